@@ -1,0 +1,80 @@
+// Credits core: the balance (user_credits) and its ledger (credit_update_logs).
+// applyCreditChange is the only writer of balances: it changes the balance and writes the
+// ledger row in one transaction, never lets a balance go below zero (the conditional UPDATE
+// is atomic under any concurrency), and applies a (reason, reference) pair at most once.
+import { Prisma, prisma } from "~/utils/db.server";
+import type { CreditReason } from "~/generated/prisma/client";
+
+export type CreditChange = {
+  userId: string;
+  /** Positive to add credits, negative to charge. At most 2 decimal places. */
+  delta: number | string;
+  reason: CreditReason;
+  /** What caused it (payment txnid, story id ...). With a reference the change applies once. */
+  reference?: string | null;
+  note?: string | null;
+};
+
+export type CreditChangeResult =
+  | { ok: true; before: number; after: number; ledgerId: string }
+  | { ok: false; code: "insufficient_credits"; balance: number }
+  | { ok: false; code: "already_applied" };
+
+export class CreditAmountError extends Error {}
+
+function toDecimal(delta: number | string): Prisma.Decimal {
+  const d = new Prisma.Decimal(delta);
+  if (!d.isFinite() || d.isZero()) throw new CreditAmountError("A credit change must be a non-zero amount.");
+  if (d.decimalPlaces() > 2) throw new CreditAmountError("Credits have at most 2 decimal places.");
+  return d;
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** Applies a change inside an existing transaction (for callers that write other rows with it). */
+export async function applyCreditChangeInTx(tx: Tx, change: CreditChange): Promise<CreditChangeResult> {
+  const delta = toDecimal(change.delta);
+  const reference = change.reference ?? null;
+  if (reference) {
+    const existing = await tx.creditLedgerEntry.findFirst({
+      where: { userId: change.userId, reason: change.reason, reference },
+      select: { id: true },
+    });
+    if (existing) return { ok: false, code: "already_applied" };
+  }
+  await tx.$executeRaw`INSERT INTO "user_credits" ("userId", "balance", "updatedAt") VALUES (${change.userId}, 0, now()) ON CONFLICT ("userId") DO NOTHING`;
+  const rows = await tx.$queryRaw<{ balance: Prisma.Decimal }[]>`
+    UPDATE "user_credits" SET "balance" = "balance" + ${delta}::numeric, "updatedAt" = now()
+    WHERE "userId" = ${change.userId} AND "balance" + ${delta}::numeric >= 0
+    RETURNING "balance"`;
+  if (rows.length === 0) {
+    const current = await tx.creditAccount.findUnique({ where: { userId: change.userId }, select: { balance: true } });
+    return { ok: false, code: "insufficient_credits", balance: Number(current?.balance ?? 0) };
+  }
+  const after = new Prisma.Decimal(rows[0].balance);
+  const before = after.minus(delta);
+  const entry = await tx.creditLedgerEntry.create({
+    data: { userId: change.userId, delta, before, after, reason: change.reason, reference, note: change.note ?? null },
+    select: { id: true },
+  });
+  return { ok: true, before: before.toNumber(), after: after.toNumber(), ledgerId: entry.id };
+}
+
+/** Applies one balance change in its own transaction. */
+export async function applyCreditChange(change: CreditChange): Promise<CreditChangeResult> {
+  try {
+    return await prisma.$transaction((tx) => applyCreditChangeInTx(tx, change));
+  } catch (error) {
+    // Two concurrent applications of the same reference: the unique index lets one through.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      return { ok: false, code: "already_applied" };
+    }
+    throw error;
+  }
+}
+
+/** Current balance in credits (0 when the user has no account row yet). */
+export async function getBalance(userId: string): Promise<number> {
+  const row = await prisma.creditAccount.findUnique({ where: { userId }, select: { balance: true } });
+  return row ? Number(row.balance) : 0;
+}

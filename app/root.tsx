@@ -1,0 +1,53 @@
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import { AccessDenied } from "~/components/AccessDenied";
+import { NotFound } from "~/components/NotFound";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Reelforge — AI video ads from a script" },
+  { name: "description", content: "Turn a script, a product image, a voice and a style into short video ads." },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full bg-slate-50 text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  console.error(error);
+  return (
+    <main className="mx-auto flex min-h-full max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <p className="text-slate-600">Please try refreshing the page. If it keeps happening, contact support.</p>
+      <a href="/" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        Return to Home
+      </a>
+    </main>
+  );
+}

