@@ -2,7 +2,29 @@
 // given, otherwise an embedded PostgreSQL 17 under tests/.tmp. Each run gets a throw-away
 // database with the committed migrations applied, dropped at the end.
 import path from "node:path";
-import { applyMigrations, dropDatabase, ensureDatabaseExists, startEmbeddedPostgres, type EmbeddedCluster } from "../../server/database.ts";
+import pg from "pg";
+import {
+  applyMigrations,
+  dropDatabase,
+  EMBEDDED_PASSWORD,
+  EMBEDDED_USER,
+  ensureDatabaseExists,
+  startEmbeddedPostgres,
+  type EmbeddedCluster,
+} from "../../server/database.ts";
+
+async function reachable(url: string): Promise<boolean> {
+  const u = new URL(url);
+  u.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: u.toString(), connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 let cluster: EmbeddedCluster | null = null;
 let url = "";
@@ -15,12 +37,15 @@ export async function setup() {
     url = u.toString();
   } else {
     const root = path.resolve(import.meta.dirname, "../..");
-    cluster = await startEmbeddedPostgres({
-      dataDir: path.join(root, "tests/.tmp/pg"),
-      port: Number(process.env.TEST_PG_PORT ?? 54349),
-      quiet: true,
-    });
-    url = cluster.url(name);
+    const port = Number(process.env.TEST_PG_PORT ?? 54349);
+    // A cluster already serving this port (another run in progress) is shared, not restarted.
+    const shared = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${name}`;
+    if (await reachable(shared)) {
+      url = shared;
+    } else {
+      cluster = await startEmbeddedPostgres({ dataDir: path.join(root, `tests/.tmp/pg-${port}`), port, quiet: true });
+      url = cluster.url(name);
+    }
   }
   await ensureDatabaseExists(url);
   await applyMigrations(url);
