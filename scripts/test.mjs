@@ -1,16 +1,53 @@
-// `npm test`: type check, unit and integration tests (vitest), then end-to-end tests.
+// `npm test`: type check, unit + integration tests (Vitest, real PostgreSQL), then the
+// end-to-end tests (Playwright in Chromium). Ends with one summary line over all suites.
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 
 const require = createRequire(import.meta.url);
-const run = (label, args) => {
+const root = path.resolve(import.meta.dirname, "..");
+const tmp = path.join(root, "tests/.tmp");
+mkdirSync(tmp, { recursive: true });
+const vitestJson = path.join(tmp, "vitest-report.json");
+const playwrightJson = path.join(tmp, "playwright-report.json");
+for (const f of [vitestJson, playwrightJson]) rmSync(f, { force: true });
+
+const started = Date.now();
+let failedStep = null;
+function run(label, args, env = {}) {
+  if (failedStep) return;
   console.log(`\n▶ ${label}`);
-  const r = spawnSync(process.execPath, args, { stdio: "inherit", env: process.env });
-  if (r.status !== 0) {
-    console.error(`✖ ${label} failed`);
-    process.exit(r.status ?? 1);
-  }
-};
+  const r = spawnSync(process.execPath, args, { stdio: "inherit", cwd: root, env: { ...process.env, ...env } });
+  if (r.status !== 0) failedStep = label;
+}
 
 run("typecheck", [require.resolve("typescript/bin/tsc"), "--noEmit"]);
-run("unit + integration tests", [require.resolve("vitest/vitest.mjs"), "run"]);
+run("unit + integration tests", [
+  require.resolve("vitest/vitest.mjs"),
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
+run("end-to-end tests", [path.join(root, "scripts/e2e.mjs"), "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(vitestJson)) {
+  const v = JSON.parse(readFileSync(vitestJson, "utf8"));
+  passed += v.numPassedTests ?? 0;
+  failed += v.numFailedTests ?? 0;
+  skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+}
+if (existsSync(playwrightJson)) {
+  const s = JSON.parse(readFileSync(playwrightJson, "utf8")).stats ?? {};
+  passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  failed += s.unexpected ?? 0;
+  skipped += s.skipped ?? 0;
+}
+const seconds = Math.round((Date.now() - started) / 1000);
+console.log(`\nAll suites (${seconds}s)${failedStep ? `, stopped at: ${failedStep}` : ""}`);
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedStep || failed > 0 ? 1 : 0);
