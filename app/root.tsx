@@ -2,6 +2,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { AccessDenied } from "~/components/AccessDenied";
 import { NotFound } from "~/components/NotFound";
+import { Toaster } from "sonner";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -25,6 +26,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="h-full bg-slate-50 text-slate-900 antialiased">
         {children}
+        {/* Seed 000 §9: toast limit 1. */}
+        <Toaster position="top-center" visibleToasts={1} richColors closeButton />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -42,7 +45,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   console.error(error);
   return (
-    <main className="mx-auto flex min-h-full max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
+    <main id="main-content" className="mx-auto flex min-h-full max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
       <p className="text-slate-600">Please try refreshing the page. If it keeps happening, contact support.</p>
       <a href="/" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">

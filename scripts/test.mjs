@@ -24,7 +24,7 @@ function run(label, args, env = {}) {
 
 run("typecheck", [require.resolve("typescript/bin/tsc"), "--noEmit"]);
 run("unit + integration tests", [
-  require.resolve("vitest/vitest.mjs"),
+  path.join(path.dirname(require.resolve("vitest/package.json")), "vitest.mjs"),
   "run",
   "--reporter=default",
   "--reporter=json",

@@ -14,6 +14,7 @@ export function createApp(build: ServerBuild): express.Express {
   const root = path.resolve(import.meta.dirname, "..");
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
-  app.all("*", createRequestHandler({ build, mode: build.mode }));
+  // clientIp: the caller's address (proxies trusted on loopback only), for per-IP rate limits.
+  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ clientIp: req.ip ?? null }) }));
   return app;
 }

@@ -1,8 +1,24 @@
-// Who is asking: session look-up and the guards every loader and action uses.
+// Who is asking: session look-up and the guards every loader and action uses, and the ways in:
+// e-mail + password (remix-auth-form), Google (remix-auth-google) and the session start that
+// every sign-in ends with (ADR 010, 011).
 // Guards run on the server for every door; hiding a link is never the check.
 import { redirect } from "@remix-run/node";
-import { getSessionUserById, type SessionUser } from "~/models/user.server";
-import { getSession, USER_SESSION_KEY } from "~/utils/session.server";
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
+import { z } from "zod";
+import { ensureFirstProject } from "~/models/project.server";
+import {
+  createUserWithPassword,
+  ensureProfile,
+  findOrCreateUserFromGoogle,
+  getSessionUserById,
+  normalizeEmail,
+  verifyLogin,
+  type SessionUser,
+} from "~/models/user.server";
+import { appUrl, env, googleConfigured } from "~/utils/env.server";
+import { commitNewUserSession, getSession, sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
 
 export async function getUserId(request: Request): Promise<string | null> {
   const session = await getSession(request);
@@ -45,4 +61,395 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (!to || typeof to !== "string") return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   return to;
+}
+
+// ───────────────────────────── messages ─────────────────────────────
+
+export const AUTH_MESSAGES = {
+  invalidEmail: "Please enter a valid email address",
+  passwordTooShort: "Password must be at least 8 characters",
+  passwordTooLong: "Password must be at most 128 characters",
+  passwordRequired: "Please enter your password",
+  emailTaken: "An account with this email already exists. Sign in instead.",
+  invalidCredentials: "Invalid email or password",
+  tooManyAttempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+  googleNotConfigured: "Google sign-in is not configured on this server.",
+  googleConnect: "Failed to connect to Google. Please try again.",
+  googleEmailUnverified:
+    "An account with this email already exists, and Google has not verified this email address. Sign in with your email and password instead.",
+  callbackFailed: "Authentication failed. Please try again.",
+  unexpected: "An unexpected error occurred. Please try again.",
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+// ───────────────────────────── sessions ─────────────────────────────
+
+/**
+ * Every successful sign-in or sign-up ends here: the user gets a profile row and, when they
+ * have no project yet, "My First Project" (seed 000 §4); then a new session id is issued.
+ * Returns the Set-Cookie header.
+ */
+export async function startUserSession(request: Request, userId: string): Promise<string> {
+  try {
+    await ensureProfile(userId);
+    await ensureFirstProject(userId);
+  } catch (error) {
+    // Signing in matters more than the starter rows; they are retried on the next sign-in.
+    console.error("sign-in: could not prepare profile or first project", error);
+  }
+  return commitNewUserSession(request, userId);
+}
+
+export async function signInAndRedirect(request: Request, userId: string, redirectTo: unknown): Promise<Response> {
+  const cookie = await startUserSession(request, userId);
+  return redirect(safeRedirect(typeof redirectTo === "string" ? redirectTo : null), { headers: { "Set-Cookie": cookie } });
+}
+
+/**
+ * The client address as the Express server saw it (server/app.ts passes req.ip in the load
+ * context, proxies trusted only on loopback). Headers are not trusted here: anyone can send them.
+ */
+export function clientIp(context: unknown): string | null {
+  const ip = (context as { clientIp?: unknown } | null | undefined)?.clientIp;
+  return typeof ip === "string" && ip ? ip : null;
+}
+
+// ───────────────────────────── failed sign-in throttle ─────────────────────────────
+
+/**
+ * Sliding-window counter of failed password sign-ins per e-mail, kept in memory (ADR 010): the
+ * schema has no table for it, and one app process serves the site. Several processes would
+ * each count on their own (a limit of N per process).
+ */
+export class FailureThrottle {
+  private failures = new Map<string, number[]>();
+  constructor(
+    readonly max: number,
+    readonly windowMs: number,
+  ) {}
+
+  private recent(key: string, now: number): number[] {
+    const list = (this.failures.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    if (list.length) this.failures.set(key, list);
+    else this.failures.delete(key);
+    return list;
+  }
+
+  isBlocked(key: string, now = Date.now()): boolean {
+    return this.recent(key, now).length >= this.max;
+  }
+
+  recordFailure(key: string, now = Date.now()): void {
+    const list = this.recent(key, now);
+    list.push(now);
+    this.failures.set(key, list);
+    if (this.failures.size > 10_000) for (const k of [...this.failures.keys()]) this.recent(k, now);
+  }
+
+  reset(key?: string): void {
+    if (key === undefined) this.failures.clear();
+    else this.failures.delete(key);
+  }
+}
+
+export const LOGIN_FAILURE_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
+export const loginThrottle = new FailureThrottle(LOGIN_FAILURE_LIMIT.max, LOGIN_FAILURE_LIMIT.windowMs);
+
+// ───────────────────────────── e-mail and password ─────────────────────────────
+
+export type AuthFieldErrors = Partial<Record<"email" | "password", string>>;
+
+/** A sign-in or sign-up refusal with the messages to show beside the fields. */
+export class AuthFormError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors: AuthFieldErrors = {},
+    readonly status = 400,
+  ) {
+    super(message);
+    this.name = "AuthFormError";
+  }
+}
+
+const emailSchema = z.email().max(254);
+
+function text(value: FormDataEntryValue | null): string {
+  return typeof value === "string" ? value : "";
+}
+
+function checkEmail(raw: string, errors: AuthFieldErrors): string {
+  const email = raw.trim();
+  if (!emailSchema.safeParse(email).success) errors.email = AUTH_MESSAGES.invalidEmail;
+  return email;
+}
+
+function firstError(errors: AuthFieldErrors): string | null {
+  return errors.email ?? errors.password ?? null;
+}
+
+async function verifyPasswordSignIn(form: FormData): Promise<string> {
+  const errors: AuthFieldErrors = {};
+  const email = checkEmail(text(form.get("email")), errors);
+  const password = text(form.get("password"));
+  if (!password) errors.password = AUTH_MESSAGES.passwordRequired;
+  const problem = firstError(errors);
+  if (problem) throw new AuthFormError(problem, errors);
+
+  const key = normalizeEmail(email);
+  if (loginThrottle.isBlocked(key)) throw new AuthFormError(AUTH_MESSAGES.tooManyAttempts, {}, 429);
+  const userId = await verifyLogin(key, password);
+  if (!userId) {
+    loginThrottle.recordFailure(key);
+    throw new AuthFormError(AUTH_MESSAGES.invalidCredentials, {}, 401);
+  }
+  loginThrottle.reset(key);
+  return userId;
+}
+
+async function verifyPasswordSignUp(form: FormData): Promise<string> {
+  const errors: AuthFieldErrors = {};
+  const email = checkEmail(text(form.get("email")), errors);
+  const password = text(form.get("password"));
+  if (password.length < PASSWORD_MIN_LENGTH) errors.password = AUTH_MESSAGES.passwordTooShort;
+  else if (password.length > PASSWORD_MAX_LENGTH) errors.password = AUTH_MESSAGES.passwordTooLong;
+  const problem = firstError(errors);
+  if (problem) throw new AuthFormError(problem, errors);
+
+  const created = await createUserWithPassword(email, password);
+  if (!created.ok) throw new AuthFormError(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken }, 409);
+  return created.userId;
+}
+
+// ───────────────────────────── Google ─────────────────────────────
+
+export const GOOGLE_DEFAULT_URLS = {
+  authorization: "https://accounts.google.com/o/oauth2/v2/auth",
+  token: "https://oauth2.googleapis.com/token",
+  userinfo: "https://www.googleapis.com/oauth2/v3/userinfo",
+};
+
+/** Google (or its network path) failed during the code exchange or the profile request. */
+export class GoogleConnectionError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "GoogleConnectionError";
+  }
+}
+
+/** The Google identity cannot be used for this site's accounts (message is shown as is). */
+export class GoogleAccountError extends Error {}
+
+type GoogleVerify = ConstructorParameters<typeof GoogleStrategy<string>>[1];
+type ConfigurableGoogleOptions = ConstructorParameters<typeof GoogleStrategy<string>>[0] & {
+  authorizationURL?: string;
+  tokenURL?: string;
+  userInfoURL?: string;
+};
+
+/**
+ * remix-auth-google 2.0 hard-codes Google's endpoints; this subclass lets GOOGLE_*_URL point
+ * them elsewhere (a local OIDC server in tests), checks the userinfo answer's status (the
+ * library does not) and tells connection failures apart from other failures.
+ */
+export class ConfigurableGoogleStrategy extends GoogleStrategy<string> {
+  private readonly profileURL: string;
+
+  constructor(options: ConfigurableGoogleOptions, verify: GoogleVerify) {
+    super(options, verify);
+    if (options.authorizationURL) this.authorizationURL = options.authorizationURL;
+    if (options.tokenURL) this.tokenURL = options.tokenURL;
+    this.profileURL = options.userInfoURL ?? GOOGLE_DEFAULT_URLS.userinfo;
+  }
+
+  protected override async fetchAccessToken(code: string, params: URLSearchParams) {
+    try {
+      return await super.fetchAccessToken(code, params);
+    } catch (error) {
+      // The library throws the error body as a string for non-2xx answers.
+      throw new GoogleConnectionError(`Google token request failed: ${String(error).slice(0, 200)}`, { cause: error });
+    }
+  }
+
+  protected override async userProfile(accessToken: string): Promise<GoogleProfile> {
+    let raw: GoogleProfile["_json"];
+    try {
+      const response = await fetch(this.profileURL, { headers: { Authorization: `Bearer ${accessToken}` } });
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      raw = (await response.json()) as GoogleProfile["_json"];
+    } catch (error) {
+      throw new GoogleConnectionError("Google userinfo request failed", { cause: error });
+    }
+    if (!raw || typeof raw.sub !== "string" || !raw.sub) throw new GoogleConnectionError("Google userinfo has no subject");
+    return {
+      provider: "google",
+      id: raw.sub,
+      displayName: raw.name,
+      name: { familyName: raw.family_name, givenName: raw.given_name },
+      emails: [{ value: raw.email }],
+      photos: [{ value: raw.picture }],
+      _json: raw,
+    };
+  }
+}
+
+async function verifyGoogleProfile({ profile }: { profile: GoogleProfile }): Promise<string> {
+  const json = profile._json;
+  const verified = (json.email_verified as unknown) === true || (json.email_verified as unknown) === "true";
+  const result = await findOrCreateUserFromGoogle({
+    subject: profile.id,
+    email: typeof json.email === "string" && json.email ? json.email : null,
+    emailVerified: verified,
+  });
+  if (!result.ok) throw new GoogleAccountError(AUTH_MESSAGES.googleEmailUnverified);
+  return result.userId;
+}
+
+export function googleCallbackUrl(request: Request): string {
+  return `${appUrl(request)}/auth/callback`;
+}
+
+/**
+ * One authenticator per request: the Google callback URL depends on the request's origin when
+ * APP_URL is not set. Strategies are cheap objects. The user stored under USER_SESSION_KEY is
+ * the user id, but no strategy writes the session itself: startUserSession does (new id).
+ */
+export function getAuthenticator(request: Request): Authenticator<string> {
+  const authenticator = new Authenticator<string>(sessionStorage(), {
+    sessionKey: USER_SESSION_KEY,
+    throwOnError: true,
+  });
+  authenticator.use(new FormStrategy(({ form }) => verifyPasswordSignIn(form)), "password-login");
+  authenticator.use(new FormStrategy(({ form }) => verifyPasswordSignUp(form)), "password-signup");
+  if (googleConfigured()) {
+    const config = env();
+    authenticator.use(
+      new ConfigurableGoogleStrategy(
+        {
+          clientID: config.GOOGLE_CLIENT_ID!,
+          clientSecret: config.GOOGLE_CLIENT_SECRET!,
+          callbackURL: googleCallbackUrl(request),
+          authorizationURL: config.GOOGLE_AUTHORIZATION_URL,
+          tokenURL: config.GOOGLE_TOKEN_URL,
+          userInfoURL: config.GOOGLE_USERINFO_URL,
+          prompt: "select_account",
+        },
+        verifyGoogleProfile,
+      ),
+      "google",
+    );
+  }
+  return authenticator;
+}
+
+export type PasswordAuthResult =
+  | { ok: true; userId: string }
+  | { ok: false; status: number; formError: string; fieldErrors: AuthFieldErrors };
+
+/**
+ * Runs the e-mail + password sign-in or sign-up strategy on a form post. The request body is
+ * read from a clone, so the caller can still read its own fields (redirectTo, intent).
+ */
+export async function authenticateWithPassword(
+  request: Request,
+  mode: "login" | "signup",
+  formData?: FormData,
+): Promise<PasswordAuthResult> {
+  const form = formData ?? (await request.clone().formData());
+  try {
+    const userId = await getAuthenticator(request).authenticate(
+      mode === "login" ? "password-login" : "password-signup",
+      request,
+      { context: { formData: form } },
+    );
+    return { ok: true, userId };
+  } catch (error) {
+    const cause = error instanceof AuthorizationError ? error.cause : error;
+    if (cause instanceof AuthFormError) {
+      return { ok: false, status: cause.status, formError: cause.message, fieldErrors: cause.fieldErrors };
+    }
+    throw cause ?? error;
+  }
+}
+
+const OAUTH_REDIRECT_KEY = "oauth:redirectTo";
+
+/**
+ * Starts Google sign-in: remembers where to go afterwards in the (server-side) session, then
+ * lets the strategy store its state and answer with the redirect to Google's consent page.
+ */
+export async function beginGoogleSignIn(request: Request, redirectTo: unknown): Promise<Response> {
+  if (!googleConfigured()) throw new Error("Google sign-in is not configured");
+  const storage = sessionStorage();
+  const session = await getSession(request);
+  const target = safeRedirect(typeof redirectTo === "string" ? redirectTo : null);
+  session.set(OAUTH_REDIRECT_KEY, target);
+  const setCookie = await storage.commitSession(session);
+  const headers = new Headers(request.headers);
+  headers.set("Cookie", setCookie.split(";")[0]);
+  const start = new Request(new URL("/auth/google", request.url), { method: "GET", headers });
+  try {
+    await getAuthenticator(request).authenticate("google", start);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+  // Already signed in: nothing to ask Google.
+  return redirect(target, { headers: { "Set-Cookie": setCookie } });
+}
+
+export type GoogleCallbackResult =
+  | { ok: true; userId: string; redirectTo: string; setCookie: string }
+  | { ok: false; detail: string | null };
+
+/** Completes Google sign-in on /auth/callback (state check, code exchange, profile, user). */
+export async function completeGoogleSignIn(request: Request): Promise<GoogleCallbackResult> {
+  if (!googleConfigured()) return { ok: false, detail: AUTH_MESSAGES.googleNotConfigured };
+  const url = new URL(request.url);
+  if (url.searchParams.get("error")) return { ok: false, detail: null };
+  const session = await getSession(request);
+  const redirectTo = safeRedirect(session.get(OAUTH_REDIRECT_KEY));
+  try {
+    const userId = await getAuthenticator(request).authenticate("google", request);
+    return { ok: true, userId, redirectTo, setCookie: await startUserSession(request, userId) };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const cause = error instanceof AuthorizationError ? error.cause : error;
+    if (cause instanceof GoogleConnectionError) {
+      console.error("google sign-in:", cause.message);
+      return { ok: false, detail: AUTH_MESSAGES.googleConnect };
+    }
+    if (cause instanceof GoogleAccountError) return { ok: false, detail: cause.message };
+    if (error instanceof AuthorizationError) {
+      console.warn("google sign-in refused:", error.message);
+      return { ok: false, detail: null };
+    }
+    throw error;
+  }
+}
+
+// ───────────────────────────── for the sign-in pages ─────────────────────────────
+
+export function googleSignInState(): { enabled: boolean; disabledReason: string | null } {
+  const enabled = googleConfigured();
+  return { enabled, disabledReason: enabled ? null : AUTH_MESSAGES.googleNotConfigured };
+}
+
+/** ?error= codes that /auth/google sends back to the page the button was on. */
+export const AUTH_QUERY_ERRORS = {
+  "google-not-configured": AUTH_MESSAGES.googleNotConfigured,
+  google: AUTH_MESSAGES.googleConnect,
+} as const;
+
+export function authErrorFromQuery(url: URL): string | null {
+  const code = url.searchParams.get("error");
+  return code && Object.hasOwn(AUTH_QUERY_ERRORS, code) ? AUTH_QUERY_ERRORS[code as keyof typeof AUTH_QUERY_ERRORS] : null;
+}
+
+/** The redirectTo a sign-in page should carry along: a safe path, or null for the default. */
+export function requestedRedirect(url: URL): string | null {
+  const raw = url.searchParams.get("redirectTo");
+  const safe = safeRedirect(raw, "");
+  return safe && safe !== "/" ? safe : null;
 }

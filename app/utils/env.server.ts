@@ -22,6 +22,12 @@ const schema = z.object({
   CONTACT_EMAIL: z.string().email().default("support@reelforge.example"),
   DEMO_PASSWORD: z.string().min(6).default("demo1234"),
   SEED_DEMO_DATA: z.enum(["true", "false"]).optional(),
+  // Payments (ADR 050): PayU when PAYU_KEY and PAYU_SALT are set, else the built-in sandbox gateway.
+  PAYU_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  PAYU_SALT: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  PAYU_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().default("https://test.payu.in/_payment")),
+  PAYU_VERIFY_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
+  PAYMENTS_SANDBOX: z.enum(["true", "false"]).optional(),
 });
 
 export type Env = z.infer<typeof schema>;

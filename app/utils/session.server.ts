@@ -70,6 +70,26 @@ export function getSession(request: Request) {
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 
+/**
+ * Starts a signed-in session and returns its Set-Cookie header. The visitor's previous session
+ * (anonymous, OAuth state, or another user's) is deleted and a new id is issued, so an id that
+ * was known before sign-in never becomes a signed-in one (no session fixation).
+ */
+export async function commitNewUserSession(request: Request, userId: string): Promise<string> {
+  const storage = sessionStorage();
+  const previous = await getSession(request);
+  if (previous.id) await storage.destroySession(previous);
+  const fresh = await storage.getSession();
+  fresh.set(USER_SESSION_KEY, userId);
+  return storage.commitSession(fresh);
+}
+
+/** Deletes the visitor's session row and returns the Set-Cookie header that clears the cookie. */
+export async function destroyCurrentSession(request: Request): Promise<string> {
+  const storage = sessionStorage();
+  return storage.destroySession(await getSession(request));
+}
+
 /** Ends every session of a user (password change, admin action, "sign out everywhere"). */
 export async function revokeUserSessions(userId: string): Promise<number> {
   const { count } = await prisma.session.deleteMany({ where: { userId } });

@@ -1,0 +1,51 @@
+// Texts of the payment outcome shown after the gateway returns (the seed has none for this;
+// ADR 052). Shared by the plans page and the custom-order payment page.
+export type PaymentOutcomeState = "success" | "failure" | "pending" | "error";
+
+export function paymentOutcomeMessage(
+  state: PaymentOutcomeState,
+  detail: { credits?: number; planName?: string | null; order?: boolean } = {},
+): { title: string; description: string } {
+  switch (state) {
+    case "success":
+      return detail.order
+        ? { title: "Payment successful", description: "Thank you! Your payment for this order has been received." }
+        : {
+            title: "Payment successful",
+            description: `${detail.credits ?? 0} credits have been added to your account${detail.planName ? ` (${detail.planName} plan)` : ""}.`,
+          };
+    case "failure":
+      return { title: "Payment failed", description: "The payment did not go through and nothing was charged to your credits. Please try again." };
+    case "pending":
+      return { title: "Payment pending", description: "Your payment is being confirmed. Credits are added as soon as the payment provider confirms it." };
+    case "error":
+      return { title: "Payment could not be verified", description: "We could not verify the response from the payment provider. No credits were added." };
+  }
+}
+
+/** Payment messages of seed 000 §8, verbatim. */
+export const PAYMENT_MESSAGES = {
+  orderLoadFailed: "Could not load order details. Please try again.",
+  invalidDetails: "Invalid payment details. Please select a plan or order first.",
+  orderUnpayable: "Unable to process payment for this order.",
+  guestNotFound: "Guest information not found. Please try again.",
+  loginRequired: "Please login to continue",
+  paymentErrorTitle: "Payment Error",
+  initiateFailed: "Failed to initiate payment. Please try again.",
+  invalidForm: "Invalid payment form received",
+} as const;
+
+export type DiscountCheckError = "empty" | "auth_required" | "invalid" | "already_used" | "error";
+
+/** Discount toasts of seed 000 §8: title and text, verbatim. */
+export const DISCOUNT_MESSAGES: Record<DiscountCheckError, { title: string; description: string }> = {
+  empty: { title: "Error", description: "Please enter a discount code." },
+  auth_required: { title: "Authentication Required", description: "Please log in to apply discount codes." },
+  invalid: { title: "Invalid Code", description: "This discount code is invalid or has expired." },
+  already_used: { title: "Code Already Used", description: "You have already used this discount code." },
+  error: { title: "Error", description: "Failed to validate discount code. Please try again." },
+};
+
+export function discountAppliedMessage(percentage: number): { title: string; description: string } {
+  return { title: "Discount Applied!", description: `${percentage}% discount has been applied to your purchase.` };
+}

@@ -1,0 +1,55 @@
+// Custom orders (seed 002). This module holds only the reads the payment page needs
+// (seed 000 §7: id, credits_used, order link title and custom_rate; guest_id); the custom
+// orders issue extends it.
+import { prisma } from "~/utils/db.server";
+
+export type OrderForPayment = {
+  id: string;
+  orderNumber: number;
+  userId: string | null;
+  guestId: string | null;
+  creditsUsed: number;
+  orderLinkId: string | null;
+  /** The order link's title, shown as the "Plan" row. */
+  title: string | null;
+  /** Rupees; the amount to pay. */
+  customRate: number | null;
+};
+
+export async function getOrderForPayment(orderId: string): Promise<OrderForPayment | null> {
+  if (!orderId) return null;
+  const order = await prisma.customOrder.findUnique({
+    where: { id: orderId },
+    select: {
+      id: true,
+      orderNumber: true,
+      userId: true,
+      guestId: true,
+      creditsUsed: true,
+      orderLinkId: true,
+      orderLink: { select: { title: true, customRate: true } },
+    },
+  });
+  if (!order) return null;
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    userId: order.userId,
+    guestId: order.guestId,
+    creditsUsed: Number(order.creditsUsed),
+    orderLinkId: order.orderLinkId,
+    title: order.orderLink?.title ?? null,
+    customRate: order.orderLink ? Number(order.orderLink.customRate) : null,
+  };
+}
+
+export type OrderGuest = { id: string; name: string; email: string | null; phoneNumber: string | null };
+
+/** The guest who placed an order through a shared link (seed: select guest_id by id). */
+export async function getOrderGuest(orderId: string): Promise<OrderGuest | null> {
+  const order = await prisma.customOrder.findUnique({
+    where: { id: orderId },
+    select: { guest: { select: { id: true, name: true, email: true, phoneNumber: true } } },
+  });
+  return order?.guest ?? null;
+}

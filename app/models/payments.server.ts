@@ -1,0 +1,466 @@
+// Payments core (seed 000 §2 Payment, §4, §8; ADR 050-052).
+// Proceed creates a pending transaction whose amount is computed here from the plan and the
+// discount (or the custom order's rate), never taken from the form, and answers with the
+// gateway's hosted-checkout form. The gateway's callbacks (PayU or the built-in sandbox) are
+// cross-site POSTs without our session cookie: everything is identified from the transaction
+// row. A callback is trusted only when its reverse hash verifies with the salt of the provider
+// that row was created for, its txnid/amount/fields match the row, and (where configured)
+// PayU's verify_payment agrees. Credits are granted in the same database transaction that
+// moves the row to completed, by a conditional UPDATE that only one callback can win.
+import { randomBytes } from "node:crypto";
+import { PAYMENT_MESSAGES } from "~/components/plans/messages";
+import type { CheckoutForm } from "~/utils/payu/checkout";
+import { callbackUrls, gatewayConfig, activeProvider, type GatewayConfig, type GatewayProvider } from "~/utils/payu/config.server";
+import { buildCheckoutForm, payuText } from "~/utils/payu/form.server";
+import { verifyResponseHash } from "~/utils/payu/hash.server";
+import { verifyPayment as verifyPaymentApi } from "~/utils/payu/verify.server";
+import { Prisma, prisma } from "~/utils/db.server";
+import { applyCreditChangeInTx } from "~/models/credits.server";
+import { getOrderForPayment, getOrderGuest, type OrderGuest } from "~/models/custom-orders.server";
+import {
+  checkDiscountCode,
+  markDiscountUsedInTx,
+  normalizeDiscountCode,
+  priceWithDiscount,
+  type AppliedDiscount,
+  type DiscountCheckError,
+} from "~/models/discounts.server";
+import { getPlanByName } from "~/models/plans.server";
+
+export { PAYMENT_MESSAGES };
+
+export type PaymentProblem = "order_load_failed" | "invalid_details" | "order_unpayable" | "guest_not_found" | "login_required";
+
+export const PROBLEM_MESSAGE: Record<PaymentProblem, string> = {
+  order_load_failed: PAYMENT_MESSAGES.orderLoadFailed,
+  invalid_details: PAYMENT_MESSAGES.invalidDetails,
+  order_unpayable: PAYMENT_MESSAGES.orderUnpayable,
+  guest_not_found: PAYMENT_MESSAGES.guestNotFound,
+  login_required: PAYMENT_MESSAGES.loginRequired,
+};
+
+export type Payer = { id: string; email: string | null; phone: string | null; username: string | null };
+
+export type PaymentRequest = {
+  user: Payer | null;
+  planName?: string | null;
+  discountCode?: string | null;
+  orderId?: string | null;
+};
+
+export type PaymentSummary =
+  | {
+      kind: "plan";
+      planName: string;
+      credits: number;
+      /** Rupees to pay, after the discount. */
+      amount: number;
+      originalAmount: number;
+      discount: AppliedDiscount | null;
+      /** Why a code given with the request was not applied. */
+      discountError: DiscountCheckError | null;
+      payer: { userId: string; guestId: null };
+    }
+  | {
+      kind: "order";
+      orderId: string;
+      orderNumber: number;
+      planName: string;
+      amount: number;
+      originalAmount: number;
+      creditsUsed: number;
+      payer: { userId: string | null; guestId: string | null };
+      guest: OrderGuest | null;
+    };
+
+export type SummaryResult = { ok: true; summary: PaymentSummary } | { ok: false; problem: PaymentProblem };
+
+async function orderSummary(user: Payer | null, orderId: string): Promise<SummaryResult> {
+  let order;
+  try {
+    order = await getOrderForPayment(orderId);
+  } catch (error) {
+    console.error("order load failed", error);
+    return { ok: false, problem: "order_load_failed" };
+  }
+  if (!order) return { ok: false, problem: "order_load_failed" };
+
+  let payer: { userId: string | null; guestId: string | null };
+  let guest: OrderGuest | null = null;
+  if (order.userId) {
+    // A member's order is paid by that member, signed in.
+    if (!user) return { ok: false, problem: "login_required" };
+    if (user.id !== order.userId) return { ok: false, problem: "order_unpayable" };
+    payer = { userId: user.id, guestId: null };
+  } else {
+    // A guest order (placed through a shared link) is paid through the order's guest.
+    guest = order.guestId ? await getOrderGuest(order.id) : null;
+    if (!guest) return { ok: false, problem: "guest_not_found" };
+    payer = { userId: user?.id ?? null, guestId: guest.id };
+  }
+  if (!order.title || order.customRate == null || !(order.customRate > 0)) return { ok: false, problem: "order_unpayable" };
+  if (await isOrderPaid(order.id)) return { ok: false, problem: "order_unpayable" };
+  return {
+    ok: true,
+    summary: {
+      kind: "order",
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      planName: order.title,
+      amount: order.customRate,
+      originalAmount: order.customRate,
+      creditsUsed: order.creditsUsed,
+      payer,
+      guest,
+    },
+  };
+}
+
+/** What /payment shows and Proceed charges, computed from the database. */
+export async function resolvePaymentSummary(req: PaymentRequest): Promise<SummaryResult> {
+  const orderId = req.orderId?.trim();
+  if (orderId) return orderSummary(req.user, orderId);
+
+  const planName = req.planName?.trim();
+  if (!planName) return { ok: false, problem: "invalid_details" };
+  if (!req.user) return { ok: false, problem: "login_required" };
+  const plan = await getPlanByName(planName);
+  if (!plan) return { ok: false, problem: "invalid_details" };
+
+  let discount: AppliedDiscount | null = null;
+  let discountError: DiscountCheckError | null = null;
+  if (normalizeDiscountCode(req.discountCode)) {
+    const check = await checkDiscountCode(req.user.id, req.discountCode);
+    if (check.ok) discount = check.discount;
+    else discountError = check.error;
+  }
+  const amount = priceWithDiscount(plan.price, discount);
+  if (!(amount > 0)) return { ok: false, problem: "invalid_details" };
+  return {
+    ok: true,
+    summary: {
+      kind: "plan",
+      planName: plan.name,
+      credits: plan.credits,
+      amount,
+      originalAmount: plan.price,
+      discount,
+      discountError,
+      payer: { userId: req.user.id, guestId: null },
+    },
+  };
+}
+
+/** PayU txnid: at most 25 alphanumerics; unique (the column is unique too). */
+export function newTxnid(): string {
+  return `RF${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString("hex").toUpperCase()}`;
+}
+
+function amountString(amount: number | Prisma.Decimal): string {
+  return new Prisma.Decimal(amount).toFixed(2);
+}
+
+export type InitiateResult =
+  | { ok: true; txnid: string; checkout: CheckoutForm; summary: PaymentSummary }
+  | { ok: false; problem: PaymentProblem }
+  | { ok: false; problem: "payment_error"; title: string; message: string };
+
+/**
+ * Proceed: creates the pending transaction and the signed checkout form.
+ * `request` gives the public origin for the callback URLs when APP_URL is unset.
+ */
+export async function initiatePayment(
+  req: PaymentRequest,
+  opts: { request?: Request; provider?: GatewayProvider; config?: GatewayConfig } = {},
+): Promise<InitiateResult> {
+  const resolved = await resolvePaymentSummary(req);
+  if (!resolved.ok) return resolved;
+  const summary = resolved.summary;
+  // A code that no longer applies must not silently change the price between summary and pay.
+  if (summary.kind === "plan" && summary.discountError) {
+    return { ok: false, problem: "payment_error", title: PAYMENT_MESSAGES.paymentErrorTitle, message: "This discount code can no longer be applied. Please go back to Plans and try again." };
+  }
+  const provider = opts.provider ?? activeProvider();
+  const config = opts.config ?? (provider ? gatewayConfig(provider, opts.request) : null);
+  if (!config) {
+    return { ok: false, problem: "payment_error", title: PAYMENT_MESSAGES.paymentErrorTitle, message: "Online payments are not configured on this server." };
+  }
+
+  const user = req.user;
+  const guest = summary.kind === "order" ? summary.guest : null;
+  const txnid = newTxnid();
+  const amount = amountString(summary.amount);
+  const productinfo =
+    summary.kind === "plan"
+      ? payuText(`${summary.planName} - ${summary.credits} credits`, 100, summary.planName)
+      : payuText(`Custom order ${summary.orderNumber} - ${summary.planName}`, 100, `Custom order ${summary.orderNumber}`);
+  const displayName = guest?.name ?? user?.username ?? user?.email?.split("@")[0] ?? "";
+  const firstname = payuText(displayName, 60, "Customer");
+  const email = (summary.kind === "order" && guest ? guest.email : user?.email) ?? user?.email ?? "";
+  const phone = ((summary.kind === "order" && guest ? guest.phoneNumber : user?.phone) ?? user?.phone ?? "").replace(/[^\d]/g, "").slice(-15);
+  const udf = {
+    udf1: summary.payer.userId ?? "",
+    udf2: summary.payer.guestId ?? "",
+    udf3: summary.kind === "plan" ? summary.planName : "",
+    udf4: summary.kind === "order" ? summary.orderId : "",
+    udf5: "",
+  };
+
+  try {
+    await prisma.paymentTransaction.create({
+      data: {
+        txnid,
+        userId: summary.payer.userId,
+        guestId: summary.payer.guestId,
+        planName: summary.kind === "plan" ? summary.planName : null,
+        customOrderId: summary.kind === "order" ? summary.orderId : null,
+        discountCodeId: summary.kind === "plan" ? (summary.discount?.id ?? null) : null,
+        amount,
+        originalAmount: amountString(summary.originalAmount),
+        credits: summary.kind === "plan" ? summary.credits : 0,
+        provider: config.provider,
+        productInfo: productinfo,
+      },
+    });
+  } catch (error) {
+    console.error("could not create the pending transaction", error);
+    return { ok: false, problem: "payment_error", title: PAYMENT_MESSAGES.paymentErrorTitle, message: PAYMENT_MESSAGES.initiateFailed };
+  }
+
+  const { surl, furl } = callbackUrls(opts.request);
+  const checkout = buildCheckoutForm(config, { txnid, amount, productinfo, firstname, email, phone, surl, furl, ...udf });
+  return { ok: true, txnid, checkout, summary };
+}
+
+// ───────────────────────────── callbacks ─────────────────────────────
+
+export type CallbackRejection =
+  | "missing_txnid"
+  | "unknown_transaction"
+  | "provider_unavailable"
+  | "key_mismatch"
+  | "bad_hash"
+  | "amount_mismatch"
+  | "field_mismatch";
+
+export type CallbackOutcome =
+  | { result: "success"; txnid: string; granted: boolean; redirectTo: string }
+  | { result: "failure"; txnid: string; redirectTo: string }
+  | { result: "pending"; txnid: string; redirectTo: string; note?: string }
+  | { result: "rejected"; reason: CallbackRejection; redirectTo: string };
+
+export type CallbackDeps = {
+  /** Overrides the configured gateway (tests). */
+  config?: (provider: GatewayProvider) => GatewayConfig | null;
+  verify?: typeof verifyPaymentApi;
+};
+
+type CallbackFields = Record<string, string>;
+
+function field(fields: CallbackFields, name: string): string {
+  const v = fields[name];
+  return typeof v === "string" ? v : "";
+}
+
+function sameAmount(a: string, b: Prisma.Decimal): boolean {
+  try {
+    const d = new Prisma.Decimal(a.trim());
+    return d.isFinite() && d.equals(b);
+  } catch {
+    return false;
+  }
+}
+
+function resultPath(tx: { customOrderId: string | null; txnid: string }, result: "success" | "failure" | "pending"): string {
+  const q = `payment=${result}&txnid=${encodeURIComponent(tx.txnid)}`;
+  return tx.customOrderId ? `/payment?orderId=${encodeURIComponent(tx.customOrderId)}&${q}` : `/plans?${q}`;
+}
+
+const REJECTED_PATH = "/plans?payment=error";
+
+/** Everything the gateway posted, as stored for audit (the hash is kept; it proves nothing secret). */
+function payload(fields: CallbackFields, endpoint: string): Prisma.InputJsonValue {
+  return { endpoint, receivedAt: new Date().toISOString(), fields };
+}
+
+/**
+ * Handles a post to surl or furl. The status inside the signed fields decides, not the URL the
+ * gateway posted to (a signed "failure" on surl still grants nothing).
+ */
+export async function processGatewayCallback(
+  fields: CallbackFields,
+  endpoint: "success" | "failure",
+  deps: CallbackDeps = {},
+): Promise<CallbackOutcome> {
+  const txnid = field(fields, "txnid").trim();
+  if (!txnid) return { result: "rejected", reason: "missing_txnid", redirectTo: REJECTED_PATH };
+  const tx = await prisma.paymentTransaction.findUnique({ where: { txnid } });
+  if (!tx) return reject("unknown_transaction", txnid);
+
+  const provider = tx.provider === "payu" ? "payu" : "sandbox";
+  const config = (deps.config ?? gatewayConfig)(provider);
+  if (!config) return reject("provider_unavailable", txnid);
+  if (field(fields, "key") !== config.key) return reject("key_mismatch", txnid);
+
+  const signed = {
+    key: field(fields, "key"),
+    txnid,
+    amount: field(fields, "amount"),
+    productinfo: field(fields, "productinfo"),
+    firstname: field(fields, "firstname"),
+    email: field(fields, "email"),
+    udf1: field(fields, "udf1"),
+    udf2: field(fields, "udf2"),
+    udf3: field(fields, "udf3"),
+    udf4: field(fields, "udf4"),
+    udf5: field(fields, "udf5"),
+    status: field(fields, "status"),
+    additionalCharges: fields.additionalCharges ?? null,
+    hash: field(fields, "hash"),
+  };
+  if (!verifyResponseHash(signed, config.salt)) return reject("bad_hash", txnid);
+  if (!sameAmount(signed.amount, tx.amount)) return reject("amount_mismatch", txnid);
+  const expectedUdf = [tx.userId ?? "", tx.guestId ?? "", tx.planName ?? "", tx.customOrderId ?? ""];
+  if (signed.productinfo !== tx.productInfo || [signed.udf1, signed.udf2, signed.udf3, signed.udf4].some((v, i) => v !== expectedUdf[i])) {
+    return reject("field_mismatch", txnid);
+  }
+
+  const status = signed.status.trim().toLowerCase();
+  const mihpayid = field(fields, "mihpayid") || null;
+  const errorText = field(fields, "error_Message") || field(fields, "field9") || null;
+
+  if (status === "success") {
+    if (config.verifyUrl) {
+      const verified = await (deps.verify ?? verifyPaymentApi)(config, txnid);
+      if (!verified.ok) {
+        await markPending(tx.id, fields, endpoint, `Awaiting confirmation: ${verified.error}`);
+        return { result: "pending", txnid, redirectTo: resultPath(tx, "pending"), note: verified.error };
+      }
+      if (verified.status !== "success") {
+        if (verified.status === "pending" || verified.status === "not found") {
+          await markPending(tx.id, fields, endpoint, `PayU verify_payment status: ${verified.status}`);
+          return { result: "pending", txnid, redirectTo: resultPath(tx, "pending") };
+        }
+        await markFailed(tx.id, fields, endpoint, `PayU verify_payment status: ${verified.status}`);
+        return { result: "failure", txnid, redirectTo: resultPath(tx, "failure") };
+      }
+      if (verified.amount != null && !sameAmount(verified.amount, tx.amount)) return reject("amount_mismatch", txnid);
+    }
+    const granted = await completeSuccess(tx.id, txnid, fields, endpoint, mihpayid);
+    return { result: "success", txnid, granted, redirectTo: resultPath(tx, "success") };
+  }
+  if (status === "pending") {
+    await markPending(tx.id, fields, endpoint, errorText);
+    return { result: "pending", txnid, redirectTo: resultPath(tx, "pending") };
+  }
+  await markFailed(tx.id, fields, endpoint, errorText ?? `Payment ${status || "failed"}`);
+  return { result: "failure", txnid, redirectTo: resultPath(tx, "failure") };
+}
+
+function reject(reason: CallbackRejection, txnid: string): CallbackOutcome {
+  console.warn(`payment callback rejected (${reason}) for txnid ${txnid}`);
+  return { result: "rejected", reason, redirectTo: REJECTED_PATH };
+}
+
+/**
+ * Moves the row to completed/success and grants the credits in one database transaction.
+ * The conditional UPDATE is the gate: concurrent callbacks queue on the row lock and only the
+ * first finds it not yet completed. Returns whether this call granted.
+ */
+async function completeSuccess(id: string, txnid: string, fields: CallbackFields, endpoint: string, mihpayid: string | null): Promise<boolean> {
+  try {
+    return await prisma.$transaction(async (db) => {
+      const claimed = await db.paymentTransaction.updateMany({
+        where: { id, status: { not: "completed" } },
+        data: {
+          status: "completed",
+          paymentStatus: "success",
+          providerPaymentId: mihpayid,
+          callbackPayload: payload(fields, endpoint),
+          errorMessage: null,
+          completedAt: new Date(),
+        },
+      });
+      if (claimed.count === 0) return false;
+      const tx = await db.paymentTransaction.findUniqueOrThrow({ where: { id } });
+      if (tx.userId && tx.planName && tx.credits.greaterThan(0)) {
+        const change = await applyCreditChangeInTx(db, {
+          userId: tx.userId,
+          delta: tx.credits.toFixed(2),
+          reason: "purchase",
+          reference: txnid,
+          note: `${tx.planName} plan`,
+        });
+        if (!change.ok && change.code !== "already_applied") throw new Error(`credit grant failed: ${change.code}`);
+      }
+      if (tx.userId && tx.discountCodeId) {
+        await markDiscountUsedInTx(db, { userId: tx.userId, discountCodeId: tx.discountCodeId, transactionId: tx.id });
+      }
+      return true;
+    });
+  } catch (error) {
+    // The ledger's unique (user, reason, reference) is the last line: a grant cannot repeat.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return false;
+    throw error;
+  }
+}
+
+async function markFailed(id: string, fields: CallbackFields, endpoint: string, message: string | null): Promise<void> {
+  await prisma.paymentTransaction.updateMany({
+    where: { id, status: "pending" },
+    data: { status: "failed", paymentStatus: "failure", callbackPayload: payload(fields, endpoint), errorMessage: message },
+  });
+}
+
+async function markPending(id: string, fields: CallbackFields, endpoint: string, message: string | null): Promise<void> {
+  await prisma.paymentTransaction.updateMany({
+    where: { id, status: "pending" },
+    data: { paymentStatus: "pending", callbackPayload: payload(fields, endpoint), errorMessage: message },
+  });
+}
+
+// ───────────────────────────── reads ─────────────────────────────
+
+export type TransactionRow = { id: string; txnid: string; createdAt: string; amount: number; planName: string | null };
+
+/** Transaction history: only completed + success rows, newest first. */
+export async function listSuccessfulTransactions(userId: string, limit = 100): Promise<TransactionRow[]> {
+  const rows = await prisma.paymentTransaction.findMany({
+    where: { userId, status: "completed", paymentStatus: "success" },
+    orderBy: { createdAt: "desc" },
+    take: limit,
+    select: { id: true, txnid: true, createdAt: true, amount: true, planName: true },
+  });
+  return rows.map((r) => ({ id: r.id, txnid: r.txnid, createdAt: r.createdAt.toISOString(), amount: Number(r.amount), planName: r.planName }));
+}
+
+export type PaymentResultView = {
+  txnid: string;
+  state: "success" | "failure" | "pending";
+  planName: string | null;
+  credits: number;
+  amount: number;
+  customOrderId: string | null;
+};
+
+/**
+ * The outcome page reads the row, never the query string, so a crafted URL cannot show a
+ * success. Only the payer (or, for guest orders, whoever holds the order link) may see it.
+ */
+export async function getPaymentResult(txnid: string, viewerId: string | null): Promise<PaymentResultView | null> {
+  if (!txnid) return null;
+  const tx = await prisma.paymentTransaction.findUnique({ where: { txnid } });
+  if (!tx) return null;
+  const mayView = tx.userId ? tx.userId === viewerId : Boolean(tx.guestId && tx.customOrderId);
+  if (!mayView) return null;
+  const state = tx.status === "completed" && tx.paymentStatus === "success" ? "success" : tx.status === "failed" ? "failure" : "pending";
+  return { txnid: tx.txnid, state, planName: tx.planName, credits: Number(tx.credits), amount: Number(tx.amount), customOrderId: tx.customOrderId };
+}
+
+export async function isOrderPaid(orderId: string): Promise<boolean> {
+  const paid = await prisma.paymentTransaction.findFirst({
+    where: { customOrderId: orderId, status: "completed", paymentStatus: "success" },
+    select: { id: true },
+  });
+  return Boolean(paid);
+}

@@ -1,0 +1,29 @@
+// Credit packs (plans table; BASIC and PRO are seeded from seed 000 §3).
+import { prisma } from "~/utils/db.server";
+
+export type PlanView = {
+  id: string;
+  name: string;
+  credits: number;
+  /** Rupees. */
+  price: number;
+  billing: string;
+  features: string[];
+};
+
+function view(p: { id: string; name: string; credits: number; price: { toString(): string }; billing: string; features: string[] }): PlanView {
+  return { id: p.id, name: p.name, credits: p.credits, price: Number(p.price.toString()), billing: p.billing, features: p.features };
+}
+
+export async function listPlans(): Promise<PlanView[]> {
+  const rows = await prisma.plan.findMany({ where: { active: true }, orderBy: [{ sortOrder: "asc" }, { price: "asc" }] });
+  return rows.map(view);
+}
+
+/** An active plan by its name (case-insensitive, "basic" finds BASIC). */
+export async function getPlanByName(name: string | null | undefined): Promise<PlanView | null> {
+  const wanted = (name ?? "").trim().toUpperCase();
+  if (!wanted) return null;
+  const row = await prisma.plan.findFirst({ where: { name: wanted, active: true } });
+  return row ? view(row) : null;
+}

@@ -1,0 +1,69 @@
+// Profiles: username and avatar (seed 000 §2 Profile settings, §5, §8).
+// Username rules, in order: trimmed; not empty; at least 3 characters; different from the
+// current one; unique among other users. Uniqueness is finally the database's unique index,
+// so two users racing for the same name cannot both get it.
+import { USERNAME_MIN_LENGTH } from "~/utils/constants";
+import { Prisma, prisma } from "~/utils/db.server";
+
+export const USERNAME_MAX_LENGTH = 50;
+
+export const PROFILE_MESSAGES = {
+  empty: "Username cannot be empty",
+  tooShort: `Username must be at least ${USERNAME_MIN_LENGTH} characters long`,
+  unchanged: "No changes to save",
+  taken: "Username is already taken",
+  takenRace: "This username is already taken. Please choose another one.",
+  invalid: "Please enter a valid username",
+  failed: "Failed to update profile. Please try again.",
+  updated: "Profile updated successfully",
+  noImage: "You must select an image to upload.",
+  avatarFailed: "Error uploading avatar!",
+} as const;
+
+export type ProfileView = { userId: string; username: string | null; avatarKey: string | null; updatedAt: string | null };
+
+export async function getProfile(userId: string): Promise<ProfileView> {
+  const row = await prisma.profile.findUnique({ where: { userId } });
+  return { userId, username: row?.username ?? null, avatarKey: row?.avatarKey ?? null, updatedAt: row?.updatedAt.toISOString() ?? null };
+}
+
+export type UsernameError = "empty" | "tooShort" | "unchanged" | "taken" | "takenRace" | "invalid" | "failed";
+
+export type UsernameResult = { ok: true; username: string; message: string } | { ok: false; error: UsernameError; message: string };
+
+function fail(error: UsernameError): UsernameResult {
+  return { ok: false, error, message: PROFILE_MESSAGES[error] };
+}
+
+/** The client-side checks (the same rules run again on the server). */
+export function validateUsername(raw: unknown, current: string | null): { ok: true; username: string } | { ok: false; error: UsernameError } {
+  const username = typeof raw === "string" ? raw.trim() : "";
+  if (!username) return { ok: false, error: "empty" };
+  if ([...username].length < USERNAME_MIN_LENGTH) return { ok: false, error: "tooShort" };
+  // Control characters or an absurd length are not a name anyone can read back.
+  if ([...username].length > USERNAME_MAX_LENGTH || /\p{Cc}/u.test(username)) return { ok: false, error: "invalid" };
+  if (username === (current ?? "")) return { ok: false, error: "unchanged" };
+  return { ok: true, username };
+}
+
+export async function updateUsername(userId: string, raw: unknown): Promise<UsernameResult> {
+  const current = await prisma.profile.findUnique({ where: { userId }, select: { username: true } });
+  const checked = validateUsername(raw, current?.username ?? null);
+  if (!checked.ok) return fail(checked.error);
+  const username = checked.username;
+  const other = await prisma.profile.findFirst({ where: { username, NOT: { userId } }, select: { userId: true } });
+  if (other) return fail("taken");
+  try {
+    await prisma.profile.upsert({ where: { userId }, update: { username }, create: { userId, username } });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return fail("takenRace");
+    console.error("profile update failed", error);
+    return fail("failed");
+  }
+  return { ok: true, username, message: PROFILE_MESSAGES.updated };
+}
+
+/** Points the profile at an uploaded avatar (a key the storage module has stored). */
+export async function setAvatarKey(userId: string, avatarKey: string): Promise<void> {
+  await prisma.profile.upsert({ where: { userId }, update: { avatarKey }, create: { userId, avatarKey } });
+}

@@ -1,0 +1,37 @@
+// Showcase videos (auth_showcase_videos): example videos published by staff for the
+// landing page and the sign-in carousel.
+import { prisma } from "~/utils/db.server";
+import { fileUrl } from "~/utils/storage/buckets";
+
+export type ShowcaseItem = {
+  id: string;
+  title: string;
+  description: string | null;
+  category: string | null;
+  videoUrl: string;
+  thumbnailUrl: string | null;
+};
+
+/**
+ * An http(s) URL is used as is; anything else is a key in the "showcase-videos" bucket,
+ * served by the storage file route.
+ */
+export function showcaseFileUrl(pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return fileUrl("showcase-videos", pathOrUrl.replace(/^\/+/, ""));
+}
+
+export async function listShowcaseVideos(limit = 12): Promise<ShowcaseItem[]> {
+  const rows = await prisma.showcaseVideo.findMany({
+    orderBy: [{ displayOrder: "asc" }, { createdAt: "desc" }],
+    take: limit,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    videoUrl: showcaseFileUrl(row.videoPath),
+    thumbnailUrl: row.thumbnailPath ? showcaseFileUrl(row.thumbnailPath) : null,
+  }));
+}

@@ -1,0 +1,57 @@
+// Pathless layout of the app area: the signed-in navigation shell, or for signed-out
+// visitors on open pages a simple public header. Access rules live in each child's loader.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
+import { PublicLayout } from "~/components/landing/PublicLayout";
+import { AppShell } from "~/components/shell/AppShell";
+import { accountLabel, parseSidebarCookie } from "~/components/shell/nav";
+import { countUnread } from "~/models/notification.server";
+import { getOptionalUser } from "~/utils/auth.server";
+import { fileUrlFromRef } from "~/utils/storage/buckets";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const sidebarOpen = parseSidebarCookie(request.headers.get("Cookie"));
+  let user: Awaited<ReturnType<typeof getOptionalUser>> = null;
+  try {
+    user = await getOptionalUser(request);
+  } catch (error) {
+    // Seed 000 §2: a failing session check shows the signed-out view.
+    console.error("session check failed", error);
+  }
+  if (!user) return { user: null, unread: 0, sidebarOpen };
+  return {
+    user: {
+      label: accountLabel(user),
+      credits: user.credits,
+      isAdmin: user.isAdmin,
+      avatarUrl: fileUrlFromRef(user.avatarKey),
+    },
+    unread: await countUnread(user.id),
+    sidebarOpen,
+  };
+}
+
+export type ShellLoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** The landing page brings its own header and footer. */
+function useIsLanding(): boolean {
+  return useMatches().some((m) => (m.data as { view?: string } | undefined)?.view === "landing");
+}
+
+export default function ShellLayout() {
+  const { user, unread, sidebarOpen } = useLoaderData<typeof loader>();
+  const landing = useIsLanding();
+  if (user) {
+    return (
+      <AppShell user={user} unread={unread} sidebarOpen={sidebarOpen}>
+        <Outlet />
+      </AppShell>
+    );
+  }
+  if (landing) return <Outlet />;
+  return (
+    <PublicLayout>
+      <Outlet />
+    </PublicLayout>
+  );
+}

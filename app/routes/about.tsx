@@ -1,0 +1,35 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { TextPage } from "~/components/landing/TextPage";
+import { VIDEO_COST_CREDITS } from "~/utils/constants";
+
+export const meta: MetaFunction = () => [{ title: "About Us — Reelforge" }];
+
+export default function About() {
+  return (
+    <TextPage
+      title="About Us"
+      intro={<p>Reelforge makes short, UGC-style video ads for brands and creators, from a script or just an idea.</p>}
+    >
+      <h2>What Reelforge does</h2>
+      <p>
+        You bring a script or an idea, a product or avatar image, a voice and a style. Reelforge splits the script into
+        scenes, creates an image and a voice-over for each, animates them, adds music, and puts the finished video in your
+        dashboard, usually in about 30 minutes.
+      </p>
+      <h2>How it is paid</h2>
+      <p>
+        Videos are paid with credits: one video costs {VIDEO_COST_CREDITS} credits, and credits are sold as one-time packs
+        priced in rupees. See <Link to="/plans">Plans & Billing</Link>.
+      </p>
+      <h2>Made by people, too</h2>
+      <p>
+        For work that needs a human touch, you can place a custom order and our team produces the video with you, talking it
+        through in the order's messages.
+      </p>
+      <p>
+        Questions? <Link to="/contact">Contact us</Link>.
+      </p>
+    </TextPage>
+  );
+}

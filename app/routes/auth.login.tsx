@@ -1,0 +1,76 @@
+// /auth/login (seed 000 §2): "Welcome Back", Google, e-mail + password, link to sign up.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthLayout, Divider } from "~/components/auth/AuthLayout";
+import { FormMessage } from "~/components/auth/FormMessage";
+import { GoogleButton } from "~/components/auth/GoogleButton";
+import { InAppBrowserNotice } from "~/components/auth/InAppBrowserNotice";
+import { authHref } from "~/components/auth/links";
+import { PasswordForm, type PasswordFormResult } from "~/components/auth/PasswordForm";
+import {
+  authenticateWithPassword,
+  authErrorFromQuery,
+  getOptionalUser,
+  googleSignInState,
+  PASSWORD_MIN_LENGTH,
+  requestedRedirect,
+  safeRedirect,
+  signInAndRedirect,
+} from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in — Reelforge" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = requestedRedirect(url);
+  if (await getOptionalUser(request)) throw redirect(safeRedirect(redirectTo));
+  return { redirectTo, google: googleSignInState(), error: authErrorFromQuery(url), passwordMinLength: PASSWORD_MIN_LENGTH };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const result = await authenticateWithPassword(request, "login", form);
+  if (!result.ok) {
+    const body: PasswordFormResult = {
+      intent: "login",
+      formError: result.formError,
+      fieldErrors: result.fieldErrors,
+      email: String(form.get("email") ?? "").slice(0, 254),
+    };
+    return data(body, { status: result.status });
+  }
+  return signInAndRedirect(request, result.userId, form.get("redirectTo"));
+}
+
+export default function LoginPage() {
+  const { redirectTo, google, error, passwordMinLength } = useLoaderData<typeof loader>();
+  const result = (useActionData<typeof action>() as unknown as PasswordFormResult | undefined) ?? null;
+  return (
+    <AuthLayout title="Welcome Back" subtitle="Sign in to keep creating videos.">
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <div className="space-y-3">
+        <GoogleButton label="Continue with Google" google={google} from="login" redirectTo={redirectTo} />
+        {google.enabled ? <InAppBrowserNotice /> : null}
+      </div>
+      <Divider label="or sign in with email" />
+      <PasswordForm mode="login" result={result} redirectTo={redirectTo} passwordMinLength={passwordMinLength} />
+      <div className="space-y-2 text-center text-sm text-slate-600">
+        <p>
+          Don't have an account?{" "}
+          <Link to={authHref("/auth/signup", { redirectTo })} className="font-medium text-brand-700 hover:underline">
+            Sign up
+          </Link>
+        </p>
+        <p>
+          Signed up with your phone?{" "}
+          <Link
+            to={authHref("/auth/signup", { method: "phone", redirectTo })}
+            className="font-medium text-brand-700 hover:underline"
+          >
+            Continue with Phone Number
+          </Link>
+        </p>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,179 @@
+// /auth/signup (seed 000 §2): "Create Account", Google, "Continue with Phone Number" (two
+// steps: phone, then code) and e-mail + password. One action, chosen by the form's intent.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthLayout, Divider } from "~/components/auth/AuthLayout";
+import { FormMessage } from "~/components/auth/FormMessage";
+import { GoogleButton } from "~/components/auth/GoogleButton";
+import { InAppBrowserNotice } from "~/components/auth/InAppBrowserNotice";
+import { authHref } from "~/components/auth/links";
+import { PasswordForm, type PasswordFormResult } from "~/components/auth/PasswordForm";
+import { PhoneSignIn, type PhoneStepResult } from "~/components/auth/PhoneSignIn";
+import { buttonClasses } from "~/components/ui/Button";
+import { PHONE_MESSAGES, requestPhoneCode, verifyPhoneCode } from "~/models/phone-auth.server";
+import {
+  authenticateWithPassword,
+  authErrorFromQuery,
+  clientIp,
+  getOptionalUser,
+  googleSignInState,
+  PASSWORD_MIN_LENGTH,
+  requestedRedirect,
+  safeRedirect,
+  signInAndRedirect,
+} from "~/utils/auth.server";
+import { isProduction } from "~/utils/env.server";
+import { activeSmsProvider } from "~/utils/sms/index.server";
+
+export const meta: MetaFunction = () => [{ title: "Create account — Reelforge" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = requestedRedirect(url);
+  if (await getOptionalUser(request)) throw redirect(safeRedirect(redirectTo));
+  return {
+    redirectTo,
+    google: googleSignInState(),
+    error: authErrorFromQuery(url),
+    method: url.searchParams.get("method") === "phone" ? ("phone" as const) : ("email" as const),
+    outboxHint: !isProduction() && activeSmsProvider() === "outbox" ? "/dev/outbox" : null,
+    // Server-module values are not in the browser bundle: hand the limit to the page.
+    passwordMinLength: PASSWORD_MIN_LENGTH,
+  };
+}
+
+type ActionResult = PasswordFormResult | PhoneStepResult | { intent: "unknown"; error: string };
+
+const statusFor: Record<string, number> = {
+  invalid_phone: 400,
+  code_required: 400,
+  invalid_code: 400,
+  expired: 400,
+  too_many_attempts: 429,
+  rate_limited_phone: 429,
+  rate_limited_ip: 429,
+  send_failed: 502,
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const intent = form.get("intent");
+  const redirectTo = form.get("redirectTo");
+
+  if (intent === "signup") {
+    const result = await authenticateWithPassword(request, "signup", form);
+    if (!result.ok) {
+      const body: ActionResult = {
+        intent: "signup",
+        formError: result.formError,
+        fieldErrors: result.fieldErrors,
+        email: String(form.get("email") ?? "").slice(0, 254),
+      };
+      return data(body, { status: result.status });
+    }
+    return signInAndRedirect(request, result.userId, redirectTo);
+  }
+
+  if (intent === "send-code" || intent === "verify-code") {
+    const rawPhone = String(form.get("phone") ?? "").slice(0, 64);
+    try {
+      if (intent === "send-code") {
+        const sent = await requestPhoneCode({ phone: rawPhone, ip: clientIp(context) });
+        if (sent.ok) {
+          const body: ActionResult = { intent, step: "code", phone: sent.phone, error: null, sentTo: sent.phone };
+          return data(body);
+        }
+        // A failed resend keeps the visitor on the code step (unless the number itself is wrong).
+        const step = form.get("fromStep") === "code" && sent.code !== "invalid_phone" ? "code" : "phone";
+        const body: ActionResult = { intent, step, phone: rawPhone, error: sent.message, sentTo: null };
+        return data(body, { status: statusFor[sent.code] ?? 400 });
+      }
+      const verified = await verifyPhoneCode({ phone: rawPhone, code: form.get("code") });
+      if (verified.ok) return signInAndRedirect(request, verified.userId, redirectTo);
+      const step = verified.code === "invalid_phone" ? "phone" : "code";
+      const body: ActionResult = { intent, step, phone: rawPhone, error: verified.message, sentTo: null };
+      return data(body, { status: statusFor[verified.code] ?? 400 });
+    } catch (error) {
+      console.error("phone sign-in failed", error);
+      const body: ActionResult = {
+        intent,
+        step: intent === "verify-code" ? "code" : "phone",
+        phone: rawPhone,
+        error: PHONE_MESSAGES.unexpected,
+        sentTo: null,
+      };
+      return data(body, { status: 500 });
+    }
+  }
+
+  const body: ActionResult = { intent: "unknown", error: PHONE_MESSAGES.unexpected };
+  return data(body, { status: 400 });
+}
+
+export default function SignupPage() {
+  const { redirectTo, google, error, method, outboxHint, passwordMinLength } = useLoaderData<typeof loader>();
+  const result = (useActionData<typeof action>() as unknown as ActionResult | undefined) ?? null;
+  const phoneResult = result && (result.intent === "send-code" || result.intent === "verify-code") ? result : null;
+  const passwordResult = result && result.intent === "signup" ? result : null;
+  const showPhone = Boolean(phoneResult) || method === "phone";
+  const emailHref = authHref("/auth/signup", { redirectTo });
+  const phoneHref = authHref("/auth/signup", { method: "phone", redirectTo });
+  const loginHref = authHref("/auth/login", { redirectTo });
+
+  return (
+    <AuthLayout title="Create Account" subtitle="Start turning scripts into video ads.">
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      {result?.intent === "unknown" ? <FormMessage tone="error">{result.error}</FormMessage> : null}
+      <div className="space-y-3">
+        <GoogleButton label="Sign up with Google" google={google} from="signup" redirectTo={redirectTo} />
+        {google.enabled ? <InAppBrowserNotice /> : null}
+      </div>
+      <Divider />
+      {showPhone ? (
+        <PhoneSignIn
+          result={phoneResult}
+          redirectTo={redirectTo}
+          outboxHint={outboxHint}
+          backHref={emailHref}
+          phoneHref={phoneHref}
+        />
+      ) : (
+        <>
+          <Link to={phoneHref} className={buttonClasses("secondary", "lg", "w-full")}>
+            <PhoneIcon />
+            Continue with Phone Number
+          </Link>
+          <Divider label="or sign up with email" />
+          <PasswordForm
+            mode="signup"
+            result={passwordResult}
+            redirectTo={redirectTo}
+            passwordMinLength={passwordMinLength}
+            extra={
+              passwordResult?.fieldErrors.email?.startsWith("An account") ? (
+                <Link to={loginHref} className="ml-1 font-medium text-brand-700 underline">
+                  Go to sign in
+                </Link>
+              ) : null
+            }
+          />
+        </>
+      )}
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link to={loginHref} className="font-medium text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+function PhoneIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <rect x="6" y="2" width="12" height="20" rx="2.5" />
+      <path d="M11 18h2" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,241 @@
+// The buckets of Reelforge (seeds 000 §7, 001 §7.3, 002 §7.3/§7.5) and their rules: which kinds
+// of file each takes, whether its files are public, how keys are made, and who may upload
+// through the generic endpoint. Client-safe; see docs/decisions/030-storage-buckets-and-access.md.
+import { keySegment, randomId, isValidKey } from "./keys";
+import { acceptAttribute, type MediaKind } from "./media-types";
+
+export const BUCKET_NAMES = [
+  "product-photos",
+  "background-music",
+  "avatars",
+  "showcase-videos",
+  "canvas-assets",
+  "project-images",
+  "custom-order-media",
+  "message-attachments",
+  "renders",
+] as const;
+
+export type BucketName = (typeof BUCKET_NAMES)[number];
+
+export type KeyContext = {
+  /** Random unique id (UUID v4). */
+  id: string;
+  /** Extension without the dot, already sanitised and allow-listed. */
+  ext: string;
+  /** Milliseconds since the epoch. */
+  now: number;
+  /** Caller-supplied context (sceneId, projectId, orderId ...), validated by the bucket. */
+  params: Readonly<Record<string, string | undefined>>;
+};
+
+/**
+ * "user": any signed-in user may upload through /resources/upload/:bucket.
+ * "context": the upload belongs to something (scene, project, order): an admin may upload with
+ *   the context in the query, a user only where a domain module authorises the context
+ *   (app/utils/storage/upload-authorizers.server.ts).
+ * "server": written by the server only (renders, showcase seeding).
+ */
+export type UploadAccess = "user" | "context" | "server";
+
+export type BucketRule = {
+  name: BucketName;
+  /** Objects are readable by anyone (true) or only by their owner and admins (false). */
+  public: boolean;
+  kinds: readonly MediaKind[];
+  upload: UploadAccess;
+  /** Context parameters the key needs (they are checked to be safe key segments). */
+  params: readonly string[];
+  /** The kinds accepted for this context (narrower than `kinds` for some params). */
+  kindsFor?: (params: KeyContext["params"]) => readonly MediaKind[];
+  key: (ctx: KeyContext) => string;
+  description: string;
+};
+
+const flat = ({ id, ext }: KeyContext) => `${id}.${ext}`;
+const need = (params: KeyContext["params"], name: string) => {
+  const value = params[name];
+  if (!value) throw new Error(`${name} is required for this upload`);
+  return keySegment(value, name);
+};
+const MEDIA_KINDS: readonly MediaKind[] = ["image", "video", "audio"];
+
+export const BUCKETS: Record<BucketName, BucketRule> = {
+  "product-photos": {
+    name: "product-photos",
+    public: false,
+    kinds: ["image"],
+    upload: "user",
+    params: [],
+    key: flat,
+    description: "Product or avatar images for Create Video",
+  },
+  "background-music": {
+    name: "background-music",
+    public: false,
+    kinds: ["audio"],
+    upload: "user",
+    params: [],
+    key: flat,
+    description: "Background music for Create Video and projects",
+  },
+  avatars: {
+    name: "avatars",
+    public: true,
+    kinds: ["image"],
+    upload: "user",
+    params: [],
+    key: flat,
+    description: "Profile pictures (shown next to names, so public)",
+  },
+  "showcase-videos": {
+    name: "showcase-videos",
+    public: true,
+    kinds: ["video", "image"],
+    upload: "server",
+    params: [],
+    key: flat,
+    description: "Sign-in showcase carousel videos and thumbnails",
+  },
+  "canvas-assets": {
+    name: "canvas-assets",
+    public: false,
+    kinds: MEDIA_KINDS,
+    upload: "context",
+    params: ["sceneId", "kind"],
+    kindsFor: (p) => (MEDIA_KINDS.includes(p.kind as MediaKind) ? [p.kind as MediaKind] : MEDIA_KINDS),
+    // Seed 001 §7.3: scenes/{sceneId}_{kind}_{timestamp}.{ext}
+    key: ({ ext, now, params }) => `scenes/${need(params, "sceneId")}_${need(params, "kind")}_${now}.${ext}`,
+    description: "Scene images, clips and audio in the canvas editor",
+  },
+  "project-images": {
+    name: "project-images",
+    public: false,
+    kinds: MEDIA_KINDS,
+    upload: "context",
+    params: ["projectId", "purpose"],
+    kindsFor: (p) => (p.purpose === "main" ? ["image"] : MEDIA_KINDS),
+    // Seed 001 §7.3. The "public/" prefix is the seed's folder name only; access follows the
+    // object's isPublic flag, like everywhere else.
+    key: ({ id, ext, now, params }) =>
+      params.purpose === "main"
+        ? `public/main-project-images/${need(params, "projectId")}-${now}.${ext}`
+        : `public/project-assets/${need(params, "projectId")}/${id}.${ext}`,
+    description: "Main product image and assets of video projects",
+  },
+  "custom-order-media": {
+    name: "custom-order-media",
+    public: false,
+    kinds: ["image", "video"],
+    upload: "context",
+    params: ["orderId"],
+    // Seed 002 §9: {orderId}/{uuid}.{ext}
+    key: ({ id, ext, params }) => `${need(params, "orderId")}/${id}.${ext}`,
+    description: "Files attached to custom orders and files delivered by staff",
+  },
+  "message-attachments": {
+    name: "message-attachments",
+    public: false,
+    kinds: ["image", "video", "audio", "document"],
+    upload: "user",
+    params: [],
+    key: flat,
+    description: "Attachments of staff-user messages",
+  },
+  renders: {
+    name: "renders",
+    public: false,
+    kinds: MEDIA_KINDS,
+    upload: "server",
+    params: ["prefix"],
+    // Generated voice-overs, images, clips and final videos: {prefix}/{uuid}.{ext}, where the
+    // prefix (e.g. "projects/<id>/voice") groups a project's or story's outputs.
+    key: ({ id, ext, params }) => {
+      const prefix = params.prefix;
+      if (prefix && !isValidKey(prefix)) throw new Error("Invalid prefix for a render key");
+      return prefix ? `${prefix}/${id}.${ext}` : `${id}.${ext}`;
+    },
+    description: "Generated audio, images, clips and final videos",
+  },
+};
+
+export function isBucketName(value: unknown): value is BucketName {
+  return typeof value === "string" && (BUCKET_NAMES as readonly string[]).includes(value);
+}
+
+export function bucketRule(bucket: BucketName): BucketRule {
+  return BUCKETS[bucket];
+}
+
+/** Kinds accepted for an upload into `bucket` with these params, optionally narrowed further. */
+export function allowedKinds(
+  bucket: BucketName,
+  params: KeyContext["params"] = {},
+  narrow?: readonly MediaKind[],
+): MediaKind[] {
+  const rule = BUCKETS[bucket];
+  const base = rule.kindsFor ? rule.kindsFor(params) : rule.kinds;
+  const kinds = base.filter((k) => rule.kinds.includes(k));
+  return narrow ? kinds.filter((k) => narrow.includes(k)) : [...kinds];
+}
+
+export function acceptFor(bucket: BucketName, params: KeyContext["params"] = {}, narrow?: readonly MediaKind[]): string {
+  return acceptAttribute(allowedKinds(bucket, params, narrow));
+}
+
+export function makeKeyContext(ext: string, params: KeyContext["params"] = {}, now = Date.now()): KeyContext {
+  return { id: randomId(), ext, now, params };
+}
+
+// ─── URLs and references ───
+
+export const FILES_ROUTE = "/resources/files";
+
+/** The URL that serves an object (with access checks): /resources/files/{bucket}/{key}. */
+export function fileUrl(bucket: string, key: string): string {
+  return `${FILES_ROUTE}/${encodeURIComponent(bucket)}/${key.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+/** "bucket/key", the compact form stored in columns such as profiles.avatarKey. */
+export function objectRef(bucket: string, key: string): string {
+  return `${bucket}/${key}`;
+}
+
+export function parseObjectRef(ref: string | null | undefined): { bucket: BucketName; key: string } | null {
+  if (!ref) return null;
+  const slash = ref.indexOf("/");
+  if (slash <= 0) return null;
+  const bucket = ref.slice(0, slash);
+  const key = ref.slice(slash + 1);
+  return isBucketName(bucket) && isValidKey(key) ? { bucket, key } : null;
+}
+
+export function fileUrlFromRef(ref: string | null | undefined): string | null {
+  const parsed = parseObjectRef(ref);
+  return parsed ? fileUrl(parsed.bucket, parsed.key) : null;
+}
+
+/**
+ * The object a URL made by fileUrl points at (absolute URLs of this app too), or null for any
+ * other URL (an external http link, for example).
+ */
+export function parseFileUrl(url: string | null | undefined): { bucket: BucketName; key: string } | null {
+  if (!url) return null;
+  let pathname = url;
+  if (/^https?:\/\//i.test(url)) {
+    try {
+      pathname = new URL(url).pathname;
+    } catch {
+      return null;
+    }
+  }
+  pathname = pathname.split(/[?#]/)[0];
+  if (!pathname.startsWith(`${FILES_ROUTE}/`)) return null;
+  let rest: string;
+  try {
+    rest = pathname.slice(FILES_ROUTE.length + 1).split("/").map(decodeURIComponent).join("/");
+  } catch {
+    return null;
+  }
+  return parseObjectRef(rest);
+}

@@ -1,0 +1,116 @@
+// Serving stored files over HTTP with access checks, validators, caching and byte ranges.
+import { Readable } from "node:stream";
+import { findStoredObject, viewerCanRead } from "~/models/stored-object.server";
+import { getUserId } from "~/utils/auth.server";
+import { isBucketName } from "./buckets";
+import { storage } from "./index.server";
+import { isValidKey } from "./keys";
+import { contentRange, parseRange } from "./range";
+import { UPLOAD_CACHE_SECONDS } from "./upload.server";
+
+/**
+ * Longest answer to an open-ended range ("bytes=N-", what video players send). Players ask again
+ * for the rest, so a seek never streams a whole large file.
+ */
+export const MAX_OPEN_RANGE_BYTES = 8 * 1024 * 1024;
+
+function notFound(): Response {
+  return new Response("Not Found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+  });
+}
+
+const INLINE_PREFIXES = ["image/", "audio/", "video/"];
+
+function contentDisposition(contentType: string, originalName: string | null): string | null {
+  if (INLINE_PREFIXES.some((p) => contentType.startsWith(p))) return null;
+  if (!originalName) return "attachment";
+  const ascii = originalName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(originalName)}`;
+}
+
+function etagMatches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return header.split(",").some((t) => t.trim().replace(/^W\//, "") === bare);
+}
+
+/**
+ * GET/HEAD /resources/files/{bucket}/{key}. Private objects are served only to their owner and
+ * admins; everyone else (anonymous visitors included) gets the same 404 as for a missing file,
+ * so the existence of a private file is not revealed.
+ */
+export async function serveStoredFile(request: Request, bucket: string, key: string): Promise<Response> {
+  if (!isBucketName(bucket) || !isValidKey(key)) return notFound();
+  const object = await findStoredObject(bucket, key);
+  if (!object) return notFound();
+  if (!object.isPublic && !(await viewerCanRead(object, await getUserId(request)))) return notFound();
+
+  const driver = storage();
+  const stat = await driver.stat(bucket, key);
+  if (!stat) {
+    console.error(`stored object ${bucket}/${key} has a row but no bytes`);
+    return notFound();
+  }
+
+  const etag = stat.etag ?? `"${stat.size.toString(16)}-${object.createdAt.getTime().toString(16)}"`;
+  const lastModified = new Date(Math.floor(stat.lastModified.getTime() / 1000) * 1000);
+  const headers = new Headers({
+    "Content-Type": object.contentType,
+    ETag: etag,
+    "Last-Modified": lastModified.toUTCString(),
+    "Cache-Control": `${object.isPublic ? "public" : "private"}, max-age=${UPLOAD_CACHE_SECONDS}`,
+    "Accept-Ranges": "bytes",
+    "X-Content-Type-Options": "nosniff",
+  });
+  const disposition = contentDisposition(object.contentType, object.originalName);
+  if (disposition) headers.set("Content-Disposition", disposition);
+  if (!object.isPublic) headers.set("Vary", "Cookie");
+
+  const ifNoneMatch = request.headers.get("if-none-match");
+  const ifModifiedSince = request.headers.get("if-modified-since");
+  const notModified = ifNoneMatch
+    ? etagMatches(ifNoneMatch, etag)
+    : Boolean(ifModifiedSince && Date.parse(ifModifiedSince) >= lastModified.getTime());
+  if (notModified) {
+    const h = new Headers(headers);
+    h.delete("Content-Type");
+    h.delete("Content-Disposition");
+    return new Response(null, { status: 304, headers: h });
+  }
+
+  // If-Range: honour the Range only when the client's copy is still the current one.
+  let rangeHeader = request.headers.get("range");
+  const ifRange = request.headers.get("if-range");
+  if (rangeHeader && ifRange) {
+    const current = ifRange.trim().startsWith('"') || ifRange.trim().startsWith("W/")
+      ? etagMatches(ifRange, etag) && !ifRange.trim().startsWith("W/")
+      : Date.parse(ifRange) === lastModified.getTime();
+    if (!current) rangeHeader = null;
+  }
+  const parsed = parseRange(rangeHeader, stat.size, MAX_OPEN_RANGE_BYTES);
+  if (parsed.type === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${stat.size}`);
+    headers.set("Content-Type", "text/plain; charset=utf-8");
+    headers.delete("Content-Disposition");
+    return new Response(request.method === "HEAD" ? null : "Range Not Satisfiable", { status: 416, headers });
+  }
+  const range = parsed.type === "range" ? parsed.range : null;
+  const length = range ? range.end - range.start + 1 : stat.size;
+  headers.set("Content-Length", String(length));
+  if (range) headers.set("Content-Range", contentRange(range, stat.size));
+  const status = range ? 206 : 200;
+
+  if (request.method === "HEAD") return new Response(null, { status, headers });
+
+  const got = await driver.get(bucket, key, range ? { range } : {});
+  if (!got) return notFound();
+  // A client that goes away (a player seeking elsewhere) releases the file at once.
+  const onAbort = () => got.body.destroy();
+  request.signal?.addEventListener("abort", onAbort, { once: true });
+  got.body.once("close", () => request.signal?.removeEventListener("abort", onAbort));
+  const stream = Readable.toWeb(got.body) as unknown as ReadableStream<Uint8Array>;
+  return new Response(stream, { status, headers });
+}

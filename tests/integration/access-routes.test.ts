@@ -1,0 +1,221 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { applyCreditChange } from "~/models/credits.server";
+import { countUnread } from "~/models/notification.server";
+import { prisma } from "~/utils/db.server";
+import { sessionCookieFor, visit } from "./access-router";
+
+const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+let userCookie = "";
+let adminCookie = "";
+let userId = "";
+
+beforeAll(async () => {
+  const user = await prisma.user.create({ data: { email: `access-user-${stamp}@test.local` } });
+  const admin = await prisma.user.create({ data: { email: `access-admin-${stamp}@test.local` } });
+  await prisma.adminUser.create({ data: { userId: admin.id } });
+  await prisma.profile.create({ data: { userId: admin.id, avatarKey: "avatars/admin-face.png" } });
+  await applyCreditChange({ userId: user.id, delta: "59.93", reason: "admin_grant", reference: `access-${stamp}` });
+  await prisma.notification.createMany({
+    data: [
+      { userId: user.id, type: "video_ready", title: "Your video is ready" },
+      { userId: user.id, type: "video_ready", title: "Another video is ready" },
+      { userId: user.id, type: "video_ready", title: "Old news", read: true },
+      { userId: admin.id, type: "video_ready", title: "Admin's own" },
+    ],
+  });
+  userId = user.id;
+  userCookie = await sessionCookieFor(user.id);
+  adminCookie = await sessionCookieFor(admin.id);
+});
+
+const login = (path: string) => `/auth/login?redirectTo=${encodeURIComponent(path)}`;
+
+describe("admin-only routes", () => {
+  const adminRoutes: [string, string][] = [
+    ["/canvas", "routes/_shell.canvas._index"],
+    ["/canvas/proj_123", "routes/_shell.canvas.$projectId"],
+    ["/video-projects", "routes/_shell.video-projects._index"],
+    ["/video-projects/proj_123", "routes/_shell.video-projects.$projectId"],
+    ["/admin", "routes/_shell.admin"],
+  ];
+
+  it.each(adminRoutes)("%s sends anonymous visitors to login with redirectTo", async (path, id) => {
+    const r = await visit(path);
+    expect(r.matched).toContain(id);
+    expect(r.status).toBe(302);
+    expect(r.location).toBe(login(path));
+  });
+
+  it.each(adminRoutes)("%s answers 403 to a signed-in non-admin, inside the shell", async (path, id) => {
+    const r = await visit(path, userCookie);
+    expect(r.status).toBe(403);
+    expect(r.boundary).toBe(id);
+  });
+
+  it.each(adminRoutes)("%s lets an admin in", async (path, id) => {
+    const r = await visit(path, adminCookie);
+    expect(r.status).toBe(200);
+    expect(r.matched.at(-1)).toBe(id);
+  });
+
+  it("keeps the query string in redirectTo", async () => {
+    const r = await visit("/canvas?projectId=abc");
+    expect(r.location).toBe(login("/canvas?projectId=abc"));
+  });
+
+  it("passes the project id through", async () => {
+    const r = await visit("/canvas/p-42", adminCookie);
+    expect(r.data["routes/_shell.canvas.$projectId"]).toEqual({ projectId: "p-42" });
+  });
+});
+
+describe("login-required routes", () => {
+  it.each([
+    ["/create-video", "routes/_shell.create-video"],
+    ["/multi-agent-chat/proj_9", "routes/_shell.multi-agent-chat.$projectId"],
+    ["/explore", "routes/_shell.explore"],
+  ])("%s: anonymous -> login, signed in -> 200", async (path, id) => {
+    const anon = await visit(path);
+    expect(anon.matched).toContain(id);
+    expect(anon.status).toBe(302);
+    expect(anon.location).toBe(login(path));
+    const user = await visit(path, userCookie);
+    expect(user.status).toBe(200);
+    expect(user.matched.at(-1)).toBe(id);
+  });
+
+  it("/dashboard redirects signed-in users to /", async () => {
+    const r = await visit("/dashboard", userCookie);
+    expect(r.status).toBe(302);
+    expect(r.location).toBe("/");
+  });
+
+  it("/dashboard sends anonymous visitors to login", async () => {
+    const r = await visit("/dashboard");
+    expect(r.location).toBe(login("/dashboard"));
+  });
+});
+
+describe("open routes", () => {
+  const open: [string, string][] = [
+    ["/custom-orders", "routes/_shell.custom-orders._index"],
+    ["/custom-orders/ORD-1001", "routes/_shell.custom-orders.$orderNumber"],
+    ["/order/abc123", "routes/order.$accessCode"],
+    ["/about", "routes/about"],
+    ["/contact", "routes/contact"],
+    ["/privacy", "routes/privacy"],
+    ["/terms", "routes/terms"],
+  ];
+
+  it.each(open)("%s is 200 for anonymous visitors, users and admins", async (path, id) => {
+    for (const cookie of [undefined, userCookie, adminCookie]) {
+      const r = await visit(path, cookie);
+      expect(r.status).toBe(200);
+      expect(r.matched.at(-1)).toBe(id);
+    }
+  });
+
+  it("legal pages carry the configured contact e-mail and governing law", async () => {
+    const terms = await visit("/terms");
+    expect(terms.data["routes/terms"]).toMatchObject({
+      contactEmail: expect.stringContaining("@"),
+      governingLaw: expect.any(String),
+    });
+    const privacy = await visit("/privacy");
+    expect(privacy.data["routes/privacy"]).toMatchObject({ contactEmail: expect.stringContaining("@") });
+  });
+});
+
+describe("/ and the shell", () => {
+  it("shows the landing page to anonymous visitors", async () => {
+    const r = await visit("/");
+    expect(r.status).toBe(200);
+    expect(r.data["routes/_shell._index"]).toMatchObject({ view: "landing", showcase: [] });
+    expect(r.data["routes/_shell"]).toMatchObject({ user: null, unread: 0 });
+  });
+
+  it("lists showcase rows on the landing page", async () => {
+    const row = await prisma.showcaseVideo.create({
+      data: { title: `Demo ${stamp}`, videoPath: "https://cdn.example.com/demo.mp4", displayOrder: -1000 },
+    });
+    const stored = await prisma.showcaseVideo.create({
+      data: { title: `Stored ${stamp}`, videoPath: "demo/clip 1.mp4", thumbnailPath: "demo/poster.jpg", displayOrder: -999 },
+    });
+    try {
+      const r = await visit("/");
+      const showcase = (r.data["routes/_shell._index"] as { showcase: { id: string; videoUrl: string }[] }).showcase;
+      expect(showcase[0]).toMatchObject({ id: row.id, videoUrl: "https://cdn.example.com/demo.mp4", thumbnailUrl: null });
+      expect(showcase[1]).toMatchObject({
+        id: stored.id,
+        videoUrl: "/resources/files/showcase-videos/demo/clip%201.mp4",
+        thumbnailUrl: "/resources/files/showcase-videos/demo/poster.jpg",
+      });
+    } finally {
+      await prisma.showcaseVideo.deleteMany({ where: { id: { in: [row.id, stored.id] } } });
+    }
+  });
+
+  it("shows the dashboard, account card and unread count to a signed-in user", async () => {
+    const r = await visit("/", userCookie);
+    expect(r.status).toBe(200);
+    expect(r.data["routes/_shell._index"]).toMatchObject({ view: "dashboard" });
+    expect(r.data["routes/_shell"]).toMatchObject({
+      user: { label: `access-user-${stamp}@test.local`, credits: 59.93, isAdmin: false, avatarUrl: null },
+      unread: 2,
+      sidebarOpen: true,
+    });
+    expect(await countUnread(userId)).toBe(2);
+  });
+
+  it("marks admins for the Admin and Canvas items and shows their avatar", async () => {
+    const r = await visit("/", adminCookie);
+    expect(r.data["routes/_shell"]).toMatchObject({
+      user: { isAdmin: true, avatarUrl: "/resources/files/avatars/admin-face.png" },
+      unread: 1,
+    });
+  });
+
+  it("reads the sidebar cookie on the server", async () => {
+    const r = await visit("/", `${userCookie}; sidebar_state=false`);
+    expect(r.data["routes/_shell"]).toMatchObject({ sidebarOpen: false });
+  });
+
+  it("treats a session of a deleted user, or a forged cookie, as signed out", async () => {
+    const ghost = await prisma.user.create({ data: { email: `access-ghost-${stamp}@test.local` } });
+    const ghostCookie = await sessionCookieFor(ghost.id);
+    await prisma.user.delete({ where: { id: ghost.id } });
+    for (const cookie of [ghostCookie, "__session=forged.value"]) {
+      const r = await visit("/", cookie);
+      expect(r.data["routes/_shell._index"]).toMatchObject({ view: "landing" });
+      const admin = await visit("/admin", cookie);
+      expect(admin.location).toBe(login("/admin"));
+    }
+  });
+
+  it("shows the landing page when the session check itself fails", async () => {
+    const spy = (await import("vitest")).vi.spyOn(prisma.session, "findUnique").mockRejectedValue(new Error("db down"));
+    const quiet = (await import("vitest")).vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const r = await visit("/", userCookie);
+      expect(r.status).toBe(200);
+      expect(r.data["routes/_shell._index"]).toMatchObject({ view: "landing" });
+      expect(r.data["routes/_shell"]).toMatchObject({ user: null });
+    } finally {
+      spy.mockRestore();
+      quiet.mockRestore();
+    }
+  });
+});
+
+describe("unknown paths", () => {
+  it.each(["/no-such-page", "/canvasx", "/admin/whatever/deep"])("%s is a 404", async (path) => {
+    const r = await visit(path, userCookie);
+    expect(r.status).toBe(404);
+    expect(r.matched.at(-1)).toBe("routes/$");
+  });
+
+  it("/not-found is a 404 page", async () => {
+    const r = await visit("/not-found");
+    expect(r.status).toBe(404);
+  });
+});

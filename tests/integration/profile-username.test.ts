@@ -1,0 +1,100 @@
+// Username rules (seed 000 §5, §8): trimmed; not empty; at least 3 characters; different from
+// the current one; unique among other users, finally by the database's unique index.
+import { describe, expect, it } from "vitest";
+import { getProfile, updateUsername } from "~/models/profile.server";
+import { prisma } from "~/utils/db.server";
+import { uid } from "./payments-helpers";
+
+async function newUser(username: string | null = null, withProfile = true) {
+  return prisma.user.create({
+    data: { email: `${uid("prof")}@test.local`, ...(withProfile ? { profile: { create: { username } } } : {}) },
+  });
+}
+
+describe("updating the username", () => {
+  it("rejects an empty or blank name", async () => {
+    const user = await newUser();
+    expect(await updateUsername(user.id, "")).toEqual({ ok: false, error: "empty", message: "Username cannot be empty" });
+    expect(await updateUsername(user.id, "   ")).toEqual({ ok: false, error: "empty", message: "Username cannot be empty" });
+    expect(await updateUsername(user.id, null)).toMatchObject({ ok: false, error: "empty" });
+  });
+
+  it("needs at least 3 characters after trimming", async () => {
+    const user = await newUser();
+    expect(await updateUsername(user.id, "ab")).toEqual({ ok: false, error: "tooShort", message: "Username must be at least 3 characters long" });
+    expect(await updateUsername(user.id, "  ab  ")).toMatchObject({ ok: false, error: "tooShort" });
+    expect(await updateUsername(user.id, "abc")).toMatchObject({ ok: true });
+  });
+
+  it("says there is nothing to save when the trimmed name is the current one", async () => {
+    const name = uid("same");
+    const user = await newUser(name);
+    expect(await updateUsername(user.id, `  ${name} `)).toEqual({ ok: false, error: "unchanged", message: "No changes to save" });
+  });
+
+  it("refuses a name another user has", async () => {
+    const name = uid("taken");
+    await newUser(name);
+    const user = await newUser("mine");
+    expect(await updateUsername(user.id, name)).toEqual({ ok: false, error: "taken", message: "Username is already taken" });
+    expect((await getProfile(user.id)).username).toBe("mine");
+  });
+
+  it("saves the trimmed name and answers with the seed's success text", async () => {
+    const user = await newUser(null);
+    const name = uid("new");
+    expect(await updateUsername(user.id, `  ${name}  `)).toEqual({ ok: true, username: name, message: "Profile updated successfully" });
+    expect((await getProfile(user.id)).username).toBe(name);
+  });
+
+  it("creates the profile row when a user has none yet", async () => {
+    const user = await newUser(null, false);
+    const name = uid("first");
+    expect(await updateUsername(user.id, name)).toMatchObject({ ok: true });
+    expect((await getProfile(user.id)).username).toBe(name);
+  });
+
+  it("rejects absurdly long names and control characters as invalid", async () => {
+    const user = await newUser();
+    expect(await updateUsername(user.id, "x".repeat(51))).toEqual({ ok: false, error: "invalid", message: "Please enter a valid username" });
+    expect(await updateUsername(user.id, "bad\u0007name")).toMatchObject({ ok: false, error: "invalid" });
+  });
+
+  it("many users racing for one name: exactly one gets it, the database decides", async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => newUser()));
+    const name = uid("race");
+    const results = await Promise.all(users.map((u) => updateUsername(u.id, name)));
+    const winners = results.filter((r) => r.ok);
+    expect(winners).toHaveLength(1);
+    for (const r of results.filter((x) => !x.ok)) {
+      expect(r).toMatchObject({ ok: false });
+      expect(["Username is already taken", "This username is already taken. Please choose another one."]).toContain(r.message);
+    }
+    expect(await prisma.profile.count({ where: { username: name } })).toBe(1);
+  });
+
+  it("maps the unique index's refusal to the seed's message", async () => {
+    // Two users whose check passes at the same moment: the second write hits the index.
+    const name = uid("idx");
+    const a = await newUser();
+    const b = await newUser();
+    const original = prisma.profile.findFirst.bind(prisma.profile);
+    let calls = 0;
+    // Make the pre-check miss for the second user, as in a real race between check and write.
+    (prisma.profile as unknown as { findFirst: typeof original }).findFirst = (async (args: Parameters<typeof original>[0]) => {
+      calls += 1;
+      return calls === 2 ? null : original(args);
+    }) as typeof original;
+    try {
+      expect(await updateUsername(a.id, name)).toMatchObject({ ok: true });
+      expect(await updateUsername(b.id, name)).toEqual({
+        ok: false,
+        error: "takenRace",
+        message: "This username is already taken. Please choose another one.",
+      });
+    } finally {
+      (prisma.profile as unknown as { findFirst: typeof original }).findFirst = original;
+    }
+    expect((await getProfile(b.id)).username).toBeNull();
+  });
+});
