@@ -1,10 +1,10 @@
 // The Express application: static files, then the Remix request handler.
 // /mcp and /api/inngest will be mounted here beside Remix.
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { createRemixHandler } from "./remix-handler.ts";
 
 export function createApp(build: ServerBuild): express.Express {
   const app = express();
@@ -15,6 +15,6 @@ export function createApp(build: ServerBuild): express.Express {
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
   // clientIp: the caller's address (proxies trusted on loopback only), for per-IP rate limits.
-  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ clientIp: req.ip ?? null }) }));
+  app.all("*", createRemixHandler({ build, mode: build.mode, getLoadContext: (req) => ({ clientIp: req.ip ?? null }) }));
   return app;
 }

@@ -13,12 +13,22 @@ const host = process.env.HOST ?? "0.0.0.0";
 const server = createApp(build).listen(port, host, () => {
   console.log(`Reelforge is running on http://localhost:${port}`);
 });
+await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
+// Durable workflows: the embedded executor calls this server's /api/inngest (null when an
+// Inngest server is configured). Imported after bootstrap: it needs DATABASE_URL.
+const { startWorkflowEngine } = await import("../inngest/executor/index.ts");
+const workflows = await startWorkflowEngine({ port, host });
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   console.log(`${signal}: shutting down...`);
+  try {
+    await workflows?.stop();
+  } catch (error) {
+    console.error("Stopping workflows:", error);
+  }
   server.close();
   try {
     await embedded?.stop();

@@ -4,6 +4,7 @@
 // work adds its checks to `checks` below (workflows: the executor; providers: one per capability).
 import { prisma } from "~/utils/db.server";
 import { storage, storageDriverName } from "~/utils/storage/index.server";
+import { workflowEngineStatus } from "../../inngest/status";
 
 type Part = { ok: boolean | null; [detail: string]: unknown };
 
@@ -44,7 +45,11 @@ const checks = {
       },
       (error) => ({ ok: false as boolean | null, driver: storageDriverName(), error }),
     ),
-  workflows: async (): Promise<Part> => ({ ok: null, note: "not configured yet" }),
+  workflows: () =>
+    timed(
+      async () => ({ ...(await workflowEngineStatus()) }) as Part,
+      (error) => ({ ok: false as boolean | null, error }),
+    ),
   providers: async (): Promise<Record<string, Part>> => ({}),
 };
 

@@ -1,0 +1,77 @@
+// Typed events of Reelforge's durable workflows (Inngest 4 `eventType` with zod schemas).
+// Events carry ids of database rows, never the content itself: the rows are the source of
+// truth and a workflow step reads them fresh.
+//
+//   await inngest.send(videoRequested.create({ storyId, userId }));
+//   inngest.createFunction({ id: "video-requested", triggers: [videoRequested] }, handler)
+//   await step.waitForEvent("scene-done", { event: sceneAssetsFinished, timeout: "30m",
+//     if: "async.data.sceneId == event.data.sceneId" })
+import { eventType } from "inngest";
+import { z } from "zod";
+
+const id = z.string().min(1);
+
+/** A Create Video submission was accepted (credits charged, story row created). */
+export const videoRequested = eventType("video/requested", {
+  schema: z.object({ storyId: z.number().int().positive(), userId: id }),
+});
+
+/** Generate one scene's assets in the fixed order (image prompt, image, script, voice-over, video). */
+export const sceneAssetsRequested = eventType("scene/assets.requested", {
+  schema: z.object({
+    projectId: id,
+    sceneId: id,
+    userId: id,
+    /** Set when the request belongs to a Create Video run (the story to report on). */
+    storyId: z.number().int().positive().optional(),
+  }),
+});
+
+/** A scene's asset generation ended (fan-in for the video workflow). */
+export const sceneAssetsFinished = eventType("scene/assets.finished", {
+  schema: z.object({
+    projectId: id,
+    sceneId: id,
+    ok: z.boolean(),
+    /** "Failed while {step}: {reason}" when ok is false. */
+    error: z.string().optional(),
+  }),
+});
+
+/** Compile a project's scenes into the final video (one compile_jobs row). */
+export const projectCompileRequested = eventType("project/compile.requested", {
+  schema: z.object({
+    projectId: id,
+    compileJobId: id,
+    userId: id,
+    storyId: z.number().int().positive().optional(),
+  }),
+});
+
+/** Ask the compile workflow to poll a compile job's status once more. */
+export const compileStatusPoll = eventType("compile/status.poll", {
+  schema: z.object({ compileJobId: id, projectId: id, poll: z.number().int().nonnegative() }),
+});
+
+/** A compile job ended (completed or failed). */
+export const projectCompileFinished = eventType("project/compile.finished", {
+  schema: z.object({
+    projectId: id,
+    compileJobId: id,
+    status: z.enum(["completed", "failed"]),
+    videoUrl: z.string().optional(),
+    error: z.string().optional(),
+  }),
+});
+
+/** Every event type of the app, by name. */
+export const events = {
+  videoRequested,
+  sceneAssetsRequested,
+  sceneAssetsFinished,
+  projectCompileRequested,
+  compileStatusPoll,
+  projectCompileFinished,
+} as const;
+
+export type ReelforgeEventName = (typeof events)[keyof typeof events]["name"];

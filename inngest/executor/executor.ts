@@ -1,0 +1,673 @@
+// The embedded workflow executor (ADR 070): drives Inngest functions through the app's own
+// serve handler (/api/inngest) with the SDK's HTTP protocol, keeping runs, memoised steps,
+// pending sleeps and waits in PostgreSQL so a run survives a restart.
+//
+// Loop: claim due runs (FOR UPDATE SKIP LOCKED + a lease), then for each run call the serve
+// handler with the event and the memoised steps, record what comes back, and call again until
+// the run completes, fails, or parks (sleep, waitForEvent, invoke, retry back-off). A poll
+// interval finds due runs; an accepted event or a finished run wakes the loop at once.
+import http from "node:http";
+import https from "node:https";
+import { createHash, randomUUID } from "node:crypto";
+import * as store from "~/models/workflow-runs.server";
+import type { StepResult, WaitOp, WaitingFor, WorkflowRun, WorkflowStep } from "~/models/workflow-runs.server";
+import { acceptEvents } from "./bridge.ts";
+import { ExpressionError, parseExpression } from "./expression.ts";
+import { findStoredMatch } from "./ingest.ts";
+import {
+  buildRunRequest,
+  canonicalJson,
+  Header,
+  interpretResponse,
+  OpCode,
+  parseDuration,
+  PINNED_SDK_VERSION,
+  signRequest,
+  sleepTarget,
+  toSerializedError,
+  verifyResponseSignature,
+  type SdkOp,
+  type SdkOutcome,
+  type SerializedError,
+} from "./protocol.ts";
+import { shared, type EmbeddedHost, type FunctionConfig, type RegisterBody } from "./shared.ts";
+
+export type ExecutorOptions = {
+  /** The app's serve endpoint, e.g. http://127.0.0.1:3000/api/inngest */
+  serveUrl: string;
+  /** App id the functions are registered under (the Inngest client id). */
+  appId?: string;
+  /** How often to look for due runs when nothing wakes the loop. Default 500 ms. */
+  pollIntervalMs?: number;
+  /** Lease on a claimed run; renewed while a request is in flight. Default 60 s. */
+  leaseMs?: number;
+  /** Runs executed at the same time by this executor. Default 4. */
+  maxConcurrentRuns?: number;
+  /** Multiplies sleeps, wait/invoke timeouts and retry back-off (tests use e.g. 0.01). Default 1. */
+  timeScale?: number;
+  /** First retry delay; doubles per attempt up to retryMaxMs (before timeScale). Default 1 s / 10 min. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** Longest a single request to the serve handler may stay silent. Default 15 min. */
+  requestTimeoutMs?: number;
+  /** How long stop() lets in-flight requests finish before aborting them. Default 10 s. */
+  stopGraceMs?: number;
+  /** Events older than this are deleted (hourly). Default 7 days; 0 keeps them. */
+  eventRetentionMs?: number;
+  signingKey?: string;
+  logger?: Pick<Console, "info" | "warn" | "error">;
+  id?: string;
+};
+
+const FAR_FUTURE_MS = 100 * 365 * 86_400_000;
+const DEFAULT_RETRIES = 3;
+
+type Held = {
+  run: WorkflowRun;
+  abort: AbortController;
+  lost: boolean;
+  /** When the request that produced the latest step result began (see park()). */
+  progressAt?: Date;
+};
+type Flow = "continue" | "done";
+
+class LeaseLost extends Error {}
+
+function deadline(op: WaitOp): number {
+  if (op.kind === "sleep") return Date.parse(op.until);
+  if (op.kind === "event") return Date.parse(op.timeoutAt);
+  return op.timeoutAt ? Date.parse(op.timeoutAt) : Number.POSITIVE_INFINITY;
+}
+
+function concurrencyLimit(cfg: FunctionConfig): number | null {
+  const c = cfg.concurrency;
+  if (c === undefined || c === null) return null;
+  if (typeof c === "number") return c > 0 ? c : null;
+  const list = Array.isArray(c) ? c : [c];
+  // Keyed limits (per user etc.) are not modelled; the function-wide one is.
+  const unkeyed = list.filter((x) => !x.key && x.limit > 0).map((x) => x.limit);
+  return unkeyed.length ? Math.min(...unkeyed) : null;
+}
+
+export class EmbeddedExecutor implements EmbeddedHost {
+  readonly id: string;
+  private readonly opts: Required<Omit<ExecutorOptions, "id" | "logger" | "signingKey">> & { signingKey: string };
+  private readonly log: Pick<Console, "info" | "warn" | "error">;
+  private configs = new Map<string, FunctionConfig>();
+  private registered = false;
+  private running = false;
+  private stopping = false;
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private wakeRequested = false;
+  private readonly held = new Map<string, Held & { done: Promise<void> }>();
+  private lastTickAt: number | null = null;
+  private lastError: string | null = null;
+  private lastPruneAt = 0;
+
+  constructor(options: ExecutorOptions) {
+    this.id = options.id ?? `exec_${randomUUID()}`;
+    this.log = options.logger ?? console;
+    this.opts = {
+      serveUrl: options.serveUrl,
+      appId: options.appId ?? "reelforge",
+      pollIntervalMs: options.pollIntervalMs ?? 500,
+      leaseMs: options.leaseMs ?? 60_000,
+      maxConcurrentRuns: options.maxConcurrentRuns ?? 4,
+      timeScale: options.timeScale ?? 1,
+      retryBaseMs: options.retryBaseMs ?? 1000,
+      retryMaxMs: options.retryMaxMs ?? 10 * 60_000,
+      requestTimeoutMs: options.requestTimeoutMs ?? 15 * 60_000,
+      stopGraceMs: options.stopGraceMs ?? 10_000,
+      eventRetentionMs: options.eventRetentionMs ?? 7 * 86_400_000,
+      signingKey: options.signingKey ?? shared().signingKey,
+    };
+  }
+
+  // --------------------------------------------------------------------------------------------
+  // Lifecycle
+
+  /** Registers with the serve handler (sync) and starts the loop. Safe to call once. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    shared().hosts.set(this.id, this);
+    this.running = true;
+    this.stopping = false;
+    for (let i = 0; i < 5 && !this.registered && this.running; i++) {
+      await this.register().catch((error: Error) => {
+        this.lastError = `Could not register with ${this.opts.serveUrl}: ${error.message}`;
+      });
+      if (!this.registered) await new Promise((r) => setTimeout(r, 200 * (i + 1)));
+    }
+    if (!this.registered) this.log.error(`[workflows] ${this.lastError}; retrying in the background`);
+    this.schedule(0);
+  }
+
+  /** Stops claiming, lets in-flight requests finish (then aborts them) and gives held runs back. */
+  async stop(): Promise<void> {
+    if (!this.running && this.held.size === 0) {
+      shared().hosts.delete(this.id);
+      return;
+    }
+    this.running = false;
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.ticking;
+    const all = Promise.allSettled([...this.held.values()].map((h) => h.done));
+    const graceful = await Promise.race([
+      all.then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), this.opts.stopGraceMs).unref()),
+    ]);
+    if (!graceful) {
+      for (const h of this.held.values()) h.abort.abort();
+      await all;
+    }
+    shared().hosts.delete(this.id);
+  }
+
+  /** Looks for due runs now (an event arrived, a run finished). */
+  wake(): void {
+    if (!this.running) return;
+    if (this.ticking) {
+      this.wakeRequested = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  snapshot() {
+    return { registered: this.registered, running: this.running, lastTickAt: this.lastTickAt, lastError: this.lastError };
+  }
+
+  functionConfigs(): FunctionConfig[] {
+    return [...this.configs.values()];
+  }
+
+  acceptRegistration(body: RegisterBody): void {
+    if (!body || !Array.isArray(body.functions)) throw new Error("The registration has no functions");
+    if (body.appName !== this.opts.appId) throw new Error(`Expected app "${this.opts.appId}", got "${body.appName}"`);
+    const sdk = String(body.sdk ?? "");
+    if (sdk && sdk !== `js:v${PINNED_SDK_VERSION}`) {
+      this.log.warn(`[workflows] the serve handler runs inngest ${sdk}; the embedded executor was written for js:v${PINNED_SDK_VERSION}`);
+    }
+    this.configs = new Map(body.functions.map((f) => [f.id, f]));
+    for (const f of body.functions) {
+      if (f.triggers.some((t) => "cron" in t)) this.log.warn(`[workflows] ${f.id}: cron triggers are not run by the embedded executor`);
+    }
+    this.registered = true;
+  }
+
+  private async register(): Promise<void> {
+    const url = new URL(this.opts.serveUrl);
+    url.searchParams.set("deployId", this.id);
+    const res = await httpRequest(url, {
+      method: "PUT",
+      headers: { [Header.Signature]: signRequest("", this.opts.signingKey), "user-agent": this.userAgent() },
+      body: "",
+      timeoutMs: 30_000,
+    });
+    if (res.status !== 200) throw new Error(`sync answered ${res.status}: ${res.body.slice(0, 300)}`);
+    if (!this.registered) throw new Error("the serve handler did not register its functions");
+    this.lastError = null;
+    this.lastTickAt = Date.now();
+  }
+
+  private userAgent(): string {
+    return `reelforge-embedded-executor (inngest-js v${PINNED_SDK_VERSION} protocol)`;
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.running) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.ticking = this.tick().finally(() => {
+        this.ticking = null;
+        if (this.running) this.schedule(this.wakeRequested ? 0 : this.opts.pollIntervalMs);
+        this.wakeRequested = false;
+      });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** Wakes the loop at a known due time sooner than the next poll. */
+  private wakeAt(at: Date): void {
+    const delay = at.getTime() - Date.now();
+    if (delay < this.opts.pollIntervalMs) setTimeout(() => this.wake(), Math.max(0, delay) + 5).unref();
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      if (!this.registered) {
+        await this.register();
+        this.log.info?.(`[workflows] registered ${this.configs.size} function(s) with ${this.opts.serveUrl}`);
+      }
+      let free = this.opts.maxConcurrentRuns - this.held.size;
+      if (free > 0) {
+        const unlimited: string[] = [];
+        for (const cfg of this.configs.values()) {
+          const limit = concurrencyLimit(cfg);
+          if (limit === null) {
+            unlimited.push(cfg.id);
+            continue;
+          }
+          const busy = [...this.held.values()].filter((h) => h.run.functionId === cfg.id).length;
+          const n = Math.min(free, limit - busy);
+          if (n <= 0) continue;
+          const runs = await store.claimDueRuns({ executorId: this.id, functionIds: [cfg.id], limit: n, leaseMs: this.opts.leaseMs });
+          for (const run of runs) this.launch(run);
+          free -= runs.length;
+        }
+        if (free > 0 && unlimited.length) {
+          const runs = await store.claimDueRuns({ executorId: this.id, functionIds: unlimited, limit: free, leaseMs: this.opts.leaseMs });
+          for (const run of runs) this.launch(run);
+        }
+      }
+      if (this.opts.eventRetentionMs > 0 && Date.now() - this.lastPruneAt > 3_600_000) {
+        this.lastPruneAt = Date.now();
+        await store.pruneEvents(new Date(Date.now() - this.opts.eventRetentionMs));
+      }
+      this.lastTickAt = Date.now();
+      this.lastError = null;
+    } catch (error) {
+      const message = (error as Error).message;
+      // Log a failure once, not on every poll while it lasts (e.g. the database is down).
+      if (message !== this.lastError) this.log.error("[workflows] executor loop:", error);
+      this.lastError = message;
+    }
+  }
+
+  private launch(run: WorkflowRun): void {
+    const abort = new AbortController();
+    const entry = { run, abort, lost: false } as Held & { done: Promise<void> };
+    entry.done = this.execute(entry)
+      .catch((error) => {
+        if (!(error instanceof LeaseLost)) this.log.error(`[workflows] run ${run.id} (${run.functionId}):`, error);
+      })
+      .finally(() => {
+        this.held.delete(run.id);
+        this.wake();
+      });
+    this.held.set(run.id, entry);
+  }
+
+  // --------------------------------------------------------------------------------------------
+  // Running one claimed run
+
+  private async execute(h: Held): Promise<void> {
+    const cfg = this.configs.get(h.run.functionId);
+    if (!cfg) {
+      await store.releaseRun(h.run.id, this.id);
+      return;
+    }
+    const heartbeat = setInterval(() => {
+      store
+        .extendLease(h.run.id, this.id, this.opts.leaseMs)
+        .then((ok) => {
+          if (!ok) {
+            h.lost = true;
+            h.abort.abort();
+          }
+        })
+        .catch(() => undefined);
+    }, Math.max(1000, this.opts.leaseMs / 3));
+    heartbeat.unref();
+    try {
+      const maxAttempts = (cfg.steps?.step?.retries?.attempts ?? DEFAULT_RETRIES) + 1;
+      await this.settleDueOps(h);
+      for (;;) {
+        if (this.stopping || h.abort.signal.aborted) return void (await store.releaseRun(h.run.id, this.id));
+        const steps = await store.listSteps(h.run.id);
+        const startedAt = new Date();
+        const outcome = await this.call(h, steps, maxAttempts);
+        if (outcome === "aborted") return void (h.lost ? undefined : await store.releaseRun(h.run.id, this.id));
+        const flow = await this.handle(h, outcome, maxAttempts, startedAt);
+        if (flow === "done") return;
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** Calls the serve handler once; "aborted" when stop() or a lost lease cut it short. */
+  private async call(h: Held, steps: WorkflowStep[], maxAttempts: number, stepId?: string): Promise<SdkOutcome | "aborted"> {
+    const body = canonicalJson(
+      buildRunRequest({
+        runId: h.run.id,
+        event: h.run.event as Record<string, unknown>,
+        steps: steps.map((s) => ({ stepId: s.stepId, data: s.data, error: s.error ?? undefined })),
+        attempt: h.run.attempt,
+        maxAttempts,
+      }),
+    );
+    const url = new URL(this.opts.serveUrl);
+    url.searchParams.set("fnId", h.run.functionId);
+    url.searchParams.set("stepId", stepId ?? "step");
+    try {
+      const res = await httpRequest(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "user-agent": this.userAgent(),
+          [Header.Signature]: signRequest(body, this.opts.signingKey),
+          [Header.RunId]: h.run.id,
+          [Header.RequestId]: randomUUID(),
+          [Header.ServerKind]: "cloud",
+        },
+        body,
+        signal: h.abort.signal,
+        timeoutMs: this.opts.requestTimeoutMs,
+      });
+      if ((res.status === 200 || res.status === 206) && !verifyResponseSignature(res.body, res.headers.get(Header.Signature), this.opts.signingKey)) {
+        return { kind: "invalid", error: { name: "Error", message: "The serve handler's response is not signed with this executor's key" } };
+      }
+      return interpretResponse(res.status, res.headers, res.body);
+    } catch (error) {
+      if (h.abort.signal.aborted) return "aborted";
+      return { kind: "rejected", retriable: true, error: { name: "Error", message: `Could not reach the serve handler: ${(error as Error).message}` } };
+    }
+  }
+
+  private async handle(h: Held, outcome: SdkOutcome, maxAttempts: number, startedAt: Date): Promise<Flow> {
+    switch (outcome.kind) {
+      case "completed":
+        return this.finish(h, { status: "completed", output: outcome.output });
+      case "rejected":
+        return this.failOrRetry(h, outcome.error, outcome.retriable, maxAttempts, outcome.retryAfter);
+      case "invalid":
+        return this.failOrRetry(h, outcome.error, true, maxAttempts);
+      case "step-ran":
+        return this.stepRan(h, outcome.op, outcome.retriable, maxAttempts, startedAt, outcome.retryAfter);
+      case "ops":
+        return this.opsFound(h, outcome.ops, maxAttempts, startedAt);
+    }
+  }
+
+  private async stepRan(h: Held, op: SdkOp, retriable: boolean, maxAttempts: number, startedAt: Date, retryAfter?: Date): Promise<Flow> {
+    if (op.op === OpCode.StepError && retriable && h.run.attempt + 1 < maxAttempts) {
+      return this.failOrRetry(h, toSerializedError(op.error), true, maxAttempts, retryAfter);
+    }
+    const failed = op.op === OpCode.StepError || op.op === OpCode.StepFailed;
+    await this.record(h, [
+      failed
+        ? { stepId: op.id, name: op.displayName ?? op.name, op: OpCode.StepFailed, error: toSerializedError(op.error) }
+        : { stepId: op.id, name: op.displayName ?? op.name, op: OpCode.StepRun, data: op.data ?? null },
+    ]);
+    h.progressAt = startedAt;
+    return "continue";
+  }
+
+  private async opsFound(h: Held, ops: SdkOp[], maxAttempts: number, startedAt: Date): Promise<Flow> {
+    const complete = ops.find((o) => o.op === OpCode.RunComplete);
+    if (complete) return this.finish(h, { status: "completed", output: complete.data ?? null });
+    const terminalError = ops.find((o) => o.op === OpCode.StepFailed || o.op === OpCode.StepError);
+    if (terminalError) {
+      return this.failOrRetry(h, toSerializedError(terminalError.error), terminalError.op === OpCode.StepError, maxAttempts);
+    }
+    const known = new Set<string>([OpCode.StepPlanned, OpCode.Sleep, OpCode.WaitForEvent, OpCode.InvokeFunction, "DeferAdd", "DeferAbort"]);
+    const unsupported = ops.find((o) => !known.has(o.op));
+    if (unsupported) {
+      return this.finish(h, {
+        status: "failed",
+        error: { name: "NonRetriableError", message: `The embedded workflow engine does not support ${unsupported.op} (step "${unsupported.displayName ?? unsupported.id}")` },
+      });
+    }
+    for (const op of ops) if (op.op === "DeferAdd" || op.op === "DeferAbort") this.log.warn(`[workflows] ${h.run.functionId}: defer() is not supported; ignored`);
+
+    const planned = ops.filter((o) => o.op === OpCode.StepPlanned);
+    for (const op of planned) {
+      if (this.stopping || h.abort.signal.aborted) return "continue";
+      const steps = await store.listSteps(h.run.id);
+      if (steps.some((s) => s.stepId === op.id)) continue;
+      const stepStartedAt = new Date();
+      const outcome = await this.call(h, steps, maxAttempts, op.id);
+      if (outcome === "aborted") return "continue";
+      if (outcome.kind === "step-ran") {
+        const flow = await this.stepRan(h, outcome.op, outcome.retriable, maxAttempts, stepStartedAt, outcome.retryAfter);
+        if (flow === "done") return flow;
+      } else if (outcome.kind === "completed") {
+        return this.finish(h, { status: "completed", output: outcome.output });
+      } else if (outcome.kind === "rejected" || outcome.kind === "invalid") {
+        return this.failOrRetry(h, outcome.error, outcome.kind === "invalid" || outcome.retriable, maxAttempts, outcome.kind === "rejected" ? outcome.retryAfter : undefined);
+      }
+    }
+    if (planned.length) return "continue";
+
+    const asyncOps = ops.filter((o) => o.op === OpCode.Sleep || o.op === OpCode.WaitForEvent || o.op === OpCode.InvokeFunction);
+    if (!asyncOps.length) return "continue";
+    return this.park(h, asyncOps, startedAt);
+  }
+
+  /**
+   * Parks the run on its pending async ops, keeping the deadlines of ops already pending.
+   * A new wait counts events received from the start of the request that ran the step before
+   * it: in fan-out/fan-in (sendEvent, then waitForEvent for the answer) the answer may arrive
+   * before the request that reaches the wait has even begun.
+   */
+  private async park(h: Held, asyncOps: SdkOp[], startedAt: Date): Promise<Flow> {
+    const now = Date.now();
+    const scale = this.opts.timeScale;
+    const fresh = await store.getRun(h.run.id);
+    const pending = new Map(store.waitingForOf(fresh ?? h.run).ops.map((o) => [o.stepId, o]));
+    const ops: WaitOp[] = [];
+    const immediate: StepResult[] = [];
+    for (const op of asyncOps) {
+      const kept = pending.get(op.id);
+      if (kept) {
+        ops.push(kept);
+        continue;
+      }
+      const name = op.displayName ?? op.userland?.id;
+      if (op.op === OpCode.Sleep) {
+        ops.push({ kind: "sleep", stepId: op.id, name, until: sleepTarget(op.name, now, scale).toISOString() });
+      } else if (op.op === OpCode.WaitForEvent) {
+        const expr = typeof op.opts?.if === "string" ? op.opts.if : undefined;
+        if (expr) {
+          try {
+            parseExpression(expr);
+          } catch (error) {
+            if (!(error instanceof ExpressionError)) throw error;
+            return this.finish(h, { status: "failed", error: { name: "NonRetriableError", message: `waitForEvent "${name}": ${error.message}` } });
+          }
+        }
+        const timeout = parseDuration(String(op.opts?.timeout ?? ""));
+        if (timeout === undefined) {
+          return this.finish(h, { status: "failed", error: { name: "NonRetriableError", message: `waitForEvent "${name}": bad timeout "${op.opts?.timeout}"` } });
+        }
+        ops.push({
+          kind: "event",
+          stepId: op.id,
+          name,
+          event: String(op.name),
+          ...(expr ? { if: expr } : {}),
+          timeoutAt: new Date(now + timeout * scale).toISOString(),
+          since: (h.progressAt && h.progressAt < startedAt ? h.progressAt : startedAt).toISOString(),
+        });
+      } else {
+        const functionId = String(op.opts?.function_id ?? "");
+        if (!this.configs.has(functionId)) {
+          immediate.push({ stepId: op.id, name, op: OpCode.InvokeFunction, error: { name: "Error", message: `Function "${functionId}" is not served by this app` } });
+          continue;
+        }
+        const childRunId = `inv_${createHash("sha256").update(`${h.run.id}:${op.id}`).digest("hex").slice(0, 24)}`;
+        const data = (op.opts?.payload?.data ?? {}) as Record<string, unknown>;
+        await store.createInvokedRun({
+          id: childRunId,
+          functionId,
+          event: { id: `evt_${childRunId}`, name: "inngest/function.invoked", data, ts: now },
+          now: new Date(now),
+        });
+        const timeout = op.opts?.timeout ? parseDuration(String(op.opts.timeout)) : undefined;
+        ops.push({
+          kind: "invoke",
+          stepId: op.id,
+          name,
+          childRunId,
+          functionId,
+          timeoutAt: timeout !== undefined ? new Date(now + timeout * scale).toISOString() : null,
+        });
+      }
+    }
+    if (immediate.length) {
+      await this.record(h, immediate, { waitingFor: ops.length ? { ops } : null });
+      return "continue";
+    }
+    const first = Math.min(...ops.map(deadline));
+    const runAfter = new Date(Number.isFinite(first) ? first : now + FAR_FUTURE_MS);
+    const status = ops.every((o) => o.kind === "sleep") ? "sleeping" : "waiting";
+    const parked = await store.parkRun(h.run.id, this.id, { status, runAfter, waitingFor: { ops }, attempt: 0 });
+    if (!parked) throw new LeaseLost();
+    this.wakeAt(runAfter);
+    // Close the gap between the request and parking: an event or a finished invoked run that
+    // arrived meanwhile found the run busy, so look for it now.
+    await this.lookBack(h.run.id);
+    return "done";
+  }
+
+  private async lookBack(runId: string): Promise<void> {
+    const run = await store.getRun(runId);
+    if (!run || run.status !== "waiting") return;
+    const wf = store.waitingForOf(run);
+    const results: StepResult[] = [];
+    for (const op of wf.ops) {
+      if (op.kind === "event") {
+        const match = await findStoredMatch(run, op, this.log);
+        if (match) results.push({ stepId: op.stepId, name: op.name, op: OpCode.WaitForEvent, data: match });
+      } else if (op.kind === "invoke") {
+        const child = await store.getRun(op.childRunId);
+        if (child?.status === "completed") results.push({ stepId: op.stepId, name: op.name, op: OpCode.InvokeFunction, data: child.output ?? null });
+        if (child?.status === "failed" || child?.status === "cancelled") {
+          results.push({ stepId: op.stepId, name: op.name, op: OpCode.InvokeFunction, error: toSerializedError(child.error) });
+        }
+      }
+    }
+    if (!results.length) return;
+    const done = new Set(results.map((r) => r.stepId));
+    if (await store.resolveParkedRun(run, results, wf.ops.filter((o) => !done.has(o.stepId)))) this.wake();
+  }
+
+  /** At claim time: settle pending ops whose deadline passed (sleep over, wait timed out). */
+  private async settleDueOps(h: Held): Promise<void> {
+    const wf = store.waitingForOf(h.run);
+    if (!wf.ops.length) return;
+    const now = Date.now();
+    const results: StepResult[] = [];
+    const remaining: WaitOp[] = [];
+    for (const op of wf.ops) {
+      if (deadline(op) > now) {
+        remaining.push(op);
+      } else if (op.kind === "sleep") {
+        results.push({ stepId: op.stepId, name: op.name, op: OpCode.Sleep, data: null });
+      } else if (op.kind === "event") {
+        const match = await findStoredMatch(h.run, op, this.log);
+        results.push({ stepId: op.stepId, name: op.name, op: OpCode.WaitForEvent, data: match });
+      } else {
+        results.push({
+          stepId: op.stepId,
+          name: op.name,
+          op: OpCode.InvokeFunction,
+          error: { name: "InngestInvokeTimeoutError", message: "Timed out waiting for the invoked function to complete" },
+        });
+      }
+    }
+    if (results.length) await this.record(h, results, { waitingFor: { ops: remaining } });
+  }
+
+  private async record(h: Held, steps: StepResult[], extra: { waitingFor?: WaitingFor | null } = {}): Promise<void> {
+    const ok = await store.recordSteps(h.run.id, this.id, steps, { attempt: 0, leaseMs: this.opts.leaseMs, ...extra });
+    if (!ok) throw new LeaseLost();
+    h.run = { ...h.run, attempt: 0 };
+  }
+
+  private backoffMs(attempt: number): number {
+    const base = Math.min(this.opts.retryMaxMs, this.opts.retryBaseMs * 2 ** attempt);
+    const jitter = 0.9 + Math.random() * 0.2;
+    return Math.round(base * jitter * this.opts.timeScale);
+  }
+
+  private async failOrRetry(h: Held, error: SerializedError, retriable: boolean, maxAttempts: number, retryAfter?: Date): Promise<Flow> {
+    const next = h.run.attempt + 1;
+    if (!retriable || next >= maxAttempts) return this.finish(h, { status: "failed", error });
+    const runAfter = retryAfter ?? new Date(Date.now() + this.backoffMs(h.run.attempt));
+    const parked = await store.parkRun(h.run.id, this.id, { status: "queued", runAfter, attempt: next, error });
+    if (!parked) throw new LeaseLost();
+    this.wakeAt(runAfter);
+    return "done";
+  }
+
+  private async finish(h: Held, result: { status: "completed"; output: unknown } | { status: "failed"; error: SerializedError }): Promise<Flow> {
+    const run = await store.finishRun(h.run.id, this.id, result);
+    if (!run) throw new LeaseLost();
+    await this.afterFinish(run, result).catch((error) => this.log.error(`[workflows] after run ${run.id}:`, error));
+    return "done";
+  }
+
+  /** Internal events (function.failed drives onFailure handlers) and invoking runs waiting for it. */
+  private async afterFinish(run: WorkflowRun, result: { status: "completed"; output: unknown } | { status: "failed"; error: SerializedError }) {
+    const base = { function_id: run.functionId, run_id: run.id, event: run.event };
+    const events = [
+      {
+        id: `evt_finished_${run.id}`,
+        name: "inngest/function.finished",
+        data: result.status === "completed" ? { ...base, result: result.output } : { ...base, error: result.error },
+      },
+    ];
+    if (result.status === "failed") events.unshift({ id: `evt_failed_${run.id}`, name: "inngest/function.failed", data: { ...base, error: result.error } });
+    await acceptEvents(events);
+
+    for (const parent of await store.waitingRunsForInvoke(run.id)) {
+      const wf = store.waitingForOf(parent);
+      const hit = wf.ops.filter((o) => o.kind === "invoke" && o.childRunId === run.id);
+      const results: StepResult[] = hit.map((o) =>
+        result.status === "completed"
+          ? { stepId: o.stepId, name: o.name, op: OpCode.InvokeFunction, data: result.output ?? null }
+          : { stepId: o.stepId, name: o.name, op: OpCode.InvokeFunction, error: result.error },
+      );
+      await store.resolveParkedRun(parent, results, wf.ops.filter((o) => !hit.includes(o)));
+    }
+  }
+}
+
+// ----------------------------------------------------------------------------------------------
+
+type HttpResult = { status: number; headers: { get(name: string): string | null }; body: string };
+
+/** node:http instead of fetch: a step may keep the request open for minutes (fetch gives up at 300 s). */
+function httpRequest(
+  url: URL,
+  opts: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal; timeoutMs: number },
+): Promise<HttpResult> {
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: opts.method,
+        headers: { ...opts.headers, "content-length": String(Buffer.byteLength(opts.body)) },
+        signal: opts.signal,
+        timeout: opts.timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("error", reject);
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: {
+              get: (name) => {
+                const v = res.headers[name.toLowerCase()];
+                return Array.isArray(v) ? v.join(", ") : (v ?? null);
+              },
+            },
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)));
+    req.on("error", reject);
+    req.end(opts.body);
+  });
+}

@@ -1,0 +1,84 @@
+// Express glue for Remix that writes response bodies with back-pressure. The stock
+// @remix-run/express adapter writes every chunk without waiting for the socket to drain, so a
+// slow client downloading a large file made the server buffer the file in memory. Here each
+// write waits for 'drain' (or the client going away, which cancels the body stream), and
+// streamed responses (SSE) are flushed through the compression middleware chunk by chunk.
+import { once } from "node:events";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler as createNodeHandler,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
+import type express from "express";
+
+type Flushable = express.Response & { flush?: () => void };
+
+export function createRemixHandler(opts: {
+  build: ServerBuild;
+  mode?: string;
+  getLoadContext?: (req: express.Request, res: express.Response) => AppLoadContext | Promise<AppLoadContext>;
+}): express.RequestHandler {
+  const handle = createNodeHandler(opts.build, opts.mode);
+  return async (req, res, next) => {
+    try {
+      const request = createRemixRequest(req, res);
+      const context = await opts.getLoadContext?.(req, res);
+      const response = await handle(request, context);
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The Fetch Request for an Express request; aborted when the client leaves before the response is done. */
+export function createRemixRequest(req: express.Request, res: express.Response): Request {
+  // req.hostname honours "trust proxy" but drops the port; take it from the forwarded or Host header.
+  const hostHeader = req.get("X-Forwarded-Host") ?? req.get("host") ?? "";
+  const port = Number.parseInt(hostHeader.split(":")[1] ?? "", 10);
+  const url = new URL(`${req.protocol}://${req.hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+export async function sendResponse(res: Flushable, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const cancel = () => void reader.cancel().catch(() => {});
+  res.once("close", cancel);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) return;
+      const ok = res.write(value);
+      res.flush?.();
+      if (!ok) await Promise.race([once(res, "drain"), once(res, "close")]);
+    }
+    if (!res.destroyed) res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+  } finally {
+    res.off("close", cancel);
+  }
+}

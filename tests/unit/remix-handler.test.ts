@@ -1,0 +1,53 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { sendResponse } from "../../server/remix-handler.ts";
+
+const CHUNK = 64 * 1024;
+let server: http.Server | null = null;
+afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
+
+function bigBody(totalChunks: number, counter: { pulled: number; cancelled: boolean }) {
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (counter.pulled >= totalChunks) return controller.close();
+      counter.pulled++;
+      controller.enqueue(new Uint8Array(CHUNK));
+    },
+    cancel() {
+      counter.cancelled = true;
+    },
+  }, { highWaterMark: 0 });
+}
+
+async function listen(counter: { pulled: number; cancelled: boolean }, totalChunks: number) {
+  const app = express();
+  app.get("/big", (_req, res) => void sendResponse(res, new Response(bigBody(totalChunks, counter), { headers: { "Content-Type": "video/mp4" } })));
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server!.once("listening", r));
+  return (server.address() as AddressInfo).port;
+}
+
+describe("sendResponse", () => {
+  it("stops pulling the body while the client does not read (back-pressure)", async () => {
+    const counter = { pulled: 0, cancelled: false };
+    const port = await listen(counter, 1600); // 100 MiB available
+    const req = http.get({ host: "127.0.0.1", port, path: "/big" });
+    const res = await new Promise<http.IncomingMessage>((r) => req.once("response", r));
+    res.pause();
+    await new Promise((r) => setTimeout(r, 500));
+    // Only socket and stream buffers' worth is pulled, not the whole 100 MiB body.
+    expect(counter.pulled * CHUNK).toBeLessThan(16 * 1024 * 1024);
+    req.destroy();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(counter.cancelled).toBe(true);
+  });
+
+  it("delivers the whole body to a reading client", async () => {
+    const counter = { pulled: 0, cancelled: false };
+    const port = await listen(counter, 40);
+    const body = await fetch(`http://127.0.0.1:${port}/big`).then((r) => r.arrayBuffer());
+    expect(body.byteLength).toBe(40 * CHUNK);
+  });
+});
