@@ -5,6 +5,8 @@
 import { prisma } from "~/utils/db.server";
 import { storage, storageDriverName } from "~/utils/storage/index.server";
 import { workflowEngineStatus } from "../../inngest/status";
+import { chatProviderStatus } from "~/providers/llm/index.server";
+import { providersHealth } from "~/providers/registry.server";
 
 type Part = { ok: boolean | null; [detail: string]: unknown };
 
@@ -50,7 +52,12 @@ const checks = {
       async () => ({ ...(await workflowEngineStatus()) }) as Part,
       (error) => ({ ok: false as boolean | null, error }),
     ),
-  providers: async (): Promise<Record<string, Part>> => ({}),
+  providers: async (): Promise<Record<string, Part>> => {
+    const [media, chat] = await Promise.all([providersHealth(), chatProviderStatus()]);
+    const { problem, ...rest } = chat;
+    // A requested hosted chat model without its key falls back to the local planner: a warning, not a failure.
+    return { ...(media as Record<string, Part>), chat: { ok: true, ...rest, ...(problem ? { warning: problem } : {}) } };
+  },
 };
 
 export async function loader() {

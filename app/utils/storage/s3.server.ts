@@ -194,7 +194,7 @@ export class S3StorageDriver implements StorageDriver {
           done = true;
           break;
         }
-        const chunk = next.value;
+        const chunk: Uint8Array = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
         pending.push(chunk);
         pendingSize += chunk.byteLength;
         total += chunk.byteLength;

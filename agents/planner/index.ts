@@ -1,0 +1,44 @@
+// The local planner's algorithms as plain typed functions, for workflows and tools to call directly.
+export { divideScript, type DivideScriptOptions, type DividedScript, type PlannedScene } from "./divide-script";
+export { writeImagePrompt, stylePreset, type ImagePromptInput } from "./image-prompt";
+export { writeVoiceOver, cleanForSpeech, type VoiceOverOptions, type VoiceOverResult } from "./voice-over";
+export { seoMetadata, type SeoMetadata, type SeoOptions } from "./seo";
+export {
+  analyzeProject,
+  sceneSeconds,
+  orderedScenes,
+  formatSeconds,
+  DEFAULT_SCENE_SECONDS,
+  type ProjectAnalysis,
+  type ProjectLike,
+  type SceneAnalysis,
+  type SceneLike,
+  type SceneRequirement,
+} from "./analyze-project";
+export { suggestImprovements, type SceneSuggestions, type Suggestion, type SuggestImprovementsOptions } from "./suggest-improvements";
+export {
+  routeCommand,
+  COMMAND_EXAMPLES,
+  TOOL_SERVER_TOOLS,
+  AGENT_FUNCTIONS,
+  EXTRA_TOOLS,
+  CANVAS_AGENT_TOOL,
+  CANVAS_ACTIONS,
+  SCENE_UPDATE_TYPES,
+  SELECT_PROJECT_FIRST,
+  type Intent,
+  type RouteContext,
+  type RouteResult,
+  type RouteScene,
+} from "./route-command";
+export {
+  plannerSchemas,
+  PLANNER_TASKS,
+  TASK_INSTRUCTIONS,
+  isPlannerTask,
+  runLocalTask,
+  type PlannerTask,
+  type PlannerTaskInput,
+  type PlannerTaskOutput,
+} from "./tasks";
+export { WORDS_PER_SECOND, countWords, extractKeywords, splitSentences, splitParagraphs, titleFromText, type Keyword } from "./text";

@@ -1,0 +1,191 @@
+// The planner's tasks as one registry: name, input and output schemas (zod), instructions for a
+// language model, and the local implementation. The same task can then be run by any chat model
+// (structured output through a tool call) or directly by the local planner.
+import { z } from "zod";
+import { analyzeProject } from "./analyze-project";
+import { divideScript } from "./divide-script";
+import { writeImagePrompt } from "./image-prompt";
+import { routeCommand } from "./route-command";
+import { seoMetadata } from "./seo";
+import { suggestImprovements } from "./suggest-improvements";
+import { writeVoiceOver } from "./voice-over";
+
+const sceneInput = z.object({
+  id: z.string(),
+  sceneOrder: z.number().nullish(),
+  title: z.string().nullish(),
+  description: z.string().nullish(),
+  script: z.string().nullish(),
+  voiceOverText: z.string().nullish(),
+  imagePrompt: z.string().nullish(),
+  imageUrl: z.string().nullish(),
+  videoUrl: z.string().nullish(),
+  voiceOverUrl: z.string().nullish(),
+  voiceOverDuration: z.number().nullish(),
+  backgroundMusicUrl: z.string().nullish(),
+  duration: z.number().nullish(),
+  status: z.string().nullish(),
+});
+
+const projectInput = z.object({
+  id: z.string().optional(),
+  title: z.string().nullish(),
+  description: z.string().nullish(),
+  fullScript: z.string().nullish(),
+  mainProductImageUrl: z.string().nullish(),
+  style: z.string().nullish(),
+  aspectRatio: z.string().nullish(),
+  backgroundMusicUrl: z.string().nullish(),
+  scenes: z.array(sceneInput),
+});
+
+export const plannerSchemas = {
+  divide_script: {
+    input: z.object({
+      script: z.string().min(1),
+      targetSceneSeconds: z.number().positive().optional(),
+      minSceneSeconds: z.number().positive().optional(),
+      maxSceneSeconds: z.number().positive().optional(),
+      wordsPerSecond: z.number().positive().optional(),
+    }),
+    output: z.object({
+      scenes: z.array(
+        z.object({
+          order: z.number().int(),
+          title: z.string(),
+          script: z.string(),
+          voiceOverText: z.string(),
+          description: z.string(),
+          wordCount: z.number().int(),
+          estimatedSeconds: z.number(),
+        }),
+      ),
+      totalWords: z.number().int(),
+      estimatedSeconds: z.number(),
+      wordsPerSecond: z.number(),
+    }),
+  },
+  image_prompt: {
+    input: z.object({
+      sceneText: z.string(),
+      description: z.string().nullish(),
+      style: z.string().nullish(),
+      product: z.string().nullish(),
+      aspectRatio: z.string().nullish(),
+    }),
+    output: z.object({ prompt: z.string() }),
+  },
+  voice_over: {
+    input: z.object({ text: z.string(), maxSeconds: z.number().positive().optional(), wordsPerSecond: z.number().positive().optional() }),
+    output: z.object({ text: z.string(), wordCount: z.number().int(), estimatedSeconds: z.number(), trimmed: z.boolean() }),
+  },
+  seo_metadata: {
+    input: z.object({ script: z.string(), product: z.string().nullish(), maxTitleLength: z.number().int().positive().optional(), maxHashtags: z.number().int().positive().max(30).optional() }),
+    output: z.object({ title: z.string(), description: z.string(), keywords: z.array(z.string()), hashtags: z.array(z.string()) }),
+  },
+  analyze_project: {
+    input: z.object({ project: projectInput }),
+    output: z.object({
+      sceneCount: z.number().int(),
+      readyScenes: z.number().int(),
+      readyToCompile: z.boolean(),
+      counts: z.record(z.string(), z.number()),
+      projectMissing: z.array(z.string()),
+      scenes: z.array(
+        z.object({
+          sceneId: z.string(),
+          order: z.number().int(),
+          title: z.string(),
+          ready: z.boolean(),
+          missing: z.array(z.string()),
+          estimatedSeconds: z.number(),
+          durationSource: z.string(),
+        }),
+      ),
+      scriptWordCount: z.number().int(),
+      estimatedDurationSeconds: z.number(),
+      nextSteps: z.array(z.string()),
+      summary: z.string(),
+    }),
+  },
+  suggest_improvements: {
+    input: z.object({ scene: sceneInput, project: projectInput.nullish(), product: z.string().nullish(), style: z.string().nullish() }),
+    output: z.object({
+      sceneId: z.string(),
+      suggestions: z.array(
+        z.object({
+          field: z.string(),
+          severity: z.enum(["high", "medium", "low"]),
+          message: z.string(),
+          proposed: z.string().optional(),
+        }),
+      ),
+    }),
+  },
+  route_command: {
+    input: z.object({
+      command: z.string(),
+      context: z
+        .object({
+          projectId: z.string().nullish(),
+          selectedSceneId: z.string().nullish(),
+          scenes: z.array(sceneInput.pick({ id: true, sceneOrder: true, title: true, imagePrompt: true, imageUrl: true, script: true, voiceOverText: true, videoUrl: true })).optional(),
+          availableTools: z.array(z.string()).optional(),
+        })
+        .optional(),
+    }),
+    output: z.object({
+      kind: z.enum(["tool", "clarify", "help", "unknown"]),
+      intent: z.string().optional(),
+      tool: z.string().optional(),
+      args: z.record(z.string(), z.unknown()).optional(),
+      reply: z.string(),
+      missing: z.array(z.string()).optional(),
+      examples: z.array(z.string()).optional(),
+    }),
+  },
+} as const;
+
+export type PlannerTask = keyof typeof plannerSchemas;
+export const PLANNER_TASKS = Object.keys(plannerSchemas) as PlannerTask[];
+export type PlannerTaskInput<T extends PlannerTask> = z.input<(typeof plannerSchemas)[T]["input"]>;
+export type PlannerTaskOutput<T extends PlannerTask> = z.output<(typeof plannerSchemas)[T]["output"]>;
+
+export function isPlannerTask(name: unknown): name is PlannerTask {
+  return typeof name === "string" && Object.prototype.hasOwnProperty.call(plannerSchemas, name);
+}
+
+/** What a language model is told for each task (the local planner follows the same rules in code). */
+export const TASK_INSTRUCTIONS: Record<PlannerTask, string> = {
+  divide_script:
+    "Split the script into scenes for a short video ad. Speech runs at about 2.5 words per second; each scene should take 4-8 seconds to say (target 6). Break at paragraph and sentence boundaries and never split a sentence unless it alone is longer than the maximum. Keep the original wording in `script`; `voiceOverText` is the same text cleaned for speech (no directions, markup or symbols). Give each scene a short title and a one-line description.",
+  image_prompt:
+    "Write one image-generation prompt for the scene: name the product, the setting, people and objects the scene mentions, the light, colours and mood, the requested style and a framing for the aspect ratio. No text in the image.",
+  voice_over:
+    "Rewrite the text as clean spoken voice-over: remove stage directions, speaker labels, markup, emojis and URLs-as-written; spell out symbols. If maxSeconds is given, keep it within maxSeconds at the given words per second, dropping whole sentences first.",
+  seo_metadata:
+    "Write an SEO title (at most maxTitleLength characters, default 60, leading with the product when given), a description under 155 characters and Instagram hashtags (each starting with #, no spaces) from the script's most frequent topics.",
+  analyze_project:
+    "Analyze the project: count scenes and their assets, list what each scene is missing (script, voice-over text, image prompt, image, voice-over, video), estimate the total duration, and list the next steps.",
+  suggest_improvements:
+    "Review the scene and suggest concrete improvements (voice-over length within 4-8 seconds, clean spoken text, an image prompt that names the product and style, a call to action in the last scene), each with a proposed replacement where possible.",
+  route_command:
+    "Map the user's command to one tool call of the project tools with its arguments, or ask for what is missing.",
+};
+
+/** Runs a task with the local planner's algorithms (input validated, output shaped by the schema). */
+export function runLocalTask<T extends PlannerTask>(task: T, rawInput: unknown): PlannerTaskOutput<T> {
+  const input = plannerSchemas[task].input.parse(rawInput) as never;
+  const run = LOCAL_IMPLEMENTATIONS[task] as (input: never) => unknown;
+  return plannerSchemas[task].output.parse(run(input)) as PlannerTaskOutput<T>;
+}
+
+const LOCAL_IMPLEMENTATIONS: { [T in PlannerTask]: (input: z.output<(typeof plannerSchemas)[T]["input"]>) => unknown } = {
+  divide_script: ({ script, ...options }) => divideScript(script, options),
+  image_prompt: (input) => ({ prompt: writeImagePrompt(input) }),
+  voice_over: ({ text, ...options }) => writeVoiceOver(text, options),
+  seo_metadata: ({ script, ...options }) => seoMetadata(script, options),
+  analyze_project: ({ project }) => analyzeProject(project),
+  suggest_improvements: ({ scene, project, ...options }) => suggestImprovements(scene, { ...options, project }),
+  route_command: ({ command, context }) => routeCommand(command, context ?? {}),
+};

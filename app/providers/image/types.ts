@@ -1,0 +1,37 @@
+import type { AspectRatio, CallOptions, Size } from "../media/types";
+
+export type ProductShotVersion = "v1" | "v2";
+
+export type ProductImageRequest = {
+  /** The product photo: a file path or its bytes (JPEG, PNG, WebP ...). */
+  productImage: string | Buffer;
+  /** Scene/image prompt, e.g. "on a marble counter in a sunny kitchen". */
+  prompt: string;
+  aspectRatio: AspectRatio;
+  /** Style name or words ("Product Showcase", "luxury", "playful summer" ...). */
+  style?: string;
+  version: ProductShotVersion;
+  /** Optional headline drawn on the image. */
+  headline?: string;
+  /** Optional colours (dark, accent, light), e.g. StoryType.details.palette. */
+  palette?: string[];
+  /** Output size; default 1080x1920 / 1920x1080 / 1080x1080. */
+  size?: Size;
+};
+
+export type ProductImageResult = {
+  image: Buffer;
+  mime: "image/jpeg" | "image/png";
+  width: number;
+  height: number;
+  provider: string;
+  /** Whether a plain background was found and removed (local compositor). */
+  backgroundRemoved?: boolean;
+  requestId?: string;
+};
+
+export interface ProductImageProvider {
+  readonly name: string;
+  readonly label: string;
+  generate(request: ProductImageRequest, options?: CallOptions): Promise<ProductImageResult>;
+}

@@ -1,0 +1,267 @@
+// The ffmpeg/ffprobe runner. Binaries come from npm (@ffmpeg-installer/ffmpeg: a static ffmpeg
+// 4.1; @ffprobe-installer/ffprobe), so a fresh machine needs nothing else; FFMPEG_PATH and
+// FFPROBE_PATH override them. Every filter graph in this layer is written for ffmpeg 4.1 (no
+// xfade, no `amix normalize`). Processes run niced and through the shared limiter.
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import os from "node:os";
+import { mediaLimiter, mediaNiceness, type Semaphore } from "./limiter.server";
+
+const require = createRequire(import.meta.url);
+
+export function ffmpegPath(): string {
+  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
+  return (require("@ffmpeg-installer/ffmpeg") as { path: string }).path;
+}
+
+export function ffprobePath(): string {
+  if (process.env.FFPROBE_PATH) return process.env.FFPROBE_PATH;
+  return (require("@ffprobe-installer/ffprobe") as { path: string }).path;
+}
+
+export class MediaProcessError extends Error {
+  readonly code: number | null;
+  readonly stderr: string;
+  constructor(message: string, code: number | null, stderr: string) {
+    super(message);
+    this.name = "MediaProcessError";
+    this.code = code;
+    this.stderr = stderr;
+  }
+}
+
+export type ProcessOptions = {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  stdin?: string | Buffer;
+  env?: NodeJS.ProcessEnv;
+  /** Niceness for the child (default MEDIA_NICE or 10). */
+  nice?: number;
+  onStdoutLine?: (line: string) => void;
+};
+
+export type ProcessResult = { stdout: Buffer; stderr: string };
+
+const STDERR_KEEP = 16_000;
+
+/** Spawns a child with low priority; rejects with the tail of stderr when it fails. */
+export function runProcess(command: string, args: string[], options: ProcessOptions = {}): Promise<ProcessResult> {
+  const { signal, timeoutMs, stdin, env, onStdoutLine } = options;
+  signal?.throwIfAborted();
+  return new Promise<ProcessResult>((resolve, reject) => {
+    const child = spawn(command, args, {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: env ?? process.env,
+      windowsHide: true,
+    });
+    if (child.pid) {
+      try {
+        os.setPriority(child.pid, options.nice ?? mediaNiceness());
+      } catch {
+        // not permitted on this system: run at normal priority
+      }
+    }
+    const out: Buffer[] = [];
+    let err = "";
+    let pending = "";
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+
+    const finish = (error: Error | null) => {
+      if (settled) return;
+      settled = true;
+      if (timer) clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      if (error) reject(error);
+      else resolve({ stdout: Buffer.concat(out), stderr: err });
+    };
+    const onAbort = () => {
+      child.kill("SIGKILL");
+      finish(signal?.reason instanceof Error ? signal.reason : new Error("Aborted"));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    if (timeoutMs) {
+      timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        finish(new MediaProcessError(`${shortName(command)} timed out after ${Math.round(timeoutMs / 1000)} s`, null, err));
+      }, timeoutMs);
+    }
+
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (onStdoutLine) {
+        pending += chunk.toString("utf8");
+        let nl: number;
+        while ((nl = pending.indexOf("\n")) >= 0) {
+          onStdoutLine(pending.slice(0, nl).trim());
+          pending = pending.slice(nl + 1);
+        }
+      } else {
+        out.push(chunk);
+      }
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString("utf8");
+      if (err.length > STDERR_KEEP * 2) err = err.slice(-STDERR_KEEP);
+    });
+    child.on("error", (e) => finish(new MediaProcessError(`Could not start ${shortName(command)}: ${e.message}`, null, err)));
+    child.on("close", (code) => {
+      if (code === 0) finish(null);
+      else {
+        const tail = err.trim().split("\n").slice(-6).join("\n");
+        finish(new MediaProcessError(`${shortName(command)} failed (exit ${code}): ${tail}`, code, err));
+      }
+    });
+    child.stdin.on("error", () => undefined);
+    if (stdin !== undefined) child.stdin.end(stdin);
+    else child.stdin.end();
+  });
+}
+
+function shortName(command: string): string {
+  return command.split(/[\\/]/).pop() ?? command;
+}
+
+export type FfmpegOptions = {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Expected output duration: lets progress be reported as a fraction 0..1. */
+  durationSec?: number;
+  onProgress?: (fraction: number) => void;
+  /** Which limiter bounds this process; null runs it unbounded. Default: the shared one. */
+  limiter?: Semaphore | null;
+};
+
+/**
+ * Runs ffmpeg with the given arguments (inputs, filters, outputs). Progress comes from
+ * ffmpeg's own `-progress` key=value stream (out_time), not from a timer.
+ */
+export async function runFfmpeg(args: string[], options: FfmpegOptions = {}): Promise<ProcessResult> {
+  const { durationSec, onProgress } = options;
+  const full = ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-nostats", "-progress", "pipe:1", ...args];
+  const limiter = options.limiter === undefined ? mediaLimiter() : options.limiter;
+  const exec = () =>
+    runProcess(ffmpegPath(), full, {
+      signal: options.signal,
+      timeoutMs: options.timeoutMs ?? 15 * 60_000,
+      onStdoutLine: (line) => {
+        if (!onProgress) return;
+        const eq = line.indexOf("=");
+        if (eq < 0) return;
+        const key = line.slice(0, eq);
+        const value = line.slice(eq + 1);
+        if (key === "progress" && value === "end") onProgress(1);
+        else if (durationSec && durationSec > 0) {
+          const sec = progressSeconds(key, value);
+          if (sec !== null) onProgress(Math.max(0, Math.min(1, sec / durationSec)));
+        }
+      },
+    });
+  return limiter ? limiter.run(exec, options.signal) : exec();
+}
+
+/** Reads one key of ffmpeg's -progress output as seconds of output written, if it is a time key. */
+export function progressSeconds(key: string, value: string): number | null {
+  // ffmpeg 4.x writes microseconds under "out_time_ms" (a long-standing misnomer); newer ones
+  // add "out_time_us". "out_time" is HH:MM:SS.micro. "N/A" appears before the first frame.
+  if (key === "out_time_us" || key === "out_time_ms") {
+    const n = Number(value);
+    return Number.isFinite(n) && n >= 0 ? n / 1e6 : null;
+  }
+  if (key === "out_time") {
+    const m = /^(-?\d+):(\d+):(\d+(?:\.\d+)?)$/.exec(value);
+    if (!m) return null;
+    const sec = Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+    return sec >= 0 ? sec : null;
+  }
+  return null;
+}
+
+export type ProbeStream = {
+  index: number;
+  type: "video" | "audio" | "subtitle" | "data" | string;
+  codec: string;
+  width?: number;
+  height?: number;
+  sampleRate?: number;
+  channels?: number;
+  durationSec?: number;
+  frameRate?: number;
+  pixelFormat?: string;
+};
+
+export type ProbeResult = {
+  formatName: string;
+  durationSec: number;
+  sizeBytes: number;
+  streams: ProbeStream[];
+};
+
+type RawProbe = {
+  format?: { format_name?: string; duration?: string; size?: string };
+  streams?: Array<{
+    index: number;
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    sample_rate?: string;
+    channels?: number;
+    duration?: string;
+    avg_frame_rate?: string;
+    r_frame_rate?: string;
+    pix_fmt?: string;
+  }>;
+};
+
+/** ffprobe of a media file: container, duration, streams. Not bounded by the render limiter (cheap). */
+export async function probeMedia(file: string, options: { signal?: AbortSignal } = {}): Promise<ProbeResult> {
+  const { stdout } = await runProcess(
+    ffprobePath(),
+    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file],
+    { signal: options.signal, timeoutMs: 60_000, nice: 0 },
+  );
+  const raw = JSON.parse(stdout.toString("utf8")) as RawProbe;
+  const streams: ProbeStream[] = (raw.streams ?? []).map((s) => ({
+    index: s.index,
+    type: s.codec_type ?? "unknown",
+    codec: s.codec_name ?? "unknown",
+    width: s.width,
+    height: s.height,
+    sampleRate: s.sample_rate ? Number(s.sample_rate) : undefined,
+    channels: s.channels,
+    durationSec: s.duration ? Number(s.duration) : undefined,
+    frameRate: parseRate(s.avg_frame_rate) ?? parseRate(s.r_frame_rate),
+    pixelFormat: s.pix_fmt,
+  }));
+  const formatDuration = raw.format?.duration ? Number(raw.format.duration) : NaN;
+  const durationSec = Number.isFinite(formatDuration)
+    ? formatDuration
+    : Math.max(0, ...streams.map((s) => s.durationSec ?? 0));
+  return {
+    formatName: raw.format?.format_name ?? "unknown",
+    durationSec,
+    sizeBytes: raw.format?.size ? Number(raw.format.size) : 0,
+    streams,
+  };
+}
+
+function parseRate(rate: string | undefined): number | undefined {
+  if (!rate) return undefined;
+  const [n, d] = rate.split("/").map(Number);
+  if (!n || !d) return undefined;
+  return n / d;
+}
+
+/** Duration in seconds of an audio or video file, from ffprobe. */
+export async function mediaDuration(file: string): Promise<number> {
+  const info = await probeMedia(file);
+  if (!Number.isFinite(info.durationSec) || info.durationSec <= 0) {
+    throw new MediaProcessError(`Could not read the duration of ${file}`, null, "");
+  }
+  return info.durationSec;
+}
+
+/** Quotes a path for ffmpeg's concat demuxer list files. */
+export function concatListLine(file: string): string {
+  return `file '${file.replace(/'/g, "'\\''")}'`;
+}

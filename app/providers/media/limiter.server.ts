@@ -1,0 +1,81 @@
+// Bounds how many heavy media processes (ffmpeg, TTS, synth) run at once, so a render never
+// takes every core from the web server. RENDER_CONCURRENCY (default 1) sets the ffmpeg bound.
+
+export class Semaphore {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(readonly limit: number) {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`Semaphore limit must be a positive integer, got ${limit}`);
+  }
+
+  get running(): number {
+    return this.active;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    await this.acquire(signal);
+    try {
+      return await task();
+    } finally {
+      this.release();
+    }
+  }
+
+  private acquire(signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
+    if (this.active < this.limit) {
+      this.active++;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const grant = () => {
+        signal?.removeEventListener("abort", onAbort);
+        this.active++;
+        resolve();
+      };
+      const onAbort = () => {
+        const i = this.waiting.indexOf(grant);
+        if (i >= 0) this.waiting.splice(i, 1);
+        reject(signal?.reason ?? new Error("Aborted"));
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.waiting.push(grant);
+    });
+  }
+
+  private release(): void {
+    this.active--;
+    const next = this.waiting.shift();
+    if (next) next();
+  }
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+let ffmpegLimiter: Semaphore | null = null;
+let synthSemaphore: Semaphore | null = null;
+
+/** The shared bound on simultaneous ffmpeg processes (RENDER_CONCURRENCY, default 1). */
+export function mediaLimiter(): Semaphore {
+  ffmpegLimiter ??= new Semaphore(positiveInt(process.env.RENDER_CONCURRENCY, 1));
+  return ffmpegLimiter;
+}
+
+/** The bound on simultaneous speech/music synthesis processes (SYNTH_CONCURRENCY, default 1). */
+export function synthLimiter(): Semaphore {
+  synthSemaphore ??= new Semaphore(positiveInt(process.env.SYNTH_CONCURRENCY, 1));
+  return synthSemaphore;
+}
+
+/** Niceness for child processes: below the web server, so requests stay responsive. */
+export function mediaNiceness(): number {
+  const n = Number(process.env.MEDIA_NICE ?? 10);
+  return Number.isInteger(n) && n >= 0 && n <= 19 ? n : 10;
+}

@@ -1,0 +1,40 @@
+// Text to a transparent PNG with sharp/pango and the shipped fonts: headlines on product
+// images and captions on videos. Pango wraps to the width and shapes Devanagari correctly.
+import sharp from "sharp";
+import { boldFontFor, ensureFontconfig, escapeXml } from "./fonts.server";
+
+export type TextImage = { png: Buffer; width: number; height: number };
+
+export async function renderTextImage(options: {
+  text: string;
+  sizePx: number;
+  color: string;
+  maxWidth: number;
+  align?: "left" | "centre" | "right";
+  style?: "sans" | "serif" | "condensed";
+  /** Extra line spacing in px. */
+  lineSpacing?: number;
+}): Promise<TextImage> {
+  ensureFontconfig();
+  const font = boldFontFor(options.text, options.style);
+  const markup = `<span foreground="${options.color}">${escapeXml(options.text)}</span>`;
+  const { data, info } = await sharp({
+    text: {
+      text: markup,
+      font: `${font.family} ${Math.max(6, Math.round(options.sizePx))}`,
+      fontfile: font.file,
+      width: Math.max(10, Math.round(options.maxWidth)),
+      align: options.align ?? "centre",
+      rgba: true,
+      dpi: 72,
+      wrap: "word",
+      spacing: options.lineSpacing ?? Math.round(options.sizePx * 0.12),
+    },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  // Pango's logical box can clip the last glyph's overhang by a pixel or two: pad it.
+  const pad = Math.ceil(options.sizePx * 0.06);
+  const png = await sharp(data).extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  return { png, width: info.width + pad * 2, height: info.height + pad * 2 };
+}

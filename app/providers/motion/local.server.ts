@@ -1,0 +1,66 @@
+// Image to video offline: a zoom or pan over the scene image, encoded as an H.264 clip.
+import { rm } from "node:fs/promises";
+import { probeMedia, runFfmpeg } from "../media/ffmpeg.server";
+import { ProviderError, VIDEO_SIZES, type CallOptions } from "../media/types";
+import { newWorkFile, workRoot } from "../media/workdir.server";
+import type { MotionProvider, MotionRequest, MotionResult } from "./types";
+import { motionVariantFor, prepareStill, zoompanFilter } from "./zoompan.server";
+
+export const MOTION_FPS = 30;
+export const MAX_MOTION_SECONDS = 120;
+
+export class LocalMotionProvider implements MotionProvider {
+  readonly name = "local-motion";
+  readonly label = "ffmpeg zoom/pan motion (offline)";
+  private readonly root: string;
+
+  constructor(options: { workDir?: string } = {}) {
+    this.root = workRoot(options.workDir);
+  }
+
+  async animate(request: MotionRequest, options: CallOptions = {}): Promise<MotionResult> {
+    const { durationSec } = request;
+    if (!(durationSec > 0 && durationSec <= MAX_MOTION_SECONDS)) {
+      throw new ProviderError(this.name, "bad_input", `Duration must be between 0 and ${MAX_MOTION_SECONDS} seconds`);
+    }
+    const size = request.size ?? VIDEO_SIZES[request.aspectRatio];
+    const variant = request.variant ?? motionVariantFor(request.sceneIndex ?? 0, request.seed);
+    const frames = Math.max(1, Math.round(durationSec * MOTION_FPS));
+    const still = await newWorkFile(this.root, "motion", "jpg");
+    const out = await newWorkFile(this.root, "motion", "mp4");
+    try {
+      try {
+        await prepareStill(request.image, size, still);
+      } catch (error) {
+        throw new ProviderError(this.name, "bad_input", `The scene image cannot be read: ${(error as Error).message}`, { cause: error });
+      }
+      await runFfmpeg(
+        [
+          "-i", still,
+          "-filter_complex", `[0:v]format=yuv420p,${zoompanFilter(variant, frames, size, MOTION_FPS)},setsar=1[v]`,
+          "-map", "[v]",
+          "-frames:v", String(frames),
+          "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p",
+          "-r", String(MOTION_FPS), "-movflags", "+faststart",
+          out,
+        ],
+        { signal: options.signal, durationSec: frames / MOTION_FPS },
+      );
+      const info = await probeMedia(out);
+      return {
+        path: out,
+        mime: "video/mp4",
+        durationSec: info.durationSec,
+        width: size.width,
+        height: size.height,
+        variant,
+        provider: this.name,
+      };
+    } catch (error) {
+      await rm(out, { force: true });
+      throw error;
+    } finally {
+      await rm(still, { force: true });
+    }
+  }
+}

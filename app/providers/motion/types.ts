@@ -1,0 +1,37 @@
+import type { AspectRatio, CallOptions, Size } from "../media/types";
+
+export const MOTION_VARIANTS = ["zoom-in", "zoom-out", "pan-left", "pan-right"] as const;
+export type MotionVariant = (typeof MOTION_VARIANTS)[number];
+
+export type MotionRequest = {
+  /** The scene image: a file path or its bytes. */
+  image: string | Buffer;
+  durationSec: number;
+  aspectRatio: AspectRatio;
+  /** Which camera move; default chosen from sceneIndex (and seed) so neighbouring scenes differ. */
+  variant?: MotionVariant;
+  sceneIndex?: number;
+  seed?: string;
+  /** Text prompt for hosted video models (ignored by the local one). */
+  prompt?: string;
+  /** Output size; default the 720p-class size of the aspect ratio. */
+  size?: Size;
+};
+
+export type MotionResult = {
+  /** An H.264 mp4 clip (no audio) in the work dir. */
+  path: string;
+  mime: string;
+  durationSec: number;
+  width: number;
+  height: number;
+  variant?: MotionVariant;
+  provider: string;
+  requestId?: string;
+};
+
+export interface MotionProvider {
+  readonly name: string;
+  readonly label: string;
+  animate(request: MotionRequest, options?: CallOptions): Promise<MotionResult>;
+}

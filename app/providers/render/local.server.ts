@@ -1,0 +1,368 @@
+// The local compiler: ffmpeg renders each scene to a cached segment (picture with captions, and
+// its voice-over padded to exactly the scene's length), then joins the segments with the concat
+// demuxer (video stream-copied) and mixes the background music, ducked under the voice.
+// Progress comes from ffmpeg's -progress output. Filter graphs are written for ffmpeg 4.1.
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { concatListLine, ffmpegPath, ffprobePath, probeMedia, runFfmpeg, runProcess } from "../media/ffmpeg.server";
+import { fonts } from "../media/fonts.server";
+import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Size } from "../media/types";
+import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "../media/workdir.server";
+import { motionVariantFor, prepareStill, zoompanFilter } from "../motion/zoompan.server";
+import { captionCapacity, captionCentreY, captionChunks, captionPng } from "./captions.server";
+import type { RenderProgress, RenderProvider, RenderRequest, RenderResult, RenderScene, RenderSceneResult, RenderStage } from "./types";
+
+/** Bump when the segment recipe changes, so old cache entries are not reused. */
+const RENDERER_VERSION = 4;
+export const AUDIO_RATE = 48_000;
+export const DEFAULT_FPS = 30;
+/** Silence before the voice starts and after it ends, in seconds. */
+export const VOICE_LEAD = 0.15;
+export const VOICE_TAIL = 0.45;
+export const MAX_SCENES = 60;
+export const MAX_SCENE_SECONDS = 120;
+export const DEFAULT_MUSIC_VOLUME = 0.35;
+
+/** How long a scene lasts for a voice-over of `voiceSec` (ask motion clips for this length). */
+export function sceneDurationFor(voiceSec: number, fps = DEFAULT_FPS): number {
+  return Math.ceil((VOICE_LEAD + voiceSec + VOICE_TAIL) * fps) / fps;
+}
+
+type PlannedScene = {
+  index: number;
+  scene: RenderScene;
+  frames: number;
+  durationSec: number;
+  voiceSec: number | null;
+  hash: string;
+  videoFile: string;
+  audioFile: string;
+  cached: boolean;
+};
+
+export type LocalRenderOptions = { workDir?: string; cacheMaxBytes?: number };
+
+export class LocalRenderProvider implements RenderProvider {
+  readonly name = "local-ffmpeg";
+  readonly label = "ffmpeg renderer (offline)";
+  private readonly root: string;
+  private readonly cacheMaxBytes: number;
+
+  constructor(options: LocalRenderOptions = {}) {
+    this.root = workRoot(options.workDir);
+    const envMb = Number(process.env.RENDER_CACHE_MAX_MB);
+    this.cacheMaxBytes = options.cacheMaxBytes ?? (Number.isFinite(envMb) && envMb > 0 ? envMb : 2048) * 1024 * 1024;
+  }
+
+  get cacheDir(): string {
+    return path.join(this.root, "render-cache");
+  }
+
+  /** ffmpeg and ffprobe must start. */
+  async checkReady(): Promise<{ ok: boolean; message: string }> {
+    try {
+      await runProcess(ffmpegPath(), ["-version"], { timeoutMs: 10_000, nice: 0 });
+      await runProcess(ffprobePath(), ["-version"], { timeoutMs: 10_000, nice: 0 });
+      return { ok: true, message: "ffmpeg is ready" };
+    } catch {
+      return { ok: false, message: "ffmpeg cannot be started on this server" };
+    }
+  }
+
+  async render(request: RenderRequest, onProgress?: RenderProgress, options: CallOptions = {}): Promise<RenderResult> {
+    const { scenes, format } = request;
+    if (format !== "mp4" && format !== "webm") throw new ProviderError(this.name, "bad_input", "Output format must be mp4 or webm");
+    if (!scenes.length) throw new ProviderError(this.name, "bad_input", "There are no scenes to compile");
+    if (scenes.length > MAX_SCENES) throw new ProviderError(this.name, "bad_input", `A video can have at most ${MAX_SCENES} scenes`);
+    const aspect = request.aspectRatio ?? "9:16";
+    const longSide = Number(process.env.RENDER_LONG_SIDE);
+    const size: Size = request.size ?? (Number.isFinite(longSide) && longSide >= 160 ? sizeWithLongSide(aspect, longSide) : VIDEO_SIZES[aspect]);
+    if (size.width % 2 || size.height % 2) throw new ProviderError(this.name, "bad_input", "Width and height must be even");
+    const fps = request.fps ?? DEFAULT_FPS;
+    const captions = request.captions ?? true;
+
+    const progress = progressReporter(onProgress);
+    progress.stage("preparing", 0);
+    await ensureDir(this.cacheDir);
+
+    // Plan: measure voice-overs, fix each scene's length in whole frames, hash its inputs.
+    const planned: PlannedScene[] = [];
+    for (const [index, scene] of scenes.entries()) {
+      options.signal?.throwIfAborted();
+      planned.push(await this.plan(index, scenes.length, scene, { size, fps, format, captions, seed: request.seed ?? "" }));
+    }
+    const totalSec = planned.reduce((a, s) => a + s.durationSec, 0);
+    // Weights: seconds of video to encode per uncached scene; the join re-encodes audio only.
+    const joinWeight = Math.max(0.5, totalSec * 0.12);
+    const work = planned.filter((s) => !s.cached).reduce((a, s) => a + s.durationSec, 0) + joinWeight;
+    let done = 0;
+    const fractions = new Map<number, number>();
+    const report = (stage: RenderStage) => {
+      let current = done;
+      for (const f of fractions.values()) current += f;
+      progress.stage(stage, (current / work) * 100);
+    };
+
+    progress.stage("scenes", 0);
+    await Promise.all(
+      planned.map(async (p) => {
+        if (p.cached) {
+          await touch(p.videoFile, p.audioFile);
+          return;
+        }
+        await this.renderSegment(p, planned.length, { size, fps, format, captions, seed: request.seed ?? "" }, options.signal, (f) => {
+          fractions.set(p.index, f * p.durationSec);
+          report("scenes");
+        });
+        fractions.delete(p.index);
+        done += p.durationSec;
+        report("scenes");
+      }),
+    );
+
+    // Join.
+    const outFile = await newWorkFile(this.root, "render", format);
+    const listDir = await ensureDir(path.join(this.root, "render", "lists"));
+    const id = randomUUID().slice(0, 8);
+    const videoList = path.join(listDir, `${id}-video.txt`);
+    const audioList = path.join(listDir, `${id}-audio.txt`);
+    await writeFile(videoList, planned.map((p) => concatListLine(p.videoFile)).join("\n") + "\n");
+    await writeFile(audioList, planned.map((p) => concatListLine(p.audioFile)).join("\n") + "\n");
+    const T = planned.reduce((a, p) => a + p.frames, 0) / fps;
+    const args = ["-f", "concat", "-safe", "0", "-i", videoList, "-f", "concat", "-safe", "0", "-i", audioList];
+    let graph = `[1:a]aformat=sample_fmts=fltp:sample_rates=${AUDIO_RATE}:channel_layouts=stereo`;
+    if (request.music) {
+      const vol = Math.max(0, Math.min(1, request.music.volume ?? DEFAULT_MUSIC_VOLUME));
+      const fadeOut = Math.min(1.5, T / 4);
+      args.push("-stream_loop", "-1", "-i", request.music.path);
+      graph +=
+        `,asplit=2[voice][key];` +
+        `[2:a]aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,atrim=duration=${T.toFixed(3)},asetpts=PTS-STARTPTS,` +
+        `volume=${vol.toFixed(3)},afade=t=in:d=0.4,afade=t=out:st=${Math.max(0, T - fadeOut).toFixed(3)}:d=${fadeOut.toFixed(3)}[bed];` +
+        // Duck the bed while the voice speaks (the voice is the side chain).
+        `[bed][key]sidechaincompress=threshold=0.03:ratio=4:attack=20:release=450:makeup=1[ducked];` +
+        // amix in ffmpeg 4.1 scales each input by 1/n and has no normalize option: undo it.
+        `[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0,volume=2,alimiter=limit=0.95:level=false[aout]`;
+    } else {
+      graph += `,alimiter=limit=0.95:level=false[aout]`;
+    }
+    args.push("-filter_complex", graph, "-map", "0:v", "-map", "[aout]", "-c:v", "copy");
+    if (format === "mp4") args.push("-c:a", "aac", "-b:a", "160k", "-movflags", "+faststart");
+    else args.push("-c:a", "libopus", "-b:a", "128k");
+    args.push("-t", T.toFixed(3), outFile);
+    try {
+      await runFfmpeg(args, {
+        signal: options.signal,
+        durationSec: T,
+        onProgress: (f) => {
+          fractions.set(-1, f * joinWeight);
+          report("joining");
+        },
+      });
+    } catch (error) {
+      await rm(outFile, { force: true });
+      throw error;
+    } finally {
+      await rm(videoList, { force: true });
+      await rm(audioList, { force: true });
+    }
+    const info = await probeMedia(outFile);
+    void this.pruneCache().catch(() => undefined);
+    progress.stage("done", 100);
+    const sceneResults: RenderSceneResult[] = planned.map((p) => ({ index: p.index, id: p.scene.id, durationSec: p.durationSec, cached: p.cached, hash: p.hash }));
+    return {
+      path: outFile,
+      mime: format === "mp4" ? "video/mp4" : "video/webm",
+      format,
+      durationSec: info.durationSec,
+      width: size.width,
+      height: size.height,
+      sizeBytes: info.sizeBytes,
+      provider: this.name,
+      scenes: sceneResults,
+    };
+  }
+
+  private async plan(index: number, count: number, scene: RenderScene, o: SegmentOptions): Promise<PlannedScene> {
+    if (!scene.visual?.path || !existsSync(scene.visual.path)) {
+      throw new ProviderError(this.name, "bad_input", `Scene ${index + 1} has no image or video file`);
+    }
+    if (scene.voiceOver && !existsSync(scene.voiceOver.path)) {
+      throw new ProviderError(this.name, "bad_input", `Scene ${index + 1}: the voice-over file is missing`);
+    }
+    let voiceSec: number | null = null;
+    if (scene.voiceOver) {
+      const info = await probeMedia(scene.voiceOver.path);
+      if (!info.streams.some((s) => s.type === "audio")) throw new ProviderError(this.name, "bad_input", `Scene ${index + 1}: the voice-over has no audio`);
+      voiceSec = info.durationSec;
+    }
+    let durationSec: number;
+    if (voiceSec !== null) durationSec = Math.max(sceneDurationFor(voiceSec, o.fps), scene.durationSec ?? 0);
+    else if (scene.durationSec) durationSec = scene.durationSec;
+    else if (scene.visual.kind === "clip") durationSec = (await probeMedia(scene.visual.path)).durationSec || 3;
+    else durationSec = 3;
+    if (durationSec > MAX_SCENE_SECONDS) throw new ProviderError(this.name, "bad_input", `Scene ${index + 1} is longer than ${MAX_SCENE_SECONDS} seconds`);
+    const frames = Math.max(1, Math.round(durationSec * o.fps));
+    const motion = scene.visual.kind === "image" ? (scene.visual.motion ?? motionVariantFor(index, o.seed)) : null;
+    const hash = hashValue({
+      v: RENDERER_VERSION,
+      size: o.size,
+      fps: o.fps,
+      format: o.format,
+      frames,
+      visual: { kind: scene.visual.kind, sha: await hashFile(scene.visual.path), motion },
+      voice: scene.voiceOver ? await hashFile(scene.voiceOver.path) : null,
+      captions: o.captions ? (scene.captionText ?? "").trim() : "",
+      lead: VOICE_LEAD,
+      first: index === 0,
+      last: index === count - 1,
+      font: path.basename(fonts().sansBold.file),
+    }).slice(0, 32);
+    const videoFile = path.join(this.cacheDir, `${hash}.${o.format}`);
+    const audioFile = path.join(this.cacheDir, `${hash}.wav`);
+    return {
+      index,
+      scene,
+      frames,
+      durationSec: frames / o.fps,
+      voiceSec,
+      hash,
+      videoFile,
+      audioFile,
+      cached: existsSync(videoFile) && existsSync(audioFile),
+    };
+  }
+
+  private async renderSegment(p: PlannedScene, count: number, o: SegmentOptions, signal: AbortSignal | undefined, onFraction: (f: number) => void): Promise<void> {
+    const { size, fps } = o;
+    const W = size.width;
+    const H = size.height;
+    const D = p.frames / fps;
+    const tmpDir = await ensureDir(path.join(this.root, "render", `seg-${p.hash.slice(0, 12)}-${randomUUID().slice(0, 6)}`));
+    try {
+      const args: string[] = [];
+      const filters: string[] = [];
+      let input = 0;
+      // Picture.
+      if (p.scene.visual.kind === "image") {
+        const still = path.join(tmpDir, "still.jpg");
+        try {
+          await prepareStill(p.scene.visual.path, size, still);
+        } catch (error) {
+          throw new ProviderError(this.name, "bad_input", `Scene ${p.index + 1}: the image cannot be read (${(error as Error).message})`, { cause: error });
+        }
+        args.push("-i", still);
+        const variant = p.scene.visual.motion ?? motionVariantFor(p.index, o.seed);
+        // 4:2:0 before zoompan: the output is 4:2:0 anyway and the per-frame scaling halves.
+        filters.push(`[${input}:v]format=yuv420p,${zoompanFilter(variant, p.frames, size, fps)},setsar=1[base]`);
+      } else {
+        args.push("-i", p.scene.visual.path);
+        filters.push(
+          `[${input}:v]fps=${fps},scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,` +
+            `tpad=stop_mode=clone:stop_duration=${D.toFixed(3)},trim=duration=${D.toFixed(3)},setpts=PTS-STARTPTS[base]`,
+        );
+      }
+      input++;
+      // Voice (or silence).
+      if (p.scene.voiceOver) {
+        args.push("-i", p.scene.voiceOver.path);
+      } else {
+        args.push("-f", "lavfi", "-t", D.toFixed(3), "-i", `anullsrc=r=${AUDIO_RATE}:cl=stereo`);
+      }
+      const audioInput = input++;
+      // Captions, each shown while it is being said.
+      let last = "base";
+      const text = o.captions ? (p.scene.captionText ?? "").trim() : "";
+      if (text) {
+        const speechStart = p.voiceSec !== null ? VOICE_LEAD : 0.2;
+        const speechEnd = p.voiceSec !== null ? VOICE_LEAD + p.voiceSec + 0.2 : D - 0.2;
+        const chunks = captionChunks(text, speechStart, Math.min(D, speechEnd), captionCapacity(size));
+        const centre = captionCentreY(size);
+        for (const [k, chunk] of chunks.entries()) {
+          const img = await captionPng(chunk.text, size);
+          const file = path.join(tmpDir, `cap-${k}.png`);
+          await writeFile(file, img.png);
+          args.push("-i", file);
+          const end = k === chunks.length - 1 ? Math.max(chunk.end, Math.min(D, chunk.end + 0.3)) : chunk.end;
+          filters.push(
+            `[${last}][${input}:v]overlay=x=(W-w)/2:y=${Math.round(centre - img.height / 2)}:enable='between(t,${chunk.start.toFixed(3)},${end.toFixed(3)})'[c${k}]`,
+          );
+          last = `c${k}`;
+          input++;
+        }
+      }
+      const fades: string[] = [];
+      if (p.index === 0) fades.push(`fade=t=in:st=0:d=${Math.min(0.35, D / 4).toFixed(3)}`);
+      if (p.index === count - 1) fades.push(`fade=t=out:st=${Math.max(0, D - 0.5).toFixed(3)}:d=${Math.min(0.5, D / 4).toFixed(3)}`);
+      filters.push(`[${last}]${[...fades, "format=yuv420p"].join(",")}[v]`);
+      const samples = Math.round(D * AUDIO_RATE);
+      const delayMs = p.voiceSec !== null ? Math.round(VOICE_LEAD * 1000) : 0;
+      filters.push(
+        `[${audioInput}:a]aresample=${AUDIO_RATE},aformat=sample_fmts=s16:channel_layouts=stereo` +
+          (delayMs ? `,adelay=${delayMs}|${delayMs}` : "") +
+          `,apad,atrim=end_sample=${samples}[a]`,
+      );
+
+      const videoTmp = path.join(tmpDir, `seg.${o.format}`);
+      const audioTmp = path.join(tmpDir, "seg.wav");
+      args.push("-filter_complex", filters.join(";"));
+      args.push("-map", "[v]", "-frames:v", String(p.frames), "-r", String(fps), "-an");
+      if (o.format === "mp4") {
+        args.push("-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-g", String(fps * 2), "-video_track_timescale", String(fps * 512));
+      } else {
+        args.push("-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-crf", "33", "-b:v", "0", "-g", String(fps * 2), "-pix_fmt", "yuv420p");
+      }
+      args.push(videoTmp);
+      args.push("-map", "[a]", "-c:a", "pcm_s16le", audioTmp);
+      await runFfmpeg(args, { signal, durationSec: D, onProgress: onFraction });
+      // Publish atomically: a half-written segment is never taken from the cache.
+      await rename(audioTmp, p.audioFile);
+      await rename(videoTmp, p.videoFile);
+    } finally {
+      await rm(tmpDir, { recursive: true, force: true });
+    }
+  }
+
+  /** Deletes the least recently used segments beyond the cache budget. */
+  async pruneCache(): Promise<void> {
+    const names = await readdir(this.cacheDir).catch(() => [] as string[]);
+    const entries = await Promise.all(
+      names.map(async (n) => {
+        const file = path.join(this.cacheDir, n);
+        const st = await stat(file).catch(() => null);
+        return st ? { file, size: st.size, mtime: st.mtimeMs } : null;
+      }),
+    );
+    const files = entries.filter((e): e is NonNullable<typeof e> => e !== null).sort((a, b) => b.mtime - a.mtime);
+    let total = 0;
+    for (const f of files) {
+      total += f.size;
+      if (total > this.cacheMaxBytes) await rm(f.file, { force: true });
+    }
+  }
+}
+
+type SegmentOptions = { size: Size; fps: number; format: "mp4" | "webm"; captions: boolean; seed: string };
+
+async function touch(...files: string[]): Promise<void> {
+  const now = new Date();
+  await Promise.all(files.map((f) => utimes(f, now, now).catch(() => undefined)));
+}
+
+/** Monotonic whole percentages, 0..100, reported only when they change. */
+function progressReporter(onProgress?: RenderProgress) {
+  let last = -1;
+  let lastStage: RenderStage | null = null;
+  return {
+    stage(stage: RenderStage, percent: number) {
+      if (!onProgress) return;
+      const p = stage === "done" ? 100 : Math.min(99, Math.max(last, Math.floor(percent)));
+      if (p === last && stage === lastStage) return;
+      last = Math.max(last, p);
+      lastStage = stage;
+      onProgress(p, stage);
+    },
+  };
+}

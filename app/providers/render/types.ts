@@ -1,0 +1,68 @@
+import type { AspectRatio, CallOptions, Size } from "../media/types";
+import type { MotionVariant } from "../motion/types";
+
+export type RenderFormat = "mp4" | "webm";
+
+/** What a scene shows: a video clip, or a still that gets a zoom/pan move. `url` is for hosted renderers. */
+export type RenderVisual =
+  | { kind: "clip"; path: string; url?: string }
+  | { kind: "image"; path: string; url?: string; motion?: MotionVariant };
+
+export type RenderScene = {
+  visual: RenderVisual;
+  /** The scene's voice-over; the scene lasts as long as it (plus a short lead-in and tail). */
+  voiceOver?: { path: string; url?: string };
+  /** Caption text, normally the voice-over text. */
+  captionText?: string;
+  /** Length when there is no voice-over, or a minimum length. */
+  durationSec?: number;
+  /** For logs and results. */
+  id?: string;
+};
+
+export type RenderRequest = {
+  /** In play order. */
+  scenes: RenderScene[];
+  /** Background music: looped or trimmed to the video, ducked under the voice. */
+  music?: { path: string; url?: string; /** 0..1, default 0.35 */ volume?: number };
+  format: RenderFormat;
+  /** Default 9:16. */
+  aspectRatio?: AspectRatio;
+  /** Output size; default the 720p-class size of the aspect ratio (RENDER_LONG_SIDE overrides). */
+  size?: Size;
+  fps?: number;
+  /** Burn captions in (default true). */
+  captions?: boolean;
+  /** Varies the camera moves chosen for still images (e.g. the project id). */
+  seed?: string;
+};
+
+export type RenderStage = "preparing" | "scenes" | "joining" | "done";
+
+export type RenderProgress = (percent: number, stage: RenderStage) => void;
+
+export type RenderSceneResult = { index: number; id?: string; durationSec: number; cached: boolean; hash?: string };
+
+export type RenderResult = {
+  /** The finished video in the work dir; the caller stores it. */
+  path: string;
+  mime: "video/mp4" | "video/webm";
+  format: RenderFormat;
+  durationSec: number;
+  width: number;
+  height: number;
+  sizeBytes: number;
+  provider: string;
+  scenes: RenderSceneResult[];
+  /** Hosted renderers: their project id and result URL. */
+  requestId?: string;
+  url?: string;
+};
+
+export interface RenderProvider {
+  readonly name: string;
+  readonly label: string;
+  /** Seed 001 §4 step 2: whether the renderer can take work (key valid, ffmpeg present). */
+  checkReady(options?: CallOptions): Promise<{ ok: boolean; message: string }>;
+  render(request: RenderRequest, onProgress?: RenderProgress, options?: CallOptions): Promise<RenderResult>;
+}

@@ -1,0 +1,189 @@
+// `npm run bench`: media benchmarks (issue 4 §9), results as JSON under bench/results/.
+//  - compile of a 3-scene, 15 s, 720x1280 project (stills with motion, captions, voice, ducked
+//    music) in mp4 and webm: wall time and its ratio to the video's length;
+//  - re-compile of a 5-scene project after editing one scene, as a fraction of the full compile;
+//  - time per TTS call, per product image, and per 15 s music bed.
+// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick]
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { LocalProductImageProvider } from "~/providers/image/local.server";
+import { ffmpegPath } from "~/providers/media/ffmpeg.server";
+import { LocalMusicProvider } from "~/providers/music/local.server";
+import { LocalRenderProvider } from "~/providers/render/local.server";
+import type { RenderFormat, RenderRequest } from "~/providers/render/types";
+import { LocalVoiceProvider } from "~/providers/voice/local.server";
+import { productPhoto } from "../tests/providers/fixtures";
+
+const quick = process.argv.includes("--quick");
+const root = path.resolve("bench/.work");
+rmSync(root, { recursive: true, force: true });
+mkdirSync(root, { recursive: true });
+const now = () => performance.now();
+
+/** CPU seconds used so far by this process and its finished children (ffmpeg, synth workers), from /proc. */
+function cpuSeconds(): number | null {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime, stime, cutime, cstime are fields 14-17 of the line (11-14 after the command name).
+    const ticks = [11, 12, 13, 14].reduce((a, i) => a + Number(fields[i]), 0);
+    return ticks / 100;
+  } catch {
+    return null;
+  }
+}
+const cpuSince = (start: number | null) => {
+  const end = cpuSeconds();
+  return start === null || end === null ? null : Math.round((end - start) * 100) / 100;
+};
+const secs = (ms: number) => Math.round(ms) / 1000;
+const log = (s: string) => console.log(s);
+
+const LINES = [
+  "Meet Aurora, the bottle that keeps water ice cold all day.",
+  "Double walls and a leak proof cap, ready for the gym.",
+  "Order yours today and get free shipping across India.",
+  "Made from recycled steel, built to last for years.",
+  "Join thousands of happy customers. Stay cool with Aurora.",
+];
+
+async function main() {
+  const load = os.loadavg();
+  log(`Reelforge media benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), load ${load.map((l) => l.toFixed(2)).join(" ")}`);
+
+  // Inputs: voice-overs, product shots, a music bed.
+  const tts = new LocalVoiceProvider({ workDir: root });
+  const voices: { path: string; durationSec: number }[] = [];
+  const ttsTimes: number[] = [];
+  const ttsVoices = ["slt", "rms", "awb", "kal", "slt"];
+  for (const [i, text] of LINES.entries()) {
+    const t = now();
+    voices.push(await tts.synthesize({ text, voice: ttsVoices[i] }));
+    ttsTimes.push(now() - t);
+  }
+  const hindiStart = now();
+  await tts.synthesize({ text: "नमस्ते! यह बोतल आपके पानी को पूरे दिन ठंडा रखती है।", voice: "hi" });
+  const hindiMs = now() - hindiStart;
+  log(`TTS: ${ttsTimes.map((t) => secs(t)).join(", ")} s per call (Hindi ${secs(hindiMs)} s)`);
+
+  const photo = await productPhoto();
+  const images = new LocalProductImageProvider();
+  const imageTimes: number[] = [];
+  const imageFiles: string[] = [];
+  const shots = [
+    ["v1", "9:16"],
+    ["v2", "9:16"],
+    ["v1", "16:9"],
+    ["v2", "1:1"],
+    ["v1", "9:16"],
+  ] as const;
+  for (const [i, [version, aspectRatio]] of shots.entries()) {
+    const t = now();
+    const r = await images.generate({ productImage: photo, prompt: ["on a sunny beach", "luxury marble", "in a cozy kitchen", "fresh nature", "neon tech"][i], aspectRatio, version, headline: i === 0 ? "Ice-cold for 24 hours" : undefined });
+    imageTimes.push(now() - t);
+    const f = path.join(root, `shot-${i}.jpg`);
+    writeFileSync(f, r.image);
+    imageFiles.push(f);
+  }
+  log(`Product image (1080p class): ${imageTimes.map((t) => secs(t)).join(", ")} s`);
+  // Portrait stills for the 9:16 compiles.
+  const portrait: string[] = [];
+  for (const [i, version] of (["v1", "v2", "v1", "v2", "v1"] as const).entries()) {
+    const r = await images.generate({ productImage: photo, prompt: ["on a sunny beach", "luxury", "kitchen", "nature", "studio"][i], aspectRatio: "9:16", version });
+    const f = path.join(root, `portrait-${i}.jpg`);
+    writeFileSync(f, r.image);
+    portrait.push(f);
+  }
+
+  const musicStart = now();
+  const music = await new LocalMusicProvider({ workDir: root }).generate({ mood: "confident", durationSec: 15 });
+  const musicMs = now() - musicStart;
+  log(`Music bed 15 s: ${secs(musicMs)} s`);
+
+  const scenes = (n: number, edited = -1): RenderRequest["scenes"] =>
+    Array.from({ length: n }, (_, i) => ({
+      id: `scene-${i + 1}`,
+      visual: { kind: "image" as const, path: portrait[i % portrait.length] },
+      voiceOver: { path: voices[i % voices.length].path },
+      captionText: i === edited ? `${LINES[i % LINES.length]} (edited)` : LINES[i % LINES.length],
+      durationSec: 5,
+    }));
+
+  // 1. 3-scene, 15 s, 720x1280 compile in both formats, cold cache.
+  const compile: Record<string, unknown> = {};
+  for (const format of ["mp4", "webm"] as RenderFormat[]) {
+    const renderer = new LocalRenderProvider({ workDir: path.join(root, `compile-${format}`) });
+    const t = now();
+    const cpu = cpuSeconds();
+    const r = await renderer.render({ scenes: scenes(3), music: { path: music.path }, format, size: { width: 720, height: 1280 } });
+    const ms = now() - t;
+    const cpuSec = cpuSince(cpu);
+    compile[format] = {
+      wallSec: secs(ms),
+      cpuSec,
+      videoSec: Math.round(r.durationSec * 1000) / 1000,
+      ratioToVideoLength: Math.round((ms / 1000 / r.durationSec) * 1000) / 1000,
+      sizeBytes: r.sizeBytes,
+    };
+    log(`Compile 3 scenes / ${r.durationSec.toFixed(2)} s ${format}: ${secs(ms)} s wall, ${cpuSec} s CPU (x${(ms / 1000 / r.durationSec).toFixed(2)} of the video length)`);
+  }
+
+  // 2. 5-scene compile, then re-compile after editing one scene.
+  const recompile: Record<string, unknown> = {};
+  for (const format of (quick ? ["mp4"] : ["mp4", "webm"]) as RenderFormat[]) {
+    const renderer = new LocalRenderProvider({ workDir: path.join(root, `recompile-${format}`) });
+    const t1 = now();
+    const c1 = cpuSeconds();
+    const full = await renderer.render({ scenes: scenes(5), music: { path: music.path }, format, size: { width: 720, height: 1280 } });
+    const fullMs = now() - t1;
+    const fullCpu = cpuSince(c1);
+    const t2 = now();
+    const c2 = cpuSeconds();
+    const again = await renderer.render({ scenes: scenes(5, 2), music: { path: music.path }, format, size: { width: 720, height: 1280 } });
+    const againMs = now() - t2;
+    const againCpu = cpuSince(c2);
+    recompile[format] = {
+      videoSec: Math.round(full.durationSec * 1000) / 1000,
+      fullCompileSec: secs(fullMs),
+      recompileSec: secs(againMs),
+      fraction: Math.round((againMs / fullMs) * 1000) / 1000,
+      fullCompileCpuSec: fullCpu,
+      recompileCpuSec: againCpu,
+      cpuFraction: fullCpu && againCpu !== null ? Math.round((againCpu / fullCpu) * 1000) / 1000 : null,
+      scenesRerendered: again.scenes.filter((s) => !s.cached).length,
+    };
+    log(`Re-compile 5 scenes ${format} after editing one: ${secs(againMs)} s vs ${secs(fullMs)} s full (${((againMs / fullMs) * 100).toFixed(1)}%)`);
+  }
+
+  const mean = (a: number[]) => Math.round(a.reduce((x, y) => x + y, 0) / a.length) / 1000;
+  const result = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? "unknown",
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      loadAverageAtStart: load.map((l) => Math.round(l * 100) / 100),
+      node: process.version,
+      ffmpeg: execFileSync(ffmpegPath(), ["-version"]).toString().split("\n")[0],
+      renderConcurrency: Number(process.env.RENDER_CONCURRENCY ?? 1),
+    },
+    compile3Scenes15s720x1280: compile,
+    recompile5ScenesAfterOneEdit: recompile,
+    ttsCall: { meanSec: mean(ttsTimes), perCallSec: ttsTimes.map(secs), hindiSec: secs(hindiMs), words: LINES.map((l) => l.split(" ").length) },
+    productImage: { meanSec: mean(imageTimes), perImageSec: imageTimes.map(secs), sizes: shots.map(([v, a]) => `${v} ${a}`) },
+    musicBed15s: { sec: secs(musicMs) },
+    notes:
+      "Wall-clock times on a machine shared with other work (see loadAverageAtStart); cpuSec is the CPU time of the compile's processes, which load does not inflate. ffmpeg runs niced (MEDIA_NICE, default 10), so under load it yields to other processes. Each compile starts with an empty segment cache. Motion is rendered inside the compile (zoompan over stills).",
+  };
+  const dir = path.resolve("bench/results");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `media-${result.date.slice(0, 10)}.json`);
+  writeFileSync(file, JSON.stringify(result, null, 2) + "\n");
+  writeFileSync(path.join(dir, "media-latest.json"), JSON.stringify(result, null, 2) + "\n");
+  log(`Results: ${path.relative(process.cwd(), file)}`);
+  rmSync(root, { recursive: true, force: true });
+}
+
+await main();
