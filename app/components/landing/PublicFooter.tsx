@@ -21,6 +21,11 @@ export function PublicFooter() {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link to="/status" className="rounded text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline">
+                System Status
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>
