@@ -1,7 +1,93 @@
-// Notifications core: the per-user inbox shown behind the Dashboard badge.
+// Notifications core: the per-user inbox shown behind the Dashboard badge. Creating one and
+// marking them read publish live events to the owner, so the badge and the list update
+// without a reload (seed 000 §4: inserts appear at the top live; read ones leave the list).
 import { prisma } from "~/utils/db.server";
+import { publish } from "~/utils/live.server";
+
+export const UNREAD_LIST_LIMIT = 50;
+
+export type NotificationItem = {
+  id: string;
+  type: string;
+  title: string;
+  body: string;
+  /** A same-site path, or null. */
+  link: string | null;
+  read: boolean;
+  createdAt: string;
+};
+
+const select = { id: true, type: true, title: true, body: true, link: true, read: true, createdAt: true } as const;
+
+function toItem(row: { id: string; type: string; title: string; body: string; link: string | null; read: boolean; createdAt: Date }): NotificationItem {
+  return { ...row, link: safeLink(row.link), createdAt: row.createdAt.toISOString() };
+}
+
+/** Only same-site paths are kept as links (a notification never sends anyone off-site). */
+export function safeLink(link: string | null | undefined): string | null {
+  if (!link || !link.startsWith("/") || link.startsWith("//") || link.startsWith("/\\")) return null;
+  return link.slice(0, 500);
+}
 
 /** Unread notifications of one user (one COUNT query on the (userId, read) index). */
 export async function countUnread(userId: string): Promise<number> {
   return prisma.notification.count({ where: { userId, read: false } });
+}
+
+/** The user's unread notifications, newest first. */
+export async function listUnreadNotifications(userId: string, limit = UNREAD_LIST_LIMIT): Promise<NotificationItem[]> {
+  const rows = await prisma.notification.findMany({
+    where: { userId, read: false },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: Math.min(Math.max(limit, 1), 200),
+    select,
+  });
+  return rows.map(toItem);
+}
+
+export type NewNotification = {
+  userId: string;
+  /** "video_ready", "video_failed", "custom_order", "staff_message" ... */
+  type: string;
+  title: string;
+  body?: string;
+  /** A same-site path such as "/" or "/custom-orders/RF-123"; anything else is dropped. */
+  link?: string | null;
+};
+
+/** Creates a notification and tells the user's open pages (delivered when it commits). */
+export async function createNotification(input: NewNotification): Promise<NotificationItem> {
+  const row = await prisma.$transaction(async (tx) => {
+    const created = await tx.notification.create({
+      data: {
+        userId: input.userId,
+        type: input.type.slice(0, 64),
+        title: input.title.slice(0, 200),
+        body: (input.body ?? "").slice(0, 2000),
+        link: safeLink(input.link),
+      },
+      select,
+    });
+    await publish(input.userId, { type: "notification.created", notificationId: created.id, title: created.title }, tx);
+    return created;
+  });
+  return toItem(row);
+}
+
+/** Marks one of the user's notifications read. False when it is not theirs or already read. */
+export async function markNotificationRead(userId: string, notificationId: string): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.notification.updateMany({ where: { id: notificationId, userId, read: false }, data: { read: true } });
+    if (count > 0) await publish(userId, { type: "notification.updated", notificationIds: [notificationId], read: true }, tx);
+    return count > 0;
+  });
+}
+
+/** Marks all of the user's unread notifications read; returns how many changed. */
+export async function markAllNotificationsRead(userId: string): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.notification.updateMany({ where: { userId, read: false }, data: { read: true } });
+    if (count > 0) await publish(userId, { type: "notification.updated", notificationIds: "all", read: true }, tx);
+    return count;
+  });
 }

@@ -35,3 +35,13 @@ export async function listShowcaseVideos(limit = 12): Promise<ShowcaseItem[]> {
     thumbnailUrl: row.thumbnailPath ? showcaseFileUrl(row.thumbnailPath) : null,
   }));
 }
+
+/** The carousel of the sign-in pages: the showcase, or nothing when it cannot be read. */
+export async function listShowcaseVideosSafely(limit = 12): Promise<ShowcaseItem[]> {
+  try {
+    return await listShowcaseVideos(limit);
+  } catch (error) {
+    console.error("showcase load failed", error);
+    return [];
+  }
+}

@@ -1,13 +1,47 @@
 // "/": the landing page for signed-out visitors (also when the session check fails), the
-// dashboard for signed-in users.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+// dashboard for signed-in users: announcements, search, date range, tabs, content cards that
+// update live, and the visibility and dismiss actions.
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import dayPickerStyles from "react-day-picker/style.css";
+import { z } from "zod";
+import { AnnouncementBanners } from "~/components/dashboard/AnnouncementBanners";
+import dateRangeStyles from "~/components/dashboard/date-range.css";
+import {
+  DASHBOARD_TABS,
+  DEFAULT_DASHBOARD_TAB,
+  feedSearch,
+  parseDashboardQuery,
+  type ContentItem,
+} from "~/components/dashboard/feed";
+import { EmptyState, FeedPager, GRID_CLASSES } from "~/components/dashboard/FeedStates";
+import { FeedTabs } from "~/components/dashboard/FeedTabs";
+import { FilterBar } from "~/components/dashboard/FilterBar";
+import { ImageCard } from "~/components/dashboard/ImageCard";
+import { EMPTY_HINT, EMPTY_TEXT, TOASTS } from "~/components/dashboard/messages";
+import { StoryCard } from "~/components/dashboard/StoryCard";
+import { VideoCard } from "~/components/dashboard/VideoCard";
+import type { VisibilityResult } from "~/components/dashboard/VisibilityToggle";
 import { LandingPage } from "~/components/landing/LandingPage";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
+import { useLiveRevalidate } from "~/hooks/useLiveEvents";
+import { DISMISSED_SESSION_KEY, dismissedIdsOf, listActiveAnnouncements, withDismissed } from "~/models/announcement.server";
+import { dashboardFeed } from "~/models/content-feed.server";
+import { setImageJobVisibility } from "~/models/image-jobs.server";
 import { listShowcaseVideos, type ShowcaseItem } from "~/models/showcase.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { setStoryVisibility } from "~/models/stories.server";
+import { getSessionUserById } from "~/models/user.server";
+import { setVideoJobVisibility } from "~/models/video-jobs.server";
+import type { ShellLoaderData } from "~/routes/_shell";
+import { getOptionalUser, loginRedirect, safeRedirect } from "~/utils/auth.server";
+import { getSession, sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: dayPickerStyles },
+  { rel: "stylesheet", href: dateRangeStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data?.view === "dashboard"
@@ -21,13 +55,27 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
       ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  let signedIn = false;
+  let userId: string | null = null;
+  let session: Awaited<ReturnType<typeof getSession>> | null = null;
   try {
-    signedIn = (await getOptionalUser(request)) !== null;
+    session = await getSession(request);
+    const id = session.get(USER_SESSION_KEY);
+    // The session may point at a deleted account: that visitor is signed out.
+    userId = typeof id === "string" ? ((await getSessionUserById(id))?.id ?? null) : null;
   } catch (error) {
     console.error("session check failed", error);
   }
-  if (signedIn) return { view: "dashboard" as const, showcase: [] as ShowcaseItem[] };
+  if (userId && session) {
+    const query = parseDashboardQuery(new URL(request.url).searchParams);
+    const [feed, announcements] = await Promise.all([dashboardFeed(userId, query), listActiveAnnouncements()]);
+    const dismissed = new Set(dismissedIdsOf(session.get(DISMISSED_SESSION_KEY)));
+    return {
+      view: "dashboard" as const,
+      query,
+      feed,
+      announcements: announcements.filter((a) => !dismissed.has(a.id)),
+    };
+  }
 
   let showcase: ShowcaseItem[] = [];
   try {
@@ -39,32 +87,142 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { view: "landing" as const, showcase };
 }
 
+const visibilityForm = z.object({
+  kind: z.enum(["story", "image", "video"]),
+  id: z.string().min(1).max(64),
+  visibility: z.enum(["public", "private"]),
+});
+
+export type DashboardActionData = VisibilityResult | { intent: "dismiss-announcement"; ok: boolean };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await getOptionalUser(request);
+  if (!user) throw loginRedirect(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const rawRedirect = form.get("redirectTo");
+  // Without JavaScript the form carries the page to return to.
+  const back = typeof rawRedirect === "string" && rawRedirect ? safeRedirect(rawRedirect) : null;
+
+  if (intent === "visibility") {
+    const parsed = visibilityForm.safeParse(Object.fromEntries(form));
+    if (!parsed.success) {
+      const body: VisibilityResult = { intent: "visibility", ok: false, kind: null, id: null, error: "Invalid request" };
+      return data(body, { status: 400 });
+    }
+    const { kind, id, visibility } = parsed.data;
+    let updated: unknown = null;
+    if (kind === "story") {
+      updated = /^\d{1,10}$/.test(id) ? await setStoryVisibility(user.id, Number(id), visibility === "public") : null;
+    } else if (kind === "image") {
+      updated = await setImageJobVisibility(user.id, id, visibility);
+    } else {
+      updated = await setVideoJobVisibility(user.id, id, visibility);
+    }
+    if (!updated) {
+      const body: VisibilityResult = { intent: "visibility", ok: false, kind, id, error: "Not found" };
+      return data(body, { status: 404 });
+    }
+    if (back) throw redirect(back, 303);
+    const body: VisibilityResult = { intent: "visibility", ok: true, kind, id, visibility };
+    return body;
+  }
+
+  if (intent === "dismiss-announcement") {
+    const id = form.get("id");
+    if (typeof id !== "string" || !id || id.length > 64) return data({ intent: "dismiss-announcement" as const, ok: false }, { status: 400 });
+    const session = await getSession(request);
+    session.set(DISMISSED_SESSION_KEY, withDismissed(session.get(DISMISSED_SESSION_KEY), id));
+    const headers = { "Set-Cookie": await sessionStorage().commitSession(session) };
+    if (back) throw redirect(back, { status: 303, headers });
+    return data({ intent: "dismiss-announcement" as const, ok: true }, { headers });
+  }
+
+  return data({ intent: "dismiss-announcement" as const, ok: false }, { status: 400 });
+}
+
 export default function Index() {
   const data = useLoaderData<typeof loader>();
   if (data.view === "landing") return <LandingPage showcase={data.showcase} />;
-  return <Dashboard />;
+  return <Dashboard data={data} />;
 }
 
-function Dashboard() {
+type DashboardData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { view: "dashboard" }>;
+
+function ContentCard({ item }: { item: ContentItem }) {
+  if (item.kind === "story") return <StoryCard story={item} />;
+  if (item.kind === "image") return <ImageCard image={item} />;
+  return <VideoCard video={item} />;
+}
+
+function Dashboard({ data }: { data: DashboardData }) {
+  const { query, feed, announcements } = data;
+  const shell = useRouteLoaderData<ShellLoaderData>("routes/_shell");
+  const unread = shell?.unread ?? 0;
+  const actionData = useActionData<typeof action>() as DashboardActionData | undefined;
+  // Processing cards follow the workflow without a reload.
+  useLiveRevalidate(["story.updated", "job.updated"]);
+
+  const firstSearch = feedSearch(query, { cursor: null }, DEFAULT_DASHBOARD_TAB);
+  const nextSearch = feed.nextCursor ? feedSearch(query, { cursor: feed.nextCursor }, DEFAULT_DASHBOARD_TAB) : null;
+  const clearHref = feedSearch(query, { q: null, from: null, to: null, cursor: null }, DEFAULT_DASHBOARD_TAB) || "/";
+
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-10">
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Dashboard</h1>
-      <section
-        aria-labelledby="dashboard-empty"
-        className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center"
-      >
-        <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-          <Icon name="film" className="size-6" />
-        </span>
-        <h2 id="dashboard-empty" className="mt-4 text-lg font-semibold text-slate-900">
-          No content found
-        </h2>
-        <p className="mt-1 text-slate-600">Start creating content to see it here</p>
-        <Link to="/create-video" className={buttonClasses("primary", "md", "mt-6")}>
-          <Icon name="video" className="size-4" />
-          Create a video
-        </Link>
-      </section>
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 md:py-8">
+      <AnnouncementBanners announcements={announcements} />
+
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Dashboard</h1>
+          <p className="mt-1 text-sm text-slate-600">Your Content Overview</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Link to="/notifications" className={buttonClasses("secondary", "md", "relative")}>
+            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
+              <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10 21a2 2 0 0 0 4 0" />
+            </svg>
+            Notifications
+            {unread > 0 ? (
+              <span className="rounded-full bg-red-600 px-1.5 text-xs leading-5 font-semibold text-white">
+                {unread > 99 ? "99+" : unread}
+                <span className="sr-only"> unread</span>
+              </span>
+            ) : null}
+          </Link>
+          <Link to="/create-video" className={buttonClasses("primary", "md")}>
+            <Icon name="video" className="size-4" />
+            Create video
+          </Link>
+        </div>
+      </div>
+
+      <FilterBar query={query} defaultTab={DEFAULT_DASHBOARD_TAB} withDates clearHref={clearHref} />
+      <FeedTabs tabs={DASHBOARD_TABS} query={query} defaultTab={DEFAULT_DASHBOARD_TAB} label="Content type" />
+
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {actionData.intent === "visibility" ? `${TOASTS.visibilityFailed.title}. ${TOASTS.visibilityFailed.description}.` : "That did not work. Please try again."}
+        </p>
+      ) : null}
+
+      {feed.items.length === 0 ? (
+        <EmptyState title={EMPTY_TEXT[query.tab]} hint={EMPTY_HINT}>
+          <Link to="/create-video" className={buttonClasses("primary", "md", "mt-6")}>
+            <Icon name="video" className="size-4" />
+            Create a video
+          </Link>
+        </EmptyState>
+      ) : (
+        <ul className={GRID_CLASSES} aria-label="Your content">
+          {feed.items.map((item) => (
+            <li key={`${item.kind}-${item.id}`} className="flex">
+              <ContentCard item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <FeedPager nextSearch={nextSearch} firstSearch={firstSearch} onFirstPage={!query.cursor} />
     </div>
   );
 }

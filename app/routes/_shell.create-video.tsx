@@ -1,23 +1,247 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ComingSoon } from "~/components/shell/ComingSoon";
+// /create-video, "AI UGC Video" (seed 000 §2; login required): the credits card and the
+// create-video dialog. The action is a thin door onto createVideoRequest (the submission core):
+// JSON for the enhanced dialog, a redirect to the dashboard with a flash message for a plain
+// form post. See docs/decisions/091-create-video-dialog.md.
+import { randomUUID } from "node:crypto";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useCallback, useId, useRef, useState } from "react";
+import { CreateVideoDialog } from "~/components/create-video/CreateVideoDialog";
+import { CreateVideoForm } from "~/components/create-video/CreateVideoForm";
+import { CreditsCard } from "~/components/create-video/CreditsCard";
+import {
+  FIELDS,
+  newRequestId,
+  VIDEO_MESSAGES,
+  type CreateVideoActionData,
+  type Toast,
+} from "~/components/create-video/rules";
+import { useHydrated } from "~/components/create-video/useHydrated";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
-import { requireUser } from "~/utils/auth.server";
+import { Icon } from "~/components/ui/Icon";
+import { getBalance } from "~/models/credits.server";
+import { listStoryTypes } from "~/models/story-types.server";
+import { createVideoRequest } from "~/models/video-requests.server";
+import { defaultVoiceId, listVoices } from "~/models/voices.server";
+import { getOptionalUser, requireUser } from "~/utils/auth.server";
+import { VIDEO_COST_CREDITS } from "~/utils/constants";
+import { setFlash } from "~/utils/flash.server";
+import { readVideoForm } from "./_shell.create-video.server";
 
 export const meta: MetaFunction = () => [{ title: "AI UGC Video — Reelforge" }];
 
+const OPEN_PARAM = "new";
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const [voices, styles] = await Promise.all([listVoices(), listStoryTypes()]);
+  let credits: number | null = null;
+  try {
+    credits = await getBalance(user.id);
+  } catch (error) {
+    console.error("[create-video] loading credits failed", error);
+  }
+  return { credits, voices, styles, defaultVoiceId: defaultVoiceId(voices), requestId: randomUUID() };
+}
+
+/** Opening or closing the dialog only changes ?new=1: nothing to reload. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
+    const a = new URLSearchParams(currentUrl.search);
+    const b = new URLSearchParams(nextUrl.search);
+    a.delete(OPEN_PARAM);
+    b.delete(OPEN_PARAM);
+    if (a.toString() === b.toString()) return false;
+  }
+  return defaultShouldRevalidate;
+};
+
+function text(fields: FormData, name: string): string {
+  const v = fields.get(name);
+  return typeof v === "string" ? v : "";
+}
+
+function intOrNull(value: string): number | null {
+  if (!value.trim()) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : -1;
+}
+
+const error = (title: string, description?: string): Toast => (description ? { title, description } : { title });
+
+export async function action({ request }: ActionFunctionArgs) {
+  let user: Awaited<ReturnType<typeof getOptionalUser>> = null;
+  try {
+    user = await getOptionalUser(request);
+  } catch (e) {
+    console.error("[create-video] session check failed", e);
+  }
+  if (!user) {
+    return data<CreateVideoActionData>({ ok: false, toast: error("Error", VIDEO_MESSAGES.noUser) }, { status: 401 });
+  }
+
+  const form = await readVideoForm(request, user.id);
+  const fields = form.fields;
+  const values = {
+    script: text(fields, FIELDS.script),
+    voiceId: text(fields, FIELDS.voiceId),
+    storyTypeId: text(fields, FIELDS.storyTypeId),
+    readyToGo: ["on", "1", "true"].includes(text(fields, FIELDS.readyToGo)),
+    requestId: text(fields, FIELDS.requestId),
+  };
+  const enhanced = text(fields, FIELDS.enhanced) === "1";
+  if (!form.ok) {
+    return data<CreateVideoActionData>({ ok: false, toast: form.toast, fieldErrors: form.fieldErrors, values }, { status: 400 });
+  }
+
+  const result = await createVideoRequest({
+    userId: user.id,
+    script: values.script,
+    voiceId: intOrNull(values.voiceId),
+    storyTypeId: intOrNull(values.storyTypeId),
+    readyToGo: values.readyToGo,
+    requestId: values.requestId || null,
+    productImageRef: form.productImageRef,
+    backgroundMusicRef: form.backgroundMusicRef,
+  });
+
+  if (result.ok) {
+    const toast = { ...VIDEO_MESSAGES.success };
+    if (enhanced) return data<CreateVideoActionData>({ ok: true, storyId: result.storyId, duplicate: result.duplicate, toast });
+    return redirect("/", { headers: { "Set-Cookie": await setFlash({ kind: "success", ...toast }) } });
+  }
+
+  // Files stored by a plain post stay with the user and come back as refs in the refilled form.
+  const files = form.kept;
+  switch (result.code) {
+    case "no_user":
+      return data<CreateVideoActionData>({ ok: false, toast: error("Error", result.message) }, { status: 401 });
+    case "invalid":
+      return data<CreateVideoActionData>(
+        { ok: false, toast: error("Error", result.message), fieldErrors: result.fieldErrors, values, files },
+        { status: 400 },
+      );
+    case "insufficient_credits":
+      return data<CreateVideoActionData>({ ok: false, toast: error(result.title, result.message), values, files }, { status: 402 });
+    case "failed":
+      return data<CreateVideoActionData>({ ok: false, toast: error("Error", result.message), values, files }, { status: 500 });
+  }
 }
 
 export default function CreateVideo() {
+  const { credits, voices, styles, defaultVoiceId, requestId: serverRequestId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as CreateVideoActionData | undefined;
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const scriptRef = useRef<HTMLTextAreaElement>(null);
+
+  const canCreate = credits !== null && credits >= VIDEO_COST_CREDITS;
+  const failedPost = actionData && !actionData.ok ? actionData : undefined;
+  // A plain post that failed shows the form again (with its values and errors).
+  const open = canCreate && (searchParams.get(OPEN_PARAM) === "1" || Boolean(failedPost?.values));
+
+  // One request id per opening of the dialog: a retry in the same dialog (after the timeout)
+  // reuses it and is recognised by the server; a new opening is a new request (and a fresh
+  // form, keyed by it). Updated while rendering, so the new form is there when the dialog opens.
+  const [session, setSession] = useState(() => ({ open, requestId: failedPost?.values?.requestId || serverRequestId }));
+  if (open !== session.open) setSession({ open, requestId: open ? newRequestId() : session.requestId });
+  const requestId = session.requestId;
+
+  const openRef = useRef(open);
+  openRef.current = open;
+  const pushedOpen = useRef(false);
+  const openDialog = useCallback(() => {
+    pushedOpen.current = true;
+    const params = new URLSearchParams(location.search);
+    params.set(OPEN_PARAM, "1");
+    navigate({ pathname: location.pathname, search: `?${params}` }, { preventScrollReset: true });
+  }, [location.pathname, location.search, navigate]);
+  const closeDialog = useCallback(() => {
+    if (!openRef.current) return;
+    openRef.current = false;
+    if (pushedOpen.current) {
+      pushedOpen.current = false;
+      navigate(-1);
+      return;
+    }
+    const params = new URLSearchParams(location.search);
+    params.delete(OPEN_PARAM);
+    const search = params.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
+  }, [location.pathname, location.search, navigate]);
+  const onCreated = useCallback(() => {
+    pushedOpen.current = false;
+    openRef.current = false;
+    navigate("/");
+  }, [navigate]);
+
+  const createParams = new URLSearchParams(searchParams);
+  createParams.set(OPEN_PARAM, "1");
+  const pageAlert = failedPost && !open ? failedPost.toast : null;
+
   return (
-    <ComingSoon title="AI UGC Video" icon="video">
-      <p>
-        Video creation arrives here soon: write a script or an idea, choose a voice and a style, add a product image and
-        background music, and spend 20 credits for a finished video in your dashboard.
-      </p>
-    </ComingSoon>
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-10">
+      <Link to="/" className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900">
+        <Icon name="arrow-right" className="size-4 rotate-180" />
+        Back
+      </Link>
+      <h1 className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">AI UGC Video</h1>
+      <p className="mt-1 text-sm text-slate-600">Turn a script or an idea into a short video ad with voice-over, music and captions.</p>
+
+      {pageAlert ? (
+        <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <p className="font-semibold">{pageAlert.title}</p>
+          {pageAlert.description ? <p>{pageAlert.description}</p> : null}
+        </div>
+      ) : null}
+
+      <div className="mt-6">
+        <CreditsCard credits={credits} createHref={`/create-video?${createParams}`} onCreate={hydrated ? openDialog : undefined} />
+      </div>
+
+      {canCreate ? (
+        <CreateVideoDialog
+          open={open}
+          hydrated={hydrated}
+          credits={credits}
+          titleId={titleId}
+          onClose={closeDialog}
+          initialFocus={scriptRef}
+        >
+          <CreateVideoForm
+            key={requestId}
+            voices={voices}
+            styles={styles}
+            defaultVoiceId={defaultVoiceId}
+            requestId={requestId}
+            hydrated={hydrated}
+            actionData={actionData}
+            titleId={titleId}
+            cancelHref="/create-video"
+            onCancel={closeDialog}
+            onCreated={onCreated}
+            scriptRef={scriptRef}
+          />
+        </CreateVideoDialog>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,25 +1,51 @@
 // /explore is an open route, but its gallery needs a session (seed 000 §2): signed-out
-// visitors go to sign-in.
+// visitors go to sign-in. Public stories (and, on "All Content", public videos), newest first.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ComingSoon } from "~/components/shell/ComingSoon";
+import { useLoaderData } from "@remix-run/react";
+import { DEFAULT_EXPLORE_TAB, EXPLORE_TABS, feedSearch, parseExploreQuery } from "~/components/dashboard/feed";
+import { EmptyState, FeedPager, GRID_CLASSES } from "~/components/dashboard/FeedStates";
+import { FeedTabs } from "~/components/dashboard/FeedTabs";
+import { FilterBar } from "~/components/dashboard/FilterBar";
+import { ExploreStoryCard, ExploreVideoCard } from "~/components/explore/ExploreCards";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
+import { exploreFeed } from "~/models/content-feed.server";
 import { requireUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Explore — Reelforge" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return null;
+  // Explore has a search but no date range (seed 000 §2).
+  const query = { ...parseExploreQuery(new URL(request.url).searchParams), from: null, to: null };
+  return { query, feed: await exploreFeed(query) };
 }
 
 export default function Explore() {
+  const { query, feed } = useLoaderData<typeof loader>();
+  const firstSearch = feedSearch(query, { cursor: null }, DEFAULT_EXPLORE_TAB);
+  const nextSearch = feed.nextCursor ? feedSearch(query, { cursor: feed.nextCursor }, DEFAULT_EXPLORE_TAB) : null;
+  const clearHref = feedSearch(query, { q: null, cursor: null }, DEFAULT_EXPLORE_TAB) || "/explore";
   return (
-    <ComingSoon title="Explore" icon="explore">
-      <p>
-        The public gallery arrives here soon: stories and videos that people have chosen to make public, with search and
-        an "All Content" / "Stories" filter.
-      </p>
-    </ComingSoon>
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 md:py-8">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Explore</h1>
+        <p className="mt-1 text-sm text-slate-600">Discover Amazing Content</p>
+      </div>
+      <FilterBar query={query} defaultTab={DEFAULT_EXPLORE_TAB} withDates={false} clearHref={clearHref} />
+      <FeedTabs tabs={EXPLORE_TABS} query={query} defaultTab={DEFAULT_EXPLORE_TAB} label="Content type" />
+      {feed.items.length === 0 ? (
+        <EmptyState title="No content found" hint="Try adjusting your search or filters" />
+      ) : (
+        <ul className={GRID_CLASSES} aria-label="Public content">
+          {feed.items.map((item) => (
+            <li key={`${item.kind}-${item.id}`} className="flex">
+              {item.kind === "story" ? <ExploreStoryCard story={item} /> : item.kind === "video" ? <ExploreVideoCard video={item} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <FeedPager nextSearch={nextSearch} firstSearch={firstSearch} onFirstPage={!query.cursor} />
+    </div>
   );
 }
 

@@ -1,12 +1,15 @@
 // Pathless layout of the app area: the signed-in navigation shell, or for signed-out
 // visitors on open pages a simple public header. Access rules live in each child's loader.
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { PublicLayout } from "~/components/landing/PublicLayout";
 import { AppShell } from "~/components/shell/AppShell";
+import { FlashBanner } from "~/components/shell/FlashBanner";
 import { accountLabel, parseSidebarCookie } from "~/components/shell/nav";
+import { LiveShell } from "~/components/notifications/LiveShell";
 import { countUnread } from "~/models/notification.server";
 import { getOptionalUser } from "~/utils/auth.server";
+import { consumeFlash } from "~/utils/flash.server";
 import { fileUrlFromRef } from "~/utils/storage/buckets";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,8 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Seed 000 §2: a failing session check shows the signed-out view.
     console.error("session check failed", error);
   }
-  if (!user) return { user: null, unread: 0, sidebarOpen };
-  return {
+  if (!user) return { user: null, unread: 0, sidebarOpen, flash: null };
+  // A message from an action before its redirect (a plain form post), shown once.
+  const { flash, setCookie } = await consumeFlash(request);
+  const payload = {
     user: {
       label: accountLabel(user),
       credits: user.credits,
@@ -28,7 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     unread: await countUnread(user.id),
     sidebarOpen,
+    flash,
   };
+  // Remix unwraps data(): the component receives the payload either way.
+  return setCookie ? (data(payload, { headers: { "Set-Cookie": setCookie } }) as unknown as typeof payload) : payload;
 }
 
 export type ShellLoaderData = Awaited<ReturnType<typeof loader>>;
@@ -39,13 +47,16 @@ function useIsLanding(): boolean {
 }
 
 export default function ShellLayout() {
-  const { user, unread, sidebarOpen } = useLoaderData<typeof loader>();
+  const { user, unread, sidebarOpen, flash } = useLoaderData<typeof loader>();
   const landing = useIsLanding();
   if (user) {
     return (
-      <AppShell user={user} unread={unread} sidebarOpen={sidebarOpen}>
-        <Outlet />
-      </AppShell>
+      <LiveShell>
+        <AppShell user={user} unread={unread} sidebarOpen={sidebarOpen}>
+          <FlashBanner flash={flash} />
+          <Outlet />
+        </AppShell>
+      </LiveShell>
     );
   }
   if (landing) return <Outlet />;

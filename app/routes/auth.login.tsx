@@ -2,6 +2,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout, Divider } from "~/components/auth/AuthLayout";
+import { ShowcaseCarousel } from "~/components/showcase/ShowcaseCarousel";
+import { listShowcaseVideosSafely } from "~/models/showcase.server";
 import { FormMessage } from "~/components/auth/FormMessage";
 import { GoogleButton } from "~/components/auth/GoogleButton";
 import { InAppBrowserNotice } from "~/components/auth/InAppBrowserNotice";
@@ -24,7 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = requestedRedirect(url);
   if (await getOptionalUser(request)) throw redirect(safeRedirect(redirectTo));
-  return { redirectTo, google: googleSignInState(), error: authErrorFromQuery(url), passwordMinLength: PASSWORD_MIN_LENGTH };
+  return {
+    redirectTo,
+    google: googleSignInState(),
+    error: authErrorFromQuery(url),
+    passwordMinLength: PASSWORD_MIN_LENGTH,
+    showcase: await listShowcaseVideosSafely(),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,10 +51,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { redirectTo, google, error, passwordMinLength } = useLoaderData<typeof loader>();
+  const { redirectTo, google, error, passwordMinLength, showcase } = useLoaderData<typeof loader>();
   const result = (useActionData<typeof action>() as unknown as PasswordFormResult | undefined) ?? null;
   return (
-    <AuthLayout title="Welcome Back" subtitle="Sign in to keep creating videos.">
+    <AuthLayout title="Welcome Back" subtitle="Sign in to keep creating videos." showcase={<ShowcaseCarousel videos={showcase} />}>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <div className="space-y-3">
         <GoogleButton label="Continue with Google" google={google} from="login" redirectTo={redirectTo} />

@@ -3,6 +3,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout, Divider } from "~/components/auth/AuthLayout";
+import { ShowcaseCarousel } from "~/components/showcase/ShowcaseCarousel";
+import { listShowcaseVideosSafely } from "~/models/showcase.server";
 import { FormMessage } from "~/components/auth/FormMessage";
 import { GoogleButton } from "~/components/auth/GoogleButton";
 import { InAppBrowserNotice } from "~/components/auth/InAppBrowserNotice";
@@ -39,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     outboxHint: !isProduction() && activeSmsProvider() === "outbox" ? "/dev/outbox" : null,
     // Server-module values are not in the browser bundle: hand the limit to the page.
     passwordMinLength: PASSWORD_MIN_LENGTH,
+    showcase: await listShowcaseVideosSafely(),
   };
 }
 
@@ -111,7 +114,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignupPage() {
-  const { redirectTo, google, error, method, outboxHint, passwordMinLength } = useLoaderData<typeof loader>();
+  const { redirectTo, google, error, method, outboxHint, passwordMinLength, showcase } = useLoaderData<typeof loader>();
   const result = (useActionData<typeof action>() as unknown as ActionResult | undefined) ?? null;
   const phoneResult = result && (result.intent === "send-code" || result.intent === "verify-code") ? result : null;
   const passwordResult = result && result.intent === "signup" ? result : null;
@@ -121,7 +124,7 @@ export default function SignupPage() {
   const loginHref = authHref("/auth/login", { redirectTo });
 
   return (
-    <AuthLayout title="Create Account" subtitle="Start turning scripts into video ads.">
+    <AuthLayout title="Create Account" subtitle="Start turning scripts into video ads." showcase={<ShowcaseCarousel videos={showcase} />}>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       {result?.intent === "unknown" ? <FormMessage tone="error">{result.error}</FormMessage> : null}
       <div className="space-y-3">

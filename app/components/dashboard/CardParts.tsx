@@ -1,0 +1,92 @@
+// Small pieces shared by the content cards of the Dashboard and Explore.
+import { cx } from "~/components/ui/cx";
+import type { JobStatusValue } from "./feed";
+import { useHydrated } from "./useHydrated";
+
+/** A date in the viewer's time zone (UTC in the server render, then local). */
+export function LocalDate({ iso, className }: { iso: string; className?: string }) {
+  const hydrated = useHydrated();
+  const text = new Intl.DateTimeFormat("en-IN", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    ...(hydrated ? {} : { timeZone: "UTC" }),
+  }).format(new Date(iso));
+  return (
+    <time dateTime={iso} className={className} suppressHydrationWarning>
+      {text}
+    </time>
+  );
+}
+
+export function Spinner({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={cx("animate-spin", className)} aria-hidden="true" fill="none">
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+const JOB_BADGE: Record<JobStatusValue, string> = {
+  in_queue: "bg-slate-100 text-slate-700",
+  in_progress: "bg-amber-100 text-amber-800",
+  completed: "bg-emerald-100 text-emerald-800",
+  failed: "bg-red-100 text-red-800",
+};
+
+/** The job's status value in a badge (seed 000 §2). */
+export function JobStatusBadge({ status }: { status: JobStatusValue }) {
+  return (
+    <span className={cx("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium", JOB_BADGE[status])}>
+      <span className="sr-only">Status: </span>
+      {status}
+    </span>
+  );
+}
+
+export type StoryBadgeState = "ready" | "processing" | "failed";
+
+/** Seed 000 §4: "Ready" when the final video exists, otherwise "Processing" (ADR 080: or "Failed"). */
+export function storyBadgeState(story: { videoUrl: string | null; status: string }): StoryBadgeState {
+  if (story.videoUrl) return "ready";
+  return story.status === "failed" ? "failed" : "processing";
+}
+
+export function StoryBadge({ state }: { state: StoryBadgeState }) {
+  const styles = {
+    ready: "bg-emerald-100 text-emerald-800",
+    processing: "bg-amber-100 text-amber-800",
+    failed: "bg-red-100 text-red-800",
+  }[state];
+  return (
+    <span className={cx("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium", styles)}>
+      {state === "processing" ? <Spinner className="size-3" /> : null}
+      {state === "ready" ? "Ready" : state === "processing" ? "Processing" : "Failed"}
+    </span>
+  );
+}
+
+/** The grey box that stands where a result will appear. */
+export function MediaPlaceholder({ children, tone = "neutral" }: { children: React.ReactNode; tone?: "neutral" | "error" }) {
+  return (
+    <div
+      className={cx(
+        "flex aspect-[4/5] w-full flex-col items-center justify-center gap-2 px-4 text-center text-sm",
+        tone === "error" ? "bg-red-50 text-red-800" : "bg-slate-100 text-slate-600",
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+export function CardFrame({ children, className, labelledBy }: { children: React.ReactNode; className?: string; labelledBy: string }) {
+  return (
+    <article
+      aria-labelledby={labelledBy}
+      className={cx("flex w-full min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm", className)}
+    >
+      {children}
+    </article>
+  );
+}

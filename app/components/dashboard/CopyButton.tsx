@@ -1,0 +1,67 @@
+// Copies a text to the clipboard: "Copied!" on the button for 2 s and a toast (seed 000 §8, §9).
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { cx } from "~/components/ui/cx";
+import { COPY_CONFIRM_MS } from "~/utils/constants";
+import { TOASTS } from "./messages";
+import { useHydrated } from "./useHydrated";
+
+/** The Clipboard API where the page is a secure context, else the older copy command. */
+export async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard && window.isSecureContext) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.appendChild(area);
+  area.select();
+  try {
+    if (!document.execCommand("copy")) throw new Error("copy command refused");
+  } finally {
+    area.remove();
+  }
+}
+
+export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  async function onClick() {
+    try {
+      await copyText(value);
+      setCopied(true);
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
+      toast.success(TOASTS.copied.title, { description: TOASTS.copied.description(label) });
+    } catch {
+      toast.error(TOASTS.copyFailed.title, { description: TOASTS.copyFailed.description });
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      // Copying needs JavaScript; the text itself stays selectable on the card.
+      disabled={!hydrated}
+      className={cx(
+        "inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-200 bg-white px-2.5 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50",
+        copied && "border-emerald-300 bg-emerald-50 text-emerald-800",
+        className,
+      )}
+    >
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-3.5" aria-hidden="true">
+        {copied ? <path d="m5 12 5 5L20 7" /> : <><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15V5a2 2 0 0 1 2-2h10" /></>}
+      </svg>
+      <span>{copied ? "Copied!" : `Copy ${label.toLowerCase()}`}</span>
+    </button>
+  );
+}

@@ -1,0 +1,41 @@
+// Tabs of a feed as links: the tab is part of the URL (works without JavaScript, can be shared).
+import { Link } from "@remix-run/react";
+import { cx } from "~/components/ui/cx";
+import { feedSearch, type FeedQuery } from "./feed";
+
+export function FeedTabs<Tab extends string>({
+  tabs,
+  query,
+  defaultTab,
+  label,
+}: {
+  tabs: readonly { value: Tab; label: string }[];
+  query: FeedQuery<Tab>;
+  defaultTab: Tab;
+  label: string;
+}) {
+  return (
+    <nav aria-label={label} className="overflow-x-auto">
+      <ul className="inline-flex gap-1 rounded-lg bg-slate-100 p-1">
+        {tabs.map((tab) => {
+          const current = tab.value === query.tab;
+          return (
+            <li key={tab.value}>
+              <Link
+                to={{ search: feedSearch(query, { tab: tab.value, cursor: null }, defaultTab) }}
+                aria-current={current ? "page" : undefined}
+                preventScrollReset
+                className={cx(
+                  "inline-flex h-8 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap",
+                  current ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
+                )}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,62 @@
+// A story on the Dashboard: Ready / Processing / Failed, the final video when ready, the SEO
+// title and hashtags with copy buttons, and the public/private switch.
+import { CardFrame, LocalDate, MediaPlaceholder, Spinner, StoryBadge, storyBadgeState } from "./CardParts";
+import { CopyButton } from "./CopyButton";
+import type { StoryItem } from "./feed";
+import { VisibilityToggle } from "./VisibilityToggle";
+
+export function hashtagText(hashtags: string[]): string {
+  return hashtags.map((tag) => (tag.startsWith("#") ? tag : `#${tag}`)).join(" ");
+}
+
+export function StoryCard({ story }: { story: StoryItem }) {
+  const state = storyBadgeState(story);
+  const titleId = `story-${story.id}-title`;
+  const hashtags = hashtagText(story.hashtags);
+  return (
+    <CardFrame labelledBy={titleId}>
+      {state === "ready" && story.videoUrl ? (
+        <video
+          src={story.videoUrl}
+          controls
+          playsInline
+          preload="metadata"
+          className="aspect-[4/5] w-full bg-black object-contain"
+          aria-label={`Video of story #${story.id}`}
+        />
+      ) : state === "failed" ? (
+        <MediaPlaceholder tone="error">
+          <span className="font-medium">This video could not be made</span>
+          {story.errorMessage ? <span className="text-xs break-words">{story.errorMessage}</span> : null}
+        </MediaPlaceholder>
+      ) : (
+        <MediaPlaceholder>
+          <Spinner className="size-6 text-brand-600" />
+          <span className="font-medium">Processing</span>
+          <span className="text-xs">{story.progressStep ?? (story.status === "queued" ? "Waiting to start" : "Working on it")}</span>
+        </MediaPlaceholder>
+      )}
+
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={titleId} className="min-w-0 font-semibold text-slate-900">
+            <span className="block text-xs font-medium text-slate-500">Story #{story.id}</span>
+            <span className="line-clamp-2 break-words">{story.seoTitle ?? "Untitled video"}</span>
+          </h3>
+          <StoryBadge state={state} />
+        </div>
+        <p className="line-clamp-3 text-sm break-words text-slate-600">{story.source}</p>
+        {hashtags ? <p className="text-xs break-words text-brand-700">{hashtags}</p> : null}
+        <div className="flex flex-wrap gap-2">
+          {story.seoTitle ? <CopyButton value={story.seoTitle} label="Title" /> : null}
+          {hashtags ? <CopyButton value={hashtags} label="Hashtags" /> : null}
+          <CopyButton value={story.source} label="Script" />
+        </div>
+        <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3 text-xs text-slate-500">
+          <LocalDate iso={story.createdAt} />
+          <VisibilityToggle kind="story" id={story.id} visibility={story.isPublic ? "public" : "private"} />
+        </div>
+      </div>
+    </CardFrame>
+  );
+}

@@ -1,0 +1,53 @@
+// A video generation job on the Dashboard: "Processing..." until its result exists, the status
+// badge, copy buttons and the public/private switch.
+import { CardFrame, JobStatusBadge, LocalDate, MediaPlaceholder, Spinner } from "./CardParts";
+import { CopyButton } from "./CopyButton";
+import type { VideoItem } from "./feed";
+import { VisibilityToggle } from "./VisibilityToggle";
+
+export function VideoCard({ video }: { video: VideoItem }) {
+  const titleId = `video-${video.id}-title`;
+  return (
+    <CardFrame labelledBy={titleId}>
+      {video.resultUrl ? (
+        <video
+          src={video.resultUrl}
+          controls
+          playsInline
+          preload="metadata"
+          className="aspect-[4/5] w-full bg-black object-contain"
+          aria-label={`Video: ${video.seoTitle ?? video.prompt}`}
+        />
+      ) : video.status === "failed" ? (
+        <MediaPlaceholder tone="error">
+          <span className="font-medium">Video generation failed</span>
+          {video.errorMessage ? <span className="text-xs break-words">{video.errorMessage}</span> : null}
+        </MediaPlaceholder>
+      ) : (
+        <MediaPlaceholder>
+          <Spinner className="size-6 text-brand-600" />
+          <span className="font-medium">Processing...</span>
+        </MediaPlaceholder>
+      )}
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={titleId} className="min-w-0 font-semibold text-slate-900">
+            <span className="block text-xs font-medium text-slate-500">Video</span>
+            <span className="line-clamp-2 break-words">{video.seoTitle ?? video.prompt}</span>
+          </h3>
+          <JobStatusBadge status={video.status} />
+        </div>
+        {video.seoTitle ? <p className="line-clamp-3 text-sm break-words text-slate-600">{video.prompt}</p> : null}
+        {video.sceneDescription ? <p className="line-clamp-2 text-xs break-words text-slate-500">{video.sceneDescription}</p> : null}
+        <div className="flex flex-wrap gap-2">
+          <CopyButton value={video.prompt} label="Prompt" />
+          {video.seoTitle ? <CopyButton value={video.seoTitle} label="Title" /> : null}
+        </div>
+        <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3 text-xs text-slate-500">
+          <LocalDate iso={video.createdAt} />
+          <VisibilityToggle kind="video" id={video.id} visibility={video.visibility} />
+        </div>
+      </div>
+    </CardFrame>
+  );
+}

@@ -1,0 +1,119 @@
+// Image generation jobs (image_generation_jobs): the owner's list on the Dashboard, the
+// public/private switch, and the status update that also tells the owner's open pages.
+import type { ImageItem } from "~/components/dashboard/feed";
+import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/components/dashboard/feed";
+import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
+import { prisma, Prisma } from "~/utils/db.server";
+import { publish, publishSafely } from "~/utils/live.server";
+import type { JobStatus, Visibility } from "~/generated/prisma/enums";
+
+/** metadata.seo_title, whether metadata is an object or a JSON string (seed 000 §3). */
+export function seoTitleOf(metadata: Prisma.JsonValue | null | undefined): string | null {
+  let value: unknown = metadata;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const title = (value as Record<string, unknown>).seo_title ?? (value as Record<string, unknown>).seoTitle;
+  return typeof title === "string" && title.trim() ? title : null;
+}
+
+/** Conditions of the Dashboard filter for a job table (search on the prompt). */
+export function jobFilterWhere(filter: ContentFilter): Record<string, unknown>[] {
+  const and: Record<string, unknown>[] = [];
+  if (filter.search) and.push({ prompt: { contains: escapeLike(filter.search), mode: "insensitive" } });
+  if (filter.createdFrom) and.push({ createdAt: { gte: filter.createdFrom } });
+  if (filter.createdBefore) and.push({ createdAt: { lt: filter.createdBefore } });
+  return and;
+}
+
+const cardSelect = {
+  id: true,
+  prompt: true,
+  status: true,
+  visibility: true,
+  resultUrl: true,
+  metadata: true,
+  errorMessage: true,
+  createdAt: true,
+} satisfies Prisma.ImageGenerationJobSelect;
+
+type CardRow = Prisma.ImageGenerationJobGetPayload<{ select: typeof cardSelect }>;
+
+function toItem(row: CardRow): ImageItem {
+  return {
+    kind: "image",
+    id: row.id,
+    prompt: row.prompt,
+    status: row.status,
+    visibility: row.visibility,
+    resultUrl: mediaUrl(row.resultUrl),
+    seoTitle: seoTitleOf(row.metadata),
+    errorMessage: row.errorMessage,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The user's image jobs, newest first (one query). */
+export async function listUserImageJobs(userId: string, filter: ContentFilter, page: PageRequest): Promise<ImageItem[]> {
+  const rows = await prisma.imageGenerationJob.findMany({
+    where: { AND: [{ userId }, ...jobFilterWhere(filter), keysetCondition(page.cursor, "image", String)] as Prisma.ImageGenerationJobWhereInput[] },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: Math.min(Math.max(page.take, 1), 101),
+    select: cardSelect,
+  });
+  return rows.map(toItem);
+}
+
+/**
+ * The owner sets an image public or private; its result file follows (unless another public
+ * image of the owner shows the same file). Null when the job is not the user's (404).
+ */
+export async function setImageJobVisibility(userId: string, jobId: string, visibility: Visibility): Promise<ImageItem | null> {
+  const { count } = await prisma.imageGenerationJob.updateMany({ where: { id: jobId, userId }, data: { visibility } });
+  if (count === 0) return null;
+  const row = await prisma.imageGenerationJob.findUnique({ where: { id: jobId }, select: cardSelect });
+  if (!row) return null;
+  await setContentFilesPublic(userId, [row.resultUrl], visibility === "public", async (forms) =>
+    (await prisma.imageGenerationJob.count({
+      where: { userId, visibility: "public", id: { not: jobId }, resultUrl: { in: forms } },
+    })) > 0,
+  );
+  await publishSafely(userId, { type: "job.updated", kind: "image", jobId, status: row.status });
+  return toItem(row);
+}
+
+export type JobUpdate = {
+  status: JobStatus;
+  /** Set with "completed": a "bucket/key" reference, a /resources/files URL or an external URL. */
+  resultUrl?: string | null;
+  errorMessage?: string | null;
+};
+
+/**
+ * A workflow records an image job's progress; the owner's open Dashboard updates live. A public
+ * job's new result file is published. Null when the job does not exist.
+ */
+export async function updateImageJobStatus(jobId: string, update: JobUpdate): Promise<ImageItem | null> {
+  const row = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.imageGenerationJob.updateMany({
+      where: { id: jobId },
+      data: {
+        status: update.status,
+        ...(update.resultUrl !== undefined ? { resultUrl: update.resultUrl } : {}),
+        ...(update.errorMessage !== undefined ? { errorMessage: update.errorMessage?.slice(0, 2000) ?? null } : {}),
+      },
+    });
+    if (count === 0) return null;
+    const found = await tx.imageGenerationJob.findUniqueOrThrow({ where: { id: jobId }, select: { ...cardSelect, userId: true } });
+    await publish(found.userId, { type: "job.updated", kind: "image", jobId, status: found.status }, tx);
+    return found;
+  });
+  if (!row) return null;
+  if (row.visibility === "public") await setContentFilesPublic(row.userId, [row.resultUrl], true);
+  return toItem(row);
+}

@@ -1,0 +1,206 @@
+// Stories (video requests and their results): the reads of the Dashboard and Explore, the
+// owner's public/private switch, and the status changes the video workflow makes. Every
+// status change publishes a live "story.updated" event to the owner in the same transaction.
+import type { StoryItem } from "~/components/dashboard/feed";
+import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/components/dashboard/feed";
+import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
+import { prisma, Prisma } from "~/utils/db.server";
+import { publish, publishSafely } from "~/utils/live.server";
+import type { StoryStatus } from "~/generated/prisma/enums";
+
+const cardSelect = {
+  id: true,
+  source: true,
+  status: true,
+  progressStep: true,
+  errorMessage: true,
+  finalVideoWithMusic: true,
+  productImageUrl: true,
+  seoTitle: true,
+  instagramHashtags: true,
+  isPublic: true,
+  createdAt: true,
+  storyType: { select: { name: true } },
+} satisfies Prisma.StorySelect;
+
+type CardRow = Prisma.StoryGetPayload<{ select: typeof cardSelect }>;
+
+function toItem(row: CardRow): StoryItem {
+  return {
+    kind: "story",
+    id: row.id,
+    source: row.source,
+    status: row.status,
+    progressStep: row.progressStep,
+    errorMessage: row.errorMessage,
+    videoUrl: mediaUrl(row.finalVideoWithMusic),
+    productImageUrl: mediaUrl(row.productImageUrl),
+    seoTitle: row.seoTitle,
+    hashtags: row.instagramHashtags,
+    isPublic: row.isPublic,
+    storyTypeName: row.storyType?.name ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function filterWhere(filter: ContentFilter): Prisma.StoryWhereInput[] {
+  const and: Prisma.StoryWhereInput[] = [];
+  if (filter.search) {
+    and.push({
+      OR: [
+        { source: { contains: escapeLike(filter.search), mode: "insensitive" } },
+        { seoTitle: { contains: escapeLike(filter.search), mode: "insensitive" } },
+      ],
+    });
+  }
+  if (filter.createdFrom) and.push({ createdAt: { gte: filter.createdFrom } });
+  if (filter.createdBefore) and.push({ createdAt: { lt: filter.createdBefore } });
+  return and;
+}
+
+async function listStories(base: Prisma.StoryWhereInput, filter: ContentFilter, page: PageRequest): Promise<StoryItem[]> {
+  const rows = await prisma.story.findMany({
+    where: { AND: [base, ...filterWhere(filter), keysetCondition(page.cursor, "story", Number) as Prisma.StoryWhereInput] },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: Math.min(Math.max(page.take, 1), 101),
+    select: cardSelect,
+  });
+  return rows.map(toItem);
+}
+
+/** The user's own stories, newest first (one query with the story type joined). */
+export function listUserStories(userId: string, filter: ContentFilter, page: PageRequest): Promise<StoryItem[]> {
+  return listStories({ userId }, filter, page);
+}
+
+/**
+ * Public stories for Explore: made public by their owner and finished (a gallery of videos;
+ * a public story appears once its final video exists).
+ */
+export function listPublicStories(filter: ContentFilter, page: PageRequest): Promise<StoryItem[]> {
+  return listStories({ isPublic: true, finalVideoWithMusic: { not: null } }, filter, page);
+}
+
+/** Files a story shows in Explore. */
+function storyFiles(story: { finalVideoWithMusic: string | null; productImageUrl: string | null }) {
+  return [story.finalVideoWithMusic, story.productImageUrl];
+}
+
+/** Another public story of the owner shows this file (kept public then). */
+function publishedByOtherStory(ownerId: string, storyId: number) {
+  return async (forms: string[]) =>
+    (await prisma.story.count({
+      where: {
+        userId: ownerId,
+        isPublic: true,
+        id: { not: storyId },
+        OR: [{ finalVideoWithMusic: { in: forms } }, { productImageUrl: { in: forms } }],
+      },
+    })) > 0;
+}
+
+/**
+ * The owner makes a story public or private (ADR 082: stories have a visibility switch so that
+ * Explore has content). Its final video and product image are published or unpublished with
+ * it. Null when the story does not exist or is not the user's (answer 404).
+ */
+export async function setStoryVisibility(userId: string, storyId: number, isPublic: boolean): Promise<StoryItem | null> {
+  if (!Number.isSafeInteger(storyId) || storyId <= 0) return null;
+  const { count } = await prisma.story.updateMany({ where: { id: storyId, userId }, data: { isPublic } });
+  if (count === 0) return null;
+  const row = await prisma.story.findUnique({
+    where: { id: storyId },
+    select: { ...cardSelect, userId: true, finalVideoWithMusic: true, productImageUrl: true },
+  });
+  if (!row) return null;
+  await setContentFilesPublic(userId, storyFiles(row), isPublic, publishedByOtherStory(userId, storyId));
+  await publishSafely(userId, { type: "story.updated", storyId, status: row.status, progressStep: row.progressStep });
+  return toItem(row);
+}
+
+// ───────────────────────────── status changes (the video workflow) ─────────────────────────────
+
+/** What a status change returns: the story's new state, or null when it was not applied. */
+export type StoryState = {
+  id: number;
+  userId: string;
+  status: StoryStatus;
+  progressStep: string | null;
+  isPublic: boolean;
+  finalVideoWithMusic: string | null;
+  errorMessage: string | null;
+};
+
+const stateSelect = {
+  id: true,
+  userId: true,
+  status: true,
+  progressStep: true,
+  isPublic: true,
+  finalVideoWithMusic: true,
+  productImageUrl: true,
+  errorMessage: true,
+} satisfies Prisma.StorySelect;
+
+async function transition(
+  storyId: number,
+  from: readonly StoryStatus[],
+  data: Prisma.StoryUpdateManyMutationInput,
+): Promise<(StoryState & { productImageUrl: string | null }) | null> {
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.story.updateMany({ where: { id: storyId, status: { in: [...from] } }, data });
+    if (count === 0) return null;
+    const row = await tx.story.findUniqueOrThrow({ where: { id: storyId }, select: stateSelect });
+    await publish(row.userId, { type: "story.updated", storyId, status: row.status, progressStep: row.progressStep }, tx);
+    return row;
+  });
+}
+
+function strip(row: (StoryState & { productImageUrl: string | null }) | null): StoryState | null {
+  if (!row) return null;
+  const { productImageUrl: _unused, ...state } = row;
+  return state;
+}
+
+/**
+ * The workflow is working on the story; `progressStep` is what it is doing, shown on the card
+ * (e.g. "Generating scene 2 of 4: voice-over"). Applies to queued and processing stories only
+ * (null otherwise: a ready or failed story is not reopened).
+ */
+export async function markStoryProcessing(storyId: number, progressStep: string | null = null): Promise<StoryState | null> {
+  return strip(await transition(storyId, ["queued", "processing"], { status: "processing", progressStep, errorMessage: null }));
+}
+
+export type StoryResult = {
+  /** The final video: a "bucket/key" reference or a /resources/files URL (or an external http URL). */
+  finalVideoWithMusic: string;
+  seoTitle?: string | null;
+  instagramHashtags?: string[];
+};
+
+/**
+ * The final video exists: the card turns "Ready". Idempotent (a retried step may call it
+ * again); never applies to a failed story. When the story is already public its new files are
+ * published at once.
+ */
+export async function markStoryReady(storyId: number, result: StoryResult): Promise<StoryState | null> {
+  const row = await transition(storyId, ["queued", "processing", "ready"], {
+    status: "ready",
+    progressStep: null,
+    errorMessage: null,
+    finalVideoWithMusic: result.finalVideoWithMusic,
+    ...(result.seoTitle !== undefined ? { seoTitle: result.seoTitle } : {}),
+    ...(result.instagramHashtags !== undefined ? { instagramHashtags: result.instagramHashtags } : {}),
+  });
+  if (row?.isPublic) await setContentFilesPublic(row.userId, storyFiles(row), true);
+  return strip(row);
+}
+
+/**
+ * The workflow gave up: the card shows the error (e.g. "Failed while voice-over: ...").
+ * Never applies to a ready story. The step stays as it was, to show where it stopped.
+ */
+export async function markStoryFailed(storyId: number, errorMessage: string): Promise<StoryState | null> {
+  return strip(await transition(storyId, ["queued", "processing", "failed"], { status: "failed", errorMessage: errorMessage.slice(0, 2000) }));
+}
+

@@ -1,0 +1,109 @@
+// Video generation jobs (video_generation_jobs): the owner's list on the Dashboard, public
+// videos on Explore (with the uploader's username), the public/private switch, and the status
+// update that also tells the owner's open pages.
+import type { VideoItem } from "~/components/dashboard/feed";
+import { keysetCondition, type ContentFilter, type PageRequest } from "~/components/dashboard/feed";
+import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
+import { jobFilterWhere, seoTitleOf, type JobUpdate } from "~/models/image-jobs.server";
+import { prisma, Prisma } from "~/utils/db.server";
+import { publish, publishSafely } from "~/utils/live.server";
+import type { Visibility } from "~/generated/prisma/enums";
+
+const cardSelect = {
+  id: true,
+  prompt: true,
+  status: true,
+  visibility: true,
+  resultUrl: true,
+  sceneDescription: true,
+  metadata: true,
+  errorMessage: true,
+  createdAt: true,
+} satisfies Prisma.VideoGenerationJobSelect;
+
+type CardRow = Prisma.VideoGenerationJobGetPayload<{ select: typeof cardSelect }>;
+
+function toItem(row: CardRow, uploaderName?: string | null): VideoItem {
+  return {
+    kind: "video",
+    id: row.id,
+    prompt: row.prompt,
+    status: row.status,
+    visibility: row.visibility,
+    resultUrl: mediaUrl(row.resultUrl),
+    seoTitle: seoTitleOf(row.metadata),
+    sceneDescription: row.sceneDescription,
+    errorMessage: row.errorMessage,
+    ...(uploaderName !== undefined ? { uploaderName } : {}),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function where(base: Prisma.VideoGenerationJobWhereInput, filter: ContentFilter, page: PageRequest) {
+  return { AND: [base, ...jobFilterWhere(filter), keysetCondition(page.cursor, "video", String)] as Prisma.VideoGenerationJobWhereInput[] };
+}
+
+const order = [{ createdAt: "desc" }, { id: "desc" }] satisfies Prisma.VideoGenerationJobOrderByWithRelationInput[];
+const take = (page: PageRequest) => Math.min(Math.max(page.take, 1), 101);
+
+/** The user's video jobs, newest first (one query). */
+export async function listUserVideoJobs(userId: string, filter: ContentFilter, page: PageRequest): Promise<VideoItem[]> {
+  const rows = await prisma.videoGenerationJob.findMany({ where: where({ userId }, filter, page), orderBy: order, take: take(page), select: cardSelect });
+  return rows.map((row) => toItem(row));
+}
+
+/**
+ * Public, finished videos for Explore, with the uploader's username (null: shown as
+ * "Anonymous"). The profile is joined in the same statement.
+ */
+export async function listPublicVideoJobs(filter: ContentFilter, page: PageRequest): Promise<VideoItem[]> {
+  const rows = await prisma.videoGenerationJob.findMany({
+    where: where({ visibility: "public", resultUrl: { not: null } }, filter, page),
+    orderBy: order,
+    take: take(page),
+    select: { ...cardSelect, user: { select: { profile: { select: { username: true } } } } },
+  });
+  return rows.map((row) => toItem(row, row.user.profile?.username ?? null));
+}
+
+/**
+ * The owner sets a video public or private; its result file follows (unless another public
+ * video of the owner shows the same file). Null when the job is not the user's (404).
+ */
+export async function setVideoJobVisibility(userId: string, jobId: string, visibility: Visibility): Promise<VideoItem | null> {
+  const { count } = await prisma.videoGenerationJob.updateMany({ where: { id: jobId, userId }, data: { visibility } });
+  if (count === 0) return null;
+  const row = await prisma.videoGenerationJob.findUnique({ where: { id: jobId }, select: cardSelect });
+  if (!row) return null;
+  await setContentFilesPublic(userId, [row.resultUrl], visibility === "public", async (forms) =>
+    (await prisma.videoGenerationJob.count({
+      where: { userId, visibility: "public", id: { not: jobId }, resultUrl: { in: forms } },
+    })) > 0,
+  );
+  await publishSafely(userId, { type: "job.updated", kind: "video", jobId, status: row.status });
+  return toItem(row);
+}
+
+/**
+ * A workflow records a video job's progress; the owner's open Dashboard updates live. A public
+ * job's new result file is published. Null when the job does not exist.
+ */
+export async function updateVideoJobStatus(jobId: string, update: JobUpdate): Promise<VideoItem | null> {
+  const row = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.videoGenerationJob.updateMany({
+      where: { id: jobId },
+      data: {
+        status: update.status,
+        ...(update.resultUrl !== undefined ? { resultUrl: update.resultUrl } : {}),
+        ...(update.errorMessage !== undefined ? { errorMessage: update.errorMessage?.slice(0, 2000) ?? null } : {}),
+      },
+    });
+    if (count === 0) return null;
+    const found = await tx.videoGenerationJob.findUniqueOrThrow({ where: { id: jobId }, select: { ...cardSelect, userId: true } });
+    await publish(found.userId, { type: "job.updated", kind: "video", jobId, status: found.status }, tx);
+    return found;
+  });
+  if (!row) return null;
+  if (row.visibility === "public") await setContentFilesPublic(row.userId, [row.resultUrl], true);
+  return toItem(row);
+}

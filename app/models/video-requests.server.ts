@@ -1,0 +1,334 @@
+// Create Video submissions (seed 000 §2 AI UGC Video, §3 Video request, §5, §8, §9): the one
+// core every door (the /create-video action, later MCP or agents) goes through.
+//
+// createVideoRequest validates the input, then in ONE transaction writes the stories row and
+// charges 20 credits (ledger reference "story:<id>"), so a story never exists without its charge
+// and a charge never exists without its story. The account row is locked first, which
+// serialises a user's submissions: two at once with 20 credits make exactly one story, and a
+// retried submission with the same client request id (kept in the charge's ledger note) finds the
+// first one instead of charging again. The "video/requested" event is sent after the commit; a
+// send that fails leaves the story queued, and resendQueuedVideoRequests sends it again (the
+// event id is derived from the story, so a repeated send never starts a second run).
+//
+// refundVideoRequest is what the workflow calls when production fails: it gives the charge back
+// exactly once (reason "refund", reference "story:<id>") and marks the story failed, in one
+// transaction. See docs/decisions/090-video-request-submission.md.
+import { applyCreditChangeInTx } from "~/models/credits.server";
+import { storyTypeExists } from "~/models/story-types.server";
+import { voiceExists } from "~/models/voices.server";
+import { DEFAULT_VOICE_ID, SCRIPT_WORD_LIMIT, VIDEO_COST_CREDITS } from "~/utils/constants";
+import { Prisma, prisma } from "~/utils/db.server";
+import { publish } from "~/utils/live.server";
+import type { BucketName } from "~/utils/storage/buckets";
+import type { MediaKind } from "~/utils/storage/media-types";
+import { resolveUploadRef, type StoredFile } from "~/utils/storage/upload.server";
+import {
+  countWords,
+  createFailedMessage,
+  SCRIPT_TOO_LONG,
+  STYLE_INVALID,
+  VIDEO_MESSAGES,
+  VOICE_INVALID,
+  type FieldErrors,
+} from "~/components/create-video/rules";
+import { inngest } from "../../inngest/client";
+import { videoRequested } from "../../inngest/events";
+
+export const VIDEO_REQUESTED_EVENT = videoRequested.name;
+
+/** The charge and the refund of a story share this ledger reference. */
+export function storyCreditReference(storyId: number): string {
+  return `story:${storyId}`;
+}
+
+/** Ledger note of the charge: the client's request id, which makes a retried submission a no-op. */
+function requestNote(requestId: string): string {
+  return `request:${requestId}`;
+}
+
+/** One event id per story: re-sending the event is a no-op for the engine (ADR 070). */
+export function videoRequestedEventId(storyId: number): string {
+  return `video-requested-story-${storyId}`;
+}
+
+export type VideoFiles = {
+  /** "product-photos/<key>" uploaded by this user (the JS upload or the plain form post). */
+  productImageRef?: string | null;
+  /** "background-music/<key>" uploaded by this user. */
+  backgroundMusicRef?: string | null;
+};
+
+export type CreateVideoInput = VideoFiles & {
+  userId: string;
+  script: string;
+  voiceId?: number | null;
+  storyTypeId?: number | null;
+  readyToGo?: boolean;
+  /** Client-generated UUID; the same id never charges twice. */
+  requestId?: string | null;
+};
+
+export type CreateVideoResult =
+  | { ok: true; storyId: number; duplicate: boolean; balance: number | null; eventSent: boolean }
+  | { ok: false; code: "invalid"; fieldErrors: FieldErrors; message: string }
+  | { ok: false; code: "insufficient_credits"; balance: number; title: string; message: string }
+  | { ok: false; code: "no_user"; message: string }
+  | { ok: false; code: "failed"; message: string };
+
+export type SendEvent = (event: { name: string; data: { storyId: number; userId: string }; id: string }) => Promise<unknown>;
+
+export type CreateVideoOptions = {
+  /** How the event goes out (default: the Inngest client). Tests pass a failing one. */
+  send?: SendEvent;
+  /** Longest the request waits for the send; it goes on in the background after that. */
+  sendTimeoutMs?: number;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const MAX_SCRIPT_CHARS = 20_000;
+
+const FILE_SLOTS = [
+  { field: "productImage", refKey: "productImageRef", bucket: "product-photos", kind: "image" },
+  { field: "backgroundMusic", refKey: "backgroundMusicRef", bucket: "background-music", kind: "audio" },
+] as const satisfies readonly { field: keyof FieldErrors; refKey: keyof VideoFiles; bucket: BucketName; kind: MediaKind }[];
+
+export const FILE_NOT_FOUND = "The uploaded file could not be found. Please upload it again.";
+
+class InsufficientCredits extends Error {
+  constructor(readonly balance: number) {
+    super("insufficient credits");
+  }
+}
+
+type Resolved = { script: string; voiceId: number; storyTypeId: number | null; readyToGo: boolean; files: Record<"productImage" | "backgroundMusic", StoredFile | null> };
+
+async function validate(input: CreateVideoInput): Promise<{ ok: true; value: Resolved } | { ok: false; fieldErrors: FieldErrors }> {
+  const fieldErrors: FieldErrors = {};
+  const script = typeof input.script === "string" ? input.script.trim() : "";
+  if (!script) fieldErrors.script = VIDEO_MESSAGES.scriptRequired;
+  else if (countWords(script) > SCRIPT_WORD_LIMIT || script.length > MAX_SCRIPT_CHARS) fieldErrors.script = SCRIPT_TOO_LONG;
+
+  const voiceId = input.voiceId ?? DEFAULT_VOICE_ID;
+  if (!Number.isSafeInteger(voiceId) || voiceId <= 0 || !(await voiceExists(voiceId))) fieldErrors.voiceId = VOICE_INVALID;
+
+  const storyTypeId = input.storyTypeId ?? null;
+  if (storyTypeId !== null && (!Number.isSafeInteger(storyTypeId) || storyTypeId <= 0 || !(await storyTypeExists(storyTypeId)))) {
+    fieldErrors.storyTypeId = STYLE_INVALID;
+  }
+
+  const files: Resolved["files"] = { productImage: null, backgroundMusic: null };
+  for (const slot of FILE_SLOTS) {
+    const ref = input[slot.refKey];
+    if (!ref) continue;
+    // Only the user's own file in the right bucket and of the right kind (never another user's).
+    const file = await resolveUploadRef(ref, { bucket: slot.bucket, ownerId: input.userId, kinds: [slot.kind] });
+    if (file) files[slot.field] = file;
+    else fieldErrors[slot.field] = FILE_NOT_FOUND;
+  }
+
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+  return { ok: true, value: { script, voiceId, storyTypeId, readyToGo: input.readyToGo === true, files } };
+}
+
+function firstError(errors: FieldErrors): string {
+  return errors.script ?? errors.voiceId ?? errors.storyTypeId ?? errors.productImage ?? errors.backgroundMusic ?? "Invalid input";
+}
+
+/**
+ * Accepts a Create Video submission: charges 20 credits and creates the story (status queued)
+ * atomically, then sends "video/requested" {storyId, userId}. Nothing is charged unless the
+ * story exists, and a retry with the same requestId returns the first story (duplicate: true).
+ */
+export async function createVideoRequest(input: CreateVideoInput, options: CreateVideoOptions = {}): Promise<CreateVideoResult> {
+  const user = input.userId ? await prisma.user.findUnique({ where: { id: input.userId }, select: { id: true } }) : null;
+  if (!user) return { ok: false, code: "no_user", message: VIDEO_MESSAGES.noUser };
+
+  const requestId = input.requestId && UUID.test(input.requestId) ? input.requestId.toLowerCase() : null;
+  const checked = await validate(input);
+  if (!checked.ok) return { ok: false, code: "invalid", fieldErrors: checked.fieldErrors, message: firstError(checked.fieldErrors) };
+  const { value } = checked;
+
+  let outcome: { storyId: number; duplicate: boolean; balance: number | null; status: string };
+  try {
+    outcome = await prisma.$transaction(
+      async (tx) => {
+        // The lock on the balance row orders this user's submissions one after the other.
+        const account = await tx.$queryRaw<{ balance: Prisma.Decimal }[]>`
+          SELECT "balance" FROM "user_credits" WHERE "userId" = ${user.id} FOR UPDATE`;
+        if (requestId) {
+          const earlier = await tx.creditLedgerEntry.findFirst({
+            where: { userId: user.id, reason: "video_charge", note: requestNote(requestId) },
+            select: { reference: true },
+          });
+          const earlierId = Number(earlier?.reference?.replace(/^story:/, ""));
+          if (earlier && Number.isSafeInteger(earlierId)) {
+            const story = await tx.story.findUnique({ where: { id: earlierId }, select: { id: true, status: true } });
+            if (story) return { storyId: story.id, duplicate: true, balance: null, status: story.status };
+          }
+        }
+        const balance = Number(account[0]?.balance ?? 0);
+        if (balance < VIDEO_COST_CREDITS) throw new InsufficientCredits(balance);
+
+        const story = await tx.story.create({
+          data: {
+            userId: user.id,
+            source: value.script,
+            readyToGo: value.readyToGo,
+            voiceId: value.voiceId,
+            storyTypeId: value.storyTypeId,
+            productImageUrl: value.files.productImage?.url ?? null,
+            backgroundMusicUrl: value.files.backgroundMusic?.url ?? null,
+            creditsCharged: VIDEO_COST_CREDITS,
+            status: "queued",
+          },
+          select: { id: true, status: true },
+        });
+        const charge = await applyCreditChangeInTx(tx, {
+          userId: user.id,
+          delta: -VIDEO_COST_CREDITS,
+          reason: "video_charge",
+          reference: storyCreditReference(story.id),
+          note: requestId ? requestNote(requestId) : null,
+        });
+        // Throwing rolls the story back with the charge that could not be made.
+        if (!charge.ok) throw new InsufficientCredits(charge.code === "insufficient_credits" ? charge.balance : balance);
+        // Delivered on commit only: open dashboards show the new card as Processing.
+        await publish(user.id, { type: "story.updated", storyId: story.id, status: "queued", progressStep: null }, tx);
+        return { storyId: story.id, duplicate: false, balance: charge.after, status: story.status };
+      },
+      { maxWait: 10_000, timeout: 20_000 },
+    );
+  } catch (error) {
+    if (error instanceof InsufficientCredits) {
+      return { ok: false, code: "insufficient_credits", balance: error.balance, ...insufficientToast() };
+    }
+    console.error("[create-video] could not create the video request", error);
+    return { ok: false, code: "failed", message: createFailedMessage(failureReason(error)) };
+  }
+
+  // After the commit: a lost event leaves the story queued for resendQueuedVideoRequests.
+  const eventSent =
+    outcome.status === "queued" ? await sendVideoRequested({ id: outcome.storyId, userId: user.id }, options) : true;
+  return { ok: true, storyId: outcome.storyId, duplicate: outcome.duplicate, balance: outcome.balance, eventSent };
+}
+
+function insufficientToast(): { title: string; message: string } {
+  return { title: VIDEO_MESSAGES.insufficient.title, message: VIDEO_MESSAGES.insufficient.description };
+}
+
+/** A reason people can read; database internals stay in the log. */
+function failureReason(error: unknown): string {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2028") return "The server is busy";
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") return "A selected option no longer exists";
+  return "An unexpected error occurred";
+}
+
+const defaultSend: SendEvent = (event) => inngest.send(videoRequested.create(event.data, { id: event.id }));
+
+/**
+ * Sends "video/requested" for a story. Resolves false (and logs) when the send fails or takes
+ * longer than `sendTimeoutMs`; the story then stays queued and is picked up by a later resend.
+ */
+export async function sendVideoRequested(story: { id: number; userId: string }, options: CreateVideoOptions = {}): Promise<boolean> {
+  const send = options.send ?? defaultSend;
+  const timeoutMs = options.sendTimeoutMs ?? 5000;
+  let timer: NodeJS.Timeout | undefined;
+  const attempt = Promise.resolve()
+    .then(() => send({ name: VIDEO_REQUESTED_EVENT, data: { storyId: story.id, userId: story.userId }, id: videoRequestedEventId(story.id) }))
+    .then(
+      () => true,
+      (error: unknown) => {
+        console.error(`[create-video] sending ${VIDEO_REQUESTED_EVENT} for story ${story.id} failed; it stays queued`, error);
+        return false;
+      },
+    );
+  try {
+    return await Promise.race([
+      attempt,
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => {
+          console.warn(`[create-video] sending ${VIDEO_REQUESTED_EVENT} for story ${story.id} is slow; answering without waiting`);
+          resolve(false);
+        }, timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Sends the event again for stories still queued after `olderThanMs` (the first send failed,
+ * or the app stopped in between). Safe to call any time and from several places: the event id
+ * is derived from the story, so the workflow engine runs each story once. Returns how many
+ * events went out.
+ */
+export async function resendQueuedVideoRequests(
+  opts: { olderThanMs?: number; userId?: string; limit?: number } & CreateVideoOptions = {},
+): Promise<{ found: number; sent: number }> {
+  const before = new Date(Date.now() - (opts.olderThanMs ?? 60_000));
+  const stories = await prisma.story.findMany({
+    where: { status: "queued", createdAt: { lte: before }, ...(opts.userId ? { userId: opts.userId } : {}) },
+    select: { id: true, userId: true },
+    orderBy: { createdAt: "asc" },
+    take: opts.limit ?? 100,
+  });
+  let sent = 0;
+  for (const story of stories) if (await sendVideoRequested(story, opts)) sent++;
+  return { found: stories.length, sent };
+}
+
+export type RefundResult =
+  | { ok: true; refunded: number; alreadyRefunded: boolean; balance: number | null }
+  | { ok: false; code: "not_found" | "not_refundable" };
+
+/**
+ * Called by the workflow when a video cannot be produced: gives the story's charge back once
+ * (reason "refund", reference "story:<id>") and marks the story failed with `reason`. Calling
+ * it again, even concurrently, refunds nothing more. A story that is already ready is left alone.
+ */
+export async function refundVideoRequest(storyId: number, reason: string): Promise<RefundResult> {
+  const message = (reason || "Video production failed").slice(0, 1000);
+  try {
+    return await prisma.$transaction(
+      async (tx) => {
+        const rows = await tx.$queryRaw<{ id: number; userId: string; status: string; progressStep: string | null }[]>`
+          SELECT "id", "userId", "status"::text AS "status", "progressStep" FROM "stories" WHERE "id" = ${storyId} FOR UPDATE`;
+        const story = rows[0];
+        if (!story) return { ok: false, code: "not_found" } as const;
+        if (story.status === "ready") return { ok: false, code: "not_refundable" } as const;
+
+        const reference = storyCreditReference(story.id);
+        const charge = await tx.creditLedgerEntry.findFirst({
+          where: { userId: story.userId, reason: "video_charge", reference },
+          select: { delta: true },
+        });
+        let refunded = 0;
+        let alreadyRefunded = false;
+        let balance: number | null = null;
+        if (charge && new Prisma.Decimal(charge.delta).isNegative()) {
+          const amount = new Prisma.Decimal(charge.delta).negated();
+          const result = await applyCreditChangeInTx(tx, { userId: story.userId, delta: amount.toString(), reason: "refund", reference, note: message.slice(0, 200) });
+          if (result.ok) {
+            refunded = amount.toNumber();
+            balance = result.after;
+          } else {
+            alreadyRefunded = true;
+          }
+        }
+        if (story.status !== "failed" || refunded > 0) {
+          await tx.story.update({ where: { id: story.id }, data: { status: "failed", errorMessage: message } });
+          await publish(story.userId, { type: "story.updated", storyId: story.id, status: "failed", progressStep: story.progressStep }, tx);
+        }
+        return { ok: true, refunded, alreadyRefunded, balance } as const;
+      },
+      { maxWait: 10_000, timeout: 20_000 },
+    );
+  } catch (error) {
+    // A concurrent refund of the same story committed first (unique ledger reference).
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      return { ok: true, refunded: 0, alreadyRefunded: true, balance: null };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,19 @@
+// Voices ("choose voice", seed 000 §3/§7): the list the Create Video dialog offers.
+import { prisma } from "~/utils/db.server";
+import { DEFAULT_VOICE_ID } from "~/utils/constants";
+
+export type VoiceOption = { id: number; name: string };
+
+/** Every voice, by id (voice 1 is the default, seed 000 §9). */
+export function listVoices(): Promise<VoiceOption[]> {
+  return prisma.voice.findMany({ select: { id: true, name: true }, orderBy: { id: "asc" } });
+}
+
+export async function voiceExists(id: number): Promise<boolean> {
+  return (await prisma.voice.count({ where: { id } })) > 0;
+}
+
+/** The voice a form should preselect: the default when it exists, else the first one. */
+export function defaultVoiceId(voices: VoiceOption[]): number | null {
+  return voices.find((v) => v.id === DEFAULT_VOICE_ID)?.id ?? voices[0]?.id ?? null;
+}

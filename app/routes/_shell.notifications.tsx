@@ -1,0 +1,47 @@
+// /notifications: the signed-in user's unread notifications, newest first, updated live (the
+// shell reloads on notification events); mark one or all as read.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { NotificationList } from "~/components/notifications/NotificationList";
+import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
+import { listUnreadNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server";
+import { requireUser } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Notifications — Reelforge" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { notifications: await listUnreadNotifications(user.id) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "read") {
+    const id = form.get("id");
+    if (typeof id !== "string" || !id || id.length > 64) return data({ ok: false as const, changed: 0 }, { status: 400 });
+    const changed = await markNotificationRead(user.id, id);
+    // Someone else's (or an unknown) id: nothing changes, and nothing says whether it exists.
+    return changed ? { ok: true as const, changed: 1 } : data({ ok: false as const, changed: 0 }, { status: 404 });
+  }
+  if (intent === "read-all") return { ok: true as const, changed: await markAllNotificationsRead(user.id) };
+  return data({ ok: false as const, changed: 0 }, { status: 400 });
+}
+
+export default function NotificationsPage() {
+  const { notifications } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6 md:py-8">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Notifications</h1>
+        <p className="mt-1 text-sm text-slate-600">Unread, newest first</p>
+      </div>
+      <NotificationList notifications={notifications} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ShellErrorBoundary />;
+}
