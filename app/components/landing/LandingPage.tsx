@@ -7,15 +7,7 @@ import { SkipLink } from "~/components/shell/SkipLink";
 import { formatRupees, LANDING_DELIVERY_MINUTES, LANDING_PRICE_PER_VIDEO_INR } from "./format";
 import { PublicFooter } from "./PublicFooter";
 import { PublicHeader } from "./PublicHeader";
-
-export type LandingShowcaseItem = {
-  id: string;
-  title: string;
-  description: string | null;
-  category: string | null;
-  videoUrl: string;
-  thumbnailUrl: string | null;
-};
+import type { ShowcaseItem } from "~/models/showcase.server";
 
 const price = formatRupees(LANDING_PRICE_PER_VIDEO_INR);
 
@@ -51,7 +43,7 @@ const PROVIDERS: { kind: string; text: string; icon: IconName }[] = [
   { kind: "A chat model", text: "Splits your script into scenes and writes the prompt for each one.", icon: "chat" },
 ];
 
-export function LandingPage({ showcase }: { showcase: LandingShowcaseItem[] }) {
+export function LandingPage({ showcase }: { showcase: ShowcaseItem[] }) {
   const scrollToShowcase = useCallback((event: React.MouseEvent<HTMLAnchorElement>) => {
     const target = document.getElementById("showcase");
     if (!target) return;

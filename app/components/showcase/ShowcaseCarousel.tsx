@@ -5,20 +5,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { cx } from "~/components/ui/cx";
 import { useHydrated } from "~/components/dashboard/useHydrated";
+import type { ShowcaseItem } from "~/models/showcase.server";
 
 export const SHOWCASE_TITLE = "See What Others Have Created";
 export const SCROLL_STEP_PX = 320;
 
-export type ShowcaseVideoView = {
-  id: string;
-  title: string;
-  description: string | null;
-  category: string | null;
-  videoUrl: string;
-  thumbnailUrl: string | null;
-};
-
-function ShowcaseVideo({ video, interactive }: { video: ShowcaseVideoView; interactive: boolean }) {
+function ShowcaseVideo({ video, interactive }: { video: ShowcaseItem; interactive: boolean }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const common = {
@@ -71,7 +63,7 @@ function ShowcaseVideo({ video, interactive }: { video: ShowcaseVideoView; inter
   );
 }
 
-export function ShowcaseCarousel({ videos }: { videos: ShowcaseVideoView[] }) {
+export function ShowcaseCarousel({ videos }: { videos: ShowcaseItem[] }) {
   const hydrated = useHydrated();
   const scroller = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: true });
