@@ -92,6 +92,10 @@ const server = spawn(process.execPath, [require.resolve("tsx/cli"), "server/inde
     DATABASE_URL: "",
     SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
     APP_URL: baseUrl,
+    // The video pipeline: tiny renders, faster workflow polls and back-off, no showcase seeding.
+    RENDER_LONG_SIDE: process.env.RENDER_LONG_SIDE ?? "320",
+    WORKFLOW_TIME_SCALE: process.env.WORKFLOW_TIME_SCALE ?? "0.5",
+    SEED_SHOWCASE: process.env.SEED_SHOWCASE ?? "false",
   },
   stdio: ["ignore", "pipe", "pipe"],
 });

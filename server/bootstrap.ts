@@ -43,5 +43,9 @@ export async function bootstrap(opts: { log?: (line: string) => void } = {}): Pr
     log("Demo accounts (development data):");
     for (const a of accounts) log(`  ${a.role.padEnd(5)}  ${a.email}  password: ${a.password}`);
   }
+  // In the background once workflows run (ADR 103, 104): re-send lost Create Video events and,
+  // with the demo data, render the showcase videos when there are none. Never delays the start.
+  const { shouldSeedShowcase, startPipelineHousekeeping } = await import("../inngest/functions/housekeeping.ts");
+  startPipelineHousekeeping({ seedShowcase: shouldSeedShowcase(process.env, seedDemo), log });
   return { databaseUrl, embedded };
 }

@@ -130,7 +130,10 @@ describe("/ and the shell", () => {
   it("shows the landing page to anonymous visitors", async () => {
     const r = await visit("/");
     expect(r.status).toBe(200);
-    expect(r.data["routes/_shell._index"]).toMatchObject({ view: "landing", showcase: [] });
+    // Other test files may have showcase rows in the shared database: only the shape is ours.
+    const landing = r.data["routes/_shell._index"] as { view: string; showcase: unknown[] };
+    expect(landing.view).toBe("landing");
+    expect(Array.isArray(landing.showcase)).toBe(true);
     expect(r.data["routes/_shell"]).toMatchObject({ user: null, unread: 0 });
   });
 
@@ -143,7 +146,8 @@ describe("/ and the shell", () => {
     });
     try {
       const r = await visit("/");
-      const showcase = (r.data["routes/_shell._index"] as { showcase: { id: string; videoUrl: string }[] }).showcase;
+      const showcase = (r.data["routes/_shell._index"] as { showcase: { id: string; videoUrl: string }[] }).showcase
+        .filter((v) => v.id === row.id || v.id === stored.id);
       expect(showcase[0]).toMatchObject({ id: row.id, videoUrl: "https://cdn.example.com/demo.mp4", thumbnailUrl: null });
       expect(showcase[1]).toMatchObject({
         id: stored.id,

@@ -1,0 +1,98 @@
+// The Create Video pipeline's own reads and writes around a story (the workflow in
+// inngest/functions/video-request.ts is a thin door onto these): what the workflow needs from
+// the story, its notifications (each sent once per story, however often a step is retried),
+// and the pick-up of stories whose event never reached the workflow engine.
+// Story status changes go through stories.server.ts; charges and refunds through
+// video-requests.server.ts.
+import type { StoryStatus } from "~/generated/prisma/enums";
+import { createNotification, type NotificationItem } from "~/models/notification.server";
+import { resendQueuedVideoRequests } from "~/models/video-requests.server";
+import { prisma } from "~/utils/db.server";
+
+export type PipelineStory = {
+  id: number;
+  userId: string;
+  source: string;
+  status: StoryStatus;
+  voiceId: number | null;
+  storyTypeName: string | null;
+  productImageUrl: string | null;
+  backgroundMusicUrl: string | null;
+  projectId: string | null;
+};
+
+/** The story as the video workflow reads it (fresh from the row, never from the event). */
+export async function getPipelineStory(storyId: number): Promise<PipelineStory | null> {
+  const row = await prisma.story.findUnique({
+    where: { id: storyId },
+    select: {
+      id: true,
+      userId: true,
+      source: true,
+      status: true,
+      voiceId: true,
+      productImageUrl: true,
+      backgroundMusicUrl: true,
+      projectId: true,
+      storyType: { select: { name: true } },
+    },
+  });
+  if (!row) return null;
+  const { storyType, ...rest } = row;
+  return { ...rest, storyTypeName: storyType?.name ?? null };
+}
+
+/** Texts of the two notifications (the link takes the user to the dashboard, where the card is). */
+export const VIDEO_NOTIFICATIONS = {
+  readyTitle: "Your video is ready",
+  failedTitle: "Your video could not be created",
+  readyBody: (title: string | null) => (title ? `"${title}" is ready to watch on your dashboard.` : "It is ready to watch on your dashboard."),
+  failedBody: (reason: string, refunded: number) =>
+    refunded > 0 ? `${reason} Your ${formatCredits(refunded)} credits were refunded.` : reason,
+} as const;
+
+function formatCredits(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+}
+
+/** The dashboard link of a story's notifications; also what makes each notification unique. */
+export function storyLink(storyId: number): string {
+  return `/dashboard?story=${storyId}`;
+}
+
+/**
+ * Creates the story's notification of this type unless it exists already (a retried workflow
+ * step runs this again; a per-story advisory lock makes the check-and-create atomic).
+ */
+export async function notifyStoryOnce(input: {
+  storyId: number;
+  userId: string;
+  type: "video_ready" | "video_failed";
+  title: string;
+  body: string;
+}): Promise<{ created: boolean; notification?: NotificationItem }> {
+  const link = storyLink(input.storyId);
+  const lockKey = `story-notify:${input.storyId}:${input.type}`;
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${lockKey}))`;
+      const existing = await tx.notification.findFirst({ where: { userId: input.userId, type: input.type, link }, select: { id: true } });
+      if (existing) return { created: false };
+      // Created outside this transaction (createNotification has its own, and publishes on
+      // commit); the advisory lock is held until this one ends, so a concurrent call waits and
+      // then finds the row.
+      const notification = await createNotification({ userId: input.userId, type: input.type, title: input.title, body: input.body, link });
+      return { created: true, notification };
+    },
+    { maxWait: 10_000, timeout: 20_000 },
+  );
+}
+
+/**
+ * Stories still "queued" after `olderThanMs` never started their workflow (the event was lost:
+ * the app stopped between the charge and the send, or the send failed). Sends the event again;
+ * its id is derived from the story, so a story whose run exists is not started twice.
+ */
+export async function recoverQueuedStories(olderThanMs = 60_000, userId?: string): Promise<{ found: number; sent: number }> {
+  return resendQueuedVideoRequests({ olderThanMs, ...(userId ? { userId } : {}) });
+}

@@ -1,0 +1,154 @@
+// Compile a project (seed 001 §4 compilation flow): check the renderer, prepare scenes that are
+// not ready, build the configuration, start the render (one compile_jobs row), then poll its
+// status every 3 s (step.sleep + step.run; WORKFLOW_TIME_SCALE speeds this up in tests) until
+// it completes, fails, or makes no progress for 20 polls. ADR 101.
+import { NonRetriableError } from "inngest";
+import {
+  buildRenderRequest,
+  COMPILE_MAX_POLLS,
+  COMPILE_MAX_TOTAL_POLLS,
+  COMPILE_MESSAGES,
+  COMPILE_POLL_INTERVAL,
+  creatingMessage,
+  DEFAULT_COMPILE_FORMAT,
+  failCompileJob,
+  getCompileJob,
+  isCompileFormat,
+  isRenderLive,
+  pollCompileJob,
+  setCompileMessage,
+  setCompletedMessage,
+  startRender,
+} from "~/models/compile-jobs.server";
+import { getProjectWithScenes, markProjectCompiled, markProjectFailed, setProjectStatus } from "~/models/project.server";
+import { pipelineProviders, reasonOf } from "~/models/scene-assets.server";
+import { isSceneReady } from "~/models/scenes.server";
+import { markStoryProcessing } from "~/models/stories.server";
+import { inngest } from "../client.ts";
+import { projectCompileFinished, projectCompileRequested } from "../events.ts";
+import { errorMessageOf, sceneAssetsFunction } from "./scene-assets.ts";
+
+/** Story progress while rendering: "Rendering 45%". */
+export function renderProgressLabel(percent: number): string {
+  return `Rendering ${Math.max(0, Math.min(100, Math.round(percent)))}%`;
+}
+
+export const compileFunction = inngest.createFunction(
+  {
+    id: "compile-project",
+    name: "Compile project",
+    retries: 3,
+    triggers: [projectCompileRequested],
+    // A step that kept failing (database down, storage full): the job and the project say so.
+    onFailure: async ({ event, error, step }) => {
+      const { compileJobId, projectId } = event.data.event.data;
+      await step.run("mark-failed", async () => {
+        const reason = errorMessageOf(error);
+        await failCompileJob(compileJobId, COMPILE_MESSAGES.compilationError(reason), reason);
+        await markProjectFailed(projectId);
+      });
+    },
+  },
+  async ({ event, step }) => {
+    const { projectId, compileJobId, userId, storyId } = event.data;
+
+    const fail = async (id: string, message: string, reason: string): Promise<never> => {
+      await step.run(id, async () => {
+        await failCompileJob(compileJobId, message, reason);
+        await markProjectFailed(projectId);
+      });
+      await step.sendEvent(`${id}-finished`, projectCompileFinished.create({ projectId, compileJobId, status: "failed", error: reason }));
+      throw new NonRetriableError(message.includes(reason) ? message : `${message}: ${reason}`);
+    };
+
+    // 1-2. Start; the renderer must be able to take work (ffmpeg present, API key valid).
+    const ready = await step.run("check-renderer", async () => {
+      const job = await getCompileJob(compileJobId);
+      if (!job || job.projectId !== projectId) throw new NonRetriableError("The compile job does not exist");
+      await setCompileMessage(compileJobId, COMPILE_MESSAGES.start);
+      await setProjectStatus(projectId, "in_progress");
+      const provider = pipelineProviders().render;
+      const check = await provider.checkReady();
+      return { ok: check.ok, message: check.message, provider: { name: provider.name, label: provider.label }, format: isCompileFormat(job.format) ? job.format : DEFAULT_COMPILE_FORMAT };
+    });
+    if (!ready.ok) await fail("renderer-not-ready", COMPILE_MESSAGES.compilationError(ready.message), ready.message);
+
+    // 3. Scenes that are not ready (no video, or not completed) are prepared first.
+    const unready = await step.run("check-scenes", async () => {
+      const project = await getProjectWithScenes(projectId);
+      if (!project) throw new NonRetriableError("The project does not exist");
+      const ids = project.scenes.filter((s) => !isSceneReady(s)).map((s) => s.id);
+      if (project.scenes.length > 0 && ids.length) await setCompileMessage(compileJobId, COMPILE_MESSAGES.preparing);
+      return { count: project.scenes.length, ids };
+    });
+    if (unready.count === 0) await fail("no-scenes", COMPILE_MESSAGES.compilationError(COMPILE_MESSAGES.noScenes), COMPILE_MESSAGES.noScenes);
+    if (unready.ids.length) {
+      try {
+        await Promise.all(
+          unready.ids.map((sceneId) => step.invoke(`prepare-scene-${sceneId}`, { function: sceneAssetsFunction, data: { projectId, sceneId, userId, storyId } })),
+        );
+      } catch (error) {
+        const reason = errorMessageOf(error);
+        await fail("preparation-failed", COMPILE_MESSAGES.compilationError(reason), reason);
+      }
+    }
+
+    // 4. The configuration: every scene's files must be readable.
+    const config = await step.run("generate-config", async () => {
+      await setCompileMessage(compileJobId, COMPILE_MESSAGES.config);
+      const project = await getProjectWithScenes(projectId);
+      if (!project) throw new NonRetriableError("The project does not exist");
+      try {
+        const request = await buildRenderRequest(project, ready.format);
+        return { ok: true as const, scenes: request.scenes.length, music: Boolean(request.music) };
+      } catch (error) {
+        return { ok: false as const, reason: reasonOf(error) };
+      }
+    });
+    if (!config.ok) await fail("config-failed", COMPILE_MESSAGES.compilationError(config.reason), config.reason);
+
+    // 5-6. Create the render.
+    await step.run("start-render", async () => {
+      await setCompileMessage(compileJobId, creatingMessage(ready.provider));
+      const job = await getCompileJob(compileJobId);
+      if (job && job.status === "queued" && !isRenderLive(compileJobId)) await startRender(compileJobId, job.providerRequestId);
+      return { started: true };
+    });
+
+    // 7. Poll every 3 s. Polls during which the render advanced do not count towards the 20.
+    let sinceProgress = 0;
+    let last = "rendering:0";
+    for (let poll = 1; poll <= COMPILE_MAX_TOTAL_POLLS; poll++) {
+      await step.sleep(`poll-wait-${poll}`, COMPILE_POLL_INTERVAL);
+      const stalled = sinceProgress;
+      const status = await step.run(`poll-${poll}`, async () => {
+        const r = await pollCompileJob(compileJobId, poll, stalled);
+        if (r && storyId !== undefined && (r.status === "rendering" || r.status === "queued")) await markStoryProcessing(storyId, renderProgressLabel(r.progress));
+        return r;
+      });
+      if (!status) throw new NonRetriableError("The compile job does not exist");
+
+      // 8. Completed with a url.
+      if (status.status === "completed" && status.videoUrl) {
+        const videoUrl = status.videoUrl;
+        await step.run("complete", async () => {
+          await markProjectCompiled(projectId, videoUrl);
+          await setCompletedMessage(compileJobId);
+        });
+        await step.sendEvent("finished", projectCompileFinished.create({ projectId, compileJobId, status: "completed", videoUrl }));
+        return { compileJobId, videoUrl };
+      }
+      // 9. Failed.
+      if (status.status === "failed" || status.status === "completed") {
+        await fail("render-failed", COMPILE_MESSAGES.failed, status.errorMessage ?? COMPILE_MESSAGES.failed);
+      }
+
+      const key = `${status.status}:${status.progress}`;
+      sinceProgress = key === last && !status.restarted ? sinceProgress + 1 : 1;
+      last = key;
+      if (sinceProgress >= COMPILE_MAX_POLLS) break;
+    }
+    // 10. Timed out.
+    return fail("timed-out", COMPILE_MESSAGES.timeout, COMPILE_MESSAGES.timeout);
+  },
+);

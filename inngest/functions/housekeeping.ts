@@ -1,0 +1,80 @@
+// Start-up housekeeping of the video pipeline (called once by server/bootstrap.ts, in the
+// background so it never delays `npm start`):
+//   - Create Video stories left "queued" with no run (the event was lost between the charge and
+//     the send) are sent again, at start and every two minutes (ADR 103);
+//   - in development, an empty showcase is filled by the showcase workflow (ADR 104).
+import { inngest, workflowEngine } from "../client.ts";
+import { shared } from "../executor/shared.ts";
+import { showcaseSeedRequested } from "./housekeeping-events.ts";
+
+export const SHOWCASE_FUNCTION_ID = "reelforge-showcase-seed";
+const RECOVERY_INTERVAL_MS = 120_000;
+
+/** SEED_SHOWCASE=true|false decides; unset: with the demo data, except in tests (NODE_ENV=test). */
+export function shouldSeedShowcase(env: Record<string, string | undefined>, demoData: boolean): boolean {
+  const flag = env.SEED_SHOWCASE?.trim().toLowerCase();
+  if (flag === "true" || flag === "1") return true;
+  if (flag === "false" || flag === "0") return false;
+  return demoData && env.NODE_ENV !== "test";
+}
+
+/** Resolves when workflows can be started: the embedded executor has registered (or another engine is used). */
+async function engineReady(timeoutMs: number): Promise<boolean> {
+  if (workflowEngine.kind !== "embedded") return workflowEngine.ok;
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if ([...shared().hosts.values()].some((h) => h.snapshot().registered)) return true;
+    await new Promise((r) => setTimeout(r, 250).unref());
+  }
+  return false;
+}
+
+/** Sends the showcase seeding event when the showcase is empty and no seeding runs. */
+export async function requestShowcaseSeed(): Promise<boolean> {
+  const { showcaseCount } = await import("~/models/showcase-seed.server");
+  if ((await showcaseCount()) > 0) return false;
+  if (workflowEngine.kind === "embedded") {
+    const { activeRunsOf } = await import("~/models/workflow-runs.server");
+    if ((await activeRunsOf(SHOWCASE_FUNCTION_ID)).length > 0) return false;
+  }
+  await inngest.send(showcaseSeedRequested.create({ reason: "The showcase is empty" }, { id: `showcase-seed-${Date.now()}` }));
+  return true;
+}
+
+export type Housekeeping = { stop(): void; done: Promise<void> };
+
+export function startPipelineHousekeeping(opts: { seedShowcase: boolean; log?: (line: string) => void }): Housekeeping {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const recover = async (olderThanMs: number) => {
+    try {
+      const { recoverQueuedStories } = await import("~/models/video-pipeline.server");
+      const { found, sent } = await recoverQueuedStories(olderThanMs);
+      if (found > 0) log(`[workflows] re-sent ${sent} of ${found} queued Create Video request(s)`);
+    } catch (error) {
+      console.error("[workflows] could not re-send queued Create Video requests", error);
+    }
+  };
+  const done = (async () => {
+    if (!(await engineReady(120_000)) || stopped) return;
+    await recover(0);
+    if (opts.seedShowcase) {
+      try {
+        if (await requestShowcaseSeed()) log("[workflows] rendering the showcase videos in the background");
+      } catch (error) {
+        console.error("[workflows] could not start the showcase seeding", error);
+      }
+    }
+    if (stopped) return;
+    timer = setInterval(() => void recover(60_000), RECOVERY_INTERVAL_MS);
+    timer.unref();
+  })().catch((error) => console.error("[workflows] housekeeping failed", error));
+  return {
+    done,
+    stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+    },
+  };
+}

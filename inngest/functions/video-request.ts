@@ -1,0 +1,163 @@
+// Create Video (issue 5 §2c, seed 000 §2/§3): "video/requested" → the story's project with
+// scenes divided from the script → every scene's assets (fan-out with step.invoke, ADR 072) →
+// the music bed (the uploaded track, else a composed one) → compile → the story is "Ready"
+// with its final video, SEO title and hashtags → "Your video is ready".
+// On any final failure (after retries) the onFailure handler refunds the 20 credits exactly
+// once, marks the story failed with the reason and sends "Your video could not be created".
+// Every step is idempotent: the executor delivers at least once (ADR 102).
+import { NonRetriableError } from "inngest";
+import { titleFromText } from "../../agents/index";
+import { createCompileJob, ensureBackgroundMusic } from "~/models/compile-jobs.server";
+import { createProjectForStory, markProjectFailed, projectIdOfStory, getProject } from "~/models/project.server";
+import { planTask, withoutTestMarkers } from "~/models/scene-assets.server";
+import { markStoryProcessing, markStoryReady } from "~/models/stories.server";
+import { refundVideoRequest } from "~/models/video-requests.server";
+import { getPipelineStory, notifyStoryOnce, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
+import { DEFAULT_VOICE_ID } from "~/utils/constants";
+import { inngest } from "../client.ts";
+import { videoRequested } from "../events.ts";
+import { compileFunction } from "./compile.ts";
+import { errorMessageOf, sceneAssetsFunction } from "./scene-assets.ts";
+
+export const VIDEO_PROGRESS = {
+  writingScenes: "Writing scenes",
+  music: "Preparing background music",
+  composingMusic: "Composing background music",
+  finishing: "Finishing",
+} as const;
+
+/** The compile job of a story's video has a fixed id: a retried step finds the same job. */
+export function storyCompileJobId(storyId: number): string {
+  return `story-${storyId}-compile`;
+}
+
+export const videoRequestFunction = inngest.createFunction(
+  {
+    id: "video-request",
+    name: "Create Video",
+    retries: 3,
+    triggers: [videoRequested],
+    onFailure: async ({ event, error, step }) => {
+      const { storyId } = event.data.event.data;
+      const reason = errorMessageOf(error);
+      const refund = await step.run("refund", () => refundVideoRequest(storyId, reason));
+      await step.run("project-failed", async () => {
+        const projectId = await projectIdOfStory(storyId);
+        if (projectId) await markProjectFailed(projectId);
+      });
+      // Only the call that refunded (or found nothing charged) tells the user: never twice.
+      if (refund.ok && !refund.alreadyRefunded) {
+        await step.run("notify-failure", async () => {
+          const story = await getPipelineStory(storyId);
+          if (!story) return { created: false };
+          return notifyStoryOnce({
+            storyId,
+            userId: story.userId,
+            type: "video_failed",
+            title: VIDEO_NOTIFICATIONS.failedTitle,
+            body: VIDEO_NOTIFICATIONS.failedBody(reason, refund.refunded),
+          }).then((r) => ({ created: r.created }));
+        });
+      }
+    },
+  },
+  async ({ event, step }) => {
+    const { storyId, userId } = event.data;
+
+    const story = await step.run("load-story", async () => {
+      const s = await getPipelineStory(storyId);
+      if (!s || s.userId !== userId) throw new NonRetriableError("The video request no longer exists");
+      // A re-delivered event for a story that already ended: nothing to do.
+      if (s.status === "ready" || s.status === "failed") return { done: true as const, status: s.status };
+      await markStoryProcessing(storyId, VIDEO_PROGRESS.writingScenes);
+      return { done: false as const, ...s };
+    });
+    if (story.done) return { storyId, skipped: story.status };
+
+    // The project with its scenes: the script divided by the planner (a hosted model when set).
+    const project = await step.run("create-project", async () => {
+      const script = withoutTestMarkers(story.source);
+      if (!script) throw new NonRetriableError("The script is empty");
+      const divided = await planTask("divide_script", { script });
+      if (!divided.scenes.length) throw new NonRetriableError("The script could not be divided into scenes");
+      // What is said (no scene markers or directions): the title and the SEO text come from it.
+      const spoken = divided.scenes.map((s) => s.voiceOverText).join(" ");
+      const { project: p } = await createProjectForStory(storyId, {
+        userId,
+        title: titleFromText(spoken) || divided.scenes[0].title || `Story #${storyId}`,
+        description: `Create Video request #${storyId}`,
+        fullScript: script,
+        mainProductImageUrl: story.productImageUrl,
+        style: story.storyTypeName,
+        voiceId: story.voiceId ?? DEFAULT_VOICE_ID,
+        backgroundMusicUrl: story.backgroundMusicUrl,
+        aspectRatio: "9:16",
+        status: "in_progress",
+        scenes: divided.scenes.map((s) => ({
+          title: s.title,
+          script: s.script,
+          voiceOverText: s.voiceOverText,
+          description: s.description,
+          duration: s.estimatedSeconds,
+        })),
+      });
+      return { projectId: p.id, title: p.title, sceneIds: p.scenes.map((s) => s.id), spoken };
+    });
+    const { projectId } = project;
+
+    // Every scene's assets, in parallel runs (each in the fixed step order).
+    try {
+      await Promise.all(
+        project.sceneIds.map((sceneId, i) =>
+          step.invoke(`scene-${i + 1}-assets`, { function: sceneAssetsFunction, data: { projectId, sceneId, userId, storyId } }),
+        ),
+      );
+    } catch (error) {
+      throw new NonRetriableError(errorMessageOf(error));
+    }
+
+    await step.run("music", async () => {
+      const current = await getProject(projectId);
+      await markStoryProcessing(storyId, current?.backgroundMusicUrl ? VIDEO_PROGRESS.music : VIDEO_PROGRESS.composingMusic);
+      const music = await ensureBackgroundMusic(projectId);
+      return { generated: music?.generated ?? false };
+    });
+
+    const job = await step.run("create-compile-job", async () => {
+      const created = await createCompileJob({ id: storyCompileJobId(storyId), projectId, userId, format: "mp4" });
+      return { id: created.id };
+    });
+
+    let compiled: { compileJobId: string; videoUrl: string };
+    try {
+      compiled = await step.invoke("compile", { function: compileFunction, data: { projectId, compileJobId: job.id, userId, storyId } });
+    } catch (error) {
+      throw new NonRetriableError(errorMessageOf(error));
+    }
+
+    const seo = await step.run("seo", async () => {
+      await markStoryProcessing(storyId, VIDEO_PROGRESS.finishing);
+      const meta = await planTask("seo_metadata", { script: project.spoken });
+      return { title: meta.title || project.title, hashtags: meta.hashtags };
+    });
+
+    await step.run("mark-ready", async () => {
+      const ready = await markStoryReady(storyId, { finalVideoWithMusic: compiled.videoUrl, seoTitle: seo.title, instagramHashtags: seo.hashtags });
+      if (!ready) throw new NonRetriableError("The video request was cancelled or has failed meanwhile");
+      return { status: ready.status };
+    });
+
+    await step.run("notify", async () => {
+      const r = await notifyStoryOnce({
+        storyId,
+        userId,
+        type: "video_ready",
+        title: VIDEO_NOTIFICATIONS.readyTitle,
+        body: VIDEO_NOTIFICATIONS.readyBody(seo.title),
+      });
+      return { created: r.created };
+    });
+
+    return { storyId, projectId, videoUrl: compiled.videoUrl };
+  },
+);

@@ -1,0 +1,656 @@
+// The video pipeline's workflows through the real inngest/remix serve handler and the embedded
+// executor, with tiny media (RENDER_LONG_SIDE=256) and time-scaled sleeps:
+//   - scene assets: real stored files in the fixed order, progress on the scene, the first
+//     failure stopping with "Failed while {step}: {reason}", retries of a provider briefly down;
+//   - compile: scenes prepared, a real render tracked by its compile_jobs row with the seed's
+//     messages, a failed render, the 20-poll timeout, a render lost by its process restarted;
+//   - Create Video end to end: story ready with a playable mp4, credits charged once, one
+//     notification; a forced failure refunds once; resume after an executor restart;
+//   - the showcase seeder and the pick-up of stories whose event was lost.
+// One file on purpose: every executor serving the app's functions claims their due runs from the
+// shared test database, so two test processes running these at once would take each other's runs.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPILE_MAX_POLLS, COMPILE_MESSAGES, createCompileJob, getCompileJob, requestCompile } from "~/models/compile-jobs.server";
+import { getBalance } from "~/models/credits.server";
+import { createProjectForStory, getProjectWithScenes } from "~/models/project.server";
+import { SCENE_ASSET_STEPS } from "~/models/scene-assets.server";
+import { getScene } from "~/models/scenes.server";
+import { SHOWCASE_DEMOS } from "~/models/showcase-seed.server";
+import { recoverQueuedStories } from "~/models/video-pipeline.server";
+import { createVideoRequest, videoRequestedEventId } from "~/models/video-requests.server";
+import * as store from "~/models/workflow-runs.server";
+import { probeMedia } from "~/providers/media/ffmpeg.server";
+import { ProviderError } from "~/providers/media/types";
+import { LocalRenderProvider } from "~/providers/render/local.server";
+import type { RenderProvider } from "~/providers/render/types";
+import { LocalVoiceProvider } from "~/providers/voice/local.server";
+import type { VoiceProvider } from "~/providers/voice/types";
+import { prisma } from "~/utils/db.server";
+import { localFilePath } from "~/utils/storage/upload.server";
+import { inngest } from "../../inngest/client.ts";
+import { projectCompileRequested, sceneAssetsRequested, videoRequested } from "../../inngest/events.ts";
+import { showcaseSeedRequested } from "../../inngest/functions/housekeeping-events.ts";
+import { requestShowcaseSeed, shouldSeedShowcase } from "../../inngest/functions/housekeeping.ts";
+import { storyCompileJobId } from "../../inngest/functions/video-request.ts";
+import {
+  countingProviders,
+  fileOf,
+  newCustomer,
+  projectWithScenes,
+  startPipeline,
+  storeProductPhoto,
+  uploadMusic,
+  uploadProductPhoto,
+  useProviders,
+  type PipelineEnv,
+} from "./pipeline-helpers";
+import { waitFor, waitForRun } from "./workflows-helpers";
+
+const SCENE_FN = "reelforge-scene-assets";
+const COMPILE_FN = "reelforge-compile-project";
+let env: PipelineEnv;
+
+beforeAll(async () => {
+  // 3 s polls at 0.1: every 300 ms; retry back-off 100 ms, 200 ms ...
+  env = await startPipeline({ timeScale: 0.1 });
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+// ───────────────────────────── scene assets ─────────────────────────────
+
+async function requestAssets(data: { projectId: string; sceneId: string; userId: string }) {
+  const { ids } = await inngest.send(sceneAssetsRequested.create(data));
+  return ids[0];
+}
+
+/** A voice provider that fails `times` times (then speaks with the offline one), counting calls. */
+function flakyVoice(error: () => Error, times: number): VoiceProvider & { calls: number } {
+  const real = new LocalVoiceProvider();
+  const p = {
+    name: "flaky-voice",
+    label: "flaky",
+    calls: 0,
+    voices: () => real.voices(),
+    async synthesize(...args: Parameters<VoiceProvider["synthesize"]>) {
+      p.calls++;
+      if (p.calls <= times) throw error();
+      return real.synthesize(...args);
+    },
+  };
+  return p;
+}
+
+describe("scene assets workflow", () => {
+  it("makes and stores every asset in the fixed order and completes the scene", async () => {
+    useProviders({});
+    const user = await newCustomer();
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
+    const scene = project.scenes[0];
+    const eventId = await requestAssets({ projectId: project.id, sceneId: scene.id, userId: user.id });
+    const run = await waitForRun(SCENE_FN, eventId, ["completed", "failed"], 90_000);
+    expect(run.error).toBeNull();
+    expect(run.status).toBe("completed");
+
+    const steps = await store.listSteps(run.id);
+    const names = steps.map((s) => s.name);
+    expect(names.slice(0, 5)).toEqual([...SCENE_ASSET_STEPS]);
+    expect(names).toContain("complete");
+
+    const done = (await getScene(scene.id))!;
+    expect(done).toMatchObject({ status: "completed", progressStep: null, errorMessage: null });
+    expect(done.imagePrompt).toMatch(/\w{3,}/);
+    expect(done.voiceOverText).toBe("Meet Aurora, the serum for a morning glow.");
+    expect(done.voiceOverDuration).toBeGreaterThan(0.5);
+    expect(done.duration).toBeGreaterThan(done.voiceOverDuration!);
+
+    // Real files, stored under the seed's keys, private to the owner, made in order.
+    const objects = await prisma.storedObject.findMany({ where: { bucket: "canvas-assets", key: { startsWith: `scenes/${scene.id}_` } }, orderBy: { createdAt: "asc" } });
+    expect(objects.map((o) => o.key.split("_")[1])).toEqual(["image", "audio", "video"]);
+    for (const o of objects) expect(o).toMatchObject({ ownerId: user.id, isPublic: false });
+    expect(objects.map((o) => o.contentType)).toEqual([expect.stringMatching(/^image\/(jpeg|png)$/), "audio/wav", "video/mp4"]);
+
+    const clip = await probeMedia(fileOf(done.videoUrl));
+    expect(clip.streams.find((s) => s.type === "video")).toMatchObject({ width: 144, height: 256 });
+    expect(clip.durationSec).toBeGreaterThan(done.voiceOverDuration!);
+    const voice = await probeMedia(fileOf(done.voiceOverUrl));
+    expect(voice.streams.some((s) => s.type === "audio")).toBe(true);
+
+    const finished = await waitFor(
+      () => prisma.workflowEvent.findFirst({ where: { name: "scene/assets.finished", data: { path: ["sceneId"], equals: scene.id } } }),
+      "the finished event",
+    );
+    expect(finished.data).toMatchObject({ ok: true, projectId: project.id });
+  });
+
+  it("stops at the first failure with the exact message, stored on the scene and raised as the run's error", async () => {
+    const voice = flakyVoice(() => new ProviderError("local-tts", "bad_input", "The text has nothing speakable in it"), 99);
+    useProviders({ voice });
+    const user = await newCustomer();
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
+    const scene = project.scenes[1];
+    const eventId = await requestAssets({ projectId: project.id, sceneId: scene.id, userId: user.id });
+    const run = await waitForRun(SCENE_FN, eventId, ["completed", "failed"], 60_000);
+    const message = "Failed while voice-over: The text has nothing speakable in it";
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatchObject({ message });
+    // Not worth retrying (bad input): one call.
+    expect(voice.calls).toBe(1);
+
+    const failed = (await getScene(scene.id))!;
+    expect(failed).toMatchObject({ status: "pending", progressStep: "voice-over", errorMessage: message });
+    // The steps before it ran, the video after it did not.
+    expect(failed.imageUrl).toBeTruthy();
+    expect(failed.voiceOverUrl).toBeNull();
+    expect(failed.videoUrl).toBeNull();
+    const names = (await store.listSteps(run.id)).map((s) => s.name);
+    expect(names).not.toContain("video");
+    const finished = await waitFor(
+      () => prisma.workflowEvent.findFirst({ where: { name: "scene/assets.finished", data: { path: ["sceneId"], equals: scene.id } } }),
+      "the finished event",
+    );
+    expect(finished.data).toMatchObject({ ok: false, error: message });
+  });
+
+  it("retries a provider that is briefly down, without redoing finished steps", async () => {
+    const voice = flakyVoice(() => new ProviderError("hosted-tts", "upstream", "Service unavailable (HTTP 503)"), 2);
+    useProviders({ voice });
+    const user = await newCustomer();
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
+    const scene = project.scenes[0];
+    const eventId = await requestAssets({ projectId: project.id, sceneId: scene.id, userId: user.id });
+    const run = await waitForRun(SCENE_FN, eventId, ["completed", "failed"], 90_000);
+    expect(run.status).toBe("completed");
+    expect(voice.calls).toBe(3);
+    // One image, one voice-over, one clip: the image step was not repeated by the retries.
+    expect(await prisma.storedObject.count({ where: { bucket: "canvas-assets", key: { startsWith: `scenes/${scene.id}_image_` } } })).toBe(1);
+    expect(await prisma.storedObject.count({ where: { bucket: "canvas-assets", key: { startsWith: `scenes/${scene.id}_audio_` } } })).toBe(1);
+  });
+
+  it("gives up after the last attempt of a retriable failure with the same message format", async () => {
+    const voice = flakyVoice(() => new ProviderError("hosted-tts", "timeout", "No answer within 60 s"), 99);
+    useProviders({ voice });
+    const user = await newCustomer();
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
+    const scene = project.scenes[0];
+    const eventId = await requestAssets({ projectId: project.id, sceneId: scene.id, userId: user.id });
+    const run = await waitForRun(SCENE_FN, eventId, ["completed", "failed"], 90_000);
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatchObject({ message: "Failed while voice-over: No answer within 60 s" });
+    expect(voice.calls).toBe(3); // retries 2 + 1
+    expect((await getScene(scene.id))!.errorMessage).toBe("Failed while voice-over: No answer within 60 s");
+  });
+
+  it("refuses to make a product shot without a product image (seed message) outside Create Video", async () => {
+    useProviders({});
+    const user = await newCustomer();
+    const project = await projectWithScenes(user.id, { productImage: null });
+    const scene = project.scenes[0];
+    const eventId = await requestAssets({ projectId: project.id, sceneId: scene.id, userId: user.id });
+    const run = await waitForRun(SCENE_FN, eventId, ["completed", "failed"], 60_000);
+    expect(run.error).toMatchObject({ message: "Failed while image: Upload a product image first to generate scene variations." });
+    expect((await getScene(scene.id))!.imagePrompt).toBeTruthy();
+  });
+});
+
+// ───────────────────────────── compile ─────────────────────────────
+
+async function runOf(jobId: string) {
+  return waitFor(async () => (await store.runsOf(COMPILE_FN, 200)).find((r) => (r.event as { data: { compileJobId: string } }).data.compileJobId === jobId), "the compile run");
+}
+
+async function finished(jobId: string, timeoutMs = 120_000) {
+  const run = await runOf(jobId);
+  return waitFor(async () => {
+    const r = await store.getRun(run.id);
+    return r && (r.status === "completed" || r.status === "failed") ? r : null;
+  }, "the compile run to finish", timeoutMs);
+}
+
+describe("compile workflow", () => {
+  let userId: string;
+  let projectId: string;
+  beforeAll(async () => {
+    const user = await newCustomer();
+    userId = user.id;
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
+    projectId = project.id;
+  });
+
+  it("prepares the scenes, renders with progress and messages, stores the video and completes the project", async () => {
+    useProviders({});
+    const request = await requestCompile({ userId, projectId });
+    expect(request.ok).toBe(true);
+    if (!request.ok) return;
+    expect(request.job).toMatchObject({ status: "queued", format: "mp4", message: COMPILE_MESSAGES.start });
+
+    // The messages move on while it runs (the seed's texts, in order).
+    const seen = new Set<string>();
+    const progress: number[] = [];
+    const watcher = (async () => {
+      for (;;) {
+        const job = await getCompileJob(request.job.id);
+        if (job?.message) seen.add(job.message);
+        if (job) progress.push(job.progress);
+        if (!job || job.status === "completed" || job.status === "failed") return;
+        await new Promise((r) => setTimeout(r, 15));
+      }
+    })();
+    const run = await finished(request.job.id);
+    await watcher;
+    expect(run.error).toBeNull();
+    expect(run.status).toBe("completed");
+
+    const job = (await getCompileJob(request.job.id))!;
+    expect(job).toMatchObject({ status: "completed", progress: 100, message: COMPILE_MESSAGES.complete, provider: "local-ffmpeg", errorMessage: null });
+    expect(seen).toContain(COMPILE_MESSAGES.preparing);
+    expect(seen).toContain(COMPILE_MESSAGES.processingFirst);
+    // Real progress: it rose through intermediate values and never went back.
+    expect(progress.some((p) => p > 0 && p < 100)).toBe(true);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThanOrEqual(progress[i - 1]);
+
+    const project = (await getProjectWithScenes(projectId))!;
+    expect(project.status).toBe("completed");
+    expect(project.finalVideoUrl).toBe(job.videoUrl);
+    expect(project.scenes.every((s) => s.status === "completed" && s.videoUrl)).toBe(true);
+    const stored = await prisma.storedObject.findFirst({ where: { bucket: "renders", key: { startsWith: `projects/${projectId}/` }, contentType: "video/mp4" } });
+    expect(stored).toMatchObject({ ownerId: userId, isPublic: false });
+    const info = await probeMedia(fileOf(job.videoUrl));
+    expect(info.streams.map((s) => s.type).sort()).toEqual(["audio", "video"]);
+    expect(info.streams.find((s) => s.type === "video")).toMatchObject({ codec: "h264", width: 144, height: 256 });
+    expect(info.durationSec).toBeGreaterThan(3);
+
+    const event = await waitFor(() => prisma.workflowEvent.findFirst({ where: { name: "project/compile.finished", data: { path: ["compileJobId"], equals: job.id } } }), "finished event");
+    expect(event.data).toMatchObject({ status: "completed", videoUrl: job.videoUrl });
+  });
+
+  it("a failed render fails the job ('Video compilation failed') and the project", async () => {
+    const failing: RenderProvider = {
+      name: "local-ffmpeg",
+      label: "ffmpeg renderer (offline)",
+      checkReady: async () => ({ ok: true, message: "ok" }),
+      render: async () => {
+        throw new ProviderError("local-ffmpeg", "failed", "ffmpeg exited with code 1");
+      },
+    };
+    useProviders({ render: failing });
+    const request = await requestCompile({ userId, projectId });
+    if (!request.ok) throw new Error(request.message);
+    const run = await finished(request.job.id);
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatchObject({ message: "Video compilation failed: ffmpeg exited with code 1" });
+    expect(await getCompileJob(request.job.id)).toMatchObject({ status: "failed", message: COMPILE_MESSAGES.failed, errorMessage: "ffmpeg exited with code 1" });
+    expect((await getProjectWithScenes(projectId))!.status).toBe("failed");
+  });
+
+  it("a renderer that is not ready stops the compile before anything is rendered", async () => {
+    let renders = 0;
+    useProviders({
+      render: {
+        name: "json2video",
+        label: "json2video API",
+        checkReady: async () => ({ ok: false, message: "JSON2Video API key error: Invalid API key" }),
+        render: async () => {
+          renders++;
+          throw new Error("must not render");
+        },
+      },
+    });
+    const request = await requestCompile({ userId, projectId });
+    if (!request.ok) throw new Error(request.message);
+    const run = await finished(request.job.id);
+    expect(run.error).toMatchObject({ message: "Compilation error: JSON2Video API key error: Invalid API key" });
+    expect(await getCompileJob(request.job.id)).toMatchObject({ status: "failed", message: "Compilation error: JSON2Video API key error: Invalid API key" });
+    expect(renders).toBe(0);
+  });
+
+  it("times out after 20 polls without progress ('Video compilation timed out...') and stops the render", async () => {
+    let aborted = false;
+    const hanging: RenderProvider = {
+      name: "local-ffmpeg",
+      label: "ffmpeg renderer (offline)",
+      checkReady: async () => ({ ok: true, message: "ok" }),
+      render: (_request, _progress, options) =>
+        new Promise((_resolve, reject) => {
+          options?.signal?.addEventListener("abort", () => {
+            aborted = true;
+            reject(new Error("aborted"));
+          });
+        }),
+    };
+    useProviders({ render: hanging });
+    await env.restartExecutor({ timeScale: 0.02 });
+    try {
+      const request = await requestCompile({ userId, projectId });
+      if (!request.ok) throw new Error(request.message);
+      const messages = new Set<string>();
+      const watch = (async () => {
+        for (;;) {
+          const job = await getCompileJob(request.job.id);
+          if (job?.message) messages.add(job.message);
+          if (!job || job.status !== "queued" && job.status !== "rendering") return;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      })();
+      const run = await finished(request.job.id, 60_000);
+      await watch;
+      expect(messages).toContain(COMPILE_MESSAGES.processingFirst);
+      expect(messages).toContain(COMPILE_MESSAGES.processing("rendering"));
+      expect(run.status).toBe("failed");
+      expect(run.error).toMatchObject({ message: COMPILE_MESSAGES.timeout });
+      expect(await getCompileJob(request.job.id)).toMatchObject({ status: "failed", message: COMPILE_MESSAGES.timeout });
+      expect((await getProjectWithScenes(projectId))!.status).toBe("failed");
+      const names = (await store.listSteps(run.id)).map((s) => s.name);
+      expect(names).toContain(`poll-${COMPILE_MAX_POLLS}`);
+      expect(names).not.toContain(`poll-${COMPILE_MAX_POLLS + 1}`);
+      await waitFor(async () => aborted, "the render to be aborted");
+    } finally {
+      await env.restartExecutor({ timeScale: 0.1 });
+    }
+  });
+
+  it("restarts a render whose process died (webm on request)", async () => {
+    let renders = 0;
+    const real = new LocalRenderProvider();
+    useProviders({
+      render: {
+        name: real.name,
+        label: real.label,
+        checkReady: () => real.checkReady(),
+        render: (...args) => {
+          renders++;
+          return real.render(...args);
+        },
+      },
+    });
+    // A job another process had started rendering and then lost (its process is gone).
+    const job = await createCompileJob({ projectId, userId, format: "webm" });
+    await prisma.compileJob.update({ where: { id: job.id }, data: { status: "rendering", progress: 37, provider: "local-ffmpeg", providerRequestId: "local:deadprocess:00000000-0000-4000-8000-000000000000" } });
+    await inngest.send(projectCompileRequested.create({ projectId, compileJobId: job.id, userId }));
+    const run = await finished(job.id);
+    expect(run.error).toBeNull();
+    expect(renders).toBe(1);
+    const done = (await getCompileJob(job.id))!;
+    expect(done).toMatchObject({ status: "completed", format: "webm", message: COMPILE_MESSAGES.complete });
+    expect(done.providerRequestId).not.toContain("deadprocess");
+    const info = await probeMedia(fileOf(done.videoUrl));
+    expect(info.streams.find((s) => s.type === "video")?.codec).toBe("vp9");
+    expect(info.streams.find((s) => s.type === "audio")?.codec).toBe("opus");
+    expect((await getProjectWithScenes(projectId))!.status).toBe("completed");
+  });
+});
+
+// ───────────────────────────── Create Video ─────────────────────────────
+
+const SCRIPT = "Scene 1: Meet Aurora, the serum for a morning glow.\n\nScene 2: Bright skin in seven days. Try it today!";
+async function submit(userId: string, extra: Partial<Parameters<typeof createVideoRequest>[0]> = {}) {
+  const result = await createVideoRequest({ userId, script: SCRIPT, voiceId: 2, storyTypeId: 1, requestId: randomUUID(), ...extra });
+  if (!result.ok) throw new Error(`submission refused: ${result.message}`);
+  expect(result.eventSent).toBe(true);
+  return result.storyId;
+}
+
+/** Polls the story, remembering every progress step it showed. */
+async function watchStory(storyId: number, timeoutMs = 150_000) {
+  const steps: string[] = [];
+  const story = await waitFor(
+    async () => {
+      const s = await prisma.story.findUnique({ where: { id: storyId } });
+      if (s?.progressStep && steps[steps.length - 1] !== s.progressStep) steps.push(s.progressStep);
+      return s && (s.status === "ready" || s.status === "failed") ? s : null;
+    },
+    `story ${storyId} to finish`,
+    timeoutMs,
+  );
+  return { story, steps };
+}
+
+async function ledger(userId: string) {
+  return prisma.creditLedgerEntry.findMany({ where: { userId, reason: { in: ["video_charge", "refund"] } }, orderBy: { createdAt: "asc" } });
+}
+
+describe("Create Video workflow", () => {
+  it("turns a submission into a ready story with a playable mp4, charged once, notified once", async () => {
+    const { providers, counts } = countingProviders();
+    useProviders(providers);
+    const user = await newCustomer(100);
+    const photo = await uploadProductPhoto(user.id);
+    const storyId = await submit(user.id, { productImageRef: photo.ref });
+
+    const { story, steps } = await watchStory(storyId);
+    expect(story.errorMessage).toBeNull();
+    expect(story.status).toBe("ready");
+    expect(story.progressStep).toBeNull();
+    expect(steps[0]).toBe("Writing scenes");
+    expect(steps.some((s) => /^Generating scene [12] of 2: (image prompt|image|script|voice-over|video)$/.test(s))).toBe(true);
+    expect(story.seoTitle).toMatch(/\w/);
+    expect(story.seoTitle!.length).toBeLessThanOrEqual(60);
+    expect(story.instagramHashtags.length).toBeGreaterThan(0);
+    for (const tag of story.instagramHashtags) expect(tag).toMatch(/^#\S+$/);
+
+    // The final video: a real mp4 with picture and sound, private to the owner.
+    const info = await probeMedia(fileOf(story.finalVideoWithMusic));
+    expect(info.formatName).toContain("mp4");
+    expect(info.streams.map((s) => s.type).sort()).toEqual(["audio", "video"]);
+    expect(info.streams.find((s) => s.type === "video")).toMatchObject({ codec: "h264", width: 144, height: 256 });
+    expect(info.durationSec).toBeGreaterThan(3);
+
+    // The project: linked to the story, two scenes from the script's markers, all completed,
+    // the story's choices carried over, a composed music bed.
+    const project = (await getProjectWithScenes(story.projectId!))!;
+    expect(project).toMatchObject({ userId: user.id, status: "completed", style: "Product Showcase", voiceId: 2, mainProductImageUrl: photo.url, aspectRatio: "9:16" });
+    expect(project.finalVideoUrl).toBe(story.finalVideoWithMusic);
+    expect(project.backgroundMusicUrl).toMatch(/^\/resources\/files\/renders\/projects\//);
+    expect(project.scenes.map((s) => [s.sceneOrder, s.status])).toEqual([
+      [1, "completed"],
+      [2, "completed"],
+    ]);
+    expect(project.scenes[0].voiceOverText).toBe("Meet Aurora, the serum for a morning glow.");
+    expect(counts).toEqual({ voice: 2, image: 2, motion: 2, music: 1, render: 1 });
+
+    // Charged once (20), nothing refunded; one notification linking to the dashboard.
+    expect(await getBalance(user.id)).toBe(80);
+    expect((await ledger(user.id)).map((e) => [e.reason, Number(e.delta)])).toEqual([["video_charge", -20]]);
+    const notes = await waitFor(async () => {
+      const n = await prisma.notification.findMany({ where: { userId: user.id } });
+      return n.length ? n : null;
+    }, "the notification");
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ type: "video_ready", title: "Your video is ready", link: `/dashboard?story=${storyId}`, read: false });
+
+    // The compile job of the story.
+    expect(await prisma.compileJob.findUnique({ where: { id: storyCompileJobId(storyId) } })).toMatchObject({ status: "completed", message: "Video compilation complete!" });
+
+    // A re-delivered event (another id) finds the story ready and changes nothing.
+    const { ids } = await inngest.send(videoRequested.create({ storyId, userId: user.id }));
+    const again = await waitFor(async () => (await store.runsOf("reelforge-video-request", 200)).find((r) => (r.event as { id: string }).id === ids[0] && r.status === "completed"), "the duplicate run");
+    expect(again.output).toEqual({ storyId, skipped: "ready" });
+    expect(await prisma.notification.count({ where: { userId: user.id } })).toBe(1);
+    expect(await getBalance(user.id)).toBe(80);
+  });
+
+  it("uses the uploaded background music and draws text cards when there is no product image", async () => {
+    const { providers, counts } = countingProviders();
+    useProviders(providers);
+    const user = await newCustomer(40);
+    const music = await uploadMusic(user.id);
+    const storyId = await submit(user.id, { backgroundMusicRef: music.ref, storyTypeId: 2 });
+    const { story } = await watchStory(storyId);
+    expect(story.errorMessage).toBeNull();
+    expect(story.status).toBe("ready");
+    const project = (await getProjectWithScenes(story.projectId!))!;
+    expect(project.backgroundMusicUrl).toBe(music.url);
+    expect(project.mainProductImageUrl).toBeNull();
+    expect(counts.music).toBe(0);
+    expect(counts.image).toBe(0);
+    expect(project.scenes.every((s) => s.imageUrl)).toBe(true);
+    const info = await probeMedia(fileOf(story.finalVideoWithMusic));
+    expect(info.streams.map((s) => s.type).sort()).toEqual(["audio", "video"]);
+    expect(await getBalance(user.id)).toBe(20);
+  });
+
+  it("a provider failure refunds the 20 credits exactly once and tells the user once", async () => {
+    const { providers } = countingProviders({
+      voice: {
+        name: "local-tts",
+        label: "broken",
+        voices: () => [],
+        synthesize: async () => {
+          throw new ProviderError("local-tts", "bad_input", "Unknown voice \"zz\"");
+        },
+      },
+    });
+    useProviders(providers);
+    const user = await newCustomer(100);
+    const storyId = await submit(user.id, { productImageRef: (await uploadProductPhoto(user.id)).ref });
+    const { story } = await watchStory(storyId);
+    expect(story.status).toBe("failed");
+    expect(story.errorMessage).toBe('Failed while voice-over: Unknown voice "zz"');
+
+    const entries = await waitFor(async () => {
+      const e = await ledger(user.id);
+      return e.length === 2 ? e : null;
+    }, "the refund");
+    expect(entries.map((e) => [e.reason, Number(e.delta), e.reference])).toEqual([
+      ["video_charge", -20, `story:${storyId}`],
+      ["refund", 20, `story:${storyId}`],
+    ]);
+    expect(await getBalance(user.id)).toBe(100);
+    const note = await waitFor(() => prisma.notification.findFirst({ where: { userId: user.id, type: "video_failed" } }), "the failure notification");
+    expect(note).toMatchObject({ title: "Your video could not be created", link: `/dashboard?story=${storyId}` });
+    expect(note.body).toBe('Failed while voice-over: Unknown voice "zz" Your 20 credits were refunded.');
+    const project = (await getProjectWithScenes(story.projectId!))!;
+    expect(project.status).toBe("failed");
+
+    // The onFailure handler once more (a re-delivered function.failed event) and a duplicate
+    // request: no second refund, no second notification.
+    const failedRun = (await store.runsOf("reelforge-video-request", 200)).find((r) => (r.event as { data: { storyId: number } }).data.storyId === storyId && r.status === "failed")!;
+    await inngest.send({ name: "inngest/function.failed", data: { function_id: "reelforge-video-request", run_id: failedRun.id, event: failedRun.event, error: failedRun.error } });
+    const { ids } = await inngest.send(videoRequested.create({ storyId, userId: user.id }));
+    await waitFor(async () => (await store.runsOf("reelforge-video-request", 200)).find((r) => (r.event as { id: string }).id === ids[0] && r.status === "completed"), "the duplicate run");
+    await waitFor(async () => {
+      const runs = await store.runsOf("reelforge-video-request-failure", 200);
+      const mine = runs.filter((r) => (r.event as { data: { run_id: string } }).data.run_id === failedRun.id);
+      return mine.length >= 2 && mine.every((r) => r.status === "completed");
+    }, "both onFailure runs");
+    expect(await ledger(user.id)).toHaveLength(2);
+    expect(await getBalance(user.id)).toBe(100);
+    expect(await prisma.notification.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("resumes after the executor restarts mid-run without re-running finished steps", async () => {
+    const { providers, counts } = countingProviders();
+    useProviders(providers);
+    const user = await newCustomer(100);
+    const storyId = await submit(user.id, { productImageRef: (await uploadProductPhoto(user.id)).ref });
+    // Wait until the compile workflow is between polls (sleeping), then stop the executor.
+    await waitFor(async () => {
+      const runs = await store.runsOf("reelforge-compile-project", 200);
+      return runs.find((r) => (r.event as { data: { compileJobId: string } }).data.compileJobId === storyCompileJobId(storyId) && r.status === "sleeping");
+    }, "the compile to sleep between polls", 120_000);
+    await env.executor.stop();
+    const during = { ...counts };
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await prisma.story.findUnique({ where: { id: storyId } }))!.status).toBe("processing");
+
+    await env.restartExecutor();
+    const { story } = await watchStory(storyId);
+    expect(story.errorMessage).toBeNull();
+    expect(story.status).toBe("ready");
+    // Everything before the stop ran once; nothing was generated again after the restart.
+    expect(during).toMatchObject({ voice: 2, image: 2, motion: 2, music: 1, render: 1 });
+    expect(counts).toEqual(during);
+    expect(await getBalance(user.id)).toBe(80);
+    expect(await prisma.project.count({ where: { story: { id: storyId } } })).toBe(1);
+    expect(await prisma.scene.count({ where: { project: { story: { id: storyId } } } })).toBe(2);
+  });
+
+  it("never makes a second project or duplicate scenes for a story (retried step)", async () => {
+    const user = await newCustomer(100);
+    const storyId = await submit(user.id);
+    // Whatever the workflow does meanwhile, two more creations for the same story find its project.
+    const input = { userId: user.id, title: "x", scenes: [{ title: "a", script: "a", voiceOverText: "a" }] };
+    const [a, b] = await Promise.all([createProjectForStory(storyId, input), createProjectForStory(storyId, input)]);
+    expect(a.project.id).toBe(b.project.id);
+    expect(await prisma.project.count({ where: { story: { id: storyId } } })).toBe(1);
+    const scenes = await prisma.scene.count({ where: { projectId: a.project.id } });
+    expect(scenes).toBe(a.project.scenes.length);
+    await watchStory(storyId);
+  });
+
+  it("the event id of a story is fixed, so a re-sent request never starts a second run", async () => {
+    const user = await newCustomer(100);
+    const storyId = await submit(user.id);
+    await inngest.send(videoRequested.create({ storyId, userId: user.id }, { id: videoRequestedEventId(storyId) }));
+    await watchStory(storyId);
+    const runs = (await store.runsOf("reelforge-video-request", 500)).filter((r) => (r.event as { id: string }).id === videoRequestedEventId(storyId));
+    expect(runs).toHaveLength(1);
+  });
+});
+
+// ───────────────────────────── housekeeping ─────────────────────────────
+
+describe("showcase seeding", () => {
+  beforeAll(() => useProviders({}));
+  it("is on with the demo data, off in tests, and SEED_SHOWCASE decides when set", () => {
+    expect(shouldSeedShowcase({ NODE_ENV: "development" }, true)).toBe(true);
+    expect(shouldSeedShowcase({ NODE_ENV: "development" }, false)).toBe(false);
+    expect(shouldSeedShowcase({ NODE_ENV: "test" }, true)).toBe(false);
+    expect(shouldSeedShowcase({ NODE_ENV: "test", SEED_SHOWCASE: "true" }, true)).toBe(true);
+    expect(shouldSeedShowcase({ NODE_ENV: "development", SEED_SHOWCASE: "false" }, true)).toBe(false);
+  });
+
+  it("renders the demo ads into the public showcase bucket with thumbnails, once", async () => {
+    const { ids } = await inngest.send(showcaseSeedRequested.create({ reason: "test" }));
+    const run = await waitForRun("reelforge-showcase-seed", ids[0], ["completed", "failed"], 180_000);
+    expect(run.error).toBeNull();
+    const rows = await prisma.showcaseVideo.findMany({ where: { title: { in: SHOWCASE_DEMOS.map((d) => d.title) } }, orderBy: { displayOrder: "asc" } });
+    expect(rows.map((r) => r.title)).toEqual(SHOWCASE_DEMOS.map((d) => d.title));
+    for (const row of rows) {
+      const video = await prisma.storedObject.findUnique({ where: { bucket_key: { bucket: "showcase-videos", key: row.videoPath } } });
+      expect(video).toMatchObject({ isPublic: true, contentType: "video/mp4" });
+      const info = await probeMedia(localFilePath("showcase-videos", row.videoPath)!);
+      expect(info.streams.map((s) => s.type).sort()).toEqual(["audio", "video"]);
+      expect(info.durationSec).toBeGreaterThan(3);
+      expect(info.durationSec).toBeLessThan(12);
+      const thumb = await prisma.storedObject.findUnique({ where: { bucket_key: { bucket: "showcase-videos", key: row.thumbnailPath! } } });
+      expect(thumb).toMatchObject({ isPublic: true, contentType: "image/jpeg" });
+    }
+    // Not empty any more: no second seeding; and a repeated run adds nothing.
+    expect(await requestShowcaseSeed()).toBe(false);
+    const again = await inngest.send(showcaseSeedRequested.create({ reason: "again" }));
+    await waitForRun("reelforge-showcase-seed", again.ids[0], "completed", 60_000);
+    expect(await prisma.showcaseVideo.count({ where: { title: { in: SHOWCASE_DEMOS.map((d) => d.title) } } })).toBe(SHOWCASE_DEMOS.length);
+  });
+
+  afterAll(async () => {
+    await prisma.showcaseVideo.deleteMany({ where: { title: { in: SHOWCASE_DEMOS.map((d) => d.title) } } });
+  });
+});
+
+describe("queued stories", () => {
+  it("a story whose event was lost is picked up and produced", async () => {
+    const user = await newCustomer(100);
+    const result = await createVideoRequest(
+      { userId: user.id, script: "Meet Aurora, the serum for a morning glow.", voiceId: 1 },
+      { send: async () => Promise.reject(new Error("the event bus is down")) },
+    );
+    if (!result.ok) throw new Error(result.message);
+    expect(result.eventSent).toBe(false);
+    expect((await prisma.story.findUnique({ where: { id: result.storyId } }))!.status).toBe("queued");
+
+    expect(await recoverQueuedStories(0, user.id)).toEqual({ found: 1, sent: 1 });
+    const story = await waitFor(async () => {
+      const s = await prisma.story.findUnique({ where: { id: result.storyId } });
+      return s && (s.status === "ready" || s.status === "failed") ? s : null;
+    }, "the story", 120_000);
+    expect(story.errorMessage).toBeNull();
+    expect(story.status).toBe("ready");
+    expect(await getBalance(user.id)).toBe(80);
+    // Sent again: the same event id, so no second run.
+    await recoverQueuedStories(0, user.id);
+    expect(await prisma.workflowRun.count({ where: { functionId: "reelforge-video-request", event: { path: ["data", "storyId"], equals: result.storyId } } })).toBe(1);
+  });
+});
