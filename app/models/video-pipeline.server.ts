@@ -13,6 +13,8 @@ export type PipelineStory = {
   id: number;
   userId: string;
   source: string;
+  /** "Ready to Go": the text is the final voice-over, read word for word. */
+  readyToGo: boolean;
   status: StoryStatus;
   voiceId: number | null;
   storyTypeName: string | null;
@@ -29,6 +31,7 @@ export async function getPipelineStory(storyId: number): Promise<PipelineStory |
       id: true,
       userId: true,
       source: true,
+      readyToGo: true,
       status: true,
       voiceId: true,
       productImageUrl: true,
@@ -40,6 +43,14 @@ export async function getPipelineStory(storyId: number): Promise<PipelineStory |
   if (!row) return null;
   const { storyType, ...rest } = row;
   return { ...rest, storyTypeName: storyType?.name ?? null };
+}
+
+/**
+ * What each scene says. Ready to Go: the scene's own text, word for word. Otherwise the
+ * planner's version written for speech (directions and asides removed, fitted to the scene).
+ */
+export function sceneVoiceOver(scene: { script: string; voiceOverText: string }, readyToGo: boolean): string {
+  return readyToGo ? scene.script : scene.voiceOverText;
 }
 
 /** Texts of the two notifications (the link takes the user to the dashboard, where the card is). */

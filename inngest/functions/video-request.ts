@@ -12,7 +12,7 @@ import { createProjectForStory, markProjectFailed, projectIdOfStory, getProject 
 import { planTask, withoutTestMarkers } from "~/models/scene-assets.server";
 import { markStoryProcessing, markStoryReady } from "~/models/stories.server";
 import { refundVideoRequest } from "~/models/video-requests.server";
-import { getPipelineStory, notifyStoryOnce, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
+import { getPipelineStory, notifyStoryOnce, sceneVoiceOver, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
 import { inngest } from "../client.ts";
 import { videoRequested } from "../events.ts";
@@ -81,7 +81,8 @@ export const videoRequestFunction = inngest.createFunction(
       const divided = await planTask("divide_script", { script });
       if (!divided.scenes.length) throw new NonRetriableError("The script could not be divided into scenes");
       // What is said (no scene markers or directions): the title and the SEO text come from it.
-      const spoken = divided.scenes.map((s) => s.voiceOverText).join(" ");
+      const voiceOvers = divided.scenes.map((s) => sceneVoiceOver(s, story.readyToGo));
+      const spoken = voiceOvers.join(" ");
       const { project: p } = await createProjectForStory(storyId, {
         userId,
         title: titleFromText(spoken) || divided.scenes[0].title || `Story #${storyId}`,
@@ -93,10 +94,10 @@ export const videoRequestFunction = inngest.createFunction(
         backgroundMusicUrl: story.backgroundMusicUrl,
         aspectRatio: "9:16",
         status: "in_progress",
-        scenes: divided.scenes.map((s) => ({
+        scenes: divided.scenes.map((s, i) => ({
           title: s.title,
           script: s.script,
-          voiceOverText: s.voiceOverText,
+          voiceOverText: voiceOvers[i],
           description: s.description,
           duration: s.estimatedSeconds,
         })),

@@ -590,6 +590,25 @@ describe("Create Video workflow", () => {
   });
 });
 
+describe("Ready to Go", () => {
+  const ASIDE = "Meet Aurora (with vitamin C), the serum for a morning glow.";
+  it("on: the voice-over is the text word for word; off: the planner's spoken version", async () => {
+    const user = await newCustomer(100);
+    const verbatim = await submit(user.id, { script: ASIDE, readyToGo: true });
+    const rewritten = await submit(user.id, { script: ASIDE, readyToGo: false });
+    const texts: string[] = [];
+    for (const id of [verbatim, rewritten]) {
+      const { story } = await watchStory(id);
+      expect(story.status).toBe("ready");
+      const scenes = (await getProjectWithScenes(story.projectId!))!.scenes;
+      texts.push(scenes.map((sc) => sc.voiceOverText).join(" "));
+    }
+    expect(texts[0]).toBe(ASIDE);
+    expect(texts[1]).not.toContain("(with vitamin C)");
+    expect(texts[1]).toContain("Meet Aurora");
+  });
+});
+
 // ───────────────────────────── housekeeping ─────────────────────────────
 
 describe("showcase seeding", () => {

@@ -7,7 +7,7 @@ import { FIELDS } from "./rules";
 export function ReadyToGoSwitch({ hydrated, defaultChecked = false }: { hydrated: boolean; defaultChecked?: boolean }) {
   const id = useId();
   const [on, setOn] = useState(defaultChecked);
-  const description = "On: we use your text word for word as the voice-over. Off: we treat it as an idea and write the script.";
+  const description = "On: your text is read word for word. Off: the planner rewrites it for speech and fits it to each scene.";
 
   return (
     <div className="flex items-start justify-between gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
