@@ -73,6 +73,7 @@ function hashtag(phrase: string): string | null {
   // One word in lower case (#skincare); several in CamelCase (#VitaminC) so screen readers can read them.
   const body = words.length === 1 ? (/\p{Lu}.*\p{Lu}/u.test(words[0]) ? words[0] : words[0].toLowerCase()) : words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
   if (/^\p{N}+$/u.test(body)) return null; // Instagram ignores all-digit tags
+  if ([...body].length < 3) return null; // "#c" from "vitamin C" says nothing
   return `#${body}`;
 }
 

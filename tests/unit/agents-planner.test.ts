@@ -148,6 +148,9 @@ describe("seoMetadata", () => {
     expect(seo.hashtags.length).toBeLessThanOrEqual(10);
     for (const tag of seo.hashtags) expect(tag).toMatch(/^#[\p{L}\p{N}]+$/u);
     expect(seo.hashtags).toContain("#GlowUpSerum");
+    // A one-letter word ("vitamin C") never becomes a tag on its own.
+    const vitamin = seoMetadata("Meet Aurora Glow, the vitamin C serum that wakes up tired skin. Two drops every morning. Your skin drinks it in seconds. No sticky feel. Order today and glow by Friday!");
+    expect(vitamin.hashtags.filter((t) => [...t].length < 3)).toEqual([]);
     expect(seo.hashtags).toContain("#VitaminC");
     expect(seo.hashtags).toContain("#skin");
     expect(new Set(seo.hashtags.map((t) => t.toLowerCase())).size).toBe(seo.hashtags.length);

@@ -4,6 +4,7 @@ import { CardFrame, LocalDate, MediaPlaceholder, Spinner, StoryBadge, storyBadge
 import { CopyButton } from "./CopyButton";
 import type { StoryItem } from "./feed";
 import { VisibilityToggle } from "./VisibilityToggle";
+import { previewSrc } from "~/components/ui/media";
 
 export function hashtagText(hashtags: string[]): string {
   return hashtags.map((tag) => (tag.startsWith("#") ? tag : `#${tag}`)).join(" ");
@@ -17,7 +18,7 @@ export function StoryCard({ story }: { story: StoryItem }) {
     <CardFrame labelledBy={titleId}>
       {state === "ready" && story.videoUrl ? (
         <video
-          src={story.videoUrl}
+          src={previewSrc(story.videoUrl)}
           controls
           playsInline
           preload="metadata"

@@ -4,6 +4,7 @@ import { CardFrame, JobStatusBadge, LocalDate, MediaPlaceholder, Spinner } from 
 import { CopyButton } from "./CopyButton";
 import type { VideoItem } from "./feed";
 import { VisibilityToggle } from "./VisibilityToggle";
+import { previewSrc } from "~/components/ui/media";
 
 export function VideoCard({ video }: { video: VideoItem }) {
   const titleId = `video-${video.id}-title`;
@@ -11,7 +12,7 @@ export function VideoCard({ video }: { video: VideoItem }) {
     <CardFrame labelledBy={titleId}>
       {video.resultUrl ? (
         <video
-          src={video.resultUrl}
+          src={previewSrc(video.resultUrl)}
           controls
           playsInline
           preload="metadata"

@@ -4,13 +4,14 @@
 import { CardFrame, LocalDate } from "~/components/dashboard/CardParts";
 import type { StoryItem, VideoItem } from "~/components/dashboard/feed";
 import { ImageLightbox } from "./ImageLightbox";
+import { previewSrc } from "~/components/ui/media";
 
 export function ExploreStoryCard({ story }: { story: StoryItem }) {
   const titleId = `explore-story-${story.id}`;
   return (
     <CardFrame labelledBy={titleId}>
       {story.videoUrl ? (
-        <video src={story.videoUrl} controls playsInline preload="metadata" className="aspect-[4/5] w-full bg-black object-contain" aria-label={`Video of story #${story.id}`} />
+        <video src={previewSrc(story.videoUrl)} controls playsInline preload="metadata" className="aspect-[4/5] w-full bg-black object-contain" aria-label={`Video of story #${story.id}`} />
       ) : null}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start gap-3">
@@ -39,7 +40,7 @@ export function ExploreVideoCard({ video }: { video: VideoItem }) {
   return (
     <CardFrame labelledBy={titleId}>
       {video.resultUrl ? (
-        <video src={video.resultUrl} controls playsInline preload="metadata" className="aspect-[4/5] w-full bg-black object-contain" aria-label={`Video: ${video.seoTitle ?? video.prompt}`} />
+        <video src={previewSrc(video.resultUrl)} controls playsInline preload="metadata" className="aspect-[4/5] w-full bg-black object-contain" aria-label={`Video: ${video.seoTitle ?? video.prompt}`} />
       ) : null}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 id={titleId} className="line-clamp-2 font-semibold break-words text-slate-900">
