@@ -64,21 +64,31 @@ export async function sendResponse(res: Flushable, response: Response): Promise<
     return;
   }
   const reader = response.body.getReader();
-  const cancel = () => void reader.cancel().catch(() => {});
+  let finished = false;
+  // Whenever we stop before the end (client gone, write error), the body is cancelled so its
+  // source (an open file, a database cursor) is released now rather than by the GC.
+  const cancel = () => {
+    if (!finished) void reader.cancel().catch(() => {});
+  };
   res.once("close", cancel);
   try {
     for (;;) {
+      if (res.destroyed) return;
       const { done, value } = await reader.read();
-      if (done) break;
+      if (done) {
+        finished = true;
+        break;
+      }
       if (res.destroyed) return;
       const ok = res.write(value);
       res.flush?.();
       if (!ok) await Promise.race([once(res, "drain"), once(res, "close")]);
     }
-    if (!res.destroyed) res.end();
+    res.end();
   } catch (error) {
     res.destroy(error as Error);
   } finally {
     res.off("close", cancel);
+    cancel();
   }
 }

@@ -51,3 +51,20 @@ describe("sendResponse", () => {
     expect(body.byteLength).toBe(40 * CHUNK);
   });
 });
+
+describe("sendResponse to a client that is already gone", () => {
+  it("cancels the body so its source is released", async () => {
+    const counter = { pulled: 0, cancelled: false };
+    const app = express();
+    app.get("/gone", (req, res) => {
+      req.socket.destroy();
+      res.once("close", () => void sendResponse(res, new Response(bigBody(10, counter))));
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server!.once("listening", r));
+    const { port } = server.address() as AddressInfo;
+    await fetch(`http://127.0.0.1:${port}/gone`).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(counter.cancelled).toBe(true);
+  });
+});

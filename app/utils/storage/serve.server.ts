@@ -109,6 +109,10 @@ export async function serveStoredFile(request: Request, bucket: string, key: str
   if (!got) return notFound();
   // A client that goes away (a player seeking elsewhere) releases the file at once.
   const onAbort = () => got.body.destroy();
+  if (request.signal?.aborted) {
+    onAbort();
+    return new Response(null, { status: 499 });
+  }
   request.signal?.addEventListener("abort", onAbort, { once: true });
   got.body.once("close", () => request.signal?.removeEventListener("abort", onAbort));
   const stream = Readable.toWeb(got.body) as unknown as ReadableStream<Uint8Array>;
