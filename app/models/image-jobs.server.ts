@@ -94,6 +94,15 @@ export type JobUpdate = {
   errorMessage?: string | null;
 };
 
+/** The columns a status update writes (shared by image and video jobs). */
+export function jobUpdateData(update: JobUpdate) {
+  return {
+    status: update.status,
+    ...(update.resultUrl !== undefined ? { resultUrl: update.resultUrl } : {}),
+    ...(update.errorMessage !== undefined ? { errorMessage: update.errorMessage?.slice(0, 2000) ?? null } : {}),
+  };
+}
+
 /**
  * A workflow records an image job's progress; the owner's open Dashboard updates live. A public
  * job's new result file is published. Null when the job does not exist.
@@ -102,11 +111,7 @@ export async function updateImageJobStatus(jobId: string, update: JobUpdate): Pr
   const row = await prisma.$transaction(async (tx) => {
     const { count } = await tx.imageGenerationJob.updateMany({
       where: { id: jobId },
-      data: {
-        status: update.status,
-        ...(update.resultUrl !== undefined ? { resultUrl: update.resultUrl } : {}),
-        ...(update.errorMessage !== undefined ? { errorMessage: update.errorMessage?.slice(0, 2000) ?? null } : {}),
-      },
+      data: jobUpdateData(update),
     });
     if (count === 0) return null;
     const found = await tx.imageGenerationJob.findUniqueOrThrow({ where: { id: jobId }, select: { ...cardSelect, userId: true } });

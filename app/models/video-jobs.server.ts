@@ -4,7 +4,7 @@
 import type { VideoItem } from "~/components/dashboard/feed";
 import { keysetCondition, type ContentFilter, type PageRequest } from "~/components/dashboard/feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
-import { jobFilterWhere, seoTitleOf, type JobUpdate } from "~/models/image-jobs.server";
+import { jobFilterWhere, jobUpdateData, seoTitleOf, type JobUpdate } from "~/models/image-jobs.server";
 import { prisma, Prisma } from "~/utils/db.server";
 import { publish, publishSafely } from "~/utils/live.server";
 import type { Visibility } from "~/generated/prisma/enums";
@@ -92,11 +92,7 @@ export async function updateVideoJobStatus(jobId: string, update: JobUpdate): Pr
   const row = await prisma.$transaction(async (tx) => {
     const { count } = await tx.videoGenerationJob.updateMany({
       where: { id: jobId },
-      data: {
-        status: update.status,
-        ...(update.resultUrl !== undefined ? { resultUrl: update.resultUrl } : {}),
-        ...(update.errorMessage !== undefined ? { errorMessage: update.errorMessage?.slice(0, 2000) ?? null } : {}),
-      },
+      data: jobUpdateData(update),
     });
     if (count === 0) return null;
     const found = await tx.videoGenerationJob.findUniqueOrThrow({ where: { id: jobId }, select: { ...cardSelect, userId: true } });

@@ -1,5 +1,5 @@
 // /auth/login (seed 000 §2): "Welcome Back", Google, e-mail + password, link to sign up.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout, Divider } from "~/components/auth/AuthLayout";
 import { ShowcaseCarousel } from "~/components/showcase/ShowcaseCarousel";
@@ -11,28 +11,15 @@ import { authHref } from "~/components/auth/links";
 import { PasswordForm, type PasswordFormResult } from "~/components/auth/PasswordForm";
 import {
   authenticateWithPassword,
-  authErrorFromQuery,
-  getOptionalUser,
-  googleSignInState,
-  PASSWORD_MIN_LENGTH,
-  requestedRedirect,
-  safeRedirect,
+  authPageBase,
   signInAndRedirect,
 } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Reelforge" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const redirectTo = requestedRedirect(url);
-  if (await getOptionalUser(request)) throw redirect(safeRedirect(redirectTo));
-  return {
-    redirectTo,
-    google: googleSignInState(),
-    error: authErrorFromQuery(url),
-    passwordMinLength: PASSWORD_MIN_LENGTH,
-    showcase: await listShowcaseVideosSafely(),
-  };
+  const { page } = await authPageBase(request);
+  return { ...page, showcase: await listShowcaseVideosSafely() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

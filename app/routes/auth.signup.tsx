@@ -1,6 +1,6 @@
 // /auth/signup (seed 000 §2): "Create Account", Google, "Continue with Phone Number" (two
 // steps: phone, then code) and e-mail + password. One action, chosen by the form's intent.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout, Divider } from "~/components/auth/AuthLayout";
 import { ShowcaseCarousel } from "~/components/showcase/ShowcaseCarousel";
@@ -15,13 +15,8 @@ import { buttonClasses } from "~/components/ui/Button";
 import { PHONE_MESSAGES, requestPhoneCode, verifyPhoneCode } from "~/models/phone-auth.server";
 import {
   authenticateWithPassword,
-  authErrorFromQuery,
+  authPageBase,
   clientIp,
-  getOptionalUser,
-  googleSignInState,
-  PASSWORD_MIN_LENGTH,
-  requestedRedirect,
-  safeRedirect,
   signInAndRedirect,
 } from "~/utils/auth.server";
 import { isProduction } from "~/utils/env.server";
@@ -30,17 +25,11 @@ import { activeSmsProvider } from "~/utils/sms/index.server";
 export const meta: MetaFunction = () => [{ title: "Create account — Reelforge" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const redirectTo = requestedRedirect(url);
-  if (await getOptionalUser(request)) throw redirect(safeRedirect(redirectTo));
+  const { url, page } = await authPageBase(request);
   return {
-    redirectTo,
-    google: googleSignInState(),
-    error: authErrorFromQuery(url),
+    ...page,
     method: url.searchParams.get("method") === "phone" ? ("phone" as const) : ("email" as const),
     outboxHint: !isProduction() && activeSmsProvider() === "outbox" ? "/dev/outbox" : null,
-    // Server-module values are not in the browser bundle: hand the limit to the page.
-    passwordMinLength: PASSWORD_MIN_LENGTH,
     showcase: await listShowcaseVideosSafely(),
   };
 }

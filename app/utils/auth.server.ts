@@ -453,3 +453,18 @@ export function requestedRedirect(url: URL): string | null {
   const safe = safeRedirect(raw, "");
   return safe && safe !== "/" ? safe : null;
 }
+
+/**
+ * What the sign-in and sign-up pages both load: a signed-in visitor goes on to where they were
+ * heading; everyone else gets the return path, the Google button's state, an error carried in
+ * the query, and the password rule (server values are not in the browser bundle).
+ */
+export async function authPageBase(request: Request) {
+  const url = new URL(request.url);
+  const redirectTo = requestedRedirect(url);
+  if (await getOptionalUser(request)) throw redirect(safeRedirect(redirectTo));
+  return {
+    url,
+    page: { redirectTo, google: googleSignInState(), error: authErrorFromQuery(url), passwordMinLength: PASSWORD_MIN_LENGTH },
+  };
+}

@@ -90,3 +90,21 @@ export function CardFrame({ children, className, labelledBy }: { children: React
     </article>
   );
 }
+
+/** What a job card shows before its result exists: the failure with its reason, or "Processing...". */
+export function JobPendingMedia({ noun, failed, errorMessage }: { noun: "Image" | "Video"; failed: boolean; errorMessage: string | null }) {
+  if (failed) {
+    return (
+      <MediaPlaceholder tone="error">
+        <span className="font-medium">{noun} generation failed</span>
+        {errorMessage ? <span className="text-xs break-words">{errorMessage}</span> : null}
+      </MediaPlaceholder>
+    );
+  }
+  return (
+    <MediaPlaceholder>
+      <Spinner className="size-6 text-brand-600" />
+      <span className="font-medium">Processing...</span>
+    </MediaPlaceholder>
+  );
+}

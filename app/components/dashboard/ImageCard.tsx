@@ -1,6 +1,6 @@
 // An image generation job on the Dashboard: "Processing..." until its result exists, the status
 // badge, copy buttons, download as image-{id}.png, and the public/private switch.
-import { CardFrame, JobStatusBadge, LocalDate, MediaPlaceholder, Spinner } from "./CardParts";
+import { CardFrame, JobPendingMedia, JobStatusBadge, LocalDate } from "./CardParts";
 import { CopyButton } from "./CopyButton";
 import { DownloadImageButton } from "./DownloadImageButton";
 import type { ImageItem } from "./feed";
@@ -12,16 +12,8 @@ export function ImageCard({ image }: { image: ImageItem }) {
     <CardFrame labelledBy={titleId}>
       {image.resultUrl ? (
         <img src={image.resultUrl} alt={image.prompt} loading="lazy" className="aspect-[4/5] w-full bg-slate-100 object-cover" />
-      ) : image.status === "failed" ? (
-        <MediaPlaceholder tone="error">
-          <span className="font-medium">Image generation failed</span>
-          {image.errorMessage ? <span className="text-xs break-words">{image.errorMessage}</span> : null}
-        </MediaPlaceholder>
       ) : (
-        <MediaPlaceholder>
-          <Spinner className="size-6 text-brand-600" />
-          <span className="font-medium">Processing...</span>
-        </MediaPlaceholder>
+        <JobPendingMedia noun="Image" failed={image.status === "failed"} errorMessage={image.errorMessage} />
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">

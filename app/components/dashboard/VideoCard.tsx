@@ -1,6 +1,6 @@
 // A video generation job on the Dashboard: "Processing..." until its result exists, the status
 // badge, copy buttons and the public/private switch.
-import { CardFrame, JobStatusBadge, LocalDate, MediaPlaceholder, Spinner } from "./CardParts";
+import { CardFrame, JobPendingMedia, JobStatusBadge, LocalDate } from "./CardParts";
 import { CopyButton } from "./CopyButton";
 import type { VideoItem } from "./feed";
 import { VisibilityToggle } from "./VisibilityToggle";
@@ -19,16 +19,8 @@ export function VideoCard({ video }: { video: VideoItem }) {
           className="aspect-[4/5] w-full bg-black object-contain"
           aria-label={`Video: ${video.seoTitle ?? video.prompt}`}
         />
-      ) : video.status === "failed" ? (
-        <MediaPlaceholder tone="error">
-          <span className="font-medium">Video generation failed</span>
-          {video.errorMessage ? <span className="text-xs break-words">{video.errorMessage}</span> : null}
-        </MediaPlaceholder>
       ) : (
-        <MediaPlaceholder>
-          <Spinner className="size-6 text-brand-600" />
-          <span className="font-medium">Processing...</span>
-        </MediaPlaceholder>
+        <JobPendingMedia noun="Video" failed={video.status === "failed"} errorMessage={video.errorMessage} />
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
