@@ -1,6 +1,8 @@
 // Integration tests run against a real PostgreSQL: DATABASE_URL when TEST_DATABASE_URL is
 // given, otherwise an embedded PostgreSQL 17 under tests/.tmp. Each run gets a throw-away
 // database with the committed migrations applied, dropped at the end.
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import path from "node:path";
 import pg from "pg";
 import {
@@ -29,7 +31,17 @@ async function reachable(url: string): Promise<boolean> {
 let cluster: EmbeddedCluster | null = null;
 let url = "";
 
+/** The Remix build that tests/support/live-server.ts serves (skip with SKIP_APP_BUILD=1). */
+function buildApp() {
+  if (process.env.SKIP_APP_BUILD) return;
+  const require = createRequire(import.meta.url);
+  const root = path.resolve(import.meta.dirname, "../..");
+  const built = spawnSync(process.execPath, [require.resolve("@remix-run/dev/dist/cli.js"), "build"], { cwd: root, stdio: "pipe" });
+  if (built.status !== 0) throw new Error(`remix build failed:\n${String(built.stderr)}`);
+}
+
 export async function setup() {
+  buildApp();
   const name = `reelforge_test_${process.pid}_${Date.now().toString(36)}`;
   if (process.env.TEST_DATABASE_URL) {
     const u = new URL(process.env.TEST_DATABASE_URL);

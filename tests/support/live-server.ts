@@ -1,0 +1,33 @@
+// Test helper: the real HTTP server (Express + the built Remix app, server/app.ts) in this
+// test process, on a free loopback port, against the test database. Tests that must see what a
+// client on the wire sees (cut-off uploads, raw bodies, headers, the process staying up) use
+// it instead of calling route modules. The app is built once per run by the integration
+// global setup (tests/setup/integration-global.ts); this only imports that build.
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { createApp } from "../../server/app.ts";
+
+export type LiveServer = { url: string; port: number; close(): Promise<void> };
+
+const buildPath = path.resolve(import.meta.dirname, "../../build/index.js");
+
+export async function startLiveServer(): Promise<LiveServer> {
+  if (!existsSync(buildPath)) throw new Error("build/index.js is missing: the integration global setup builds the app");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const server: Server = createApp(build).listen(0, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
