@@ -11,7 +11,7 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = () => [
-  { title: "Reelforge — AI video ads from a script" },
+  { title: "Reelforge — video ads from a script" },
   { name: "description", content: "Turn a script, a product image, a voice and a style into short video ads." },
 ];
 

@@ -22,7 +22,9 @@ import { EMPTY_HINT, EMPTY_TEXT, TOASTS } from "~/components/dashboard/messages"
 import { StoryCard } from "~/components/dashboard/StoryCard";
 import { VideoCard } from "~/components/dashboard/VideoCard";
 import type { VisibilityResult } from "~/components/dashboard/VisibilityToggle";
+import { LANDING_DELIVERY } from "~/components/landing/format";
 import { LandingPage } from "~/components/landing/LandingPage";
+import { landingTitle } from "~/components/landing/provider-copy";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
@@ -35,6 +37,7 @@ import { setStoryVisibility } from "~/models/stories.server";
 import { getSessionUserById } from "~/models/user.server";
 import { setVideoJobVisibility } from "~/models/video-jobs.server";
 import type { ShellLoaderData } from "~/routes/_shell";
+import { activeModels } from "~/providers/model-use.server";
 import { getOptionalUser, loginRedirect, safeRedirect } from "~/utils/auth.server";
 import { getSession, sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
 
@@ -47,10 +50,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data?.view === "dashboard"
     ? [{ title: "Dashboard — Reelforge" }]
     : [
-        { title: "Reelforge — AI video ads from a script" },
+        { title: data?.view === "landing" ? landingTitle(data.models) : "Reelforge — video ads from a script" },
         {
           name: "description",
-          content: "Turn a script, a product image, a voice and a style into a short video ad in about 30 minutes. ₹600 per video.",
+          content: `Turn a script, a product image, a voice and a style into a short video ad ${LANDING_DELIVERY}. ₹600 per video.`,
         },
       ];
 
@@ -84,7 +87,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The landing page must render even when the database is down.
     console.error("showcase load failed", error);
   }
-  return { view: "landing" as const, showcase };
+  // The copy names AI models only for the steps one serves now (ADR 135).
+  return { view: "landing" as const, showcase, models: await activeModels() };
 }
 
 const visibilityForm = z.object({
@@ -143,7 +147,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
-  if (data.view === "landing") return <LandingPage showcase={data.showcase} />;
+  if (data.view === "landing") return <LandingPage showcase={data.showcase} models={data.models} />;
   return <Dashboard data={data} />;
 }
 

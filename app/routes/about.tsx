@@ -15,7 +15,7 @@ export default function About() {
       <p>
         You bring a script or an idea, a product or avatar image, a voice and a style. Reelforge splits the script into
         scenes, creates an image and a voice-over for each, animates them, adds music, and puts the finished video in your
-        dashboard, usually in about 30 minutes.
+        dashboard, usually within minutes.
       </p>
       <h2>How it is paid</h2>
       <p>
@@ -24,8 +24,8 @@ export default function About() {
       </p>
       <h2>Made by people, too</h2>
       <p>
-        For work that needs a human touch, you can place a custom order and our team produces the video with you, talking it
-        through in the order's messages.
+        Custom orders are coming: for work that needs a human touch, you will be able to order a video that our team
+        produces with you.
       </p>
       <p>
         Questions? <Link to="/contact">Contact us</Link>.

@@ -18,10 +18,9 @@ export default function Contact() {
         Write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a>. Tell us the e-mail address or phone number of your
         account and, for an order or a payment, its number. We answer within two working days.
       </p>
-      <h2>About an order</h2>
+      <h2>About a payment</h2>
       <p>
-        If you placed a custom order, you can also message our team directly from the order page; your messages and our
-        replies stay with the order.
+        For a payment, include its transaction ID from the history on Plans &amp; Billing, so we can find it at once.
       </p>
       <h2>Privacy requests</h2>
       <p>

@@ -1,17 +1,21 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { LEGAL_EFFECTIVE } from "~/components/landing/legal";
+import { processingSteps, usesAnyModel } from "~/components/landing/provider-copy";
 import { TextPage } from "~/components/landing/TextPage";
+import { activeModels } from "~/providers/model-use.server";
 import { env } from "~/utils/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Privacy Policy — Reelforge" }];
 
-export function loader() {
-  return { contactEmail: env().CONTACT_EMAIL };
+export async function loader() {
+  // Section 4 describes the providers that are active, naming AI models only where one serves (ADR 135).
+  return { contactEmail: env().CONTACT_EMAIL, models: await activeModels() };
 }
 
 export default function Privacy() {
-  const { contactEmail } = useLoaderData<typeof loader>();
+  const { contactEmail, models } = useLoaderData<typeof loader>();
+  const anyModel = usesAnyModel(models);
   const mail = <a href={`mailto:${contactEmail}`}>{contactEmail}</a>;
   return (
     <TextPage
@@ -56,16 +60,28 @@ export default function Privacy() {
       </ul>
       <p>We do not sell your personal data and we do not use it for third-party advertising.</p>
 
-      <h2>4. AI processing</h2>
-      <p>
-        To make a video, the content you submit is processed by AI models: a chat model that plans scenes and writes prompts,
-        a voice model that reads your script, and a video generation model that animates scene images. Where these run at an
-        outside provider, that provider processes your content on our behalf and only to produce your result.
-      </p>
+      <h2>4. How your content is processed</h2>
+      <p>To make a video, the content you submit goes through these steps:</p>
+      <ul>
+        {processingSteps(models).map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ul>
+      {anyModel ? (
+        <p>
+          Where an AI model runs at an outside provider, that provider processes your content on our behalf and only to
+          produce your result.
+        </p>
+      ) : (
+        <p>These steps run on our own servers and use no AI model; your content is not sent to an outside AI service.</p>
+      )}
 
       <h2>5. Who we share it with</h2>
       <ul>
-        <li>service providers that host the service, store files, send sign-in codes, process payments or run AI models for us;</li>
+        <li>
+          service providers that host the service, store files, send sign-in codes
+          {anyModel ? ", process payments or run AI models for us;" : " or process payments for us;"}
+        </li>
         <li>other users, only for content you choose to make public (it then appears in Explore);</li>
         <li>authorities, when the law requires it, or to protect the rights and safety of our users and of Reelforge.</li>
       </ul>

@@ -2,13 +2,15 @@
 // database, storage and workflow engine are healthy, in words. The same checks as /healthz.
 import { data, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { modelSummary } from "~/components/landing/provider-copy";
 import { TextPage } from "~/components/landing/TextPage";
+import { activeModels } from "~/providers/model-use.server";
 import { systemHealth, type Part } from "~/utils/health.server";
 
 export const meta: MetaFunction = () => [{ title: "System Status — Reelforge" }];
 
 const CAPABILITY_NAMES: Record<string, string> = {
-  chat: "Chat model and assistant",
+  chat: "Planning and assistant",
   voice: "Voice-over",
   image: "Product images",
   motion: "Image to video",
@@ -33,7 +35,7 @@ function row(name: string, part: Part, detail: string | undefined): Row {
 }
 
 export async function loader() {
-  const health = await systemHealth();
+  const [health, models] = await Promise.all([systemHealth(), activeModels()]);
   const core: Row[] = [
     row("Database", health.database, "PostgreSQL"),
     row("File storage", health.storage, health.storage.driver === "s3" ? "S3-compatible object storage" : "Local files"),
@@ -46,7 +48,7 @@ export async function loader() {
       return row(CAPABILITY_NAMES[capability], part, `${label}${part.local === true ? " (runs on this server, no keys needed)" : ""}`);
     });
   return data(
-    { status: health.status, checkedAt: health.time, core, providers },
+    { status: health.status, checkedAt: health.time, core, providers, models: modelSummary(models) },
     { status: health.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -88,11 +90,12 @@ function Table({ caption, rows }: { caption: string; rows: Row[] }) {
 }
 
 export default function Status() {
-  const { status, checkedAt, core, providers } = useLoaderData<typeof loader>() as unknown as {
+  const { status, checkedAt, core, providers, models } = useLoaderData<typeof loader>() as unknown as {
     status: string;
     checkedAt: string;
     core: Row[];
     providers: Row[];
+    models: string;
   };
   return (
     <TextPage
@@ -105,7 +108,8 @@ export default function Status() {
       }
     >
       <Table caption="Services" rows={core} />
-      <Table caption="AI and media providers" rows={providers} />
+      <Table caption="Media and planning providers" rows={providers} />
+      <p data-testid="model-summary">{models}</p>
       <p>
         Providers marked "runs on this server" work offline with no keys. Hosted services are switched on by the server's
         configuration. Machine-readable: <a href="/healthz">/healthz</a>.

@@ -58,8 +58,9 @@ export default function Terms() {
       <h2>6. The videos you create</h2>
       <p>
         Subject to these terms and to the rights of others in the material you supplied, you may use the videos you create
-        for any lawful purpose, including advertising. AI output can contain mistakes: review every video before you publish
-        it. Delivery in about 30 minutes is our usual time, not a guarantee.
+        for any lawful purpose, including advertising. Generated videos can contain mistakes (a mispronounced word, an
+        awkward cut): review every video before you publish it. Videos are usually ready within minutes; that is not a
+        guarantee.
       </p>
 
       <h2>7. Acceptable use</h2>

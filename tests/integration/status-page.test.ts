@@ -11,9 +11,9 @@ describe("/status", () => {
     expect(core[0]).toMatchObject({ state: "ok", detail: "PostgreSQL" });
     const byName = Object.fromEntries(providers.map((r) => [r.name, r]));
     expect(Object.keys(byName).sort()).toEqual(
-      ["Background music", "Chat model and assistant", "Image to video", "Product images", "Video compiling", "Voice-over"].sort(),
+      ["Background music", "Planning and assistant", "Image to video", "Product images", "Video compiling", "Voice-over"].sort(),
     );
-    expect(byName["Chat model and assistant"].detail).toMatch(/^Local planner/);
+    expect(byName["Planning and assistant"].detail).toMatch(/^Local planner/);
     for (const r of providers) expect(r.detail).toContain("runs on this server");
     // No executor runs inside this test process, so the engine is reported as a problem.
     expect(core[2].state).toBe("problem");

@@ -4,7 +4,9 @@ import { useCallback } from "react";
 import { buttonClasses } from "~/components/ui/Button";
 import { Icon, type IconName } from "~/components/ui/Icon";
 import { SkipLink } from "~/components/shell/SkipLink";
-import { formatRupees, LANDING_DELIVERY_MINUTES, LANDING_PRICE_PER_VIDEO_INR } from "./format";
+import type { ModelUse } from "~/providers/model-use";
+import { formatRupees, LANDING_DELIVERY, LANDING_PRICE_PER_VIDEO_INR } from "./format";
+import { heroBadge, poweredBy, poweredByIntro } from "./provider-copy";
 import { PublicFooter } from "./PublicFooter";
 import { PublicHeader } from "./PublicHeader";
 import type { ShowcaseItem } from "~/models/showcase.server";
@@ -23,27 +25,23 @@ const STEPS: { title: string; text: string; icon: IconName }[] = [
     icon: "mic",
   },
   {
-    title: `Get your video in about ${LANDING_DELIVERY_MINUTES} minutes`,
+    title: `Get your video ${LANDING_DELIVERY}`,
     text: "The finished video, with voice, script and music, appears in your dashboard, ready to download and post.",
     icon: "film",
   },
 ];
 
 const BENEFITS: { title: string; text: string; icon: IconName }[] = [
-  { title: "Delivered in about 30 minutes", text: "Order now and watch your ad today, not next week.", icon: "clock" },
+  { title: `Delivered ${LANDING_DELIVERY}`, text: "Order now and watch your ad today, not next week.", icon: "clock" },
   { title: `${price} per video`, text: "Simple one-time credit packs. No subscription, no agency retainer.", icon: "rupee" },
   { title: "No calls or waiting", text: "No briefing calls and no back-and-forth: order online in a few minutes.", icon: "phone-off" },
   { title: "Voice, script and music included", text: "Every video comes with a voice-over, on-screen script and background music.", icon: "music" },
   { title: "Made for social feeds", text: "Short UGC-style videos for reels, stories and shorts ads.", icon: "video" },
 ];
 
-const PROVIDERS: { kind: string; text: string; icon: IconName }[] = [
-  { kind: "A video generation model", text: "Brings each scene's image to life as motion video.", icon: "film" },
-  { kind: "A voice model", text: "Reads your script aloud in the voice you choose.", icon: "mic" },
-  { kind: "A chat model", text: "Splits your script into scenes and writes the prompt for each one.", icon: "chat" },
-];
-
-export function LandingPage({ showcase }: { showcase: ShowcaseItem[] }) {
+/** `models`: which steps an AI model serves now; the copy names models only there (ADR 135). */
+export function LandingPage({ showcase, models }: { showcase: ShowcaseItem[]; models: ModelUse }) {
+  const providers = poweredBy(models);
   const scrollToShowcase = useCallback((event: React.MouseEvent<HTMLAnchorElement>) => {
     const target = document.getElementById("showcase");
     if (!target) return;
@@ -69,15 +67,14 @@ export function LandingPage({ showcase }: { showcase: ShowcaseItem[] }) {
             <div>
               <p className="inline-flex items-center gap-2 rounded-full border border-brand-100 bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm">
                 <Icon name="sparkles" className="size-4" />
-                AI UGC video ads for brands and creators
+                {heroBadge(models)}
               </p>
               <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
                 Video ads that sell, <span className="text-brand-600">from just a script.</span>
               </h1>
               <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
                 Send a script or an idea, a product image and a voice. Reelforge turns it into a finished short
-                video ad with voice-over, script and music, delivered to your dashboard in about {LANDING_DELIVERY_MINUTES}{" "}
-                minutes.
+                video ad with voice-over, script and music, delivered to your dashboard {LANDING_DELIVERY}.
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
                 <Link to="/auth/signup" className={buttonClasses("primary", "lg")}>
@@ -92,7 +89,7 @@ export function LandingPage({ showcase }: { showcase: ShowcaseItem[] }) {
               <ul className="mt-8 grid gap-3 text-sm text-slate-700 sm:grid-cols-3" aria-label="At a glance">
                 <li className="flex items-center gap-2">
                   <Icon name="clock" className="size-4 text-brand-600" />
-                  Delivery in about {LANDING_DELIVERY_MINUTES} minutes
+                  Delivery {LANDING_DELIVERY}
                 </li>
                 <li className="flex items-center gap-2">
                   <Icon name="rupee" className="size-4 text-brand-600" />
@@ -126,7 +123,7 @@ export function LandingPage({ showcase }: { showcase: ShowcaseItem[] }) {
                 </ul>
                 <div className="my-4 flex items-center gap-3 text-xs font-medium uppercase tracking-wide text-slate-400" aria-hidden="true">
                   <span className="h-px flex-1 bg-slate-200" />
-                  about {LANDING_DELIVERY_MINUTES} minutes
+                  {LANDING_DELIVERY}
                   <span className="h-px flex-1 bg-slate-200" />
                 </div>
                 <p className="text-sm font-semibold text-slate-500">You get</p>
@@ -204,11 +201,15 @@ export function LandingPage({ showcase }: { showcase: ShowcaseItem[] }) {
               Powered by
             </h2>
             <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
-              Three kinds of AI model work together on every video.
+              {poweredByIntro(models)}
             </p>
-            <ul className="mt-12 grid gap-5 md:grid-cols-3">
-              {PROVIDERS.map((p) => (
-                <li key={p.kind} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6">
+            <ul className="mt-12 flex flex-wrap justify-center gap-5">
+              {providers.map((p) => (
+                <li
+                  key={p.step}
+                  data-step={p.step}
+                  className="flex w-full gap-4 rounded-2xl border border-slate-200 bg-white p-6 md:w-[calc((100%-1.25rem)/2)] lg:w-[calc((100%-2.5rem)/3)]"
+                >
                   <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-slate-900 text-white">
                     <Icon name={p.icon} />
                   </span>
@@ -257,7 +258,7 @@ export function LandingPage({ showcase }: { showcase: ShowcaseItem[] }) {
             ) : (
               <p className="mx-auto mt-6 max-w-xl text-center text-slate-300">
                 No example videos have been published here yet. Sign up and make your own first video: it takes a script,
-                a product image and about {LANDING_DELIVERY_MINUTES} minutes.
+                a product image and a few minutes.
               </p>
             )}
           </div>
@@ -271,7 +272,7 @@ export function LandingPage({ showcase }: { showcase: ShowcaseItem[] }) {
                 Your next ad is a script away
               </h2>
               <p className="mx-auto mt-3 max-w-xl text-white/85">
-                {price} per video, delivered in about {LANDING_DELIVERY_MINUTES} minutes. No calls or waiting.
+                {price} per video, delivered {LANDING_DELIVERY}. No calls or waiting.
               </p>
               <Link to="/auth/signup" className={buttonClasses("light", "lg", "mt-8")}>
                 Get Started Now

@@ -9,7 +9,7 @@ export function PublicFooter() {
         <div className="flex items-center gap-2 text-sm text-slate-600">
           <BrandMark className="size-6" />
           <span>
-            © {new Date().getFullYear()} Reelforge. AI video ads from a script.
+            © {new Date().getFullYear()} Reelforge. Video ads from a script.
           </span>
         </div>
         <nav aria-label="Legal and information">

@@ -5,6 +5,10 @@ export function formatRupees(amount: number): string {
   return inr.format(amount);
 }
 
-/** Landing claims (seed 000 §1 and §9). */
+/** Landing claims (docs/product.md#landing-page): the BASIC pack's price per video. */
 export const LANDING_PRICE_PER_VIDEO_INR = 600;
-export const LANDING_DELIVERY_MINUTES = 30;
+/**
+ * Delivery as measured, not promised: offline renders take seconds to a minute, hosted video
+ * models minutes per clip, so "in minutes" (ADR 135).
+ */
+export const LANDING_DELIVERY = "in minutes";

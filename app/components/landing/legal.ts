@@ -1,2 +1,2 @@
-/** Date from which the privacy policy and the terms apply (seed 000 §2: December 2024). */
+/** Date from which the privacy policy and the terms apply (docs/product.md#information-pages). */
 export const LEGAL_EFFECTIVE = "December 2024";
