@@ -7,7 +7,7 @@ import { SkipLink } from "~/components/shell/SkipLink";
 import { formatRupees, LANDING_DELIVERY_MINUTES, LANDING_PRICE_PER_VIDEO_INR } from "./format";
 import { PublicFooter } from "./PublicFooter";
 import { PublicHeader } from "./PublicHeader";
-import type { ShowcaseItem } from "~/models/showcase.server";
+import type { ShowcaseItem } from "~/models/showcase";
 
 const price = formatRupees(LANDING_PRICE_PER_VIDEO_INR);
 
