@@ -3,7 +3,7 @@
 // payment with it succeeds (markDiscountUsedInTx, called by the payments core), never on Apply.
 import type { DiscountCheckError } from "~/models/payment-messages";
 import { discountedPrice } from "~/models/pricing";
-import { Prisma, prisma } from "~/utils/db.server";
+import { type Prisma, prisma } from "~/utils/db.server";
 
 export { DISCOUNT_MESSAGES, discountAppliedMessage, type DiscountCheckError } from "~/models/payment-messages";
 

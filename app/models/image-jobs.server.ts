@@ -3,7 +3,7 @@
 import type { ImageItem } from "~/models/content-feed";
 import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
-import { prisma, Prisma } from "~/utils/db.server";
+import { prisma, type Prisma } from "~/utils/db.server";
 import { publish, publishSafely } from "~/utils/live.server";
 import type { JobStatus, Visibility } from "~/generated/prisma/enums";
 

@@ -5,7 +5,7 @@ import type { VideoItem } from "~/models/content-feed";
 import { keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
 import { jobFilterWhere, jobUpdateData, seoTitleOf, type JobUpdate } from "~/models/image-jobs.server";
-import { prisma, Prisma } from "~/utils/db.server";
+import { prisma, type Prisma } from "~/utils/db.server";
 import { publish, publishSafely } from "~/utils/live.server";
 import type { Visibility } from "~/generated/prisma/enums";
 
