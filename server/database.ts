@@ -65,7 +65,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
 export async function ensureDatabaseExists(url: string): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.replace(/^\//, ""));
-  if (!/^[A-Za-z0-9_\-]+$/.test(name)) throw new Error(`Unsupported database name "${name}"`);
+  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new Error(`Unsupported database name "${name}"`);
   const adminUrl = new URL(url);
   adminUrl.pathname = "/postgres";
   const client = new pg.Client({ connectionString: adminUrl.toString() });

@@ -12,7 +12,7 @@ import {
   type FeedPage,
   type FeedQuery,
   type PageRequest,
-} from "~/components/dashboard/feed";
+} from "~/models/content-feed";
 import { listUserImageJobs } from "~/models/image-jobs.server";
 import { listPublicStories, listUserStories } from "~/models/stories.server";
 import { listPublicVideoJobs, listUserVideoJobs } from "~/models/video-jobs.server";

@@ -1,11 +1,11 @@
 // Discount codes (seed 000 §5, §8). A code is matched upper-cased, must not be past
 // valid_until, needs a signed-in user, and may be used once per user. It counts as used when a
 // payment with it succeeds (markDiscountUsedInTx, called by the payments core), never on Apply.
-import type { DiscountCheckError } from "~/components/plans/messages";
-import { discountedPrice } from "~/components/plans/pricing";
-import { Prisma, prisma } from "~/utils/db.server";
+import type { DiscountCheckError } from "~/models/payment-messages";
+import { discountedPrice } from "~/models/pricing";
+import { type Prisma, prisma } from "~/utils/db.server";
 
-export { DISCOUNT_MESSAGES, discountAppliedMessage, type DiscountCheckError } from "~/components/plans/messages";
+export { DISCOUNT_MESSAGES, discountAppliedMessage, type DiscountCheckError } from "~/models/payment-messages";
 
 export type AppliedDiscount = { id: string; code: string; percentage: number };
 

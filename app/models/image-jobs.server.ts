@@ -1,9 +1,9 @@
 // Image generation jobs (image_generation_jobs): the owner's list on the Dashboard, the
 // public/private switch, and the status update that also tells the owner's open pages.
-import type { ImageItem } from "~/components/dashboard/feed";
-import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/components/dashboard/feed";
+import type { ImageItem } from "~/models/content-feed";
+import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
-import { prisma, Prisma } from "~/utils/db.server";
+import { prisma, type Prisma } from "~/utils/db.server";
 import { publish, publishSafely } from "~/utils/live.server";
 import type { JobStatus, Visibility } from "~/generated/prisma/enums";
 

@@ -8,7 +8,7 @@
 // PayU's verify_payment agrees. Credits are granted in the same database transaction that
 // moves the row to completed, by a conditional UPDATE that only one callback can win.
 import { randomBytes } from "node:crypto";
-import { PAYMENT_MESSAGES } from "~/components/plans/messages";
+import { PAYMENT_MESSAGES } from "~/models/payment-messages";
 import type { CheckoutForm } from "~/utils/payu/checkout";
 import { callbackUrls, gatewayConfig, activeProvider, type GatewayConfig, type GatewayProvider } from "~/utils/payu/config.server";
 import { buildCheckoutForm, payuText } from "~/utils/payu/form.server";

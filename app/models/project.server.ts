@@ -73,7 +73,7 @@ export function listUserProjects(userId: string, take = 100): Promise<(ProjectRo
   });
 }
 
-/** One scene as the script division produced it (agents/planner PlannedScene). */
+/** One scene as the script division produced it (app/providers/llm/planner PlannedScene). */
 export type NewScene = {
   title: string;
   script: string;

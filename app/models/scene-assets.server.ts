@@ -14,7 +14,7 @@ import { createReadStream, existsSync } from "node:fs";
 import { rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type OverlayOptions } from "sharp";
-import { getChatModel, runPlannerTask, type PlannerTask, type PlannerTaskInput, type PlannerTaskOutput } from "../../agents/index";
+import { getChatModel, runPlannerTask, type PlannerTask, type PlannerTaskInput, type PlannerTaskOutput } from "~/providers/llm/index.server";
 import { getProjectWithScenes, type ProjectRow } from "~/models/project.server";
 import { getScene, markSceneCompleted, markSceneFailed, markSceneStep, updateScene, type SceneRow } from "~/models/scenes.server";
 import type { ProductImageProvider, ProductShotVersion } from "~/providers/image/types";

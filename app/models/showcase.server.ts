@@ -3,14 +3,9 @@
 import { prisma } from "~/utils/db.server";
 import { fileUrl } from "~/utils/storage/buckets";
 
-export type ShowcaseItem = {
-  id: string;
-  title: string;
-  description: string | null;
-  category: string | null;
-  videoUrl: string;
-  thumbnailUrl: string | null;
-};
+import type { ShowcaseItem } from "~/models/showcase";
+
+export type { ShowcaseItem };
 
 /**
  * An http(s) URL is used as is; anything else is a key in the "showcase-videos" bucket,

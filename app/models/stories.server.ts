@@ -1,10 +1,10 @@
 // Stories (video requests and their results): the reads of the Dashboard and Explore, the
 // owner's public/private switch, and the status changes the video workflow makes. Every
 // status change publishes a live "story.updated" event to the owner in the same transaction.
-import type { StoryItem } from "~/components/dashboard/feed";
-import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/components/dashboard/feed";
+import type { StoryItem } from "~/models/content-feed";
+import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
-import { prisma, Prisma } from "~/utils/db.server";
+import { prisma, type Prisma } from "~/utils/db.server";
 import { publish, publishSafely } from "~/utils/live.server";
 import type { StoryStatus } from "~/generated/prisma/enums";
 

@@ -1,11 +1,11 @@
 // Video generation jobs (video_generation_jobs): the owner's list on the Dashboard, public
 // videos on Explore (with the uploader's username), the public/private switch, and the status
 // update that also tells the owner's open pages.
-import type { VideoItem } from "~/components/dashboard/feed";
-import { keysetCondition, type ContentFilter, type PageRequest } from "~/components/dashboard/feed";
+import type { VideoItem } from "~/models/content-feed";
+import { keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
 import { jobFilterWhere, jobUpdateData, seoTitleOf, type JobUpdate } from "~/models/image-jobs.server";
-import { prisma, Prisma } from "~/utils/db.server";
+import { prisma, type Prisma } from "~/utils/db.server";
 import { publish, publishSafely } from "~/utils/live.server";
 import type { Visibility } from "~/generated/prisma/enums";
 

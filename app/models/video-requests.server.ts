@@ -30,7 +30,7 @@ import {
   VIDEO_MESSAGES,
   VOICE_INVALID,
   type FieldErrors,
-} from "~/components/create-video/rules";
+} from "~/models/video-request-rules";
 import { inngest } from "../../inngest/client";
 import { videoRequested } from "../../inngest/events";
 

@@ -13,7 +13,7 @@ import {
   feedSearch,
   parseDashboardQuery,
   type ContentItem,
-} from "~/components/dashboard/feed";
+} from "~/models/content-feed";
 import { EmptyState, FeedPager, GRID_CLASSES } from "~/components/dashboard/FeedStates";
 import { FeedTabs } from "~/components/dashboard/FeedTabs";
 import { FilterBar } from "~/components/dashboard/FilterBar";

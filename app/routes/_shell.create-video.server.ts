@@ -6,7 +6,7 @@
 // read twice at once (request.clone()), once per bucket, each pass storing its own file field and
 // skipping the other. Both paths hand refs to the same core (createVideoRequest), which checks
 // again that each file belongs to the user.
-import { FIELDS, uploadFailedMessage, VIDEO_MESSAGES, type FieldErrors, type KeptFile, type Toast } from "~/components/create-video/rules";
+import { FIELDS, uploadFailedMessage, VIDEO_MESSAGES, type FieldErrors, type KeptFile, type Toast } from "~/models/video-request-rules";
 import { deleteFile, parseUploadForm, type StoredFile, type UploadFormResult } from "~/utils/storage/upload.server";
 
 export type VideoForm = {

@@ -29,7 +29,7 @@ import {
   VIDEO_MESSAGES,
   type CreateVideoActionData,
   type Toast,
-} from "~/components/create-video/rules";
+} from "~/models/video-request-rules";
 import { useHydrated } from "~/components/create-video/useHydrated";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Icon } from "~/components/ui/Icon";

@@ -2,7 +2,7 @@
 // visitors go to sign-in. Public stories (and, on "All Content", public videos), newest first.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DEFAULT_EXPLORE_TAB, EXPLORE_TABS, feedSearch, parseExploreQuery } from "~/components/dashboard/feed";
+import { DEFAULT_EXPLORE_TAB, EXPLORE_TABS, feedSearch, parseExploreQuery } from "~/models/content-feed";
 import { EmptyState, FeedPager, GRID_CLASSES } from "~/components/dashboard/FeedStates";
 import { FeedTabs } from "~/components/dashboard/FeedTabs";
 import { FilterBar } from "~/components/dashboard/FilterBar";

@@ -5,9 +5,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Await, Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { Suspense, useEffect, useRef } from "react";
-import { DISCOUNT_MESSAGES, PAYMENT_MESSAGES } from "~/components/plans/messages";
+import { DISCOUNT_MESSAGES, PAYMENT_MESSAGES } from "~/models/payment-messages";
 import { PaymentOutcome } from "~/components/plans/PaymentOutcome";
-import { formatINR } from "~/components/plans/pricing";
+import { formatINR } from "~/models/pricing";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { Spinner } from "~/components/ui/Spinner";

@@ -2,10 +2,10 @@
 // of a payment when the gateway sends the browser back here.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import type { PaymentOutcomeState } from "~/components/plans/messages";
+import type { PaymentOutcomeState } from "~/models/payment-messages";
 import { PlansContent, type PlansOutcome } from "~/components/plans/PlansContent";
 import type { DiscountActionData, TransactionRowData } from "~/components/plans/types";
-import { DISCOUNT_MESSAGES, discountAppliedMessage } from "~/components/plans/messages";
+import { DISCOUNT_MESSAGES, discountAppliedMessage } from "~/models/payment-messages";
 import { checkDiscountCode, normalizeDiscountCode } from "~/models/discounts.server";
 import { getPaymentResult, listSuccessfulTransactions } from "~/models/payments.server";
 import { listPlans } from "~/models/plans.server";

@@ -3,7 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
 
 declare global {
-  // eslint-disable-next-line no-var
+   
   var __reelforgePrisma: PrismaClient | undefined;
 }
 

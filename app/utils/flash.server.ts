@@ -2,7 +2,7 @@
 // the action sets it with the redirect, the next page's shell loader reads and clears it. A
 // signed, short-lived cookie of its own, so setting one does not touch the session row.
 import { createCookie } from "@remix-run/node";
-import type { Flash } from "~/components/shell/FlashBanner";
+import type { Flash } from "~/utils/flash";
 import { env, isProduction } from "~/utils/env.server";
 
 export type FlashMessage = Flash;

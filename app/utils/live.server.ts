@@ -56,7 +56,7 @@ type Hub = {
 };
 
 declare global {
-  // eslint-disable-next-line no-var
+   
   var __reelforgeLiveHub: Hub | undefined;
 }
 

@@ -6,7 +6,7 @@
 // once, marks the story failed with the reason and sends "Your video could not be created".
 // Every step is idempotent: the executor delivers at least once (ADR 102).
 import { NonRetriableError } from "inngest";
-import { titleFromText } from "../../agents/index";
+import { titleFromText } from "~/providers/llm/index.server";
 import { createCompileJob, ensureBackgroundMusic } from "~/models/compile-jobs.server";
 import { createProjectForStory, markProjectFailed, projectIdOfStory, getProject } from "~/models/project.server";
 import { planTask, withoutTestMarkers } from "~/models/scene-assets.server";

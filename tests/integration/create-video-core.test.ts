@@ -3,7 +3,7 @@
 // file ownership, the event after commit (and its re-send), and the refund exactly once.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { SCRIPT_TOO_LONG, VIDEO_MESSAGES, VOICE_INVALID } from "~/components/create-video/rules";
+import { SCRIPT_TOO_LONG, VIDEO_MESSAGES, VOICE_INVALID } from "~/models/video-request-rules";
 import { applyCreditChange, getBalance } from "~/models/credits.server";
 import {
   createVideoRequest,

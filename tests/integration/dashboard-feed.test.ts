@@ -1,7 +1,7 @@
 // The Dashboard and Explore reads on a real database: search, inclusive date bounds, tabs,
 // ownership, keyset pagination across kinds, and the routes' loaders.
 import { describe, expect, it } from "vitest";
-import { parseDashboardQuery, parseExploreQuery, type ContentItem, type FeedPage } from "~/components/dashboard/feed";
+import { parseDashboardQuery, parseExploreQuery, type ContentItem, type FeedPage } from "~/models/content-feed";
 import { dashboardFeed, exploreFeed } from "~/models/content-feed.server";
 import { mediaUrl } from "~/models/content-files.server";
 import * as dashboardRoute from "~/routes/_shell._index";

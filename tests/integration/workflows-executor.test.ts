@@ -3,7 +3,7 @@
 import { NonRetriableError } from "inngest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inngest } from "../../inngest/client.ts";
-import { EmbeddedExecutor } from "../../inngest/executor/index.ts";
+import { type EmbeddedExecutor } from "../../inngest/executor/index.ts";
 import { hashedSigningKey } from "../../inngest/executor/bridge.ts";
 import { shared } from "../../inngest/executor/shared.ts";
 import { signRequest } from "../../inngest/executor/protocol.ts";

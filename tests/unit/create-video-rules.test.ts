@@ -6,7 +6,7 @@ import {
   newRequestId,
   uploadFailedMessage,
   VIDEO_MESSAGES,
-} from "~/components/create-video/rules";
+} from "~/models/video-request-rules";
 import { SCRIPT_WORD_LIMIT, VIDEO_COST_CREDITS, VIDEO_CREATE_TIMEOUT_MS, DEFAULT_VOICE_ID } from "~/utils/constants";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(" ");

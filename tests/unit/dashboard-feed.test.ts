@@ -16,7 +16,7 @@ import {
   parseDashboardQuery,
   parseExploreQuery,
   type ContentItem,
-} from "~/components/dashboard/feed";
+} from "~/models/content-feed";
 import { EMPTY_HINT, EMPTY_TEXT, TOASTS } from "~/components/dashboard/messages";
 import { hashtagText } from "~/components/dashboard/StoryCard";
 

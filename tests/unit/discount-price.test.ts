@@ -1,7 +1,7 @@
 // Seed 000 §5: discounted price = price minus the percentage, rounded to a whole number.
 import { describe, expect, it } from "vitest";
-import { DISCOUNT_MESSAGES, discountAppliedMessage } from "~/components/plans/messages";
-import { discountedPrice, formatINR, formatTransactionDate, shortTransactionId } from "~/components/plans/pricing";
+import { DISCOUNT_MESSAGES, discountAppliedMessage } from "~/models/payment-messages";
+import { discountedPrice, formatINR, formatTransactionDate, shortTransactionId } from "~/models/pricing";
 
 describe("discounted price", () => {
   it("takes the percentage off and rounds to whole rupees", () => {

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { cutOutProduct } from "~/providers/image/cutout.server";
 import { contrastRatio } from "~/providers/image/color";
 import { layoutFor, namedColourIn, paletteFor, sceneKindFor } from "~/providers/image/design";

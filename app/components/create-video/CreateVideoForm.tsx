@@ -15,7 +15,7 @@ import { Icon } from "~/components/ui/Icon";
 import { VIDEO_COST_CREDITS, VIDEO_CREATE_TIMEOUT_MS } from "~/utils/constants";
 import { MediaUpload, type MediaUploadHandle } from "./MediaUpload";
 import { ReadyToGoSwitch } from "./ReadyToGoSwitch";
-import { FIELDS, toasterFor, uploadFailedMessage, VIDEO_MESSAGES, type CreateVideoActionData, type FieldErrors, type Toast } from "./rules";
+import { FIELDS, toasterFor, uploadFailedMessage, VIDEO_MESSAGES, type CreateVideoActionData, type FieldErrors, type Toast } from "~/models/video-request-rules";
 import { ScriptField } from "./ScriptField";
 
 export type Option = { id: number; name: string };

@@ -2,7 +2,7 @@
 // checkbox without it. Both post readyToGo=on when set.
 import { useId, useState } from "react";
 import { cx } from "~/components/ui/cx";
-import { FIELDS } from "./rules";
+import { FIELDS } from "~/models/video-request-rules";
 
 export function ReadyToGoSwitch({ hydrated, defaultChecked = false }: { hydrated: boolean; defaultChecked?: boolean }) {
   const id = useId();

@@ -4,7 +4,7 @@
 import { useId } from "react";
 import { cx } from "~/components/ui/cx";
 import { SCRIPT_WORD_LIMIT } from "~/utils/constants";
-import { acceptScriptInput, countWords, FIELDS } from "./rules";
+import { acceptScriptInput, countWords, FIELDS } from "~/models/video-request-rules";
 
 export function ScriptField({
   value,

@@ -1,6 +1,6 @@
 // Small pieces shared by the content cards of the Dashboard and Explore.
 import { cx } from "~/components/ui/cx";
-import type { JobStatusValue } from "./feed";
+import type { JobStatusValue } from "~/models/content-feed";
 import { useHydrated } from "./useHydrated";
 
 /** A date in the viewer's time zone (UTC in the server render, then local). */

@@ -2,7 +2,7 @@
 // badge, copy buttons and the public/private switch.
 import { CardFrame, JobPendingMedia, JobStatusBadge, LocalDate } from "./CardParts";
 import { CopyButton } from "./CopyButton";
-import type { VideoItem } from "./feed";
+import type { VideoItem } from "~/models/content-feed";
 import { VisibilityToggle } from "./VisibilityToggle";
 import { previewSrc } from "~/components/ui/media";
 

@@ -2,7 +2,7 @@
 // product image that opens larger, "Type: ...") and a public video (prompt, scene description,
 // SEO title, the video and who made it).
 import { CardFrame, LocalDate } from "~/components/dashboard/CardParts";
-import type { StoryItem, VideoItem } from "~/components/dashboard/feed";
+import type { StoryItem, VideoItem } from "~/models/content-feed";
 import { ImageLightbox } from "./ImageLightbox";
 import { previewSrc } from "~/components/ui/media";
 

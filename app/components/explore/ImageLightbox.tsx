@@ -18,6 +18,8 @@ export function ImageLightbox({ src, alt, label }: { src: string; alt: string; l
         <img src={src} alt="" loading="lazy" className="size-full object-cover transition-transform group-hover:scale-105" />
         <span className="sr-only">{label}</span>
       </a>
+      {/* Keyboard users close it with Escape or the Close button; the click is the backdrop's. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
       <dialog
         ref={dialog}
         aria-label={alt}
@@ -30,7 +32,7 @@ export function ImageLightbox({ src, alt, label }: { src: string; alt: string; l
         <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-2">
           <p className="truncate text-sm font-medium text-slate-800">{alt}</p>
           <form method="dialog">
-            <button type="submit" className="flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100" autoFocus>
+            <button type="submit" className="flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100">
               <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" className="size-5" aria-hidden="true">
                 <path d="M6 6l12 12M18 6 6 18" />
               </svg>

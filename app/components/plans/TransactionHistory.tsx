@@ -1,6 +1,6 @@
 import { Await } from "@remix-run/react";
 import { Suspense } from "react";
-import { formatINR, formatTransactionDate, shortTransactionId } from "./pricing";
+import { formatINR, formatTransactionDate, shortTransactionId } from "~/models/pricing";
 import type { TransactionRowData } from "./types";
 
 /** Successful payments (completed + success), newest first. */

@@ -4,7 +4,9 @@ import { useEffect, useState } from "react";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
 
-export type Flash = { kind: "success" | "error" | "info"; title: string; description?: string };
+import type { Flash } from "~/utils/flash";
+
+export type { Flash };
 
 export function FlashBanner({ flash }: { flash: Flash | null }) {
   const [hidden, setHidden] = useState<Flash | null>(null);

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { cx } from "~/components/ui/cx";
 import { useHydrated } from "~/components/dashboard/useHydrated";
-import type { ShowcaseItem } from "~/models/showcase.server";
+import type { ShowcaseItem } from "~/models/showcase";
 
 export const SHOWCASE_TITLE = "See What Others Have Created";
 export const SCROLL_STEP_PX = 320;
@@ -116,7 +116,9 @@ export function ShowcaseCarousel({ videos }: { videos: ShowcaseItem[] }) {
       <ul
         id="showcase-strip"
         ref={scroller}
-        // Focusable so keyboard users can scroll the strip with the arrow keys.
+        // Focusable so keyboard users can scroll the strip with the arrow keys (a scrollable
+        // region must be reachable by keyboard).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         aria-label="Showcase videos"
         className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-3 [scrollbar-width:thin]"

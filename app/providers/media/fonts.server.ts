@@ -28,7 +28,7 @@ export function fonts() {
   } as const;
 }
 
-const DEVANAGARI = /[\u0900-\u097F\uA8E0-\uA8FF]/;
+const DEVANAGARI = /\p{Script=Devanagari}/u;
 
 export function hasDevanagari(text: string): boolean {
   return DEVANAGARI.test(text);

@@ -16,7 +16,7 @@ const factories: Record<string, DriverFactory> = {
 };
 
 declare global {
-  // eslint-disable-next-line no-var
+   
   var __reelforgeStorage: StorageDriver | undefined;
 }
 

@@ -15,8 +15,8 @@ import { type AIMessage, AIMessageChunk, type BaseMessage, type ToolMessage } fr
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { ChatResult } from "@langchain/core/outputs";
 import type { Runnable } from "@langchain/core/runnables";
-import { type RouteContext, routeCommand } from "../planner/route-command";
-import { runLocalTask } from "../planner/tasks";
+import { type RouteContext, routeCommand } from "./planner/route-command";
+import { runLocalTask } from "./planner/tasks";
 import { messageText, parseProjectContext, parseTaskRequest } from "./messages";
 import { LOCAL_PLANNER_INFO } from "./provider-info";
 

@@ -9,8 +9,8 @@ import { HumanMessage, type AIMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createChatModel } from "../../agents";
-import { LlamaCppChatModel, loadNodeLlamaCpp, toGbnfSchema, toolGrammarSchema } from "../../agents/llm/llama-cpp";
+import { createChatModel } from "~/providers/llm/index.server";
+import { LlamaCppChatModel, loadNodeLlamaCpp, toGbnfSchema, toolGrammarSchema } from "~/providers/llm/llama-cpp";
 
 describe("JSON schema -> llama.cpp grammar schema", () => {
   it("keeps the supported subset and drops the rest", () => {

@@ -185,7 +185,7 @@ export function isLikelyVerb(word: string): boolean {
 
 /** Word tokens (letters, digits, inner apostrophes and hyphens), original case. */
 export function tokenize(text: string): string[] {
-  return text.match(/[\p{L}\p{M}\p{N}]+(?:['’\-][\p{L}\p{M}\p{N}]+)*/gu) ?? [];
+  return text.match(/[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu) ?? [];
 }
 
 /** A light English stemmer for grouping counts: plurals and possessives only. */
@@ -238,7 +238,7 @@ export interface KeywordOptions {
 export function extractKeywords(text: string, options: KeywordOptions = {}): Keyword[] {
   const exclude = new Set([...(options.exclude ?? [])].map((w) => stem(w)));
   const minPhrase = options.minPhraseCount ?? 2;
-  const matches = [...text.matchAll(/[\p{L}\p{M}\p{N}]+(?:['’\-][\p{L}\p{M}\p{N}]+)*/gu)];
+  const matches = [...text.matchAll(/[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu)];
   const tokens = matches.map((m) => m[0]);
   const uni = new Map<string, { forms: Map<string, number>; count: number; first: number }>();
   const bi = new Map<string, { forms: Map<string, number>; count: number; first: number }>();

@@ -11,7 +11,7 @@ import {
   suggestImprovements,
   writeImagePrompt,
   writeVoiceOver,
-} from "../../agents/planner";
+} from "~/providers/llm/planner/index";
 
 const SERUM_SCRIPT = `Mornings are hard. Your alarm rings, your eyes are heavy, and the day has already started without you.
 

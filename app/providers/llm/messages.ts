@@ -5,7 +5,7 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { type AIMessage, type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
-import type { RouteContext } from "../planner/route-command";
+import type { RouteContext } from "./planner/route-command";
 import {
   type PlannerTask,
   type PlannerTaskInput,
@@ -13,7 +13,7 @@ import {
   TASK_INSTRUCTIONS,
   isPlannerTask,
   plannerSchemas,
-} from "../planner/tasks";
+} from "./planner/tasks";
 
 export const SYSTEM_PROMPT =
   "You are Reelforge's video-ad planning assistant. You turn scripts, product details and styles into short vertical video ads made of scenes. Answer structured requests only through the tool you are given, with arguments that match its schema.";

@@ -22,7 +22,7 @@ import {
   resolveChatConfig,
   runLocalTask,
   runPlannerTask,
-} from "../../agents";
+} from "~/providers/llm/index.server";
 
 type ChatRequest = {
   model: string;
@@ -116,7 +116,7 @@ describe("createChatModel / resolveChatConfig", () => {
 
   it("loads node-llama-cpp only when it is installed, and says how to install it otherwise", async () => {
     const env = { LLM_PROVIDER: "llama-cpp", LLAMA_MODEL_PATH: import.meta.filename };
-    expect(chatProviderInfo(resolveChatConfig(env))).toMatchObject({ id: "llama-cpp", model: "agents-openai.test.ts" });
+    expect(chatProviderInfo(resolveChatConfig(env))).toMatchObject({ id: "llama-cpp", model: "llm-openai.test.ts" });
     if (await loadNodeLlamaCpp()) {
       expect(await createChatModel(env)).toBeInstanceOf(LlamaCppChatModel);
     } else {

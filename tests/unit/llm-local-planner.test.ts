@@ -12,7 +12,7 @@ import {
   plannerSchemas,
   runPlannerTask,
   taskRequestContent,
-} from "../../agents";
+} from "~/providers/llm/index.server";
 
 const scenes = [
   { id: "s1", sceneOrder: 1, title: "Hook" },
