@@ -1,6 +1,9 @@
 // Typed events of Reelforge's durable workflows (Inngest 4 `eventType` with zod schemas).
 // Events carry ids of database rows, never the content itself: the rows are the source of
 // truth and a workflow step reads them fresh.
+// `userId` is the user who asked: the workflow acts as them and the core checks every id in the
+// event against them again (owner or admin), so an id is never trusted for being in an event
+// (docs/decisions/130-actors-and-core-authorization.md).
 //
 //   await inngest.send(videoRequested.create({ storyId, userId }));
 //   inngest.createFunction({ id: "video-requested", triggers: [videoRequested] }, handler)

@@ -8,13 +8,19 @@
 // The compile workflow polls the row; a poll that finds the job without a live render (the app
 // was restarted, the render crashed) starts it again — the renderer's per-scene cache makes a
 // restart cheap. See docs/decisions/101-compile-jobs-and-renders.md.
+//
+// Every function takes the acting user: a job is seen through its project, by the project's
+// owner or an admin; any other id is "not found" (ADR 130). Scene media are read only as the
+// owner's stored files (media-refs.server.ts, ADR 131).
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import type { CompileJob } from "~/generated/prisma/client";
 import type { CompileStatus } from "~/generated/prisma/enums";
-import { getProjectForUser, getProjectWithScenes, type ProjectWithScenes } from "~/models/project.server";
-import { clipSecondsFor, forcedFailure, mediaFilePath, pipelineProviders, reasonOf, styleDetails } from "~/models/scene-assets.server";
+import { isNotFound, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
+import { mediaFile } from "~/models/media-refs.server";
+import { getProjectWithScenes, requireProject, type ProjectWithScenes } from "~/models/project.server";
+import { clipSecondsFor, forcedFailure, pipelineProviders, reasonOf, styleDetails } from "~/models/scene-assets.server";
 import type { RenderFormat, RenderRequest, RenderScene } from "~/providers/render/types";
 import { isAspectRatio } from "~/providers/media/types";
 import { prisma } from "~/utils/db.server";
@@ -63,47 +69,64 @@ const ACTIVE: CompileStatus[] = ["queued", "rendering"];
 
 // ───────────────────────────── rows ─────────────────────────────
 
-export async function getCompileJob(jobId: string): Promise<CompileJobRow | null> {
-  if (!jobId) return null;
-  return prisma.compileJob.findUnique({ where: { id: jobId } });
+/** The filter for a job of a project the actor may work on. */
+function visibleJob(actor: Actor, jobId: string) {
+  return { id: jobId, project: ownedBy(actor) };
+}
+
+/** A compile job of a project the actor may work on. */
+export async function getCompileJob(actor: Actor, jobId: string): Promise<CompileJobRow> {
+  const job = jobId ? await prisma.compileJob.findFirst({ where: visibleJob(actor, jobId) }) : null;
+  if (!job) throw new NotFoundError("Compile job");
+  return job;
 }
 
 /** The project's newest compile, if any. */
-export function latestCompileJob(projectId: string): Promise<CompileJobRow | null> {
-  return prisma.compileJob.findFirst({ where: { projectId }, orderBy: { createdAt: "desc" } });
+export async function latestCompileJob(actor: Actor, projectId: string): Promise<CompileJobRow | null> {
+  const project = await requireProject(actor, projectId);
+  return prisma.compileJob.findFirst({ where: { projectId: project.id }, orderBy: { createdAt: "desc" } });
 }
 
 /**
- * Creates a queued compile job. With an explicit `id` it is idempotent: the existing job with
- * that id is returned (a retried workflow step never makes a second one).
+ * Creates a queued compile job for a project the actor may work on (the job is the project
+ * owner's). With an explicit `id` it is idempotent: the existing job with that id is returned
+ * (a retried workflow step never makes a second one).
  */
-export async function createCompileJob(input: { projectId: string; userId: string; format?: RenderFormat; id?: string }): Promise<CompileJobRow> {
+export async function createCompileJob(actor: Actor, input: { projectId: string; format?: RenderFormat; id?: string }): Promise<CompileJobRow> {
   const format = input.format ?? DEFAULT_COMPILE_FORMAT;
   if (!isCompileFormat(format)) throw new Error("Output format must be mp4 or webm");
-  const data = { projectId: input.projectId, userId: input.userId, format, status: "queued" as const, progress: 0, message: COMPILE_MESSAGES.start };
+  const project = await requireProject(actor, input.projectId);
+  const data = { projectId: project.id, userId: project.userId, format, status: "queued" as const, progress: 0, message: COMPILE_MESSAGES.start };
   if (!input.id) return prisma.compileJob.create({ data });
-  return prisma.compileJob.upsert({ where: { id: input.id }, create: { id: input.id, ...data }, update: {} });
+  const job = await prisma.compileJob.upsert({ where: { id: input.id }, create: { id: input.id, ...data }, update: {} });
+  // A fixed id that is already another project's job is not this one.
+  if (job.projectId !== project.id) throw new NotFoundError("Compile job");
+  return job;
+}
+
+/** Changes an active job of a project the actor may work on; false when it is finished. */
+async function updateActiveJob(actor: Actor, jobId: string, data: { message: string; status?: "failed"; errorMessage?: string }): Promise<boolean> {
+  const job = await getCompileJob(actor, jobId);
+  const { count } = await prisma.compileJob.updateMany({ where: { id: job.id, status: { in: ACTIVE } }, data });
+  return count > 0;
 }
 
 /** Sets the status message of a job that is still active (never overwrites a finished one). */
-export async function setCompileMessage(jobId: string, message: string): Promise<boolean> {
-  const { count } = await prisma.compileJob.updateMany({ where: { id: jobId, status: { in: ACTIVE } }, data: { message } });
-  return count > 0;
+export async function setCompileMessage(actor: Actor, jobId: string, message: string): Promise<boolean> {
+  return updateActiveJob(actor, jobId, { message });
 }
 
 /** Ends an active job as failed with the seed's message and the reason. No-op when already finished. */
-export async function failCompileJob(jobId: string, message: string, errorMessage: string): Promise<boolean> {
-  const { count } = await prisma.compileJob.updateMany({
-    where: { id: jobId, status: { in: ACTIVE } },
-    data: { status: "failed", message, errorMessage: errorMessage.slice(0, 2000) },
-  });
+export async function failCompileJob(actor: Actor, jobId: string, message: string, errorMessage: string): Promise<boolean> {
+  const changed = await updateActiveJob(actor, jobId, { status: "failed", message, errorMessage: errorMessage.slice(0, 2000) });
   abortRender(jobId);
-  return count > 0;
+  return changed;
 }
 
 /** The completed job's final message ("Video compilation complete!"). */
-export async function setCompletedMessage(jobId: string): Promise<void> {
-  await prisma.compileJob.updateMany({ where: { id: jobId, status: "completed" }, data: { message: COMPILE_MESSAGES.complete } });
+export async function setCompletedMessage(actor: Actor, jobId: string): Promise<void> {
+  const job = await getCompileJob(actor, jobId);
+  await prisma.compileJob.updateMany({ where: { id: job.id, status: "completed" }, data: { message: COMPILE_MESSAGES.complete } });
 }
 
 export type CompileRequest =
@@ -115,16 +138,17 @@ export type CompileRequest =
  * into mp4 (default) or webm. Creates the job and sends "project/compile.requested"; the
  * workflow does the rest. One compile at a time per project.
  */
-export async function requestCompile(input: { userId: string; projectId: string; format?: string | null }): Promise<CompileRequest> {
+export async function requestCompile(actor: Actor, input: { projectId: string; format?: string | null }): Promise<CompileRequest> {
   const format = input.format || DEFAULT_COMPILE_FORMAT;
   if (!isCompileFormat(format)) return { ok: false, code: "invalid_format", message: "Output format must be mp4 or webm" };
-  const project = await getProjectForUser(input.userId, input.projectId);
+  const project = await prisma.project.findFirst({ where: { id: input.projectId, ...ownedBy(actor) }, select: { id: true, _count: { select: { scenes: true } } } });
   if (!project) return { ok: false, code: "not_found", message: "Project not found" };
-  if (project.scenes.length === 0) return { ok: false, code: "no_scenes", message: COMPILE_MESSAGES.noScenes };
+  if (project._count.scenes === 0) return { ok: false, code: "no_scenes", message: COMPILE_MESSAGES.noScenes };
   const running = await prisma.compileJob.findFirst({ where: { projectId: project.id, status: { in: ACTIVE } }, select: { id: true } });
   if (running) return { ok: false, code: "busy", message: "This project is already being compiled" };
-  const job = await createCompileJob({ projectId: project.id, userId: project.userId, format });
-  await inngest.send(projectCompileRequested.create({ projectId: project.id, compileJobId: job.id, userId: project.userId }, { id: `compile-requested-${job.id}` }));
+  const job = await createCompileJob(actor, { projectId: project.id, format });
+  // The event names who asked: the workflow acts as them and checks again (ADR 130).
+  await inngest.send(projectCompileRequested.create({ projectId: project.id, compileJobId: job.id, userId: actor.id }, { id: `compile-requested-${job.id}` }));
   return { ok: true, job };
 }
 
@@ -134,28 +158,33 @@ export class CompileInputError extends Error {
   override name = "CompileInputError";
 }
 
-/** The renderer's input for a project's scenes, in order, with local paths of every file. */
-export async function buildRenderRequest(project: ProjectWithScenes, format: RenderFormat): Promise<RenderRequest> {
+/**
+ * The renderer's input for the scenes of a project the actor may work on, in order, with local
+ * paths of every file (the owner's stored files only; `url` only for allow-listed links).
+ */
+export async function buildRenderRequest(actor: Actor, projectId: string, format: RenderFormat): Promise<RenderRequest> {
+  return renderRequestFor(await getProjectWithScenes(actor, projectId), format);
+}
+
+async function renderRequestFor(project: ProjectWithScenes, format: RenderFormat): Promise<RenderRequest> {
   if (project.scenes.length === 0) throw new CompileInputError(COMPILE_MESSAGES.noScenes);
+  const owner = project.userId;
   const scenes: RenderScene[] = [];
   for (const [i, scene] of project.scenes.entries()) {
     const n = i + 1;
-    const external = (url: string) => (/^https?:\/\//i.test(url) ? { url } : {});
     let visual: RenderScene["visual"];
-    if (scene.videoUrl) visual = { kind: "clip", path: await mediaFilePath(scene.videoUrl, `scene ${n} video`), ...external(scene.videoUrl) };
-    else if (scene.imageUrl) visual = { kind: "image", path: await mediaFilePath(scene.imageUrl, `scene ${n} image`), ...external(scene.imageUrl) };
+    if (scene.videoUrl) visual = { kind: "clip", ...(await mediaFile(scene.videoUrl, `scene ${n} video`, owner)) };
+    else if (scene.imageUrl) visual = { kind: "image", ...(await mediaFile(scene.imageUrl, `scene ${n} image`, owner)) };
     else throw new CompileInputError(`Scene ${n} has no image or video`);
     scenes.push({
       id: scene.id,
       visual,
-      ...(scene.voiceOverUrl ? { voiceOver: { path: await mediaFilePath(scene.voiceOverUrl, `scene ${n} voice-over`), ...external(scene.voiceOverUrl) } } : {}),
+      ...(scene.voiceOverUrl ? { voiceOver: await mediaFile(scene.voiceOverUrl, `scene ${n} voice-over`, owner) } : {}),
       captionText: scene.voiceOverText ?? undefined,
       ...(scene.voiceOverUrl ? {} : { durationSec: clipSecondsFor(scene) }),
     });
   }
-  const music = project.backgroundMusicUrl
-    ? { music: { path: await mediaFilePath(project.backgroundMusicUrl, "background music"), ...(/^https?:\/\//i.test(project.backgroundMusicUrl) ? { url: project.backgroundMusicUrl } : {}) } }
-    : {};
+  const music = project.backgroundMusicUrl ? { music: await mediaFile(project.backgroundMusicUrl, "background music", owner) } : {};
   return {
     scenes,
     ...music,
@@ -172,9 +201,8 @@ export async function buildRenderRequest(project: ProjectWithScenes, format: Ren
  * to the video), otherwise a bed composed for the style's mood and the video's length, stored
  * once (renders bucket) and kept on the project so a re-compile reuses it.
  */
-export async function ensureBackgroundMusic(projectId: string): Promise<{ url: string; generated: boolean } | null> {
-  const project = await getProjectWithScenes(projectId);
-  if (!project) return null;
+export async function ensureBackgroundMusic(actor: Actor, projectId: string): Promise<{ url: string; generated: boolean }> {
+  const project = await getProjectWithScenes(actor, projectId);
   if (project.backgroundMusicUrl) return { url: project.backgroundMusicUrl, generated: false };
   const seconds = project.scenes.reduce((sum, s) => sum + clipSecondsFor(s), 0);
   const { mood } = await styleDetails(project.style);
@@ -196,8 +224,9 @@ export async function ensureBackgroundMusic(projectId: string): Promise<{ url: s
   const { count } = await prisma.project.updateMany({ where: { id: project.id, backgroundMusicUrl: null }, data: { backgroundMusicUrl: stored.url } });
   if (count === 0) {
     await deleteFile(stored.bucket, stored.key).catch(() => undefined);
-    const fresh = await getProjectWithScenes(projectId);
-    return fresh?.backgroundMusicUrl ? { url: fresh.backgroundMusicUrl, generated: true } : null;
+    const fresh = await getProjectWithScenes(actor, projectId);
+    if (!fresh.backgroundMusicUrl) throw new NotFoundError("Background music");
+    return { url: fresh.backgroundMusicUrl, generated: true };
   }
   return { url: stored.url, generated: true };
 }
@@ -244,7 +273,8 @@ export async function renderSettled(jobId: string): Promise<void> {
  * over with a compare-and-set on its render token, so two pollers never start two renders.
  * Returns false when the job is finished or someone else took it meanwhile.
  */
-export async function startRender(jobId: string, expectedToken: string | null): Promise<boolean> {
+export async function startRender(actor: Actor, jobId: string, expectedToken: string | null): Promise<boolean> {
+  await getCompileJob(actor, jobId);
   const token = newToken();
   const provider = pipelineProviders().render;
   const { count } = await prisma.compileJob.updateMany({
@@ -255,7 +285,7 @@ export async function startRender(jobId: string, expectedToken: string | null): 
   const abort = new AbortController();
   const entry: LiveRender = { token, abort, done: Promise.resolve() };
   state().renders.set(jobId, entry);
-  entry.done = runRender(jobId, token, abort.signal)
+  entry.done = runRender(actor, jobId, token, abort.signal)
     .catch((error) => console.error(`[compile] render of job ${jobId} failed unexpectedly`, error))
     .finally(() => {
       if (state().renders.get(jobId) === entry) state().renders.delete(jobId);
@@ -274,16 +304,26 @@ function slug(text: string): string {
   );
 }
 
-async function runRender(jobId: string, token: string, signal: AbortSignal): Promise<void> {
+/** The value, or null when it was not found. */
+async function orNull<T>(promise: Promise<T>): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+async function runRender(actor: Actor, jobId: string, token: string, signal: AbortSignal): Promise<void> {
   const mine = { id: jobId, providerRequestId: token, status: "rendering" as const };
   let writes: Promise<unknown> = Promise.resolve();
   try {
-    const job = await getCompileJob(jobId);
+    const job = await orNull(getCompileJob(actor, jobId));
     if (!job) return;
-    const project = await getProjectWithScenes(job.projectId);
+    const project = await orNull(getProjectWithScenes(actor, job.projectId));
     if (!project) throw new CompileInputError("The project no longer exists");
     await forcedFailure(project.id, "compile");
-    const request = await buildRenderRequest(project, isCompileFormat(job.format) ? job.format : DEFAULT_COMPILE_FORMAT);
+    const request = await renderRequestFor(project, isCompileFormat(job.format) ? job.format : DEFAULT_COMPILE_FORMAT);
     const provider = pipelineProviders().render;
     let last = -1;
     const result = await provider.render(
@@ -339,20 +379,19 @@ export type PollResult = {
  * render when nobody is rendering it (this process lost it, or another process stopped making
  * progress for RESTART_AFTER_STALLED_POLLS polls), and writes the seed's status message.
  */
-export async function pollCompileJob(jobId: string, poll: number, stalledPolls: number): Promise<PollResult | null> {
-  let job = await getCompileJob(jobId);
-  if (!job) return null;
+export async function pollCompileJob(actor: Actor, jobId: string, poll: number, stalledPolls: number): Promise<PollResult> {
+  let job = await getCompileJob(actor, jobId);
   let restarted = false;
   if (ACTIVE.includes(job.status) && !isRenderLive(jobId)) {
     const owner = tokenProcess(job.providerRequestId);
     const orphaned = !job.providerRequestId || owner === state().processId || stalledPolls >= RESTART_AFTER_STALLED_POLLS;
     if (orphaned) {
-      restarted = await startRender(jobId, job.providerRequestId);
-      job = (await getCompileJob(jobId)) ?? job;
+      restarted = await startRender(actor, jobId, job.providerRequestId);
+      job = await getCompileJob(actor, jobId);
     }
   }
   if (ACTIVE.includes(job.status)) {
-    await setCompileMessage(jobId, poll <= 1 ? COMPILE_MESSAGES.processingFirst : COMPILE_MESSAGES.processing(job.status));
+    await setCompileMessage(actor, jobId, poll <= 1 ? COMPILE_MESSAGES.processingFirst : COMPILE_MESSAGES.processing(job.status));
   }
   return { status: job.status, progress: job.progress, videoUrl: job.videoUrl, errorMessage: job.errorMessage, restarted };
 }

@@ -1,9 +1,15 @@
 // Projects (canvas / video projects, seed 001 §3): the project core every door goes through
 // (the editors, the MCP tools, the Create Video workflow). It starts with the rule from seed
 // 000 §4: a user with no projects gets one titled "My First Project" after signing in.
+//
+// Every function takes the acting user and lets only the owner or an admin see or change a
+// project; any other id is "not found" (NotFoundError) and changes nothing. Media fields take
+// stored-object references the owner holds (media-refs.server.ts). ADR 130, ADR 131.
 import type { Project, Scene } from "~/generated/prisma/client";
 import type { ProjectStatus } from "~/generated/prisma/enums";
-import { isAdmin } from "~/models/admin.server";
+import { assertActor, isAdminActor, mayAccess, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
+import { checkMediaFields } from "~/models/media-refs.server";
+import type { MediaKind } from "~/utils/storage/media-types";
 import { DEFAULT_PROJECT_TITLE } from "~/utils/constants";
 import { Prisma, prisma } from "~/utils/db.server";
 
@@ -19,7 +25,9 @@ export const DEFAULT_ASPECT_RATIO = "9:16";
  * Creates "My First Project" when the user has no project. A per-user advisory lock makes the
  * check-and-insert atomic, so two sign-ins at the same moment still create only one.
  */
-export async function ensureFirstProject(userId: string): Promise<{ created: boolean; projectId: string }> {
+export async function ensureFirstProject(actor: Actor): Promise<{ created: boolean; projectId: string }> {
+  assertActor(actor);
+  const userId = actor.id;
   return prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`first-project:${userId}`}))`;
     const existing = await tx.project.findFirst({
@@ -35,40 +43,48 @@ export async function ensureFirstProject(userId: string): Promise<{ created: boo
 
 const orderedScenes = { orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] } satisfies Prisma.Project$scenesArgs;
 
-/** A project with its scenes in play order (scene_order ascending), or null. */
-export async function getProjectWithScenes(projectId: string): Promise<ProjectWithScenes | null> {
-  if (!projectId) return null;
-  return prisma.project.findUnique({ where: { id: projectId }, include: { scenes: orderedScenes } });
+/** A project the actor may work on (owner or admin), with its scenes in play order. */
+export async function getProjectWithScenes(actor: Actor, projectId: string): Promise<ProjectWithScenes> {
+  const project = projectId ? await prisma.project.findFirst({ where: { id: projectId, ...ownedBy(actor) }, include: { scenes: orderedScenes } }) : null;
+  if (!project) throw new NotFoundError("Project");
+  return project;
 }
 
-export async function getProject(projectId: string): Promise<ProjectRow | null> {
-  if (!projectId) return null;
-  return prisma.project.findUnique({ where: { id: projectId } });
+/** A project the actor may work on (owner or admin). */
+export async function getProject(actor: Actor, projectId: string): Promise<ProjectRow> {
+  const project = projectId ? await prisma.project.findFirst({ where: { id: projectId, ...ownedBy(actor) } }) : null;
+  if (!project) throw new NotFoundError("Project");
+  return project;
 }
 
-/** Whether the user may read and change the project: its owner, or an admin. */
-export async function canAccessProject(userId: string, project: { userId: string }): Promise<boolean> {
-  if (project.userId === userId) return true;
-  return isAdmin(userId);
+/** The id and owner of a project the actor may work on: the check the scene and compile modules start with. */
+export async function requireProject(actor: Actor, projectId: string): Promise<{ id: string; userId: string }> {
+  const project = projectId ? await prisma.project.findFirst({ where: { id: projectId, ...ownedBy(actor) }, select: { id: true, userId: true } }) : null;
+  if (!project) throw new NotFoundError("Project");
+  return project;
+}
+
+/** The Create Video story a project was made for, if any (only for a project the actor may see). */
+export async function storyIdOfProject(actor: Actor, projectId: string): Promise<number | null> {
+  const project = await prisma.project.findFirst({ where: { id: projectId, ...ownedBy(actor) }, select: { story: { select: { id: true } } } });
+  if (!project) throw new NotFoundError("Project");
+  return project.story?.id ?? null;
 }
 
 /**
- * The project with its scenes when the user may work on it (owner or admin). Null when it does
- * not exist or is someone else's: callers answer 404 for both, so ids of other users' projects
- * are not revealed.
+ * A user's projects, newest first (seed 001 §2.2): the actor's own, or (admins) `ownerId`'s.
+ * Another user's list is "not found" for everyone else.
  */
-export async function getProjectForUser(userId: string, projectId: string): Promise<ProjectWithScenes | null> {
-  const project = await getProjectWithScenes(projectId);
-  if (!project) return null;
-  return (await canAccessProject(userId, project)) ? project : null;
-}
-
-/** The user's own projects, newest first (seed 001 §2.2). */
-export function listUserProjects(userId: string, take = 100): Promise<(ProjectRow & { _count: { scenes: number } })[]> {
+export async function listUserProjects(
+  actor: Actor,
+  opts: { ownerId?: string; take?: number } = {},
+): Promise<(ProjectRow & { _count: { scenes: number } })[]> {
+  const ownerId = opts.ownerId ?? actor.id;
+  if (!mayAccess(actor, ownerId)) throw new NotFoundError("User");
   return prisma.project.findMany({
-    where: { userId },
+    where: { userId: ownerId },
     orderBy: [{ updatedAt: "desc" }, { createdAt: "desc" }],
-    take: Math.min(Math.max(take, 1), 500),
+    take: Math.min(Math.max(opts.take ?? 100, 1), 500),
     include: { _count: { select: { scenes: true } } },
   });
 }
@@ -85,7 +101,8 @@ export type NewScene = {
 };
 
 export type NewProject = {
-  userId: string;
+  /** Whose project it is: the actor (default), or anyone when the actor is an admin. */
+  ownerId?: string;
   title: string;
   description?: string | null;
   fullScript?: string | null;
@@ -97,6 +114,13 @@ export type NewProject = {
   status?: ProjectStatus;
   scenes?: NewScene[];
 };
+
+/** The media fields of a project and the kind of file each takes. */
+export const PROJECT_MEDIA_FIELDS = {
+  mainProductImageUrl: "image",
+  backgroundMusicUrl: "audio",
+  finalVideoUrl: "video",
+} as const satisfies Record<string, MediaKind>;
 
 function projectData(input: NewProject): Omit<Prisma.ProjectUncheckedCreateInput, "userId"> {
   const aspect = input.aspectRatio && (ASPECT_RATIOS as readonly string[]).includes(input.aspectRatio) ? input.aspectRatio : DEFAULT_ASPECT_RATIO;
@@ -125,9 +149,19 @@ function projectData(input: NewProject): Omit<Prisma.ProjectUncheckedCreateInput
   };
 }
 
+/** The owner of a new project: the actor, or (admins only) an existing user. */
+async function newProjectOwner(actor: Actor, ownerId: string | undefined): Promise<string> {
+  assertActor(actor);
+  if (!ownerId || ownerId === actor.id) return actor.id;
+  if (!isAdminActor(actor) || !(await prisma.user.findUnique({ where: { id: ownerId }, select: { id: true } }))) throw new NotFoundError("User");
+  return ownerId;
+}
+
 /** Creates a project (new projects start as draft) with its scenes in the given order. */
-export async function createProject(input: NewProject): Promise<ProjectWithScenes> {
-  return prisma.project.create({ data: { userId: input.userId, ...projectData(input) }, include: { scenes: orderedScenes } });
+export async function createProject(actor: Actor, input: NewProject): Promise<ProjectWithScenes> {
+  const userId = await newProjectOwner(actor, input.ownerId);
+  const checked = await checkMediaFields(input, PROJECT_MEDIA_FIELDS, userId);
+  return prisma.project.create({ data: { userId, ...projectData(checked) }, include: { scenes: orderedScenes } });
 }
 
 /**
@@ -136,20 +170,27 @@ export async function createProject(input: NewProject): Promise<ProjectWithScene
  * second project or duplicate scenes). The new project is linked to the story in the same
  * transaction (Story.projectId).
  */
-export async function createProjectForStory(storyId: number, input: NewProject): Promise<{ project: ProjectWithScenes; created: boolean }> {
+export async function createProjectForStory(
+  actor: Actor,
+  storyId: number,
+  input: Omit<NewProject, "ownerId">,
+): Promise<{ project: ProjectWithScenes; created: boolean }> {
+  // The project is the story owner's; the actor must be that owner or an admin.
+  const owner = await prisma.story.findFirst({ where: { id: storyId, ...ownedBy(actor) }, select: { userId: true } });
+  if (!owner) throw new NotFoundError("Story");
+  const checked = await checkMediaFields(input, PROJECT_MEDIA_FIELDS, owner.userId);
   return prisma.$transaction(
     async (tx) => {
       const rows = await tx.$queryRaw<{ id: number; userId: string; projectId: string | null }[]>`
         SELECT "id", "userId", "projectId" FROM "stories" WHERE "id" = ${storyId} FOR UPDATE`;
       const story = rows[0];
-      if (!story) throw new ProjectError("not_found", `Story ${storyId} does not exist`);
-      if (story.userId !== input.userId) throw new ProjectError("forbidden", "The story belongs to another user");
+      if (!story || story.userId !== owner.userId) throw new NotFoundError("Story");
       if (story.projectId) {
         const existing = await tx.project.findUnique({ where: { id: story.projectId }, include: { scenes: orderedScenes } });
         if (existing) return { project: existing, created: false };
       }
       const project = await tx.project.create({
-        data: { userId: input.userId, ...projectData(input), story: { connect: { id: storyId } } },
+        data: { userId: story.userId, ...projectData(checked), story: { connect: { id: storyId } } },
         include: { scenes: orderedScenes },
       });
       return { project, created: true };
@@ -160,7 +201,7 @@ export async function createProjectForStory(storyId: number, input: NewProject):
 
 export class ProjectError extends Error {
   constructor(
-    readonly code: "not_found" | "forbidden" | "invalid",
+    readonly code: "invalid",
     message: string,
   ) {
     super(message);
@@ -175,15 +216,20 @@ export type ProjectUpdate = Partial<
   >
 >;
 
-/** Changes a project's fields (no status: see setProjectStatus). Null when it does not exist. */
-export async function updateProject(projectId: string, data: ProjectUpdate): Promise<ProjectRow | null> {
+/**
+ * Changes a project's fields (no status: see setProjectStatus). NotFoundError when the actor may
+ * not see it; MediaRefError when a media field is not the owner's stored file.
+ */
+export async function updateProject(actor: Actor, projectId: string, data: ProjectUpdate): Promise<ProjectRow> {
+  const project = await requireProject(actor, projectId);
   if (data.aspectRatio !== undefined && !(ASPECT_RATIOS as readonly string[]).includes(data.aspectRatio)) {
     throw new ProjectError("invalid", "Aspect ratio must be 9:16, 16:9 or 1:1");
   }
+  const checked = await checkMediaFields(data, PROJECT_MEDIA_FIELDS, project.userId);
   try {
-    return await prisma.project.update({ where: { id: projectId }, data });
+    return await prisma.project.update({ where: { id: project.id }, data: checked });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") return null;
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new NotFoundError("Project");
     throw error;
   }
 }
@@ -200,28 +246,31 @@ const ALLOWED: Record<ProjectStatus, readonly ProjectStatus[]> = {
   failed: ["in_progress", "failed"],
 };
 
-export async function setProjectStatus(projectId: string, status: ProjectStatus): Promise<boolean> {
+export async function setProjectStatus(actor: Actor, projectId: string, status: ProjectStatus): Promise<boolean> {
+  const project = await requireProject(actor, projectId);
   const from = (Object.keys(ALLOWED) as ProjectStatus[]).filter((s) => ALLOWED[s].includes(status));
-  const { count } = await prisma.project.updateMany({ where: { id: projectId, status: { in: from } }, data: { status } });
+  const { count } = await prisma.project.updateMany({ where: { id: project.id, status: { in: from } }, data: { status } });
   return count > 0;
 }
 
-/** The compile finished: the final video is on the project and its status is completed. */
-export async function markProjectCompiled(projectId: string, finalVideoUrl: string): Promise<boolean> {
+/** The compile finished: the final video (the owner's stored render) is on the project and its status is completed. */
+export async function markProjectCompiled(actor: Actor, projectId: string, finalVideoUrl: string): Promise<boolean> {
+  const project = await requireProject(actor, projectId);
+  const { finalVideoUrl: video } = await checkMediaFields({ finalVideoUrl }, PROJECT_MEDIA_FIELDS, project.userId);
   const { count } = await prisma.project.updateMany({
-    where: { id: projectId },
-    data: { status: "completed", finalVideoUrl },
+    where: { id: project.id },
+    data: { status: "completed", finalVideoUrl: video },
   });
   return count > 0;
 }
 
 /** The compile (or the preparation of its scenes) failed. A completed project stays completed. */
-export async function markProjectFailed(projectId: string): Promise<boolean> {
-  return setProjectStatus(projectId, "failed");
+export async function markProjectFailed(actor: Actor, projectId: string): Promise<boolean> {
+  return setProjectStatus(actor, projectId, "failed");
 }
 
-/** The project a story produced, if any. */
-export async function projectIdOfStory(storyId: number): Promise<string | null> {
-  const project = await prisma.project.findFirst({ where: { story: { id: storyId } }, select: { id: true } });
+/** The project a story produced, if any (null too for a story the actor may not see). */
+export async function projectIdOfStory(actor: Actor, storyId: number): Promise<string | null> {
+  const project = await prisma.project.findFirst({ where: { story: { id: storyId }, ...ownedBy(actor) }, select: { id: true } });
   return project?.id ?? null;
 }

@@ -6,21 +6,24 @@
 // it stored its file runs again and finds the file). Each step writes its progress to the scene
 // (status in_progress, progressStep) and stores its output through the storage module
 // (canvas-assets: scenes/{sceneId}_{kind}_{timestamp}.{ext}), private to the project's owner.
+// Every function takes the acting user and reaches the scene through its project (ADR 130);
+// media are read only through media-refs.server.ts (the owner's stored files, ADR 131).
 //
 // A step that cannot succeed raises SceneAssetError; its message is the seed's
 // "Failed while {step}: {reason}". See docs/decisions/100-scene-asset-generation.md.
-import { createHash } from "node:crypto";
-import { createReadStream, existsSync } from "node:fs";
-import { rename, rm, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type OverlayOptions } from "sharp";
 import { getChatModel, runPlannerTask, type PlannerTask, type PlannerTaskInput, type PlannerTaskOutput } from "~/providers/llm/index.server";
-import { getProjectWithScenes, type ProjectRow } from "~/models/project.server";
-import { getScene, markSceneCompleted, markSceneFailed, markSceneStep, updateScene, type SceneRow } from "~/models/scenes.server";
+import { isNotFound, type Actor } from "~/models/actor.server";
+import { MediaMissingError, mediaFilePath, readMediaBytes } from "~/models/media-refs.server";
+import { getProjectWithScenes, storyIdOfProject, type ProjectRow } from "~/models/project.server";
+import { findSceneOfProject, markSceneCompleted, markSceneFailed, markSceneStep, updateScene, type SceneRow } from "~/models/scenes.server";
 import type { ProductImageProvider, ProductShotVersion } from "~/providers/image/types";
 import { renderTextImage } from "~/providers/media/text.server";
 import { FULL_SIZES, ProviderError, VIDEO_SIZES, isAspectRatio, sizeWithLongSide, type AspectRatio, type Size } from "~/providers/media/types";
-import { ensureDir, newWorkFile, workRoot } from "~/providers/media/workdir.server";
+import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import type { MotionProvider } from "~/providers/motion/types";
 import type { MusicProvider } from "~/providers/music/types";
 import { motionProvider, musicProvider, productImageProvider, renderProvider, voiceProvider } from "~/providers/registry.server";
@@ -30,8 +33,7 @@ import type { VoiceProvider } from "~/providers/voice/types";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { parseFileUrl, parseObjectRef } from "~/utils/storage/buckets";
-import { localFilePath, readFileBytes, storeFile, type StoredFile } from "~/utils/storage/upload.server";
+import { storeFile, type StoredFile } from "~/utils/storage/upload.server";
 
 // ───────────────────────────── steps and messages ─────────────────────────────
 
@@ -178,58 +180,6 @@ export function imageSizeFor(aspect: AspectRatio): Size {
   return long && long < 1920 ? sizeWithLongSide(aspect, long) : FULL_SIZES[aspect];
 }
 
-/** Where a stored file or external URL points: a stored object, or an http(s) URL. */
-function mediaTarget(url: string): { bucket: ReturnType<typeof parseObjectRef> } | { http: string } | null {
-  const ref = parseFileUrl(url) ?? parseObjectRef(url);
-  if (ref) return { bucket: ref };
-  if (/^https?:\/\//i.test(url)) return { http: url };
-  return null;
-}
-
-export class MediaMissingError extends Error {
-  constructor(what: string) {
-    super(`The ${what} file cannot be found`);
-    this.name = "MediaMissingError";
-  }
-}
-
-/** The bytes of a stored file (or an external http(s) URL, e.g. a hosted provider's result). */
-export async function readMediaBytes(url: string, what: string): Promise<Buffer> {
-  const target = mediaTarget(url);
-  if (target && "bucket" in target && target.bucket) {
-    const bytes = await readFileBytes(target.bucket.bucket, target.bucket.key);
-    if (!bytes) throw new MediaMissingError(what);
-    return bytes;
-  }
-  if (target && "http" in target) {
-    const res = await fetch(target.http, { signal: AbortSignal.timeout(120_000) });
-    if (!res.ok) throw new ProviderError("download", res.status >= 500 ? "upstream" : "bad_input", `Downloading the ${what} failed (HTTP ${res.status})`);
-    return Buffer.from(await res.arrayBuffer());
-  }
-  throw new MediaMissingError(what);
-}
-
-/**
- * A path ffmpeg can read for a stored file: the local storage file itself, or (S3, http) a copy
- * in the work dir, named by the reference so repeated compiles reuse it.
- */
-export async function mediaFilePath(url: string, what: string): Promise<string> {
-  const target = mediaTarget(url);
-  if (target && "bucket" in target && target.bucket) {
-    const local = localFilePath(target.bucket.bucket, target.bucket.key);
-    if (local && existsSync(local)) return local;
-  }
-  const ext = (path.extname(url.split(/[?#]/)[0]).replace(/[^.\w]/g, "") || ".bin").slice(0, 6);
-  const dir = await ensureDir(path.join(workRoot(), "fetched"));
-  const file = path.join(dir, `${createHash("sha256").update(url).digest("hex").slice(0, 32)}${ext}`);
-  if (existsSync(file)) return file;
-  const bytes = await readMediaBytes(url, what);
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(tmp, bytes);
-  await rename(tmp, file);
-  return file;
-}
-
 /** Stores a work file (then removes it) as a scene asset: canvas-assets scenes/{sceneId}_{kind}_{ts}.{ext}. */
 async function storeSceneFile(file: string, opts: { sceneId: string; ownerId: string; kind: "image" | "audio" | "video"; name: string }): Promise<StoredFile> {
   try {
@@ -260,14 +210,18 @@ export type SceneAssetOptions = {
   allowTextCard?: boolean;
   /** Product shot version (default v1). */
   productShotVersion?: ProductShotVersion;
-  /** Called when the step starts, after the scene was marked (e.g. to report story progress). */
-  onStart?: (info: { step: SceneAssetStep; sceneOrder: number; sceneCount: number; projectId: string }) => Promise<unknown> | void;
+  /**
+   * Called when the step starts, after the scene was marked (e.g. to report story progress).
+   * `storyId` is the Create Video story the project was made for (read from the project), if any.
+   */
+  onStart?: (info: { step: SceneAssetStep; sceneOrder: number; sceneCount: number; projectId: string; storyId: number | null }) => Promise<unknown> | void;
   signal?: AbortSignal;
 };
 
 type StyleDetails = { palette?: string[]; mood?: string };
 
 type SceneContext = {
+  actor: Actor;
   scene: SceneRow;
   project: ProjectRow;
   sceneCount: number;
@@ -295,13 +249,23 @@ export async function voiceOf(project: Pick<ProjectRow, "voiceId">): Promise<{ v
   return { voice: voice?.providerVoice ?? "slt", language: voice?.language ?? "en" };
 }
 
-async function loadContext(sceneId: string, step: SceneAssetStep): Promise<SceneContext> {
-  const scene = await getScene(sceneId);
-  if (!scene) throw new SceneAssetError(step, SCENE_ASSET_MESSAGES.sceneMissing, false);
-  const project = await getProjectWithScenes(scene.projectId);
-  if (!project) throw new SceneAssetError(step, SCENE_ASSET_MESSAGES.sceneMissing, false);
+/** Which scene: always named with its project. */
+export type SceneTarget = { projectId: string; sceneId: string };
+
+async function loadContext(actor: Actor, { projectId, sceneId }: SceneTarget, step: SceneAssetStep): Promise<SceneContext> {
+  let scene: SceneRow;
+  let project: Awaited<ReturnType<typeof getProjectWithScenes>>;
+  try {
+    scene = await findSceneOfProject(actor, projectId, sceneId);
+    project = await getProjectWithScenes(actor, projectId);
+  } catch (error) {
+    // Gone, or not the actor's: the same answer, and nothing is touched.
+    if (isNotFound(error)) throw new SceneAssetError(step, SCENE_ASSET_MESSAGES.sceneMissing, false, { cause: error });
+    throw error;
+  }
   const { scenes, ...rest } = project;
   return {
+    actor,
     scene,
     project: rest,
     sceneCount: scenes.length,
@@ -330,10 +294,13 @@ export type SceneStepResult = {
  * stores what is missing. Throws SceneAssetError ("Failed while {step}: {reason}") on failure;
  * the caller decides whether to retry (isRetriable) and records the failure (recordSceneFailure).
  */
-export async function runSceneAssetStep(sceneId: string, step: SceneAssetStep, options: SceneAssetOptions = {}): Promise<SceneStepResult> {
-  const ctx = await loadContext(sceneId, step);
-  await markSceneStep(sceneId, step);
-  await options.onStart?.({ step, sceneOrder: ctx.scene.sceneOrder, sceneCount: ctx.sceneCount, projectId: ctx.project.id });
+export async function runSceneAssetStep(actor: Actor, target: SceneTarget, step: SceneAssetStep, options: SceneAssetOptions = {}): Promise<SceneStepResult> {
+  const ctx = await loadContext(actor, target, step);
+  await markSceneStep(actor, ctx.project.id, ctx.scene.id, step);
+  if (options.onStart) {
+    const storyId = await storyIdOfProject(actor, ctx.project.id);
+    await options.onStart({ step, sceneOrder: ctx.scene.sceneOrder, sceneCount: ctx.sceneCount, projectId: ctx.project.id, storyId });
+  }
   try {
     await forcedFailure(ctx.project.id, step);
     switch (step) {
@@ -355,7 +322,7 @@ export async function runSceneAssetStep(sceneId: string, step: SceneAssetStep, o
   }
 }
 
-async function imagePromptStep({ scene, aspect, style }: SceneContext): Promise<SceneStepResult> {
+async function imagePromptStep({ actor, scene, aspect, style }: SceneContext): Promise<SceneStepResult> {
   if (scene.imagePrompt?.trim()) return { step: "image prompt", skipped: true };
   const text = sceneText(scene);
   if (!text) throw new SceneAssetError("image prompt", SCENE_ASSET_MESSAGES.noText, false);
@@ -365,11 +332,11 @@ async function imagePromptStep({ scene, aspect, style }: SceneContext): Promise<
     style,
     aspectRatio: aspect,
   });
-  await updateScene(scene.id, { imagePrompt: prompt });
+  await updateScene(actor, scene.projectId, scene.id, { imagePrompt: prompt });
   return { step: "image prompt", skipped: false };
 }
 
-async function imageStep({ scene, project, aspect, style, details }: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
+async function imageStep({ actor, scene, project, aspect, style, details }: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
   if (scene.imageUrl) return { step: "image", skipped: true };
   const prompt = scene.imagePrompt?.trim();
   if (!prompt) throw new SceneAssetError("image", SCENE_ASSET_MESSAGES.noImagePrompt, false);
@@ -379,7 +346,7 @@ async function imageStep({ scene, project, aspect, style, details }: SceneContex
   let mime: string;
   let requestId: string | null = null;
   if (productUrl) {
-    const productImage = await readMediaBytes(productUrl, "product image");
+    const productImage = await readMediaBytes(productUrl, "product image", project.userId);
     const shot = await pipelineProviders().image.generate(
       { productImage, prompt, aspectRatio: aspect, style: style ?? undefined, version: options.productShotVersion ?? "v1", palette: details.palette, size },
       { signal: options.signal },
@@ -397,11 +364,11 @@ async function imageStep({ scene, project, aspect, style, details }: SceneContex
   const file = await newWorkFile(workRoot(), "scene-assets", ext);
   await writeFile(file, bytes);
   const stored = await storeSceneFile(file, { sceneId: scene.id, ownerId: project.userId, kind: "image", name: `scene-${scene.sceneOrder}-image.${ext}` });
-  await updateScene(scene.id, { imageUrl: stored.url, imageRequestId: requestId });
+  await updateScene(actor, scene.projectId, scene.id, { imageUrl: stored.url, imageRequestId: requestId });
   return { step: "image", skipped: false, url: stored.url };
 }
 
-async function scriptStep({ scene }: SceneContext): Promise<SceneStepResult> {
+async function scriptStep({ actor, scene }: SceneContext): Promise<SceneStepResult> {
   const script = scene.script?.trim();
   const spoken = scene.voiceOverText?.trim();
   if (script && spoken) return { step: "script", skipped: true };
@@ -409,11 +376,11 @@ async function scriptStep({ scene }: SceneContext): Promise<SceneStepResult> {
   if (!source) throw new SceneAssetError("script", SCENE_ASSET_MESSAGES.noText, false);
   const voiceOver = spoken || (await planTask("voice_over", { text: source })).text;
   if (!voiceOver.trim()) throw new SceneAssetError("script", SCENE_ASSET_MESSAGES.noVoiceOverText, false);
-  await updateScene(scene.id, { script: script || source, voiceOverText: voiceOver });
+  await updateScene(actor, scene.projectId, scene.id, { script: script || source, voiceOverText: voiceOver });
   return { step: "script", skipped: false };
 }
 
-async function voiceOverStep({ scene, project }: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
+async function voiceOverStep({ actor, scene, project }: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
   if (scene.voiceOverUrl) return { step: "voice-over", skipped: true };
   const text = scene.voiceOverText?.trim();
   if (!text) throw new SceneAssetError("voice-over", SCENE_ASSET_MESSAGES.noVoiceOverText, false);
@@ -421,7 +388,7 @@ async function voiceOverStep({ scene, project }: SceneContext, options: SceneAss
   const result = await pipelineProviders().voice.synthesize({ text, voice, language }, { signal: options.signal });
   const ext = path.extname(result.path).slice(1) || "wav";
   const stored = await storeSceneFile(result.path, { sceneId: scene.id, ownerId: project.userId, kind: "audio", name: `scene-${scene.sceneOrder}-voice-over.${ext}` });
-  await updateScene(scene.id, {
+  await updateScene(actor, scene.projectId, scene.id, {
     voiceOverUrl: stored.url,
     voiceOverDuration: result.durationSec,
     duration: sceneDurationFor(result.durationSec),
@@ -437,10 +404,10 @@ export function clipSecondsFor(scene: Pick<SceneRow, "voiceOverDuration" | "dura
   return 5;
 }
 
-async function videoStep({ scene, project, aspect }: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
+async function videoStep({ actor, scene, project, aspect }: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
   if (scene.videoUrl) return { step: "video", skipped: true };
   if (!scene.imageUrl) throw new SceneAssetError("video", SCENE_ASSET_MESSAGES.noImage, false);
-  const image = await mediaFilePath(scene.imageUrl, "scene image");
+  const image = await mediaFilePath(scene.imageUrl, "scene image", project.userId);
   const clip = await pipelineProviders().motion.animate(
     {
       image,
@@ -454,21 +421,27 @@ async function videoStep({ scene, project, aspect }: SceneContext, options: Scen
     { signal: options.signal },
   );
   const stored = await storeSceneFile(clip.path, { sceneId: scene.id, ownerId: project.userId, kind: "video", name: `scene-${scene.sceneOrder}-video.mp4` });
-  await updateScene(scene.id, { videoUrl: stored.url, videoRequestId: clip.requestId ?? null });
+  await updateScene(actor, scene.projectId, scene.id, { videoUrl: stored.url, videoRequestId: clip.requestId ?? null });
   return { step: "video", skipped: false, url: stored.url };
 }
 
 /** After the last step: every asset exists, the scene is completed. */
-export async function completeSceneAssets(sceneId: string): Promise<boolean> {
-  const scene = await getScene(sceneId);
-  if (!scene) return false;
+export async function completeSceneAssets(actor: Actor, { projectId, sceneId }: SceneTarget): Promise<boolean> {
+  const scene = await findSceneOfProject(actor, projectId, sceneId);
   if (!scene.imagePrompt || !scene.imageUrl || !scene.voiceOverText || !scene.voiceOverUrl || !scene.videoUrl) return false;
-  return markSceneCompleted(sceneId);
+  return markSceneCompleted(actor, projectId, sceneId);
 }
 
-/** Records the first failure on the scene (status back to pending, the step, the message). */
-export async function recordSceneFailure(sceneId: string, error: SceneAssetError): Promise<string> {
-  await markSceneFailed(sceneId, error.step, error.message);
+/**
+ * Records the first failure on the scene (status back to pending, the step, the message). A
+ * scene that is gone, or not the actor's, has nothing to record.
+ */
+export async function recordSceneFailure(actor: Actor, { projectId, sceneId }: SceneTarget, error: SceneAssetError): Promise<string> {
+  try {
+    await markSceneFailed(actor, projectId, sceneId, error.step, error.message);
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+  }
   return error.message;
 }
 

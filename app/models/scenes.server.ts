@@ -1,19 +1,35 @@
 // Scenes of a project (canvas_scenes, seed 001 §3/§4): reads in play order, adding a scene at
 // the end (max order + 1), field updates, and the progress of asset generation written to the
 // scene (status pending → in_progress → completed, progressStep, errorMessage).
+//
+// A scene is always reached through its project, and only by the project's owner or an admin:
+// any other (project, scene) pair is "not found" (NotFoundError) and changes nothing. Media
+// fields take stored-object references the project's owner holds. ADR 130, ADR 131.
 import type { Scene } from "~/generated/prisma/client";
+import { ownedBy, NotFoundError, type Actor } from "~/models/actor.server";
+import { checkMediaFields } from "~/models/media-refs.server";
+import { requireProject } from "~/models/project.server";
+import type { MediaKind } from "~/utils/storage/media-types";
 import { Prisma, prisma } from "~/utils/db.server";
 
 export type SceneRow = Scene;
 
-/** A project's scenes in play order (scene_order ascending). */
-export function listScenes(projectId: string): Promise<SceneRow[]> {
-  return prisma.scene.findMany({ where: { projectId }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] });
+/** The filter for a scene of this project, of a project the actor may work on. */
+function sceneOfProject(actor: Actor, projectId: string, sceneId: string): Prisma.SceneWhereInput {
+  return { id: sceneId, projectId, project: ownedBy(actor) };
 }
 
-export async function getScene(sceneId: string): Promise<SceneRow | null> {
-  if (!sceneId) return null;
-  return prisma.scene.findUnique({ where: { id: sceneId } });
+/** A project's scenes in play order (scene_order ascending). */
+export async function listScenes(actor: Actor, projectId: string): Promise<SceneRow[]> {
+  const project = await requireProject(actor, projectId);
+  return prisma.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] });
+}
+
+/** The scene `sceneId` of project `projectId`, when the actor may work on that project. */
+export async function findSceneOfProject(actor: Actor, projectId: string, sceneId: string): Promise<SceneRow> {
+  const scene = projectId && sceneId ? await prisma.scene.findFirst({ where: sceneOfProject(actor, projectId, sceneId) }) : null;
+  if (!scene) throw new NotFoundError("Scene");
+  return scene;
 }
 
 /** Seed 001 §4: for compilation a scene is ready when it has a video and its status is completed. */
@@ -34,7 +50,8 @@ export type NewSceneInput = {
  * first, seed 001 §3). A per-project advisory lock keeps two concurrent adds from taking the
  * same order.
  */
-export async function addScene(projectId: string, input: NewSceneInput = {}): Promise<SceneRow> {
+export async function addScene(actor: Actor, projectId: string, input: NewSceneInput = {}): Promise<SceneRow> {
+  await requireProject(actor, projectId);
   return prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scene-order:${projectId}`}))`;
     const last = await tx.scene.aggregate({ where: { projectId }, _max: { sceneOrder: true } });
@@ -74,32 +91,43 @@ export type SceneUpdate = Partial<
   >
 >;
 
-/** Changes a scene's fields. Null when the scene does not exist (any more). */
-export async function updateScene(sceneId: string, data: SceneUpdate): Promise<SceneRow | null> {
-  try {
-    return await prisma.scene.update({ where: { id: sceneId }, data });
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") return null;
-    throw error;
-  }
+/** The media fields of a scene and the kind of file each takes. */
+export const SCENE_MEDIA_FIELDS = {
+  imageUrl: "image",
+  videoUrl: "video",
+  productImageUrl: "image",
+  voiceOverUrl: "audio",
+  backgroundMusicUrl: "audio",
+} as const satisfies Record<string, MediaKind>;
+
+/**
+ * Changes a scene's fields. NotFoundError when the scene is not one of this project's or the
+ * actor may not work on the project; MediaRefError when a media field is not a stored file of
+ * the project's owner.
+ */
+export async function updateScene(actor: Actor, projectId: string, sceneId: string, data: SceneUpdate): Promise<SceneRow> {
+  const project = await requireProject(actor, projectId);
+  const checked = await checkMediaFields(data, SCENE_MEDIA_FIELDS, project.userId);
+  const { count } = await prisma.scene.updateMany({ where: { id: sceneId, projectId: project.id }, data: checked });
+  if (count === 0) throw new NotFoundError("Scene");
+  return findSceneOfProject(actor, projectId, sceneId);
+}
+
+/** A status change of a scene of a project the actor may work on; NotFoundError otherwise. */
+async function setSceneState(actor: Actor, projectId: string, sceneId: string, data: Prisma.SceneUpdateManyMutationInput): Promise<true> {
+  const { count } = await prisma.scene.updateMany({ where: sceneOfProject(actor, projectId, sceneId), data });
+  if (count === 0) throw new NotFoundError("Scene");
+  return true;
 }
 
 /** Asset generation is working on `step` ("image prompt", "image", "script", "voice-over", "video"). */
-export async function markSceneStep(sceneId: string, step: string): Promise<boolean> {
-  const { count } = await prisma.scene.updateMany({
-    where: { id: sceneId },
-    data: { status: "in_progress", progressStep: step, errorMessage: null },
-  });
-  return count > 0;
+export async function markSceneStep(actor: Actor, projectId: string, sceneId: string, step: string): Promise<boolean> {
+  return setSceneState(actor, projectId, sceneId, { status: "in_progress", progressStep: step, errorMessage: null });
 }
 
 /** Every asset exists: the scene is completed. */
-export async function markSceneCompleted(sceneId: string): Promise<boolean> {
-  const { count } = await prisma.scene.updateMany({
-    where: { id: sceneId },
-    data: { status: "completed", progressStep: null, errorMessage: null },
-  });
-  return count > 0;
+export async function markSceneCompleted(actor: Actor, projectId: string, sceneId: string): Promise<boolean> {
+  return setSceneState(actor, projectId, sceneId, { status: "completed", progressStep: null, errorMessage: null });
 }
 
 /**
@@ -107,10 +135,6 @@ export async function markSceneCompleted(sceneId: string): Promise<boolean> {
  * scene goes back to pending (scenes have no failed status in seed 001) and keeps the step and
  * the message, so the editor can show where it stopped.
  */
-export async function markSceneFailed(sceneId: string, step: string, message: string): Promise<boolean> {
-  const { count } = await prisma.scene.updateMany({
-    where: { id: sceneId },
-    data: { status: "pending", progressStep: step, errorMessage: message.slice(0, 2000) },
-  });
-  return count > 0;
+export async function markSceneFailed(actor: Actor, projectId: string, sceneId: string, step: string, message: string): Promise<boolean> {
+  return setSceneState(actor, projectId, sceneId, { status: "pending", progressStep: step, errorMessage: message.slice(0, 2000) });
 }

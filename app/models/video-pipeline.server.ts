@@ -3,8 +3,10 @@
 // the story, its notifications (each sent once per story, however often a step is retried),
 // and the pick-up of stories whose event never reached the workflow engine.
 // Story status changes go through stories.server.ts; charges and refunds through
-// video-requests.server.ts.
+// video-requests.server.ts. Every function takes the acting user: a story is seen by its owner
+// or an admin only (ADR 130).
 import type { StoryStatus } from "~/generated/prisma/enums";
+import { isAdminActor, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
 import { createNotification, type NotificationItem } from "~/models/notification.server";
 import { resendQueuedVideoRequests } from "~/models/video-requests.server";
 import { prisma } from "~/utils/db.server";
@@ -24,9 +26,9 @@ export type PipelineStory = {
 };
 
 /** The story as the video workflow reads it (fresh from the row, never from the event). */
-export async function getPipelineStory(storyId: number): Promise<PipelineStory | null> {
-  const row = await prisma.story.findUnique({
-    where: { id: storyId },
+export async function getPipelineStory(actor: Actor, storyId: number): Promise<PipelineStory> {
+  const row = await prisma.story.findFirst({
+    where: { id: storyId, ...ownedBy(actor) },
     select: {
       id: true,
       userId: true,
@@ -40,7 +42,7 @@ export async function getPipelineStory(storyId: number): Promise<PipelineStory |
       storyType: { select: { name: true } },
     },
   });
-  if (!row) return null;
+  if (!row) throw new NotFoundError("Video request");
   const { storyType, ...rest } = row;
   return { ...rest, storyTypeName: storyType?.name ?? null };
 }
@@ -72,16 +74,17 @@ export function storyLink(storyId: number): string {
 }
 
 /**
- * Creates the story's notification of this type unless it exists already (a retried workflow
- * step runs this again; a per-story advisory lock makes the check-and-create atomic).
+ * Creates the notification of this type for the owner of a story the actor may see, unless it
+ * exists already (a retried workflow step runs this again; a per-story advisory lock makes the
+ * check-and-create atomic).
  */
-export async function notifyStoryOnce(input: {
-  storyId: number;
-  userId: string;
-  type: "video_ready" | "video_failed";
-  title: string;
-  body: string;
-}): Promise<{ created: boolean; notification?: NotificationItem }> {
+export async function notifyStoryOnce(
+  actor: Actor,
+  notice: { storyId: number; type: "video_ready" | "video_failed"; title: string; body: string },
+): Promise<{ created: boolean; notification?: NotificationItem }> {
+  const story = await prisma.story.findFirst({ where: { id: notice.storyId, ...ownedBy(actor) }, select: { userId: true } });
+  if (!story) throw new NotFoundError("Video request");
+  const input = { ...notice, userId: story.userId };
   const link = storyLink(input.storyId);
   const lockKey = `story-notify:${input.storyId}:${input.type}`;
   return prisma.$transaction(
@@ -102,8 +105,9 @@ export async function notifyStoryOnce(input: {
 /**
  * Stories still "queued" after `olderThanMs` never started their workflow (the event was lost:
  * the app stopped between the charge and the send, or the send failed). Sends the event again;
- * its id is derived from the story, so a story whose run exists is not started twice.
+ * its id is derived from the story, so a story whose run exists is not started twice. A user
+ * recovers their own stories; an admin (or the housekeeping's system actor) everyone's.
  */
-export async function recoverQueuedStories(olderThanMs = 60_000, userId?: string): Promise<{ found: number; sent: number }> {
-  return resendQueuedVideoRequests({ olderThanMs, ...(userId ? { userId } : {}) });
+export async function recoverQueuedStories(actor: Actor, olderThanMs = 60_000): Promise<{ found: number; sent: number }> {
+  return resendQueuedVideoRequests({ olderThanMs, ...(isAdminActor(actor) ? {} : { userId: actor.id }) });
 }

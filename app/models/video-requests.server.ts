@@ -13,6 +13,7 @@
 // refundVideoRequest is what the workflow calls when production fails: it gives the charge back
 // exactly once (reason "refund", reference "story:<id>") and marks the story failed, in one
 // transaction. See docs/decisions/090-video-request-submission.md.
+import { mayAccess, type Actor } from "~/models/actor.server";
 import { applyCreditChangeInTx } from "~/models/credits.server";
 import { storyTypeExists } from "~/models/story-types.server";
 import { voiceExists } from "~/models/voices.server";
@@ -285,9 +286,10 @@ export type RefundResult =
 /**
  * Called by the workflow when a video cannot be produced: gives the story's charge back once
  * (reason "refund", reference "story:<id>") and marks the story failed with `reason`. Calling
- * it again, even concurrently, refunds nothing more. A story that is already ready is left alone.
+ * it again, even concurrently, refunds nothing more. A story that is already ready is left alone;
+ * one the actor may not see (not theirs, and they are no admin) is "not_found".
  */
-export async function refundVideoRequest(storyId: number, reason: string): Promise<RefundResult> {
+export async function refundVideoRequest(actor: Actor, storyId: number, reason: string): Promise<RefundResult> {
   const message = (reason || "Video production failed").slice(0, 1000);
   try {
     return await prisma.$transaction(
@@ -295,7 +297,7 @@ export async function refundVideoRequest(storyId: number, reason: string): Promi
         const rows = await tx.$queryRaw<{ id: number; userId: string; status: string; progressStep: string | null }[]>`
           SELECT "id", "userId", "status"::text AS "status", "progressStep" FROM "stories" WHERE "id" = ${storyId} FOR UPDATE`;
         const story = rows[0];
-        if (!story) return { ok: false, code: "not_found" } as const;
+        if (!story || !mayAccess(actor, story.userId)) return { ok: false, code: "not_found" } as const;
         if (story.status === "ready") return { ok: false, code: "not_refundable" } as const;
 
         const reference = storyCreditReference(story.id);

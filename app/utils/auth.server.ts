@@ -7,6 +7,7 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { z } from "zod";
+import { actorForUserId } from "~/models/actor.server";
 import { ensureFirstProject } from "~/models/project.server";
 import {
   createUserWithPassword,
@@ -94,7 +95,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 export async function startUserSession(request: Request, userId: string): Promise<string> {
   try {
     await ensureProfile(userId);
-    await ensureFirstProject(userId);
+    const actor = await actorForUserId(userId, "web");
+    if (actor) await ensureFirstProject(actor);
   } catch (error) {
     // Signing in matters more than the starter rows; they are retried on the next sign-in.
     console.error("sign-in: could not prepare profile or first project", error);

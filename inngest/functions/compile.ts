@@ -2,7 +2,10 @@
 // not ready, build the configuration, start the render (one compile_jobs row), then poll its
 // status every 3 s (step.sleep + step.run; WORKFLOW_TIME_SCALE speeds this up in tests) until
 // it completes, fails, or makes no progress for 20 polls. ADR 101.
+// The run acts as the user its event names (the one who asked); each step resolves that actor
+// again and the core checks the job, the project and its story against it (ADR 130).
 import { NonRetriableError } from "inngest";
+import { actorForWorkflow, isNotFound } from "~/models/actor.server";
 import {
   buildRenderRequest,
   COMPILE_MAX_POLLS,
@@ -20,13 +23,13 @@ import {
   setCompletedMessage,
   startRender,
 } from "~/models/compile-jobs.server";
-import { getProjectWithScenes, markProjectCompiled, markProjectFailed, setProjectStatus } from "~/models/project.server";
+import { getProjectWithScenes, markProjectCompiled, markProjectFailed, setProjectStatus, storyIdOfProject } from "~/models/project.server";
 import { pipelineProviders, reasonOf } from "~/models/scene-assets.server";
 import { isSceneReady } from "~/models/scenes.server";
 import { markStoryProcessing } from "~/models/stories.server";
 import { inngest } from "../client.ts";
 import { projectCompileFinished, projectCompileRequested } from "../events.ts";
-import { errorMessageOf, sceneAssetsFunction } from "./scene-assets.ts";
+import { errorMessageOf, nullIfNotFound, sceneAssetsFunction, stopIfNotFound } from "./scene-assets.ts";
 
 /** Story progress while rendering: "Rendering 45%". */
 export function renderProgressLabel(percent: number): string {
@@ -41,21 +44,29 @@ export const compileFunction = inngest.createFunction(
     triggers: [projectCompileRequested],
     // A step that kept failing (database down, storage full): the job and the project say so.
     onFailure: async ({ event, error, step }) => {
-      const { compileJobId, projectId } = event.data.event.data;
+      const { compileJobId, projectId, userId } = event.data.event.data;
       await step.run("mark-failed", async () => {
         const reason = errorMessageOf(error);
-        await failCompileJob(compileJobId, COMPILE_MESSAGES.compilationError(reason), reason);
-        await markProjectFailed(projectId);
+        try {
+          const actor = await actorForWorkflow(userId);
+          await failCompileJob(actor, compileJobId, COMPILE_MESSAGES.compilationError(reason), reason);
+          await markProjectFailed(actor, projectId);
+        } catch (e) {
+          // Nothing this actor may see: nothing to mark.
+          if (!isNotFound(e)) throw e;
+        }
       });
     },
   },
   async ({ event, step }) => {
-    const { projectId, compileJobId, userId, storyId } = event.data;
+    const { projectId, compileJobId, userId, storyId: requestedStoryId } = event.data;
+    const act = () => actorForWorkflow(userId).catch(stopIfNotFound);
 
     const fail = async (id: string, message: string, reason: string): Promise<never> => {
       await step.run(id, async () => {
-        await failCompileJob(compileJobId, message, reason);
-        await markProjectFailed(projectId);
+        const actor = await act();
+        await failCompileJob(actor, compileJobId, message, reason).catch(nullIfNotFound);
+        await markProjectFailed(actor, projectId).catch(nullIfNotFound);
       });
       await step.sendEvent(`${id}-finished`, projectCompileFinished.create({ projectId, compileJobId, status: "failed", error: reason }));
       throw new NonRetriableError(message.includes(reason) ? message : `${message}: ${reason}`);
@@ -63,22 +74,34 @@ export const compileFunction = inngest.createFunction(
 
     // 1-2. Start; the renderer must be able to take work (ffmpeg present, API key valid).
     const ready = await step.run("check-renderer", async () => {
-      const job = await getCompileJob(compileJobId);
+      const actor = await act();
+      const job = await getCompileJob(actor, compileJobId).catch(nullIfNotFound);
       if (!job || job.projectId !== projectId) throw new NonRetriableError("The compile job does not exist");
-      await setCompileMessage(compileJobId, COMPILE_MESSAGES.start);
-      await setProjectStatus(projectId, "in_progress");
+      // Progress goes to the story the project was made for, when the event says it is one.
+      const storyId = requestedStoryId === undefined ? null : await storyIdOfProject(actor, projectId);
+      if (requestedStoryId !== undefined && storyId !== requestedStoryId) throw new NonRetriableError("The video request does not exist");
+      await setCompileMessage(actor, compileJobId, COMPILE_MESSAGES.start);
+      await setProjectStatus(actor, projectId, "in_progress");
       const provider = pipelineProviders().render;
       const check = await provider.checkReady();
-      return { ok: check.ok, message: check.message, provider: { name: provider.name, label: provider.label }, format: isCompileFormat(job.format) ? job.format : DEFAULT_COMPILE_FORMAT };
+      return {
+        ok: check.ok,
+        message: check.message,
+        provider: { name: provider.name, label: provider.label },
+        format: isCompileFormat(job.format) ? job.format : DEFAULT_COMPILE_FORMAT,
+        storyId,
+      };
     });
+    const storyId = ready.storyId ?? undefined;
     if (!ready.ok) await fail("renderer-not-ready", COMPILE_MESSAGES.compilationError(ready.message), ready.message);
 
     // 3. Scenes that are not ready (no video, or not completed) are prepared first.
     const unready = await step.run("check-scenes", async () => {
-      const project = await getProjectWithScenes(projectId);
+      const actor = await act();
+      const project = await getProjectWithScenes(actor, projectId).catch(nullIfNotFound);
       if (!project) throw new NonRetriableError("The project does not exist");
       const ids = project.scenes.filter((s) => !isSceneReady(s)).map((s) => s.id);
-      if (project.scenes.length > 0 && ids.length) await setCompileMessage(compileJobId, COMPILE_MESSAGES.preparing);
+      if (project.scenes.length > 0 && ids.length) await setCompileMessage(actor, compileJobId, COMPILE_MESSAGES.preparing);
       return { count: project.scenes.length, ids };
     });
     if (unready.count === 0) await fail("no-scenes", COMPILE_MESSAGES.compilationError(COMPILE_MESSAGES.noScenes), COMPILE_MESSAGES.noScenes);
@@ -95,13 +118,13 @@ export const compileFunction = inngest.createFunction(
 
     // 4. The configuration: every scene's files must be readable.
     const config = await step.run("generate-config", async () => {
-      await setCompileMessage(compileJobId, COMPILE_MESSAGES.config);
-      const project = await getProjectWithScenes(projectId);
-      if (!project) throw new NonRetriableError("The project does not exist");
+      const actor = await act();
+      await setCompileMessage(actor, compileJobId, COMPILE_MESSAGES.config).catch(stopIfNotFound);
       try {
-        const request = await buildRenderRequest(project, ready.format);
+        const request = await buildRenderRequest(actor, projectId, ready.format);
         return { ok: true as const, scenes: request.scenes.length, music: Boolean(request.music) };
       } catch (error) {
+        if (isNotFound(error)) throw new NonRetriableError("The project does not exist");
         return { ok: false as const, reason: reasonOf(error) };
       }
     });
@@ -109,9 +132,10 @@ export const compileFunction = inngest.createFunction(
 
     // 5-6. Create the render.
     await step.run("start-render", async () => {
-      await setCompileMessage(compileJobId, creatingMessage(ready.provider));
-      const job = await getCompileJob(compileJobId);
-      if (job && job.status === "queued" && !isRenderLive(compileJobId)) await startRender(compileJobId, job.providerRequestId);
+      const actor = await act();
+      await setCompileMessage(actor, compileJobId, creatingMessage(ready.provider)).catch(stopIfNotFound);
+      const job = await getCompileJob(actor, compileJobId).catch(stopIfNotFound);
+      if (job.status === "queued" && !isRenderLive(compileJobId)) await startRender(actor, compileJobId, job.providerRequestId);
       return { started: true };
     });
 
@@ -122,7 +146,7 @@ export const compileFunction = inngest.createFunction(
       await step.sleep(`poll-wait-${poll}`, COMPILE_POLL_INTERVAL);
       const stalled = sinceProgress;
       const status = await step.run(`poll-${poll}`, async () => {
-        const r = await pollCompileJob(compileJobId, poll, stalled);
+        const r = await pollCompileJob(await act(), compileJobId, poll, stalled).catch(nullIfNotFound);
         if (r && storyId !== undefined && (r.status === "rendering" || r.status === "queued")) await markStoryProcessing(storyId, renderProgressLabel(r.progress));
         return r;
       });
@@ -132,8 +156,9 @@ export const compileFunction = inngest.createFunction(
       if (status.status === "completed" && status.videoUrl) {
         const videoUrl = status.videoUrl;
         await step.run("complete", async () => {
-          await markProjectCompiled(projectId, videoUrl);
-          await setCompletedMessage(compileJobId);
+          const actor = await act();
+          await markProjectCompiled(actor, projectId, videoUrl).catch(stopIfNotFound);
+          await setCompletedMessage(actor, compileJobId).catch(stopIfNotFound);
         });
         await step.sendEvent("finished", projectCompileFinished.create({ projectId, compileJobId, status: "completed", videoUrl }));
         return { compileJobId, videoUrl };

@@ -50,7 +50,8 @@ export function startPipelineHousekeeping(opts: { seedShowcase: boolean; log?: (
   const recover = async (olderThanMs: number) => {
     try {
       const { recoverQueuedStories } = await import("~/models/video-pipeline.server");
-      const { found, sent } = await recoverQueuedStories(olderThanMs);
+      const { systemActor } = await import("~/models/actor.server");
+      const { found, sent } = await recoverQueuedStories(systemActor("housekeeping"), olderThanMs);
       if (found > 0) log(`[workflows] re-sent ${sent} of ${found} queued Create Video request(s)`);
     } catch (error) {
       console.error("[workflows] could not re-send queued Create Video requests", error);

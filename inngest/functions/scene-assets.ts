@@ -2,8 +2,12 @@
 // script, voice-over, video. A step that fails is retried while trying again may help; the
 // first failure that stays stops the sequence with "Failed while {step}: {reason}", stored on
 // the scene and raised as the run's error. "scene/assets.finished" reports the end either way.
-// The work itself is in app/models/scene-assets.server.ts (ADR 100).
+// The work itself is in app/models/scene-assets.server.ts (ADR 100). The run acts as the user
+// the event names (the one who asked): every step resolves that actor again and the core checks
+// that the scene belongs to the project and the project to them, or that they are an admin
+// (ADR 130); ids they may not see stop the run as "not found".
 import { NonRetriableError } from "inngest";
+import { actorForWorkflow, isNotFound } from "~/models/actor.server";
 import { markStoryProcessing } from "~/models/stories.server";
 import {
   completeSceneAssets,
@@ -23,6 +27,18 @@ export function sceneProgressLabel(sceneOrder: number, sceneCount: number, step:
   return `Generating scene ${sceneOrder} of ${sceneCount}: ${step}`;
 }
 
+/** A "not found" from the core ends the run: trying again cannot make someone else's id visible. */
+export function stopIfNotFound(error: unknown): never {
+  if (isNotFound(error)) throw new NonRetriableError(error instanceof Error ? error.message : "Not found", { cause: error });
+  throw error;
+}
+
+/** null for a "not found" from the core (any other error goes on). */
+export function nullIfNotFound(error: unknown): null {
+  if (isNotFound(error)) return null;
+  throw error;
+}
+
 /** The message of an error the SDK hands back for a failed step or invoked run. */
 export function errorMessageOf(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
@@ -33,22 +49,29 @@ export function errorMessageOf(error: unknown): string {
 export const sceneAssetsFunction = inngest.createFunction(
   { id: "scene-assets", name: "Generate scene assets", retries: SCENE_ASSETS_RETRIES, triggers: [sceneAssetsRequested] },
   async ({ event, step, attempt, maxAttempts }) => {
-    const { projectId, sceneId, storyId } = event.data;
+    const { projectId, sceneId, storyId, userId } = event.data;
+    const target = { projectId, sceneId };
+    const act = () => actorForWorkflow(userId).catch(stopIfNotFound);
     const lastAttempt = (maxAttempts ?? SCENE_ASSETS_RETRIES + 1) - 1;
 
     for (const name of SCENE_ASSET_STEPS) {
       try {
         await step.run(name, async () => {
+          const actor = await act();
           try {
-            return await runSceneAssetStep(sceneId, name, {
+            return await runSceneAssetStep(actor, target, name, {
               // Create Video allows a request without a product image: draw a typographic card.
               allowTextCard: storyId !== undefined,
-              onStart: storyId !== undefined ? (info) => markStoryProcessing(storyId, sceneProgressLabel(info.sceneOrder, info.sceneCount, info.step)) : undefined,
+              // Progress goes to the story the project was made for (read by the core), never to an id from the event.
+              onStart:
+                storyId !== undefined
+                  ? (info) => (info.storyId === null ? undefined : markStoryProcessing(info.storyId, sceneProgressLabel(info.sceneOrder, info.sceneCount, info.step)))
+                  : undefined,
             });
           } catch (error) {
             const failure = error instanceof SceneAssetError ? error : new SceneAssetError(name, reasonOf(error), true, { cause: error });
             if (!failure.retriable || attempt >= lastAttempt) {
-              await recordSceneFailure(sceneId, failure);
+              await recordSceneFailure(actor, target, failure);
               throw new NonRetriableError(failure.message, { cause: error });
             }
             throw failure;
@@ -61,7 +84,7 @@ export const sceneAssetsFunction = inngest.createFunction(
       }
     }
 
-    await step.run("complete", () => completeSceneAssets(sceneId));
+    await step.run("complete", async () => completeSceneAssets(await act(), target).catch(stopIfNotFound));
     await step.sendEvent("report-success", sceneAssetsFinished.create({ projectId, sceneId, ok: true }));
     return { sceneId, ok: true as const };
   },

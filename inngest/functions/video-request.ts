@@ -5,8 +5,11 @@
 // On any final failure (after retries) the onFailure handler refunds the 20 credits exactly
 // once, marks the story failed with the reason and sends "Your video could not be created".
 // Every step is idempotent: the executor delivers at least once (ADR 102).
+// The run acts as the user its event names (the story's owner, who asked); each step resolves
+// that actor again and the core checks the story and its project against it (ADR 130).
 import { NonRetriableError } from "inngest";
 import { titleFromText } from "~/providers/llm/index.server";
+import { actorForWorkflow, type Actor } from "~/models/actor.server";
 import { createCompileJob, ensureBackgroundMusic } from "~/models/compile-jobs.server";
 import { createProjectForStory, markProjectFailed, projectIdOfStory, getProject } from "~/models/project.server";
 import { planTask, withoutTestMarkers } from "~/models/scene-assets.server";
@@ -17,7 +20,7 @@ import { DEFAULT_VOICE_ID } from "~/utils/constants";
 import { inngest } from "../client.ts";
 import { videoRequested } from "../events.ts";
 import { compileFunction } from "./compile.ts";
-import { errorMessageOf, sceneAssetsFunction } from "./scene-assets.ts";
+import { errorMessageOf, nullIfNotFound, sceneAssetsFunction, stopIfNotFound } from "./scene-assets.ts";
 
 export const VIDEO_PROGRESS = {
   writingScenes: "Writing scenes",
@@ -38,35 +41,43 @@ export const videoRequestFunction = inngest.createFunction(
     retries: 3,
     triggers: [videoRequested],
     onFailure: async ({ event, error, step }) => {
-      const { storyId } = event.data.event.data;
+      const { storyId, userId } = event.data.event.data;
       const reason = errorMessageOf(error);
-      const refund = await step.run("refund", () => refundVideoRequest(storyId, reason));
+      const actorOrNull = () => actorForWorkflow(userId).catch(nullIfNotFound);
+      const refund = await step.run("refund", async () => {
+        const actor = await actorOrNull();
+        return actor ? refundVideoRequest(actor, storyId, reason) : ({ ok: false, code: "not_found" } as const);
+      });
       await step.run("project-failed", async () => {
-        const projectId = await projectIdOfStory(storyId);
-        if (projectId) await markProjectFailed(projectId);
+        const actor = await actorOrNull();
+        const projectId = actor ? await projectIdOfStory(actor, storyId) : null;
+        if (actor && projectId) await markProjectFailed(actor, projectId).catch(nullIfNotFound);
       });
       // Only the call that refunded (or found nothing charged) tells the user: never twice.
       if (refund.ok && !refund.alreadyRefunded) {
         await step.run("notify-failure", async () => {
-          const story = await getPipelineStory(storyId);
-          if (!story) return { created: false };
-          return notifyStoryOnce({
+          const actor = await actorOrNull();
+          if (!actor) return { created: false };
+          return notifyStoryOnce(actor, {
             storyId,
-            userId: story.userId,
             type: "video_failed",
             title: VIDEO_NOTIFICATIONS.failedTitle,
             body: VIDEO_NOTIFICATIONS.failedBody(reason, refund.refunded),
-          }).then((r) => ({ created: r.created }));
+          }).then(
+            (r) => ({ created: r.created }),
+            (e: unknown) => (nullIfNotFound(e), { created: false }),
+          );
         });
       }
     },
   },
   async ({ event, step }) => {
     const { storyId, userId } = event.data;
+    const act = (): Promise<Actor> => actorForWorkflow(userId).catch(stopIfNotFound);
 
     const story = await step.run("load-story", async () => {
-      const s = await getPipelineStory(storyId);
-      if (!s || s.userId !== userId) throw new NonRetriableError("The video request no longer exists");
+      const s = await getPipelineStory(await act(), storyId).catch(nullIfNotFound);
+      if (!s) throw new NonRetriableError("The video request no longer exists");
       // A re-delivered event for a story that already ended: nothing to do.
       if (s.status === "ready" || s.status === "failed") return { done: true as const, status: s.status };
       await markStoryProcessing(storyId, VIDEO_PROGRESS.writingScenes);
@@ -83,8 +94,7 @@ export const videoRequestFunction = inngest.createFunction(
       // What is said (no scene markers or directions): the title and the SEO text come from it.
       const voiceOvers = divided.scenes.map((s) => sceneVoiceOver(s, story.readyToGo));
       const spoken = voiceOvers.join(" ");
-      const { project: p } = await createProjectForStory(storyId, {
-        userId,
+      const { project: p } = await createProjectForStory(await act(), storyId, {
         title: titleFromText(spoken) || divided.scenes[0].title || `Story #${storyId}`,
         description: `Create Video request #${storyId}`,
         fullScript: script,
@@ -118,14 +128,15 @@ export const videoRequestFunction = inngest.createFunction(
     }
 
     await step.run("music", async () => {
-      const current = await getProject(projectId);
-      await markStoryProcessing(storyId, current?.backgroundMusicUrl ? VIDEO_PROGRESS.music : VIDEO_PROGRESS.composingMusic);
-      const music = await ensureBackgroundMusic(projectId);
-      return { generated: music?.generated ?? false };
+      const actor = await act();
+      const current = await getProject(actor, projectId).catch(stopIfNotFound);
+      await markStoryProcessing(storyId, current.backgroundMusicUrl ? VIDEO_PROGRESS.music : VIDEO_PROGRESS.composingMusic);
+      const music = await ensureBackgroundMusic(actor, projectId).catch(stopIfNotFound);
+      return { generated: music.generated };
     });
 
     const job = await step.run("create-compile-job", async () => {
-      const created = await createCompileJob({ id: storyCompileJobId(storyId), projectId, userId, format: "mp4" });
+      const created = await createCompileJob(await act(), { id: storyCompileJobId(storyId), projectId, format: "mp4" }).catch(stopIfNotFound);
       return { id: created.id };
     });
 
@@ -149,9 +160,8 @@ export const videoRequestFunction = inngest.createFunction(
     });
 
     await step.run("notify", async () => {
-      const r = await notifyStoryOnce({
+      const r = await notifyStoryOnce(await act(), {
         storyId,
-        userId,
         type: "video_ready",
         title: VIDEO_NOTIFICATIONS.readyTitle,
         body: VIDEO_NOTIFICATIONS.readyBody(seo.title),

@@ -1,6 +1,7 @@
 // E-mail + password sign-up and sign-in, redirects, sessions, sign-out, first project,
 // and the Google buttons when Google is not configured (this file runs without GOOGLE_*).
 import { beforeAll, describe, expect, it } from "vitest";
+import { actorFromUser } from "~/models/actor.server";
 import { ensureFirstProject } from "~/models/project.server";
 import { action as googleAction, loader as googleLoader } from "~/routes/auth.google";
 import { action as loginAction, loader as loginLoader } from "~/routes/auth.login";
@@ -197,7 +198,7 @@ describe("first project", () => {
     expect(await prisma.project.count({ where: { userId: user.id } })).toBe(1);
 
     const fresh = await prisma.user.create({ data: { email: uniqueEmail("bare").toLowerCase() } });
-    const results = await Promise.all(Array.from({ length: 5 }, () => ensureFirstProject(fresh.id)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => ensureFirstProject(actorFromUser({ id: fresh.id, isAdmin: false }, "web"))));
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(results.map((r) => r.projectId)).size).toBe(1);
     const projects = await prisma.project.findMany({ where: { userId: fresh.id } });
@@ -207,7 +208,7 @@ describe("first project", () => {
   it("is not added for a user who already has a project", async () => {
     const user = await prisma.user.create({ data: { email: uniqueEmail("has-project").toLowerCase() } });
     await prisma.project.create({ data: { userId: user.id, title: "Summer campaign" } });
-    expect((await ensureFirstProject(user.id)).created).toBe(false);
+    expect((await ensureFirstProject(actorFromUser({ id: user.id, isAdmin: false }, "web"))).created).toBe(false);
     expect(await prisma.project.count({ where: { userId: user.id } })).toBe(1);
   });
 });

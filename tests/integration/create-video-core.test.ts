@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SCRIPT_TOO_LONG, VIDEO_MESSAGES, VOICE_INVALID } from "~/models/video-request-rules";
+import { actorFromUser } from "~/models/actor.server";
 import { applyCreditChange, getBalance } from "~/models/credits.server";
 import {
   createVideoRequest,
@@ -273,13 +274,13 @@ describe("refundVideoRequest", () => {
   it("refunds the charge once and marks the story failed", async () => {
     const { user, storyId } = await chargedStory(30);
     expect(await getBalance(user.id)).toBe(10);
-    expect(await refundVideoRequest(storyId, "Failed while voice-over: no voice")).toEqual({
+    expect(await refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), storyId, "Failed while voice-over: no voice")).toEqual({
       ok: true,
       refunded: 20,
       alreadyRefunded: false,
       balance: 30,
     });
-    expect(await refundVideoRequest(storyId, "called again")).toMatchObject({ ok: true, refunded: 0, alreadyRefunded: true });
+    expect(await refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), storyId, "called again")).toMatchObject({ ok: true, refunded: 0, alreadyRefunded: true });
     expect(await getBalance(user.id)).toBe(30);
     const story = await prisma.story.findUniqueOrThrow({ where: { id: storyId } });
     expect(story).toMatchObject({ status: "failed", errorMessage: "Failed while voice-over: no voice" });
@@ -290,7 +291,7 @@ describe("refundVideoRequest", () => {
 
   it("refunds exactly once when called twice at the same moment", async () => {
     const { user, storyId } = await chargedStory(20);
-    const results = await Promise.all([refundVideoRequest(storyId, "first"), refundVideoRequest(storyId, "second")]);
+    const results = await Promise.all([refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), storyId, "first"), refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), storyId, "second")]);
     expect(results.map((r) => (r.ok ? r.refunded : -1)).sort()).toEqual([0, 20]);
     expect(await getBalance(user.id)).toBe(20);
     expect(await prisma.creditLedgerEntry.count({ where: { userId: user.id, reason: "refund" } })).toBe(1);
@@ -299,8 +300,8 @@ describe("refundVideoRequest", () => {
   it("leaves a ready story and unknown stories alone", async () => {
     const { user, storyId } = await chargedStory(20);
     await prisma.story.update({ where: { id: storyId }, data: { status: "ready", finalVideoWithMusic: "/resources/files/renders/x.mp4" } });
-    expect(await refundVideoRequest(storyId, "late failure")).toEqual({ ok: false, code: "not_refundable" });
+    expect(await refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), storyId, "late failure")).toEqual({ ok: false, code: "not_refundable" });
     expect(await getBalance(user.id)).toBe(0);
-    expect(await refundVideoRequest(987_654_321, "nothing")).toEqual({ ok: false, code: "not_found" });
+    expect(await refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), 987_654_321, "nothing")).toEqual({ ok: false, code: "not_found" });
   });
 });

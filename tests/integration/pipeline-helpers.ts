@@ -3,6 +3,7 @@
 // the embedded executor.
 import type { InngestFunction } from "inngest";
 import { randomUUID } from "node:crypto";
+import { actorFromUser, type Actor } from "~/models/actor.server";
 import { applyCreditChange } from "~/models/credits.server";
 import { createProject, type NewScene } from "~/models/project.server";
 import { overridePipelineProvidersForTests, type MediaProviders } from "~/models/scene-assets.server";
@@ -60,6 +61,17 @@ export function useProviders(overrides: Partial<MediaProviders>): void {
   overridePipelineProvidersForTests(overrides);
 }
 
+/** The user acting through the web door (not an admin). */
+export function actorOf(userId: string): Actor {
+  return actorFromUser({ id: userId, isAdmin: false }, "web");
+}
+
+/** A new admin (admin_users row) and their actor (admin door). */
+export async function newAdmin(): Promise<{ user: { id: string }; actor: Actor }> {
+  const user = await prisma.user.create({ data: { email: `admin-${randomUUID()}@test.local`, admin: { create: {} } } });
+  return { user, actor: actorFromUser({ id: user.id, isAdmin: true }, "admin") };
+}
+
 export async function newCustomer(credits = 0) {
   const user = await prisma.user.create({ data: { email: `pipeline-${randomUUID()}@test.local` } });
   if (credits > 0) await applyCreditChange({ userId: user.id, delta: credits, reason: "admin_grant", reference: `pipeline-test-${user.id}` });
@@ -113,8 +125,7 @@ export const TWO_SCENES: NewScene[] = [
 ];
 
 export async function projectWithScenes(userId: string, opts: { productImage?: string | null; scenes?: NewScene[]; style?: string } = {}) {
-  return createProject({
-    userId,
+  return createProject(actorOf(userId), {
     title: "Aurora test project",
     fullScript: (opts.scenes ?? TWO_SCENES).map((s) => s.script).join("\n\n"),
     mainProductImageUrl: opts.productImage ?? null,

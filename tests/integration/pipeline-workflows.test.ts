@@ -15,7 +15,7 @@ import { COMPILE_MAX_POLLS, COMPILE_MESSAGES, createCompileJob, getCompileJob, r
 import { getBalance } from "~/models/credits.server";
 import { createProjectForStory, getProjectWithScenes } from "~/models/project.server";
 import { SCENE_ASSET_STEPS } from "~/models/scene-assets.server";
-import { getScene } from "~/models/scenes.server";
+import { findSceneOfProject } from "~/models/scenes.server";
 import { SHOWCASE_DEMOS } from "~/models/showcase-seed.server";
 import { recoverQueuedStories } from "~/models/video-pipeline.server";
 import { createVideoRequest, videoRequestedEventId } from "~/models/video-requests.server";
@@ -34,6 +34,7 @@ import { showcaseSeedRequested } from "../../inngest/functions/housekeeping-even
 import { requestShowcaseSeed, shouldSeedShowcase } from "../../inngest/functions/housekeeping.ts";
 import { storyCompileJobId } from "../../inngest/functions/video-request.ts";
 import {
+  actorOf,
   countingProviders,
   fileOf,
   newCustomer,
@@ -99,7 +100,7 @@ describe("scene assets workflow", () => {
     expect(names.slice(0, 5)).toEqual([...SCENE_ASSET_STEPS]);
     expect(names).toContain("complete");
 
-    const done = (await getScene(scene.id))!;
+    const done = (await findSceneOfProject(actorOf(user.id), project.id, scene.id))!;
     expect(done).toMatchObject({ status: "completed", progressStep: null, errorMessage: null });
     expect(done.imagePrompt).toMatch(/\w{3,}/);
     expect(done.voiceOverText).toBe("Meet Aurora, the serum for a morning glow.");
@@ -139,7 +140,7 @@ describe("scene assets workflow", () => {
     // Not worth retrying (bad input): one call.
     expect(voice.calls).toBe(1);
 
-    const failed = (await getScene(scene.id))!;
+    const failed = (await findSceneOfProject(actorOf(user.id), project.id, scene.id))!;
     expect(failed).toMatchObject({ status: "pending", progressStep: "voice-over", errorMessage: message });
     // The steps before it ran, the video after it did not.
     expect(failed.imageUrl).toBeTruthy();
@@ -180,7 +181,22 @@ describe("scene assets workflow", () => {
     expect(run.status).toBe("failed");
     expect(run.error).toMatchObject({ message: "Failed while voice-over: No answer within 60 s" });
     expect(voice.calls).toBe(3); // retries 2 + 1
-    expect((await getScene(scene.id))!.errorMessage).toBe("Failed while voice-over: No answer within 60 s");
+    expect((await findSceneOfProject(actorOf(user.id), project.id, scene.id))!.errorMessage).toBe("Failed while voice-over: No answer within 60 s");
+  });
+
+  it("an event naming another user stops the run as 'not found' and changes nothing (ADR 130)", async () => {
+    useProviders({});
+    const user = await newCustomer();
+    const intruder = await newCustomer();
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
+    const scene = project.scenes[0];
+    const before = await prisma.scene.findUnique({ where: { id: scene.id } });
+    const eventId = await requestAssets({ projectId: project.id, sceneId: scene.id, userId: intruder.id });
+    const run = await waitForRun(SCENE_FN, eventId, ["completed", "failed"], 60_000);
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatchObject({ message: "Failed while image prompt: The scene no longer exists" });
+    expect(await prisma.scene.findUnique({ where: { id: scene.id } })).toEqual(before);
+    expect(await prisma.storedObject.count({ where: { bucket: "canvas-assets", key: { startsWith: `scenes/${scene.id}_` } } })).toBe(0);
   });
 
   it("refuses to make a product shot without a product image (seed message) outside Create Video", async () => {
@@ -191,7 +207,7 @@ describe("scene assets workflow", () => {
     const eventId = await requestAssets({ projectId: project.id, sceneId: scene.id, userId: user.id });
     const run = await waitForRun(SCENE_FN, eventId, ["completed", "failed"], 60_000);
     expect(run.error).toMatchObject({ message: "Failed while image: Upload a product image first to generate scene variations." });
-    expect((await getScene(scene.id))!.imagePrompt).toBeTruthy();
+    expect((await findSceneOfProject(actorOf(user.id), project.id, scene.id))!.imagePrompt).toBeTruthy();
   });
 });
 
@@ -221,7 +237,7 @@ describe("compile workflow", () => {
 
   it("prepares the scenes, renders with progress and messages, stores the video and completes the project", async () => {
     useProviders({});
-    const request = await requestCompile({ userId, projectId });
+    const request = await requestCompile(actorOf(userId), { projectId });
     expect(request.ok).toBe(true);
     if (!request.ok) return;
     expect(request.job).toMatchObject({ status: "queued", format: "mp4", message: COMPILE_MESSAGES.start });
@@ -231,7 +247,7 @@ describe("compile workflow", () => {
     const progress: number[] = [];
     const watcher = (async () => {
       for (;;) {
-        const job = await getCompileJob(request.job.id);
+        const job = await getCompileJob(actorOf(userId), request.job.id);
         if (job?.message) seen.add(job.message);
         if (job) progress.push(job.progress);
         if (!job || job.status === "completed" || job.status === "failed") return;
@@ -243,7 +259,7 @@ describe("compile workflow", () => {
     expect(run.error).toBeNull();
     expect(run.status).toBe("completed");
 
-    const job = (await getCompileJob(request.job.id))!;
+    const job = (await getCompileJob(actorOf(userId), request.job.id))!;
     expect(job).toMatchObject({ status: "completed", progress: 100, message: COMPILE_MESSAGES.complete, provider: "local-ffmpeg", errorMessage: null });
     expect(seen).toContain(COMPILE_MESSAGES.preparing);
     expect(seen).toContain(COMPILE_MESSAGES.processingFirst);
@@ -251,7 +267,7 @@ describe("compile workflow", () => {
     expect(progress.some((p) => p > 0 && p < 100)).toBe(true);
     for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThanOrEqual(progress[i - 1]);
 
-    const project = (await getProjectWithScenes(projectId))!;
+    const project = (await getProjectWithScenes(actorOf(userId), projectId))!;
     expect(project.status).toBe("completed");
     expect(project.finalVideoUrl).toBe(job.videoUrl);
     expect(project.scenes.every((s) => s.status === "completed" && s.videoUrl)).toBe(true);
@@ -276,13 +292,13 @@ describe("compile workflow", () => {
       },
     };
     useProviders({ render: failing });
-    const request = await requestCompile({ userId, projectId });
+    const request = await requestCompile(actorOf(userId), { projectId });
     if (!request.ok) throw new Error(request.message);
     const run = await finished(request.job.id);
     expect(run.status).toBe("failed");
     expect(run.error).toMatchObject({ message: "Video compilation failed: ffmpeg exited with code 1" });
-    expect(await getCompileJob(request.job.id)).toMatchObject({ status: "failed", message: COMPILE_MESSAGES.failed, errorMessage: "ffmpeg exited with code 1" });
-    expect((await getProjectWithScenes(projectId))!.status).toBe("failed");
+    expect(await getCompileJob(actorOf(userId), request.job.id)).toMatchObject({ status: "failed", message: COMPILE_MESSAGES.failed, errorMessage: "ffmpeg exited with code 1" });
+    expect((await getProjectWithScenes(actorOf(userId), projectId))!.status).toBe("failed");
   });
 
   it("a renderer that is not ready stops the compile before anything is rendered", async () => {
@@ -298,11 +314,11 @@ describe("compile workflow", () => {
         },
       },
     });
-    const request = await requestCompile({ userId, projectId });
+    const request = await requestCompile(actorOf(userId), { projectId });
     if (!request.ok) throw new Error(request.message);
     const run = await finished(request.job.id);
     expect(run.error).toMatchObject({ message: "Compilation error: JSON2Video API key error: Invalid API key" });
-    expect(await getCompileJob(request.job.id)).toMatchObject({ status: "failed", message: "Compilation error: JSON2Video API key error: Invalid API key" });
+    expect(await getCompileJob(actorOf(userId), request.job.id)).toMatchObject({ status: "failed", message: "Compilation error: JSON2Video API key error: Invalid API key" });
     expect(renders).toBe(0);
   });
 
@@ -323,12 +339,12 @@ describe("compile workflow", () => {
     useProviders({ render: hanging });
     await env.restartExecutor({ timeScale: 0.02 });
     try {
-      const request = await requestCompile({ userId, projectId });
+      const request = await requestCompile(actorOf(userId), { projectId });
       if (!request.ok) throw new Error(request.message);
       const messages = new Set<string>();
       const watch = (async () => {
         for (;;) {
-          const job = await getCompileJob(request.job.id);
+          const job = await getCompileJob(actorOf(userId), request.job.id);
           if (job?.message) messages.add(job.message);
           if (!job || job.status !== "queued" && job.status !== "rendering") return;
           await new Promise((r) => setTimeout(r, 10));
@@ -340,8 +356,8 @@ describe("compile workflow", () => {
       expect(messages).toContain(COMPILE_MESSAGES.processing("rendering"));
       expect(run.status).toBe("failed");
       expect(run.error).toMatchObject({ message: COMPILE_MESSAGES.timeout });
-      expect(await getCompileJob(request.job.id)).toMatchObject({ status: "failed", message: COMPILE_MESSAGES.timeout });
-      expect((await getProjectWithScenes(projectId))!.status).toBe("failed");
+      expect(await getCompileJob(actorOf(userId), request.job.id)).toMatchObject({ status: "failed", message: COMPILE_MESSAGES.timeout });
+      expect((await getProjectWithScenes(actorOf(userId), projectId))!.status).toBe("failed");
       const names = (await store.listSteps(run.id)).map((s) => s.name);
       expect(names).toContain(`poll-${COMPILE_MAX_POLLS}`);
       expect(names).not.toContain(`poll-${COMPILE_MAX_POLLS + 1}`);
@@ -366,19 +382,43 @@ describe("compile workflow", () => {
       },
     });
     // A job another process had started rendering and then lost (its process is gone).
-    const job = await createCompileJob({ projectId, userId, format: "webm" });
+    const job = await createCompileJob(actorOf(userId), { projectId, format: "webm" });
     await prisma.compileJob.update({ where: { id: job.id }, data: { status: "rendering", progress: 37, provider: "local-ffmpeg", providerRequestId: "local:deadprocess:00000000-0000-4000-8000-000000000000" } });
     await inngest.send(projectCompileRequested.create({ projectId, compileJobId: job.id, userId }));
     const run = await finished(job.id);
     expect(run.error).toBeNull();
     expect(renders).toBe(1);
-    const done = (await getCompileJob(job.id))!;
+    const done = (await getCompileJob(actorOf(userId), job.id))!;
     expect(done).toMatchObject({ status: "completed", format: "webm", message: COMPILE_MESSAGES.complete });
     expect(done.providerRequestId).not.toContain("deadprocess");
     const info = await probeMedia(fileOf(done.videoUrl));
     expect(info.streams.find((s) => s.type === "video")?.codec).toBe("vp9");
     expect(info.streams.find((s) => s.type === "audio")?.codec).toBe("opus");
-    expect((await getProjectWithScenes(projectId))!.status).toBe("completed");
+    expect((await getProjectWithScenes(actorOf(userId), projectId))!.status).toBe("completed");
+  });
+});
+
+describe("compile workflow acting for someone else", () => {
+  it("an event naming another user stops the run and its failure handler changes nothing (ADR 130)", async () => {
+    useProviders({});
+    const user = await newCustomer();
+    const intruder = await newCustomer();
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
+    const job = await createCompileJob(actorOf(user.id), { projectId: project.id });
+    const rows = async () => ({
+      job: await prisma.compileJob.findUnique({ where: { id: job.id } }),
+      project: await prisma.project.findUnique({ where: { id: project.id }, include: { scenes: true } }),
+    });
+    const before = await rows();
+    await inngest.send(projectCompileRequested.create({ projectId: project.id, compileJobId: job.id, userId: intruder.id }));
+    const run = await finished(job.id);
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatchObject({ message: "The compile job does not exist" });
+    await waitFor(async () => {
+      const runs = await store.runsOf(`${COMPILE_FN}-failure`, 200);
+      return runs.find((r) => (r.event as { data: { run_id: string } }).data.run_id === run.id && r.status === "completed");
+    }, "the failure handler");
+    expect(await rows()).toEqual(before);
   });
 });
 
@@ -439,7 +479,7 @@ describe("Create Video workflow", () => {
 
     // The project: linked to the story, two scenes from the script's markers, all completed,
     // the story's choices carried over, a composed music bed.
-    const project = (await getProjectWithScenes(story.projectId!))!;
+    const project = (await getProjectWithScenes(actorOf(user.id), story.projectId!))!;
     expect(project).toMatchObject({ userId: user.id, status: "completed", style: "Product Showcase", voiceId: 2, mainProductImageUrl: photo.url, aspectRatio: "9:16" });
     expect(project.finalVideoUrl).toBe(story.finalVideoWithMusic);
     expect(project.backgroundMusicUrl).toMatch(/^\/resources\/files\/renders\/projects\//);
@@ -480,7 +520,7 @@ describe("Create Video workflow", () => {
     const { story } = await watchStory(storyId);
     expect(story.errorMessage).toBeNull();
     expect(story.status).toBe("ready");
-    const project = (await getProjectWithScenes(story.projectId!))!;
+    const project = (await getProjectWithScenes(actorOf(user.id), story.projectId!))!;
     expect(project.backgroundMusicUrl).toBe(music.url);
     expect(project.mainProductImageUrl).toBeNull();
     expect(counts.music).toBe(0);
@@ -521,7 +561,7 @@ describe("Create Video workflow", () => {
     const note = await waitFor(() => prisma.notification.findFirst({ where: { userId: user.id, type: "video_failed" } }), "the failure notification");
     expect(note).toMatchObject({ title: "Your video could not be created", link: `/dashboard?story=${storyId}` });
     expect(note.body).toBe('Failed while voice-over: Unknown voice "zz" Your 20 credits were refunded.');
-    const project = (await getProjectWithScenes(story.projectId!))!;
+    const project = (await getProjectWithScenes(actorOf(user.id), story.projectId!))!;
     expect(project.status).toBe("failed");
 
     // The onFailure handler once more (a re-delivered function.failed event) and a duplicate
@@ -571,8 +611,9 @@ describe("Create Video workflow", () => {
     const user = await newCustomer(100);
     const storyId = await submit(user.id);
     // Whatever the workflow does meanwhile, two more creations for the same story find its project.
-    const input = { userId: user.id, title: "x", scenes: [{ title: "a", script: "a", voiceOverText: "a" }] };
-    const [a, b] = await Promise.all([createProjectForStory(storyId, input), createProjectForStory(storyId, input)]);
+    const input = { title: "x", scenes: [{ title: "a", script: "a", voiceOverText: "a" }] };
+    const actor = actorOf(user.id);
+    const [a, b] = await Promise.all([createProjectForStory(actor, storyId, input), createProjectForStory(actor, storyId, input)]);
     expect(a.project.id).toBe(b.project.id);
     expect(await prisma.project.count({ where: { story: { id: storyId } } })).toBe(1);
     const scenes = await prisma.scene.count({ where: { projectId: a.project.id } });
@@ -600,7 +641,7 @@ describe("Ready to Go", () => {
     for (const id of [verbatim, rewritten]) {
       const { story } = await watchStory(id);
       expect(story.status).toBe("ready");
-      const scenes = (await getProjectWithScenes(story.projectId!))!.scenes;
+      const scenes = (await getProjectWithScenes(actorOf(user.id), story.projectId!))!.scenes;
       texts.push(scenes.map((sc) => sc.voiceOverText).join(" "));
     }
     expect(texts[0]).toBe(ASIDE);
@@ -660,7 +701,7 @@ describe("queued stories", () => {
     expect(result.eventSent).toBe(false);
     expect((await prisma.story.findUnique({ where: { id: result.storyId } }))!.status).toBe("queued");
 
-    expect(await recoverQueuedStories(0, user.id)).toEqual({ found: 1, sent: 1 });
+    expect(await recoverQueuedStories(actorOf(user.id), 0)).toEqual({ found: 1, sent: 1 });
     const story = await waitFor(async () => {
       const s = await prisma.story.findUnique({ where: { id: result.storyId } });
       return s && (s.status === "ready" || s.status === "failed") ? s : null;
@@ -669,7 +710,7 @@ describe("queued stories", () => {
     expect(story.status).toBe("ready");
     expect(await getBalance(user.id)).toBe(80);
     // Sent again: the same event id, so no second run.
-    await recoverQueuedStories(0, user.id);
+    await recoverQueuedStories(actorOf(user.id), 0);
     expect(await prisma.workflowRun.count({ where: { functionId: "reelforge-video-request", event: { path: ["data", "storyId"], equals: result.storyId } } })).toBe(1);
   });
 });
