@@ -14,7 +14,9 @@ vi.mock("node:fs", async (importOriginal) => {
   const createWriteStream: typeof real.createWriteStream = (file, options) => {
     if (!slowOpen.ms || typeof options !== "object") return real.createWriteStream(file, options);
     const open = ((...args: Parameters<typeof real.open>) => void setTimeout(() => real.open(...args), slowOpen.ms)) as typeof real.open;
-    return real.createWriteStream(file, { ...options, fs: { open, write: real.write, writev: real.writev, close: real.close, fsync: real.fsync } });
+    // fsync is needed for { flush: true } though the types do not list it.
+    const impl = { open, write: real.write, writev: real.writev, close: real.close, fsync: real.fsync };
+    return real.createWriteStream(file, { ...options, fs: impl });
   };
   return { ...real, default: { ...real, createWriteStream }, createWriteStream };
 });
