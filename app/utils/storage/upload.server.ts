@@ -418,7 +418,6 @@ export async function parseMultipartUpload(request: Request, targets: Readonly<R
   });
   parser.on("partsLimit", () => fail(new UploadError("bad_request", 400, "The form has too many parts.")));
   parser.on("fieldsLimit", () => fail(new UploadError("bad_request", 400, "The form has too many fields.")));
-  parser.on("filesLimit", () => fail(new UploadError("bad_request", 400, "The form has too many files.")));
 
   try {
     await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>), parser);
