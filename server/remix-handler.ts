@@ -3,7 +3,6 @@
 // slow client downloading a large file made the server buffer the file in memory. Here each
 // write waits for 'drain' (or the client going away, which cancels the body stream), and
 // streamed responses (SSE) are flushed through the compression middleware chunk by chunk.
-import { once } from "node:events";
 import {
   createReadableStreamFromReadable,
   createRequestHandler as createNodeHandler,
@@ -82,7 +81,7 @@ export async function sendResponse(res: Flushable, response: Response): Promise<
       if (res.destroyed) return;
       const ok = res.write(value);
       res.flush?.();
-      if (!ok) await Promise.race([once(res, "drain"), once(res, "close")]);
+      if (!ok) await drainedOrClosed(res);
     }
     res.end();
   } catch (error) {
@@ -91,4 +90,21 @@ export async function sendResponse(res: Flushable, response: Response): Promise<
     res.off("close", cancel);
     cancel();
   }
+}
+
+/**
+ * Resolves on 'drain' or 'close', whichever comes first, and removes both listeners. (Racing
+ * events.once() for each left the loser's listeners on the response: one 'close' and one
+ * 'error' per back-pressured write, hence MaxListenersExceededWarning on large bodies.)
+ */
+function drainedOrClosed(res: express.Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
 }

@@ -101,6 +101,12 @@ class InsufficientCredits extends Error {
   }
 }
 
+class FilesGone extends Error {
+  constructor(readonly fieldErrors: FieldErrors) {
+    super("an uploaded file is gone");
+  }
+}
+
 type Resolved = { script: string; voiceId: number; storyTypeId: number | null; readyToGo: boolean; files: Record<"productImage" | "backgroundMusic", StoredFile | null> };
 
 async function validate(input: CreateVideoInput): Promise<{ ok: true; value: Resolved } | { ok: false; fieldErrors: FieldErrors }> {
@@ -170,6 +176,18 @@ export async function createVideoRequest(input: CreateVideoInput, options: Creat
         const balance = Number(account[0]?.balance ?? 0);
         if (balance < VIDEO_COST_CREDITS) throw new InsufficientCredits(balance);
 
+        // The story's files are held (FOR SHARE) until the commit, so the sweep of unused
+        // uploads (unused-uploads.server.ts) cannot remove one under it; one it removed since
+        // validate() is reported like any missing file.
+        const held = FILE_SLOTS.flatMap((slot) => (value.files[slot.field] ? [{ slot, id: value.files[slot.field]!.id }] : []));
+        if (held.length > 0) {
+          const present = await tx.$queryRaw<{ id: string }[]>`
+            SELECT "id" FROM "stored_objects" WHERE "id" IN (${Prisma.join(held.map((h) => h.id))}) FOR SHARE`;
+          const ids = new Set(present.map((p) => p.id));
+          const gone = held.filter((h) => !ids.has(h.id));
+          if (gone.length > 0) throw new FilesGone(Object.fromEntries(gone.map((g) => [g.slot.field, FILE_NOT_FOUND])));
+        }
+
         const story = await tx.story.create({
           data: {
             userId: user.id,
@@ -203,6 +221,7 @@ export async function createVideoRequest(input: CreateVideoInput, options: Creat
     if (error instanceof InsufficientCredits) {
       return { ok: false, code: "insufficient_credits", balance: error.balance, ...insufficientToast() };
     }
+    if (error instanceof FilesGone) return { ok: false, code: "invalid", fieldErrors: error.fieldErrors, message: firstError(error.fieldErrors) };
     console.error("[create-video] could not create the video request", error);
     return { ok: false, code: "failed", message: createFailedMessage(failureReason(error)) };
   }

@@ -2,12 +2,11 @@
 //
 // With JavaScript the dialog has already uploaded the files (useUpload) and posts their refs
 // ("productImageRef", "backgroundMusicRef") in a plain urlencoded body. Without JavaScript the
-// browser posts one multipart body with both files; each goes to its own bucket, so the body is
-// read twice at once (request.clone()), once per bucket, each pass storing its own file field and
-// skipping the other. Both paths hand refs to the same core (createVideoRequest), which checks
-// again that each file belongs to the user.
+// browser posts one multipart body with both files, read once: each file field streams into its
+// own bucket. Both paths hand refs to the same core (createVideoRequest), which checks again that
+// each file belongs to the user.
 import { FIELDS, uploadFailedMessage, VIDEO_MESSAGES, type FieldErrors, type KeptFile, type Toast } from "~/models/video-request-rules";
-import { deleteFile, parseUploadForm, type StoredFile, type UploadFormResult } from "~/utils/storage/upload.server";
+import { parseMultipartUpload, removeFiles, type StoredFile, type UploadFormResult } from "~/utils/storage/upload.server";
 
 export type VideoForm = {
   fields: FormData;
@@ -46,6 +45,16 @@ function pick(result: Extract<UploadFormResult, { ok: true }>, field: string, cl
   return { chosen, fresh };
 }
 
+/** The dialog's messages for a refused upload: by slot, or for the body as a whole. */
+function uploadFailure(field: string | undefined, error: string): { toast: Toast; fieldErrors: FieldErrors } {
+  if (field === FIELDS.productImage) return { toast: { ...VIDEO_MESSAGES.uploadProductPhoto }, fieldErrors: { productImage: error } };
+  if (field === FIELDS.backgroundMusic) {
+    const message = uploadFailedMessage("audio", error);
+    return { toast: { title: VIDEO_MESSAGES.uploadProductPhoto.title, description: message }, fieldErrors: { backgroundMusic: message } };
+  }
+  return { toast: { title: VIDEO_MESSAGES.uploadProductPhoto.title, description: error }, fieldErrors: {} };
+}
+
 export async function readVideoForm(request: Request, userId: string): Promise<VideoFormResult> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType)) {
@@ -60,49 +69,26 @@ export async function readVideoForm(request: Request, userId: string): Promise<V
     };
   }
 
-  // maxFiles is above one so that parseUploadForm's size pre-check (by Content-Length) leaves
-  // room for the other bucket's file in the same body; one file per field is enforced below.
-  const copy = request.clone();
-  const [image, music] = await Promise.all([
-    parseUploadForm(copy, {
-      bucket: "product-photos",
-      ownerId: userId,
-      kinds: ["image"],
-      fileFields: [FIELDS.productImage],
-      maxFiles: 3,
-    }),
-    parseUploadForm(request, {
-      bucket: "background-music",
-      ownerId: userId,
-      kinds: ["audio"],
-      fileFields: [FIELDS.backgroundMusic],
-      maxFiles: 2,
-    }),
-  ]);
-  // A pass that refused the body up front (by its declared size) never read it: let go of it,
-  // so the copy does not keep buffering what the other pass reads.
-  for (const r of [copy, request]) if (!r.bodyUsed) await r.body?.cancel().catch(() => undefined);
-  const fields = image.fields.has(FIELDS.script) || !music.ok ? image.fields : music.fields;
+  // One pass over the body: each file field streams into its own bucket. maxFiles 2 leaves room
+  // for a file carried from an earlier post ("{field}Ref") beside a new one; pick() keeps one.
+  const form = await parseMultipartUpload(request, {
+    [FIELDS.productImage]: { bucket: "product-photos", ownerId: userId, kinds: ["image"], maxFiles: 2 },
+    [FIELDS.backgroundMusic]: { bucket: "background-music", ownerId: userId, kinds: ["audio"], maxFiles: 2 },
+  });
+  const fields = form.fields;
+  if (!form.ok) return { ok: false, ...uploadFailure(form.field, form.error), fields };
 
-  const imagePick = image.ok ? pick(image, FIELDS.productImage, FIELDS.clearProductImage) : null;
-  const musicPick = music.ok ? pick(music, FIELDS.backgroundMusic, FIELDS.clearBackgroundMusic) : null;
-  const imageError = !image.ok ? image.error : imagePick && "error" in imagePick ? imagePick.error : null;
-  const musicError = !music.ok ? music.error : musicPick && "error" in musicPick ? musicPick.error : null;
-  const storedNow = [...(imagePick?.fresh ?? []), ...(musicPick?.fresh ?? [])];
-
-  if (imageError || musicError) {
-    await Promise.all(storedNow.map((f) => deleteFile(f.bucket, f.key).catch((e) => console.error("[create-video] cleanup failed", e))));
-    const fieldErrors: FieldErrors = {};
-    if (imageError) fieldErrors.productImage = imageError;
-    if (musicError) fieldErrors.backgroundMusic = uploadFailedMessage("audio", musicError);
-    const toast: Toast = imageError
-      ? { ...VIDEO_MESSAGES.uploadProductPhoto }
-      : { title: VIDEO_MESSAGES.uploadProductPhoto.title, description: uploadFailedMessage("audio", musicError!) };
-    return { ok: false, toast, fieldErrors, fields };
+  const imagePick = pick(form, FIELDS.productImage, FIELDS.clearProductImage);
+  const musicPick = pick(form, FIELDS.backgroundMusic, FIELDS.clearBackgroundMusic);
+  const storedNow = [...imagePick.fresh, ...musicPick.fresh];
+  if ("error" in imagePick || "error" in musicPick) {
+    await removeFiles(storedNow);
+    const field = "error" in imagePick ? FIELDS.productImage : FIELDS.backgroundMusic;
+    return { ok: false, ...uploadFailure(field, ONE_FILE), fields };
   }
 
-  const productImage = imagePick && "chosen" in imagePick ? (imagePick.chosen ?? null) : null;
-  const backgroundMusic = musicPick && "chosen" in musicPick ? (musicPick.chosen ?? null) : null;
+  const productImage = imagePick.chosen;
+  const backgroundMusic = musicPick.chosen;
   return {
     ok: true,
     fields,

@@ -40,6 +40,7 @@ import { defaultVoiceId, listVoices } from "~/models/voices.server";
 import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { VIDEO_COST_CREDITS } from "~/utils/constants";
 import { setFlash } from "~/utils/flash.server";
+import { removeFiles } from "~/utils/storage/upload.server";
 import { readVideoForm } from "./_shell.create-video.server";
 
 export const meta: MetaFunction = () => [{ title: "AI UGC Video — Reelforge" }];
@@ -108,27 +109,38 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<CreateVideoActionData>({ ok: false, toast: form.toast, fieldErrors: form.fieldErrors, values }, { status: 400 });
   }
 
-  const result = await createVideoRequest({
-    userId: user.id,
-    script: values.script,
-    voiceId: intOrNull(values.voiceId),
-    storyTypeId: intOrNull(values.storyTypeId),
-    readyToGo: values.readyToGo,
-    requestId: values.requestId || null,
-    productImageRef: form.productImageRef,
-    backgroundMusicRef: form.backgroundMusicRef,
-  });
+  let result: Awaited<ReturnType<typeof createVideoRequest>>;
+  try {
+    result = await createVideoRequest({
+      userId: user.id,
+      script: values.script,
+      voiceId: intOrNull(values.voiceId),
+      storyTypeId: intOrNull(values.storyTypeId),
+      readyToGo: values.readyToGo,
+      requestId: values.requestId || null,
+      productImageRef: form.productImageRef,
+      backgroundMusicRef: form.backgroundMusicRef,
+    });
+  } catch (thrown) {
+    await removeFiles(form.storedNow);
+    throw thrown;
+  }
 
   if (result.ok) {
+    // A repeated request (same request id) keeps the first story's files: this post's are unused.
+    if (result.duplicate) await removeFiles(form.storedNow);
     const toast = { ...VIDEO_MESSAGES.success };
     if (enhanced) return data<CreateVideoActionData>({ ok: true, storyId: result.storyId, duplicate: result.duplicate, toast });
     return redirect("/", { headers: { "Set-Cookie": await setFlash({ kind: "success", ...toast }) } });
   }
 
-  // Files stored by a plain post stay with the user and come back as refs in the refilled form.
+  // Files stored by a plain post come back as refs when the form is shown again to be corrected
+  // (invalid, failed); otherwise nothing will use them and they are removed now. Kept files that
+  // are never posted again go with the sweep of unused uploads (ADR 110).
   const files = form.kept;
   switch (result.code) {
     case "no_user":
+      await removeFiles(form.storedNow);
       return data<CreateVideoActionData>({ ok: false, toast: error("Error", result.message) }, { status: 401 });
     case "invalid":
       return data<CreateVideoActionData>(
@@ -136,7 +148,9 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     case "insufficient_credits":
-      return data<CreateVideoActionData>({ ok: false, toast: error(result.title, result.message), values, files }, { status: 402 });
+      // The dialog does not open again without the credits, so the files could not be carried.
+      await removeFiles(form.storedNow);
+      return data<CreateVideoActionData>({ ok: false, toast: error(result.title, result.message), values }, { status: 402 });
     case "failed":
       return data<CreateVideoActionData>({ ok: false, toast: error("Error", result.message), values, files }, { status: 500 });
   }

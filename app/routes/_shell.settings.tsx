@@ -1,6 +1,6 @@
 // /settings (login required): profile card (avatar upload, username) and, on small screens,
 // the Profile / Plans tabs of seed 000 §2 Profile settings.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PlansContent } from "~/components/plans/PlansContent";
 import type { TransactionRowData } from "~/components/plans/types";
@@ -36,13 +36,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs): Promise<SettingsActionData> {
+export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const contentType = request.headers.get("content-type") ?? "";
 
   if (/^multipart\/form-data/i.test(contentType)) {
     const form = await parseUploadForm(request, { bucket: "avatars", ownerId: user.id, kinds: ["image"], fileFields: ["avatar"] });
-    if (!form.ok) return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarFailed, detail: form.error };
+    if (!form.ok) {
+      return data<SettingsActionData>({ intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarFailed, detail: form.error }, { status: form.status });
+    }
     const file = form.files[0];
     if (!file) return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.noImage };
     const previous = (await getProfile(user.id)).avatarKey;
@@ -70,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
 
 export default function SettingsRoute() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>() as SettingsActionData | undefined;
   const tab = data.tab;
   const avatarResult = actionData?.intent === "avatar" ? actionData : undefined;
   const usernameResult = actionData?.intent === "username" ? actionData : undefined;

@@ -2,13 +2,17 @@
 // background so it never delays `npm start`):
 //   - Create Video stories left "queued" with no run (the event was lost between the charge and
 //     the send) are sent again, at start and every two minutes (ADR 103);
-//   - in development, an empty showcase is filled by the showcase workflow (ADR 104).
+//   - in development, an empty showcase is filled by the showcase workflow (ADR 104);
+//   - uploads nothing uses (Create Video files never submitted, or kept from a failed plain
+//     post) are removed a day after their upload, checked every hour (ADR 110).
 import { inngest, workflowEngine } from "../client.ts";
 import { shared } from "../executor/shared.ts";
 import { showcaseSeedRequested } from "./housekeeping-events.ts";
 
 export const SHOWCASE_FUNCTION_ID = "reelforge-showcase-seed";
 const RECOVERY_INTERVAL_MS = 120_000;
+const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60_000;
+const FIRST_UPLOAD_SWEEP_MS = 60_000;
 
 /** SEED_SHOWCASE=true|false decides; unset: with the demo data, except in tests (NODE_ENV=test). */
 export function shouldSeedShowcase(env: Record<string, string | undefined>, demoData: boolean): boolean {
@@ -47,6 +51,18 @@ export function startPipelineHousekeeping(opts: { seedShowcase: boolean; log?: (
   const log = opts.log ?? ((line: string) => console.log(line));
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  // The sweep needs the database only, not the workflow engine.
+  const sweep = async () => {
+    try {
+      const { sweepUnusedUploads } = await import("~/models/unused-uploads.server");
+      const { removed } = await sweepUnusedUploads();
+      if (removed.length > 0) log(`[uploads] removed ${removed.length} upload(s) nothing uses`);
+    } catch (error) {
+      console.error("[uploads] could not remove unused uploads", error);
+    }
+  };
+  const sweepTimers = [setTimeout(() => void sweep(), FIRST_UPLOAD_SWEEP_MS), setInterval(() => void sweep(), UPLOAD_SWEEP_INTERVAL_MS)];
+  for (const t of sweepTimers) t.unref();
   const recover = async (olderThanMs: number) => {
     try {
       const { recoverQueuedStories } = await import("~/models/video-pipeline.server");
@@ -76,6 +92,7 @@ export function startPipelineHousekeeping(opts: { seedShowcase: boolean; log?: (
     stop() {
       stopped = true;
       if (timer) clearInterval(timer);
+      for (const t of sweepTimers) clearTimeout(t);
     },
   };
 }

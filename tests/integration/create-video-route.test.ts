@@ -202,6 +202,42 @@ describe("/create-video action", () => {
     expect(anonymous.body).toMatchObject({ ok: false, toast: { description: "No authenticated user found" } });
   });
 
+  it("removes a plain post's files when nothing will use them", async () => {
+    // Too few credits: the dialog does not open again, so the files could not be carried.
+    const { user: poor, cookie: poorCookie } = await signedInWith(10);
+    const before = await filesUnder(storage.root);
+    const short = await call(
+      action,
+      multipart(URL_, [
+        { name: "script", value: "Not enough credits" },
+        { name: "productImage", value: { bytes: png(), filename: "p.png", type: "image/png" } },
+        { name: "backgroundMusic", value: { bytes: wav(), filename: "m.wav", type: "audio/wav" } },
+      ], poorCookie),
+    );
+    expect(short.status).toBe(402);
+    expect(await prisma.storedObject.count({ where: { ownerId: poor.id } })).toBe(0);
+    expect(await filesUnder(storage.root)).toEqual(before);
+
+    // The same request again (a resubmitted page): the first story keeps its files, the repeat's go.
+    const { user, cookie } = await signedInWith(100);
+    const requestId = randomUUID();
+    const post = () =>
+      call(
+        action,
+        multipart(URL_, [
+          { name: "requestId", value: requestId },
+          { name: "script", value: "Posted twice" },
+          { name: "productImage", value: { bytes: png(), filename: "p.png", type: "image/png" } },
+        ], cookie),
+      );
+    expect((await post()).status).toBe(302);
+    expect((await post()).status).toBe(302);
+    const [story] = await storiesOf(user.id);
+    const objects = await prisma.storedObject.findMany({ where: { ownerId: user.id } });
+    expect(objects.map((o) => `/resources/files/${o.bucket}/${o.key}`)).toEqual([story.productImageUrl]);
+    expect(await getBalance(user.id)).toBe(80);
+  });
+
   it("keeps a plain post's stored files as refs when the video cannot be created", async () => {
     const { user, cookie } = await signedInWith(100);
     const out = await call(

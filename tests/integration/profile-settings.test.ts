@@ -12,9 +12,12 @@ const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUl
 
 type Args = LoaderFunctionArgs & ActionFunctionArgs;
 
+/** What the handler answers: a thrown Response, or the data (unwrapped from data(value, {status})). */
 async function run(handler: unknown, request: Request): Promise<unknown> {
   try {
-    return await (handler as (a: Args) => unknown)({ request, params: {}, context: {} } as Args);
+    const value = await (handler as (a: Args) => unknown)({ request, params: {}, context: {} } as Args);
+    if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") return (value as { data: unknown }).data;
+    return value;
   } catch (thrown) {
     return thrown;
   }

@@ -52,6 +52,28 @@ describe("sendResponse", () => {
   });
 });
 
+describe("sendResponse listeners", () => {
+  it("leaves no listeners behind on the response after many back-pressured writes", async () => {
+    const counter = { pulled: 0, cancelled: false };
+    const seen: { before?: Record<string, number>; after?: Record<string, number> } = {};
+    const count = (res: express.Response) => Object.fromEntries(["close", "drain", "error", "finish"].map((e) => [e, res.listenerCount(e)]));
+    const app = express();
+    app.get("/big", async (_req, res) => {
+      seen.before = count(res);
+      // Every 64 KiB write fills the 16 KiB buffer, so each one waits for 'drain'.
+      await sendResponse(res, new Response(bigBody(40, counter)));
+      seen.after = count(res);
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server!.once("listening", r));
+    const { port } = server.address() as AddressInfo;
+    const body = await fetch(`http://127.0.0.1:${port}/big`).then((r) => r.arrayBuffer());
+    expect(body.byteLength).toBe(40 * CHUNK);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen.after).toEqual(seen.before);
+  });
+});
+
 describe("sendResponse to a client that is already gone", () => {
   it("cancels the body so its source is released", async () => {
     const counter = { pulled: 0, cancelled: false };

@@ -2,9 +2,24 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LocalStorageDriver } from "~/utils/storage/local.server";
 import { InvalidKeyError, ObjectExistsError } from "~/utils/storage/types";
+
+// Lets a test make opening the temp file slow (a busy disk), the way a client that goes away
+// at once can beat the open.
+const slowOpen = vi.hoisted(() => ({ ms: 0 }));
+vi.mock("node:fs", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:fs")>();
+  const createWriteStream: typeof real.createWriteStream = (file, options) => {
+    if (!slowOpen.ms || typeof options !== "object") return real.createWriteStream(file, options);
+    const open = ((...args: Parameters<typeof real.open>) => void setTimeout(() => real.open(...args), slowOpen.ms)) as typeof real.open;
+    // fsync is needed for { flush: true } though the types do not list it.
+    const impl = { open, write: real.write, writev: real.writev, close: real.close, fsync: real.fsync };
+    return real.createWriteStream(file, { ...options, fs: impl });
+  };
+  return { ...real, default: { ...real, createWriteStream }, createWriteStream };
+});
 
 let root: string;
 let driver: LocalStorageDriver;
@@ -57,6 +72,21 @@ describe("local storage driver", () => {
     })();
     await expect(driver.put("renders", "broken.bin", failing, { contentType: "application/octet-stream" })).rejects.toThrow("client went away");
     expect(await driver.exists("renders", "broken.bin")).toBe(false);
+    expect(await filesUnder(path.join(root, ".tmp"))).toEqual([]);
+  });
+
+  it("leaves no temp file when the body fails before the temp file is open", async () => {
+    slowOpen.ms = 50;
+    try {
+      const failing = (async function* () {
+        yield Buffer.from("first bytes");
+        throw new Error("client went away");
+      })();
+      await expect(driver.put("renders", "gone.bin", failing, { contentType: "application/octet-stream" })).rejects.toThrow("client went away");
+    } finally {
+      slowOpen.ms = 0;
+    }
+    await new Promise((r) => setTimeout(r, 100));
     expect(await filesUnder(path.join(root, ".tmp"))).toEqual([]);
   });
 

@@ -66,6 +66,7 @@ export class LocalStorageDriver implements StorageDriver {
     await fs.mkdir(tmpDir, { recursive: true });
     this.swept ??= this.sweepTemp().catch(() => {});
     const tmp = path.join(tmpDir, `${randomUUID()}.part`);
+    const out = createWriteStream(tmp, { flags: "wx", mode: 0o640, flush: true });
     let size = 0;
     try {
       await pipeline(
@@ -76,7 +77,7 @@ export class LocalStorageDriver implements StorageDriver {
             yield chunk;
           }
         },
-        createWriteStream(tmp, { flags: "wx", mode: 0o640, flush: true }),
+        out,
       );
       await fs.mkdir(path.dirname(target), { recursive: true });
       try {
@@ -95,6 +96,9 @@ export class LocalStorageDriver implements StorageDriver {
       const st = await fs.stat(target);
       return { size, etag: etagOf(st.size, st.mtimeMs) };
     } finally {
+      // A body that fails early (a client gone mid-upload) can fail before the temp file is even
+      // open; wait for the stream to close, or the file would appear after it was removed.
+      if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
       await fs.rm(tmp, { force: true });
     }
   }

@@ -280,46 +280,81 @@ export type UploadFormOptions = UploadTarget & {
   maxFiles?: number;
 };
 
+/** Where the files of one field go. Fields given the same object share its maxFiles. */
+export type UploadFieldTarget = UploadTarget & {
+  /** Most files accepted for this target in one request, refs included (default 1). */
+  maxFiles?: number;
+};
+
 export type UploadFormResult =
   | { ok: true; fields: FormData; files: (StoredFile & { field: string })[] }
-  | { ok: false; status: number; error: string; fields: FormData };
+  | {
+      ok: false;
+      status: number;
+      error: string;
+      fields: FormData;
+      /** The file field whose file was refused; absent when the body as a whole failed. */
+      field?: string;
+    };
 
 const FIELD_LIMITS = { fields: 200, fieldSize: 256 * 1024, parts: 300, fieldNameSize: 200 };
+const NOT_MULTIPART = "Expected a multipart/form-data upload.";
+const INTERRUPTED = "The upload was interrupted. Please try again.";
 
-function errorResult(status: number, error: string, fields = new FormData()): UploadFormResult {
-  return { ok: false, status, error, fields };
+type Failure = { error: UploadError; field?: string };
+
+function errorResult(status: number, error: string, fields = new FormData(), field?: string): UploadFormResult {
+  return field ? { ok: false, status, error, fields, field } : { ok: false, status, error, fields };
+}
+
+function tooManyFiles(maxFiles: number): UploadError {
+  return new UploadError("bad_request", 400, maxFiles === 1 ? "Please upload one file at a time." : `Please upload at most ${maxFiles} files at a time.`);
 }
 
 /**
- * Parses a multipart/form-data request, streaming each file in `fileFields` into storage as it
- * arrives (nothing is buffered whole). Text fields come back as FormData. A file already uploaded
- * by the JS client (useUpload) can be passed instead as "{field}Ref" = "bucket/key"; it is
- * accepted when it is in the target bucket and has the target's owner. If anything fails, the
- * files stored by this request are removed again. Use it in a route action:
+ * Parses a multipart/form-data request with one target: every file in `fileFields` goes to the
+ * same bucket (see parseMultipartUpload). Use it in a route action:
  *
  *   const form = await parseUploadForm(request, { bucket: "avatars", ownerId: user.id });
  *   if (!form.ok) return json({ error: form.error }, { status: form.status });
  */
-export async function parseUploadForm(request: Request, options: UploadFormOptions): Promise<UploadFormResult> {
-  const fileFields = options.fileFields ?? ["file"];
-  const maxFiles = options.maxFiles ?? 1;
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
-    return errorResult(400, "Expected a multipart/form-data upload.");
-  }
-  const kinds = allowedKinds(options.bucket, options.params ?? {}, options.kinds);
-  const perFile = maxBytesFor(kinds);
-  const declaredLength = Number(request.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declaredLength) && declaredLength > maxFiles * perFile + 1024 * 1024) {
-    const biggest = kinds.reduce<MediaKind>((a, k) => (MAX_BYTES[k] > MAX_BYTES[a] ? k : a), kinds[0] ?? "image");
-    return errorResult(413, tooLargeMessage(biggest));
-  }
+export function parseUploadForm(request: Request, options: UploadFormOptions): Promise<UploadFormResult> {
+  const { fileFields = ["file"], ...target } = options;
+  return parseMultipartUpload(request, Object.fromEntries(fileFields.map((field) => [field, target])));
+}
 
-  const fields = new FormData();
-  const stored: (StoredFile & { field: string })[] = [];
-  let failure: UploadError | null = null;
-  let fileCount = 0;
-  let work: Promise<void> = Promise.resolve();
+/**
+ * Reads a multipart/form-data request ONCE, streaming each file into the storage target of its
+ * field as it arrives (nothing is buffered whole); files under any other name are read and
+ * dropped. Text fields come back as FormData. A file already uploaded by the JS client
+ * (useUpload) can be passed instead as "{field}Ref" = "bucket/key"; it is accepted when it is in
+ * the field's bucket and has the target's owner.
+ *
+ * Never throws for a bad body: a body that is not multipart, has no boundary, stops early (cut
+ * off, or the client went away) or breaks a limit gives {ok: false} with a 4xx status and a
+ * message for people. Every stream involved has its errors handled (an unhandled 'error' would
+ * end the process), and whatever this request stored is removed again when it fails.
+ */
+export async function parseMultipartUpload(request: Request, targets: Readonly<Record<string, UploadFieldTarget>>): Promise<UploadFormResult> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) return errorResult(400, NOT_MULTIPART);
+
+  // Refuse a body larger than every target's files could be, before reading it.
+  const distinct = [...new Set(Object.values(targets))];
+  let budget = 1024 * 1024;
+  let biggest: MediaKind | null = null;
+  let perFile = 0;
+  for (const target of distinct) {
+    const kinds = allowedKinds(target.bucket, target.params ?? {}, target.kinds);
+    const max = maxBytesFor(kinds);
+    budget += (target.maxFiles ?? 1) * max;
+    if (max > perFile) {
+      perFile = max;
+      biggest = kinds.reduce<MediaKind>((a, k) => (MAX_BYTES[k] > MAX_BYTES[a] ? k : a), kinds[0] ?? "image");
+    }
+  }
+  const declaredLength = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declaredLength) && declaredLength > budget) return errorResult(413, tooLargeMessage(biggest ?? "image"));
 
   let parser: busboy.Busboy;
   try {
@@ -329,21 +364,38 @@ export async function parseUploadForm(request: Request, options: UploadFormOptio
       limits: { ...FIELD_LIMITS, fileSize: perFile + 1 },
     });
   } catch {
-    return errorResult(400, "Expected a multipart/form-data upload.");
+    // No boundary, or a malformed header: answered at once, without touching the body.
+    return errorResult(400, NOT_MULTIPART);
   }
 
+  const fields = new FormData();
+  const stored: (StoredFile & { field: string })[] = [];
+  const counts = new Map<UploadFieldTarget, number>();
+  let failure: Failure | null = null;
+  const fail = (error: UploadError, field?: string) => void (failure ??= { error, field });
+  const interrupted = () => fail(new UploadError("interrupted", 400, INTERRUPTED));
+  let work: Promise<void> = Promise.resolve();
+
+  // The parser's errors are also the pipeline's; this listener only guarantees that a late one
+  // (after the pipeline settled) is never unhandled.
+  parser.on("error", interrupted);
   parser.on("field", (name, value, info) => {
-    if (info.valueTruncated || info.nameTruncated) failure ??= new UploadError("bad_request", 400, "A form field is too long.");
+    if (info.valueTruncated || info.nameTruncated) fail(new UploadError("bad_request", 400, "A form field is too long."));
     else fields.append(name, value);
   });
   parser.on("file", (name, stream, info) => {
-    const wanted = fileFields.includes(name) && Boolean(info.filename);
-    if (!wanted || failure) {
+    // Listen at once: a body that stops early destroys the file stream being read with an error,
+    // and a stream nobody listens to (a refused or unwanted part being drained) would throw it.
+    stream.on("error", interrupted);
+    const target = Object.hasOwn(targets, name) ? targets[name] : undefined;
+    if (!target || !info.filename || failure) {
       stream.resume();
       return;
     }
-    if (++fileCount > maxFiles) {
-      failure ??= new UploadError("bad_request", 400, maxFiles === 1 ? "Please upload one file at a time." : `Please upload at most ${maxFiles} files at a time.`);
+    const count = (counts.get(target) ?? 0) + 1;
+    counts.set(target, count);
+    if (count > (target.maxFiles ?? 1)) {
+      fail(tooManyFiles(target.maxFiles ?? 1), name);
       stream.resume();
       return;
     }
@@ -353,57 +405,64 @@ export async function parseUploadForm(request: Request, options: UploadFormOptio
         return;
       }
       try {
-        const file = await storeFile({ ...options, body: stream, originalName: info.filename });
+        const file = await storeFile({ ...target, body: stream, originalName: info.filename });
         stored.push({ ...file, field: name });
       } catch (error) {
-        failure ??= error instanceof UploadError ? error : new UploadError("storage", 500, STORAGE_FAILURE_MESSAGE);
         if (!(error instanceof UploadError)) console.error("upload failed", error);
+        fail(error instanceof UploadError ? error : new UploadError("storage", 500, STORAGE_FAILURE_MESSAGE), name);
       } finally {
         // Whatever was not read (a refused file) is drained so the parser can finish.
         if (!stream.readableEnded) stream.resume();
       }
     });
   });
-  parser.on("partsLimit", () => (failure ??= new UploadError("bad_request", 400, "The form has too many parts.")));
-  parser.on("fieldsLimit", () => (failure ??= new UploadError("bad_request", 400, "The form has too many fields.")));
+  parser.on("partsLimit", () => fail(new UploadError("bad_request", 400, "The form has too many parts.")));
+  parser.on("fieldsLimit", () => fail(new UploadError("bad_request", 400, "The form has too many fields.")));
 
   try {
     await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>), parser);
   } catch (error) {
-    failure ??= new UploadError("interrupted", 400, "The upload was interrupted. Please try again.");
-    if (!(error instanceof Error && /aborted|terminated|premature|Unexpected end/i.test(error.message))) {
+    interrupted();
+    if (!(error instanceof Error && /aborted|terminated|premature|Unexpected end|Malformed/i.test(error.message))) {
       console.error("multipart parsing failed", error);
     }
   }
   await work;
 
   if (!failure) {
-    for (const field of fileFields) {
+    for (const [field, target] of Object.entries(targets)) {
       for (const ref of fields.getAll(`${field}Ref`)) {
         if (typeof ref !== "string" || !ref) continue;
-        const resolved = await resolveUploadRef(ref, options);
+        const resolved = await resolveUploadRef(ref, target);
         if (!resolved) {
-          failure = new UploadError("bad_request", 400, "The uploaded file could not be found. Please upload it again.");
+          fail(new UploadError("bad_request", 400, "The uploaded file could not be found. Please upload it again."), field);
           break;
         }
-        if (stored.length >= maxFiles) {
-          failure = new UploadError("bad_request", 400, maxFiles === 1 ? "Please upload one file at a time." : `Please upload at most ${maxFiles} files at a time.`);
+        const count = (counts.get(target) ?? 0) + 1;
+        counts.set(target, count);
+        if (count > (target.maxFiles ?? 1)) {
+          fail(tooManyFiles(target.maxFiles ?? 1), field);
           break;
         }
         stored.push({ ...resolved, field });
       }
+      if (failure) break;
     }
   }
 
-  if (failure) {
+  const failed = failure as Failure | null;
+  if (failed) {
     // Remove what this request stored (not files referenced by a ref: they predate it).
-    const referenced = new Set(fileFields.flatMap((f) => fields.getAll(`${f}Ref`).map(String)));
-    await Promise.all(
-      stored.filter((f) => !referenced.has(f.ref)).map((f) => deleteFile(f.bucket, f.key).catch((e) => console.error("cleanup failed", e))),
-    );
-    return errorResult(failure.status, failure.message, fields);
+    const referenced = new Set(Object.keys(targets).flatMap((f) => fields.getAll(`${f}Ref`).map(String)));
+    await removeFiles(stored.filter((f) => !referenced.has(f.ref)));
+    return errorResult(failed.error.status, failed.error.message, fields, failed.field);
   }
   return { ok: true, fields, files: stored };
+}
+
+/** Deletes files a request stored and will not use; a failure is logged, never thrown. */
+export async function removeFiles(files: readonly Pick<StoredFile, "bucket" | "key">[]): Promise<void> {
+  await Promise.all(files.map((f) => deleteFile(f.bucket, f.key).catch((e) => console.error(`cleanup of ${f.bucket}/${f.key} failed`, e))));
 }
 
 /**
