@@ -58,6 +58,19 @@ describe("codes", () => {
   });
 });
 
+describe("phone length (issue 8 §7)", () => {
+  it("allows at most 15 digits (E.164) and refuses absurdly long input", () => {
+    expect(validatePhone("+123456789012345")).toEqual({ ok: true, phone: "+123456789012345" });
+    expect(validatePhone("+1234567890123456")).toMatchObject({ ok: false, code: "invalid_phone" });
+    expect(validatePhone("9".repeat(5000))).toMatchObject({ ok: false, code: "invalid_phone" });
+    expect(validatePhone(`+91 ${" ".repeat(100)}98765 43210`)).toMatchObject({ ok: false, code: "invalid_phone" });
+  });
+
+  it("reads full-width digits as digits", () => {
+    expect(validatePhone("＋９１ ９８７６５ ４３２１０")).toEqual({ ok: true, phone: "+919876543210" });
+  });
+});
+
 describe("sign-in throttle (the database part is in tests/integration/auth-throttle.test.ts)", () => {
   it("allows the free attempts, then doubles the wait up to the cap", () => {
     const budget = SIGN_IN_BUDGETS.account;
