@@ -1,9 +1,12 @@
 // Discount codes (seed 000 §5, §8). A code is matched upper-cased, must not be past
-// valid_until, needs a signed-in user, and may be used once per user. It counts as used when a
-// payment with it succeeds (markDiscountUsedInTx, called by the payments core), never on Apply.
+// valid_until, needs a signed-in user, and may be used once per user, which the database
+// enforces (ADR 126): discount_usage has one row per user and code, written as a reservation
+// when a payment with the code starts (reserveDiscountInTx), turned into a use when that payment
+// succeeds (spendDiscountInTx) and deleted when it fails (releaseDiscountInTx). Applying a code
+// on /plans writes nothing. The payments core calls these inside its own transactions.
 import type { DiscountCheckError } from "~/models/payment-messages";
 import { discountedPrice } from "~/models/pricing";
-import { type Prisma, prisma } from "~/utils/db.server";
+import { Prisma, prisma } from "~/utils/db.server";
 
 export { DISCOUNT_MESSAGES, discountAppliedMessage, type DiscountCheckError } from "~/models/payment-messages";
 
@@ -26,7 +29,7 @@ export async function checkDiscountCode(userId: string | null, rawCode: unknown,
   try {
     const row = await prisma.discountCode.findFirst({ where: { code, validUntil: { gt: now } } });
     if (!row || row.discountPercentage <= 0 || row.discountPercentage > 100) return { ok: false, error: "invalid" };
-    const used = await prisma.discountUsage.findFirst({ where: { userId, discountCodeId: row.id }, select: { id: true } });
+    const used = await prisma.discountUsage.findFirst({ where: { userId, discountCodeId: row.id, state: "used" }, select: { id: true } });
     if (used) return { ok: false, error: "already_used" };
     return { ok: true, discount: { id: row.id, code: row.code, percentage: row.discountPercentage } };
   } catch (error) {
@@ -39,20 +42,61 @@ export function priceWithDiscount(price: number, discount: Pick<AppliedDiscount,
   return discount ? discountedPrice(price, discount.percentage) : price;
 }
 
+type Holder = { userId: string; discountCodeId: string; transactionId: string };
+
 /**
- * Records that a user used a code with a successful payment. Idempotent: a second success with
- * the same code (two payments started before either finished) keeps the first usage row.
+ * Everything about one user's use of one code (reserve, spend, release) happens under this
+ * transaction-scoped lock, taken before any payment row is touched: one order, no deadlock.
  */
-export async function markDiscountUsedInTx(
-  tx: Prisma.TransactionClient,
-  usage: { userId: string; discountCodeId: string; transactionId: string },
-): Promise<void> {
-  await tx.$executeRaw`
-    INSERT INTO "discount_usage" ("id", "userId", "discountCodeId", "transactionId", "createdAt")
-    VALUES (${`du_${usage.transactionId}`}, ${usage.userId}, ${usage.discountCodeId}, ${usage.transactionId}, now())
-    ON CONFLICT DO NOTHING`;
+export async function lockDiscountInTx(tx: Prisma.TransactionClient, userId: string, discountCodeId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`discount:${userId}:${discountCodeId}`}))`;
+}
+
+export type ReserveDiscountResult = { ok: true; superseded: string | null } | { ok: false; error: "already_used" };
+
+/**
+ * A payment with the code starts: the code is held for it. A code already spent is refused. A
+ * reservation of an earlier checkout of the same user moves to this one, and the caller retires
+ * that checkout (`superseded`, a payment_transactions.id): only the newest checkout holds it.
+ */
+export async function reserveDiscountInTx(tx: Prisma.TransactionClient, holder: Holder): Promise<ReserveDiscountResult> {
+  await lockDiscountInTx(tx, holder.userId, holder.discountCodeId);
+  const where = { userId_discountCodeId: { userId: holder.userId, discountCodeId: holder.discountCodeId } };
+  const row = await tx.discountUsage.findUnique({ where });
+  if (row?.state === "used") return { ok: false, error: "already_used" };
+  if (row) {
+    await tx.discountUsage.update({ where, data: { transactionId: holder.transactionId } });
+    return { ok: true, superseded: row.transactionId && row.transactionId !== holder.transactionId ? row.transactionId : null };
+  }
+  await tx.discountUsage.create({ data: { ...holder, state: "reserved" } });
+  return { ok: true, superseded: null };
+}
+
+export type SpendDiscountResult = { ok: true; tookOverFrom: string | null } | { ok: false; usedBy: string | null };
+
+/**
+ * The payment succeeded: the code becomes used by it. A reservation held by another, unpaid
+ * checkout is taken over (money in hand wins; the caller retires that checkout). A code already
+ * spent by another payment is NOT used twice: the caller must not grant this payment.
+ * Call with lockDiscountInTx already taken.
+ */
+export async function spendDiscountInTx(tx: Prisma.TransactionClient, holder: Holder): Promise<SpendDiscountResult> {
+  const where = { userId_discountCodeId: { userId: holder.userId, discountCodeId: holder.discountCodeId } };
+  const row = await tx.discountUsage.findUnique({ where });
+  if (!row) {
+    await tx.discountUsage.create({ data: { ...holder, state: "used" } });
+    return { ok: true, tookOverFrom: null };
+  }
+  if (row.state === "used") return row.transactionId === holder.transactionId ? { ok: true, tookOverFrom: null } : { ok: false, usedBy: row.transactionId };
+  await tx.discountUsage.update({ where, data: { transactionId: holder.transactionId, state: "used" } });
+  return { ok: true, tookOverFrom: row.transactionId && row.transactionId !== holder.transactionId ? row.transactionId : null };
+}
+
+/** The payment failed: the code it held is free again. Call with lockDiscountInTx already taken. */
+export async function releaseDiscountInTx(tx: Prisma.TransactionClient, transactionId: string): Promise<void> {
+  await tx.discountUsage.deleteMany({ where: { transactionId, state: "reserved" } });
 }
 
 export async function hasUsedDiscount(userId: string, discountCodeId: string): Promise<boolean> {
-  return Boolean(await prisma.discountUsage.findFirst({ where: { userId, discountCodeId }, select: { id: true } }));
+  return Boolean(await prisma.discountUsage.findFirst({ where: { userId, discountCodeId, state: "used" }, select: { id: true } }));
 }

@@ -1,6 +1,6 @@
 // Texts of the payment outcome shown after the gateway returns (the seed has none for this;
 // ADR 052). Shared by the plans page and the custom-order payment page.
-export type PaymentOutcomeState = "success" | "failure" | "pending" | "error";
+export type PaymentOutcomeState = "success" | "failure" | "pending" | "refund" | "error";
 
 export function paymentOutcomeMessage(
   state: PaymentOutcomeState,
@@ -18,6 +18,12 @@ export function paymentOutcomeMessage(
       return { title: "Payment failed", description: "The payment did not go through and nothing was charged to your credits. Please try again." };
     case "pending":
       return { title: "Payment pending", description: "Your payment is being confirmed. Credits are added as soon as the payment provider confirms it." };
+    case "refund":
+      return {
+        title: "Payment received, no credits added",
+        description:
+          "This payment completed after its discount code had already been used by another of your payments, so no credits were added. Please contact us with the transaction ID for a refund.",
+      };
     case "error":
       return { title: "Payment could not be verified", description: "We could not verify the response from the payment provider. No credits were added." };
   }

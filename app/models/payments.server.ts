@@ -7,6 +7,9 @@
 // that row was created for, its txnid/amount/fields match the row, and (where configured)
 // PayU's verify_payment agrees. Credits are granted in the same database transaction that
 // moves the row to completed, by a conditional UPDATE that only one callback can win.
+// A discount code is reserved for the payment when it starts and spent when it succeeds, once
+// per user whatever the number of checkouts opened (ADR 126, which also gives the rule for a
+// success that arrives after a failure).
 import { randomBytes } from "node:crypto";
 import { PAYMENT_MESSAGES } from "~/models/payment-messages";
 import type { CheckoutForm } from "~/utils/payu/checkout";
@@ -19,9 +22,12 @@ import { applyCreditChangeInTx } from "~/models/credits.server";
 import { getOrderForPayment, getOrderGuest, type OrderGuest } from "~/models/custom-orders.server";
 import {
   checkDiscountCode,
-  markDiscountUsedInTx,
+  lockDiscountInTx,
   normalizeDiscountCode,
   priceWithDiscount,
+  releaseDiscountInTx,
+  reserveDiscountInTx,
+  spendDiscountInTx,
   type AppliedDiscount,
   type DiscountCheckError,
 } from "~/models/discounts.server";
@@ -151,6 +157,20 @@ export async function resolvePaymentSummary(req: PaymentRequest): Promise<Summar
   };
 }
 
+const DISCOUNT_GONE_MESSAGE = "This discount code can no longer be applied. Please go back to Plans and try again.";
+const RETIRED_MESSAGE = "Replaced by a newer checkout with the same discount code";
+
+/** Spent by a payment that completed while this one was being set up. */
+class DiscountNoLongerApplies extends Error {}
+
+/** A pending payment that can no longer use its discount code is closed as failed (ADR 126). */
+async function retireInTx(db: Prisma.TransactionClient, id: string, message: string): Promise<void> {
+  await db.paymentTransaction.updateMany({
+    where: { id, status: "pending" },
+    data: { status: "failed", paymentStatus: "failure", errorMessage: message },
+  });
+}
+
 /** PayU txnid: at most 25 alphanumerics; unique (the column is unique too). */
 export function newTxnid(): string {
   return `RF${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString("hex").toUpperCase()}`;
@@ -178,7 +198,7 @@ export async function initiatePayment(
   const summary = resolved.summary;
   // A code that no longer applies must not silently change the price between summary and pay.
   if (summary.kind === "plan" && summary.discountError) {
-    return { ok: false, problem: "payment_error", title: PAYMENT_MESSAGES.paymentErrorTitle, message: "This discount code can no longer be applied. Please go back to Plans and try again." };
+    return { ok: false, problem: "payment_error", title: PAYMENT_MESSAGES.paymentErrorTitle, message: DISCOUNT_GONE_MESSAGE };
   }
   const provider = opts.provider ?? activeProvider();
   const config = opts.config ?? (provider ? gatewayConfig(provider, opts.request) : null);
@@ -206,23 +226,36 @@ export async function initiatePayment(
     udf5: "",
   };
 
+  const discountCodeId = summary.kind === "plan" ? (summary.discount?.id ?? null) : null;
   try {
-    await prisma.paymentTransaction.create({
-      data: {
-        txnid,
-        userId: summary.payer.userId,
-        guestId: summary.payer.guestId,
-        planName: summary.kind === "plan" ? summary.planName : null,
-        customOrderId: summary.kind === "order" ? summary.orderId : null,
-        discountCodeId: summary.kind === "plan" ? (summary.discount?.id ?? null) : null,
-        amount,
-        originalAmount: amountString(summary.originalAmount),
-        credits: summary.kind === "plan" ? summary.credits : 0,
-        provider: config.provider,
-        productInfo: productinfo,
-      },
+    await prisma.$transaction(async (db) => {
+      const row = await db.paymentTransaction.create({
+        data: {
+          txnid,
+          userId: summary.payer.userId,
+          guestId: summary.payer.guestId,
+          planName: summary.kind === "plan" ? summary.planName : null,
+          customOrderId: summary.kind === "order" ? summary.orderId : null,
+          discountCodeId,
+          amount,
+          originalAmount: amountString(summary.originalAmount),
+          credits: summary.kind === "plan" ? summary.credits : 0,
+          provider: config.provider,
+          productInfo: productinfo,
+        },
+        select: { id: true },
+      });
+      if (discountCodeId && summary.payer.userId) {
+        // The code is held for this payment; the user's earlier checkout with it is retired.
+        const reserved = await reserveDiscountInTx(db, { userId: summary.payer.userId, discountCodeId, transactionId: row.id });
+        if (!reserved.ok) throw new DiscountNoLongerApplies();
+        if (reserved.superseded) await retireInTx(db, reserved.superseded, RETIRED_MESSAGE);
+      }
     });
   } catch (error) {
+    if (error instanceof DiscountNoLongerApplies) {
+      return { ok: false, problem: "payment_error", title: PAYMENT_MESSAGES.paymentErrorTitle, message: DISCOUNT_GONE_MESSAGE };
+    }
     console.error("could not create the pending transaction", error);
     return { ok: false, problem: "payment_error", title: PAYMENT_MESSAGES.paymentErrorTitle, message: PAYMENT_MESSAGES.initiateFailed };
   }
@@ -245,6 +278,8 @@ export type CallbackRejection =
 
 export type CallbackOutcome =
   | { result: "success"; txnid: string; granted: boolean; redirectTo: string }
+  /** Paid, but its discount code was spent by another payment first: nothing granted (ADR 126). */
+  | { result: "refund_due"; txnid: string; redirectTo: string }
   | { result: "failure"; txnid: string; redirectTo: string }
   | { result: "pending"; txnid: string; redirectTo: string; note?: string }
   | { result: "rejected"; reason: CallbackRejection; redirectTo: string };
@@ -271,7 +306,7 @@ function sameAmount(a: string, b: Prisma.Decimal): boolean {
   }
 }
 
-function resultPath(tx: { customOrderId: string | null; txnid: string }, result: "success" | "failure" | "pending"): string {
+function resultPath(tx: { customOrderId: string | null; txnid: string }, result: "success" | "failure" | "pending" | "refund"): string {
   const q = `payment=${result}&txnid=${encodeURIComponent(tx.txnid)}`;
   return tx.customOrderId ? `/payment?orderId=${encodeURIComponent(tx.customOrderId)}&${q}` : `/plans?${q}`;
 }
@@ -346,8 +381,9 @@ export async function processGatewayCallback(
       }
       if (verified.amount != null && !sameAmount(verified.amount, tx.amount)) return reject("amount_mismatch", txnid);
     }
-    const granted = await completeSuccess(tx.id, txnid, fields, endpoint, mihpayid);
-    return { result: "success", txnid, granted, redirectTo: resultPath(tx, "success") };
+    const completed = await completeSuccess(tx.id, txnid, fields, endpoint, mihpayid);
+    if (completed === "refund_due") return { result: "refund_due", txnid, redirectTo: resultPath(tx, "refund") };
+    return { result: "success", txnid, granted: completed === "granted", redirectTo: resultPath(tx, "success") };
   }
   if (status === "pending") {
     await markPending(tx.id, fields, endpoint, errorText);
@@ -365,11 +401,23 @@ function reject(reason: CallbackRejection, txnid: string): CallbackOutcome {
 /**
  * Moves the row to completed/success and grants the credits in one database transaction.
  * The conditional UPDATE is the gate: concurrent callbacks queue on the row lock and only the
- * first finds it not yet completed. Returns whether this call granted.
+ * first finds it not yet completed. A row closed as failed may still complete here: PayU can
+ * report a success after a failure, and the caller has verified it like any success (ADR 126).
+ * With a discount code the payment must also be able to spend the code: when another payment
+ * spent it first, nothing is granted and the row records that a refund is due.
  */
-async function completeSuccess(id: string, txnid: string, fields: CallbackFields, endpoint: string, mihpayid: string | null): Promise<boolean> {
+async function completeSuccess(
+  id: string,
+  txnid: string,
+  fields: CallbackFields,
+  endpoint: string,
+  mihpayid: string | null,
+): Promise<"granted" | "already" | "refund_due"> {
+  const row = await prisma.paymentTransaction.findUniqueOrThrow({ where: { id }, select: { userId: true, discountCodeId: true } });
   try {
     return await prisma.$transaction(async (db) => {
+      // The discount lock comes before the payment row's lock (the order reserve/release use).
+      if (row.userId && row.discountCodeId) await lockDiscountInTx(db, row.userId, row.discountCodeId);
       const claimed = await db.paymentTransaction.updateMany({
         where: { id, status: { not: "completed" } },
         data: {
@@ -381,8 +429,27 @@ async function completeSuccess(id: string, txnid: string, fields: CallbackFields
           completedAt: new Date(),
         },
       });
-      if (claimed.count === 0) return false;
+      if (claimed.count === 0) return "already";
       const tx = await db.paymentTransaction.findUniqueOrThrow({ where: { id } });
+      if (tx.userId && tx.discountCodeId) {
+        const spent = await spendDiscountInTx(db, { userId: tx.userId, discountCodeId: tx.discountCodeId, transactionId: tx.id });
+        if (!spent.ok) {
+          const other = spent.usedBy ? await db.paymentTransaction.findUnique({ where: { id: spent.usedBy }, select: { txnid: true } }) : null;
+          console.error(`payment ${txnid} succeeded after its discount code was used by payment ${other?.txnid ?? "?"}: refund due`);
+          await db.paymentTransaction.update({
+            where: { id },
+            data: {
+              status: "failed",
+              completedAt: null,
+              errorMessage: `${REFUND_DUE_PREFIX} the payment succeeded after its discount code was used by payment ${other?.txnid ?? "?"}`,
+            },
+          });
+          return "refund_due";
+        }
+        if (spent.tookOverFrom) {
+          await retireInTx(db, spent.tookOverFrom, `Its discount code was used by payment ${txnid}`);
+        }
+      }
       if (tx.userId && tx.planName && tx.credits.greaterThan(0)) {
         const change = await applyCreditChangeInTx(db, {
           userId: tx.userId,
@@ -393,22 +460,28 @@ async function completeSuccess(id: string, txnid: string, fields: CallbackFields
         });
         if (!change.ok && change.code !== "already_applied") throw new Error(`credit grant failed: ${change.code}`);
       }
-      if (tx.userId && tx.discountCodeId) {
-        await markDiscountUsedInTx(db, { userId: tx.userId, discountCodeId: tx.discountCodeId, transactionId: tx.id });
-      }
-      return true;
+      return "granted";
     });
   } catch (error) {
     // The ledger's unique (user, reason, reference) is the last line: a grant cannot repeat.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return false;
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return "already";
     throw error;
   }
 }
 
+/** errorMessage of a payment that was received but not applied (status failed, paymentStatus success). */
+export const REFUND_DUE_PREFIX = "Refund due:";
+
 async function markFailed(id: string, fields: CallbackFields, endpoint: string, message: string | null): Promise<void> {
-  await prisma.paymentTransaction.updateMany({
-    where: { id, status: "pending" },
-    data: { status: "failed", paymentStatus: "failure", callbackPayload: payload(fields, endpoint), errorMessage: message },
+  const row = await prisma.paymentTransaction.findUnique({ where: { id }, select: { userId: true, discountCodeId: true } });
+  await prisma.$transaction(async (db) => {
+    if (row?.userId && row.discountCodeId) await lockDiscountInTx(db, row.userId, row.discountCodeId);
+    const failed = await db.paymentTransaction.updateMany({
+      where: { id, status: "pending" },
+      data: { status: "failed", paymentStatus: "failure", callbackPayload: payload(fields, endpoint), errorMessage: message },
+    });
+    // The code it held is free again for the user's next checkout.
+    if (failed.count > 0 && row?.discountCodeId) await releaseDiscountInTx(db, id);
   });
 }
 
@@ -436,7 +509,8 @@ export async function listSuccessfulTransactions(userId: string, limit = 100): P
 
 export type PaymentResultView = {
   txnid: string;
-  state: "success" | "failure" | "pending";
+  /** refund: paid, but not applied (its discount code was used by another payment first). */
+  state: "success" | "failure" | "pending" | "refund";
   planName: string | null;
   credits: number;
   amount: number;
@@ -453,7 +527,14 @@ export async function getPaymentResult(txnid: string, viewerId: string | null): 
   if (!tx) return null;
   const mayView = tx.userId ? tx.userId === viewerId : Boolean(tx.guestId && tx.customOrderId);
   if (!mayView) return null;
-  const state = tx.status === "completed" && tx.paymentStatus === "success" ? "success" : tx.status === "failed" ? "failure" : "pending";
+  const state =
+    tx.status === "completed" && tx.paymentStatus === "success"
+      ? "success"
+      : tx.status === "failed"
+        ? tx.paymentStatus === "success"
+          ? "refund"
+          : "failure"
+        : "pending";
   return { txnid: tx.txnid, state, planName: tx.planName, credits: Number(tx.credits), amount: Number(tx.amount), customOrderId: tx.customOrderId };
 }
 

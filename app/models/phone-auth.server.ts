@@ -53,20 +53,30 @@ function fail(code: PhoneErrorCode): PhoneFailure {
   return { ok: false, code, message: messageFor[code] };
 }
 
-/** Seed 000 §5: everything that is not a digit or a plus sign is removed before checking. */
+/** E.164: a phone number has at most 15 digits. */
+export const PHONE_MAX_DIGITS = 15;
+/** Typed input longer than this is not a phone number, however it is spaced (checked before cleaning). */
+const PHONE_MAX_INPUT_CHARS = 40;
+
+/**
+ * Seed 000 §5: everything that is not a digit or a plus sign is removed before checking.
+ * NFKC first, so full-width digits count as digits (ADR 127).
+ */
 export function cleanPhoneInput(raw: unknown): string {
-  return typeof raw === "string" ? raw.replace(/[^\d+]/g, "") : "";
+  return typeof raw === "string" ? raw.normalize("NFKC").replace(/[^\d+]/g, "") : "";
 }
 
 /**
  * Seed rule: at least 5 characters remain after cleaning. The stored form keeps a leading plus
  * and the digits (so "+91 98765-43210" and "+919876543210" are the same account); input without
- * any digit cannot be a number at all and is rejected too.
+ * any digit cannot be a number at all and is rejected too, and so are more than 15 digits
+ * (E.164) or an input too long to be a typed number.
  */
 export function validatePhone(raw: unknown): { ok: true; phone: string } | PhoneFailure {
+  if (typeof raw === "string" && raw.length > PHONE_MAX_INPUT_CHARS) return fail("invalid_phone");
   const cleaned = cleanPhoneInput(raw);
   const digits = cleaned.replace(/\D/g, "");
-  if (cleaned.length < 5 || digits.length === 0) return fail("invalid_phone");
+  if (cleaned.length < 5 || digits.length === 0 || digits.length > PHONE_MAX_DIGITS) return fail("invalid_phone");
   return { ok: true, phone: (cleaned.startsWith("+") ? "+" : "") + digits };
 }
 

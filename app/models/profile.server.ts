@@ -1,9 +1,11 @@
 // Profiles: username and avatar (seed 000 §2 Profile settings, §5, §8).
-// Username rules, in order: trimmed; not empty; at least 3 characters; different from the
-// current one; unique among other users. Uniqueness is finally the database's unique index,
-// so two users racing for the same name cannot both get it.
+// Username rules, in order, on the normalised name (NFKC, invisible characters removed,
+// trimmed; ADR 127): not empty; at least 3 characters; different from the current one; unique
+// among other users ignoring case. Uniqueness is finally the database's unique index on the
+// normalised, lower-cased name, so two users racing for the same name cannot both get it.
 import { USERNAME_MIN_LENGTH } from "~/utils/constants";
 import { Prisma, prisma } from "~/utils/db.server";
+import { normalizeUsername, textLength, usernameKey } from "~/utils/text";
 
 export const USERNAME_MAX_LENGTH = 50;
 
@@ -35,13 +37,15 @@ function fail(error: UsernameError): UsernameResult {
   return { ok: false, error, message: PROFILE_MESSAGES[error] };
 }
 
-/** The client-side checks (the same rules run again on the server). */
+/** The rules a username must pass, on its normalised form (which is what is stored). */
 export function validateUsername(raw: unknown, current: string | null): { ok: true; username: string } | { ok: false; error: UsernameError } {
-  const username = typeof raw === "string" ? raw.trim() : "";
+  // Control characters are refused, not silently dropped: they are not a name anyone can read back.
+  if (typeof raw === "string" && /\p{Cc}/u.test(raw.trim())) return { ok: false, error: "invalid" };
+  const username = normalizeUsername(raw);
   if (!username) return { ok: false, error: "empty" };
-  if ([...username].length < USERNAME_MIN_LENGTH) return { ok: false, error: "tooShort" };
-  // Control characters or an absurd length are not a name anyone can read back.
-  if ([...username].length > USERNAME_MAX_LENGTH || /\p{Cc}/u.test(username)) return { ok: false, error: "invalid" };
+  if (textLength(username) < USERNAME_MIN_LENGTH) return { ok: false, error: "tooShort" };
+  if (textLength(username) > USERNAME_MAX_LENGTH) return { ok: false, error: "invalid" };
+  // A change of case only ("alice" -> "Alice") is a change; the same normalised name is not.
   if (username === (current ?? "")) return { ok: false, error: "unchanged" };
   return { ok: true, username };
 }
@@ -51,7 +55,7 @@ export async function updateUsername(userId: string, raw: unknown): Promise<User
   const checked = validateUsername(raw, current?.username ?? null);
   if (!checked.ok) return fail(checked.error);
   const username = checked.username;
-  const other = await prisma.profile.findFirst({ where: { username, NOT: { userId } }, select: { userId: true } });
+  const other = await prisma.profile.findFirst({ where: { usernameKey: usernameKey(username), NOT: { userId } }, select: { userId: true } });
   if (other) return fail("taken");
   try {
     await prisma.profile.upsert({ where: { userId }, update: { username }, create: { userId, username } });

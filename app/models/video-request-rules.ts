@@ -1,10 +1,19 @@
 // Rules and texts of Create Video (seed 000 §2, §5, §8, §9), shared by the dialog and the
 // submission core (app/models/video-requests.server.ts). Client-safe.
 import { SCRIPT_WORD_LIMIT, VIDEO_COST_CREDITS } from "~/utils/constants";
+import { normalizeText } from "~/utils/text";
+
+/**
+ * The script as it is checked and stored: NFKC, invisible characters removed (joiners that shape
+ * the letter before them kept), trimmed (ADR 127). Empty when nothing visible was typed.
+ */
+export function normalizeScript(raw: unknown): string {
+  return normalizeText(raw, { keepJoiners: true });
+}
 
 /** Words as the seed counts them: split on whitespace (leading/trailing blanks ignored). */
 export function countWords(text: string): number {
-  const trimmed = text.trim();
+  const trimmed = normalizeScript(text);
   return trimmed ? trimmed.split(/\s+/).length : 0;
 }
 

@@ -26,6 +26,7 @@ import { resolveUploadRef, type StoredFile } from "~/utils/storage/upload.server
 import {
   countWords,
   createFailedMessage,
+  normalizeScript,
   SCRIPT_TOO_LONG,
   STYLE_INVALID,
   VIDEO_MESSAGES,
@@ -111,7 +112,9 @@ type Resolved = { script: string; voiceId: number; storyTypeId: number | null; r
 
 async function validate(input: CreateVideoInput): Promise<{ ok: true; value: Resolved } | { ok: false; fieldErrors: FieldErrors }> {
   const fieldErrors: FieldErrors = {};
-  const script = typeof input.script === "string" ? input.script.trim() : "";
+  // Normalised before any rule (ADR 127): a script of invisible characters only is empty, and
+  // is refused here, before the charge.
+  const script = normalizeScript(input.script);
   if (!script) fieldErrors.script = VIDEO_MESSAGES.scriptRequired;
   else if (countWords(script) > SCRIPT_WORD_LIMIT || script.length > MAX_SCRIPT_CHARS) fieldErrors.script = SCRIPT_TOO_LONG;
 

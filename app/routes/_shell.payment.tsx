@@ -80,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const orderId = url.searchParams.get("orderId");
 
   // Back from the gateway for a custom order: show the stored outcome.
-  let outcome: { state: "success" | "failure" | "pending"; txnid: string } | null = null;
+  let outcome: { state: "success" | "failure" | "pending" | "refund"; txnid: string } | null = null;
   const txnid = url.searchParams.get("txnid");
   if (url.searchParams.get("payment") && txnid && orderId) {
     const result = await getPaymentResult(txnid, user?.id ?? null);

@@ -12,6 +12,7 @@ import { PasswordForm, type PasswordFormResult } from "~/components/auth/Passwor
 import {
   authenticateWithPassword,
   authPageBase,
+  clientIp,
   signInAndRedirect,
 } from "~/utils/auth.server";
 
@@ -22,9 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...page, showcase: await listShowcaseVideosSafely() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
-  const result = await authenticateWithPassword(request, "login", form);
+  const result = await authenticateWithPassword(request, "login", form, clientIp(context));
   if (!result.ok) {
     const body: PasswordFormResult = {
       intent: "login",

@@ -10,6 +10,12 @@ import { z } from "zod";
 import { actorForUserId } from "~/models/actor.server";
 import { ensureFirstProject } from "~/models/project.server";
 import {
+  releaseSignInAttempt,
+  reserveSignInAttempt,
+  signInSucceeded,
+  type ThrottleScope,
+} from "~/models/sign-in-throttle.server";
+import {
   createUserWithPassword,
   ensureProfile,
   findOrCreateUserFromGoogle,
@@ -19,6 +25,7 @@ import {
   type SessionUser,
 } from "~/models/user.server";
 import { appUrl, env, googleConfigured } from "~/utils/env.server";
+import { normalizeText } from "~/utils/text";
 import { commitNewUserSession, getSession, sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
 
 export async function getUserId(request: Request): Promise<string | null> {
@@ -70,10 +77,13 @@ export const AUTH_MESSAGES = {
   invalidEmail: "Please enter a valid email address",
   passwordTooShort: "Password must be at least 8 characters",
   passwordTooLong: "Password must be at most 128 characters",
+  passwordBlank: "Password cannot be only spaces",
   passwordRequired: "Please enter your password",
   emailTaken: "An account with this email already exists. Sign in instead.",
   invalidCredentials: "Invalid email or password",
-  tooManyAttempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+  tooManyAttempts: "Too many failed sign-in attempts. Please try again in {wait}.",
+  tooManyFromNetwork: "Too many failed sign-in attempts from your network. Please try again in {wait}.",
+  tooManyOnSite: "Too many sign-in attempts right now. Please try again in {wait}.",
   googleNotConfigured: "Google sign-in is not configured on this server.",
   googleConnect: "Failed to connect to Google. Please try again.",
   googleEmailUnverified:
@@ -84,6 +94,21 @@ export const AUTH_MESSAGES = {
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/** "32 seconds", "2 minutes" (rounded up): how long a throttled visitor waits. */
+export function formatWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `${s} ${s === 1 ? "second" : "seconds"}`;
+  const m = Math.ceil(s / 60);
+  return `${m} ${m === 1 ? "minute" : "minutes"}`;
+}
+
+/** The 429 text for a refused sign-in attempt, with the wait (ADR 125). */
+export function tooManyAttemptsMessage(scope: ThrottleScope, retryAfterSeconds: number): string {
+  const template =
+    scope === "account" ? AUTH_MESSAGES.tooManyAttempts : scope === "network" ? AUTH_MESSAGES.tooManyFromNetwork : AUTH_MESSAGES.tooManyOnSite;
+  return template.replace("{wait}", formatWait(retryAfterSeconds));
+}
 
 // ───────────────────────────── sessions ─────────────────────────────
 
@@ -118,47 +143,6 @@ export function clientIp(context: unknown): string | null {
   return typeof ip === "string" && ip ? ip : null;
 }
 
-// ───────────────────────────── failed sign-in throttle ─────────────────────────────
-
-/**
- * Sliding-window counter of failed password sign-ins per e-mail, kept in memory (ADR 010): the
- * schema has no table for it, and one app process serves the site. Several processes would
- * each count on their own (a limit of N per process).
- */
-export class FailureThrottle {
-  private failures = new Map<string, number[]>();
-  constructor(
-    readonly max: number,
-    readonly windowMs: number,
-  ) {}
-
-  private recent(key: string, now: number): number[] {
-    const list = (this.failures.get(key) ?? []).filter((t) => t > now - this.windowMs);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
-  }
-
-  isBlocked(key: string, now = Date.now()): boolean {
-    return this.recent(key, now).length >= this.max;
-  }
-
-  recordFailure(key: string, now = Date.now()): void {
-    const list = this.recent(key, now);
-    list.push(now);
-    this.failures.set(key, list);
-    if (this.failures.size > 10_000) for (const k of [...this.failures.keys()]) this.recent(k, now);
-  }
-
-  reset(key?: string): void {
-    if (key === undefined) this.failures.clear();
-    else this.failures.delete(key);
-  }
-}
-
-export const LOGIN_FAILURE_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
-export const loginThrottle = new FailureThrottle(LOGIN_FAILURE_LIMIT.max, LOGIN_FAILURE_LIMIT.windowMs);
-
 // ───────────────────────────── e-mail and password ─────────────────────────────
 
 export type AuthFieldErrors = Partial<Record<"email" | "password", string>>;
@@ -191,7 +175,11 @@ function firstError(errors: AuthFieldErrors): string | null {
   return errors.email ?? errors.password ?? null;
 }
 
-async function verifyPasswordSignIn(form: FormData): Promise<string> {
+/**
+ * The attempt is reserved in the sign-in budgets (account, client network, site) BEFORE the
+ * slow password check, so parallel guesses cannot all be checked (ADR 125).
+ */
+async function verifyPasswordSignIn(form: FormData, ip: string | null): Promise<string> {
   const errors: AuthFieldErrors = {};
   const email = checkEmail(text(form.get("email")), errors);
   const password = text(form.get("password"));
@@ -200,13 +188,17 @@ async function verifyPasswordSignIn(form: FormData): Promise<string> {
   if (problem) throw new AuthFormError(problem, errors);
 
   const key = normalizeEmail(email);
-  if (loginThrottle.isBlocked(key)) throw new AuthFormError(AUTH_MESSAGES.tooManyAttempts, {}, 429);
-  const userId = await verifyLogin(key, password);
-  if (!userId) {
-    loginThrottle.recordFailure(key);
-    throw new AuthFormError(AUTH_MESSAGES.invalidCredentials, {}, 401);
+  const reserved = await reserveSignInAttempt({ email: key, ip });
+  if (!reserved.ok) throw new AuthFormError(tooManyAttemptsMessage(reserved.scope, reserved.retryAfterSeconds), {}, 429);
+  let userId: string | null;
+  try {
+    userId = await verifyLogin(key, password);
+  } catch (error) {
+    await releaseSignInAttempt(reserved.reservation).catch(() => {});
+    throw error;
   }
-  loginThrottle.reset(key);
+  if (!userId) throw new AuthFormError(AUTH_MESSAGES.invalidCredentials, {}, 401);
+  await signInSucceeded(reserved.reservation);
   return userId;
 }
 
@@ -214,8 +206,10 @@ async function verifyPasswordSignUp(form: FormData): Promise<string> {
   const errors: AuthFieldErrors = {};
   const email = checkEmail(text(form.get("email")), errors);
   const password = text(form.get("password"));
+  // Counted as typed, but spaces and invisible characters alone are not a password (ADR 127).
   if (password.length < PASSWORD_MIN_LENGTH) errors.password = AUTH_MESSAGES.passwordTooShort;
   else if (password.length > PASSWORD_MAX_LENGTH) errors.password = AUTH_MESSAGES.passwordTooLong;
+  else if (!normalizeText(password)) errors.password = AUTH_MESSAGES.passwordBlank;
   const problem = firstError(errors);
   if (problem) throw new AuthFormError(problem, errors);
 
@@ -322,7 +316,7 @@ export function getAuthenticator(request: Request): Authenticator<string> {
     sessionKey: USER_SESSION_KEY,
     throwOnError: true,
   });
-  authenticator.use(new FormStrategy(({ form }) => verifyPasswordSignIn(form)), "password-login");
+  authenticator.use(new FormStrategy(({ form, context }) => verifyPasswordSignIn(form, clientIp(context))), "password-login");
   authenticator.use(new FormStrategy(({ form }) => verifyPasswordSignUp(form)), "password-signup");
   if (googleConfigured()) {
     const config = env();
@@ -352,18 +346,20 @@ export type PasswordAuthResult =
 /**
  * Runs the e-mail + password sign-in or sign-up strategy on a form post. The request body is
  * read from a clone, so the caller can still read its own fields (redirectTo, intent).
+ * `ip` is the client address from the load context (clientIp), for the sign-in budgets.
  */
 export async function authenticateWithPassword(
   request: Request,
   mode: "login" | "signup",
   formData?: FormData,
+  ip: string | null = null,
 ): Promise<PasswordAuthResult> {
   const form = formData ?? (await request.clone().formData());
   try {
     const userId = await getAuthenticator(request).authenticate(
       mode === "login" ? "password-login" : "password-signup",
       request,
-      { context: { formData: form } },
+      { context: { formData: form, clientIp: ip } },
     );
     return { ok: true, userId };
   } catch (error) {

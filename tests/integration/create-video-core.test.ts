@@ -195,6 +195,29 @@ describe("createVideoRequest", () => {
     expect(await createVideoRequest({ userId: user.id, script: words(350) })).toMatchObject({ ok: true });
   });
 
+  it("refuses a script of invisible characters only before charging anything (issue 8 §7)", async () => {
+    const user = await userWith(100);
+    for (const script of ["\u200B".repeat(40), "\u200B\u200C\u200D\u2060\uFEFF\u00AD", " \u3164 \u2800 \u200B "]) {
+      expect(await createVideoRequest({ userId: user.id, script })).toEqual({
+        ok: false,
+        code: "invalid",
+        fieldErrors: { script: VIDEO_MESSAGES.scriptRequired },
+        message: "Please enter a script or idea",
+      });
+    }
+    expect(await storiesOf(user.id)).toHaveLength(0);
+    expect(await chargesOf(user.id)).toHaveLength(0);
+    expect(await getBalance(user.id)).toBe(100);
+  });
+
+  it("stores the script normalised, keeping the joiners Indic scripts need", async () => {
+    const user = await userWith(20);
+    const hindi = "\u0915\u094D\u200D\u0937"; // a half-form conjunct: the ZWJ shapes it
+    const result = await createVideoRequest({ userId: user.id, script: `\u200B\uFEFF  Ｂｕｙ now ${hindi}\u200B ` });
+    expect(result).toMatchObject({ ok: true });
+    expect((await storiesOf(user.id))[0].source).toBe(`Buy now ${hindi}`);
+  });
+
   it("accepts only the user's own files, each in its own bucket", async () => {
     const owner = await userWith(0);
     const user = await userWith(100);

@@ -2,7 +2,14 @@
 // once per user, and counted as used only when a payment with it succeeds.
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkDiscountCode } from "~/models/discounts.server";
-import { initiatePayment, processGatewayCallback, resolvePaymentSummary, type Payer } from "~/models/payments.server";
+import {
+  getPaymentResult,
+  initiatePayment,
+  processGatewayCallback,
+  REFUND_DUE_PREFIX,
+  resolvePaymentSummary,
+  type Payer,
+} from "~/models/payments.server";
 import { prisma } from "~/utils/db.server";
 import { gatewayConfig, type GatewayConfig } from "~/utils/payu/config.server";
 import { balanceOf, ensurePlans, fieldsOf, newDiscount, newPayer, signedAnswer } from "./payments-helpers";
@@ -96,23 +103,126 @@ describe("using a discount code", () => {
     expect(await balanceOf(payer.id)).toBe(100);
   });
 
-  it("two payments started with the same code before either finished both deliver credits; the code is used once", async () => {
-    const payer = await newPayer();
-    const code = await newDiscount(10);
-    const a = await initiatePayment({ user: payer, planName: "BASIC", discountCode: code.code }, { provider: "sandbox" });
-    const b = await initiatePayment({ user: payer, planName: "BASIC", discountCode: code.code }, { provider: "sandbox" });
-    if (!a.ok || !b.ok) throw new Error("initiate failed");
-    const outcomes = await Promise.all(
-      [a, b].map((s) => processGatewayCallback(signedAnswer(fieldsOf(s.checkout), sandbox.salt, "success"), "success")),
-    );
-    expect(outcomes.map((o) => o.result)).toEqual(["success", "success"]);
-    expect(await balanceOf(payer.id)).toBe(40);
-    expect(await prisma.discountUsage.count({ where: { userId: payer.id, discountCodeId: code.id } })).toBe(1);
-  });
-
   it("a 100% code would make the amount zero: refused as invalid payment details", async () => {
     const payer = await newPayer();
     const code = await newDiscount(100);
     expect(await resolvePaymentSummary({ user: payer, planName: "BASIC", discountCode: code.code })).toEqual({ ok: false, problem: "invalid_details" });
+  });
+});
+
+// Issue 8 §5, ADR 126: the code is reserved when a payment starts, spent when it succeeds.
+describe("a code is reserved when a payment starts", () => {
+  async function open(payer: Payer, code: string, plan = "BASIC") {
+    const started = await initiatePayment({ user: payer, planName: plan, discountCode: code }, { provider: "sandbox" });
+    if (!started.ok) throw new Error(JSON.stringify(started));
+    return { txnid: started.txnid, request: fieldsOf(started.checkout) };
+  }
+  const answer = (checkout: { request: Record<string, string> }, status: "success" | "failure") =>
+    processGatewayCallback(signedAnswer(checkout.request, sandbox.salt, status), status);
+  const row = (txnid: string) => prisma.paymentTransaction.findUniqueOrThrow({ where: { txnid } });
+
+  it("three checkouts opened before paying, all three paid: one discounted purchase, the other two grant nothing", async () => {
+    const payer = await newPayer();
+    const code = await newDiscount(10);
+    const checkouts = [await open(payer, code.code), await open(payer, code.code), await open(payer, code.code)];
+    expect(checkouts.map((c) => c.request.amount)).toEqual(["540.00", "540.00", "540.00"]);
+
+    const outcomes = [];
+    for (const checkout of checkouts) outcomes.push(await answer(checkout, "success"));
+    expect(outcomes.map((o) => o.result)).toEqual(["success", "refund_due", "refund_due"]);
+    expect(await balanceOf(payer.id)).toBe(20);
+    expect(await prisma.creditLedgerEntry.count({ where: { userId: payer.id, reason: "purchase" } })).toBe(1);
+
+    const first = await row(checkouts[0].txnid);
+    expect(await prisma.discountUsage.findMany({ where: { userId: payer.id } })).toMatchObject([
+      { discountCodeId: code.id, transactionId: first.id, state: "used" },
+    ]);
+    for (const refunded of checkouts.slice(1)) {
+      const r = await row(refunded.txnid);
+      expect(r).toMatchObject({ status: "failed", paymentStatus: "success", completedAt: null });
+      expect(r.errorMessage).toContain(REFUND_DUE_PREFIX);
+      expect(r.errorMessage).toContain(checkouts[0].txnid);
+      expect(await getPaymentResult(refunded.txnid, payer.id)).toMatchObject({ state: "refund" });
+    }
+    expect(await checkDiscountCode(payer.id, code.code)).toEqual({ ok: false, error: "already_used" });
+  });
+
+  it("the same, with the three success callbacks arriving at once: exactly one grant", async () => {
+    const payer = await newPayer();
+    const code = await newDiscount(10);
+    const checkouts = await Promise.all([open(payer, code.code), open(payer, code.code), open(payer, code.code)]);
+    const outcomes = await Promise.all(checkouts.map((c) => answer(c, "success")));
+    expect(outcomes.filter((o) => o.result === "success")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.result === "refund_due")).toHaveLength(2);
+    expect(await balanceOf(payer.id)).toBe(20);
+    expect(await prisma.discountUsage.count({ where: { userId: payer.id, discountCodeId: code.id } })).toBe(1);
+  });
+
+  it("only the newest checkout holds the code: opening another retires the earlier one", async () => {
+    const payer = await newPayer();
+    const code = await newDiscount(10);
+    const first = await open(payer, code.code);
+    const firstRow = await row(first.txnid);
+    expect(await prisma.discountUsage.findMany({ where: { userId: payer.id } })).toMatchObject([{ transactionId: firstRow.id, state: "reserved" }]);
+    // Applying the code again on /plans still works: a reservation is not a use.
+    expect(await checkDiscountCode(payer.id, code.code)).toMatchObject({ ok: true });
+
+    const second = await open(payer, code.code, "PRO");
+    expect(await row(first.txnid)).toMatchObject({ status: "failed", errorMessage: "Replaced by a newer checkout with the same discount code" });
+    const secondRow = await row(second.txnid);
+    expect(await prisma.discountUsage.findMany({ where: { userId: payer.id } })).toMatchObject([{ transactionId: secondRow.id, state: "reserved" }]);
+    expect(await answer(second, "success")).toMatchObject({ result: "success", granted: true });
+    expect(await balanceOf(payer.id)).toBe(100);
+  });
+
+  it("a signed failure releases the code; a new checkout can use it", async () => {
+    const payer = await newPayer();
+    const code = await newDiscount(10);
+    const failed = await open(payer, code.code);
+    expect(await answer(failed, "failure")).toMatchObject({ result: "failure" });
+    expect(await prisma.discountUsage.count({ where: { userId: payer.id } })).toBe(0);
+    const again = await open(payer, code.code);
+    expect(await answer(again, "success")).toMatchObject({ result: "success", granted: true });
+    expect(await balanceOf(payer.id)).toBe(20);
+  });
+
+  it("a late signed success after a signed failure completes once and spends the code", async () => {
+    const payer = await newPayer();
+    const code = await newDiscount(10);
+    const checkout = await open(payer, code.code);
+    await answer(checkout, "failure");
+    expect(await row(checkout.txnid)).toMatchObject({ status: "failed" });
+    expect(await answer(checkout, "success")).toMatchObject({ result: "success", granted: true });
+    expect(await answer(checkout, "success")).toMatchObject({ result: "success", granted: false });
+    expect(await balanceOf(payer.id)).toBe(20);
+    const completed = await row(checkout.txnid);
+    expect(completed).toMatchObject({ status: "completed", paymentStatus: "success" });
+    expect(await prisma.discountUsage.findMany({ where: { userId: payer.id } })).toMatchObject([{ transactionId: completed.id, state: "used" }]);
+  });
+
+  it("a late signed success after the code was spent by another payment grants nothing and records a refund due", async () => {
+    const payer = await newPayer();
+    const code = await newDiscount(10);
+    const late = await open(payer, code.code);
+    await answer(late, "failure");
+    const other = await open(payer, code.code);
+    expect(await answer(other, "success")).toMatchObject({ result: "success", granted: true });
+
+    const outcome = await answer(late, "success");
+    expect(outcome).toMatchObject({ result: "refund_due", redirectTo: `/plans?payment=refund&txnid=${late.txnid}` });
+    expect(await balanceOf(payer.id)).toBe(20);
+    const otherRow = await row(other.txnid);
+    expect(await prisma.discountUsage.findMany({ where: { userId: payer.id } })).toMatchObject([{ transactionId: otherRow.id, state: "used" }]);
+    expect((await row(late.txnid)).errorMessage).toContain(REFUND_DUE_PREFIX);
+    // A replay changes nothing.
+    expect(await answer(late, "success")).toMatchObject({ result: "refund_due" });
+    expect(await balanceOf(payer.id)).toBe(20);
+  });
+
+  it("the database allows one row per user and code", async () => {
+    const payer = await newPayer();
+    const code = await newDiscount(10);
+    await prisma.discountUsage.create({ data: { userId: payer.id, discountCodeId: code.id, state: "reserved" } });
+    await expect(prisma.discountUsage.create({ data: { userId: payer.id, discountCodeId: code.id, state: "used" } })).rejects.toThrow();
   });
 });

@@ -98,3 +98,65 @@ describe("updating the username", () => {
     expect((await getProfile(b.id)).username).toBeNull();
   });
 });
+
+// Issue 8 §7, ADR 127: names are normalised before the rules, compared ignoring case.
+describe("normalised usernames", () => {
+  it("a name of zero-width characters only is empty", async () => {
+    const user = await newUser();
+    for (const invisible of ["\u200B\u200B\u200B", "\u200B\u200C\u200D\u2060\uFEFF", "\u3164\u3164\u3164", " \u00AD\u2800 "]) {
+      expect(await updateUsername(user.id, invisible)).toMatchObject({ ok: false, error: "empty" });
+    }
+    expect((await getProfile(user.id)).username).toBeNull();
+  });
+
+  it("a look-alike with a trailing zero-width space, or in full-width letters, is the same name", async () => {
+    const name = uid("look");
+    await newUser(name);
+    const user = await newUser();
+    expect(await updateUsername(user.id, `${name}\u200B`)).toMatchObject({ ok: false, error: "taken" });
+    const fullWidth = [...name].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join("");
+    expect(await updateUsername(user.id, fullWidth)).toMatchObject({ ok: false, error: "taken" });
+    expect(await updateUsername(user.id, `\u202E${name}`)).toMatchObject({ ok: false, error: "taken" });
+  });
+
+  it("names that differ only in case are the same name", async () => {
+    const name = uid("Case");
+    await newUser(name);
+    const user = await newUser();
+    expect(await updateUsername(user.id, name.toUpperCase())).toMatchObject({ ok: false, error: "taken" });
+    expect(await updateUsername(user.id, name.toLowerCase())).toMatchObject({ ok: false, error: "taken" });
+  });
+
+  it("stores the normalised name; its owner may change its case", async () => {
+    const user = await newUser();
+    const name = uid("norm");
+    expect(await updateUsername(user.id, `\u200B  ${name}\u200B  `)).toEqual({ ok: true, username: name, message: "Profile updated successfully" });
+    expect((await getProfile(user.id)).username).toBe(name);
+    expect(await updateUsername(user.id, `${name}\uFEFF`)).toMatchObject({ ok: false, error: "unchanged" });
+    expect(await updateUsername(user.id, name.toUpperCase())).toMatchObject({ ok: true, username: name.toUpperCase() });
+  });
+
+  it("the length rules count visible characters", async () => {
+    const user = await newUser();
+    expect(await updateUsername(user.id, "ab\u200B\u200B")).toMatchObject({ ok: false, error: "tooShort" });
+    expect(await updateUsername(user.id, `${"x".repeat(50)}\u200B\u200B`)).toMatchObject({ ok: true });
+  });
+
+  it("the database key refuses a case or invisible-character duplicate written by any path", async () => {
+    const name = uid("dbkey");
+    await newUser(name);
+    await expect(newUser(name.toUpperCase())).rejects.toThrow();
+    await expect(newUser(`${name}\u200B`)).rejects.toThrow();
+    const row = await prisma.profile.findFirstOrThrow({ where: { username: name } });
+    expect(row.usernameKey).toBe(name.toLowerCase());
+  });
+
+  it("racing for names that differ only in case: exactly one wins", async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => newUser()));
+    const name = uid("Racecase");
+    const variants = [name, name.toUpperCase(), name.toLowerCase(), `${name}\u200B`, `\u200D${name}`, ` ${name} `];
+    const results = await Promise.all(users.map((u, i) => updateUsername(u.id, variants[i])));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(await prisma.profile.count({ where: { usernameKey: name.toLowerCase() } })).toBe(1);
+  });
+});

@@ -8,7 +8,8 @@ vi.hoisted(() => {
 });
 
 const { cleanPhoneInput, generatePhoneCode, hashPhoneCode, validatePhone } = await import("~/models/phone-auth.server");
-const { FailureThrottle, safeRedirect } = await import("~/utils/auth.server");
+const { formatWait, safeRedirect, tooManyAttemptsMessage } = await import("~/utils/auth.server");
+const { backoffDelayMs, networkThrottleKey, SIGN_IN_BUDGETS } = await import("~/models/sign-in-throttle.server");
 
 describe("phone validation", () => {
   it("removes everything that is not a digit or a plus sign", () => {
@@ -57,22 +58,42 @@ describe("codes", () => {
   });
 });
 
-describe("failed sign-in throttle", () => {
-  it("blocks after max failures inside the window and forgets them after it", () => {
-    const throttle = new FailureThrottle(3, 1000);
-    const t0 = 1_000_000;
-    for (let i = 0; i < 3; i++) {
-      expect(throttle.isBlocked("a@x", t0 + i)).toBe(false);
-      throttle.recordFailure("a@x", t0 + i);
-    }
-    expect(throttle.isBlocked("a@x", t0 + 10)).toBe(true);
-    expect(throttle.isBlocked("b@x", t0 + 10)).toBe(false);
-    expect(throttle.isBlocked("a@x", t0 + 999)).toBe(true);
-    // The oldest failure has left the 1000 ms window: 2 remain.
-    expect(throttle.isBlocked("a@x", t0 + 1000)).toBe(false);
-    throttle.recordFailure("a@x", t0 + 1003);
-    throttle.reset("a@x");
-    expect(throttle.isBlocked("a@x", t0 + 1004)).toBe(false);
+describe("phone length (issue 8 §7)", () => {
+  it("allows at most 15 digits (E.164) and refuses absurdly long input", () => {
+    expect(validatePhone("+123456789012345")).toEqual({ ok: true, phone: "+123456789012345" });
+    expect(validatePhone("+1234567890123456")).toMatchObject({ ok: false, code: "invalid_phone" });
+    expect(validatePhone("9".repeat(5000))).toMatchObject({ ok: false, code: "invalid_phone" });
+    expect(validatePhone(`+91 ${" ".repeat(100)}98765 43210`)).toMatchObject({ ok: false, code: "invalid_phone" });
+  });
+
+  it("reads full-width digits as digits", () => {
+    expect(validatePhone("＋９１ ９８７６５ ４３２１０")).toEqual({ ok: true, phone: "+919876543210" });
+  });
+});
+
+describe("sign-in throttle (the database part is in tests/integration/auth-throttle.test.ts)", () => {
+  it("allows the free attempts, then doubles the wait up to the cap", () => {
+    const budget = SIGN_IN_BUDGETS.account;
+    expect(backoffDelayMs(budget.free - 1, budget)).toBe(0);
+    expect(backoffDelayMs(budget.free, budget)).toBe(budget.baseMs);
+    expect(backoffDelayMs(budget.free + 1, budget)).toBe(2 * budget.baseMs);
+    expect(backoffDelayMs(budget.free + 5, budget)).toBe(32 * budget.baseMs);
+    expect(backoffDelayMs(10_000, budget)).toBe(budget.capMs);
+  });
+
+  it("keys a network by its IPv4 address or its IPv6 /64", () => {
+    expect(networkThrottleKey("203.0.113.7")).toBe(networkThrottleKey("::ffff:203.0.113.7"));
+    expect(networkThrottleKey("203.0.113.7")).not.toBe(networkThrottleKey("203.0.113.8"));
+    expect(networkThrottleKey("2001:db8:1:2::1")).toBe(networkThrottleKey("2001:0db8:0001:0002:ffff::9"));
+    expect(networkThrottleKey("2001:db8:1:2::1")).not.toBe(networkThrottleKey("2001:db8:1:3::1"));
+    expect(networkThrottleKey(null)).toBe("ip:unknown");
+  });
+
+  it("says how long to wait", () => {
+    expect(formatWait(1)).toBe("1 second");
+    expect(formatWait(32)).toBe("32 seconds");
+    expect(formatWait(61)).toBe("2 minutes");
+    expect(tooManyAttemptsMessage("account", 32)).toBe("Too many failed sign-in attempts. Please try again in 32 seconds.");
   });
 });
 

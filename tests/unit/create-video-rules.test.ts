@@ -4,6 +4,7 @@ import {
   countWords,
   createFailedMessage,
   newRequestId,
+  normalizeScript,
   uploadFailedMessage,
   VIDEO_MESSAGES,
 } from "~/models/video-request-rules";
@@ -18,6 +19,12 @@ describe("create-video rules", () => {
     expect(countWords("one")).toBe(1);
     expect(countWords("  one\ttwo\n\nthree  ")).toBe(3);
     expect(countWords("don't stop-me now")).toBe(3);
+  });
+
+  it("does not count invisible characters as words (issue 8 §7)", () => {
+    expect(countWords("\u200B\u200B \u200B")).toBe(0);
+    expect(normalizeScript("\u200B\u2060\uFEFF")).toBe("");
+    expect(countWords("one \u200B two")).toBe(2);
   });
 
   it("ignores input that would take the script past 350 words", () => {

@@ -15,7 +15,7 @@ import { Icon } from "~/components/ui/Icon";
 import { VIDEO_COST_CREDITS, VIDEO_CREATE_TIMEOUT_MS } from "~/utils/constants";
 import { MediaUpload, type MediaUploadHandle } from "./MediaUpload";
 import { ReadyToGoSwitch } from "./ReadyToGoSwitch";
-import { FIELDS, toasterFor, uploadFailedMessage, VIDEO_MESSAGES, type CreateVideoActionData, type FieldErrors, type Toast } from "~/models/video-request-rules";
+import { FIELDS, normalizeScript, toasterFor, uploadFailedMessage, VIDEO_MESSAGES, type CreateVideoActionData, type FieldErrors, type Toast } from "~/models/video-request-rules";
 import { ScriptField } from "./ScriptField";
 
 export type Option = { id: number; name: string };
@@ -125,7 +125,7 @@ export function CreateVideoForm({
     if (!hydrated) return;
     event.preventDefault();
     if (submitting || uploading) return;
-    if (!script.trim()) {
+    if (!normalizeScript(script)) {
       setClientErrors({ script: VIDEO_MESSAGES.scriptRequired });
       showToast("error", { title: VIDEO_MESSAGES.scriptRequired }, toasterFor(formRef.current));
       return;
