@@ -1,6 +1,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { AccessDenied } from "~/components/AccessDenied";
+import { useNonce } from "~/hooks/useNonce";
 import { NotFound } from "~/components/NotFound";
 import { Toaster } from "sonner";
 import stylesheet from "~/tailwind.css";
@@ -15,12 +16,18 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Turn a script, a product image, a voice and a style into short video ads." },
 ];
 
+const ZOD_JITLESS = "(globalThis.__zod_globalConfig = globalThis.__zod_globalConfig || {}).jitless = true;";
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en" className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before any module: zod's compiled fast path probes for eval with `new Function`, which
+            the Content-Security-Policy forbids and the browser reports as a violation (ADR 122). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links />
       </head>
@@ -28,8 +35,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {/* Seed 000 §9: toast limit 1. */}
         <Toaster position="top-center" visibleToasts={1} richColors closeButton />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

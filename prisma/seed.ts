@@ -1,7 +1,7 @@
 // Reference data (always) and demo data (development only). Idempotent: safe on every start.
 import { applyCreditChange } from "~/models/credits.server";
 import { prisma } from "~/utils/db.server";
-import { hashPassword } from "~/utils/password.server";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
 
 export const PLANS = [
   { name: "BASIC", credits: 20, price: 600, billing: "One-time", features: ["AI Video: 20 credits"], sortOrder: 1 },
@@ -42,11 +42,25 @@ export async function seedReferenceData(): Promise<void> {
 
 export type DemoAccount = { role: "admin" | "user"; email: string; password: string };
 
+function demoEmails(): { admin: string; user: string } {
+  return { admin: process.env.DEMO_ADMIN_EMAIL || "admin@example.com", user: process.env.DEMO_USER_EMAIL || "user@example.com" };
+}
+
+/** The demo accounts (by their e-mail) whose password is still `password`. */
+export async function demoAccountsWithPassword(password: string): Promise<string[]> {
+  const { admin, user } = demoEmails();
+  const rows = await prisma.user.findMany({ where: { email: { in: [admin, user] } }, select: { email: true, password: { select: { hash: true } } } });
+  const found: string[] = [];
+  for (const row of rows) if (row.email && row.password && (await verifyPassword(password, row.password.hash))) found.push(row.email);
+  return found;
+}
+
 export async function seedDemoData(): Promise<DemoAccount[]> {
   const password = process.env.DEMO_PASSWORD || "demo1234";
+  const emails = demoEmails();
   const accounts: Array<DemoAccount & { username: string; credits: number }> = [
-    { role: "admin", email: process.env.DEMO_ADMIN_EMAIL || "admin@example.com", password, username: "admin", credits: 200 },
-    { role: "user", email: process.env.DEMO_USER_EMAIL || "user@example.com", password, username: "demo_user", credits: 100 },
+    { role: "admin", email: emails.admin, password, username: "admin", credits: 200 },
+    { role: "user", email: emails.user, password, username: "demo_user", credits: 100 },
   ];
   for (const account of accounts) {
     const existing = await prisma.user.findUnique({ where: { email: account.email }, select: { id: true } });

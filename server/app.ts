@@ -1,20 +1,51 @@
-// The Express application: static files, then the Remix request handler.
-// /mcp and /api/inngest will be mounted here beside Remix.
+// The Express application: the cross-site check and security headers for every request, static
+// files, then the Remix request handler. /mcp and /api/inngest will be mounted here beside Remix.
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { originCheck } from "./origin-check.ts";
 import { createRemixHandler } from "./remix-handler.ts";
+import { cspNonce, securityHeaders } from "./security-headers.ts";
 
-export function createApp(build: ServerBuild): express.Express {
+export type AppOptions = {
+  /** The public origin; defaults to APP_URL. Cross-site checks and HTTPS-only headers follow it. */
+  appUrl?: string | null;
+};
+
+export function createApp(build: ServerBuild, opts: AppOptions = {}): express.Express {
+  const appUrl = opts.appUrl === undefined ? process.env.APP_URL || null : opts.appUrl;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
+  app.use(securityHeaders({ appUrl }));
+  app.use(originCheck({ appUrl }));
   app.use(compression());
   const root = path.resolve(import.meta.dirname, "..");
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
-  // clientIp: the caller's address (proxies trusted on loopback only), for per-IP rate limits.
-  app.all("*", createRemixHandler({ build, mode: build.mode, getLoadContext: (req) => ({ clientIp: req.ip ?? null }) }));
+  // clientIp: the caller's address (proxies trusted on loopback only), for per-IP rate limits and
+  // loopback-only conveniences; cspNonce: the nonce of this response's Content-Security-Policy.
+  app.all(
+    "*",
+    createRemixHandler({ build, mode: build.mode, getLoadContext: (req, res) => ({ clientIp: req.ip ?? null, cspNonce: cspNonce(res) }) }),
+  );
+  app.use(errorResponse);
   return app;
 }
+
+/**
+ * Errors passed to next() (a malformed URL in the static handler, a failure in the Remix glue)
+ * are answered here rather than by Express's default handler, so they carry the same security
+ * headers as everything else (that handler replaces the policy with its own).
+ */
+const errorResponse: express.ErrorRequestHandler = (error, _req, res, next) => {
+  if (res.headersSent) return next(error);
+  const code = Number((error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode);
+  const status = Number.isInteger(code) && code >= 400 && code < 600 ? code : 500;
+  if (status >= 500) console.error(error);
+  res
+    .status(status)
+    .set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" })
+    .send(status < 500 ? "Bad Request\n" : "Internal Server Error\n");
+};

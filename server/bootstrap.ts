@@ -1,9 +1,17 @@
 // Everything `npm start` needs before serving: configuration defaults, the database
-// (embedded PostgreSQL when DATABASE_URL is unset), migrations and, outside production,
-// the demo data. Used by server/index.ts and by the e2e test runner.
+// (embedded PostgreSQL when DATABASE_URL is unset), migrations and, on a developer's own
+// machine, the demo data (ADR 120). Used by server/index.ts and by the e2e test runner.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import {
+  activeConveniences,
+  demoDataEnabled,
+  listenHost,
+  ownMachine,
+  productionRefusals,
+  WELL_KNOWN_DEMO_PASSWORD,
+} from "../app/utils/conveniences.server.ts";
 import { applyMigrations, ensureDatabaseExists, startEmbeddedPostgres, type EmbeddedCluster } from "./database.ts";
 
 export type BootstrapResult = { databaseUrl: string; embedded: EmbeddedCluster | null };
@@ -12,6 +20,8 @@ export async function bootstrap(opts: { log?: (line: string) => void } = {}): Pr
   const log = opts.log ?? ((line: string) => console.log(line));
   process.env.NODE_ENV ??= "development";
   const production = process.env.NODE_ENV === "production";
+  const refusals = productionRefusals(process.env);
+  if (refusals.length) throw new Error(`Refusing to start in production: ${refusals.join("; ")}.`);
   const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
   process.env.DATA_DIR = dataDir;
   mkdirSync(dataDir, { recursive: true });
@@ -35,17 +45,41 @@ export async function bootstrap(opts: { log?: (line: string) => void } = {}): Pr
   await applyMigrations(databaseUrl);
   log("Database ready, migrations applied.");
 
-  const seedDemo = process.env.SEED_DEMO_DATA ? process.env.SEED_DEMO_DATA === "true" : !production;
-  const { seedReferenceData, seedDemoData } = await import("../prisma/seed.ts");
+  const seedDemo = demoDataEnabled(process.env);
+  const { demoAccountsWithPassword, seedReferenceData, seedDemoData } = await import("../prisma/seed.ts");
   await seedReferenceData();
   if (seedDemo) {
     const accounts = await seedDemoData();
     log("Demo accounts (development data):");
     for (const a of accounts) log(`  ${a.role.padEnd(5)}  ${a.email}  password: ${a.password}`);
+  } else {
+    // Accounts seeded by an earlier run on loopback keep their password when the server is
+    // later exposed or promoted: that password is published, so they must not stay usable.
+    const leftover = await demoAccountsWithPassword(WELL_KNOWN_DEMO_PASSWORD);
+    if (leftover.length) {
+      const message =
+        `demo accounts still have the published password ${WELL_KNOWN_DEMO_PASSWORD}: ${leftover.join(", ")}. ` +
+        "Change their passwords or delete them (or set SEED_DEMO_DATA=true to keep the demo on purpose)";
+      if (!ownMachine(process.env)) throw new Error(`Refusing to start: ${message}.`);
+      log(`WARNING: ${message}.`);
+    }
   }
+  logConveniences(log, seedDemo);
   // In the background once workflows run (ADR 103, 104): re-send lost Create Video events and,
   // with the demo data, render the showcase videos when there are none. Never delays the start.
   const { shouldSeedShowcase, startPipelineHousekeeping } = await import("../inngest/functions/housekeeping.ts");
   startPipelineHousekeeping({ seedShowcase: shouldSeedShowcase(process.env, seedDemo), log });
   return { databaseUrl, embedded };
+}
+
+/** The start-up line that says which unsafe conveniences are on (ADR 120). */
+function logConveniences(log: (line: string) => void, seedDemo: boolean) {
+  const on = activeConveniences({ ...process.env, SEED_DEMO_DATA: String(seedDemo) });
+  const host = listenHost(process.env);
+  if (!on.length) {
+    log(`Unsafe conveniences: none (listening on ${host}).`);
+    return;
+  }
+  log(`Unsafe conveniences ON (listening on ${host}), for a developer's own machine only:`);
+  for (const line of on) log(`  - ${line}`);
 }

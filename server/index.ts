@@ -2,6 +2,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
+import { listenHost } from "../app/utils/conveniences.server.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { createApp } from "./app.ts";
 
@@ -9,9 +10,11 @@ const { embedded } = await bootstrap();
 const buildPath = path.resolve(import.meta.dirname, "../build/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
+// Loopback unless HOST says otherwise (HOST=0.0.0.0 to be reachable from other machines, ADR 120).
+const host = listenHost(process.env);
 const server = createApp(build).listen(port, host, () => {
-  console.log(`Reelforge is running on http://localhost:${port}`);
+  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  console.log(`Reelforge is running on http://${shown}:${port}`);
 });
 await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
 // Durable workflows: the embedded executor calls this server's /api/inngest (null when an

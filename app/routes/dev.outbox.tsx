@@ -1,17 +1,16 @@
 // /dev/outbox: the text messages the local SMS sender ("outbox") has "sent", newest first, so
-// phone sign-in can be used without an SMS account. Open outside production; in production
-// only admins may read it (the messages hold sign-in codes).
+// phone sign-in can be used without an SMS account. The messages hold sign-in codes: only admins
+// may read it, and outside production also requests from this machine (requireOutboxReader).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/utils/auth.server";
-import { isProduction } from "~/utils/env.server";
 import { activeSmsProvider } from "~/utils/sms/index.server";
+import { requireOutboxReader } from "~/utils/sms/outbox-access.server";
 import { listOutboxMessages } from "~/utils/sms/outbox.server";
 
 export const meta: MetaFunction = () => [{ title: "SMS outbox — Reelforge" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (isProduction()) await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireOutboxReader(request, context);
   const url = new URL(request.url);
   const to = url.searchParams.get("to")?.trim() || null;
   const messages = await listOutboxMessages({ to, limit: 100 });

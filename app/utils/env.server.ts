@@ -1,10 +1,12 @@
 // Configuration, read once from environment variables (documented in .env.example).
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_HOST } from "~/utils/conveniences.server";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
+  HOST: z.preprocess((v) => (v === "" ? undefined : v), z.string().default(DEFAULT_HOST)),
   APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: z.string().min(1),
@@ -46,6 +48,12 @@ export function env(): Env {
 }
 
 export const isProduction = () => env().NODE_ENV === "production";
+
+/** Cookies carry Secure in production and whenever the public origin is https (ADR 120). */
+export function secureCookies(): boolean {
+  const e = env();
+  return e.NODE_ENV === "production" || Boolean(e.APP_URL?.startsWith("https:"));
+}
 
 export function dataDir(): string {
   return path.resolve(env().DATA_DIR);

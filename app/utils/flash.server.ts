@@ -3,7 +3,7 @@
 // signed, short-lived cookie of its own, so setting one does not touch the session row.
 import { createCookie } from "@remix-run/node";
 import type { Flash } from "~/utils/flash";
-import { env, isProduction } from "~/utils/env.server";
+import { env, secureCookies } from "~/utils/env.server";
 
 export type FlashMessage = Flash;
 
@@ -12,7 +12,7 @@ function flashCookie() {
   return (cookie ??= createCookie("__flash", {
     httpOnly: true,
     sameSite: "lax",
-    secure: isProduction(),
+    secure: secureCookies(),
     path: "/",
     maxAge: 60,
     secrets: [env().SESSION_SECRET],

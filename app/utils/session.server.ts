@@ -2,7 +2,7 @@
 // sessions table, so a session can be revoked on the server (sign-out, "sign out everywhere").
 import { createCookie, createSessionStorage } from "@remix-run/node";
 import { prisma } from "~/utils/db.server";
-import { env, isProduction } from "~/utils/env.server";
+import { env, secureCookies } from "~/utils/env.server";
 
 export const SESSION_MAX_AGE_S = 60 * 60 * 24 * 30;
 /** Key under which remix-auth keeps the signed-in user's id. */
@@ -17,7 +17,7 @@ function makeStorage() {
   const cookie = createCookie("__session", {
     httpOnly: true,
     sameSite: "lax",
-    secure: isProduction(),
+    secure: secureCookies(),
     path: "/",
     maxAge: SESSION_MAX_AGE_S,
     secrets: [env().SESSION_SECRET],

@@ -1,5 +1,5 @@
 // Phone sign-in: code request -> outbox row -> verify; wrong, expired and over-used codes;
-// rate limits; send failures; the /dev/outbox page (open outside production).
+// rate limits; send failures; the /dev/outbox page (open to this machine outside production).
 import { describe, expect, it } from "vitest";
 import {
   PHONE_CODE_LIMIT_PER_IP,
@@ -181,16 +181,17 @@ describe("phone sign-in", () => {
 });
 
 describe("/dev/outbox", () => {
-  it("lists messages newest first, optionally for one number (open outside production)", async () => {
+  it("lists messages newest first, optionally for one number (open to loopback outside production)", async () => {
     const phone = uniquePhone();
     await sendCode(phone);
     await prisma.smsMessage.create({ data: { to: phone, body: "later message", provider: "outbox" } });
-    const res = await call(outboxLoader, getRequest(`/dev/outbox?to=${encodeURIComponent(phone)}`));
+    const loopback = { clientIp: "127.0.0.1" };
+    const res = await call(outboxLoader, getRequest(`/dev/outbox?to=${encodeURIComponent(phone)}`), loopback);
     const body = res.body as { provider: string; messages: Array<{ to: string; body: string; createdAt: string }> };
     expect(body.provider).toBe("outbox");
     expect(body.messages.map((m) => m.body)).toEqual(["later message", expect.stringMatching(/verification code is \d{6}/)]);
     expect(body.messages.every((m) => m.to === phone)).toBe(true);
-    const all = await call(outboxLoader, getRequest("/dev/outbox"));
+    const all = await call(outboxLoader, getRequest("/dev/outbox"), loopback);
     const times = (all.body as typeof body).messages.map((m) => Date.parse(m.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });

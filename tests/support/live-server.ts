@@ -9,16 +9,17 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { createApp } from "../../server/app.ts";
+import { createApp, type AppOptions } from "../../server/app.ts";
 
 export type LiveServer = { url: string; port: number; close(): Promise<void> };
 
 const buildPath = path.resolve(import.meta.dirname, "../../build/index.js");
 
-export async function startLiveServer(): Promise<LiveServer> {
+/** `opts` as for createApp (server/app.ts), e.g. the public origin the app believes it has. */
+export async function startLiveServer(opts: AppOptions = {}): Promise<LiveServer> {
   if (!existsSync(buildPath)) throw new Error("build/index.js is missing: the integration global setup builds the app");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const server: Server = createApp(build).listen(0, "127.0.0.1");
+  const server: Server = createApp(build, opts).listen(0, "127.0.0.1");
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
   const port = (server.address() as AddressInfo).port;
   return {

@@ -1,9 +1,11 @@
 // Which payment gateway is active and its credentials (ADR 050).
 // PayU when PAYU_KEY and PAYU_SALT are set; otherwise the built-in sandbox gateway at
 // /payment/sandbox, which speaks the same protocol with a key and salt derived from
-// SESSION_SECRET (stable across restarts, never shown to the buyer). In production the
-// sandbox must be switched on explicitly (PAYMENTS_SANDBOX=true): it hands out credits for free.
+// SESSION_SECRET (stable across restarts, never shown to the buyer). It hands out credits for
+// free, so it is on by default only on a developer's own machine (outside production, listening
+// on loopback) and otherwise only with PAYMENTS_SANDBOX=true (ADR 120).
 import { createHmac } from "node:crypto";
+import { sandboxGatewayEnabled } from "~/utils/conveniences.server";
 import { appUrl, env } from "~/utils/env.server";
 
 export type GatewayProvider = "sandbox" | "payu";
@@ -27,9 +29,7 @@ function derive(label: string): string {
 }
 
 export function sandboxEnabled(): boolean {
-  const e = env();
-  if (e.PAYMENTS_SANDBOX) return e.PAYMENTS_SANDBOX === "true";
-  return e.NODE_ENV !== "production";
+  return sandboxGatewayEnabled(env());
 }
 
 /** The provider new payments use, or null when payments are not configured. */

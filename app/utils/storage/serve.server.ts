@@ -3,10 +3,10 @@ import { Readable } from "node:stream";
 import { findStoredObject, viewerCanRead } from "~/models/stored-object.server";
 import { getUserId } from "~/utils/auth.server";
 import { isBucketName } from "./buckets";
+import { fileCacheControl } from "./cache-control";
 import { storage } from "./index.server";
 import { isValidKey } from "./keys";
 import { contentRange, parseRange } from "./range";
-import { UPLOAD_CACHE_SECONDS } from "./upload.server";
 
 /**
  * Longest answer to an open-ended range ("bytes=N-", what video players send). Players ask again
@@ -61,7 +61,8 @@ export async function serveStoredFile(request: Request, bucket: string, key: str
     "Content-Type": object.contentType,
     ETag: etag,
     "Last-Modified": lastModified.toUTCString(),
-    "Cache-Control": `${object.isPublic ? "public" : "private"}, max-age=${UPLOAD_CACHE_SECONDS}`,
+    // From the visibility now, not the one the file had when stored (ADR 123).
+    "Cache-Control": fileCacheControl(bucket, object.isPublic),
     "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",
   });

@@ -14,15 +14,13 @@ import {
   type StoredObjectRecord,
 } from "~/models/stored-object.server";
 import { allowedKinds, BUCKETS, fileUrl, makeKeyContext, objectRef, parseObjectRef, type BucketName } from "./buckets";
+import { storedCacheControl } from "./cache-control";
 import { storage } from "./index.server";
 import { assertValidKey, displayName, InvalidKeyError, storedExtension } from "./keys";
 import { MAX_BYTES, tooLargeMessage, wrongKindMessage, type MediaKind } from "./media-types";
 import { reconcileKind, SNIFF_BYTES, sniffType } from "./sniff.server";
 import { ObjectExistsError, type GetResult, type PutBody } from "./types";
 import type { ByteRange } from "./range";
-
-/** Cache lifetime the seeds give uploads (seconds); the file route sends it. */
-export const UPLOAD_CACHE_SECONDS = 3600;
 
 export const STORAGE_FAILURE_MESSAGE = "Storage error: There was a problem uploading your files. Please try again.";
 
@@ -208,7 +206,7 @@ async function storeFrom(source: AsyncIterator<Uint8Array>, input: StoreFileInpu
   try {
     await driver.put(input.bucket, key, body(), {
       contentType: type.mime,
-      cacheControl: `${(input.isPublic ?? rule.public) ? "public" : "private"}, max-age=${UPLOAD_CACHE_SECONDS}`,
+      cacheControl: storedCacheControl(input.bucket),
     });
   } catch (error) {
     if (error instanceof UploadError) throw error;
