@@ -24,7 +24,7 @@ import { clipSecondsFor, forcedFailure, pipelineProviders, reasonOf, styleDetail
 import type { RenderFormat, RenderRequest, RenderScene } from "~/providers/render/types";
 import { isAspectRatio } from "~/providers/media/types";
 import { prisma } from "~/utils/db.server";
-import { deleteFile, storeFile } from "~/utils/storage/upload.server";
+import { deleteFile, storeFile } from "~/models/stored-files.server";
 import { inngest } from "../../inngest/client";
 import { projectCompileRequested } from "../../inngest/events";
 

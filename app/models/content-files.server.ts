@@ -1,7 +1,7 @@
 // Files behind user content (a story's final video and product image, a job's result): how a
 // stored reference becomes a URL, and publishing them when their content is made public
-// (ADR 082). Access itself stays with stored-object.server.ts (the object's isPublic flag).
-import { findStoredObject, setStoredObjectVisibility } from "~/models/stored-object.server";
+// (ADR 082). Access itself stays with stored-files.server.ts (the object's isPublic flag).
+import { findStoredObject, setStoredObjectVisibility } from "~/models/stored-files.server";
 import { BUCKETS, fileUrl, isBucketName, objectRef, parseFileUrl, parseObjectRef } from "~/utils/storage/buckets";
 
 /**

@@ -10,13 +10,13 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { findStoredObject } from "~/models/stored-object.server";
+import { findStoredObject } from "~/models/stored-files.server";
 import { ProviderError } from "~/providers/media/types";
 import { ensureDir, workRoot } from "~/providers/media/workdir.server";
 import { fetchAllowedMedia, isAllowedMediaUrl } from "~/utils/media-allowlist.server";
 import { FILES_ROUTE, objectRef, parseFileUrl, parseObjectRef, type BucketName } from "~/utils/storage/buckets";
 import type { MediaKind } from "~/utils/storage/media-types";
-import { localFilePath, readFileBytes, resolveUploadRef } from "~/utils/storage/upload.server";
+import { localFilePath, readFileBytes, resolveUploadRef } from "~/models/stored-files.server";
 
 export const MEDIA_REF_MESSAGES = {
   notAReference: "Choose a file you uploaded; links to other sites are not accepted.",

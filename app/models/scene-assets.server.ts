@@ -33,7 +33,7 @@ import type { VoiceProvider } from "~/providers/voice/types";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { storeFile, type StoredFile } from "~/utils/storage/upload.server";
+import { storeFile, type StoredFile } from "~/models/stored-files.server";
 
 // ───────────────────────────── steps and messages ─────────────────────────────
 

@@ -12,7 +12,7 @@ import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import { sceneDurationFor } from "~/providers/render/local.server";
 import type { RenderScene } from "~/providers/render/types";
 import { prisma } from "~/utils/db.server";
-import { deleteFile, storeFile } from "~/utils/storage/upload.server";
+import { deleteFile, storeFile } from "~/models/stored-files.server";
 
 export type ShowcaseDemo = {
   slug: string;

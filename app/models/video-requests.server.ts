@@ -22,7 +22,7 @@ import { Prisma, prisma } from "~/utils/db.server";
 import { publish } from "~/utils/live.server";
 import type { BucketName } from "~/utils/storage/buckets";
 import type { MediaKind } from "~/utils/storage/media-types";
-import { resolveUploadRef, type StoredFile } from "~/utils/storage/upload.server";
+import { resolveUploadRef, type StoredFile } from "~/models/stored-files.server";
 import {
   countWords,
   createFailedMessage,

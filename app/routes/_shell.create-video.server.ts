@@ -6,7 +6,8 @@
 // own bucket. Both paths hand refs to the same core (createVideoRequest), which checks again that
 // each file belongs to the user.
 import { FIELDS, uploadFailedMessage, VIDEO_MESSAGES, type FieldErrors, type KeptFile, type Toast } from "~/models/video-request-rules";
-import { parseMultipartUpload, removeFiles, type StoredFile, type UploadFormResult } from "~/utils/storage/upload.server";
+import { removeFiles, type StoredFile } from "~/models/stored-files.server";
+import { parseMultipartUpload, type UploadFormResult } from "~/models/uploads.server";
 
 export type VideoForm = {
   fields: FormData;

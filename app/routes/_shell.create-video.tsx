@@ -40,7 +40,7 @@ import { defaultVoiceId, listVoices } from "~/models/voices.server";
 import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { VIDEO_COST_CREDITS } from "~/utils/constants";
 import { setFlash } from "~/utils/flash.server";
-import { removeFiles } from "~/utils/storage/upload.server";
+import { removeFiles } from "~/models/stored-files.server";
 import { readVideoForm } from "./_shell.create-video.server";
 
 export const meta: MetaFunction = () => [{ title: "AI UGC Video — Reelforge" }];

@@ -14,7 +14,8 @@ import { listPlans } from "~/models/plans.server";
 import { getProfile, PROFILE_MESSAGES, setAvatarKey, updateUsername } from "~/models/profile.server";
 import { requireUser } from "~/utils/auth.server";
 import { fileUrlFromRef, parseObjectRef } from "~/utils/storage/buckets";
-import { deleteFile, parseUploadForm } from "~/utils/storage/upload.server";
+import { deleteFile } from "~/models/stored-files.server";
+import { parseUploadForm } from "~/models/uploads.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile Settings — Reelforge" }];
 

@@ -5,8 +5,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getOptionalUser } from "~/utils/auth.server";
 import { isBucketName } from "~/utils/storage/buckets";
-import { authorizeUpload } from "~/utils/storage/upload-authorizers.server";
-import { handleUploadRequest, uploadJson } from "~/utils/storage/upload.server";
+import { authorizeUpload } from "~/models/upload-authorizers.server";
+import { handleUploadRequest, uploadJson } from "~/models/uploads.server";
 
 export async function loader() {
   return uploadJson({ ok: false, error: "Use POST to upload a file." }, 405);

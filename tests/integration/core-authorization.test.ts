@@ -42,7 +42,7 @@ import { addScene, findSceneOfProject, listScenes, markSceneCompleted, markScene
 import { getPipelineStory, notifyStoryOnce, recoverQueuedStories } from "~/models/video-pipeline.server";
 import { createVideoRequest, refundVideoRequest } from "~/models/video-requests.server";
 import { prisma } from "~/utils/db.server";
-import { storeFile, type StoredFile } from "~/utils/storage/upload.server";
+import { storeFile, type StoredFile } from "~/models/stored-files.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { mp4, png, wav } from "../fixtures/storage-media";
 import { newUser, useTempStorage } from "./storage-helpers";

@@ -14,7 +14,7 @@ import {
   videoRequestedEventId,
 } from "~/models/video-requests.server";
 import { prisma } from "~/utils/db.server";
-import { storeFile } from "~/utils/storage/upload.server";
+import { storeFile } from "~/models/stored-files.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { png, wav } from "../fixtures/storage-media";
 import { newUser, useTempStorage } from "./storage-helpers";

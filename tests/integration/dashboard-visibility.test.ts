@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as dashboardRoute from "~/routes/_shell._index";
 import { loader as fileLoader } from "~/routes/resources.files.$bucket.$";
-import { findStoredObject } from "~/models/stored-object.server";
+import { findStoredObject } from "~/models/stored-files.server";
 import { markStoryReady } from "~/models/stories.server";
 import { prisma } from "~/utils/db.server";
-import { storeFile, type StoredFile } from "~/utils/storage/upload.server";
+import { storeFile, type StoredFile } from "~/models/stored-files.server";
 import { mp4, png } from "../fixtures/storage-media";
 import { imageJob, newUser, post, run, story, unwrap, videoJob } from "./dashboard-helpers";
 import { useTempStorage } from "./storage-helpers";

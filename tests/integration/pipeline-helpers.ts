@@ -12,7 +12,7 @@ import { LocalMotionProvider } from "~/providers/motion/local.server";
 import { LocalMusicProvider } from "~/providers/music/local.server";
 import { LocalRenderProvider } from "~/providers/render/local.server";
 import { LocalVoiceProvider } from "~/providers/voice/local.server";
-import { localFilePath, storeFile } from "~/utils/storage/upload.server";
+import { localFilePath, storeFile } from "~/models/stored-files.server";
 import { parseFileUrl } from "~/utils/storage/buckets";
 import { prisma } from "~/utils/db.server";
 import { functions } from "../../inngest/functions/index.ts";

@@ -27,7 +27,7 @@ import type { RenderProvider } from "~/providers/render/types";
 import { LocalVoiceProvider } from "~/providers/voice/local.server";
 import type { VoiceProvider } from "~/providers/voice/types";
 import { prisma } from "~/utils/db.server";
-import { localFilePath } from "~/utils/storage/upload.server";
+import { localFilePath } from "~/models/stored-files.server";
 import { inngest } from "../../inngest/client.ts";
 import { projectCompileRequested, sceneAssetsRequested, videoRequested } from "../../inngest/events.ts";
 import { showcaseSeedRequested } from "../../inngest/functions/housekeeping-events.ts";

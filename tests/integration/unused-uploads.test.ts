@@ -8,7 +8,7 @@ import { applyCreditChange } from "~/models/credits.server";
 import { FILE_NOT_FOUND, createVideoRequest } from "~/models/video-requests.server";
 import { FILE_REFERENCE_COLUMNS, SWEPT_BUCKETS, sweepUnusedUploads, UNUSED_UPLOAD_GRACE_MS } from "~/models/unused-uploads.server";
 import { prisma } from "~/utils/db.server";
-import { storeFile, type StoredFile } from "~/utils/storage/upload.server";
+import { storeFile, type StoredFile } from "~/models/stored-files.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { png, wav } from "../fixtures/storage-media";
 import { newUser, useTempStorage } from "./storage-helpers";

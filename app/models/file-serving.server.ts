@@ -1,12 +1,12 @@
 // Serving stored files over HTTP with access checks, validators, caching and byte ranges.
 import { Readable } from "node:stream";
-import { findStoredObject, viewerCanRead } from "~/models/stored-object.server";
+import { findStoredObject, viewerCanRead } from "~/models/stored-files.server";
 import { getUserId } from "~/utils/auth.server";
-import { isBucketName } from "./buckets";
-import { fileCacheControl } from "./cache-control";
-import { storage } from "./index.server";
-import { isValidKey } from "./keys";
-import { contentRange, parseRange } from "./range";
+import { isBucketName } from "~/utils/storage/buckets";
+import { fileCacheControl } from "~/utils/storage/cache-control";
+import { storage } from "~/utils/storage/index.server";
+import { isValidKey } from "~/utils/storage/keys";
+import { contentRange, parseRange } from "~/utils/storage/range";
 
 /**
  * Longest answer to an open-ended range ("bytes=N-", what video players send). Players ask again

@@ -3,8 +3,8 @@
 // concept, which is wired into `contextAuthorizers` below.
 import type { SessionUser } from "~/models/user.server";
 import { getSessionUserById } from "~/models/user.server";
-import { BUCKETS, type BucketName } from "./buckets";
-import type { UploadTarget } from "./upload.server";
+import { BUCKETS, type BucketName } from "~/utils/storage/buckets";
+import type { UploadTarget } from "~/models/stored-files.server";
 
 export type UploadDecision = { ok: true; target: UploadTarget } | { ok: false; status: number; error: string };
 

@@ -1,0 +1,380 @@
+// Stored files: the core module of the stored_objects table and the one pipeline every upload
+// and every generated file goes through. It sniffs the type from the bytes, enforces the
+// per-kind size limit while streaming, names the object (random id + allow-listed extension),
+// stores it through the storage driver (app/utils/storage: pure drivers, no rows) without ever
+// overwriting, and records the row; plus reading, deleting, and the rule of who may read one.
+import { isAdmin } from "~/models/admin.server";
+import { prisma, Prisma } from "~/utils/db.server";
+import { Readable } from "node:stream";
+import { allowedKinds, BUCKETS, fileUrl, makeKeyContext, objectRef, parseObjectRef, type BucketName } from "~/utils/storage/buckets";
+import { storedCacheControl } from "~/utils/storage/cache-control";
+import { storage } from "~/utils/storage/index.server";
+import { assertValidKey, displayName, InvalidKeyError, storedExtension } from "~/utils/storage/keys";
+import { MAX_BYTES, tooLargeMessage, wrongKindMessage, type MediaKind } from "~/utils/storage/media-types";
+import { reconcileKind, SNIFF_BYTES, sniffType } from "~/utils/storage/sniff.server";
+import { ObjectExistsError, type GetResult, type PutBody } from "~/utils/storage/types";
+import type { ByteRange } from "~/utils/storage/range";
+
+export type StoredObjectRecord = {
+  id: string;
+  bucket: string;
+  key: string;
+  contentType: string;
+  size: number;
+  isPublic: boolean;
+  originalName: string | null;
+  ownerId: string | null;
+  createdAt: Date;
+};
+
+const select = {
+  id: true,
+  bucket: true,
+  key: true,
+  contentType: true,
+  size: true,
+  isPublic: true,
+  originalName: true,
+  ownerId: true,
+  createdAt: true,
+} as const;
+
+export type NewStoredObject = Omit<StoredObjectRecord, "id" | "createdAt">;
+
+export class StoredObjectExistsError extends Error {
+  readonly code = "stored_object_exists";
+  constructor(bucket: string, key: string) {
+    super(`A stored object is already recorded at ${bucket}/${key}`);
+    this.name = "StoredObjectExistsError";
+  }
+}
+
+export async function createStoredObject(data: NewStoredObject): Promise<StoredObjectRecord> {
+  try {
+    return await prisma.storedObject.create({ data, select });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new StoredObjectExistsError(data.bucket, data.key);
+    }
+    throw error;
+  }
+}
+
+export function findStoredObject(bucket: string, key: string): Promise<StoredObjectRecord | null> {
+  return prisma.storedObject.findUnique({ where: { bucket_key: { bucket, key } }, select });
+}
+
+export function findStoredObjectById(id: string): Promise<StoredObjectRecord | null> {
+  return prisma.storedObject.findUnique({ where: { id }, select });
+}
+
+export async function deleteStoredObjectRecord(bucket: string, key: string): Promise<boolean> {
+  const { count } = await prisma.storedObject.deleteMany({ where: { bucket, key } });
+  return count > 0;
+}
+
+/** Makes one object public or private (e.g. when a user toggles a video's visibility). */
+export async function setStoredObjectVisibility(bucket: string, key: string, isPublic: boolean): Promise<boolean> {
+  const { count } = await prisma.storedObject.updateMany({ where: { bucket, key }, data: { isPublic } });
+  return count > 0;
+}
+
+export function listStoredObjectsByOwner(
+  ownerId: string,
+  opts: { bucket?: string; take?: number } = {},
+): Promise<StoredObjectRecord[]> {
+  return prisma.storedObject.findMany({
+    where: { ownerId, ...(opts.bucket ? { bucket: opts.bucket } : {}) },
+    orderBy: { createdAt: "desc" },
+    take: Math.min(opts.take ?? 100, 1000),
+    select,
+  });
+}
+
+/**
+ * Who may read an object: anyone when it is public; otherwise its owner and admins. Objects
+ * without an owner (system files, or the owner's account was deleted) are admin-only.
+ */
+export function canRead(object: Pick<StoredObjectRecord, "isPublic" | "ownerId">, viewer: { userId: string | null; isAdmin: boolean }): boolean {
+  if (object.isPublic) return true;
+  if (!viewer.userId) return false;
+  if (object.ownerId !== null && object.ownerId === viewer.userId) return true;
+  return viewer.isAdmin;
+}
+
+/** canRead for a viewer known by id only; the admin look-up runs only when it decides. */
+export async function viewerCanRead(
+  object: Pick<StoredObjectRecord, "isPublic" | "ownerId">,
+  userId: string | null,
+): Promise<boolean> {
+  if (object.isPublic) return true;
+  if (!userId) return false;
+  if (object.ownerId === userId) return true;
+  return canRead(object, { userId, isAdmin: await isAdmin(userId) });
+}
+
+export const STORAGE_FAILURE_MESSAGE = "Storage error: There was a problem uploading your files. Please try again.";
+
+export class UploadError extends Error {
+  readonly status: number;
+  readonly code: "empty" | "wrong_type" | "too_large" | "bad_request" | "conflict" | "interrupted" | "storage";
+  constructor(code: UploadError["code"], status: number, message: string) {
+    super(message);
+    this.name = "UploadError";
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export type StoredFile = {
+  id: string;
+  bucket: BucketName;
+  key: string;
+  /** "bucket/key" (what profiles.avatarKey holds). */
+  ref: string;
+  /** /resources/files/{bucket}/{key} */
+  url: string;
+  contentType: string;
+  kind: MediaKind;
+  size: number;
+  isPublic: boolean;
+  originalName: string | null;
+  ownerId: string | null;
+  createdAt: Date;
+};
+
+export type UploadTarget = {
+  bucket: BucketName;
+  /** Who owns the file (may read it while private). Null: admin-only unless public. */
+  ownerId: string | null;
+  /** Key context the bucket needs (sceneId, kind, projectId, purpose, orderId, prefix). */
+  params?: Record<string, string | undefined>;
+  /** Narrows the bucket's kinds (e.g. ["image"] for a product photo in canvas-assets). */
+  kinds?: readonly MediaKind[];
+  /** Defaults to the bucket's rule. */
+  isPublic?: boolean;
+};
+
+export type StoreFileInput = UploadTarget & {
+  body: PutBody;
+  originalName?: string | null;
+  /** An explicit key (server-generated files only); still validated and never overwritten. */
+  key?: string;
+};
+
+function kindOf(contentType: string): MediaKind {
+  if (contentType.startsWith("image/")) return "image";
+  if (contentType.startsWith("audio/")) return "audio";
+  if (contentType.startsWith("video/")) return "video";
+  return "document";
+}
+
+export function toStoredFile(row: StoredObjectRecord): StoredFile {
+  return {
+    id: row.id,
+    bucket: row.bucket as BucketName,
+    key: row.key,
+    ref: objectRef(row.bucket, row.key),
+    url: fileUrl(row.bucket, row.key),
+    contentType: row.contentType,
+    kind: kindOf(row.contentType),
+    size: row.size,
+    isPublic: row.isPublic,
+    originalName: row.originalName,
+    ownerId: row.ownerId,
+    createdAt: row.createdAt,
+  };
+}
+
+function iteratorOf(body: PutBody): AsyncIterator<Uint8Array> {
+  if (body instanceof Uint8Array) {
+    return (async function* () {
+      yield body;
+    })();
+  }
+  // Not destroying the stream when we stop early lets a multipart parser drain the rest.
+  if (body instanceof Readable) return body.iterator({ destroyOnReturn: false });
+  return body[Symbol.asyncIterator]();
+}
+
+export function maxBytesFor(kinds: readonly MediaKind[]): number {
+  return Math.max(0, ...kinds.map((k) => MAX_BYTES[k]));
+}
+
+/**
+ * Stores one file. Throws UploadError (with an HTTP status and a message for people) when the
+ * file is empty, not of an allowed kind, too large, or storage fails; nothing is left behind then.
+ */
+export async function storeFile(input: StoreFileInput): Promise<StoredFile> {
+  const source = iteratorOf(input.body);
+  try {
+    return await storeFrom(source, input);
+  } catch (error) {
+    // Let go of a stream we stopped reading early (a multipart parser then drains the rest).
+    await source.return?.().catch(() => {});
+    throw error;
+  }
+}
+
+async function storeFrom(source: AsyncIterator<Uint8Array>, input: StoreFileInput): Promise<StoredFile> {
+  const rule = BUCKETS[input.bucket];
+  if (!rule) throw new UploadError("bad_request", 404, "Unknown storage bucket");
+  const params = input.params ?? {};
+  const kinds = allowedKinds(input.bucket, params, input.kinds);
+  if (kinds.length === 0) throw new UploadError("wrong_type", 415, wrongKindMessage(input.kinds ?? rule.kinds));
+
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  let sourceDone = false;
+  try {
+    while (headBytes < SNIFF_BYTES) {
+      const next = await source.next();
+      if (next.done) {
+        sourceDone = true;
+        break;
+      }
+      head.push(next.value);
+      headBytes += next.value.byteLength;
+    }
+  } catch {
+    throw new UploadError("interrupted", 400, "The upload was interrupted. Please try again.");
+  }
+  if (headBytes === 0) throw new UploadError("empty", 400, "The file is empty.");
+
+  const sniffed = await sniffType(Buffer.concat(head));
+  const type = sniffed ? reconcileKind(sniffed, kinds) : null;
+  if (!type) throw new UploadError("wrong_type", 415, wrongKindMessage(kinds));
+  const limit = MAX_BYTES[type.kind];
+  if (headBytes > limit) throw new UploadError("too_large", 413, tooLargeMessage(type.kind));
+
+  const originalName = displayName(input.originalName);
+  const ext = storedExtension(originalName, type.exts);
+  const driver = storage();
+  let key: string;
+  try {
+    if (input.key) {
+      assertValidKey(input.key);
+      key = input.key;
+      if (await driver.exists(input.bucket, key)) throw new UploadError("conflict", 409, "A file with this name already exists.");
+    } else {
+      // Keys with a timestamp (canvas scenes, main project images) could meet within a
+      // millisecond; a taken key is skipped, never overwritten.
+      let now = Date.now();
+      key = rule.key(makeKeyContext(ext, params, now));
+      for (let attempt = 0; await driver.exists(input.bucket, key); attempt++) {
+        if (attempt >= 5) throw new UploadError("conflict", 409, "A file with this name already exists.");
+        now += 1;
+        key = rule.key(makeKeyContext(ext, params, now));
+      }
+      assertValidKey(key);
+    }
+  } catch (error) {
+    if (error instanceof UploadError) throw error;
+    throw new UploadError("bad_request", 400, error instanceof Error ? error.message : "Invalid upload");
+  }
+
+  let total = 0;
+  async function* body(): AsyncGenerator<Uint8Array> {
+    for (const chunk of head) {
+      total += chunk.byteLength;
+      yield chunk;
+    }
+    if (sourceDone) return;
+    while (true) {
+      let next: IteratorResult<Uint8Array>;
+      try {
+        next = await source.next();
+      } catch {
+        throw new UploadError("interrupted", 400, "The upload was interrupted. Please try again.");
+      }
+      if (next.done) return;
+      total += next.value.byteLength;
+      if (total > limit) throw new UploadError("too_large", 413, tooLargeMessage(type!.kind));
+      yield next.value;
+    }
+  }
+
+  try {
+    await driver.put(input.bucket, key, body(), {
+      contentType: type.mime,
+      cacheControl: storedCacheControl(input.bucket),
+    });
+  } catch (error) {
+    if (error instanceof UploadError) throw error;
+    if (error instanceof ObjectExistsError) throw new UploadError("conflict", 409, "A file with this name already exists.");
+    if (error instanceof InvalidKeyError) throw new UploadError("bad_request", 400, error.message);
+    console.error(`storage put ${input.bucket}/${key} failed`, error);
+    throw new UploadError("storage", 500, STORAGE_FAILURE_MESSAGE);
+  }
+
+  try {
+    const row = await createStoredObject({
+      bucket: input.bucket,
+      key,
+      contentType: type.mime,
+      size: total,
+      isPublic: input.isPublic ?? rule.public,
+      originalName,
+      ownerId: input.ownerId,
+    });
+    return toStoredFile(row);
+  } catch (error) {
+    await driver.delete(input.bucket, key).catch((e) => console.error(`storage cleanup of ${input.bucket}/${key} failed`, e));
+    if (error instanceof StoredObjectExistsError) throw new UploadError("conflict", 409, "A file with this name already exists.");
+    console.error(`recording ${input.bucket}/${key} failed`, error);
+    throw new UploadError("storage", 500, STORAGE_FAILURE_MESSAGE);
+  }
+}
+
+// ─── reading and deleting ───
+
+export async function getStoredFile(bucket: string, key: string): Promise<StoredFile | null> {
+  const row = await findStoredObject(bucket, key);
+  return row ? toStoredFile(row) : null;
+}
+
+/** Opens an object's bytes (server-side use: renderers, providers). No access check. */
+export function openFile(bucket: BucketName, key: string, range?: ByteRange): Promise<GetResult | null> {
+  return storage().get(bucket, key, range ? { range } : {});
+}
+
+/** The whole object in memory (small files: images for sharp, prompts' reference images). */
+export async function readFileBytes(bucket: BucketName, key: string): Promise<Buffer | null> {
+  const got = await storage().get(bucket, key);
+  if (!got) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of got.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** A filesystem path for tools like ffmpeg when the driver has one (local), else null. */
+export function localFilePath(bucket: BucketName, key: string): string | null {
+  const driver = storage();
+  return driver.localPath ? driver.localPath(bucket, key) : null;
+}
+
+/** Removes an object's bytes and its row ("assets are removed from storage when deleted"). */
+export async function deleteFile(bucket: BucketName, key: string): Promise<boolean> {
+  const removedBytes = await storage().delete(bucket, key);
+  const removedRow = await deleteStoredObjectRecord(bucket, key);
+  return removedBytes || removedRow;
+}
+
+/** Deletes files a request stored and will not use; a failure is logged, never thrown. */
+export async function removeFiles(files: readonly Pick<StoredFile, "bucket" | "key">[]): Promise<void> {
+  await Promise.all(files.map((f) => deleteFile(f.bucket, f.key).catch((e) => console.error(`cleanup of ${f.bucket}/${f.key} failed`, e))));
+}
+
+/**
+ * A previously uploaded object ("bucket/key") if it lies in the target's bucket and belongs to
+ * the target's owner; null otherwise (so one user cannot claim another user's file).
+ */
+export async function resolveUploadRef(ref: string, target: Pick<UploadTarget, "bucket" | "ownerId" | "kinds">): Promise<StoredFile | null> {
+  const parsed = parseObjectRef(ref);
+  if (!parsed || parsed.bucket !== target.bucket) return null;
+  const row = await findStoredObject(parsed.bucket, parsed.key);
+  if (!row || row.ownerId !== target.ownerId) return null;
+  const file = toStoredFile(row);
+  if (target.kinds && !target.kinds.includes(file.kind)) return null;
+  return file;
+}
