@@ -3,17 +3,20 @@
 // only admins may read it (the messages hold sign-in codes).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { requireAdmin } from "~/utils/auth.server";
 import { isProduction } from "~/utils/env.server";
+import { field, readQuery } from "~/utils/forms.server";
 import { activeSmsProvider } from "~/utils/sms/index.server";
 import { listOutboxMessages } from "~/utils/sms/outbox.server";
 
 export const meta: MetaFunction = () => [{ title: "SMS outbox — Reelforge" }, { name: "robots", content: "noindex" }];
 
+const outboxQuery = z.object({ to: field.optional(field.line({ max: 64, label: "The phone number" })) });
+
 export async function loader({ request }: LoaderFunctionArgs) {
   if (isProduction()) await requireAdmin(request);
-  const url = new URL(request.url);
-  const to = url.searchParams.get("to")?.trim() || null;
+  const to = readQuery(request, outboxQuery).to?.trim() || null;
   const messages = await listOutboxMessages({ to, limit: 100 });
   return {
     provider: activeSmsProvider(),
