@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { AccessDenied } from "~/components/AccessDenied";
 import { useNonce } from "~/hooks/useNonce";
 import { NotFound } from "~/components/NotFound";
+import { refusalMessage, RequestRefused } from "~/components/RequestRefused";
 import { Toaster } from "sonner";
 import stylesheet from "~/tailwind.css";
 
@@ -50,6 +51,9 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    return <RequestRefused status={error.status} message={refusalMessage(error.data)} />;
+  }
   console.error(error);
   return (
     <main id="main-content" className="mx-auto flex min-h-full max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">

@@ -229,9 +229,11 @@ export function decodeCursor(value: string | null | undefined): FeedCursor | nul
     const [at, kind, id] = parsed as [unknown, unknown, unknown];
     if (typeof at !== "string" || typeof id !== "string" || id.length === 0 || id.length > 64) return null;
     if (kind !== "story" && kind !== "image" && kind !== "video") return null;
-    if (kind === "story" && !/^\d{1,10}$/.test(id)) return null;
+    // Ids go into the query: a story id within int4, other ids plain tokens (no NUL or controls).
+    if (kind === "story" ? !/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647 : !/^[A-Za-z0-9_-]+$/.test(id)) return null;
     const createdAt = new Date(at);
-    if (Number.isNaN(createdAt.getTime())) return null;
+    // Beyond PostgreSQL's timestamp range a comparison would fail in the database.
+    if (Number.isNaN(createdAt.getTime()) || createdAt.getUTCFullYear() < 1 || createdAt.getUTCFullYear() > 9999) return null;
     return { createdAt, kind, id };
   } catch {
     return null;

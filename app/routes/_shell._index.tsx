@@ -12,6 +12,7 @@ import {
   DEFAULT_DASHBOARD_TAB,
   feedSearch,
   parseDashboardQuery,
+  SEARCH_MAX_LENGTH,
   type ContentItem,
 } from "~/models/content-feed";
 import { EmptyState, FeedPager, GRID_CLASSES } from "~/components/dashboard/FeedStates";
@@ -38,7 +39,8 @@ import { getSessionUserById } from "~/models/user.server";
 import { setVideoJobVisibility } from "~/models/video-jobs.server";
 import type { ShellLoaderData } from "~/routes/_shell";
 import { activeModels } from "~/providers/model-use.server";
-import { getOptionalUser, loginRedirect, safeRedirect } from "~/utils/auth.server";
+import { getOptionalUser, loginRedirect } from "~/utils/auth.server";
+import { field, readForm, readQuery } from "~/utils/forms.server";
 import { getSession, sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [
@@ -69,7 +71,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     console.error("session check failed", error);
   }
   if (userId && session) {
-    const query = parseDashboardQuery(new URL(request.url).searchParams);
+    const url = new URL(request.url);
+    readQuery(url, feedQueryFields);
+    const query = parseDashboardQuery(url.searchParams);
     const [feed, announcements] = await Promise.all([dashboardFeed(userId, query), listActiveAnnouncements()]);
     const dismissed = new Set(dismissedIdsOf(session.get(DISMISSED_SESSION_KEY)));
     return {
@@ -91,38 +95,52 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { view: "landing" as const, showcase, models: await activeModels() };
 }
 
-const visibilityForm = z.object({
-  kind: z.enum(["story", "image", "video"]),
-  id: z.string().min(1).max(64),
-  visibility: z.enum(["public", "private"]),
-});
+/** The search text is checked here; the feed parser reads tab, dates and cursor with defaults. */
+const feedQueryFields = z.object({ q: field.optional(field.line({ max: SEARCH_MAX_LENGTH, label: "The search text" })) });
+
+const visibility = z.enum(["public", "private"], { error: "Unknown visibility." });
+const redirectTo = field.redirectTo();
+const dashboardForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.discriminatedUnion(
+      "kind",
+      [
+        z.object({ intent: z.literal("visibility"), kind: z.literal("story"), id: field.intId("The story id"), visibility, redirectTo }),
+        z.object({ intent: z.literal("visibility"), kind: z.literal("image"), id: field.cuid("The image id"), visibility, redirectTo }),
+        z.object({ intent: z.literal("visibility"), kind: z.literal("video"), id: field.cuid("The video id"), visibility, redirectTo }),
+      ],
+      { error: "Unknown kind of content." },
+    ),
+    z.object({ intent: z.literal("dismiss-announcement"), id: field.cuid("The announcement id"), redirectTo }),
+  ],
+  { error: "Unknown action." },
+);
 
 export type DashboardActionData = VisibilityResult | { intent: "dismiss-announcement"; ok: boolean };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) throw loginRedirect(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const rawRedirect = form.get("redirectTo");
-  // Without JavaScript the form carries the page to return to.
-  const back = typeof rawRedirect === "string" && rawRedirect ? safeRedirect(rawRedirect) : null;
-
-  if (intent === "visibility") {
-    const parsed = visibilityForm.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
+  const parsed = await readForm(request, dashboardForm);
+  if (!parsed.ok) {
+    if (parsed.form.get("intent") === "visibility") {
       const body: VisibilityResult = { intent: "visibility", ok: false, kind: null, id: null, error: "Invalid request" };
       return data(body, { status: 400 });
     }
-    const { kind, id, visibility } = parsed.data;
+    return data({ intent: "dismiss-announcement" as const, ok: false }, { status: 400 });
+  }
+  const input = parsed.data;
+  // Without JavaScript the form carries the page to return to.
+  const back = input.redirectTo;
+
+  if (input.intent === "visibility") {
+    const { kind, visibility } = input;
     let updated: unknown = null;
-    if (kind === "story") {
-      updated = /^\d{1,10}$/.test(id) ? await setStoryVisibility(user.id, Number(id), visibility === "public") : null;
-    } else if (kind === "image") {
-      updated = await setImageJobVisibility(user.id, id, visibility);
-    } else {
-      updated = await setVideoJobVisibility(user.id, id, visibility);
-    }
+    if (input.kind === "story") updated = await setStoryVisibility(user.id, input.id, visibility === "public");
+    else if (input.kind === "image") updated = await setImageJobVisibility(user.id, input.id, visibility);
+    else updated = await setVideoJobVisibility(user.id, input.id, visibility);
+    const id = String(input.id);
     if (!updated) {
       const body: VisibilityResult = { intent: "visibility", ok: false, kind, id, error: "Not found" };
       return data(body, { status: 404 });
@@ -132,17 +150,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return body;
   }
 
-  if (intent === "dismiss-announcement") {
-    const id = form.get("id");
-    if (typeof id !== "string" || !id || id.length > 64) return data({ intent: "dismiss-announcement" as const, ok: false }, { status: 400 });
-    const session = await getSession(request);
-    session.set(DISMISSED_SESSION_KEY, withDismissed(session.get(DISMISSED_SESSION_KEY), id));
-    const headers = { "Set-Cookie": await sessionStorage().commitSession(session) };
-    if (back) throw redirect(back, { status: 303, headers });
-    return data({ intent: "dismiss-announcement" as const, ok: true }, { headers });
-  }
-
-  return data({ intent: "dismiss-announcement" as const, ok: false }, { status: 400 });
+  const session = await getSession(request);
+  session.set(DISMISSED_SESSION_KEY, withDismissed(session.get(DISMISSED_SESSION_KEY), input.id));
+  const headers = { "Set-Cookie": await sessionStorage().commitSession(session) };
+  if (back) throw redirect(back, { status: 303, headers });
+  return data({ intent: "dismiss-announcement" as const, ok: true }, { headers });
 }
 
 export default function Index() {

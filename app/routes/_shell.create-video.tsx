@@ -20,14 +20,18 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useCallback, useId, useRef, useState } from "react";
+import { z } from "zod";
 import { CreateVideoDialog } from "~/components/create-video/CreateVideoDialog";
 import { CreateVideoForm } from "~/components/create-video/CreateVideoForm";
 import { CreditsCard } from "~/components/create-video/CreditsCard";
 import {
   FIELDS,
   newRequestId,
+  STYLE_INVALID,
   VIDEO_MESSAGES,
+  VOICE_INVALID,
   type CreateVideoActionData,
+  type FieldErrors,
   type Toast,
 } from "~/models/video-request-rules";
 import { useHydrated } from "~/components/create-video/useHydrated";
@@ -41,7 +45,8 @@ import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { VIDEO_COST_CREDITS } from "~/utils/constants";
 import { setFlash } from "~/utils/flash.server";
 import { removeFiles } from "~/models/stored-files.server";
-import { readVideoForm } from "./_shell.create-video.server";
+import { field, isMultipart, parseFields, readForm, type Parsed } from "~/utils/forms.server";
+import { readVideoForm, type VideoFormResult } from "./_shell.create-video.server";
 
 export const meta: MetaFunction = () => [{ title: "AI UGC Video — Reelforge" }];
 
@@ -76,10 +81,60 @@ function text(fields: FormData, name: string): string {
   return typeof v === "string" ? v : "";
 }
 
-function intOrNull(value: string): number | null {
-  if (!value.trim()) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : -1;
+/**
+ * The form's fields at the door: text without control characters, ids within int4, a UUID
+ * request id (docs/decisions/115-reading-forms-and-queries.md). The script's own rules (words,
+ * length) and whether the voice, style and files exist are the core's.
+ */
+const videoFields = z.object({
+  [FIELDS.script]: field.optional(field.text({ max: 20_000, label: "Your script" })),
+  [FIELDS.voiceId]: field.optional(field.intId("The voice", VOICE_INVALID)),
+  [FIELDS.storyTypeId]: field.optional(field.intId("The style", STYLE_INVALID)),
+  [FIELDS.readyToGo]: field.checkbox(),
+  [FIELDS.requestId]: field.optional(field.uuid("The request id")),
+  productImageRef: field.optional(field.line({ max: 512, label: "The product photo" })),
+  backgroundMusicRef: field.optional(field.line({ max: 512, label: "The background music" })),
+  [FIELDS.enhanced]: field.checkbox(),
+  [FIELDS.clearProductImage]: field.checkbox(),
+  [FIELDS.clearBackgroundMusic]: field.checkbox(),
+});
+type VideoFields = z.output<typeof videoFields>;
+
+const FIELD_OF: Record<string, keyof FieldErrors> = {
+  [FIELDS.script]: "script",
+  [FIELDS.voiceId]: "voiceId",
+  [FIELDS.storyTypeId]: "storyTypeId",
+  productImageRef: "productImage",
+  backgroundMusicRef: "backgroundMusic",
+};
+
+function fieldErrorsOf(errors: Record<string, string>): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [name, message] of Object.entries(errors)) if (FIELD_OF[name]) out[FIELD_OF[name]] ??= message;
+  return out;
+}
+
+/**
+ * The enhanced dialog has uploaded its files already and posts their refs urlencoded; a plain
+ * post without JavaScript sends one multipart body with the files (readVideoForm streams them
+ * into storage).
+ */
+async function readVideoRequest(request: Request, userId: string): Promise<{ form: VideoFormResult; parsed: Parsed<VideoFields> }> {
+  if (isMultipart(request)) {
+    const form = await readVideoForm(request, userId);
+    return { form, parsed: parseFields(videoFields, form.fields) };
+  }
+  const { form: fields, ...parsed } = await readForm(request, videoFields);
+  const ref = (v: string | undefined, clear: boolean) => (clear || !v ? null : v);
+  const form: VideoFormResult = {
+    ok: true,
+    fields,
+    productImageRef: parsed.ok ? ref(parsed.data.productImageRef, parsed.data[FIELDS.clearProductImage]) : null,
+    backgroundMusicRef: parsed.ok ? ref(parsed.data.backgroundMusicRef, parsed.data[FIELDS.clearBackgroundMusic]) : null,
+    storedNow: [],
+    kept: { productImage: null, backgroundMusic: null },
+  };
+  return { form, parsed };
 }
 
 const error = (title: string, description?: string): Toast => (description ? { title, description } : { title });
@@ -95,7 +150,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<CreateVideoActionData>({ ok: false, toast: error("Error", VIDEO_MESSAGES.noUser) }, { status: 401 });
   }
 
-  const form = await readVideoForm(request, user.id);
+  const { form, parsed } = await readVideoRequest(request, user.id);
   const fields = form.fields;
   const values = {
     script: text(fields, FIELDS.script),
@@ -104,20 +159,27 @@ export async function action({ request }: ActionFunctionArgs) {
     readyToGo: ["on", "1", "true"].includes(text(fields, FIELDS.readyToGo)),
     requestId: text(fields, FIELDS.requestId),
   };
-  const enhanced = text(fields, FIELDS.enhanced) === "1";
   if (!form.ok) {
     return data<CreateVideoActionData>({ ok: false, toast: form.toast, fieldErrors: form.fieldErrors, values }, { status: 400 });
   }
+  if (!parsed.ok) {
+    return data<CreateVideoActionData>(
+      { ok: false, toast: error("Error", parsed.formError), fieldErrors: fieldErrorsOf(parsed.fieldErrors), values, files: form.kept },
+      { status: 400 },
+    );
+  }
+  const input = parsed.data;
+  const enhanced = input[FIELDS.enhanced];
 
   let result: Awaited<ReturnType<typeof createVideoRequest>>;
   try {
     result = await createVideoRequest({
       userId: user.id,
-      script: values.script,
-      voiceId: intOrNull(values.voiceId),
-      storyTypeId: intOrNull(values.storyTypeId),
-      readyToGo: values.readyToGo,
-      requestId: values.requestId || null,
+      script: input[FIELDS.script] ?? "",
+      voiceId: input[FIELDS.voiceId] ?? null,
+      storyTypeId: input[FIELDS.storyTypeId] ?? null,
+      readyToGo: input[FIELDS.readyToGo],
+      requestId: input[FIELDS.requestId] ?? null,
       productImageRef: form.productImageRef,
       backgroundMusicRef: form.backgroundMusicRef,
     });

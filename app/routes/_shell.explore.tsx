@@ -2,7 +2,8 @@
 // visitors go to sign-in. Public stories (and, on "All Content", public videos), newest first.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DEFAULT_EXPLORE_TAB, EXPLORE_TABS, feedSearch, parseExploreQuery } from "~/models/content-feed";
+import { z } from "zod";
+import { DEFAULT_EXPLORE_TAB, EXPLORE_TABS, feedSearch, parseExploreQuery, SEARCH_MAX_LENGTH } from "~/models/content-feed";
 import { EmptyState, FeedPager, GRID_CLASSES } from "~/components/dashboard/FeedStates";
 import { FeedTabs } from "~/components/dashboard/FeedTabs";
 import { FilterBar } from "~/components/dashboard/FilterBar";
@@ -10,13 +11,19 @@ import { ExploreStoryCard, ExploreVideoCard } from "~/components/explore/Explore
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { exploreFeed } from "~/models/content-feed.server";
 import { requireUser } from "~/utils/auth.server";
+import { field, readQuery } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Explore — Reelforge" }];
+
+/** The search text is checked here; the feed parser reads tab and cursor with defaults. */
+const feedQueryFields = z.object({ q: field.optional(field.line({ max: SEARCH_MAX_LENGTH, label: "The search text" })) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   // Explore has a search but no date range (seed 000 §2).
-  const query = { ...parseExploreQuery(new URL(request.url).searchParams), from: null, to: null };
+  const url = new URL(request.url);
+  readQuery(url, feedQueryFields);
+  const query = { ...parseExploreQuery(url.searchParams), from: null, to: null };
   return { query, feed: await exploreFeed(query) };
 }
 

@@ -2,10 +2,12 @@
 // shell reloads on notification events); mark one or all as read.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { NotificationList } from "~/components/notifications/NotificationList";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { listUnreadNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server";
 import { requireUser } from "~/utils/auth.server";
+import { field, readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications — Reelforge" }];
 
@@ -14,19 +16,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { notifications: await listUnreadNotifications(user.id) };
 }
 
+const notificationForm = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("read"), id: field.cuid("The notification id") }), z.object({ intent: z.literal("read-all") })],
+  { error: "Unknown action." },
+);
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "read") {
-    const id = form.get("id");
-    if (typeof id !== "string" || !id || id.length > 64) return data({ ok: false as const, changed: 0 }, { status: 400 });
-    const changed = await markNotificationRead(user.id, id);
-    // Someone else's (or an unknown) id: nothing changes, and nothing says whether it exists.
-    return changed ? { ok: true as const, changed: 1 } : data({ ok: false as const, changed: 0 }, { status: 404 });
-  }
-  if (intent === "read-all") return { ok: true as const, changed: await markAllNotificationsRead(user.id) };
-  return data({ ok: false as const, changed: 0 }, { status: 400 });
+  const parsed = await readForm(request, notificationForm);
+  if (!parsed.ok) return data({ ok: false as const, changed: 0, error: parsed.formError }, { status: 400 });
+  if (parsed.data.intent === "read-all") return { ok: true as const, changed: await markAllNotificationsRead(user.id) };
+  const changed = await markNotificationRead(user.id, parsed.data.id);
+  // Someone else's (or an unknown) id: nothing changes, and nothing says whether it exists.
+  return changed ? { ok: true as const, changed: 1 } : data({ ok: false as const, changed: 0 }, { status: 404 });
 }
 
 export default function NotificationsPage() {

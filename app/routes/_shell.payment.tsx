@@ -2,9 +2,10 @@
 // pending transaction and answers with the gateway's checkout form, which submits itself
 // (and shows a button without JavaScript). Plans need a signed-in user; a custom order
 // (?orderId=) can also be paid by its guest.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Await, Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { Suspense, useEffect, useRef } from "react";
+import { z } from "zod";
 import { DISCOUNT_MESSAGES, PAYMENT_MESSAGES } from "~/models/payment-messages";
 import { PaymentOutcome } from "~/components/plans/PaymentOutcome";
 import { formatINR } from "~/models/pricing";
@@ -21,6 +22,7 @@ import {
   type SummaryResult,
 } from "~/models/payments.server";
 import { getOptionalUser } from "~/utils/auth.server";
+import { field, readForm, readQuery } from "~/utils/forms.server";
 import { isValidCheckoutForm, type CheckoutForm } from "~/utils/payu/checkout";
 
 export const meta: MetaFunction = () => [{ title: "Payment — Reelforge" }];
@@ -68,27 +70,37 @@ function detailsView(result: SummaryResult, here: string): DetailsView {
   };
 }
 
-function paymentRequest(user: PaymentRequest["user"], source: { get(name: string): unknown }): PaymentRequest {
-  const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
-  return { user, planName: str(source.get("plan")), discountCode: str(source.get("code")), orderId: str(source.get("orderId")) };
+/** What to pay for: the same fields in the page's query and in Proceed's form. */
+const paymentFields = {
+  plan: field.optional(field.line({ max: 64, label: "The plan" })),
+  code: field.optional(field.line({ max: 64, label: "The discount code" })),
+  orderId: field.optional(field.token("The order id")),
+};
+const paymentQuery = z.object({ ...paymentFields, payment: z.string().optional(), txnid: field.optional(field.token("The transaction id")) });
+const paymentForm = z.object(paymentFields);
+
+function paymentRequest(user: PaymentRequest["user"], fields: z.output<typeof paymentForm>): PaymentRequest {
+  const str = (v: string | undefined) => (v?.trim() ? v.trim() : null);
+  return { user, planName: str(fields.plan), discountCode: str(fields.code), orderId: fields.orderId ?? null };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const url = new URL(request.url);
   const here = url.pathname + url.search;
-  const orderId = url.searchParams.get("orderId");
+  const query = readQuery(url, paymentQuery);
+  const orderId = query.orderId ?? null;
 
   // Back from the gateway for a custom order: show the stored outcome.
   let outcome: { state: "success" | "failure" | "pending" | "refund"; txnid: string } | null = null;
-  const txnid = url.searchParams.get("txnid");
-  if (url.searchParams.get("payment") && txnid && orderId) {
+  const txnid = query.txnid;
+  if (query.payment && txnid && orderId) {
     const result = await getPaymentResult(txnid, user?.id ?? null);
     if (result && result.customOrderId === orderId) outcome = { state: result.state, txnid: result.txnid };
   }
   if (outcome?.state === "success") return { outcome, details: null, cancelHref: "/" };
 
-  const details = resolvePaymentSummary(paymentRequest(user, url.searchParams)).then((r) => detailsView(r, here));
+  const details = resolvePaymentSummary(paymentRequest(user, query)).then((r) => detailsView(r, here));
   // A client-side navigation streams the details behind "Loading payment details..."; a
   // document request (also without JavaScript) gets them whole.
   const clientFetch = request.headers.get("Sec-Fetch-Dest") === "empty";
@@ -100,11 +112,16 @@ type ActionData =
   | { ok: false; title: string; message: string; redirectTo: string | null };
 
 export async function action({ request }: ActionFunctionArgs): Promise<ActionData> {
+  const parsed = await readForm(request, paymentForm);
+  if (!parsed.ok) {
+    const refused: ActionData = { ok: false, title: PAYMENT_MESSAGES.paymentErrorTitle, message: parsed.formError, redirectTo: null };
+    // Remix unwraps data(): the page shows the refusal like any other.
+    return data(refused, { status: 400 }) as unknown as ActionData;
+  }
   const user = await getOptionalUser(request);
-  const form = await request.formData();
   const url = new URL(request.url);
   try {
-    const result = await initiatePayment(paymentRequest(user, form), { request });
+    const result = await initiatePayment(paymentRequest(user, parsed.data), { request });
     if (result.ok) return { ok: true, checkout: result.checkout };
     if (result.problem === "payment_error") return { ok: false, title: result.title, message: result.message, redirectTo: null };
     return { ok: false, title: PAYMENT_MESSAGES.paymentErrorTitle, message: PROBLEM_MESSAGE[result.problem], redirectTo: problemRedirect(result.problem, url.pathname + url.search) };

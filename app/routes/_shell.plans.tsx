@@ -1,7 +1,8 @@
 // /plans "Choose Your Plan" (open): plans, discount code, transaction history, and the outcome
 // of a payment when the gateway sends the browser back here.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import type { PaymentOutcomeState } from "~/models/payment-messages";
 import { PlansContent, type PlansOutcome } from "~/components/plans/PlansContent";
 import type { DiscountActionData, TransactionRowData } from "~/components/plans/types";
@@ -10,6 +11,13 @@ import { checkDiscountCode, normalizeDiscountCode } from "~/models/discounts.ser
 import { getPaymentResult, listSuccessfulTransactions } from "~/models/payments.server";
 import { listPlans } from "~/models/plans.server";
 import { getOptionalUser } from "~/utils/auth.server";
+import { field, inputError, readForm, readQuery } from "~/utils/forms.server";
+
+/** ?payment= is a flag (any value but "error" means "show the outcome of txnid"). */
+const plansQuery = z.object({
+  payment: z.string().optional(),
+  txnid: field.optional(field.token("The transaction id")),
+});
 
 export const meta: MetaFunction = () => [{ title: "Plans & Billing — Reelforge" }];
 
@@ -23,12 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const plans = await listPlans();
 
+  const { payment, txnid } = readQuery(url, plansQuery);
   let outcome: PlansOutcome = null;
-  const payment = url.searchParams.get("payment");
   if (payment === "error") {
     outcome = { state: "error" };
   } else if (payment) {
-    const result = await getPaymentResult(url.searchParams.get("txnid") ?? "", user?.id ?? null);
+    const result = txnid ? await getPaymentResult(txnid, user?.id ?? null) : null;
     if (result && !result.customOrderId) {
       outcome = { state: result.state satisfies PaymentOutcomeState, credits: result.credits, planName: result.planName, txnid: result.txnid };
     }
@@ -38,11 +46,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { plans, outcome, transactions: history && !isClientFetch(request) ? await history : history };
 }
 
+const discountForm = z.object({
+  intent: z.literal("apply-discount", { error: "Unknown action." }),
+  code: field.optional(field.line({ max: 64, label: "The discount code" })),
+});
+
 export async function action({ request }: ActionFunctionArgs): Promise<DiscountActionData> {
-  const form = await request.formData();
-  if (form.get("intent") !== "apply-discount") throw new Response("Unknown action", { status: 400 });
+  const parsed = await readForm(request, discountForm);
+  if (!parsed.ok) {
+    if (parsed.form.get("intent") !== "apply-discount") throw inputError("Unknown action", 400);
+    const refused: DiscountActionData = { intent: "apply-discount", ok: false, code: "", error: "invalid", ...DISCOUNT_MESSAGES.invalid };
+    // Remix unwraps data(): the page receives the refusal like any other discount answer.
+    return data(refused, { status: 400 }) as unknown as DiscountActionData;
+  }
   const user = await getOptionalUser(request);
-  const code = normalizeDiscountCode(form.get("code"));
+  const code = normalizeDiscountCode(parsed.data.code);
   const check = await checkDiscountCode(user?.id ?? null, code);
   if (check.ok) {
     const { percentage } = check.discount;

@@ -2,6 +2,7 @@
 // the Profile / Plans tabs of seed 000 §2 Profile settings.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { PlansContent } from "~/components/plans/PlansContent";
 import type { TransactionRowData } from "~/components/plans/types";
 import { Avatar, AvatarForm } from "~/components/settings/AvatarForm";
@@ -13,6 +14,7 @@ import { listSuccessfulTransactions } from "~/models/payments.server";
 import { listPlans } from "~/models/plans.server";
 import { getProfile, PROFILE_MESSAGES, setAvatarKey, updateUsername } from "~/models/profile.server";
 import { requireUser } from "~/utils/auth.server";
+import { field, inputError, isMultipart, readForm, readQuery } from "~/utils/forms.server";
 import { fileUrlFromRef, parseObjectRef } from "~/utils/storage/buckets";
 import { deleteFile } from "~/models/stored-files.server";
 import { parseUploadForm } from "~/models/uploads.server";
@@ -21,9 +23,22 @@ export const meta: MetaFunction = () => [{ title: "Profile Settings — Reelforg
 
 type Tab = "profile" | "plans";
 
+/** An unknown tab shows the profile. */
+const settingsQuery = z.object({ tab: z.enum(["profile", "plans"]).catch("profile") });
+
+/** The username's own rules (length, characters) are the profile core's; this only bounds the transport. */
+const settingsForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("username"), username: field.line({ max: 1000, label: "The username" }) }),
+    z.object({ intent: z.literal("avatar") }),
+  ],
+  { error: "Unknown action." },
+);
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const tab: Tab = new URL(request.url).searchParams.get("tab") === "plans" ? "plans" : "profile";
+  const { tab } = readQuery(request, settingsQuery);
   const [profile, plans] = await Promise.all([getProfile(user.id), listPlans()]);
   const history = listSuccessfulTransactions(user.id);
   const clientFetch = request.headers.get("Sec-Fetch-Dest") === "empty";
@@ -39,9 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const contentType = request.headers.get("content-type") ?? "";
 
-  if (/^multipart\/form-data/i.test(contentType)) {
+  if (isMultipart(request)) {
     const form = await parseUploadForm(request, { bucket: "avatars", ownerId: user.id, kinds: ["image"], fileFields: ["avatar"] });
     if (!form.ok) {
       return data<SettingsActionData>({ intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarFailed, detail: form.error }, { status: form.status });
@@ -62,13 +76,19 @@ export async function action({ request }: ActionFunctionArgs) {
     return { intent: "avatar", ok: true, message: PROFILE_MESSAGES.updated };
   }
 
-  const form = await request.formData();
-  if (form.get("intent") === "avatar") return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.noImage };
-  if (form.get("intent") !== "username") throw new Response("Unknown action", { status: 400 });
-  const raw = form.get("username");
+  const parsed = await readForm(request, settingsForm);
+  if (!parsed.ok) {
+    if (parsed.form.get("intent") !== "username") throw inputError("Unknown action", 400);
+    const raw = parsed.form.get("username");
+    const refused: SettingsActionData = { intent: "username", ok: false, message: PROFILE_MESSAGES.invalid, value: typeof raw === "string" ? raw.slice(0, 200) : "" };
+    // Remix unwraps data(): the form shows the refusal like the core's.
+    return data(refused, { status: 400 }) as unknown as SettingsActionData;
+  }
+  if (parsed.data.intent === "avatar") return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.noImage };
+  const raw = parsed.data.username;
   const result = await updateUsername(user.id, raw);
   if (result.ok) return { intent: "username", ok: true, message: result.message, username: result.username };
-  return { intent: "username", ok: false, message: result.message, value: typeof raw === "string" ? raw : "" };
+  return { intent: "username", ok: false, message: result.message, value: raw };
 }
 
 export default function SettingsRoute() {

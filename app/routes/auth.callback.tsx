@@ -7,7 +7,9 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Spinner } from "~/components/ui/Spinner";
-import { AUTH_MESSAGES, completeGoogleSignIn, getOptionalUser, safeRedirect } from "~/utils/auth.server";
+import { z } from "zod";
+import { AUTH_MESSAGES, completeGoogleSignIn, getOptionalUser } from "~/utils/auth.server";
+import { field, readQuery } from "~/utils/forms.server";
 import { CALLBACK_REDIRECT_MS, CALLBACK_RELOAD_MS } from "~/utils/constants";
 
 export const meta: MetaFunction = () => [{ title: "Signing in — Reelforge" }, { name: "robots", content: "noindex" }];
@@ -17,6 +19,9 @@ type CallbackState =
   | { status: "error"; redirectTo: "/auth/login"; message: string; detail: string | null };
 
 const noStore = { "Cache-Control": "no-store" };
+
+/** Where a signed-in visitor goes on: a same-site path (see safe-redirect.ts), else home. */
+const callbackQuery = z.object({ redirectTo: field.redirectTo() });
 
 // The page carries a fresh sign-in: no cache may keep it.
 export const headers: HeadersFunction = () => noStore;
@@ -42,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) {
     const state: CallbackState = {
       status: "success",
-      redirectTo: safeRedirect(url.searchParams.get("redirectTo")),
+      redirectTo: readQuery(url, callbackQuery).redirectTo ?? "/",
       message: "Completing login...",
       detail: null,
     };

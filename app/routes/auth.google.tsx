@@ -2,15 +2,21 @@
 // to the page the button was on (?error=...), so a plain form post never ends on a bare error.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { authHref } from "~/components/auth/links";
-import { beginGoogleSignIn, googleSignInState, safeRedirect } from "~/utils/auth.server";
+import { z } from "zod";
+import { beginGoogleSignIn, googleSignInState } from "~/utils/auth.server";
+import { field, inputError, readForm } from "~/utils/forms.server";
 
 export const loader = () => redirect("/auth/login");
 
+/** Where the button was (an unknown value reads as the sign-in page) and where to go afterwards. */
+const googleForm = z.object({ from: z.enum(["login", "signup"]).catch("login"), redirectTo: field.redirectTo() });
+
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const back = form.get("from") === "signup" ? "/auth/signup" : "/auth/login";
-  const rawRedirect = form.get("redirectTo");
-  const redirectTo = typeof rawRedirect === "string" && rawRedirect ? safeRedirect(rawRedirect) : null;
+  const parsed = await readForm(request, googleForm);
+  // Both fields fall back to defaults: only a body that is not a form is refused (by readForm).
+  if (!parsed.ok) throw inputError(parsed.formError, 400);
+  const back = parsed.data.from === "signup" ? "/auth/signup" : "/auth/login";
+  const redirectTo = parsed.data.redirectTo;
   if (!googleSignInState().enabled) {
     return redirect(authHref(back, { error: "google-not-configured", redirectTo }), 303);
   }

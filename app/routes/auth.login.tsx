@@ -1,6 +1,7 @@
 // /auth/login (seed 000 §2): "Welcome Back", Google, e-mail + password, link to sign up.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { AuthLayout, Divider } from "~/components/auth/AuthLayout";
 import { ShowcaseCarousel } from "~/components/showcase/ShowcaseCarousel";
 import { listShowcaseVideosSafely } from "~/models/showcase.server";
@@ -10,11 +11,13 @@ import { InAppBrowserNotice } from "~/components/auth/InAppBrowserNotice";
 import { authHref } from "~/components/auth/links";
 import { PasswordForm, type PasswordFormResult } from "~/components/auth/PasswordForm";
 import {
+  AUTH_MESSAGES,
   authenticateWithPassword,
   authPageBase,
   clientIp,
   signInAndRedirect,
 } from "~/utils/auth.server";
+import { field, pickErrors, readForm, withoutBody } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Reelforge" }];
 
@@ -23,19 +26,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...page, showcase: await listShowcaseVideosSafely() };
 }
 
+const loginForm = z.object({
+  email: field.optional(field.line({ max: 1000, message: AUTH_MESSAGES.invalidEmail })),
+  // Hashed, never stored or shown: any characters, only bounded.
+  password: field.optional(z.string({ error: AUTH_MESSAGES.passwordRequired }).max(1024, { error: AUTH_MESSAGES.invalidCredentials })),
+  redirectTo: field.redirectTo(),
+});
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
-  const result = await authenticateWithPassword(request, "login", form, clientIp(context));
+  const parsed = await readForm(request, loginForm);
+  if (!parsed.ok) {
+    const body: PasswordFormResult = { intent: "login", formError: parsed.formError, fieldErrors: pickErrors(parsed.fieldErrors, ["email", "password"]), email: "" };
+    return data(body, { status: 400 });
+  }
+  const result = await authenticateWithPassword(withoutBody(request), "login", parsed.form, clientIp(context));
   if (!result.ok) {
     const body: PasswordFormResult = {
       intent: "login",
       formError: result.formError,
       fieldErrors: result.fieldErrors,
-      email: String(form.get("email") ?? "").slice(0, 254),
+      email: (parsed.data.email ?? "").slice(0, 254),
     };
     return data(body, { status: result.status });
   }
-  return signInAndRedirect(request, result.userId, form.get("redirectTo"));
+  return signInAndRedirect(request, result.userId, parsed.data.redirectTo);
 }
 
 export default function LoginPage() {

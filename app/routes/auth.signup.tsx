@@ -2,6 +2,7 @@
 // steps: phone, then code) and e-mail + password. One action, chosen by the form's intent.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { AuthLayout, Divider } from "~/components/auth/AuthLayout";
 import { ShowcaseCarousel } from "~/components/showcase/ShowcaseCarousel";
 import { listShowcaseVideosSafely } from "~/models/showcase.server";
@@ -14,21 +15,26 @@ import { PhoneSignIn, type PhoneStepResult } from "~/components/auth/PhoneSignIn
 import { buttonClasses } from "~/components/ui/Button";
 import { PHONE_MESSAGES, requestPhoneCode, verifyPhoneCode } from "~/models/phone-auth.server";
 import {
+  AUTH_MESSAGES,
   authenticateWithPassword,
   authPageBase,
   clientIp,
   signInAndRedirect,
 } from "~/utils/auth.server";
+import { field, pickErrors, readForm, readQuery, withoutBody } from "~/utils/forms.server";
 import { isProduction } from "~/utils/env.server";
 import { activeSmsProvider } from "~/utils/sms/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Create account — Reelforge" }];
 
+/** An unknown method shows the e-mail form. */
+const signupQuery = z.object({ method: z.enum(["email", "phone"]).catch("email") });
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { url, page } = await authPageBase(request);
   return {
     ...page,
-    method: url.searchParams.get("method") === "phone" ? ("phone" as const) : ("email" as const),
+    method: readQuery(url, signupQuery).method,
     outboxHint: !isProduction() && activeSmsProvider() === "outbox" ? "/dev/outbox" : null,
     showcase: await listShowcaseVideosSafely(),
   };
@@ -47,59 +53,80 @@ const statusFor: Record<string, number> = {
   send_failed: 502,
 };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
-  const intent = form.get("intent");
-  const redirectTo = form.get("redirectTo");
+const email = field.optional(field.line({ max: 1000, message: AUTH_MESSAGES.invalidEmail }));
+// Hashed, never stored or shown: any characters; the length rule is the core's.
+const password = field.optional(z.string({ error: AUTH_MESSAGES.passwordTooShort }).max(1024, { error: AUTH_MESSAGES.passwordTooLong }));
+const phone = field.optional(field.line({ max: 64, message: PHONE_MESSAGES.invalidPhone }));
+const redirectTo = field.redirectTo();
+const signupForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("signup"), email, password, redirectTo }),
+    z.object({ intent: z.literal("send-code"), phone, fromStep: z.string().optional(), redirectTo }),
+    z.object({ intent: z.literal("verify-code"), phone, code: field.optional(field.line({ max: 32, message: PHONE_MESSAGES.invalidCode })), redirectTo }),
+  ],
+  { error: PHONE_MESSAGES.unexpected },
+);
 
-  if (intent === "signup") {
-    const result = await authenticateWithPassword(request, "signup", form);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const parsed = await readForm(request, signupForm);
+  if (!parsed.ok) {
+    const intent = parsed.form.get("intent");
+    const rawPhone = String(parsed.form.get("phone") ?? "").slice(0, 64);
+    const body: ActionResult =
+      intent === "signup"
+        ? { intent, formError: parsed.formError, fieldErrors: pickErrors(parsed.fieldErrors, ["email", "password"]), email: "" }
+        : intent === "send-code" || intent === "verify-code"
+          ? { intent, step: intent === "verify-code" && !parsed.fieldErrors.phone ? "code" : "phone", phone: rawPhone, error: parsed.formError, sentTo: null }
+          : { intent: "unknown", error: PHONE_MESSAGES.unexpected };
+    return data(body, { status: 400 });
+  }
+  const input = parsed.data;
+
+  if (input.intent === "signup") {
+    const result = await authenticateWithPassword(withoutBody(request), "signup", parsed.form);
     if (!result.ok) {
       const body: ActionResult = {
         intent: "signup",
         formError: result.formError,
         fieldErrors: result.fieldErrors,
-        email: String(form.get("email") ?? "").slice(0, 254),
+        email: (input.email ?? "").slice(0, 254),
       };
       return data(body, { status: result.status });
     }
-    return signInAndRedirect(request, result.userId, redirectTo);
+    return signInAndRedirect(request, result.userId, input.redirectTo);
   }
 
-  if (intent === "send-code" || intent === "verify-code") {
-    const rawPhone = String(form.get("phone") ?? "").slice(0, 64);
-    try {
-      if (intent === "send-code") {
-        const sent = await requestPhoneCode({ phone: rawPhone, ip: clientIp(context) });
-        if (sent.ok) {
-          const body: ActionResult = { intent, step: "code", phone: sent.phone, error: null, sentTo: sent.phone };
-          return data(body);
-        }
-        // A failed resend keeps the visitor on the code step (unless the number itself is wrong).
-        const step = form.get("fromStep") === "code" && sent.code !== "invalid_phone" ? "code" : "phone";
-        const body: ActionResult = { intent, step, phone: rawPhone, error: sent.message, sentTo: null };
-        return data(body, { status: statusFor[sent.code] ?? 400 });
+  const { intent, redirectTo } = input;
+  const rawPhone = input.phone ?? "";
+  try {
+    if (input.intent === "send-code") {
+      const sent = await requestPhoneCode({ phone: rawPhone, ip: clientIp(context) });
+      if (sent.ok) {
+        const body: ActionResult = { intent, step: "code", phone: sent.phone, error: null, sentTo: sent.phone };
+        return data(body);
       }
-      const verified = await verifyPhoneCode({ phone: rawPhone, code: form.get("code") });
-      if (verified.ok) return signInAndRedirect(request, verified.userId, redirectTo);
-      const step = verified.code === "invalid_phone" ? "phone" : "code";
-      const body: ActionResult = { intent, step, phone: rawPhone, error: verified.message, sentTo: null };
-      return data(body, { status: statusFor[verified.code] ?? 400 });
-    } catch (error) {
-      console.error("phone sign-in failed", error);
-      const body: ActionResult = {
-        intent,
-        step: intent === "verify-code" ? "code" : "phone",
-        phone: rawPhone,
-        error: PHONE_MESSAGES.unexpected,
-        sentTo: null,
-      };
-      return data(body, { status: 500 });
+      // A failed resend keeps the visitor on the code step (unless the number itself is wrong).
+      const step = input.fromStep === "code" && sent.code !== "invalid_phone" ? "code" : "phone";
+      const body: ActionResult = { intent, step, phone: rawPhone, error: sent.message, sentTo: null };
+      return data(body, { status: statusFor[sent.code] ?? 400 });
     }
+    const verified = await verifyPhoneCode({ phone: rawPhone, code: input.code ?? "" });
+    if (verified.ok) return signInAndRedirect(request, verified.userId, redirectTo);
+    const step = verified.code === "invalid_phone" ? "phone" : "code";
+    const body: ActionResult = { intent, step, phone: rawPhone, error: verified.message, sentTo: null };
+    return data(body, { status: statusFor[verified.code] ?? 400 });
+  } catch (error) {
+    console.error("phone sign-in failed", error);
+    const body: ActionResult = {
+      intent,
+      step: intent === "verify-code" ? "code" : "phone",
+      phone: rawPhone,
+      error: PHONE_MESSAGES.unexpected,
+      sentTo: null,
+    };
+    return data(body, { status: 500 });
   }
-
-  const body: ActionResult = { intent: "unknown", error: PHONE_MESSAGES.unexpected };
-  return data(body, { status: 400 });
 }
 
 export default function SignupPage() {

@@ -3,16 +3,19 @@
 // may read it, and outside production also requests from this machine (requireOutboxReader).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { field, readQuery } from "~/utils/forms.server";
 import { activeSmsProvider } from "~/utils/sms/index.server";
 import { requireOutboxReader } from "~/utils/sms/outbox-access.server";
 import { listOutboxMessages } from "~/utils/sms/outbox.server";
 
 export const meta: MetaFunction = () => [{ title: "SMS outbox — Reelforge" }, { name: "robots", content: "noindex" }];
 
+const outboxQuery = z.object({ to: field.optional(field.line({ max: 64, label: "The phone number" })) });
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireOutboxReader(request, context);
-  const url = new URL(request.url);
-  const to = url.searchParams.get("to")?.trim() || null;
+  const to = readQuery(request, outboxQuery).to?.trim() || null;
   const messages = await listOutboxMessages({ to, limit: 100 });
   return {
     provider: activeSmsProvider(),

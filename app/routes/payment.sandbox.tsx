@@ -7,7 +7,9 @@ import { Link, useActionData } from "@remix-run/react";
 import { formatINR } from "~/models/pricing";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
+import { z } from "zod";
 import { appUrl } from "~/utils/env.server";
+import { field, readForm } from "~/utils/forms.server";
 import { gatewayConfig } from "~/utils/payu/config.server";
 import { prepareSandboxCheckout, type SandboxCheckout, type SandboxForm } from "~/utils/payu/sandbox.server";
 
@@ -24,12 +26,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** PayU's checkout fields, whatever their names: single lines of bounded text. */
+const checkoutForm = z.record(field.line({ max: 100, label: "A field name" }), field.line({ max: 2000, label: "A field" }));
+
 export async function action({ request }: ActionFunctionArgs) {
   const config = sandboxConfig(request);
-  const form = await request.formData();
-  const post: Record<string, string> = {};
-  for (const [name, value] of form.entries()) if (typeof value === "string" && !(name in post)) post[name] = value;
-  const checkout = prepareSandboxCheckout(post, config, new URL(appUrl(request)).origin);
+  const parsed = await readForm(request, checkoutForm);
+  if (!parsed.ok) {
+    const refused: SandboxCheckout = { ok: false, error: `The payment request could not be read: ${parsed.formError}` };
+    return data(refused, { status: 400, headers: { "Cache-Control": "no-store" } });
+  }
+  const checkout = prepareSandboxCheckout(parsed.data, config, new URL(appUrl(request)).origin);
   return data(checkout, { status: checkout.ok ? 200 : 400, headers: { "Cache-Control": "no-store" } });
 }
 

@@ -3,10 +3,23 @@
 // Context (sceneId, kind, projectId, purpose, orderId) and, for admins, ownerId come in the query.
 // The file is streamed into storage as it arrives, so XMLHttpRequest progress is real.
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { getOptionalUser } from "~/utils/auth.server";
+import { field, parseFields } from "~/utils/forms.server";
 import { isBucketName } from "~/utils/storage/buckets";
 import { authorizeUpload } from "~/models/upload-authorizers.server";
 import { handleUploadRequest, uploadJson } from "~/models/uploads.server";
+
+const context = (label: string) => field.optional(field.token(label));
+const uploadQuery = z.object({
+  sceneId: context("The scene id"),
+  kind: context("The kind"),
+  projectId: context("The project id"),
+  purpose: context("The purpose"),
+  orderId: context("The order id"),
+  prefix: context("The prefix"),
+  ownerId: field.optional(field.cuid("The owner id")),
+});
 
 export async function loader() {
   return uploadJson({ ok: false, error: "Use POST to upload a file." }, 405);
@@ -18,7 +31,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!isBucketName(bucket)) return uploadJson({ ok: false, error: "Unknown storage bucket." }, 404);
   const user = await getOptionalUser(request);
   if (!user) return uploadJson({ ok: false, error: "Please sign in to upload files." }, 401);
-  const decision = await authorizeUpload(user, bucket, new URL(request.url).searchParams);
+  // The context names parts of the storage key and database ids: tokens only (ADR 115).
+  const url = new URL(request.url);
+  const query = parseFields(uploadQuery, url.searchParams);
+  if (!query.ok) return uploadJson({ ok: false, error: query.formError }, 400);
+  const decision = await authorizeUpload(user, bucket, url.searchParams);
   if (!decision.ok) return uploadJson({ ok: false, error: decision.error }, decision.status);
   return handleUploadRequest(request, decision.target);
 }

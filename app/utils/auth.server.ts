@@ -26,6 +26,7 @@ import {
 } from "~/models/user.server";
 import { appUrl, env, googleConfigured } from "~/utils/env.server";
 import { normalizeText } from "~/utils/text";
+import { safeRedirect } from "~/utils/safe-redirect";
 import { commitNewUserSession, getSession, sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
 
 export async function getUserId(request: Request): Promise<string | null> {
@@ -64,12 +65,8 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Only same-site relative paths are followed after sign-in (no open redirects). */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
+/** Only paths on this site are followed after sign-in (no open redirects): see safe-redirect.ts. */
+export { safeRedirect };
 
 // ───────────────────────────── messages ─────────────────────────────
 

@@ -68,7 +68,9 @@ describe("visibility action", () => {
     expect((await findStoredObject(file.bucket, file.key))?.isPublic).toBe(false);
     // Unknown ids and bad input
     expect(unwrap(await toggle({ kind: "story", id: "999999999", visibility: "public" }, owner.cookie)).status).toBe(404);
-    expect(unwrap(await toggle({ kind: "story", id: "abc", visibility: "public" }, owner.cookie)).status).toBe(404);
+    expect(unwrap(await toggle({ kind: "story", id: "abc", visibility: "public" }, owner.cookie)).status).toBe(400);
+    expect(unwrap(await toggle({ kind: "story", id: "9999999999", visibility: "public" }, owner.cookie)).status).toBe(400);
+    expect(unwrap(await toggle({ kind: "image", id: "not-a-cuid", visibility: "public" }, owner.cookie)).status).toBe(400);
     expect(unwrap(await toggle({ kind: "playlist", id: "1", visibility: "public" }, owner.cookie)).status).toBe(400);
   });
 

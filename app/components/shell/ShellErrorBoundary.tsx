@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { AccessDenied } from "~/components/AccessDenied";
 import { NotFound } from "~/components/NotFound";
+import { refusalMessage, RequestRefused } from "~/components/RequestRefused";
 import { buttonClasses } from "~/components/ui/Button";
 
 /**
@@ -11,6 +12,9 @@ export function ShellErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied embedded />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound embedded />;
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    return <RequestRefused embedded status={error.status} message={refusalMessage(error.data)} />;
+  }
   console.error(error);
   return (
     <div role="alert" className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
