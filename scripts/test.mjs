@@ -1,4 +1,4 @@
-// `npm test`: type check, unit + integration tests (Vitest, real PostgreSQL), then the
+// `npm test`: type check, lint, unit + integration tests (Vitest, real PostgreSQL), then the
 // end-to-end tests (Playwright in Chromium). Ends with one summary line over all suites.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -23,6 +23,7 @@ function run(label, args, env = {}) {
 }
 
 run("typecheck", [require.resolve("typescript/bin/tsc"), "--noEmit"]);
+run("lint (incl. the layer boundaries of docs/architecture.md)", [require.resolve("eslint/bin/eslint.js"), "."]);
 run("unit + integration tests", [
   path.join(path.dirname(require.resolve("vitest/package.json")), "vitest.mjs"),
   "run",

@@ -6,7 +6,7 @@
 // on /plans writes nothing. The payments core calls these inside its own transactions.
 import type { DiscountCheckError } from "~/models/payment-messages";
 import { discountedPrice } from "~/models/pricing";
-import { Prisma, prisma } from "~/utils/db.server";
+import { type Prisma, prisma } from "~/utils/db.server";
 
 export { DISCOUNT_MESSAGES, discountAppliedMessage, type DiscountCheckError } from "~/models/payment-messages";
 

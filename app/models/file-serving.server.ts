@@ -1,7 +1,7 @@
 // Serving stored files over HTTP with access checks, validators, caching and byte ranges.
 import { Readable } from "node:stream";
 import { findStoredObject, viewerCanRead } from "~/models/stored-files.server";
-import { getUserId } from "~/utils/auth.server";
+import { getUserId } from "~/models/auth.server";
 import { isBucketName } from "~/utils/storage/buckets";
 import { fileCacheControl } from "~/utils/storage/cache-control";
 import { storage } from "~/utils/storage/index.server";

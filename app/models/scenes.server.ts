@@ -10,7 +10,7 @@ import { ownedBy, NotFoundError, type Actor } from "~/models/actor.server";
 import { checkMediaFields } from "~/models/media-refs.server";
 import { requireProject } from "~/models/project.server";
 import type { MediaKind } from "~/utils/storage/media-types";
-import { Prisma, prisma } from "~/utils/db.server";
+import { type Prisma, prisma } from "~/utils/db.server";
 
 export type SceneRow = Scene;
 

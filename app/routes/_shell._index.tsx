@@ -39,7 +39,7 @@ import { getSessionUserById } from "~/models/user.server";
 import { setVideoJobVisibility } from "~/models/video-jobs.server";
 import type { ShellLoaderData } from "~/routes/_shell";
 import { activeModels } from "~/providers/model-use.server";
-import { getOptionalUser, loginRedirect } from "~/utils/auth.server";
+import { getOptionalUser, loginRedirect } from "~/models/auth.server";
 import { field, readForm, readQuery } from "~/utils/forms.server";
 import { getSession, sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ComingSoon } from "~/components/shell/ComingSoon";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Canvas — Reelforge" }];
 

@@ -41,7 +41,7 @@ import { getBalance } from "~/models/credits.server";
 import { listStoryTypes } from "~/models/story-types.server";
 import { createVideoRequest } from "~/models/video-requests.server";
 import { defaultVoiceId, listVoices } from "~/models/voices.server";
-import { getOptionalUser, requireUser } from "~/utils/auth.server";
+import { getOptionalUser, requireUser } from "~/models/auth.server";
 import { VIDEO_COST_CREDITS } from "~/utils/constants";
 import { setFlash } from "~/utils/flash.server";
 import { removeFiles } from "~/models/stored-files.server";

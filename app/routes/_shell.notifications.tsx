@@ -6,7 +6,7 @@ import { z } from "zod";
 import { NotificationList } from "~/components/notifications/NotificationList";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { listUnreadNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { field, readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications — Reelforge" }];

@@ -21,7 +21,7 @@ import {
   type PaymentRequest,
   type SummaryResult,
 } from "~/models/payments.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/models/auth.server";
 import { field, readForm, readQuery } from "~/utils/forms.server";
 import { isValidCheckoutForm, type CheckoutForm } from "~/utils/payu/checkout";
 

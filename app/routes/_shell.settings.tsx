@@ -13,7 +13,7 @@ import { cx } from "~/components/ui/cx";
 import { listSuccessfulTransactions } from "~/models/payments.server";
 import { listPlans } from "~/models/plans.server";
 import { getProfile, PROFILE_MESSAGES, setAvatarKey, updateUsername } from "~/models/profile.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { field, inputError, isMultipart, readForm, readQuery } from "~/utils/forms.server";
 import { fileUrlFromRef, parseObjectRef } from "~/utils/storage/buckets";
 import { deleteFile } from "~/models/stored-files.server";

@@ -8,7 +8,7 @@ import { FlashBanner } from "~/components/shell/FlashBanner";
 import { accountLabel, parseSidebarCookie } from "~/components/shell/nav";
 import { LiveShell } from "~/components/notifications/LiveShell";
 import { countUnread } from "~/models/notification.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/models/auth.server";
 import { consumeFlash } from "~/utils/flash.server";
 import { fileUrlFromRef } from "~/utils/storage/buckets";
 

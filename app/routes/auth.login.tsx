@@ -16,7 +16,7 @@ import {
   authPageBase,
   clientIp,
   signInAndRedirect,
-} from "~/utils/auth.server";
+} from "~/models/auth.server";
 import { field, pickErrors, readForm, withoutBody } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Reelforge" }];

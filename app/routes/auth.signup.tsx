@@ -20,7 +20,7 @@ import {
   authPageBase,
   clientIp,
   signInAndRedirect,
-} from "~/utils/auth.server";
+} from "~/models/auth.server";
 import { field, pickErrors, readForm, readQuery, withoutBody } from "~/utils/forms.server";
 import { isProduction } from "~/utils/env.server";
 import { activeSmsProvider } from "~/utils/sms/index.server";

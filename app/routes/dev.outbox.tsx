@@ -6,7 +6,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { field, readQuery } from "~/utils/forms.server";
 import { activeSmsProvider } from "~/utils/sms/index.server";
-import { requireOutboxReader } from "~/utils/sms/outbox-access.server";
+import { requireOutboxReader } from "~/models/outbox-access.server";
 import { listOutboxMessages } from "~/utils/sms/outbox.server";
 
 export const meta: MetaFunction = () => [{ title: "SMS outbox — Reelforge" }, { name: "robots", content: "noindex" }];

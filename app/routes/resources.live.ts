@@ -3,7 +3,7 @@
 // closing the idle connection and notices a signed-out session (the stream then ends).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getSessionUserById } from "~/models/user.server";
-import { getUserId } from "~/utils/auth.server";
+import { getUserId } from "~/models/auth.server";
 import { subscribe, type LiveEvent } from "~/utils/live.server";
 
 export const HEARTBEAT_MS = 30_000;

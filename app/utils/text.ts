@@ -15,6 +15,8 @@ const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
  * Invisible characters that shape the visible character before them (ZWNJ/ZWJ in Indic scripts
  * and emoji sequences, variation selectors, emoji tag characters). Prose keeps them there.
  */
+// Each of these is matched on its own, on purpose (they never combine with one another here).
+// eslint-disable-next-line no-misleading-character-class
 const ATTACHING = /[\u200C\u200D\uFE00-\uFE0F\u{E0020}-\u{E007F}\u{E0100}-\u{E01EF}]/u;
 
 const WHITESPACE = /\s/u;

@@ -7,7 +7,7 @@ import { action as googleAction, loader as googleLoader } from "~/routes/auth.go
 import { action as loginAction, loader as loginLoader } from "~/routes/auth.login";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/auth.logout";
 import { action as signupAction, loader as signupLoader } from "~/routes/auth.signup";
-import { AUTH_MESSAGES, getOptionalUser } from "~/utils/auth.server";
+import { AUTH_MESSAGES, getOptionalUser } from "~/models/auth.server";
 import { DEFAULT_PROJECT_TITLE } from "~/utils/constants";
 import { prisma } from "~/utils/db.server";
 import { getSession, sessionStorage } from "~/utils/session.server";

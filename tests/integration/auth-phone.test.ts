@@ -11,7 +11,7 @@ import {
 } from "~/models/phone-auth.server";
 import { action as signupAction } from "~/routes/auth.signup";
 import { loader as outboxLoader } from "~/routes/dev.outbox";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/models/auth.server";
 import { prisma } from "~/utils/db.server";
 import { SmsSendError } from "~/utils/sms/index.server";
 import { call, formRequest, getRequest, sessionCookie, uniquePhone } from "./auth-helpers";

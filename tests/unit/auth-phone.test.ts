@@ -8,7 +8,7 @@ vi.hoisted(() => {
 });
 
 const { cleanPhoneInput, generatePhoneCode, hashPhoneCode, validatePhone } = await import("~/models/phone-auth.server");
-const { formatWait, safeRedirect, tooManyAttemptsMessage } = await import("~/utils/auth.server");
+const { formatWait, safeRedirect, tooManyAttemptsMessage } = await import("~/models/auth.server");
 const { backoffDelayMs, networkThrottleKey, SIGN_IN_BUDGETS } = await import("~/models/sign-in-throttle.server");
 
 describe("phone validation", () => {

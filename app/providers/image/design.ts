@@ -1,7 +1,7 @@
 // The art direction of the local product-shot compositor: which scene and palette a prompt and
 // style ask for, and the SVG of the background for each layout (v1 studio packshot, v2
 // editorial colour-block). Pure functions: the compositor rasterises the SVG with sharp.
-import { prng } from "../media/random";
+import { prng } from "~/providers/media/random";
 import { hexToRgb, hslToHex, mix, readableOn, rgbToHsl, type Rgb } from "./color";
 
 export type SceneKind = "studio" | "beach" | "kitchen" | "nature" | "luxury" | "tech" | "festive" | "minimal";

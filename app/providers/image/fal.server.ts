@@ -4,9 +4,9 @@
 import { rm } from "node:fs/promises";
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
-import { downloadToFile, firstUrlIn, ModelQueueClient, type QueueConfig } from "../media/http.server";
-import { FULL_SIZES, ProviderError, isAspectRatio, type CallOptions } from "../media/types";
-import { newWorkFile, workRoot } from "../media/workdir.server";
+import { downloadToFile, firstUrlIn, ModelQueueClient, type QueueConfig } from "~/providers/media/http.server";
+import { FULL_SIZES, ProviderError, isAspectRatio, type CallOptions } from "~/providers/media/types";
+import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import { drawHeadline } from "./local.server";
 import type { ProductImageProvider, ProductImageRequest, ProductImageResult } from "./types";
 

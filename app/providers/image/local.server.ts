@@ -3,9 +3,9 @@
 // optional headline. v1 is a centred studio packshot; v2 an offset, tilted, colour-blocked
 // editorial layout.
 import sharp, { type OverlayOptions } from "sharp";
-import { renderTextImage } from "../media/text.server";
-import { FULL_SIZES, ProviderError, isAspectRatio, type CallOptions } from "../media/types";
-import { hashValue } from "../media/workdir.server";
+import { renderTextImage } from "~/providers/media/text.server";
+import { FULL_SIZES, ProviderError, isAspectRatio, type CallOptions } from "~/providers/media/types";
+import { hashValue } from "~/providers/media/workdir.server";
 import { cutOutProduct, type Cutout } from "./cutout.server";
 import { mix, readableOn, rgbToHex } from "./color";
 import { backgroundSvg, layoutFor, paletteFor, sceneKindFor, type Box, type Layout, type Palette } from "./design";

@@ -1,4 +1,4 @@
-import type { AspectRatio, CallOptions, Size } from "../media/types";
+import type { AspectRatio, CallOptions, Size } from "~/providers/media/types";
 
 export type ProductShotVersion = "v1" | "v2";
 

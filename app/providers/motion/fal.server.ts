@@ -1,11 +1,11 @@
 // Hosted image-to-video through a model queue (fal's protocol; by default a Kling
 // image-to-video model): submit the scene image and a prompt, poll, download the clip.
 import { rm } from "node:fs/promises";
-import { downloadToFile, firstUrlIn, ModelQueueClient, type QueueConfig } from "../media/http.server";
-import { probeMedia } from "../media/ffmpeg.server";
-import { ProviderError, type CallOptions } from "../media/types";
-import { newWorkFile, workRoot } from "../media/workdir.server";
-import { toDataUri } from "../image/fal.server";
+import { downloadToFile, firstUrlIn, ModelQueueClient, type QueueConfig } from "~/providers/media/http.server";
+import { probeMedia } from "~/providers/media/ffmpeg.server";
+import { ProviderError, type CallOptions } from "~/providers/media/types";
+import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
+import { toDataUri } from "~/providers/image/fal.server";
 import type { MotionProvider, MotionRequest, MotionResult } from "./types";
 
 export type FalMotionConfig = QueueConfig & { model: string; workDir?: string };

@@ -1,8 +1,8 @@
 // Image to video offline: a zoom or pan over the scene image, encoded as an H.264 clip.
 import { rm } from "node:fs/promises";
-import { probeMedia, runFfmpeg } from "../media/ffmpeg.server";
-import { ProviderError, VIDEO_SIZES, type CallOptions } from "../media/types";
-import { newWorkFile, workRoot } from "../media/workdir.server";
+import { probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { ProviderError, VIDEO_SIZES, type CallOptions } from "~/providers/media/types";
+import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import type { MotionProvider, MotionRequest, MotionResult } from "./types";
 import { motionVariantFor, prepareStill, zoompanFilter } from "./zoompan.server";
 

@@ -1,4 +1,4 @@
-import type { AspectRatio, CallOptions, Size } from "../media/types";
+import type { AspectRatio, CallOptions, Size } from "~/providers/media/types";
 
 export const MOTION_VARIANTS = ["zoom-in", "zoom-out", "pan-left", "pan-right"] as const;
 export type MotionVariant = (typeof MOTION_VARIANTS)[number];

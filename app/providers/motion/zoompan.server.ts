@@ -1,8 +1,8 @@
 // Ken Burns motion over a still with ffmpeg's zoompan (present in ffmpeg 4.1). Shared by the
 // motion provider (image -> clip) and the renderer (image scenes rendered in one pass).
 import sharp from "sharp";
-import { hashValue } from "../media/workdir.server";
-import type { Size } from "../media/types";
+import { hashValue } from "~/providers/media/workdir.server";
+import type { Size } from "~/providers/media/types";
 import { MOTION_VARIANTS, type MotionVariant } from "./types";
 
 /** zoompan moves in whole input pixels; working on a 2x still keeps the motion smooth. */

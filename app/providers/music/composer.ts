@@ -1,7 +1,7 @@
 // Writes a royalty-free background bed as a General MIDI score: a chord progression, bass,
 // drums, a pad and a light arpeggio, chosen by mood and varied by seed. Pure and deterministic;
 // music-worker.mjs turns the score into audio with a GM soundfont.
-import { prng } from "../media/random";
+import { prng } from "~/providers/media/random";
 
 export const MOODS = ["confident", "warm", "playful", "dramatic", "upbeat", "calm"] as const;
 export type Mood = (typeof MOODS)[number];

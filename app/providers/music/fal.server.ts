@@ -1,10 +1,10 @@
 // Hosted background music through a model queue (fal's protocol; by default Stable Audio):
 // submit a prompt built from the mood and the length, poll, download the audio.
 import { rename, rm } from "node:fs/promises";
-import { probeMedia } from "../media/ffmpeg.server";
-import { downloadToFile, firstUrlIn, ModelQueueClient, type QueueConfig } from "../media/http.server";
-import { ProviderError, type CallOptions } from "../media/types";
-import { newWorkFile, workRoot } from "../media/workdir.server";
+import { probeMedia } from "~/providers/media/ffmpeg.server";
+import { downloadToFile, firstUrlIn, ModelQueueClient, type QueueConfig } from "~/providers/media/http.server";
+import { ProviderError, type CallOptions } from "~/providers/media/types";
+import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import { moodFor } from "./composer";
 import type { MusicProvider, MusicRequest, MusicResult } from "./types";
 

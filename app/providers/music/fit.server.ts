@@ -1,9 +1,9 @@
 // An uploaded music track used as the bed: looped (when shorter) or trimmed to the video's
 // length, with a short fade in and a fade out, as AAC.
 import { rm } from "node:fs/promises";
-import { probeMedia, runFfmpeg } from "../media/ffmpeg.server";
-import { ProviderError, type CallOptions } from "../media/types";
-import { newWorkFile, workRoot } from "../media/workdir.server";
+import { probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { ProviderError, type CallOptions } from "~/providers/media/types";
+import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import type { MusicResult } from "./types";
 
 export async function fitMusicTrack(

@@ -3,10 +3,10 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { rm } from "node:fs/promises";
-import { MediaProcessError, runProcess } from "../media/ffmpeg.server";
-import { synthLimiter } from "../media/limiter.server";
-import { ProviderError, type CallOptions } from "../media/types";
-import { newWorkFile, projectRoot, workRoot } from "../media/workdir.server";
+import { MediaProcessError, runProcess } from "~/providers/media/ffmpeg.server";
+import { synthLimiter } from "~/providers/media/limiter.server";
+import { ProviderError, type CallOptions } from "~/providers/media/types";
+import { newWorkFile, projectRoot, workRoot } from "~/providers/media/workdir.server";
 import { composeBed } from "./composer";
 import type { MusicProvider, MusicRequest, MusicResult } from "./types";
 

@@ -2,8 +2,8 @@
 // the scene, each drawn as a PNG (shipped fonts, wrapped to the frame, dark rounded backing)
 // that ffmpeg overlays while it is being said.
 import sharp from "sharp";
-import { renderTextImage } from "../media/text.server";
-import type { Size } from "../media/types";
+import { renderTextImage } from "~/providers/media/text.server";
+import type { Size } from "~/providers/media/types";
 
 export type CaptionChunk = { text: string; start: number; end: number };
 

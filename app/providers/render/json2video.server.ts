@@ -3,10 +3,10 @@
 // {movie: {status: pending|running|done|error, url, message}}; download the MP4. Seed 001 §4:
 // poll every 3 s, at most 20 times. The service renders MP4 only: a webm is transcoded here.
 import { rm } from "node:fs/promises";
-import { probeMedia, runFfmpeg } from "../media/ffmpeg.server";
-import { downloadToFile, errorMessageOf, expectOk, fetchWithTimeout, readJson, sleep } from "../media/http.server";
-import { ProviderError, VIDEO_SIZES, type CallOptions } from "../media/types";
-import { newWorkFile, workRoot } from "../media/workdir.server";
+import { probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { downloadToFile, errorMessageOf, expectOk, fetchWithTimeout, readJson, sleep } from "~/providers/media/http.server";
+import { ProviderError, VIDEO_SIZES, type CallOptions } from "~/providers/media/types";
+import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import { DEFAULT_MUSIC_VOLUME } from "./local.server";
 import type { RenderProgress, RenderProvider, RenderRequest, RenderResult } from "./types";
 

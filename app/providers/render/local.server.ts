@@ -6,11 +6,11 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { concatListLine, ffmpegPath, ffprobePath, probeMedia, runFfmpeg, runProcess } from "../media/ffmpeg.server";
-import { fonts } from "../media/fonts.server";
-import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Size } from "../media/types";
-import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "../media/workdir.server";
-import { motionVariantFor, prepareStill, zoompanFilter } from "../motion/zoompan.server";
+import { concatListLine, ffmpegPath, ffprobePath, probeMedia, runFfmpeg, runProcess } from "~/providers/media/ffmpeg.server";
+import { fonts } from "~/providers/media/fonts.server";
+import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Size } from "~/providers/media/types";
+import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "~/providers/media/workdir.server";
+import { motionVariantFor, prepareStill, zoompanFilter } from "~/providers/motion/zoompan.server";
 import { captionCapacity, captionCentreY, captionChunks, captionPng } from "./captions.server";
 import type { RenderProgress, RenderProvider, RenderRequest, RenderResult, RenderScene, RenderSceneResult, RenderStage } from "./types";
 

@@ -1,5 +1,5 @@
-import type { AspectRatio, CallOptions, Size } from "../media/types";
-import type { MotionVariant } from "../motion/types";
+import type { AspectRatio, CallOptions, Size } from "~/providers/media/types";
+import type { MotionVariant } from "~/providers/motion/types";
 
 export type RenderFormat = "mp4" | "webm";
 

@@ -3,11 +3,11 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { rm } from "node:fs/promises";
-import { hasDevanagari } from "../media/fonts.server";
-import { MediaProcessError, runProcess } from "../media/ffmpeg.server";
-import { synthLimiter } from "../media/limiter.server";
-import { ProviderError, type CallOptions } from "../media/types";
-import { newWorkFile, projectRoot, workRoot } from "../media/workdir.server";
+import { hasDevanagari } from "~/providers/media/fonts.server";
+import { MediaProcessError, runProcess } from "~/providers/media/ffmpeg.server";
+import { synthLimiter } from "~/providers/media/limiter.server";
+import { ProviderError, type CallOptions } from "~/providers/media/types";
+import { newWorkFile, projectRoot, workRoot } from "~/providers/media/workdir.server";
 import type { VoiceInfo, VoiceProvider, VoiceRequest, VoiceResult } from "./types";
 
 const require = createRequire(import.meta.url);

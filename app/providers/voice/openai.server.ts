@@ -2,10 +2,10 @@
 // {model, input, voice, response_format, speed} -> audio bytes. Spoken by OpenAI and by many
 // self-hosted servers (openedai-speech, Kokoro-FastAPI, LocalAI ...).
 import { writeFile, rm } from "node:fs/promises";
-import { mediaDuration } from "../media/ffmpeg.server";
-import { expectOk, fetchWithTimeout } from "../media/http.server";
-import { ProviderError, type CallOptions } from "../media/types";
-import { newWorkFile, workRoot } from "../media/workdir.server";
+import { mediaDuration } from "~/providers/media/ffmpeg.server";
+import { expectOk, fetchWithTimeout } from "~/providers/media/http.server";
+import { ProviderError, type CallOptions } from "~/providers/media/types";
+import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import type { VoiceInfo, VoiceProvider, VoiceRequest, VoiceResult } from "./types";
 
 export type OpenAiVoiceConfig = {

@@ -1,4 +1,4 @@
-import type { CallOptions } from "../media/types";
+import type { CallOptions } from "~/providers/media/types";
 
 export type VoiceRequest = {
   text: string;
