@@ -23,7 +23,7 @@ function run(label, args, env = {}) {
 }
 
 run("typecheck", [require.resolve("typescript/bin/tsc"), "--noEmit"]);
-run("lint (incl. the layer boundaries of docs/architecture.md)", [require.resolve("eslint/bin/eslint.js"), "."]);
+run("lint (incl. the layer boundaries of docs/architecture.md)", [path.join(path.dirname(require.resolve("eslint/package.json")), "bin/eslint.js"), "."]);
 run("unit + integration tests", [
   path.join(path.dirname(require.resolve("vitest/package.json")), "vitest.mjs"),
   "run",
