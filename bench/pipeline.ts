@@ -6,7 +6,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { AspectRatio, Size } from "~/providers/media/types";
 import { ensureDir } from "~/providers/media/workdir.server";
-import { productImageProvider, motionProvider, musicProvider, renderProvider, voiceProvider } from "~/providers/registry.server";
+import { localRenderProvider, motionProvider, musicProvider, productImageProvider, voiceProvider } from "~/providers/registry.server";
 import { sceneDurationFor } from "~/providers/render/local.server";
 import type { MotionResult } from "~/providers/motion/types";
 import type { RenderFormat, RenderProgress, RenderResult } from "~/providers/render/types";
@@ -91,7 +91,7 @@ export async function makeOfflineAd(o: OfflineAdOptions): Promise<RenderResult &
   const music = await musicProvider().generate({ mood: o.style, durationSec: Math.ceil(total) + 1 });
 
   step("compile");
-  const result = await renderProvider().render(
+  const result = await localRenderProvider().render(
     {
       format: o.format ?? "mp4",
       aspectRatio,

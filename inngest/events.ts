@@ -51,6 +51,14 @@ export const projectCompileRequested = eventType("project/compile.requested", {
   }),
 });
 
+/**
+ * Render a compile job with the local renderer, as the holder of `token` (the job's render
+ * token at the time it was asked for; a newer token means the render was taken over).
+ */
+export const projectRenderRequested = eventType("project/render.requested", {
+  schema: z.object({ projectId: id, compileJobId: id, userId: id, token: id }),
+});
+
 /** Ask the compile workflow to poll a compile job's status once more. */
 export const compileStatusPoll = eventType("compile/status.poll", {
   schema: z.object({ compileJobId: id, projectId: id, poll: z.number().int().nonnegative() }),
@@ -73,6 +81,7 @@ export const events = {
   sceneAssetsRequested,
   sceneAssetsFinished,
   projectCompileRequested,
+  projectRenderRequested,
   compileStatusPoll,
   projectCompileFinished,
 } as const;

@@ -96,6 +96,8 @@ const server = spawn(process.execPath, [require.resolve("tsx/cli"), "server/inde
     RENDER_LONG_SIDE: process.env.RENDER_LONG_SIDE ?? "320",
     WORKFLOW_TIME_SCALE: process.env.WORKFLOW_TIME_SCALE ?? "0.5",
     SEED_SHOWCASE: process.env.SEED_SHOWCASE ?? "false",
+    // The registry's test provider: the voice fails for text containing "Faultline" (ADR 141).
+    PROVIDER_FAULTS: process.env.PROVIDER_FAULTS ?? "voice=Faultline",
   },
   stdio: ["ignore", "pipe", "pipe"],
 });

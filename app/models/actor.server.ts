@@ -4,7 +4,7 @@
 // event). The core decides owner-or-admin from it; ids the actor may not see are "not found".
 // See docs/decisions/130-actors-and-core-authorization.md.
 import { isAdmin } from "~/models/admin.server";
-import { prisma } from "~/utils/db.server";
+import { userExists } from "~/models/user.server";
 
 export type ActorRole = "user" | "admin";
 export const ACTOR_DOORS = ["web", "mcp", "agent", "workflow", "admin"] as const;
@@ -39,9 +39,8 @@ export function actorFromUser(user: { id: string; isAdmin: boolean }, door: Acto
 /** The user with this id acting through `door`, role read now; null when there is no such user. */
 export async function actorForUserId(userId: string, door: ActorDoor): Promise<Actor | null> {
   if (typeof userId !== "string" || !userId) return null;
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true } });
-  if (!user) return null;
-  return mint(user.id, (await isAdmin(user.id)) ? "admin" : "user", door);
+  if (!(await userExists(userId))) return null;
+  return mint(userId, (await isAdmin(userId)) ? "admin" : "user", door);
 }
 
 /**

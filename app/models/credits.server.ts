@@ -60,6 +60,24 @@ export async function applyCreditChangeInTx(tx: Tx, change: CreditChange): Promi
   return { ok: true, before: before.toNumber(), after: after.toNumber(), ledgerId: entry.id };
 }
 
+/**
+ * Locks the user's balance row until the caller's transaction ends, which orders that user's
+ * charges one after the other; returns the balance (0 when there is no row yet).
+ */
+export async function lockBalanceInTx(tx: Tx, userId: string): Promise<number> {
+  const rows = await tx.$queryRaw<{ balance: Prisma.Decimal }[]>`
+    SELECT "balance" FROM "user_credits" WHERE "userId" = ${userId} FOR UPDATE`;
+  return Number(rows[0]?.balance ?? 0);
+}
+
+/** The user's ledger entry for `reason` with this reference or note, read in the caller's transaction. */
+export async function findLedgerEntryInTx(
+  tx: Tx,
+  where: { userId: string; reason: CreditReason; reference?: string; note?: string },
+): Promise<{ reference: string | null; delta: Prisma.Decimal } | null> {
+  return tx.creditLedgerEntry.findFirst({ where, select: { reference: true, delta: true } });
+}
+
 /** Applies one balance change in its own transaction. */
 export async function applyCreditChange(change: CreditChange): Promise<CreditChangeResult> {
   try {

@@ -1,7 +1,7 @@
 // Notifications core: the per-user inbox shown behind the Dashboard badge. Creating one and
 // marking them read publish live events to the owner, so the badge and the list update
 // without a reload (seed 000 §4: inserts appear at the top live; read ones leave the list).
-import { prisma } from "~/utils/db.server";
+import { prisma, type Prisma } from "~/utils/db.server";
 import { publish } from "~/utils/live.server";
 
 export const UNREAD_LIST_LIMIT = 50;
@@ -55,23 +55,43 @@ export type NewNotification = {
   link?: string | null;
 };
 
+async function insertNotification(tx: Prisma.TransactionClient, input: NewNotification) {
+  const created = await tx.notification.create({
+    data: {
+      userId: input.userId,
+      type: input.type.slice(0, 64),
+      title: input.title.slice(0, 200),
+      body: (input.body ?? "").slice(0, 2000),
+      link: safeLink(input.link),
+    },
+    select,
+  });
+  await publish(input.userId, { type: "notification.created", notificationId: created.id, title: created.title }, tx);
+  return created;
+}
+
 /** Creates a notification and tells the user's open pages (delivered when it commits). */
 export async function createNotification(input: NewNotification): Promise<NotificationItem> {
-  const row = await prisma.$transaction(async (tx) => {
-    const created = await tx.notification.create({
-      data: {
-        userId: input.userId,
-        type: input.type.slice(0, 64),
-        title: input.title.slice(0, 200),
-        body: (input.body ?? "").slice(0, 2000),
-        link: safeLink(input.link),
-      },
-      select,
-    });
-    await publish(input.userId, { type: "notification.created", notificationId: created.id, title: created.title }, tx);
-    return created;
-  });
-  return toItem(row);
+  return toItem(await prisma.$transaction((tx) => insertNotification(tx, input)));
+}
+
+/**
+ * Creates the notification unless the user has one of this type with this link already (a
+ * retried workflow step asks again). An advisory lock on (user, type, link) makes the check and
+ * the insert atomic.
+ */
+export async function createNotificationOnce(input: NewNotification & { link: string }): Promise<{ created: boolean; notification?: NotificationItem }> {
+  const link = safeLink(input.link);
+  const lockKey = `notify-once:${input.userId}:${input.type}:${link}`;
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${lockKey}))`;
+      const existing = await tx.notification.findFirst({ where: { userId: input.userId, type: input.type, link }, select: { id: true } });
+      if (existing) return { created: false };
+      return { created: true, notification: toItem(await insertNotification(tx, input)) };
+    },
+    { maxWait: 10_000, timeout: 20_000 },
+  );
 }
 
 /** Marks one of the user's notifications read. False when it is not theirs or already read. */

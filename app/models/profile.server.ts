@@ -24,6 +24,11 @@ export const PROFILE_MESSAGES = {
 
 export type ProfileView = { userId: string; username: string | null; avatarKey: string | null; updatedAt: string | null };
 
+/** Every user has a profile row (username and avatar live there); safe to call repeatedly. */
+export async function ensureProfile(userId: string): Promise<void> {
+  await prisma.profile.upsert({ where: { userId }, create: { userId }, update: {} });
+}
+
 export async function getProfile(userId: string): Promise<ProfileView> {
   const row = await prisma.profile.findUnique({ where: { userId } });
   return { userId, username: row?.username ?? null, avatarKey: row?.avatarKey ?? null, updatedAt: row?.updatedAt.toISOString() ?? null };

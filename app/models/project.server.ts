@@ -7,8 +7,10 @@
 // stored-object references the owner holds (media-refs.server.ts). ADR 130, ADR 131.
 import type { Project, Scene } from "~/generated/prisma/client";
 import type { ProjectStatus } from "~/generated/prisma/enums";
-import { assertActor, isAdminActor, mayAccess, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
+import { assertActor, isAdminActor, isNotFound, mayAccess, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
 import { checkMediaFields } from "~/models/media-refs.server";
+import { linkStoryToProjectInTx, lockStoryInTx, storyIdLinkedTo, storyOwnerId } from "~/models/stories.server";
+import { userExists } from "~/models/user.server";
 import type { MediaKind } from "~/utils/storage/media-types";
 import { DEFAULT_PROJECT_TITLE } from "~/utils/constants";
 import { Prisma, prisma } from "~/utils/db.server";
@@ -66,9 +68,8 @@ export async function requireProject(actor: Actor, projectId: string): Promise<{
 
 /** The Create Video story a project was made for, if any (only for a project the actor may see). */
 export async function storyIdOfProject(actor: Actor, projectId: string): Promise<number | null> {
-  const project = await prisma.project.findFirst({ where: { id: projectId, ...ownedBy(actor) }, select: { story: { select: { id: true } } } });
-  if (!project) throw new NotFoundError("Project");
-  return project.story?.id ?? null;
+  const project = await requireProject(actor, projectId);
+  return storyIdLinkedTo(actor, project.id);
 }
 
 /**
@@ -153,7 +154,7 @@ function projectData(input: NewProject): Omit<Prisma.ProjectUncheckedCreateInput
 async function newProjectOwner(actor: Actor, ownerId: string | undefined): Promise<string> {
   assertActor(actor);
   if (!ownerId || ownerId === actor.id) return actor.id;
-  if (!isAdminActor(actor) || !(await prisma.user.findUnique({ where: { id: ownerId }, select: { id: true } }))) throw new NotFoundError("User");
+  if (!isAdminActor(actor) || !(await userExists(ownerId))) throw new NotFoundError("User");
   return ownerId;
 }
 
@@ -176,23 +177,20 @@ export async function createProjectForStory(
   input: Omit<NewProject, "ownerId">,
 ): Promise<{ project: ProjectWithScenes; created: boolean }> {
   // The project is the story owner's; the actor must be that owner or an admin.
-  const owner = await prisma.story.findFirst({ where: { id: storyId, ...ownedBy(actor) }, select: { userId: true } });
-  if (!owner) throw new NotFoundError("Story");
-  const checked = await checkMediaFields(input, PROJECT_MEDIA_FIELDS, owner.userId);
+  const ownerId = await storyOwnerId(actor, storyId).catch((error: unknown) => {
+    throw isNotFound(error) ? new NotFoundError("Story") : error;
+  });
+  const checked = await checkMediaFields(input, PROJECT_MEDIA_FIELDS, ownerId);
   return prisma.$transaction(
     async (tx) => {
-      const rows = await tx.$queryRaw<{ id: number; userId: string; projectId: string | null }[]>`
-        SELECT "id", "userId", "projectId" FROM "stories" WHERE "id" = ${storyId} FOR UPDATE`;
-      const story = rows[0];
-      if (!story || story.userId !== owner.userId) throw new NotFoundError("Story");
+      const story = await lockStoryInTx(tx, storyId);
+      if (!story || story.userId !== ownerId) throw new NotFoundError("Story");
       if (story.projectId) {
         const existing = await tx.project.findUnique({ where: { id: story.projectId }, include: { scenes: orderedScenes } });
         if (existing) return { project: existing, created: false };
       }
-      const project = await tx.project.create({
-        data: { userId: story.userId, ...projectData(checked), story: { connect: { id: storyId } } },
-        include: { scenes: orderedScenes },
-      });
+      const project = await tx.project.create({ data: { userId: story.userId, ...projectData(checked) }, include: { scenes: orderedScenes } });
+      await linkStoryToProjectInTx(tx, storyId, project.id);
       return { project, created: true };
     },
     { maxWait: 10_000, timeout: 30_000 },
@@ -264,13 +262,18 @@ export async function markProjectCompiled(actor: Actor, projectId: string, final
   return count > 0;
 }
 
+/**
+ * Sets the project's music bed unless it has one (two attempts racing keep the first). False
+ * when it had one already. `url` must be a stored audio file of the owner.
+ */
+export async function setBackgroundMusicIfUnset(actor: Actor, projectId: string, url: string): Promise<boolean> {
+  const project = await requireProject(actor, projectId);
+  const { backgroundMusicUrl } = await checkMediaFields({ backgroundMusicUrl: url }, PROJECT_MEDIA_FIELDS, project.userId);
+  const { count } = await prisma.project.updateMany({ where: { id: project.id, backgroundMusicUrl: null }, data: { backgroundMusicUrl } });
+  return count > 0;
+}
+
 /** The compile (or the preparation of its scenes) failed. A completed project stays completed. */
 export async function markProjectFailed(actor: Actor, projectId: string): Promise<boolean> {
   return setProjectStatus(actor, projectId, "failed");
-}
-
-/** The project a story produced, if any (null too for a story the actor may not see). */
-export async function projectIdOfStory(actor: Actor, storyId: number): Promise<string | null> {
-  const project = await prisma.project.findFirst({ where: { story: { id: storyId }, ...ownedBy(actor) }, select: { id: true } });
-  return project?.id ?? null;
 }

@@ -25,6 +25,12 @@ export async function listScenes(actor: Actor, projectId: string): Promise<Scene
   return prisma.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] });
 }
 
+/** How many scenes a project the actor may work on has. */
+export async function countScenes(actor: Actor, projectId: string): Promise<number> {
+  const project = await requireProject(actor, projectId);
+  return prisma.scene.count({ where: { projectId: project.id } });
+}
+
 /** The scene `sceneId` of project `projectId`, when the actor may work on that project. */
 export async function findSceneOfProject(actor: Actor, projectId: string, sceneId: string): Promise<SceneRow> {
   const scene = projectId && sceneId ? await prisma.scene.findFirst({ where: sceneOfProject(actor, projectId, sceneId) }) : null;

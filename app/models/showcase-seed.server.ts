@@ -5,13 +5,13 @@
 import { createReadStream } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import sharp from "sharp";
-import { pipelineProviders } from "~/models/scene-assets.server";
+import { addShowcaseVideoOnce, hasShowcaseVideo } from "~/models/showcase.server";
 import { ensureFontconfig, escapeXml } from "~/providers/media/fonts.server";
 import { VIDEO_SIZES, sizeWithLongSide, type Size } from "~/providers/media/types";
 import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
+import { localRenderProvider, motionProvider, musicProvider, productImageProvider, voiceProvider } from "~/providers/registry.server";
 import { sceneDurationFor } from "~/providers/render/local.server";
 import type { RenderScene } from "~/providers/render/types";
-import { prisma } from "~/utils/db.server";
 import { deleteFile, storeFile } from "~/models/stored-files.server";
 
 export type ShowcaseDemo = {
@@ -112,17 +112,16 @@ function showcaseVideoSize(): Size {
   return Number.isFinite(n) && n >= 160 ? sizeWithLongSide("9:16", n) : VIDEO_SIZES["9:16"];
 }
 
-export async function showcaseCount(): Promise<number> {
-  return prisma.showcaseVideo.count();
-}
+export { showcaseCount } from "~/models/showcase.server";
 
 /**
  * Renders one demo ad and publishes it (video + thumbnail in showcase-videos, one row). Skips a
  * demo whose row exists already, so a retried step adds nothing twice.
  */
 export async function renderShowcaseDemo(demo: ShowcaseDemo, displayOrder: number): Promise<{ created: boolean; videoPath?: string }> {
-  if (await prisma.showcaseVideo.findFirst({ where: { title: demo.title }, select: { id: true } })) return { created: false };
-  const providers = pipelineProviders();
+  if (await hasShowcaseVideo(demo.title)) return { created: false };
+  // The local renderer: the demo files are private work files a hosted renderer cannot fetch.
+  const providers = { voice: voiceProvider(), image: productImageProvider(), motion: motionProvider(), music: musicProvider(), render: localRenderProvider() };
   const size = showcaseVideoSize();
   const photo = await drawProductPhoto(demo.product);
   const work: string[] = [];
@@ -159,31 +158,25 @@ export async function renderShowcaseDemo(demo: ShowcaseDemo, displayOrder: numbe
     const storedVideo = await storeFile({ bucket: "showcase-videos", ownerId: null, isPublic: true, kinds: ["video"], body: createReadStream(video.path), originalName: `${demo.slug}.mp4` });
     const thumb = await sharp(thumbnail!).resize({ width: 360, height: 640, fit: "cover" }).jpeg({ quality: 82 }).toBuffer();
     const storedThumb = await storeFile({ bucket: "showcase-videos", ownerId: null, isPublic: true, kinds: ["image"], body: thumb, originalName: `${demo.slug}.jpg` });
+    let added = false;
     try {
-      await prisma.$transaction(async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`showcase-seed:${demo.title}`}))`;
-        if (await tx.showcaseVideo.findFirst({ where: { title: demo.title }, select: { id: true } })) throw new AlreadySeeded();
-        await tx.showcaseVideo.create({
-          data: {
-            title: demo.title,
-            description: demo.description,
-            category: demo.category,
-            videoPath: storedVideo.key,
-            thumbnailPath: storedThumb.key,
-            displayOrder,
-          },
-        });
+      added = await addShowcaseVideoOnce({
+        title: demo.title,
+        description: demo.description,
+        category: demo.category,
+        videoPath: storedVideo.key,
+        thumbnailPath: storedThumb.key,
+        displayOrder,
       });
-    } catch (error) {
-      await deleteFile(storedVideo.bucket, storedVideo.key).catch(() => undefined);
-      await deleteFile(storedThumb.bucket, storedThumb.key).catch(() => undefined);
-      if (error instanceof AlreadySeeded) return { created: false };
-      throw error;
+    } finally {
+      if (!added) {
+        await deleteFile(storedVideo.bucket, storedVideo.key).catch(() => undefined);
+        await deleteFile(storedThumb.bucket, storedThumb.key).catch(() => undefined);
+      }
     }
-    return { created: true, videoPath: storedVideo.key };
+    return added ? { created: true, videoPath: storedVideo.key } : { created: false };
   } finally {
     await Promise.all(work.map((f) => rm(f, { force: true })));
   }
 }
 
-class AlreadySeeded extends Error {}

@@ -40,3 +40,26 @@ export async function listShowcaseVideosSafely(limit = 12): Promise<ShowcaseItem
     return [];
   }
 }
+
+export async function showcaseCount(): Promise<number> {
+  return prisma.showcaseVideo.count();
+}
+
+export async function hasShowcaseVideo(title: string): Promise<boolean> {
+  return (await prisma.showcaseVideo.count({ where: { title } })) > 0;
+}
+
+export type NewShowcaseVideo = { title: string; description: string; category: string; videoPath: string; thumbnailPath: string; displayOrder: number };
+
+/**
+ * Adds a showcase video unless one with its title exists (a retried seeding step adds nothing
+ * twice; a per-title advisory lock makes the check and the insert atomic). False when it existed.
+ */
+export async function addShowcaseVideoOnce(video: NewShowcaseVideo): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`showcase-seed:${video.title}`}))`;
+    if (await tx.showcaseVideo.findFirst({ where: { title: video.title }, select: { id: true } })) return false;
+    await tx.showcaseVideo.create({ data: video });
+    return true;
+  });
+}

@@ -378,3 +378,14 @@ export async function resolveUploadRef(ref: string, target: Pick<UploadTarget, "
   if (target.kinds && !target.kinds.includes(file.kind)) return null;
   return file;
 }
+
+/**
+ * Holds the given stored objects (FOR SHARE) until the caller's transaction ends, so nothing can
+ * delete them meanwhile; returns the ids that still exist.
+ */
+export async function holdStoredObjectsInTx(tx: Prisma.TransactionClient, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const present = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "stored_objects" WHERE "id" IN (${Prisma.join([...ids])}) FOR SHARE`;
+  return new Set(present.map((p) => p.id));
+}

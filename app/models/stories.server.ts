@@ -1,6 +1,9 @@
 // Stories (video requests and their results): the reads of the Dashboard and Explore, the
-// owner's public/private switch, and the status changes the video workflow makes. Every
-// status change publishes a live "story.updated" event to the owner in the same transaction.
+// owner's public/private switch, the status changes the video workflow makes, and the story
+// rows Create Video writes (its charge and refund run in the caller's transaction, with the
+// *InTx functions). Every status change publishes a live "story.updated" event to the owner in
+// the same transaction. This is the only module that touches the stories table.
+import { NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
 import type { StoryItem } from "~/models/content-feed";
 import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
@@ -204,3 +207,117 @@ export async function markStoryFailed(storyId: number, errorMessage: string): Pr
   return strip(await transition(storyId, ["queued", "processing", "failed"], { status: "failed", errorMessage: errorMessage.slice(0, 2000) }));
 }
 
+
+// ───────────────────────────── the Create Video pipeline's reads ─────────────────────────────
+
+type Tx = Prisma.TransactionClient;
+
+export type PipelineStory = {
+  id: number;
+  userId: string;
+  source: string;
+  /** "Ready to Go": the text is the final voice-over, read word for word. */
+  readyToGo: boolean;
+  status: StoryStatus;
+  voiceId: number | null;
+  storyTypeName: string | null;
+  productImageUrl: string | null;
+  backgroundMusicUrl: string | null;
+  projectId: string | null;
+};
+
+/** A story the actor may see (its owner or an admin), as the video workflow reads it: fresh from the row. */
+export async function getPipelineStory(actor: Actor, storyId: number): Promise<PipelineStory> {
+  const row = await prisma.story.findFirst({
+    where: { id: storyId, ...ownedBy(actor) },
+    select: {
+      id: true,
+      userId: true,
+      source: true,
+      readyToGo: true,
+      status: true,
+      voiceId: true,
+      productImageUrl: true,
+      backgroundMusicUrl: true,
+      projectId: true,
+      storyType: { select: { name: true } },
+    },
+  });
+  if (!row) throw new NotFoundError("Video request");
+  const { storyType, ...rest } = row;
+  return { ...rest, storyTypeName: storyType?.name ?? null };
+}
+
+/** The owner of a story the actor may see; NotFoundError otherwise. */
+export async function storyOwnerId(actor: Actor, storyId: number): Promise<string> {
+  const story = await prisma.story.findFirst({ where: { id: storyId, ...ownedBy(actor) }, select: { userId: true } });
+  if (!story) throw new NotFoundError("Video request");
+  return story.userId;
+}
+
+/** The project a story produced, if any (null too for a story the actor may not see). */
+export async function projectIdOfStory(actor: Actor, storyId: number): Promise<string | null> {
+  const story = await prisma.story.findFirst({ where: { id: storyId, ...ownedBy(actor) }, select: { projectId: true } });
+  return story?.projectId ?? null;
+}
+
+/** The story a project was made for, if any and if the actor may see it. */
+export async function storyIdLinkedTo(actor: Actor, projectId: string): Promise<number | null> {
+  const story = await prisma.story.findFirst({ where: { projectId, ...ownedBy(actor) }, select: { id: true } });
+  return story?.id ?? null;
+}
+
+// ───────────────────────────── rows written inside a caller's transaction ─────────────────────────────
+
+export type LockedStory = { id: number; userId: string; status: StoryStatus; projectId: string | null; progressStep: string | null };
+
+/** Locks the story row until the transaction ends (FOR UPDATE); null when there is none. */
+export async function lockStoryInTx(tx: Tx, storyId: number): Promise<LockedStory | null> {
+  const rows = await tx.$queryRaw<LockedStory[]>`
+    SELECT "id", "userId", "status"::text AS "status", "projectId", "progressStep" FROM "stories" WHERE "id" = ${storyId} FOR UPDATE`;
+  return rows[0] ?? null;
+}
+
+/** Links a story to the project made for it (Story.projectId). */
+export async function linkStoryToProjectInTx(tx: Tx, storyId: number, projectId: string): Promise<void> {
+  await tx.story.update({ where: { id: storyId }, data: { projectId } });
+}
+
+/** A story's id and status, read in the caller's transaction. */
+export async function findStoryInTx(tx: Tx, storyId: number): Promise<{ id: number; status: StoryStatus } | null> {
+  return tx.story.findUnique({ where: { id: storyId }, select: { id: true, status: true } });
+}
+
+export type NewStory = {
+  userId: string;
+  source: string;
+  readyToGo: boolean;
+  voiceId: number;
+  storyTypeId: number | null;
+  productImageUrl: string | null;
+  backgroundMusicUrl: string | null;
+  creditsCharged: number;
+};
+
+/** A new Create Video story, queued, in the caller's transaction; its card appears live on commit. */
+export async function createQueuedStoryInTx(tx: Tx, story: NewStory): Promise<{ id: number; status: StoryStatus }> {
+  const row = await tx.story.create({ data: { ...story, status: "queued" }, select: { id: true, status: true } });
+  await publish(story.userId, { type: "story.updated", storyId: row.id, status: "queued", progressStep: null }, tx);
+  return row;
+}
+
+/** Marks a locked story failed with `message` in the caller's transaction (its card changes live on commit). */
+export async function failStoryInTx(tx: Tx, story: Pick<LockedStory, "id" | "userId" | "progressStep">, message: string): Promise<void> {
+  await tx.story.update({ where: { id: story.id }, data: { status: "failed", errorMessage: message } });
+  await publish(story.userId, { type: "story.updated", storyId: story.id, status: "failed", progressStep: story.progressStep }, tx);
+}
+
+/** Stories still queued since before `before` (their workflow never started), oldest first. */
+export async function listQueuedStories(opts: { before: Date; userId?: string; limit: number }): Promise<{ id: number; userId: string }[]> {
+  return prisma.story.findMany({
+    where: { status: "queued", createdAt: { lte: opts.before }, ...(opts.userId ? { userId: opts.userId } : {}) },
+    select: { id: true, userId: true },
+    orderBy: { createdAt: "asc" },
+    take: opts.limit,
+  });
+}

@@ -47,9 +47,11 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
-/** Every user has a profile row (username and avatar live there); safe to call repeatedly. */
-export async function ensureProfile(userId: string): Promise<void> {
-  await prisma.profile.upsert({ where: { userId }, create: { userId }, update: {} });
+export { ensureProfile } from "~/models/profile.server";
+
+/** Whether a user with this id exists. */
+export async function userExists(userId: string): Promise<boolean> {
+  return Boolean(userId) && (await prisma.user.count({ where: { id: userId } })) > 0;
 }
 
 export type CreateUserResult = { ok: true; userId: string } | { ok: false; code: "email_taken" };

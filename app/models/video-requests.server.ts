@@ -14,15 +14,16 @@
 // exactly once (reason "refund", reference "story:<id>") and marks the story failed, in one
 // transaction. See docs/decisions/090-video-request-submission.md.
 import { mayAccess, type Actor } from "~/models/actor.server";
-import { applyCreditChangeInTx } from "~/models/credits.server";
+import { applyCreditChangeInTx, findLedgerEntryInTx, lockBalanceInTx } from "~/models/credits.server";
+import { createQueuedStoryInTx, failStoryInTx, findStoryInTx, listQueuedStories, lockStoryInTx } from "~/models/stories.server";
 import { storyTypeExists } from "~/models/story-types.server";
+import { userExists } from "~/models/user.server";
 import { voiceExists } from "~/models/voices.server";
 import { DEFAULT_VOICE_ID, SCRIPT_WORD_LIMIT, VIDEO_COST_CREDITS } from "~/utils/constants";
 import { Prisma, prisma } from "~/utils/db.server";
-import { publish } from "~/utils/live.server";
 import type { BucketName } from "~/utils/storage/buckets";
 import type { MediaKind } from "~/utils/storage/media-types";
-import { resolveUploadRef, type StoredFile } from "~/models/stored-files.server";
+import { holdStoredObjectsInTx, resolveUploadRef, type StoredFile } from "~/models/stored-files.server";
 import {
   countWords,
   createFailedMessage,
@@ -150,7 +151,7 @@ function firstError(errors: FieldErrors): string {
  * story exists, and a retry with the same requestId returns the first story (duplicate: true).
  */
 export async function createVideoRequest(input: CreateVideoInput, options: CreateVideoOptions = {}): Promise<CreateVideoResult> {
-  const user = input.userId ? await prisma.user.findUnique({ where: { id: input.userId }, select: { id: true } }) : null;
+  const user = input.userId && (await userExists(input.userId)) ? { id: input.userId } : null;
   if (!user) return { ok: false, code: "no_user", message: VIDEO_MESSAGES.noUser };
 
   const requestId = input.requestId && UUID.test(input.requestId) ? input.requestId.toLowerCase() : null;
@@ -163,47 +164,37 @@ export async function createVideoRequest(input: CreateVideoInput, options: Creat
     outcome = await prisma.$transaction(
       async (tx) => {
         // The lock on the balance row orders this user's submissions one after the other.
-        const account = await tx.$queryRaw<{ balance: Prisma.Decimal }[]>`
-          SELECT "balance" FROM "user_credits" WHERE "userId" = ${user.id} FOR UPDATE`;
+        const balance = await lockBalanceInTx(tx, user.id);
         if (requestId) {
-          const earlier = await tx.creditLedgerEntry.findFirst({
-            where: { userId: user.id, reason: "video_charge", note: requestNote(requestId) },
-            select: { reference: true },
-          });
+          const earlier = await findLedgerEntryInTx(tx, { userId: user.id, reason: "video_charge", note: requestNote(requestId) });
           const earlierId = Number(earlier?.reference?.replace(/^story:/, ""));
           if (earlier && Number.isSafeInteger(earlierId)) {
-            const story = await tx.story.findUnique({ where: { id: earlierId }, select: { id: true, status: true } });
+            const story = await findStoryInTx(tx, earlierId);
             if (story) return { storyId: story.id, duplicate: true, balance: null, status: story.status };
           }
         }
-        const balance = Number(account[0]?.balance ?? 0);
         if (balance < VIDEO_COST_CREDITS) throw new InsufficientCredits(balance);
 
-        // The story's files are held (FOR SHARE) until the commit, so the sweep of unused
-        // uploads (unused-uploads.server.ts) cannot remove one under it; one it removed since
-        // validate() is reported like any missing file.
+        // The story's files are held until the commit, so the sweep of unused uploads
+        // (unused-uploads.server.ts) cannot remove one under it; one it removed since validate()
+        // is reported like any missing file.
         const held = FILE_SLOTS.flatMap((slot) => (value.files[slot.field] ? [{ slot, id: value.files[slot.field]!.id }] : []));
         if (held.length > 0) {
-          const present = await tx.$queryRaw<{ id: string }[]>`
-            SELECT "id" FROM "stored_objects" WHERE "id" IN (${Prisma.join(held.map((h) => h.id))}) FOR SHARE`;
-          const ids = new Set(present.map((p) => p.id));
-          const gone = held.filter((h) => !ids.has(h.id));
+          const present = await holdStoredObjectsInTx(tx, held.map((h) => h.id));
+          const gone = held.filter((h) => !present.has(h.id));
           if (gone.length > 0) throw new FilesGone(Object.fromEntries(gone.map((g) => [g.slot.field, FILE_NOT_FOUND])));
         }
 
-        const story = await tx.story.create({
-          data: {
-            userId: user.id,
-            source: value.script,
-            readyToGo: value.readyToGo,
-            voiceId: value.voiceId,
-            storyTypeId: value.storyTypeId,
-            productImageUrl: value.files.productImage?.url ?? null,
-            backgroundMusicUrl: value.files.backgroundMusic?.url ?? null,
-            creditsCharged: VIDEO_COST_CREDITS,
-            status: "queued",
-          },
-          select: { id: true, status: true },
+        // Delivered on commit only: open dashboards show the new card as Processing.
+        const story = await createQueuedStoryInTx(tx, {
+          userId: user.id,
+          source: value.script,
+          readyToGo: value.readyToGo,
+          voiceId: value.voiceId,
+          storyTypeId: value.storyTypeId,
+          productImageUrl: value.files.productImage?.url ?? null,
+          backgroundMusicUrl: value.files.backgroundMusic?.url ?? null,
+          creditsCharged: VIDEO_COST_CREDITS,
         });
         const charge = await applyCreditChangeInTx(tx, {
           userId: user.id,
@@ -214,8 +205,6 @@ export async function createVideoRequest(input: CreateVideoInput, options: Creat
         });
         // Throwing rolls the story back with the charge that could not be made.
         if (!charge.ok) throw new InsufficientCredits(charge.code === "insufficient_credits" ? charge.balance : balance);
-        // Delivered on commit only: open dashboards show the new card as Processing.
-        await publish(user.id, { type: "story.updated", storyId: story.id, status: "queued", progressStep: null }, tx);
         return { storyId: story.id, duplicate: false, balance: charge.after, status: story.status };
       },
       { maxWait: 10_000, timeout: 20_000 },
@@ -290,12 +279,7 @@ export async function resendQueuedVideoRequests(
   opts: { olderThanMs?: number; userId?: string; limit?: number } & CreateVideoOptions = {},
 ): Promise<{ found: number; sent: number }> {
   const before = new Date(Date.now() - (opts.olderThanMs ?? 60_000));
-  const stories = await prisma.story.findMany({
-    where: { status: "queued", createdAt: { lte: before }, ...(opts.userId ? { userId: opts.userId } : {}) },
-    select: { id: true, userId: true },
-    orderBy: { createdAt: "asc" },
-    take: opts.limit ?? 100,
-  });
+  const stories = await listQueuedStories({ before, userId: opts.userId, limit: opts.limit ?? 100 });
   let sent = 0;
   for (const story of stories) if (await sendVideoRequested(story, opts)) sent++;
   return { found: stories.length, sent };
@@ -316,17 +300,12 @@ export async function refundVideoRequest(actor: Actor, storyId: number, reason: 
   try {
     return await prisma.$transaction(
       async (tx) => {
-        const rows = await tx.$queryRaw<{ id: number; userId: string; status: string; progressStep: string | null }[]>`
-          SELECT "id", "userId", "status"::text AS "status", "progressStep" FROM "stories" WHERE "id" = ${storyId} FOR UPDATE`;
-        const story = rows[0];
+        const story = await lockStoryInTx(tx, storyId);
         if (!story || !mayAccess(actor, story.userId)) return { ok: false, code: "not_found" } as const;
         if (story.status === "ready") return { ok: false, code: "not_refundable" } as const;
 
         const reference = storyCreditReference(story.id);
-        const charge = await tx.creditLedgerEntry.findFirst({
-          where: { userId: story.userId, reason: "video_charge", reference },
-          select: { delta: true },
-        });
+        const charge = await findLedgerEntryInTx(tx, { userId: story.userId, reason: "video_charge", reference });
         let refunded = 0;
         let alreadyRefunded = false;
         let balance: number | null = null;
@@ -341,8 +320,7 @@ export async function refundVideoRequest(actor: Actor, storyId: number, reason: 
           }
         }
         if (story.status !== "failed" || refunded > 0) {
-          await tx.story.update({ where: { id: story.id }, data: { status: "failed", errorMessage: message } });
-          await publish(story.userId, { type: "story.updated", storyId: story.id, status: "failed", progressStep: story.progressStep }, tx);
+          await failStoryInTx(tx, story, message);
         }
         return { ok: true, refunded, alreadyRefunded, balance } as const;
       },

@@ -1,4 +1,4 @@
-// Voices ("choose voice", seed 000 §3/§7): the list the Create Video dialog offers.
+// Voices: the list the Create Video dialog offers, and the speech engine's voice behind each.
 import { prisma } from "~/utils/db.server";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
 
@@ -16,4 +16,13 @@ export async function voiceExists(id: number): Promise<boolean> {
 /** The voice a form should preselect: the default when it exists, else the first one. */
 export function defaultVoiceId(voices: VoiceOption[]): number | null {
   return voices.find((v) => v.id === DEFAULT_VOICE_ID)?.id ?? voices[0]?.id ?? null;
+}
+
+/** The speech engine's voice and language for `voiceId` (voice 1 when none was chosen or it is gone). */
+export async function ttsVoice(voiceId: number | null | undefined): Promise<{ voice: string; language: string }> {
+  const select = { providerVoice: true, language: true } as const;
+  const voice =
+    (await prisma.voice.findUnique({ where: { id: voiceId ?? DEFAULT_VOICE_ID }, select })) ??
+    (await prisma.voice.findUnique({ where: { id: DEFAULT_VOICE_ID }, select }));
+  return { voice: voice?.providerVoice ?? "slt", language: voice?.language ?? "en" };
 }

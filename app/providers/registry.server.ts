@@ -1,8 +1,11 @@
 // Which media provider serves each capability, chosen by environment variables (documented in
 // docs/decisions/040-media-provider-layer.md). Local providers are the default and need no
 // keys or network; a hosted one is used when selected AND configured, otherwise the local one
-// serves and providerStatus() says why (shown on /healthz and in the UI).
+// serves and providerStatus() says why (shown on /healthz and in the UI). Outside production,
+// PROVIDER_FAULTS wraps every provider with fault injection for tests (faults.server.ts,
+// docs/decisions/141-test-faults-in-the-provider-registry.md).
 import { z } from "zod";
+import { parseProviderFaults, withFaults, type MediaProviders } from "./faults.server";
 import { ffmpegPath, ffprobePath, runProcess } from "./media/ffmpeg.server";
 import { mediaLimiter } from "./media/limiter.server";
 import { FalProductImageProvider } from "./image/fal.server";
@@ -16,7 +19,7 @@ import { LocalMusicProvider } from "./music/local.server";
 import type { MusicProvider } from "./music/types";
 import { Json2VideoRenderProvider } from "./render/json2video.server";
 import { LocalRenderProvider } from "./render/local.server";
-import type { RenderProvider } from "./render/types";
+import type { LocalRenderer, RenderProvider } from "./render/types";
 import { OpenAiVoiceProvider, parseVoiceMap } from "./voice/openai.server";
 import { LocalVoiceProvider } from "./voice/local.server";
 import type { VoiceProvider } from "./voice/types";
@@ -58,10 +61,12 @@ const schema = z.object({
   RENDER_PROVIDER: z.enum(["local", "json2video"]).default("local"),
   JSON2VIDEO_API_URL: z.string().url().default("https://api.json2video.com/v2"),
   JSON2VIDEO_API_KEY: z.string().optional(),
-  JSON2VIDEO_POLL_MS: int(3_000),
-  JSON2VIDEO_MAX_POLLS: int(20),
 
   PROVIDER_REQUEST_TIMEOUT_MS: int(60_000),
+  /** Tests only: "capability=trigger" entries, e.g. "voice=Faultline" (faults.server.ts). */
+  PROVIDER_FAULTS: z.string().optional(),
+  // Read at run time: the server bundle has `process.env.NODE_ENV` replaced by "production".
+  NODE_ENV: z.string().optional(),
 });
 
 export type MediaEnv = z.infer<typeof schema>;
@@ -81,14 +86,7 @@ export type ProviderStatus = {
   problem?: string;
 };
 
-type Registry = {
-  voice: VoiceProvider;
-  image: ProductImageProvider;
-  motion: MotionProvider;
-  music: MusicProvider;
-  render: RenderProvider;
-  status: ProviderStatus[];
-};
+type Registry = MediaProviders & { status: ProviderStatus[] };
 
 let cached: { key: string; registry: Registry } | null = null;
 
@@ -198,25 +196,30 @@ function build(): Registry {
   }
   note("music", music, env.MUSIC_PROVIDER, musicProblem);
 
-  let render: RenderProvider = new LocalRenderProvider();
+  const localRender: LocalRenderer = new LocalRenderProvider();
+  let render: RenderProvider = localRender;
   let renderProblem: string | undefined;
   if (env.RENDER_PROVIDER === "json2video") {
     if (!env.JSON2VIDEO_API_KEY) renderProblem = "JSON2VIDEO_API_KEY is not set: using the local ffmpeg renderer";
-    else
-      render = new Json2VideoRenderProvider({
-        baseUrl: env.JSON2VIDEO_API_URL,
-        apiKey: env.JSON2VIDEO_API_KEY,
-        pollIntervalMs: env.JSON2VIDEO_POLL_MS,
-        maxPolls: env.JSON2VIDEO_MAX_POLLS,
-        ...timeouts,
-      });
+    else render = new Json2VideoRenderProvider({ baseUrl: env.JSON2VIDEO_API_URL, apiKey: env.JSON2VIDEO_API_KEY, ...timeouts });
   }
   note("render", render, env.RENDER_PROVIDER, renderProblem);
 
-  return { voice, image, motion, music, render, status };
+  const providers: MediaProviders = { voice, image, motion, music, render, localRender };
+  const faults = parseProviderFaults(env.PROVIDER_FAULTS);
+  if (faults.invalid.length) for (const s of status) s.problem ??= `Invalid setting PROVIDER_FAULTS: ${faults.invalid.join(", ")} names no capability`;
+  if (faults.plan.size === 0) return { ...providers, status };
+  if (env.NODE_ENV === "production") {
+    // Fault injection is a test tool: refused in production, and said so on /healthz.
+    for (const s of status) s.problem ??= "PROVIDER_FAULTS is ignored in production";
+    return { ...providers, status };
+  }
+  const faulty = withFaults(providers, faults.plan);
+  for (const s of status) s.label = faulty[s.capability].label;
+  return { ...faulty, status };
 }
 
-const ENV_PREFIXES = ["VOICE_", "IMAGE_", "MOTION_", "MUSIC_", "RENDER_", "JSON2VIDEO_", "FAL_KEY", "OPENAI_API_KEY", "PROVIDER_", "DATA_DIR"];
+const ENV_PREFIXES = ["VOICE_", "IMAGE_", "MOTION_", "MUSIC_", "RENDER_", "JSON2VIDEO_", "FAL_KEY", "OPENAI_API_KEY", "PROVIDER_", "DATA_DIR", "NODE_ENV"];
 
 function registry(): Registry {
   // Rebuilt when a relevant variable changes (tests switch providers by editing process.env).
@@ -234,6 +237,8 @@ export const productImageProvider = (): ProductImageProvider => registry().image
 export const motionProvider = (): MotionProvider => registry().motion;
 export const musicProvider = (): MusicProvider => registry().music;
 export const renderProvider = (): RenderProvider => registry().render;
+/** The local ffmpeg renderer, whatever RENDER_PROVIDER says (for work files no service can fetch). */
+export const localRenderProvider = (): LocalRenderer => registry().localRender;
 
 /** The active provider per capability, for /healthz and the UI. */
 export function providerStatus(): ProviderStatus[] {

@@ -1,32 +1,30 @@
-// Compile a project (seed 001 §4 compilation flow): check the renderer, prepare scenes that are
-// not ready, build the configuration, start the render (one compile_jobs row), then poll its
-// status every 3 s (step.sleep + step.run; WORKFLOW_TIME_SCALE speeds this up in tests) until
-// it completes, fails, or makes no progress for 20 polls. ADR 101.
+// Compile a project: check the renderer, prepare scenes that are not ready, build the
+// configuration, start the render (one compile_jobs row; a local render runs as its own
+// workflow, inngest/functions/render.ts), then poll its status every 3 s (step.sleep +
+// step.run; WORKFLOW_TIME_SCALE speeds this up in tests) until it completes, fails, or makes no
+// progress for 20 polls. This is the only poll loop of a render. ADR 101, ADR 140.
 // The run acts as the user its event names (the one who asked); each step resolves that actor
 // again and the core checks the job, the project and its story against it (ADR 130).
 import { NonRetriableError } from "inngest";
 import { actorForWorkflow, isNotFound } from "~/models/actor.server";
 import {
-  buildRenderRequest,
   COMPILE_MAX_POLLS,
   COMPILE_MAX_TOTAL_POLLS,
   COMPILE_MESSAGES,
   COMPILE_POLL_INTERVAL,
   creatingMessage,
-  DEFAULT_COMPILE_FORMAT,
   failCompileJob,
+  formatOf,
   getCompileJob,
-  isCompileFormat,
-  isRenderLive,
-  pollCompileJob,
   setCompileMessage,
   setCompletedMessage,
-  startRender,
 } from "~/models/compile-jobs.server";
+import { buildRenderRequest, pollCompileJob, startRender } from "~/models/compile-render.server";
+import { reasonOf } from "~/models/pipeline-errors.server";
 import { getProjectWithScenes, markProjectCompiled, markProjectFailed, setProjectStatus, storyIdOfProject } from "~/models/project.server";
-import { pipelineProviders, reasonOf } from "~/models/scene-assets.server";
 import { isSceneReady } from "~/models/scenes.server";
 import { markStoryProcessing } from "~/models/stories.server";
+import { renderProvider } from "~/providers/registry.server";
 import { inngest } from "../client.ts";
 import { projectCompileFinished, projectCompileRequested } from "../events.ts";
 import { errorMessageOf, nullIfNotFound, sceneAssetsFunction, stopIfNotFound } from "./scene-assets.ts";
@@ -82,13 +80,13 @@ export const compileFunction = inngest.createFunction(
       if (requestedStoryId !== undefined && storyId !== requestedStoryId) throw new NonRetriableError("The video request does not exist");
       await setCompileMessage(actor, compileJobId, COMPILE_MESSAGES.start);
       await setProjectStatus(actor, projectId, "in_progress");
-      const provider = pipelineProviders().render;
+      const provider = renderProvider();
       const check = await provider.checkReady();
       return {
         ok: check.ok,
         message: check.message,
         provider: { name: provider.name, label: provider.label },
-        format: isCompileFormat(job.format) ? job.format : DEFAULT_COMPILE_FORMAT,
+        format: formatOf(job),
         storyId,
       };
     });
@@ -130,13 +128,13 @@ export const compileFunction = inngest.createFunction(
     });
     if (!config.ok) await fail("config-failed", COMPILE_MESSAGES.compilationError(config.reason), config.reason);
 
-    // 5-6. Create the render.
+    // 5-6. Create the render (once: a job that has a render token was started already).
     await step.run("start-render", async () => {
       const actor = await act();
       await setCompileMessage(actor, compileJobId, creatingMessage(ready.provider)).catch(stopIfNotFound);
       const job = await getCompileJob(actor, compileJobId).catch(stopIfNotFound);
-      if (job.status === "queued" && !isRenderLive(compileJobId)) await startRender(actor, compileJobId, job.providerRequestId);
-      return { started: true };
+      const started = job.status === "queued" && !job.providerRequestId ? await startRender(actor, compileJobId, null) : false;
+      return { started };
     });
 
     // 7. Poll every 3 s. Polls during which the render advanced do not count towards the 20.
@@ -144,9 +142,8 @@ export const compileFunction = inngest.createFunction(
     let last = "rendering:0";
     for (let poll = 1; poll <= COMPILE_MAX_TOTAL_POLLS; poll++) {
       await step.sleep(`poll-wait-${poll}`, COMPILE_POLL_INTERVAL);
-      const stalled = sinceProgress;
       const status = await step.run(`poll-${poll}`, async () => {
-        const r = await pollCompileJob(await act(), compileJobId, poll, stalled).catch(nullIfNotFound);
+        const r = await pollCompileJob(await act(), compileJobId, poll).catch(nullIfNotFound);
         if (r && storyId !== undefined && (r.status === "rendering" || r.status === "queued")) await markStoryProcessing(storyId, renderProgressLabel(r.progress));
         return r;
       });

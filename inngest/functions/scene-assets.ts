@@ -9,14 +9,9 @@
 import { NonRetriableError } from "inngest";
 import { actorForWorkflow, isNotFound } from "~/models/actor.server";
 import { markStoryProcessing } from "~/models/stories.server";
-import {
-  completeSceneAssets,
-  reasonOf,
-  recordSceneFailure,
-  runSceneAssetStep,
-  SCENE_ASSET_STEPS,
-  SceneAssetError,
-} from "~/models/scene-assets.server";
+import { reasonOf, SceneAssetError } from "~/models/pipeline-errors.server";
+import { SCENE_ASSET_STEPS } from "~/models/scene-asset-steps";
+import { completeSceneAssets, recordSceneFailure, runSceneAssetStep } from "~/models/scene-assets.server";
 import { inngest } from "../client.ts";
 import { sceneAssetsFinished, sceneAssetsRequested } from "../events.ts";
 

@@ -10,12 +10,13 @@
 import { NonRetriableError } from "inngest";
 import { titleFromText } from "~/providers/llm/index.server";
 import { actorForWorkflow, type Actor } from "~/models/actor.server";
-import { createCompileJob, ensureBackgroundMusic } from "~/models/compile-jobs.server";
-import { createProjectForStory, markProjectFailed, projectIdOfStory, getProject } from "~/models/project.server";
-import { planTask, withoutTestMarkers } from "~/models/scene-assets.server";
-import { markStoryProcessing, markStoryReady } from "~/models/stories.server";
+import { ensureBackgroundMusic } from "~/models/background-music.server";
+import { createCompileJob } from "~/models/compile-jobs.server";
+import { planTask } from "~/models/planner.server";
+import { createProjectForStory, markProjectFailed, getProject } from "~/models/project.server";
+import { getPipelineStory, markStoryProcessing, markStoryReady, projectIdOfStory } from "~/models/stories.server";
 import { refundVideoRequest } from "~/models/video-requests.server";
-import { getPipelineStory, notifyStoryOnce, sceneVoiceOver, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
+import { notifyStoryOnce, sceneVoiceOver, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
 import { inngest } from "../client.ts";
 import { videoRequested } from "../events.ts";
@@ -87,7 +88,7 @@ export const videoRequestFunction = inngest.createFunction(
 
     // The project with its scenes: the script divided by the planner (a hosted model when set).
     const project = await step.run("create-project", async () => {
-      const script = withoutTestMarkers(story.source);
+      const script = story.source.trim();
       if (!script) throw new NonRetriableError("The script is empty");
       const divided = await planTask("divide_script", { script });
       if (!divided.scenes.length) throw new NonRetriableError("The script could not be divided into scenes");

@@ -1,7 +1,8 @@
 // Issue 5: the demo user creates a video in the browser, watches its card turn from Processing
-// to Ready on the dashboard without reloading, and plays it; 20 credits are charged. A forced
-// provider failure (the test-mode script switch "[e2e-fail voice-over]", honoured only when the
-// app runs with NODE_ENV=test) refunds the credits and shows the failed card.
+// to Ready on the dashboard without reloading, and plays it; 20 credits are charged. A provider
+// failure refunds the credits and shows the failed card: scripts/e2e.mjs starts the app with
+// PROVIDER_FAULTS=voice=Faultline, the registry's test provider, so the voice fails for a
+// script about "Faultline serum" (docs/decisions/141-test-faults-in-the-provider-registry.md).
 // Run with `node scripts/e2e.mjs tests/e2e/create-video.spec.ts` (tiny renders, see the script).
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
@@ -102,9 +103,9 @@ test("a provider failure refunds the credits and shows the failed card", async (
   await signIn(page);
   const before = await creditsOnCard(page);
 
-  const script = "Glow all day with Aurora serum. [e2e-fail voice-over]";
+  const script = "Glow all day with Faultline serum.";
   await createVideo(page, script);
-  const card = storyCard(page, "Glow all day with Aurora serum.");
+  const card = storyCard(page, script);
   await expect(card.getByText("Failed", { exact: true })).toBeVisible({ timeout: 120_000 });
   await expect(card.getByText("This video could not be made")).toBeVisible();
   await expect(card.getByText(/^Failed while voice-over: /)).toBeVisible();

@@ -7,19 +7,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { actorFromUser, assertActor, isSystemActor, systemActor, type Actor } from "~/models/actor.server";
-import {
-  buildRenderRequest,
-  createCompileJob,
-  ensureBackgroundMusic,
-  failCompileJob,
-  getCompileJob,
-  latestCompileJob,
-  pollCompileJob,
-  requestCompile,
-  setCompileMessage,
-  setCompletedMessage,
-  startRender,
-} from "~/models/compile-jobs.server";
+import { ensureBackgroundMusic } from "~/models/background-music.server";
+import { createCompileJob, failCompileJob, getCompileJob, latestCompileJob, requestCompile, setCompileMessage, setCompletedMessage } from "~/models/compile-jobs.server";
+import { buildRenderRequest, pollCompileJob, runLocalRender, startRender } from "~/models/compile-render.server";
 import { applyCreditChange, getBalance } from "~/models/credits.server";
 import { readMediaBytes } from "~/models/media-refs.server";
 import {
@@ -30,16 +20,18 @@ import {
   listUserProjects,
   markProjectCompiled,
   markProjectFailed,
-  projectIdOfStory,
   requireProject,
+  setBackgroundMusicIfUnset,
   setProjectStatus,
   storyIdOfProject,
   updateProject,
   type ProjectWithScenes,
 } from "~/models/project.server";
-import { completeSceneAssets, recordSceneFailure, runSceneAssetStep, SceneAssetError } from "~/models/scene-assets.server";
-import { addScene, findSceneOfProject, listScenes, markSceneCompleted, markSceneFailed, markSceneStep, updateScene } from "~/models/scenes.server";
-import { getPipelineStory, notifyStoryOnce, recoverQueuedStories } from "~/models/video-pipeline.server";
+import { SceneAssetError } from "~/models/pipeline-errors.server";
+import { completeSceneAssets, recordSceneFailure, runSceneAssetStep } from "~/models/scene-assets.server";
+import { addScene, countScenes, findSceneOfProject, listScenes, markSceneCompleted, markSceneFailed, markSceneStep, updateScene } from "~/models/scenes.server";
+import { getPipelineStory, projectIdOfStory, storyOwnerId } from "~/models/stories.server";
+import { notifyStoryOnce, recoverQueuedStories } from "~/models/video-pipeline.server";
 import { createVideoRequest, refundVideoRequest } from "~/models/video-requests.server";
 import { prisma } from "~/utils/db.server";
 import { storeFile, type StoredFile } from "~/models/stored-files.server";
@@ -176,11 +168,17 @@ const CASES: Case[] = [
     admin: async (_r, f) => expect(await prisma.project.findUnique({ where: { id: f.project.id } })).toMatchObject({ status: "completed", finalVideoUrl: f.video.url }),
   },
   {
+    name: "setBackgroundMusicIfUnset (the project has music: kept)",
+    call: (a, f) => setBackgroundMusicIfUnset(a, f.project.id, f.music.ref),
+    admin: (r) => expect(r).toBe(false),
+  },
+  {
     name: "markProjectFailed",
     call: (a, f) => markProjectFailed(a, f.project.id),
     admin: async (_r, f) => expect((await prisma.project.findUnique({ where: { id: f.project.id } }))!.status).toBe("failed"),
   },
   { name: "listScenes", call: (a, f) => listScenes(a, f.project.id), admin: (r) => expect(r).toHaveLength(2) },
+  { name: "countScenes", call: (a, f) => countScenes(a, f.project.id), admin: (r) => expect(r).toBe(2) },
   { name: "findSceneOfProject", call: (a, f) => findSceneOfProject(a, f.project.id, f.sceneId), admin: (r, f) => expect(r).toMatchObject({ id: f.sceneId }) },
   {
     name: "addScene",
@@ -227,7 +225,8 @@ const CASES: Case[] = [
   },
   // On a finished job: an admin passes the check and nothing is rendered.
   { name: "startRender", call: (a, f) => startRender(a, f.doneJobId, null), admin: (r) => expect(r).toBe(false) },
-  { name: "pollCompileJob", call: (a, f) => pollCompileJob(a, f.doneJobId, 1, 0), admin: (r) => expect(r).toMatchObject({ status: "completed", restarted: false }) },
+  { name: "pollCompileJob", call: (a, f) => pollCompileJob(a, f.doneJobId, 1), admin: (r) => expect(r).toMatchObject({ status: "completed", restarted: false }) },
+  { name: "runLocalRender", call: (a, f) => runLocalRender(a, f.doneJobId, "local:any"), admin: (r) => expect(r).toBe("superseded") },
   {
     name: "buildRenderRequest",
     call: (a, f) => buildRenderRequest(a, f.project.id, "mp4"),
@@ -326,6 +325,7 @@ describe("stories and their projects", () => {
     const balance = await getBalance(owner.id);
     await expect(createProjectForStory(otherA, storyId, storyInput)).rejects.toMatchObject(notFound);
     await expect(getPipelineStory(otherA, storyId)).rejects.toMatchObject(notFound);
+    await expect(storyOwnerId(otherA, storyId)).rejects.toMatchObject(notFound);
     await expect(notifyStoryOnce(otherA, { storyId, type: "video_ready", title: "t", body: "b" })).rejects.toMatchObject(notFound);
     expect(await refundVideoRequest(otherA, storyId, "stolen")).toEqual({ ok: false, code: "not_found" });
     expect(await recoverQueuedStories(otherA, 0)).toEqual({ found: 0, sent: 0 });
@@ -340,6 +340,7 @@ describe("stories and their projects", () => {
   it("an admin: the project is the story owner's, the notification goes to the owner, the refund is made", async () => {
     const storyId = await queuedStory();
     expect(await getPipelineStory(adminA, storyId)).toMatchObject({ id: storyId, userId: owner.id });
+    expect(await storyOwnerId(adminA, storyId)).toBe(owner.id);
     const { project, created } = await createProjectForStory(adminA, storyId, storyInput);
     expect(created).toBe(true);
     expect(project.userId).toBe(owner.id);

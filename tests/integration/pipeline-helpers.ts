@@ -3,10 +3,10 @@
 // the embedded executor.
 import type { InngestFunction } from "inngest";
 import { randomUUID } from "node:crypto";
+import { vi } from "vitest";
 import { actorFromUser, type Actor } from "~/models/actor.server";
 import { applyCreditChange } from "~/models/credits.server";
 import { createProject, type NewScene } from "~/models/project.server";
-import { overridePipelineProvidersForTests, type MediaProviders } from "~/models/scene-assets.server";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
 import { LocalMotionProvider } from "~/providers/motion/local.server";
 import { LocalMusicProvider } from "~/providers/music/local.server";
@@ -47,7 +47,7 @@ export async function startPipeline(opts: { timeScale?: number; fns?: InngestFun
       return env.executor;
     },
     async close() {
-      overridePipelineProvidersForTests({});
+      vi.restoreAllMocks();
       await env.executor.stop();
       await host.close();
       await storage.cleanup();
@@ -55,10 +55,6 @@ export async function startPipeline(opts: { timeScale?: number; fns?: InngestFun
   };
   await env.executor.start();
   return env;
-}
-
-export function useProviders(overrides: Partial<MediaProviders>): void {
-  overridePipelineProvidersForTests(overrides);
 }
 
 /** The user acting through the web door (not an admin). */
@@ -146,17 +142,23 @@ export function fileOf(url: string | null | undefined): string {
 
 export type Counts = { voice: number; image: number; motion: number; music: number; render: number };
 
-/** The real offline providers, counting their calls (to prove a step did not run twice). */
-export function countingProviders(overrides: Partial<MediaProviders> = {}): { providers: MediaProviders; counts: Counts } {
-  const real = { voice: new LocalVoiceProvider(), image: new LocalProductImageProvider(), motion: new LocalMotionProvider(), music: new LocalMusicProvider(), render: new LocalRenderProvider() };
-  const counts: Counts = { voice: 0, image: 0, motion: 0, music: 0, render: 0 };
-  const base = { ...real, ...overrides };
-  const providers: MediaProviders = {
-    voice: { name: base.voice.name, label: base.voice.label, voices: () => base.voice.voices(), synthesize: (...a) => (counts.voice++, base.voice.synthesize(...a)) },
-    image: { name: base.image.name, label: base.image.label, generate: (...a) => (counts.image++, base.image.generate(...a)) },
-    motion: { name: base.motion.name, label: base.motion.label, animate: (...a) => (counts.motion++, base.motion.animate(...a)) },
-    music: { name: base.music.name, label: base.music.label, generate: (...a) => (counts.music++, base.music.generate(...a)) },
-    render: { name: base.render.name, label: base.render.label, checkReady: (...a) => base.render.checkReady(...a), render: (...a) => (counts.render++, base.render.render(...a)) },
+/**
+ * Counts the calls of the real offline providers (to prove a step did not run twice): spies on
+ * their classes, which the registry's providers are instances of. Undone by vi.restoreAllMocks().
+ */
+export function countProviderCalls(): () => Counts {
+  const spies = {
+    voice: vi.spyOn(LocalVoiceProvider.prototype, "synthesize"),
+    image: vi.spyOn(LocalProductImageProvider.prototype, "generate"),
+    motion: vi.spyOn(LocalMotionProvider.prototype, "animate"),
+    music: vi.spyOn(LocalMusicProvider.prototype, "generate"),
+    render: vi.spyOn(LocalRenderProvider.prototype, "render"),
   };
-  return { providers, counts };
+  return () => ({
+    voice: spies.voice.mock.calls.length,
+    image: spies.image.mock.calls.length,
+    motion: spies.motion.mock.calls.length,
+    music: spies.music.mock.calls.length,
+    render: spies.render.mock.calls.length,
+  });
 }

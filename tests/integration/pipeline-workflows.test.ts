@@ -2,19 +2,33 @@
 // executor, with tiny media (RENDER_LONG_SIDE=256) and time-scaled sleeps:
 //   - scene assets: real stored files in the fixed order, progress on the scene, the first
 //     failure stopping with "Failed while {step}: {reason}", retries of a provider briefly down;
-//   - compile: scenes prepared, a real render tracked by its compile_jobs row with the seed's
-//     messages, a failed render, the 20-poll timeout, a render lost by its process restarted;
+//   - compile: scenes prepared, a real render (its own workflow run) tracked by its compile_jobs
+//     row with the product's messages, a failed render, the 20-poll timeout, a render lost with
+//     its process restarted;
 //   - Create Video end to end: story ready with a playable mp4, credits charged once, one
-//     notification; a forced failure refunds once; resume after an executor restart;
+//     notification; a provider failure (PROVIDER_FAULTS) refunds once; resume after an executor
+//     restart;
 //   - the showcase seeder and the pick-up of stories whose event was lost.
+// Providers are the real offline ones; a test that needs one to fail or hang spies on its class.
 // One file on purpose: every executor serving the app's functions claims their due runs from the
 // shared test database, so two test processes running these at once would take each other's runs.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMPILE_MAX_POLLS, COMPILE_MESSAGES, createCompileJob, getCompileJob, requestCompile } from "~/models/compile-jobs.server";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  COMPILE_MAX_POLLS,
+  COMPILE_MESSAGES,
+  completeRender,
+  createCompileJob,
+  failCompileJob,
+  failRender,
+  getCompileJob,
+  recordRenderProgress,
+  requestCompile,
+} from "~/models/compile-jobs.server";
+import { runLocalRender } from "~/models/compile-render.server";
 import { getBalance } from "~/models/credits.server";
 import { createProjectForStory, getProjectWithScenes } from "~/models/project.server";
-import { SCENE_ASSET_STEPS } from "~/models/scene-assets.server";
+import { SCENE_ASSET_STEPS } from "~/models/scene-asset-steps";
 import { findSceneOfProject } from "~/models/scenes.server";
 import { SHOWCASE_DEMOS } from "~/models/showcase-seed.server";
 import { recoverQueuedStories } from "~/models/video-pipeline.server";
@@ -23,9 +37,8 @@ import * as store from "~/models/workflow-runs.server";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { ProviderError } from "~/providers/media/types";
 import { LocalRenderProvider } from "~/providers/render/local.server";
-import type { RenderProvider } from "~/providers/render/types";
+import type { RenderResult } from "~/providers/render/types";
 import { LocalVoiceProvider } from "~/providers/voice/local.server";
-import type { VoiceProvider } from "~/providers/voice/types";
 import { prisma } from "~/utils/db.server";
 import { localFilePath } from "~/models/stored-files.server";
 import { inngest } from "../../inngest/client.ts";
@@ -35,7 +48,7 @@ import { requestShowcaseSeed, shouldSeedShowcase } from "../../inngest/functions
 import { storyCompileJobId } from "../../inngest/functions/video-request.ts";
 import {
   actorOf,
-  countingProviders,
+  countProviderCalls,
   fileOf,
   newCustomer,
   projectWithScenes,
@@ -43,13 +56,13 @@ import {
   storeProductPhoto,
   uploadMusic,
   uploadProductPhoto,
-  useProviders,
   type PipelineEnv,
 } from "./pipeline-helpers";
 import { waitFor, waitForRun } from "./workflows-helpers";
 
 const SCENE_FN = "reelforge-scene-assets";
 const COMPILE_FN = "reelforge-compile-project";
+const RENDER_FN = "reelforge-render-compile-job";
 let env: PipelineEnv;
 
 beforeAll(async () => {
@@ -59,6 +72,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.close();
 });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 // ───────────────────────────── scene assets ─────────────────────────────
 
@@ -67,26 +83,22 @@ async function requestAssets(data: { projectId: string; sceneId: string; userId:
   return ids[0];
 }
 
-/** A voice provider that fails `times` times (then speaks with the offline one), counting calls. */
-function flakyVoice(error: () => Error, times: number): VoiceProvider & { calls: number } {
-  const real = new LocalVoiceProvider();
-  const p = {
-    name: "flaky-voice",
-    label: "flaky",
-    calls: 0,
-    voices: () => real.voices(),
-    async synthesize(...args: Parameters<VoiceProvider["synthesize"]>) {
-      p.calls++;
-      if (p.calls <= times) throw error();
-      return real.synthesize(...args);
+/** The offline voice fails its first `times` calls (then speaks), counting calls. */
+function flakyVoice(error: () => Error, times: number): { readonly calls: number } {
+  const real = LocalVoiceProvider.prototype.synthesize;
+  const spy = vi.spyOn(LocalVoiceProvider.prototype, "synthesize").mockImplementation(function (this: LocalVoiceProvider, ...args) {
+    if (spy.mock.calls.length <= times) return Promise.reject(error());
+    return real.apply(this, args);
+  });
+  return {
+    get calls() {
+      return spy.mock.calls.length;
     },
   };
-  return p;
 }
 
 describe("scene assets workflow", () => {
   it("makes and stores every asset in the fixed order and completes the scene", async () => {
-    useProviders({});
     const user = await newCustomer();
     const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
     const scene = project.scenes[0];
@@ -128,7 +140,6 @@ describe("scene assets workflow", () => {
 
   it("stops at the first failure with the exact message, stored on the scene and raised as the run's error", async () => {
     const voice = flakyVoice(() => new ProviderError("local-tts", "bad_input", "The text has nothing speakable in it"), 99);
-    useProviders({ voice });
     const user = await newCustomer();
     const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
     const scene = project.scenes[1];
@@ -157,7 +168,6 @@ describe("scene assets workflow", () => {
 
   it("retries a provider that is briefly down, without redoing finished steps", async () => {
     const voice = flakyVoice(() => new ProviderError("hosted-tts", "upstream", "Service unavailable (HTTP 503)"), 2);
-    useProviders({ voice });
     const user = await newCustomer();
     const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
     const scene = project.scenes[0];
@@ -172,7 +182,6 @@ describe("scene assets workflow", () => {
 
   it("gives up after the last attempt of a retriable failure with the same message format", async () => {
     const voice = flakyVoice(() => new ProviderError("hosted-tts", "timeout", "No answer within 60 s"), 99);
-    useProviders({ voice });
     const user = await newCustomer();
     const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
     const scene = project.scenes[0];
@@ -185,7 +194,6 @@ describe("scene assets workflow", () => {
   });
 
   it("an event naming another user stops the run as 'not found' and changes nothing (ADR 130)", async () => {
-    useProviders({});
     const user = await newCustomer();
     const intruder = await newCustomer();
     const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
@@ -200,7 +208,6 @@ describe("scene assets workflow", () => {
   });
 
   it("refuses to make a product shot without a product image (seed message) outside Create Video", async () => {
-    useProviders({});
     const user = await newCustomer();
     const project = await projectWithScenes(user.id, { productImage: null });
     const scene = project.scenes[0];
@@ -215,6 +222,11 @@ describe("scene assets workflow", () => {
 
 async function runOf(jobId: string) {
   return waitFor(async () => (await store.runsOf(COMPILE_FN, 200)).find((r) => (r.event as { data: { compileJobId: string } }).data.compileJobId === jobId), "the compile run");
+}
+
+/** The render workflow runs of a compile job. */
+async function renderRunsOf(jobId: string) {
+  return (await store.runsOf(RENDER_FN, 200)).filter((r) => (r.event as { data: { compileJobId: string } }).data.compileJobId === jobId);
 }
 
 async function finished(jobId: string, timeoutMs = 120_000) {
@@ -236,7 +248,6 @@ describe("compile workflow", () => {
   });
 
   it("prepares the scenes, renders with progress and messages, stores the video and completes the project", async () => {
-    useProviders({});
     const request = await requestCompile(actorOf(userId), { projectId });
     expect(request.ok).toBe(true);
     if (!request.ok) return;
@@ -258,6 +269,9 @@ describe("compile workflow", () => {
     await watcher;
     expect(run.error).toBeNull();
     expect(run.status).toBe("completed");
+    // The render ran as a workflow run of its own, once; the compile run only polled.
+    const renders = await renderRunsOf(request.job.id);
+    expect(renders.map((r) => [r.status, r.output])).toEqual([["completed", { compileJobId: request.job.id, outcome: "completed" }]]);
 
     const job = (await getCompileJob(actorOf(userId), request.job.id))!;
     expect(job).toMatchObject({ status: "completed", progress: 100, message: COMPILE_MESSAGES.complete, provider: "local-ffmpeg", errorMessage: null });
@@ -283,15 +297,7 @@ describe("compile workflow", () => {
   });
 
   it("a failed render fails the job ('Video compilation failed') and the project", async () => {
-    const failing: RenderProvider = {
-      name: "local-ffmpeg",
-      label: "ffmpeg renderer (offline)",
-      checkReady: async () => ({ ok: true, message: "ok" }),
-      render: async () => {
-        throw new ProviderError("local-ffmpeg", "failed", "ffmpeg exited with code 1");
-      },
-    };
-    useProviders({ render: failing });
+    vi.spyOn(LocalRenderProvider.prototype, "render").mockRejectedValue(new ProviderError("local-ffmpeg", "failed", "ffmpeg exited with code 1"));
     const request = await requestCompile(actorOf(userId), { projectId });
     if (!request.ok) throw new Error(request.message);
     const run = await finished(request.job.id);
@@ -302,41 +308,28 @@ describe("compile workflow", () => {
   });
 
   it("a renderer that is not ready stops the compile before anything is rendered", async () => {
-    let renders = 0;
-    useProviders({
-      render: {
-        name: "json2video",
-        label: "json2video API",
-        checkReady: async () => ({ ok: false, message: "JSON2Video API key error: Invalid API key" }),
-        render: async () => {
-          renders++;
-          throw new Error("must not render");
-        },
-      },
-    });
+    vi.spyOn(LocalRenderProvider.prototype, "checkReady").mockResolvedValue({ ok: false, message: "ffmpeg cannot be started on this server" });
+    const render = vi.spyOn(LocalRenderProvider.prototype, "render");
     const request = await requestCompile(actorOf(userId), { projectId });
     if (!request.ok) throw new Error(request.message);
     const run = await finished(request.job.id);
-    expect(run.error).toMatchObject({ message: "Compilation error: JSON2Video API key error: Invalid API key" });
-    expect(await getCompileJob(actorOf(userId), request.job.id)).toMatchObject({ status: "failed", message: "Compilation error: JSON2Video API key error: Invalid API key" });
-    expect(renders).toBe(0);
+    expect(run.error).toMatchObject({ message: "Compilation error: ffmpeg cannot be started on this server" });
+    expect(await getCompileJob(actorOf(userId), request.job.id)).toMatchObject({ status: "failed", message: "Compilation error: ffmpeg cannot be started on this server" });
+    expect(render).not.toHaveBeenCalled();
+    expect(await renderRunsOf(request.job.id)).toHaveLength(0);
   });
 
   it("times out after 20 polls without progress ('Video compilation timed out...') and stops the render", async () => {
     let aborted = false;
-    const hanging: RenderProvider = {
-      name: "local-ffmpeg",
-      label: "ffmpeg renderer (offline)",
-      checkReady: async () => ({ ok: true, message: "ok" }),
-      render: (_request, _progress, options) =>
-        new Promise((_resolve, reject) => {
+    const render = vi.spyOn(LocalRenderProvider.prototype, "render").mockImplementation(
+      (_request, _progress, options) =>
+        new Promise<RenderResult>((_resolve, reject) => {
           options?.signal?.addEventListener("abort", () => {
             aborted = true;
             reject(new Error("aborted"));
           });
         }),
-    };
-    useProviders({ render: hanging });
+    );
     await env.restartExecutor({ timeScale: 0.02 });
     try {
       const request = await requestCompile(actorOf(userId), { projectId });
@@ -361,46 +354,56 @@ describe("compile workflow", () => {
       const names = (await store.listSteps(run.id)).map((s) => s.name);
       expect(names).toContain(`poll-${COMPILE_MAX_POLLS}`);
       expect(names).not.toContain(`poll-${COMPILE_MAX_POLLS + 1}`);
+      // The render's own run stops at its next heartbeat; it was alive all along, so never restarted.
       await waitFor(async () => aborted, "the render to be aborted");
+      const [renderRun] = await waitFor(async () => {
+        const runs = await renderRunsOf(request.job.id);
+        return runs.length && runs.every((r) => r.status === "completed") ? runs : null;
+      }, "the render run to end");
+      expect(renderRun.output).toMatchObject({ outcome: "superseded" });
+      expect(render).toHaveBeenCalledTimes(1);
     } finally {
       await env.restartExecutor({ timeScale: 0.1 });
     }
   });
 
   it("restarts a render whose process died (webm on request)", async () => {
-    let renders = 0;
-    const real = new LocalRenderProvider();
-    useProviders({
-      render: {
-        name: real.name,
-        label: real.label,
-        checkReady: () => real.checkReady(),
-        render: (...args) => {
-          renders++;
-          return real.render(...args);
-        },
-      },
-    });
-    // A job another process had started rendering and then lost (its process is gone).
+    const render = vi.spyOn(LocalRenderProvider.prototype, "render");
+    // A job a render had started and then lost with its process: nothing heard from it for a minute.
     const job = await createCompileJob(actorOf(userId), { projectId, format: "webm" });
-    await prisma.compileJob.update({ where: { id: job.id }, data: { status: "rendering", progress: 37, provider: "local-ffmpeg", providerRequestId: "local:deadprocess:00000000-0000-4000-8000-000000000000" } });
+    const lostToken = "local:00000000-0000-4000-8000-000000000000";
+    await prisma.compileJob.update({ where: { id: job.id }, data: { status: "rendering", progress: 37, provider: "local-ffmpeg", providerRequestId: lostToken } });
+    await prisma.$executeRaw`UPDATE "compile_jobs" SET "updatedAt" = now() - interval '1 minute' WHERE "id" = ${job.id}`;
     await inngest.send(projectCompileRequested.create({ projectId, compileJobId: job.id, userId }));
     const run = await finished(job.id);
     expect(run.error).toBeNull();
-    expect(renders).toBe(1);
+    expect(render).toHaveBeenCalledTimes(1);
     const done = (await getCompileJob(actorOf(userId), job.id))!;
     expect(done).toMatchObject({ status: "completed", format: "webm", message: COMPILE_MESSAGES.complete });
-    expect(done.providerRequestId).not.toContain("deadprocess");
+    expect(done.providerRequestId).not.toBe(lostToken);
+    const steps = (await store.listSteps(run.id)).map((s) => s.name);
+    expect(steps).toContain("poll-1");
     const info = await probeMedia(fileOf(done.videoUrl));
     expect(info.streams.find((s) => s.type === "video")?.codec).toBe("vp9");
     expect(info.streams.find((s) => s.type === "audio")?.codec).toBe("opus");
     expect((await getProjectWithScenes(actorOf(userId), projectId))!.status).toBe("completed");
   });
+
+  it("a lost render's late writes change nothing once another render holds the job", async () => {
+    const job = await createCompileJob(actorOf(userId), { projectId });
+    const actor = actorOf(userId);
+    await prisma.compileJob.update({ where: { id: job.id }, data: { status: "rendering", providerRequestId: "local:new" } });
+    expect(await runLocalRender(actor, job.id, "local:old")).toBe("superseded");
+    expect(await recordRenderProgress(actor, job.id, "local:old", 50)).toBe(false);
+    expect(await failRender(actor, job.id, "local:old", "late")).toBe(false);
+    expect(await completeRender(actor, job.id, "local:old", "/resources/files/renders/x.mp4")).toBe(false);
+    expect(await getCompileJob(actor, job.id)).toMatchObject({ status: "rendering", progress: 0, errorMessage: null, videoUrl: null });
+    await failCompileJob(actor, job.id, COMPILE_MESSAGES.failed, "test over");
+  });
 });
 
 describe("compile workflow acting for someone else", () => {
   it("an event naming another user stops the run and its failure handler changes nothing (ADR 130)", async () => {
-    useProviders({});
     const user = await newCustomer();
     const intruder = await newCustomer();
     const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
@@ -453,8 +456,7 @@ async function ledger(userId: string) {
 
 describe("Create Video workflow", () => {
   it("turns a submission into a ready story with a playable mp4, charged once, notified once", async () => {
-    const { providers, counts } = countingProviders();
-    useProviders(providers);
+    const counts = countProviderCalls();
     const user = await newCustomer(100);
     const photo = await uploadProductPhoto(user.id);
     const storyId = await submit(user.id, { productImageRef: photo.ref });
@@ -488,7 +490,7 @@ describe("Create Video workflow", () => {
       [2, "completed"],
     ]);
     expect(project.scenes[0].voiceOverText).toBe("Meet Aurora, the serum for a morning glow.");
-    expect(counts).toEqual({ voice: 2, image: 2, motion: 2, music: 1, render: 1 });
+    expect(counts()).toEqual({ voice: 2, image: 2, motion: 2, music: 1, render: 1 });
 
     // Charged once (20), nothing refunded; one notification linking to the dashboard.
     expect(await getBalance(user.id)).toBe(80);
@@ -512,8 +514,7 @@ describe("Create Video workflow", () => {
   });
 
   it("uses the uploaded background music and draws text cards when there is no product image", async () => {
-    const { providers, counts } = countingProviders();
-    useProviders(providers);
+    const counts = countProviderCalls();
     const user = await newCustomer(40);
     const music = await uploadMusic(user.id);
     const storyId = await submit(user.id, { backgroundMusicRef: music.ref, storyTypeId: 2 });
@@ -523,8 +524,8 @@ describe("Create Video workflow", () => {
     const project = (await getProjectWithScenes(actorOf(user.id), story.projectId!))!;
     expect(project.backgroundMusicUrl).toBe(music.url);
     expect(project.mainProductImageUrl).toBeNull();
-    expect(counts.music).toBe(0);
-    expect(counts.image).toBe(0);
+    expect(counts().music).toBe(0);
+    expect(counts().image).toBe(0);
     expect(project.scenes.every((s) => s.imageUrl)).toBe(true);
     const info = await probeMedia(fileOf(story.finalVideoWithMusic));
     expect(info.streams.map((s) => s.type).sort()).toEqual(["audio", "video"]);
@@ -532,23 +533,18 @@ describe("Create Video workflow", () => {
   });
 
   it("a provider failure refunds the 20 credits exactly once and tells the user once", async () => {
-    const { providers } = countingProviders({
-      voice: {
-        name: "local-tts",
-        label: "broken",
-        voices: () => [],
-        synthesize: async () => {
-          throw new ProviderError("local-tts", "bad_input", "Unknown voice \"zz\"");
-        },
-      },
-    });
-    useProviders(providers);
+    // The test provider of the registry: the voice fails for text with the word "Faultline" (ADR 141).
+    process.env.PROVIDER_FAULTS = "voice=Faultline";
+    const synthesize = vi.spyOn(LocalVoiceProvider.prototype, "synthesize");
     const user = await newCustomer(100);
-    const storyId = await submit(user.id, { productImageRef: (await uploadProductPhoto(user.id)).ref });
+    const script = "Scene 1: Meet Aurora, the serum for a morning glow.\n\nScene 2: Glow all day with Faultline serum.";
+    const storyId = await submit(user.id, { script, productImageRef: (await uploadProductPhoto(user.id)).ref });
     const { story } = await watchStory(storyId);
+    delete process.env.PROVIDER_FAULTS;
     expect(story.status).toBe("failed");
-    expect(story.errorMessage).toBe('Failed while voice-over: Unknown voice "zz"');
-
+    expect(story.errorMessage).toBe("Failed while voice-over: The voice provider failed (a fault injected by PROVIDER_FAULTS)");
+    // The other scene was spoken; the failing one never reached the speech engine.
+    for (const [request] of synthesize.mock.calls) expect(request.text).not.toMatch(/faultline/i);
     const entries = await waitFor(async () => {
       const e = await ledger(user.id);
       return e.length === 2 ? e : null;
@@ -560,9 +556,15 @@ describe("Create Video workflow", () => {
     expect(await getBalance(user.id)).toBe(100);
     const note = await waitFor(() => prisma.notification.findFirst({ where: { userId: user.id, type: "video_failed" } }), "the failure notification");
     expect(note).toMatchObject({ title: "Your video could not be created", link: `/dashboard?story=${storyId}` });
-    expect(note.body).toBe('Failed while voice-over: Unknown voice "zz" Your 20 credits were refunded.');
+    expect(note.body).toBe("Failed while voice-over: The voice provider failed (a fault injected by PROVIDER_FAULTS) Your 20 credits were refunded.");
     const project = (await getProjectWithScenes(actorOf(user.id), story.projectId!))!;
     expect(project.status).toBe("failed");
+    // The other scene's run goes on to its end; let it finish before the next test counts calls.
+    await waitFor(
+      async () => (await prisma.workflowEvent.count({ where: { name: "scene/assets.finished", data: { path: ["projectId"], equals: project.id } } })) === project.scenes.length,
+      "both scene runs to end",
+      60_000,
+    );
 
     // The onFailure handler once more (a re-delivered function.failed event) and a duplicate
     // request: no second refund, no second notification.
@@ -581,8 +583,7 @@ describe("Create Video workflow", () => {
   });
 
   it("resumes after the executor restarts mid-run without re-running finished steps", async () => {
-    const { providers, counts } = countingProviders();
-    useProviders(providers);
+    const counts = countProviderCalls();
     const user = await newCustomer(100);
     const storyId = await submit(user.id, { productImageRef: (await uploadProductPhoto(user.id)).ref });
     // Wait until the compile workflow is between polls (sleeping), then stop the executor.
@@ -591,7 +592,7 @@ describe("Create Video workflow", () => {
       return runs.find((r) => (r.event as { data: { compileJobId: string } }).data.compileJobId === storyCompileJobId(storyId) && r.status === "sleeping");
     }, "the compile to sleep between polls", 120_000);
     await env.executor.stop();
-    const during = { ...counts };
+    const during = counts();
     await new Promise((r) => setTimeout(r, 400));
     expect((await prisma.story.findUnique({ where: { id: storyId } }))!.status).toBe("processing");
 
@@ -601,7 +602,7 @@ describe("Create Video workflow", () => {
     expect(story.status).toBe("ready");
     // Everything before the stop ran once; nothing was generated again after the restart.
     expect(during).toMatchObject({ voice: 2, image: 2, motion: 2, music: 1, render: 1 });
-    expect(counts).toEqual(during);
+    expect(counts()).toEqual(during);
     expect(await getBalance(user.id)).toBe(80);
     expect(await prisma.project.count({ where: { story: { id: storyId } } })).toBe(1);
     expect(await prisma.scene.count({ where: { project: { story: { id: storyId } } } })).toBe(2);
@@ -653,7 +654,6 @@ describe("Ready to Go", () => {
 // ───────────────────────────── housekeeping ─────────────────────────────
 
 describe("showcase seeding", () => {
-  beforeAll(() => useProviders({}));
   it("is on with the demo data, off in tests, and SEED_SHOWCASE decides when set", () => {
     expect(shouldSeedShowcase({ NODE_ENV: "development" }, true)).toBe(true);
     expect(shouldSeedShowcase({ NODE_ENV: "development" }, false)).toBe(false);

@@ -10,8 +10,8 @@ import { ProviderError } from "~/providers/media/types";
 import { FalMotionProvider } from "~/providers/motion/fal.server";
 import { FalMusicProvider } from "~/providers/music/fal.server";
 import { providerStatus, renderProvider, voiceProvider, productImageProvider, motionProvider, musicProvider } from "~/providers/registry.server";
-import { Json2VideoRenderProvider, JSON2VIDEO_MESSAGES, movieJson } from "~/providers/render/json2video.server";
-import type { RenderRequest } from "~/providers/render/types";
+import { Json2VideoRenderProvider, movieJson } from "~/providers/render/json2video.server";
+import type { RenderRequest, RenderStatus } from "~/providers/render/types";
 import { OpenAiVoiceProvider, parseVoiceMap } from "~/providers/voice/openai.server";
 import { productPhoto } from "../providers/fixtures";
 import { json, startServer, tinyClip, tmpWorkDir, toneWav, type TestServer } from "../providers/helpers";
@@ -274,7 +274,18 @@ describe("json2video render adapter", () => {
     ],
     music: { path: "/unused-music.wav", url: "https://cdn.example/bed.mp3" },
   });
-  const provider = (apiKey = "j2v-test", maxPolls = 20) => new Json2VideoRenderProvider({ baseUrl: `${server.url}/v2`, apiKey, pollIntervalMs: 10, maxPolls, requestTimeoutMs: 5000, workDir: work.dir });
+  const provider = (apiKey = "j2v-test") => new Json2VideoRenderProvider({ baseUrl: `${server.url}/v2`, apiKey, requestTimeoutMs: 5000, workDir: work.dir });
+
+  /** The compile workflow's part: ask for the status until the render ends (each call is one request). */
+  async function untilEnd(p: Json2VideoRenderProvider, renderId: string, format: "mp4" | "webm" = "mp4") {
+    const seen: RenderStatus[] = [];
+    for (let i = 0; i < 10; i++) {
+      const status = await p.status(renderId, { format });
+      seen.push(status);
+      if (status.state !== "running") return seen;
+    }
+    throw new Error("the render did not end");
+  }
 
   it("builds the movie JSON from the scenes", () => {
     const movie = movieJson(request());
@@ -289,36 +300,53 @@ describe("json2video render adapter", () => {
     expect(() => movieJson(noUrl)).toThrow(/needs a public URL/);
   });
 
-  it("creates the movie, polls until done and downloads it", async () => {
+  it("start creates the movie; status reports the service's progress, then downloads the video", async () => {
     scenario = "ok";
-    const progress: number[] = [];
-    const r = await provider().render(request(), (p) => progress.push(p));
+    const p = provider();
+    const { renderId } = await p.start(request());
+    expect(renderId).toBe("Pj2v0000000001");
     expect(created).toMatchObject({ resolution: "custom" });
+    expect(polls).toBe(0); // start does not poll
+    const seen = await untilEnd(p, renderId);
     expect(polls).toBe(3);
-    expect(r).toMatchObject({ provider: "json2video", requestId: "Pj2v0000000001", format: "mp4", mime: "video/mp4", url: `${server.url}/files/movie.mp4` });
-    expect((await probeMedia(r.path)).streams.some((s) => s.type === "video")).toBe(true);
-    expect(progress[progress.length - 1]).toBe(100);
-    expect(progress).toContain(54); // the service's own 60% scaled to the render part
+    // The service's own 30% and 60%, scaled to the part before the download.
+    expect(seen.slice(0, 2)).toEqual([
+      { state: "running", percent: 27 },
+      { state: "running", percent: 54 },
+    ]);
+    const done = seen[2];
+    if (done.state !== "done") throw new Error(`not done: ${JSON.stringify(done)}`);
+    expect(done.percent).toBe(100);
+    expect(done.result).toMatchObject({ provider: "json2video", requestId: "Pj2v0000000001", format: "mp4", mime: "video/mp4", url: `${server.url}/files/movie.mp4` });
+    expect((await probeMedia(done.result.path)).streams.some((s) => s.type === "video")).toBe(true);
   });
 
   it("transcodes the service's MP4 when webm is asked for", async () => {
     scenario = "ok";
-    const r = await provider().render(request("webm"));
-    const info = await probeMedia(r.path);
+    const p = provider();
+    const { renderId } = await p.start(request("webm"));
+    const done = (await untilEnd(p, renderId, "webm")).at(-1)!;
+    if (done.state !== "done") throw new Error("not done");
+    const info = await probeMedia(done.result.path);
     expect(info.streams.find((s) => s.type === "video")?.codec).toBe("vp9");
-    expect(r.mime).toBe("video/webm");
+    expect(done.result.mime).toBe("video/webm");
   });
 
-  it("reports a failed render with the seed's message", async () => {
+  it("reports a failed render with the product's message", async () => {
     scenario = "error";
-    await expectProviderError(provider().render(request()), "failed", /^Video compilation failed in json2video service: Source file could not be downloaded$/);
+    const p = provider();
+    const { renderId } = await p.start(request());
+    expect((await untilEnd(p, renderId)).at(-1)).toEqual({ state: "failed", error: "Video compilation failed in json2video service: Source file could not be downloaded" });
   });
 
-  it("times out after the maximum number of polls", async () => {
+  it("asks once per status call: the poll loop and its limits are the compile workflow's", async () => {
     scenario = "slow";
-    const e = await expectProviderError(provider("j2v-test", 4).render(request()), "timeout", /timed out/);
-    expect(e.message).toBe(JSON2VIDEO_MESSAGES.timeout);
-    expect(polls).toBe(4);
+    const p = provider();
+    const { renderId } = await p.start(request());
+    for (let i = 1; i <= 4; i++) {
+      expect((await p.status(renderId, { format: "mp4" })).state).toBe("running");
+      expect(polls).toBe(i);
+    }
   });
 
   it("checks the API key before a compile", async () => {
@@ -328,9 +356,10 @@ describe("json2video render adapter", () => {
 
   it("reports rejected movies and bad keys", async () => {
     scenario = "reject";
-    await expectProviderError(provider().render(request()), "bad_input", /400.*src is not a valid URL/);
+    await expectProviderError(provider().start(request()), "bad_input", /400.*src is not a valid URL/);
     scenario = "ok";
-    await expectProviderError(provider("nope").render(request()), "upstream", /401.*Invalid API key/);
+    await expectProviderError(provider("nope").start(request()), "upstream", /401.*Invalid API key/);
+    await expectProviderError(provider("nope").status("Pj2v0000000001", { format: "mp4" }), "upstream", /401.*Invalid API key/);
   });
 });
 

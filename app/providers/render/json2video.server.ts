@@ -1,27 +1,26 @@
-// Hosted compile through a json2video-style API: POST {base}/movies with a movie JSON
-// (x-api-key header) -> {success, project}; GET {base}/movies?project=ID every few seconds ->
-// {movie: {status: pending|running|done|error, url, message}}; download the MP4. Seed 001 §4:
-// poll every 3 s, at most 20 times. The service renders MP4 only: a webm is transcoded here.
+// Hosted compile through a json2video-style API. start: POST {base}/movies with a movie JSON
+// (x-api-key header) -> {success, project}. status: GET {base}/movies?project=ID ->
+// {movie: {status: pending|running|done|error, url, message, progress}}; once done, the MP4 is
+// downloaded (and transcoded when webm was asked for: the service renders MP4 only). The
+// compile workflow asks for the status every 3 s; this adapter does not poll
+// (docs/decisions/140-renders-as-durable-jobs.md).
 import { rm } from "node:fs/promises";
 import { probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
-import { downloadToFile, errorMessageOf, expectOk, fetchWithTimeout, readJson, sleep } from "~/providers/media/http.server";
+import { downloadToFile, errorMessageOf, expectOk, fetchWithTimeout, readJson } from "~/providers/media/http.server";
 import { ProviderError, VIDEO_SIZES, type CallOptions } from "~/providers/media/types";
 import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import { DEFAULT_MUSIC_VOLUME } from "./local.server";
-import type { RenderProgress, RenderProvider, RenderRequest, RenderResult } from "./types";
+import type { HostedRenderer, RenderFormat, RenderRequest, RenderResult, RenderStatus } from "./types";
 
 export type Json2VideoConfig = {
   baseUrl: string;
   apiKey: string;
-  pollIntervalMs: number;
-  maxPolls: number;
   requestTimeoutMs: number;
   workDir?: string;
 };
 
 export const JSON2VIDEO_MESSAGES = {
   failed: "Video compilation failed in json2video service",
-  timeout: "Video compilation timed out. Please check project status later.",
   noData: "No data received from JSON2Video proxy",
 } as const;
 
@@ -54,7 +53,8 @@ export function movieJson(request: RenderRequest): Record<string, unknown> {
   return movie;
 }
 
-export class Json2VideoRenderProvider implements RenderProvider {
+export class Json2VideoRenderProvider implements HostedRenderer {
+  readonly kind = "hosted";
   readonly name = "json2video";
   readonly label: string;
   private readonly root: string;
@@ -64,11 +64,18 @@ export class Json2VideoRenderProvider implements RenderProvider {
     this.label = `json2video API (${new URL(config.baseUrl).host})`;
   }
 
-  /** The API key check (seed: json2video-status): lists one movie with the key. */
+  private get base(): string {
+    return this.config.baseUrl.replace(/\/$/, "");
+  }
+
+  private http(options: CallOptions) {
+    return { provider: this.name, timeoutMs: this.config.requestTimeoutMs, signal: options.signal };
+  }
+
+  /** The API key check: lists one movie with the key. */
   async checkReady(options: CallOptions = {}): Promise<{ ok: boolean; message: string }> {
-    const base = this.config.baseUrl.replace(/\/$/, "");
     try {
-      const res = await fetchWithTimeout(`${base}/movies?limit=1`, { headers: { "x-api-key": this.config.apiKey, Accept: "application/json" } }, { provider: this.name, timeoutMs: this.config.requestTimeoutMs, signal: options.signal });
+      const res = await fetchWithTimeout(`${this.base}/movies?limit=1`, { headers: { "x-api-key": this.config.apiKey, Accept: "application/json" } }, this.http(options));
       if (res.ok) return { ok: true, message: "JSON2Video API key is valid" };
       return { ok: false, message: `JSON2Video API key error: ${await errorMessageOf(res)}` };
     } catch (error) {
@@ -76,60 +83,50 @@ export class Json2VideoRenderProvider implements RenderProvider {
     }
   }
 
-  async render(request: RenderRequest, onProgress?: RenderProgress, options: CallOptions = {}): Promise<RenderResult> {
+  /** Creates the movie; its project id is the render's id. */
+  async start(request: RenderRequest, options: CallOptions = {}): Promise<{ renderId: string }> {
     if (!request.scenes.length) throw new ProviderError(this.name, "bad_input", "There are no scenes to compile");
     const movie = movieJson(request);
-    const base = this.config.baseUrl.replace(/\/$/, "");
     const headers = { "x-api-key": this.config.apiKey, "Content-Type": "application/json", Accept: "application/json" };
-    const http = { provider: this.name, timeoutMs: this.config.requestTimeoutMs, signal: options.signal };
-    onProgress?.(0, "preparing");
-
     const created = await readJson<CreateAnswer>(
-      await expectOk(await fetchWithTimeout(`${base}/movies`, { method: "POST", headers, body: JSON.stringify(movie) }, http), this.name, "Creating the video"),
+      await expectOk(await fetchWithTimeout(`${this.base}/movies`, { method: "POST", headers, body: JSON.stringify(movie) }, this.http(options)), this.name, "Creating the video"),
       this.name,
       "Creating the video",
     );
     if (!created.success || !created.project) {
       throw new ProviderError(this.name, "upstream", `Creating the video failed: ${created.message ?? JSON2VIDEO_MESSAGES.noData}`);
     }
-    const project = created.project;
-    let url: string | null = null;
-    let lastPercent = 0;
-    for (let poll = 1; poll <= this.config.maxPolls && !url; poll++) {
-      await sleep(this.config.pollIntervalMs, options.signal);
-      const answer = await readJson<StatusAnswer>(
-        await expectOk(await fetchWithTimeout(`${base}/movies?project=${encodeURIComponent(project)}`, { headers }, http), this.name, "Checking the video status"),
-        this.name,
-        "Checking the video status",
-      );
-      const m = answer.movie;
-      if (!answer.success && !m) throw new ProviderError(this.name, "upstream", answer.message ?? JSON2VIDEO_MESSAGES.noData);
-      if (!m) throw new ProviderError(this.name, "upstream", JSON2VIDEO_MESSAGES.noData);
-      const status = String(m.status ?? "").toLowerCase();
-      if (status === "done") {
-        if (!m.url) throw new ProviderError(this.name, "upstream", "The video is done but has no URL");
-        url = m.url;
-      } else if (status === "error" || status === "failed") {
-        throw new ProviderError(this.name, "failed", `${JSON2VIDEO_MESSAGES.failed}${m.message ? `: ${m.message}` : ""}`);
-      } else if (typeof m.progress === "number" && onProgress) {
-        // The service's own progress, scaled to the part before the download.
-        const p = Math.floor(Math.max(lastPercent, Math.min(90, m.progress * 0.9)));
-        if (p > lastPercent) {
-          lastPercent = p;
-          onProgress(p, "scenes");
-        }
-      }
-    }
-    if (!url) throw new ProviderError(this.name, "timeout", JSON2VIDEO_MESSAGES.timeout);
+    return { renderId: created.project };
+  }
 
-    onProgress?.(Math.max(lastPercent, 90), "joining");
+  /** One look at the movie; when it is done, the video is downloaded into the work dir. */
+  async status(renderId: string, options: CallOptions & { format: RenderFormat }): Promise<RenderStatus> {
+    const headers = { "x-api-key": this.config.apiKey, Accept: "application/json" };
+    const answer = await readJson<StatusAnswer>(
+      await expectOk(await fetchWithTimeout(`${this.base}/movies?project=${encodeURIComponent(renderId)}`, { headers }, this.http(options)), this.name, "Checking the video status"),
+      this.name,
+      "Checking the video status",
+    );
+    const m = answer.movie;
+    if (!m) throw new ProviderError(this.name, "upstream", answer.message ?? JSON2VIDEO_MESSAGES.noData);
+    const status = String(m.status ?? "").toLowerCase();
+    if (status === "error" || status === "failed") return { state: "failed", error: `${JSON2VIDEO_MESSAGES.failed}${m.message ? `: ${m.message}` : ""}` };
+    if (status !== "done") {
+      // The service's own progress, scaled to the part before the download.
+      return { state: "running", percent: typeof m.progress === "number" ? Math.floor(Math.max(0, Math.min(90, m.progress * 0.9))) : 0 };
+    }
+    if (!m.url) throw new ProviderError(this.name, "upstream", "The video is done but has no URL");
+    return { state: "done", percent: 100, result: await this.download(renderId, m.url, options.format, options) };
+  }
+
+  private async download(renderId: string, url: string, format: RenderFormat, options: CallOptions): Promise<RenderResult> {
     const mp4 = await newWorkFile(this.root, "render", "mp4");
     let out = mp4;
     try {
       await downloadToFile(url, mp4, { provider: this.name, timeoutMs: Math.max(this.config.requestTimeoutMs, 120_000), signal: options.signal, maxBytes: 2 * 1024 * 1024 * 1024 });
       const info = await probeMedia(mp4).catch(() => null);
       if (!info || !info.streams.some((s) => s.type === "video")) throw new ProviderError(this.name, "upstream", "The rendered file is not a video");
-      if (request.format === "webm") {
+      if (format === "webm") {
         out = await newWorkFile(this.root, "render", "webm");
         await runFfmpeg(
           ["-i", mp4, "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-crf", "33", "-b:v", "0", "-c:a", "libopus", "-b:a", "128k", out],
@@ -139,18 +136,17 @@ export class Json2VideoRenderProvider implements RenderProvider {
       }
       const final = out === mp4 ? info : await probeMedia(out);
       const video = final.streams.find((s) => s.type === "video");
-      onProgress?.(100, "done");
       return {
         path: out,
-        mime: request.format === "webm" ? "video/webm" : "video/mp4",
-        format: request.format,
+        mime: format === "webm" ? "video/webm" : "video/mp4",
+        format,
         durationSec: final.durationSec,
         width: video?.width ?? 0,
         height: video?.height ?? 0,
         sizeBytes: final.sizeBytes,
         provider: this.name,
-        scenes: request.scenes.map((s, index) => ({ index, id: s.id, durationSec: 0, cached: false })),
-        requestId: project,
+        scenes: [],
+        requestId: renderId,
         url,
       };
     } catch (error) {

@@ -12,7 +12,7 @@ import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Si
 import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import { motionVariantFor, prepareStill, zoompanFilter } from "~/providers/motion/zoompan.server";
 import { captionCapacity, captionCentreY, captionChunks, captionPng } from "./captions.server";
-import type { RenderProgress, RenderProvider, RenderRequest, RenderResult, RenderScene, RenderSceneResult, RenderStage } from "./types";
+import type { LocalRenderer, RenderProgress, RenderRequest, RenderResult, RenderScene, RenderSceneResult, RenderStage } from "./types";
 
 /** Bump when the segment recipe changes, so old cache entries are not reused. */
 const RENDERER_VERSION = 4;
@@ -44,7 +44,8 @@ type PlannedScene = {
 
 export type LocalRenderOptions = { workDir?: string; cacheMaxBytes?: number };
 
-export class LocalRenderProvider implements RenderProvider {
+export class LocalRenderProvider implements LocalRenderer {
+  readonly kind = "local";
   readonly name = "local-ffmpeg";
   readonly label = "ffmpeg renderer (offline)";
   private readonly root: string;

@@ -59,10 +59,37 @@ export type RenderResult = {
   url?: string;
 };
 
-export interface RenderProvider {
+type RendererBase = {
   readonly name: string;
   readonly label: string;
-  /** Seed 001 §4 step 2: whether the renderer can take work (key valid, ffmpeg present). */
+  /** Whether the renderer can take work (API key valid, ffmpeg present). */
   checkReady(options?: CallOptions): Promise<{ ok: boolean; message: string }>;
+};
+
+/**
+ * Renders in the calling process (ffmpeg). The compile runs it inside a durable workflow step
+ * of its own, which writes the progress to the compile job (docs/decisions/140-renders-as-durable-jobs.md).
+ */
+export interface LocalRenderer extends RendererBase {
+  readonly kind: "local";
   render(request: RenderRequest, onProgress?: RenderProgress, options?: CallOptions): Promise<RenderResult>;
 }
+
+/** What a render service says about a render it was given. */
+export type RenderStatus =
+  | { state: "running"; /** 0..99 */ percent: number }
+  | { state: "done"; percent: 100; result: RenderResult }
+  | { state: "failed"; error: string };
+
+/**
+ * A render service (json2video): `start` hands it the work, `status` asks how it is going (and,
+ * once done, fetches the video). The compile workflow's poll is the only poll loop.
+ */
+export interface HostedRenderer extends RendererBase {
+  readonly kind: "hosted";
+  start(request: RenderRequest, options?: CallOptions): Promise<{ renderId: string }>;
+  /** `format` is the one asked for at start (a service that renders MP4 only is transcoded here). */
+  status(renderId: string, options: CallOptions & { format: RenderFormat }): Promise<RenderStatus>;
+}
+
+export type RenderProvider = LocalRenderer | HostedRenderer;
