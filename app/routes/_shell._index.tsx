@@ -37,7 +37,8 @@ import { getSessionUserById } from "~/models/user.server";
 import { setVideoJobVisibility } from "~/models/video-jobs.server";
 import type { ShellLoaderData } from "~/routes/_shell";
 import { getOptionalUser, loginRedirect } from "~/utils/auth.server";
-import { field, readForm, readQuery } from "~/utils/forms.server";
+import { field } from "~/utils/form-fields";
+import { readForm, readQuery } from "~/utils/forms.server";
 import { getSession, sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [

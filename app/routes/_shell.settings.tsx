@@ -14,7 +14,8 @@ import { listSuccessfulTransactions } from "~/models/payments.server";
 import { listPlans } from "~/models/plans.server";
 import { getProfile, PROFILE_MESSAGES, setAvatarKey, updateUsername } from "~/models/profile.server";
 import { requireUser } from "~/utils/auth.server";
-import { field, inputError, isMultipart, readForm, readQuery } from "~/utils/forms.server";
+import { field } from "~/utils/form-fields";
+import { inputError, isMultipart, readForm, readQuery } from "~/utils/forms.server";
 import { fileUrlFromRef, parseObjectRef } from "~/utils/storage/buckets";
 import { deleteFile, parseUploadForm } from "~/utils/storage/upload.server";
 

@@ -6,7 +6,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireAdmin } from "~/utils/auth.server";
 import { isProduction } from "~/utils/env.server";
-import { field, readQuery } from "~/utils/forms.server";
+import { field } from "~/utils/form-fields";
+import { readQuery } from "~/utils/forms.server";
 import { activeSmsProvider } from "~/utils/sms/index.server";
 import { listOutboxMessages } from "~/utils/sms/outbox.server";
 
