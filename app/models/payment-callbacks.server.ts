@@ -6,7 +6,8 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { processGatewayCallback } from "~/models/payments.server";
-import { field, inputError, readForm } from "~/utils/forms.server";
+import { field } from "~/utils/form-fields";
+import { inputError, readForm } from "~/utils/forms.server";
 
 const callbackForm = z
   .record(field.line({ max: 100, label: "A field name" }), field.text({ max: 10_000, label: "A field" }))

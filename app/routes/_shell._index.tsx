@@ -40,7 +40,8 @@ import { setVideoJobVisibility } from "~/models/video-jobs.server";
 import type { ShellLoaderData } from "~/routes/_shell";
 import { activeModels } from "~/providers/model-use.server";
 import { getOptionalUser, loginRedirect } from "~/models/auth.server";
-import { field, readForm, readQuery } from "~/utils/forms.server";
+import { field } from "~/utils/form-fields";
+import { readForm, readQuery } from "~/utils/forms.server";
 import { getSession, sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [

@@ -45,7 +45,8 @@ import { getOptionalUser, requireUser } from "~/models/auth.server";
 import { VIDEO_COST_CREDITS } from "~/utils/constants";
 import { setFlash } from "~/utils/flash.server";
 import { removeFiles } from "~/models/stored-files.server";
-import { field, isMultipart, parseFields, readForm, type Parsed } from "~/utils/forms.server";
+import { field, parseFields, type Parsed } from "~/utils/form-fields";
+import { isMultipart, readForm } from "~/utils/forms.server";
 import { readVideoForm, type VideoFormResult } from "./_shell.create-video.server";
 
 export const meta: MetaFunction = () => [{ title: "AI UGC Video — Reelforge" }];

@@ -11,7 +11,8 @@ import { ExploreStoryCard, ExploreVideoCard } from "~/components/explore/Explore
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { exploreFeed } from "~/models/content-feed.server";
 import { requireUser } from "~/models/auth.server";
-import { field, readQuery } from "~/utils/forms.server";
+import { field } from "~/utils/form-fields";
+import { readQuery } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Explore — Reelforge" }];
 

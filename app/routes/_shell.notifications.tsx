@@ -7,7 +7,8 @@ import { NotificationList } from "~/components/notifications/NotificationList";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { listUnreadNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server";
 import { requireUser } from "~/models/auth.server";
-import { field, readForm } from "~/utils/forms.server";
+import { field } from "~/utils/form-fields";
+import { readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications — Reelforge" }];
 

@@ -22,7 +22,8 @@ import {
   type SummaryResult,
 } from "~/models/payments.server";
 import { getOptionalUser } from "~/models/auth.server";
-import { field, readForm, readQuery } from "~/utils/forms.server";
+import { field } from "~/utils/form-fields";
+import { readForm, readQuery } from "~/utils/forms.server";
 import { isValidCheckoutForm, type CheckoutForm } from "~/utils/payu/checkout";
 
 export const meta: MetaFunction = () => [{ title: "Payment — Reelforge" }];

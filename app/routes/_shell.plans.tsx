@@ -11,7 +11,8 @@ import { checkDiscountCode, normalizeDiscountCode } from "~/models/discounts.ser
 import { getPaymentResult, listSuccessfulTransactions } from "~/models/payments.server";
 import { listPlans } from "~/models/plans.server";
 import { getOptionalUser } from "~/models/auth.server";
-import { field, inputError, readForm, readQuery } from "~/utils/forms.server";
+import { field } from "~/utils/form-fields";
+import { inputError, readForm, readQuery } from "~/utils/forms.server";
 
 /** ?payment= is a flag (any value but "error" means "show the outcome of txnid"). */
 const plansQuery = z.object({

@@ -9,7 +9,8 @@ import { useEffect } from "react";
 import { Spinner } from "~/components/ui/Spinner";
 import { z } from "zod";
 import { AUTH_MESSAGES, completeGoogleSignIn, getOptionalUser } from "~/models/auth.server";
-import { field, readQuery } from "~/utils/forms.server";
+import { field } from "~/utils/form-fields";
+import { readQuery } from "~/utils/forms.server";
 import { CALLBACK_REDIRECT_MS, CALLBACK_RELOAD_MS } from "~/utils/constants";
 
 export const meta: MetaFunction = () => [{ title: "Signing in — Reelforge" }, { name: "robots", content: "noindex" }];

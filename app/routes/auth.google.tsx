@@ -4,7 +4,8 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { authHref } from "~/components/auth/links";
 import { z } from "zod";
 import { beginGoogleSignIn, googleSignInState } from "~/models/auth.server";
-import { field, inputError, readForm } from "~/utils/forms.server";
+import { field } from "~/utils/form-fields";
+import { inputError, readForm } from "~/utils/forms.server";
 
 export const loader = () => redirect("/auth/login");
 

@@ -17,7 +17,8 @@ import {
   clientIp,
   signInAndRedirect,
 } from "~/models/auth.server";
-import { field, pickErrors, readForm, withoutBody } from "~/utils/forms.server";
+import { field, pickErrors } from "~/utils/form-fields";
+import { readForm, withoutBody } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Reelforge" }];
 

@@ -21,7 +21,8 @@ import {
   clientIp,
   signInAndRedirect,
 } from "~/models/auth.server";
-import { field, pickErrors, readForm, readQuery, withoutBody } from "~/utils/forms.server";
+import { field, pickErrors } from "~/utils/form-fields";
+import { readForm, readQuery, withoutBody } from "~/utils/forms.server";
 import { isProduction } from "~/utils/env.server";
 import { activeSmsProvider } from "~/utils/sms/index.server";
 

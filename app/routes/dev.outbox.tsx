@@ -4,7 +4,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { field, readQuery } from "~/utils/forms.server";
+import { field } from "~/utils/form-fields";
+import { readQuery } from "~/utils/forms.server";
 import { activeSmsProvider } from "~/utils/sms/index.server";
 import { requireOutboxReader } from "~/models/outbox-access.server";
 import { listOutboxMessages } from "~/utils/sms/outbox.server";

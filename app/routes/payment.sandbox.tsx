@@ -9,7 +9,8 @@ import { Button, buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { z } from "zod";
 import { appUrl } from "~/utils/env.server";
-import { field, readForm } from "~/utils/forms.server";
+import { field } from "~/utils/form-fields";
+import { readForm } from "~/utils/forms.server";
 import { gatewayConfig } from "~/utils/payu/config.server";
 import { prepareSandboxCheckout, type SandboxCheckout, type SandboxForm } from "~/utils/payu/sandbox.server";
 

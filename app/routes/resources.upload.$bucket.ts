@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getOptionalUser } from "~/models/auth.server";
-import { field, parseFields } from "~/utils/forms.server";
+import { field, parseFields } from "~/utils/form-fields";
 import { isBucketName } from "~/utils/storage/buckets";
 import { authorizeUpload } from "~/models/upload-authorizers.server";
 import { handleUploadRequest, uploadJson } from "~/models/uploads.server";

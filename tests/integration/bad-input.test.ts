@@ -179,3 +179,68 @@ describe("CR and LF in redirectTo", () => {
     expect(res.status).toBeLessThan(500);
   });
 });
+
+describe("open redirect: redirectTo=/%09/evil.example and friends stay on the site", () => {
+  const EVIL = ["/\t/evil.example", "/\\evil.example", "/\n/evil.example", "//evil.example", "https://evil.example"];
+
+  it.each(EVIL)("a signed-in visitor of /auth/login and /auth/signup with redirectTo=%j goes home", async (target) => {
+    for (const page of ["/auth/login", "/auth/signup"]) {
+      const res = await send(live, `${page}?redirectTo=${encodeURIComponent(target)}`, { cookie: me.cookie });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/");
+    }
+  });
+
+  /** Where the rendered page could send the browser: form fields, links, a meta refresh. */
+  function destinations(html: string): string[] {
+    const attr = /(?:name="redirectTo"[^>]*value|href|content)="([^"]*)"/g;
+    return [...html.matchAll(attr)].map((m) => m[1].replaceAll("&amp;", "&"));
+  }
+
+  it.each(EVIL)("the sign-in page does not carry redirectTo=%j into its forms and links", async (target) => {
+    const res = await send(live, `/auth/login?redirectTo=${encodeURIComponent(target)}`);
+    expect(res.status).toBe(200);
+    expect(destinations(res.text).filter((d) => decodeURIComponent(d).includes("evil.example"))).toEqual([]);
+  });
+
+  it.each(EVIL)("signing in with redirectTo=%j goes home", async (target) => {
+    const email = `${uid("redir")}@test.local`;
+    await send(live, "/auth/signup", { method: "POST", ...form({ intent: "signup", email, password: "a-good-password-1" }) });
+    const res = await send(live, "/auth/login", { method: "POST", ...form({ email, password: "a-good-password-1", redirectTo: target }) });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/");
+  });
+
+  it.each(EVIL)("/auth/callback for a signed-in visitor with redirectTo=%j continues home", async (target) => {
+    const res = await send(live, `/auth/callback?redirectTo=${encodeURIComponent(target)}`, { cookie: me.cookie });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('url=/"');
+    expect(destinations(res.text).filter((d) => decodeURIComponent(d).includes("evil.example"))).toEqual([]);
+  });
+
+  it.each(EVIL)("/auth/google with redirectTo=%j does not pass it on", async (target) => {
+    const res = await send(live, "/auth/google", { method: "POST", ...form({ from: "login", redirectTo: target }) });
+    expect(res.status).toBe(303);
+    expect(decodeURIComponent(res.headers.get("location") ?? "")).not.toContain("evil.example");
+  });
+
+  it.each(EVIL)("the dashboard action with redirectTo=%j returns to the dashboard", async (target) => {
+    const story = await prisma.story.create({ data: { userId: me.id, source: "A story" } });
+    const res = await send(live, "/?index", {
+      method: "POST",
+      cookie: me.cookie,
+      ...form({ intent: "visibility", kind: "story", id: String(story.id), visibility: "private", redirectTo: target }),
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/");
+  });
+});
+
+describe("the workflow endpoint", () => {
+  it("answers 400 to a body that is not JSON (the SDK answered 500)", async () => {
+    for (const body of ["%00=", "not json", "{"]) {
+      const res = await send(live, "/api/inngest", { method: "POST", body, contentType: "application/json" });
+      expect(res.status).toBe(400);
+    }
+  });
+});

@@ -93,6 +93,13 @@ describe("keyset cursor", () => {
     expect(decodeCursor(btoa(JSON.stringify(["nope", "image", "x"])))).toBeNull();
     expect(decodeCursor(btoa(JSON.stringify(["2026-01-01", "user", "x"])))).toBeNull();
     expect(decodeCursor(null)).toBeNull();
+    // Nothing that would fail in the database: NUL in an id, a story id beyond int4, a date out of range.
+    expect(decodeCursor(btoa(JSON.stringify(["2026-01-01", "image", "a\u0000b"])))).toBeNull();
+    expect(decodeCursor(btoa(JSON.stringify(["2026-01-01", "video", "a b"])))).toBeNull();
+    expect(decodeCursor(btoa(JSON.stringify(["2026-01-01", "story", "2147483648"])))).toBeNull();
+    expect(decodeCursor(btoa(JSON.stringify(["2026-01-01", "story", "2147483647"])))?.id).toBe("2147483647");
+    expect(decodeCursor(btoa(JSON.stringify(["-200000-01-01T00:00:00Z", "story", "1"])))).toBeNull();
+    expect(decodeCursor(btoa(JSON.stringify(["+275000-01-01T00:00:00Z", "story", "1"])))).toBeNull();
   });
 
   it("builds the condition for items after the cursor in each table", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { field, INT4_MAX, MAX_FORM_BYTES, parseFields, readForm, readFormData, readQuery } from "~/utils/forms.server";
+import { field, INT4_MAX, parseFields } from "~/utils/form-fields";
+import { MAX_FORM_BYTES, readForm, readFormData, readQuery } from "~/utils/forms.server";
 
 function post(body: BodyInit | null, contentType: string | null, headers: Record<string, string> = {}): Request {
   const h = new Headers(headers);
