@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data<SettingsActionData>({ intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarFailed, detail: form.error }, { status: form.status });
     }
     const file = form.files[0];
-    if (!file) return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.noImage };
+    if (!file) return data<SettingsActionData>({ intent: "avatar", ok: false, message: PROFILE_MESSAGES.noImage }, { status: 400 });
     const previous = (await getProfile(user.id)).avatarKey;
     try {
       await setAvatarKey(user.id, file.ref);
@@ -85,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Remix unwraps data(): the form shows the refusal like the core's.
     return data(refused, { status: 400 }) as unknown as SettingsActionData;
   }
-  if (parsed.data.intent === "avatar") return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.noImage };
+  if (parsed.data.intent === "avatar") return data<SettingsActionData>({ intent: "avatar", ok: false, message: PROFILE_MESSAGES.noImage }, { status: 400 });
   const raw = parsed.data.username;
   const result = await updateUsername(user.id, raw);
   if (result.ok) return { intent: "username", ok: true, message: result.message, username: result.username };

@@ -25,7 +25,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
  * resource) are the storage upload parser's to survive (issue 8 §1, its own tests); switch this
  * on when that parser handles cut-off and malformed bodies, so the fuzzer covers them too.
  */
-const FUZZ_MULTIPART_TO_UPLOAD_DOORS = false;
+const FUZZ_MULTIPART_TO_UPLOAD_DOORS = true;
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 // ───────────────────────────── the routes of app/routes ─────────────────────────────
