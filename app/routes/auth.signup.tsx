@@ -23,7 +23,8 @@ import {
 } from "~/models/auth.server";
 import { field, pickErrors } from "~/utils/form-fields";
 import { readForm, readQuery, withoutBody } from "~/utils/forms.server";
-import { isProduction } from "~/utils/env.server";
+import { env } from "~/utils/env.server";
+import { outboxOpenToClient } from "~/utils/conveniences.server";
 import { activeSmsProvider } from "~/utils/sms/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Create account — Reelforge" }];
@@ -31,12 +32,13 @@ export const meta: MetaFunction = () => [{ title: "Create account — Reelforge"
 /** An unknown method shows the e-mail form. */
 const signupQuery = z.object({ method: z.enum(["email", "phone"]).catch("email") });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { url, page } = await authPageBase(request);
   return {
     ...page,
     method: readQuery(url, signupQuery).method,
-    outboxHint: !isProduction() && activeSmsProvider() === "outbox" ? "/dev/outbox" : null,
+    // Only to a visitor who could open the outbox (this machine, outside production; ADR 120).
+    outboxHint: activeSmsProvider() === "outbox" && outboxOpenToClient(env(), clientIp(context)) ? "/dev/outbox" : null,
     showcase: await listShowcaseVideosSafely(),
   };
 }
