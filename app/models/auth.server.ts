@@ -7,6 +7,7 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { z } from "zod";
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/models/auth-messages";
 import { actorForUserId } from "~/models/actor.server";
 import { ensureFirstProject } from "~/models/project.server";
 import {
@@ -70,27 +71,7 @@ export { safeRedirect };
 
 // ───────────────────────────── messages ─────────────────────────────
 
-export const AUTH_MESSAGES = {
-  invalidEmail: "Please enter a valid email address",
-  passwordTooShort: "Password must be at least 8 characters",
-  passwordTooLong: "Password must be at most 128 characters",
-  passwordBlank: "Password cannot be only spaces",
-  passwordRequired: "Please enter your password",
-  emailTaken: "An account with this email already exists. Sign in instead.",
-  invalidCredentials: "Invalid email or password",
-  tooManyAttempts: "Too many failed sign-in attempts. Please try again in {wait}.",
-  tooManyFromNetwork: "Too many failed sign-in attempts from your network. Please try again in {wait}.",
-  tooManyOnSite: "Too many sign-in attempts right now. Please try again in {wait}.",
-  googleNotConfigured: "Google sign-in is not configured on this server.",
-  googleConnect: "Failed to connect to Google. Please try again.",
-  googleEmailUnverified:
-    "An account with this email already exists, and Google has not verified this email address. Sign in with your email and password instead.",
-  callbackFailed: "Authentication failed. Please try again.",
-  unexpected: "An unexpected error occurred. Please try again.",
-} as const;
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /** "32 seconds", "2 minutes" (rounded up): how long a throttled visitor waits. */
 export function formatWait(seconds: number): string {

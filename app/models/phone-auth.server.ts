@@ -8,6 +8,7 @@ import { findOrCreateUserByPhone } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { getSmsSender, type SmsSender } from "~/utils/sms/index.server";
+import { PHONE_MESSAGES } from "~/models/auth-messages";
 
 export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
@@ -15,16 +16,7 @@ export const PHONE_CODE_MAX_ATTEMPTS = 5;
 export const PHONE_CODE_LIMIT_PER_PHONE = { max: 3, windowMs: 10 * 60 * 1000 };
 export const PHONE_CODE_LIMIT_PER_IP = { max: 20, windowMs: 60 * 60 * 1000 };
 
-export const PHONE_MESSAGES = {
-  invalidPhone: "Please enter a valid phone number",
-  codeRequired: "Verification code is required",
-  invalidCode: "Invalid verification code. Please try again.",
-  unexpected: "An unexpected error occurred. Please try again.",
-  expired: "This verification code has expired. Please request a new code.",
-  tooManyAttempts: "Too many incorrect attempts. Please request a new code.",
-  tooManyForPhone: "Too many codes were requested for this number. Please wait 10 minutes and try again.",
-  tooManyForIp: "Too many codes were requested from your network. Please try again in an hour.",
-} as const;
+export { PHONE_MESSAGES };
 
 export type PhoneErrorCode =
   | "invalid_phone"

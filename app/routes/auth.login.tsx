@@ -10,13 +10,8 @@ import { GoogleButton } from "~/components/auth/GoogleButton";
 import { InAppBrowserNotice } from "~/components/auth/InAppBrowserNotice";
 import { authHref } from "~/components/auth/links";
 import { PasswordForm, type PasswordFormResult } from "~/components/auth/PasswordForm";
-import {
-  AUTH_MESSAGES,
-  authenticateWithPassword,
-  authPageBase,
-  clientIp,
-  signInAndRedirect,
-} from "~/models/auth.server";
+import { authenticateWithPassword, authPageBase, clientIp, signInAndRedirect } from "~/models/auth.server";
+import { AUTH_MESSAGES } from "~/models/auth-messages";
 import { field, pickErrors } from "~/utils/form-fields";
 import { readForm, withoutBody } from "~/utils/forms.server";
 

@@ -13,14 +13,9 @@ import { authHref } from "~/components/auth/links";
 import { PasswordForm, type PasswordFormResult } from "~/components/auth/PasswordForm";
 import { PhoneSignIn, type PhoneStepResult } from "~/components/auth/PhoneSignIn";
 import { buttonClasses } from "~/components/ui/Button";
-import { PHONE_MESSAGES, requestPhoneCode, verifyPhoneCode } from "~/models/phone-auth.server";
-import {
-  AUTH_MESSAGES,
-  authenticateWithPassword,
-  authPageBase,
-  clientIp,
-  signInAndRedirect,
-} from "~/models/auth.server";
+import { requestPhoneCode, verifyPhoneCode } from "~/models/phone-auth.server";
+import { authenticateWithPassword, authPageBase, clientIp, signInAndRedirect } from "~/models/auth.server";
+import { AUTH_MESSAGES, PHONE_MESSAGES } from "~/models/auth-messages";
 import { field, pickErrors } from "~/utils/form-fields";
 import { readForm, readQuery, withoutBody } from "~/utils/forms.server";
 import { env } from "~/utils/env.server";
