@@ -34,7 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="h-full bg-slate-50 text-slate-900 antialiased">
         {children}
-        {/* Seed 000 §9: toast limit 1. */}
+        {/* One toast at a time (docs/product.md#navigation-shell). */}
         <Toaster position="top-center" visibleToasts={1} richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -8,7 +8,7 @@ export const PLANS = [
   { name: "PRO", credits: 100, price: 2499, billing: "One-time", features: ["AI Video: 20 credits", "Priority Support"], sortOrder: 2 },
 ];
 
-/** Voice id 1 is the default voice (seed 000 §9). providerVoice names the local TTS voice. */
+/** Voice id 1 is the default voice (docs/product.md#create-video). providerVoice names the local TTS voice. */
 export const VOICES = [
   { id: 1, name: "Ava (English, female)", providerVoice: "slt", language: "en" },
   { id: 2, name: "Noah (English, male)", providerVoice: "rms", language: "en" },

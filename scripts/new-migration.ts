@@ -1,6 +1,6 @@
 // Writes a new migration from the difference between the committed migrations and
 // schema.prisma (`npm run db:migration -- <name>`). `migrate dev --create-only` crashes on
-// the offline WASM engine, so the SQL comes from `prisma migrate diff` (TOOLCHAIN.md).
+// the offline WASM engine, so the SQL comes from `prisma migrate diff` (ADR 001).
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres, ensureDatabaseExists, runPrisma } from "../server/database.ts";

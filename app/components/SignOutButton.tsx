@@ -1,6 +1,6 @@
 // Sign out: a plain form POST to /auth/logout, so it works without JavaScript. With
 // JavaScript the button first shows "Signing out..." and submits after SIGN_OUT_DELAY_MS
-// (seed 000 §9: 1.5 s).
+// (1.5 s, docs/product.md#navigation-shell).
 import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/ui/Icon";
 import { Spinner } from "~/components/ui/Spinner";

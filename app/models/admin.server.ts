@@ -5,7 +5,7 @@ export async function isAdmin(userId: string): Promise<boolean> {
   try {
     return (await prisma.adminUser.count({ where: { userId } })) > 0;
   } catch (error) {
-    // Seed 000 §6: admin-check failures are logged and fall back to "not an admin".
+    // docs/product.md#overview: admin-check failures are logged and fall back to "not an admin".
     console.error("admin check failed", error);
     return false;
   }

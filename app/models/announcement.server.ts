@@ -1,5 +1,5 @@
 // Announcements: banners staff show at the top of every user's Dashboard while they are active
-// and their end date has not passed (seed 000 §3, §4, §7).
+// and their end date has not passed (docs/product.md#announcements).
 import { prisma } from "~/utils/db.server";
 import type { AnnouncementType } from "~/generated/prisma/enums";
 

@@ -92,8 +92,8 @@ export function tooManyAttemptsMessage(scope: ThrottleScope, retryAfterSeconds: 
 
 /**
  * Every successful sign-in or sign-up ends here: the user gets a profile row and, when they
- * have no project yet, "My First Project" (seed 000 §4); then a new session id is issued.
- * Returns the Set-Cookie header.
+ * have no project yet, "My First Project" (docs/product.md#sessions); then a new session id is
+ * issued. Returns the Set-Cookie header.
  */
 export async function startUserSession(request: Request, userId: string): Promise<string> {
   try {

@@ -1,5 +1,6 @@
-// Custom orders (seed 002). This module holds only the reads the payment page needs
-// (seed 000 §7: id, credits_used, order link title and custom_rate; guest_id); the custom
+// Custom orders (docs/product.md#custom-orders-planned). This module holds only the reads the
+// payment page needs (id, credits_used, order link title and custom_rate; guest_id;
+// docs/product.md#paying-for-a-custom-order); the custom
 // orders issue extends it.
 import { prisma } from "~/utils/db.server";
 
@@ -45,7 +46,7 @@ export async function getOrderForPayment(orderId: string): Promise<OrderForPayme
 
 export type OrderGuest = { id: string; name: string; email: string | null; phoneNumber: string | null };
 
-/** The guest who placed an order through a shared link (seed: select guest_id by id). */
+/** The guest who placed an order through a shared link (the order's guest_id). */
 export async function getOrderGuest(orderId: string): Promise<OrderGuest | null> {
   const order = await prisma.customOrder.findUnique({
     where: { id: orderId },

@@ -1,4 +1,4 @@
-// Discount codes (seed 000 §5, §8). A code is matched upper-cased, must not be past
+// Discount codes (docs/product.md#discount-codes). A code is matched upper-cased, must not be past
 // valid_until, needs a signed-in user, and may be used once per user, which the database
 // enforces (ADR 126): discount_usage has one row per user and code, written as a reservation
 // when a payment with the code starts (reserveDiscountInTx), turned into a use when that payment
@@ -19,7 +19,7 @@ export function normalizeDiscountCode(raw: unknown): string {
 }
 
 /**
- * Checks a code for a user, in the seed's order: empty, signed in, exists and not expired,
+ * Checks a code for a user, in the documented order: empty, signed in, exists and not expired,
  * not used by this user. `now` is injectable for tests.
  */
 export async function checkDiscountCode(userId: string | null, rawCode: unknown, now: Date = new Date()): Promise<DiscountCheck> {

@@ -7,7 +7,7 @@ import { prisma, type Prisma } from "~/utils/db.server";
 import { publish, publishSafely } from "~/utils/live.server";
 import type { JobStatus, Visibility } from "~/generated/prisma/enums";
 
-/** metadata.seo_title, whether metadata is an object or a JSON string (seed 000 §3). */
+/** metadata.seo_title, whether metadata is an object or a JSON string. */
 export function seoTitleOf(metadata: Prisma.JsonValue | null | undefined): string | null {
   let value: unknown = metadata;
   if (typeof value === "string") {

@@ -1,6 +1,7 @@
 // Notifications core: the per-user inbox shown behind the Dashboard badge. Creating one and
 // marking them read publish live events to the owner, so the badge and the list update
-// without a reload (seed 000 §4: inserts appear at the top live; read ones leave the list).
+// without a reload (docs/product.md#notifications: inserts appear at the top live; read ones leave
+// the list).
 import { prisma, type Prisma } from "~/utils/db.server";
 import { publish } from "~/utils/live.server";
 

@@ -1,4 +1,4 @@
-// Texts of the payment outcome shown after the gateway returns (the seed has none for this;
+// Texts of the payment outcome shown after the gateway returns (docs/product.md#callbacks,
 // ADR 052). Shared by the plans page and the custom-order payment page.
 export type PaymentOutcomeState = "success" | "failure" | "pending" | "refund" | "error";
 
@@ -29,7 +29,7 @@ export function paymentOutcomeMessage(
   }
 }
 
-/** Payment messages of seed 000 §8, verbatim. */
+/** Payment messages, verbatim (docs/product.md#payments). */
 export const PAYMENT_MESSAGES = {
   orderLoadFailed: "Could not load order details. Please try again.",
   invalidDetails: "Invalid payment details. Please select a plan or order first.",
@@ -43,7 +43,7 @@ export const PAYMENT_MESSAGES = {
 
 export type DiscountCheckError = "empty" | "auth_required" | "invalid" | "already_used" | "error";
 
-/** Discount toasts of seed 000 §8: title and text, verbatim. */
+/** Discount toasts: title and text, verbatim (docs/product.md#discount-codes). */
 export const DISCOUNT_MESSAGES: Record<DiscountCheckError, { title: string; description: string }> = {
   empty: { title: "Error", description: "Please enter a discount code." },
   auth_required: { title: "Authentication Required", description: "Please log in to apply discount codes." },

@@ -1,4 +1,4 @@
-// Payments core (seed 000 §2 Payment, §4, §8; ADR 050-052).
+// Payments core (docs/product.md#payments; ADR 050-052).
 // Proceed creates a pending transaction whose amount is computed here from the plan and the
 // discount (or the custom order's rate), never taken from the form, and answers with the
 // gateway's hosted-checkout form. The gateway's callbacks (PayU or the built-in sandbox) are

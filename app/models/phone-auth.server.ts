@@ -1,4 +1,4 @@
-// Phone sign-in with one-time codes (seed 000 §2, §5, §8; ADR 012).
+// Phone sign-in with one-time codes (docs/product.md#phone; ADR 012).
 // A code is 6 random digits; only its HMAC (keyed with SESSION_SECRET) is stored in
 // phone_codes. A code expires after 10 minutes and allows 5 attempts. Requests are limited per
 // phone and per client IP. Verifying the right code signs in the user owning the phone, or
@@ -51,7 +51,7 @@ export const PHONE_MAX_DIGITS = 15;
 const PHONE_MAX_INPUT_CHARS = 40;
 
 /**
- * Seed 000 §5: everything that is not a digit or a plus sign is removed before checking.
+ * docs/product.md#phone: everything that is not a digit or a plus sign is removed before checking.
  * NFKC first, so full-width digits count as digits (ADR 127).
  */
 export function cleanPhoneInput(raw: unknown): string {
@@ -59,7 +59,7 @@ export function cleanPhoneInput(raw: unknown): string {
 }
 
 /**
- * Seed rule: at least 5 characters remain after cleaning. The stored form keeps a leading plus
+ * The rule: at least 5 characters remain after cleaning. The stored form keeps a leading plus
  * and the digits (so "+91 98765-43210" and "+919876543210" are the same account); input without
  * any digit cannot be a number at all and is rejected too, and so are more than 15 digits
  * (E.164) or an input too long to be a typed number.

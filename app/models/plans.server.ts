@@ -1,4 +1,4 @@
-// Credit packs (plans table; BASIC and PRO are seeded from seed 000 §3).
+// Credit packs (plans table; BASIC and PRO are seeded, docs/product.md#plans).
 import { prisma } from "~/utils/db.server";
 
 export type PlanView = {

@@ -1,7 +1,7 @@
 // Pure pricing and formatting helpers shared by the server core and the plan screens.
 import { TRANSACTION_ID_DISPLAY_CHARS } from "~/utils/constants";
 
-/** Seed 000 §5: price minus the percentage, rounded to a whole number (of rupees). */
+/** docs/product.md#discount-codes: price minus the percentage, rounded to a whole number (of rupees). */
 export function discountedPrice(price: number, percentage: number): number {
   const pct = Math.min(100, Math.max(0, percentage));
   // Work in paise so 2499 * 0.9 is exactly 224910 before rounding.

@@ -1,4 +1,4 @@
-// Profiles: username and avatar (seed 000 §2 Profile settings, §5, §8).
+// Profiles: username and avatar (docs/product.md#profile-settings).
 // Username rules, in order, on the normalised name (NFKC, invisible characters removed,
 // trimmed; ADR 127): not empty; at least 3 characters; different from the current one; unique
 // among other users ignoring case. Uniqueness is finally the database's unique index on the

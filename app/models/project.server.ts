@@ -1,6 +1,7 @@
-// Projects (canvas / video projects, seed 001 §3): the project core every door goes through
-// (the editors, the MCP tools, the Create Video workflow). It starts with the rule from seed
-// 000 §4: a user with no projects gets one titled "My First Project" after signing in.
+// Projects (canvas / video projects, docs/product.md#projects-and-scenes): the project core every
+// door goes through (the editors, the MCP tools, the Create Video workflow). It starts with the
+// rule of docs/product.md#sessions: a user with no projects gets one titled "My First Project"
+// after signing in.
 //
 // Every function takes the acting user and lets only the owner or an admin see or change a
 // project; any other id is "not found" (NotFoundError) and changes nothing. Media fields take
@@ -73,8 +74,8 @@ export async function storyIdOfProject(actor: Actor, projectId: string): Promise
 }
 
 /**
- * A user's projects, newest first (seed 001 §2.2): the actor's own, or (admins) `ownerId`'s.
- * Another user's list is "not found" for everyone else.
+ * A user's projects, newest first (docs/product.md#canvas-editor-planned): the actor's own, or
+ * (admins) `ownerId`'s. Another user's list is "not found" for everyone else.
  */
 export async function listUserProjects(
   actor: Actor,
@@ -143,7 +144,7 @@ function projectData(input: NewProject): Omit<Prisma.ProjectUncheckedCreateInput
         description: s.description ?? null,
         imagePrompt: s.imagePrompt ?? null,
         duration: s.duration ?? null,
-        // Seed 001 §3: scene order starts at 1.
+        // Scene order starts at 1 (docs/product.md#projects-and-scenes).
         sceneOrder: i + 1,
       })),
     },
@@ -233,9 +234,9 @@ export async function updateProject(actor: Actor, projectId: string, data: Proje
 }
 
 /**
- * Status transitions (seed 001 §3/§4): draft → in_progress (work started) → completed (compiled)
- * or failed; a completed or failed project goes back to in_progress when work starts again.
- * Returns false when the project does not exist or the move is not allowed.
+ * Status transitions (docs/product.md#projects-and-scenes): draft → in_progress (work started) →
+ * completed (compiled) or failed; a completed or failed project goes back to in_progress when work
+ * starts again. Returns false when the project does not exist or the move is not allowed.
  */
 const ALLOWED: Record<ProjectStatus, readonly ProjectStatus[]> = {
   draft: ["in_progress", "failed"],

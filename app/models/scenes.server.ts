@@ -1,6 +1,6 @@
-// Scenes of a project (canvas_scenes, seed 001 §3/§4): reads in play order, adding a scene at
-// the end (max order + 1), field updates, and the progress of asset generation written to the
-// scene (status pending → in_progress → completed, progressStep, errorMessage).
+// Scenes of a project (canvas_scenes, docs/product.md#projects-and-scenes): reads in play order,
+// adding a scene at the end (max order + 1), field updates, and the progress of asset generation
+// written to the scene (status pending → in_progress → completed, progressStep, errorMessage).
 //
 // A scene is always reached through its project, and only by the project's owner or an admin:
 // any other (project, scene) pair is "not found" (NotFoundError) and changes nothing. Media
@@ -38,7 +38,7 @@ export async function findSceneOfProject(actor: Actor, projectId: string, sceneI
   return scene;
 }
 
-/** Seed 001 §4: for compilation a scene is ready when it has a video and its status is completed. */
+/** docs/product.md#compile: for compilation a scene is ready when it has a video and its status is completed. */
 export function isSceneReady(scene: Pick<SceneRow, "videoUrl" | "status">): boolean {
   return Boolean(scene.videoUrl) && scene.status === "completed";
 }
@@ -53,8 +53,8 @@ export type NewSceneInput = {
 
 /**
  * Adds a scene at the end of the project: order = the highest existing order + 1 (1 for the
- * first, seed 001 §3). A per-project advisory lock keeps two concurrent adds from taking the
- * same order.
+ * first, docs/product.md#projects-and-scenes). A per-project advisory lock keeps two concurrent
+ * adds from taking the same order.
  */
 export async function addScene(actor: Actor, projectId: string, input: NewSceneInput = {}): Promise<SceneRow> {
   await requireProject(actor, projectId);
@@ -138,8 +138,8 @@ export async function markSceneCompleted(actor: Actor, projectId: string, sceneI
 
 /**
  * Asset generation stopped at `step` with `message` ("Failed while {step}: {reason}"). The
- * scene goes back to pending (scenes have no failed status in seed 001) and keeps the step and
- * the message, so the editor can show where it stopped.
+ * scene goes back to pending (scenes have no failed status, docs/product.md#projects-and-scenes)
+ * and keeps the step and the message, so the editor can show where it stopped.
  */
 export async function markSceneFailed(actor: Actor, projectId: string, sceneId: string, step: string, message: string): Promise<boolean> {
   return setSceneState(actor, projectId, sceneId, { status: "pending", progressStep: step, errorMessage: message.slice(0, 2000) });

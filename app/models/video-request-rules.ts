@@ -1,4 +1,4 @@
-// Rules and texts of Create Video (seed 000 §2, §5, §8, §9), shared by the dialog and the
+// Rules and texts of Create Video (docs/product.md#create-video), shared by the dialog and the
 // submission core (app/models/video-requests.server.ts). Client-safe.
 import { SCRIPT_WORD_LIMIT, VIDEO_COST_CREDITS } from "~/utils/constants";
 import { normalizeText } from "~/utils/text";
@@ -11,13 +11,13 @@ export function normalizeScript(raw: unknown): string {
   return normalizeText(raw, { keepJoiners: true });
 }
 
-/** Words as the seed counts them: split on whitespace (leading/trailing blanks ignored). */
+/** Words as docs/product.md counts them: split on whitespace (leading/trailing blanks ignored). */
 export function countWords(text: string): number {
   const trimmed = normalizeScript(text);
   return trimmed ? trimmed.split(/\s+/).length : 0;
 }
 
-/** Input that would take the script past the limit is ignored (seed 000 §5). */
+/** Input that would take the script past the limit is ignored (docs/product.md#the-dialog-create-your-video). */
 export function acceptScriptInput(previous: string, next: string): string {
   return countWords(next) > SCRIPT_WORD_LIMIT ? previous : next;
 }
@@ -36,7 +36,7 @@ export function toasterFor(element: Element | null | undefined): string | undefi
   return dialog && dialog.open ? DIALOG_TOASTER_ID : undefined;
 }
 
-/** Seed 000 §8, verbatim. */
+/** docs/product.md#messages, verbatim. */
 export const VIDEO_MESSAGES = {
   scriptRequired: "Please enter a script or idea",
   insufficient: { title: "Insufficient Credits", description: `You need at least ${VIDEO_COST_CREDITS} credits to create a video.` },
@@ -51,7 +51,7 @@ export const VIDEO_MESSAGES = {
   tooltip: `Each video requires ${VIDEO_COST_CREDITS} credits`,
 } as const;
 
-/** "Failed to upload {kind}: {reason}" (seed 000 §8; kind is the media kind, as in "Please upload a {kind} file"). */
+/** "Failed to upload {kind}: {reason}" (docs/product.md#messages; kind is the media kind, as in "Please upload a {kind} file"). */
 export function uploadFailedMessage(kind: string, reason: string): string {
   return `Failed to upload ${kind}: ${stripPeriod(reason)}`;
 }
@@ -61,7 +61,7 @@ export function createFailedMessage(reason: string): string {
   return `Failed to create video: ${stripPeriod(reason)}. Please try again.`;
 }
 
-/** Not in the seed: the server-side twin of the client's 350-word cap. */
+/** docs/product.md#the-dialog-create-your-video: the server-side twin of the client's 350-word cap. */
 export const SCRIPT_TOO_LONG = `Please keep your script or idea to ${SCRIPT_WORD_LIMIT} words or fewer`;
 export const VOICE_INVALID = "Please choose a voice";
 export const STYLE_INVALID = "Please choose a style";

@@ -1,4 +1,4 @@
-// Create Video submissions (seed 000 §2 AI UGC Video, §3 Video request, §5, §8, §9): the one
+// Create Video submissions (docs/product.md#create-video): the one
 // core every door (the /create-video action, later MCP or agents) goes through.
 //
 // createVideoRequest validates the input, then in ONE transaction writes the stories row and

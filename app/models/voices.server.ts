@@ -4,7 +4,7 @@ import { DEFAULT_VOICE_ID } from "~/utils/constants";
 
 export type VoiceOption = { id: number; name: string };
 
-/** Every voice, by id (voice 1 is the default, seed 000 §9). */
+/** Every voice, by id (voice 1 is the default, docs/product.md#create-video). */
 export function listVoices(): Promise<VoiceOption[]> {
   return prisma.voice.findMany({ select: { id: true, name: true }, orderBy: { id: "asc" } });
 }

@@ -1,6 +1,6 @@
-// /create-video, "AI UGC Video" (seed 000 §2; login required): the credits card and the
-// create-video dialog. The action is a thin door onto createVideoRequest (the submission core):
-// JSON for the enhanced dialog, a redirect to the dashboard with a flash message for a plain
+// /create-video, "AI UGC Video" (docs/product.md#create-video; login required): the credits card
+// and the create-video dialog. The action is a thin door onto createVideoRequest (the submission
+// core): JSON for the enhanced dialog, a redirect to the dashboard with a flash message for a plain
 // form post. See docs/decisions/091-create-video-dialog.md.
 import { randomUUID } from "node:crypto";
 import {

@@ -5,7 +5,8 @@ import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Custom Order — Reelforge" }];
 
-// Open route (seed 002 §2.1); the order view that arrives later checks who may see the order.
+// Open route (docs/product.md#routes-and-access); the order view that arrives later checks who may
+// see the order.
 export function loader({ params }: LoaderFunctionArgs) {
   return { orderNumber: params.orderNumber ?? "" };
 }

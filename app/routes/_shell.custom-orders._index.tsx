@@ -4,7 +4,7 @@ import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Custom Orders — Reelforge" }];
 
-// Open to everyone (seed 002 §2.1).
+// Open to everyone (docs/product.md#routes-and-access).
 export const loader = () => null;
 
 export default function CustomOrders() {

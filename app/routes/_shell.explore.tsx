@@ -1,4 +1,4 @@
-// /explore is an open route, but its gallery needs a session (seed 000 §2): signed-out
+// /explore is an open route, but its gallery needs a session (docs/product.md#explore): signed-out
 // visitors go to sign-in. Public stories (and, on "All Content", public videos), newest first.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -21,7 +21,7 @@ const feedQueryFields = z.object({ q: field.optional(field.line({ max: SEARCH_MA
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  // Explore has a search but no date range (seed 000 §2).
+  // Explore has a search but no date range.
   const url = new URL(request.url);
   readQuery(url, feedQueryFields);
   const query = { ...parseExploreQuery(url.searchParams), from: null, to: null };

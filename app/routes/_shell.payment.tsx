@@ -1,5 +1,5 @@
-// /payment (open): the summary card of seed 000 §2 Payment. Proceed asks the server to create a
-// pending transaction and answers with the gateway's checkout form, which submits itself
+// /payment (open): the summary card of docs/product.md#the-payment-page. Proceed asks the server to
+// create a pending transaction and answers with the gateway's checkout form, which submits itself
 // (and shows a button without JavaScript). Plans need a signed-in user; a custom order
 // (?orderId=) can also be paid by its guest.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -249,7 +249,7 @@ function Summary({
   );
 }
 
-/** A seed message, then the seed's redirect (a meta refresh without JavaScript, a timer with it). */
+/** A message, then the redirect of docs/product.md#the-payment-page (a meta refresh without JavaScript, a timer with it). */
 function Problem({ message, redirectTo, cancelHref }: { message: string; redirectTo: string | null; cancelHref?: string }) {
   const navigate = useNavigate();
   useEffect(() => {

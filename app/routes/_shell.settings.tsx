@@ -1,5 +1,5 @@
 // /settings (login required): profile card (avatar upload, username) and, on small screens,
-// the Profile / Plans tabs of seed 000 §2 Profile settings.
+// the Profile / Plans tabs of docs/product.md#profile-settings.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";

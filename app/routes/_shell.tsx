@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     user = await getOptionalUser(request);
   } catch (error) {
-    // Seed 000 §2: a failing session check shows the signed-out view.
+    // docs/product.md#routes-and-access: a failing session check shows the signed-out view.
     console.error("session check failed", error);
   }
   if (!user) return { user: null, unread: 0, sidebarOpen, flash: null };

@@ -1,5 +1,5 @@
-// /auth/callback (seed 000 §2): "Completing login...", then on to / (or the page the visitor
-// came from) after 500 ms. With an OAuth code the Google exchange runs here on the server
+// /auth/callback (docs/product.md#google): "Completing login...", then on to / (or the page the
+// visitor came from) after 500 ms. With an OAuth code the Google exchange runs here on the server
 // first, so there is no client-side reload step (ADR 011). On failure: "Authentication
 // failed. Please try again." and back to /auth/login after 2 s. Without JavaScript a
 // <noscript> meta refresh does the same (whole seconds only).

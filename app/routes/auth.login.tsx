@@ -1,4 +1,5 @@
-// /auth/login (seed 000 §2): "Welcome Back", Google, e-mail + password, link to sign up.
+// /auth/login (docs/product.md#accounts-and-sign-in): "Welcome Back", Google, e-mail + password,
+// link to sign up.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";

@@ -1,5 +1,6 @@
-// /auth/signup (seed 000 §2): "Create Account", Google, "Continue with Phone Number" (two
-// steps: phone, then code) and e-mail + password. One action, chosen by the form's intent.
+// /auth/signup (docs/product.md#accounts-and-sign-in): "Create Account", Google, "Continue with
+// Phone Number" (two steps: phone, then code) and e-mail + password. One action, chosen by the
+// form's intent.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";

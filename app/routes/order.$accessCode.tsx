@@ -1,4 +1,5 @@
-// /order/:accessCode: a shareable custom-order link, open to guests (seed 002 §2.1).
+// /order/:accessCode: a shareable custom-order link, open to guests
+// (docs/product.md#routes-and-access).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PublicLayout } from "~/components/landing/PublicLayout";

@@ -1,4 +1,4 @@
-// Business constants from the seeds, shared by server and client code.
+// Business constants (docs/product.md#constants), shared by server and client code.
 export const VIDEO_COST_CREDITS = 20;
 export const CHAT_COST_CREDITS = 0.07;
 export const CANVAS_TOOL_COST_CREDITS = 0.2;
@@ -18,7 +18,7 @@ export const SIDEBAR_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 7;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const DEFAULT_PROJECT_TITLE = "My First Project";
 
-/** Videos a balance pays for: floor(credits / 20) (DESIGN.md: one ratio everywhere). */
+/** Videos a balance pays for: floor(credits / 20) (one ratio everywhere: docs/product.md#credits, ADR 003). */
 export function availableVideos(credits: number): number {
   return Math.floor(credits / VIDEO_COST_CREDITS + 1e-9);
 }

@@ -1,8 +1,8 @@
-// Scene assets (seed 001 §4): one durable step per asset in the fixed order image prompt, image,
-// script, voice-over, video. A step that fails is retried while trying again may help; the
-// first failure that stays stops the sequence with "Failed while {step}: {reason}", stored on
-// the scene and raised as the run's error. "scene/assets.finished" reports the end either way.
-// The work itself is in app/models/scene-assets.server.ts (ADR 100). The run acts as the user
+// Scene assets (docs/product.md#video-pipeline): one durable step per asset in the fixed order
+// image prompt, image, script, voice-over, video. A step that fails is retried while trying again
+// may help; the first failure that stays stops the sequence with "Failed while {step}: {reason}",
+// stored on the scene and raised as the run's error. "scene/assets.finished" reports the end either
+// way. The work itself is in app/models/scene-assets.server.ts (ADR 100). The run acts as the user
 // the event names (the one who asked): every step resolves that actor again and the core checks
 // that the scene belongs to the project and the project to them, or that they are an admin
 // (ADR 130); ids they may not see stop the run as "not found".

@@ -1,7 +1,7 @@
-// Create Video (issue 5 §2c, seed 000 §2/§3): "video/requested" → the story's project with
-// scenes divided from the script → every scene's assets (fan-out with step.invoke, ADR 072) →
-// the music bed (the uploaded track, else a composed one) → compile → the story is "Ready"
-// with its final video, SEO title and hashtags → "Your video is ready".
+// Create Video (issue 5 §2c, docs/product.md#video-pipeline): "video/requested" → the story's
+// project with scenes divided from the script → every scene's assets (fan-out with step.invoke,
+// ADR 072) → the music bed (the uploaded track, else a composed one) → compile → the story is
+// "Ready" with its final video, SEO title and hashtags → "Your video is ready".
 // On any final failure (after retries) the onFailure handler refunds the 20 credits exactly
 // once, marks the story failed with the reason and sends "Your video could not be created".
 // Every step is idempotent: the executor delivers at least once (ADR 102).

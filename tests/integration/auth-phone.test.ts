@@ -79,7 +79,7 @@ describe("phone sign-in", () => {
     expect(await prisma.user.count({ where: { phone } })).toBe(1);
   });
 
-  it("validates the phone number and the code as the seed says", async () => {
+  it("validates the phone number and the code as docs/product.md says", async () => {
     const bad = await sendCode("12-3a");
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ step: "phone", error: "Please enter a valid phone number" });

@@ -152,7 +152,7 @@ describe("/create-video action", () => {
     expect(await getBalance(user.id)).toBe(100);
   });
 
-  it("refuses non-audio music with the seed's message", async () => {
+  it("refuses non-audio music with the documented message", async () => {
     const { cookie } = await signedInWith(100);
     const out = await call(
       action,
@@ -183,7 +183,7 @@ describe("/create-video action", () => {
     expect(await getBalance(user.id)).toBe(100);
   });
 
-  it("answers the seed's messages for a blank script, a short balance and a missing session", async () => {
+  it("answers the documented messages for a blank script, a short balance and a missing session", async () => {
     const { cookie } = await signedInWith(100);
     const blank = await call(action, formRequest("/create-video", { script: "   ", _enhanced: "1" }, cookie));
     expect(blank.status).toBe(400);

@@ -267,7 +267,7 @@ describe("custom order payments", () => {
     expect(await initiatePayment({ user: null, orderId: order.id }, { provider: "sandbox" })).toEqual({ ok: false, problem: "order_unpayable" });
   });
 
-  it("uses the seed's problems for unknown, free, guest-less and other members' orders", async () => {
+  it("uses the documented problems for unknown, free, guest-less and other members' orders", async () => {
     expect(await initiatePayment({ user: null, orderId: "no-such-order" }, { provider: "sandbox" })).toEqual({ ok: false, problem: "order_load_failed" });
     const free = await guestOrder(0);
     expect(await initiatePayment({ user: null, orderId: free.id }, { provider: "sandbox" })).toEqual({ ok: false, problem: "order_unpayable" });

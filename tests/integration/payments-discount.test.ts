@@ -1,5 +1,5 @@
-// Discount codes (seed 000 §5): empty, signed in, exists and not expired (matched upper-cased),
-// once per user, and counted as used only when a payment with it succeeds.
+// Discount codes (docs/product.md#discount-codes): empty, signed in, exists and not expired
+// (matched upper-cased), once per user, and counted as used only when a payment with it succeeds.
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkDiscountCode } from "~/models/discounts.server";
 import {

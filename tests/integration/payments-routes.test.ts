@@ -43,7 +43,7 @@ function get(path: string, cookie?: string): Request {
 beforeAll(ensurePlans);
 
 describe("plans page", () => {
-  it("Apply answers every discount rule with the seed's texts", async () => {
+  it("Apply answers every discount rule with the documented texts", async () => {
     const payer = await newPayer();
     const cookie = await sessionCookieFor(payer.id);
     const code = await newDiscount(10);
@@ -81,7 +81,7 @@ describe("plans page", () => {
 });
 
 describe("payment page", () => {
-  it("shows the seed's messages for missing details and missing login", async () => {
+  it("shows the documented messages for missing details and missing login", async () => {
     const invalid = (await call(paymentRoute.loader, get("/payment"))).body as { details: unknown };
     expect(invalid.details).toMatchObject({ ok: false, message: "Invalid payment details. Please select a plan or order first.", redirectTo: "/plans" });
     const anonymous = (await call(paymentRoute.loader, get("/payment?plan=BASIC"))).body as { details: unknown };

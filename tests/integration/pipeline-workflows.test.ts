@@ -119,7 +119,7 @@ describe("scene assets workflow", () => {
     expect(done.voiceOverDuration).toBeGreaterThan(0.5);
     expect(done.duration).toBeGreaterThan(done.voiceOverDuration!);
 
-    // Real files, stored under the seed's keys, private to the owner, made in order.
+    // Real files, stored under the documented keys, private to the owner, made in order.
     const objects = await prisma.storedObject.findMany({ where: { bucket: "canvas-assets", key: { startsWith: `scenes/${scene.id}_` } }, orderBy: { createdAt: "asc" } });
     expect(objects.map((o) => o.key.split("_")[1])).toEqual(["image", "audio", "video"]);
     for (const o of objects) expect(o).toMatchObject({ ownerId: user.id, isPublic: false });
@@ -207,7 +207,7 @@ describe("scene assets workflow", () => {
     expect(await prisma.storedObject.count({ where: { bucket: "canvas-assets", key: { startsWith: `scenes/${scene.id}_` } } })).toBe(0);
   });
 
-  it("refuses to make a product shot without a product image (seed message) outside Create Video", async () => {
+  it("refuses to make a product shot without a product image (the documented message) outside Create Video", async () => {
     const user = await newCustomer();
     const project = await projectWithScenes(user.id, { productImage: null });
     const scene = project.scenes[0];
@@ -253,7 +253,7 @@ describe("compile workflow", () => {
     if (!request.ok) return;
     expect(request.job).toMatchObject({ status: "queued", format: "mp4", message: COMPILE_MESSAGES.start });
 
-    // The messages move on while it runs (the seed's texts, in order).
+    // The messages move on while it runs (the texts of docs/product.md#compile, in order).
     const seen = new Set<string>();
     const progress: number[] = [];
     const watcher = (async () => {

@@ -62,7 +62,7 @@ describe("/settings", () => {
     expect(data.plans.length).toBeGreaterThanOrEqual(2);
   });
 
-  it("updates the username with the seed's messages", async () => {
+  it("updates the username with the documented messages", async () => {
     const payer = await newPayer({ username: "before" });
     const cookie = await sessionCookieFor(payer.id);
     expect(await run(settingsRoute.action, urlencoded({ intent: "username", username: " " }, cookie))).toEqual({

@@ -1,5 +1,5 @@
-// Username rules (seed 000 §5, §8): trimmed; not empty; at least 3 characters; different from
-// the current one; unique among other users, finally by the database's unique index.
+// Username rules (docs/product.md#profile-settings): trimmed; not empty; at least 3 characters;
+// different from the current one; unique among other users, finally by the database's unique index.
 import { describe, expect, it } from "vitest";
 import { getProfile, updateUsername } from "~/models/profile.server";
 import { prisma } from "~/utils/db.server";
@@ -40,7 +40,7 @@ describe("updating the username", () => {
     expect((await getProfile(user.id)).username).toBe("mine");
   });
 
-  it("saves the trimmed name and answers with the seed's success text", async () => {
+  it("saves the trimmed name and answers with the documented success text", async () => {
     const user = await newUser(null);
     const name = uid("new");
     expect(await updateUsername(user.id, `  ${name}  `)).toEqual({ ok: true, username: name, message: "Profile updated successfully" });
@@ -73,7 +73,7 @@ describe("updating the username", () => {
     expect(await prisma.profile.count({ where: { username: name } })).toBe(1);
   });
 
-  it("maps the unique index's refusal to the seed's message", async () => {
+  it("maps the unique index's refusal to the documented message", async () => {
     // Two users whose check passes at the same moment: the second write hits the index.
     const name = uid("idx");
     const a = await newUser();

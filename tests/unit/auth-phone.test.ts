@@ -1,4 +1,4 @@
-// Phone validation (seed 000 §5), code generation and hashing, and the sign-in throttle.
+// Phone validation (docs/product.md#phone), code generation and hashing, and the sign-in throttle.
 import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {

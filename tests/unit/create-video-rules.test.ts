@@ -40,7 +40,7 @@ describe("create-video rules", () => {
     expect(acceptScriptInput(at, words(10))).toBe(words(10));
   });
 
-  it("has the seed's texts and constants", () => {
+  it("has the documented texts and constants", () => {
     expect(VIDEO_COST_CREDITS).toBe(20);
     expect(VIDEO_CREATE_TIMEOUT_MS).toBe(30_000);
     expect(DEFAULT_VOICE_ID).toBe(1);

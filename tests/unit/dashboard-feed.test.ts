@@ -149,7 +149,7 @@ describe("card texts", () => {
     expect(storyBadgeState({ videoUrl: null, status: "failed" })).toBe("failed");
   });
 
-  it("uses the seed's texts", () => {
+  it("uses the documented texts", () => {
     expect(hashtagText(["shoes", "#sale"])).toBe("#shoes #sale");
     expect(imageFileName("ck123")).toBe("image-ck123.png");
     expect(TOASTS.copied.description("Title")).toBe("Title copied to clipboard");

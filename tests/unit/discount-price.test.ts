@@ -1,4 +1,5 @@
-// Seed 000 §5: discounted price = price minus the percentage, rounded to a whole number.
+// docs/product.md#discount-codes: discounted price = price minus the percentage, rounded to a whole
+// number.
 import { describe, expect, it } from "vitest";
 import { DISCOUNT_MESSAGES, discountAppliedMessage } from "~/models/payment-messages";
 import { discountedPrice, formatINR, formatTransactionDate, shortTransactionId } from "~/models/pricing";
@@ -16,8 +17,8 @@ describe("discounted price", () => {
   });
 });
 
-describe("discount messages (seed 000 §8)", () => {
-  it("are the seed's texts", () => {
+describe("discount messages", () => {
+  it("are the documented texts", () => {
     expect(DISCOUNT_MESSAGES.empty).toEqual({ title: "Error", description: "Please enter a discount code." });
     expect(DISCOUNT_MESSAGES.invalid).toEqual({ title: "Invalid Code", description: "This discount code is invalid or has expired." });
     expect(DISCOUNT_MESSAGES.auth_required).toEqual({ title: "Authentication Required", description: "Please log in to apply discount codes." });

@@ -216,7 +216,7 @@ describe("ChatOpenAI against a local OpenAI-compatible server", () => {
     expect(requests).toHaveLength(1);
   });
 
-  it("retries a server error (seed: 2 retries) and then succeeds", async () => {
+  it("retries a server error (2 retries) and then succeeds", async () => {
     let calls = 0;
     handler = (_req, res) => (++calls === 1 ? json(res, 500, { error: { message: "overloaded" } }) : json(res, 200, completion({ content: "second time lucky" })));
     const model = await createChatModel(openaiEnv({ LLM_MAX_RETRIES: "2" }));

@@ -59,7 +59,7 @@ describe("nav items by role", () => {
     ]);
   });
 
-  it("carries the seed subtitles and a disabled Integrations item", () => {
+  it("carries the documented subtitles and a disabled Integrations item", () => {
     const byKey = Object.fromEntries(NAV_ITEMS.map((i) => [i.key, i]));
     expect(byKey.canvas.subtitle).toBe("Video Project Canvas");
     expect(byKey.dashboard.subtitle).toBe("Your Content Overview");

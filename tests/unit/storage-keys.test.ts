@@ -60,7 +60,7 @@ describe("extensions and names", () => {
 });
 
 describe("bucket keys", () => {
-  it("follows the seeds' layouts", () => {
+  it("follows the documented key layouts", () => {
     const now = 1_700_000_000_000;
     const ctx = (params: Record<string, string>) => ({ ...makeKeyContext("png", params, now), id: "11111111-2222-4333-8444-555555555555" });
     expect(BUCKETS["product-photos"].key(ctx({}))).toBe("11111111-2222-4333-8444-555555555555.png");

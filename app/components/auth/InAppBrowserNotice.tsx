@@ -1,4 +1,5 @@
-// Seed 000 §2: a notice that third-party sign-in needs a full browser, shown for 5 seconds.
+// A notice that third-party sign-in needs a full browser, shown for 5 seconds
+// (docs/product.md#google).
 // Without JavaScript it simply stays.
 import { useEffect, useState } from "react";
 import { SIGN_IN_NOTICE_MS } from "~/utils/constants";

@@ -1,4 +1,4 @@
-// "Continue with Phone Number" in two steps (seed 000 §2, §4): the phone number, then the
+// "Continue with Phone Number" in two steps (docs/product.md#phone): the phone number, then the
 // code sent to it. Each step is a plain form POST; the step lives in the action's answer, so
 // it works without JavaScript. Status: idle, loading (pending submit), error, success (redirect).
 import { Form, Link, useNavigation } from "@remix-run/react";

@@ -1,5 +1,5 @@
-// The create-video dialog (seed 000 §2): a native <dialog> shown with showModal() where
-// JavaScript runs, which gives a real modal (the page behind is inert, so focus stays inside;
+// The create-video dialog (docs/product.md#create-video): a native <dialog> shown with showModal()
+// where JavaScript runs, which gives a real modal (the page behind is inert, so focus stays inside;
 // Escape closes it; it is labelled by its title). Without JavaScript the same element is rendered
 // open in the page flow, so /create-video?new=1 shows the form inline.
 import { Link } from "@remix-run/react";
@@ -97,7 +97,7 @@ export function CreateVideoDialog({
         </h2>
       </div>
       <div className="px-5 py-5 sm:px-6">{children}</div>
-      {/* The page's toaster is under the modal's top layer; this one is inside it (seed: one toast at a time). */}
+      {/* The page's toaster is under the modal's top layer; this one is inside it (one toast at a time). */}
       {hydrated ? <Toaster id={DIALOG_TOASTER_ID} position="top-center" visibleToasts={1} richColors closeButton /> : null}
     </dialog>
   );

@@ -1,4 +1,4 @@
-// The create-video form (seed 000 §2 dialog contents, §4 video creation states, §8 messages).
+// The create-video form (docs/product.md#create-video: the dialog, the states, the messages).
 //
 // Without JavaScript: a multipart <Form method="post"> with file inputs; the action stores the
 // files, creates the video and redirects to the dashboard with a flash message (or re-renders

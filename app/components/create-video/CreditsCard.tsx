@@ -1,4 +1,4 @@
-// The card of /create-video (seed 000 §2 AI UGC Video): the balance, the cost tooltip, the
+// The card of /create-video (docs/product.md#the-page): the balance, the cost tooltip, the
 // "Create New Video" button (disabled under 20 credits) and the way to more credits.
 import { Link } from "@remix-run/react";
 import { useId, useState } from "react";

@@ -30,7 +30,7 @@ export type MediaUploadProps = {
   hydrated: boolean;
   kept?: KeptFile | null;
   error?: string | null;
-  /** The toast for a failed upload (seed 000 §8 texts), from the server's reason. */
+  /** The toast for a failed upload (docs/product.md#messages), from the server's reason. */
   failureToast: (reason: string) => Toast;
   /** The inline text for a failed upload. */
   failureText?: (reason: string) => string;
@@ -105,7 +105,7 @@ export const MediaUpload = forwardRef<MediaUploadHandle, MediaUploadProps>(funct
     setLocalUrl(problem ? null : URL.createObjectURL(selected));
     setPrecheckError(problem);
     if (problem) {
-      // Seed 000 §5: "Please upload a {kind} file".
+      // "Please upload a {kind} file" (docs/product.md#uploads-and-files).
       toast.error(problem, { toasterId: toasterFor(inputRef.current) });
       return;
     }

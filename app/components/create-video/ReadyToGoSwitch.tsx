@@ -1,5 +1,5 @@
-// "Ready to Go" (seed 000 §2): a switch (role="switch", aria-checked) with JavaScript, a plain
-// checkbox without it. Both post readyToGo=on when set.
+// "Ready to Go" (docs/product.md#the-dialog-create-your-video): a switch (role="switch",
+// aria-checked) with JavaScript, a plain checkbox without it. Both post readyToGo=on when set.
 import { useId, useState } from "react";
 import { cx } from "~/components/ui/cx";
 import { FIELDS } from "~/models/video-request-rules";

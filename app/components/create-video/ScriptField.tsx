@@ -1,6 +1,6 @@
-// "Script or Idea" (seed 000 §2, §5): required, a "{n}/350 words" counter with a progress bar
-// that turns red at the limit; typing or pasting past 350 words is ignored. The server applies
-// the same rules, so without JavaScript the limit still holds.
+// "Script or Idea" (docs/product.md#the-dialog-create-your-video): required, a "{n}/350 words"
+// counter with a progress bar that turns red at the limit; typing or pasting past 350 words is
+// ignored. The server applies the same rules, so without JavaScript the limit still holds.
 import { useId } from "react";
 import { cx } from "~/components/ui/cx";
 import { SCRIPT_WORD_LIMIT } from "~/utils/constants";

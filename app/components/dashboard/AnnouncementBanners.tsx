@@ -1,7 +1,7 @@
-// Announcement banners at the top of the Dashboard (seed 000 §2, §4). Dismissing one hides it
-// for the session: with JavaScript it is kept in sessionStorage (and told to the server, so the
-// next page load does not show it either); without JavaScript the form stores it in the server
-// session (ADR 083).
+// Announcement banners at the top of the Dashboard (docs/product.md#announcements). Dismissing one
+// hides it for the session: with JavaScript it is kept in sessionStorage (and told to the server,
+// so the next page load does not show it either); without JavaScript the form stores it in the
+// server session (ADR 083).
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { cx } from "~/components/ui/cx";

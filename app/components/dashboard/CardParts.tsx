@@ -34,7 +34,7 @@ const JOB_BADGE: Record<JobStatusValue, string> = {
   failed: "bg-red-100 text-red-800",
 };
 
-/** The job's status value in a badge (seed 000 §2). */
+/** The job's status value in a badge (docs/product.md#dashboard). */
 export function JobStatusBadge({ status }: { status: JobStatusValue }) {
   return (
     <span className={cx("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium", JOB_BADGE[status])}>
@@ -46,7 +46,7 @@ export function JobStatusBadge({ status }: { status: JobStatusValue }) {
 
 export type StoryBadgeState = "ready" | "processing" | "failed";
 
-/** Seed 000 §4: "Ready" when the final video exists, otherwise "Processing" (ADR 080: or "Failed"). */
+/** docs/product.md#dashboard: "Ready" when the final video exists, otherwise "Processing" (ADR 080: or "Failed"). */
 export function storyBadgeState(story: { videoUrl: string | null; status: string }): StoryBadgeState {
   if (story.videoUrl) return "ready";
   return story.status === "failed" ? "failed" : "processing";

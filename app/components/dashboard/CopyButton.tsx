@@ -1,4 +1,5 @@
-// Copies a text to the clipboard: "Copied!" on the button for 2 s and a toast (seed 000 §8, §9).
+// Copies a text to the clipboard: "Copied!" on the button for 2 s and a toast
+// (docs/product.md#dashboard).
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { cx } from "~/components/ui/cx";

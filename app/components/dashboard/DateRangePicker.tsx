@@ -1,6 +1,6 @@
 // "Pick a date range": a button that opens a two-month range calendar (react-day-picker,
-// seed 000 §9: two months shown). The chosen days are applied to the filter form; bounds are
-// inclusive and either may be left open.
+// two months shown, docs/product.md#dashboard). The chosen days are applied to the filter form;
+// bounds are inclusive and either may be left open.
 import { format, isValid, parse } from "date-fns";
 import { useEffect, useId, useRef, useState } from "react";
 import { DayPicker, type DateRange } from "react-day-picker";

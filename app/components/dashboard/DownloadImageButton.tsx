@@ -1,6 +1,6 @@
-// Downloads a generated image as image-{id}.png (seed 000 §2). Without JavaScript it is a plain
-// download link; with JavaScript the file is fetched, converted to PNG when it is another
-// format, saved, and the outcome is toasted (seed 000 §8).
+// Downloads a generated image as image-{id}.png (docs/product.md#dashboard). Without JavaScript it
+// is a plain download link; with JavaScript the file is fetched, converted to PNG when it is
+// another format, saved, and the outcome is toasted.
 import { useState } from "react";
 import { toast } from "sonner";
 import { TOASTS } from "./messages";

@@ -43,5 +43,5 @@ export function FeedPager({ nextSearch, firstSearch, onFirstPage }: { nextSearch
   );
 }
 
-/** 1, 2, 3 or 4 columns by width (seed 000 §2). */
+/** 1, 2, 3 or 4 columns by width (docs/product.md#dashboard). */
 export const GRID_CLASSES = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";

@@ -1,6 +1,6 @@
 // Public/private switch of a story, image or video. A form to the Dashboard's action (works
 // without JavaScript: the server redirects back); with JavaScript a fetcher with an optimistic
-// state and the seed's toasts (seed 000 §8).
+// state and the toasts of docs/product.md#dashboard.
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-// Toast texts of seed 000 §8 used by the content cards.
+// Toast texts used by the content cards (docs/product.md#dashboard).
 export const TOASTS = {
   copied: { title: "Copied!", description: (label: string) => `${label} copied to clipboard` },
   copyFailed: { title: "Failed to copy", description: "Please try again" },

@@ -1,5 +1,5 @@
-// Explore cards (seed 000 §2): a public story ("Story #id", its text, the final video, the
-// product image that opens larger, "Type: ...") and a public video (prompt, scene description,
+// Explore cards (docs/product.md#explore): a public story ("Story #id", its text, the final video,
+// the product image that opens larger, "Type: ...") and a public video (prompt, scene description,
 // SEO title, the video and who made it).
 import { CardFrame, LocalDate } from "~/components/dashboard/CardParts";
 import type { StoryItem, VideoItem } from "~/models/content-feed";

@@ -1,4 +1,4 @@
-// "Choose Your Plan" (seed 000 §2 Plans): used by /plans and by the Plans tab of /settings.
+// "Choose Your Plan" (docs/product.md#plans): used by /plans and by the Plans tab of /settings.
 import { Link } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { Icon } from "~/components/ui/Icon";
@@ -29,7 +29,8 @@ export function PlansContent({
   const [applied, setApplied] = useState<AppliedCode | null>(
     discountResult?.ok ? { code: discountResult.code, percentage: discountResult.percentage } : null,
   );
-  // A failed Apply keeps the code applied before it (seed 000 §4: applied after a successful check).
+  // A failed Apply keeps the code applied before it (applied after a successful check,
+  // docs/product.md#discount-codes).
   const onResult = useCallback((data: DiscountActionData) => {
     if (data.ok) setApplied({ code: data.code, percentage: data.percentage });
   }, []);

@@ -1,4 +1,5 @@
-// "New Username" and "Update Profile" (seed 000 §2 Profile settings). The rules run on the server.
+// "New Username" and "Update Profile" (docs/product.md#profile-settings). The rules run on the
+// server.
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { Button } from "~/components/ui/Button";

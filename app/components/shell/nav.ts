@@ -28,7 +28,7 @@ export type NavItem = {
 
 export type NavRole = "user" | "admin";
 
-/** The sidebar items in seed order (seed 000 §2, Navigation shell). */
+/** The sidebar items in the documented order (docs/product.md#navigation-shell). */
 export const NAV_ITEMS: readonly NavItem[] = [
   // Canvas is admin-only in the route table, so only admins see it (ADR 020).
   { key: "canvas", label: "Canvas", subtitle: "Video Project Canvas", href: "/canvas", icon: "canvas", adminOnly: true },

@@ -1,5 +1,5 @@
-// "See What Others Have Created" (seed 000 §2, §9): a horizontal strip of showcase videos with
-// left/right buttons that scroll 320 px (disabled at the ends), scroll snapping, and a click
+// "See What Others Have Created" (docs/product.md#showcase): a horizontal strip of showcase videos
+// with left/right buttons that scroll 320 px (disabled at the ends), scroll snapping, and a click
 // (or Enter/Space) on a video to play or pause it. Nothing at all when there are no videos.
 // Rendered on the server with the page, so there is no separate loading state (ADR 084).
 import { useCallback, useEffect, useRef, useState } from "react";

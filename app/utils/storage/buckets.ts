@@ -1,4 +1,4 @@
-// The buckets of Reelforge (seeds 000 §7, 001 §7.3, 002 §7.3/§7.5) and their rules: which kinds
+// The buckets of Reelforge (docs/product.md#uploads-and-files) and their rules: which kinds
 // of file each takes, whether its files are public, how keys are made, and who may upload
 // through the generic endpoint. Client-safe; see docs/decisions/030-storage-buckets-and-access.md.
 import { keySegment, randomId, isValidKey } from "./keys";
@@ -104,7 +104,7 @@ export const BUCKETS: Record<BucketName, BucketRule> = {
     upload: "context",
     params: ["sceneId", "kind"],
     kindsFor: (p) => (MEDIA_KINDS.includes(p.kind as MediaKind) ? [p.kind as MediaKind] : MEDIA_KINDS),
-    // Seed 001 §7.3: scenes/{sceneId}_{kind}_{timestamp}.{ext}
+    // scenes/{sceneId}_{kind}_{timestamp}.{ext}
     key: ({ ext, now, params }) => `scenes/${need(params, "sceneId")}_${need(params, "kind")}_${now}.${ext}`,
     description: "Scene images, clips and audio in the canvas editor",
   },
@@ -115,7 +115,7 @@ export const BUCKETS: Record<BucketName, BucketRule> = {
     upload: "context",
     params: ["projectId", "purpose"],
     kindsFor: (p) => (p.purpose === "main" ? ["image"] : MEDIA_KINDS),
-    // Seed 001 §7.3. The "public/" prefix is the seed's folder name only; access follows the
+    // The "public/" prefix is the documented folder name only (ADR 030); access follows the
     // object's isPublic flag, like everywhere else.
     key: ({ id, ext, now, params }) =>
       params.purpose === "main"
@@ -129,7 +129,7 @@ export const BUCKETS: Record<BucketName, BucketRule> = {
     kinds: ["image", "video"],
     upload: "context",
     params: ["orderId"],
-    // Seed 002 §9: {orderId}/{uuid}.{ext}
+    // {orderId}/{uuid}.{ext}
     key: ({ id, ext, params }) => `${need(params, "orderId")}/${id}.${ext}`,
     description: "Files attached to custom orders and files delivered by staff",
   },

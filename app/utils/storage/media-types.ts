@@ -73,8 +73,9 @@ const KIND_NOUN: Record<MediaKind, string> = { image: "image", audio: "audio", v
 const article = (word: string) => (/^[aeiou]/.test(word) ? "an" : "a");
 
 /**
- * Seed 000 §5: "Please upload a {kind} file". With several allowed kinds the kinds are listed
- * ("Please upload an image or video file"). The article follows English ("an image").
+ * "Please upload a {kind} file" (docs/product.md#uploads-and-files). With several allowed kinds the
+ * kinds are listed ("Please upload an image or video file"). The article follows English ("an
+ * image").
  */
 export function wrongKindMessage(kinds: readonly MediaKind[]): string {
   const nouns = kinds.map((k) => KIND_NOUN[k]);

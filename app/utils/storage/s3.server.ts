@@ -35,7 +35,7 @@ import {
 export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 /** S3's minimum part size (every part but the last). */
 const MIN_PART_SIZE = 5 * 1024 * 1024;
-/** Seed 001 §9: storage cache control 3600 s; presigned links live as long by default. */
+/** Storage cache control 3600 s (docs/product.md#constants); presigned links live as long by default. */
 export const DEFAULT_PRESIGN_SECONDS = 3600;
 
 export type S3DriverConfig = {

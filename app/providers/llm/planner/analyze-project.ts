@@ -1,5 +1,5 @@
-// Project requirements analysis (analyze_project_requirements, seed 001 §7.5): what exists, what is
-// missing per scene, how long the video will be and what to do next.
+// Project requirements analysis (analyze_project_requirements, docs/product.md#tools-and-agents):
+// what exists, what is missing per scene, how long the video will be and what to do next.
 import { WORDS_PER_SECOND, countWords, round1 } from "./text";
 
 /** The fields of a scene the planner looks at (a subset of the Scene model). */
@@ -38,7 +38,7 @@ export interface SceneAnalysis {
   sceneId: string;
   order: number;
   title: string;
-  /** Ready for compilation: has a video and status completed (seed 001 §4). */
+  /** Ready for compilation: has a video and status completed (docs/product.md#compile). */
   ready: boolean;
   missing: SceneRequirement[];
   estimatedSeconds: number;

@@ -1,10 +1,10 @@
 // Command routing: map a clear natural-language command to one tool call with its arguments,
-// by intent rules. Tool names are those of seed 001: the tool server (§7.4), the agent functions
-// (§7.5), the server functions divide-script / generate-voiceover (§7.2) and the canvas agent
-// tool's actions (§7.6).
+// by intent rules. Tool names are those of docs/product.md#tools-and-agents (ADR 063): the tool
+// server, the agent functions, the server functions divide-script / generate-voiceover and the
+// canvas agent tool's actions.
 import { capitalizeFirst, ensureTerminalPunctuation, titleCase, titleFromText } from "./text";
 
-/** §7.4 tool server. */
+/** The tool server. */
 export const TOOL_SERVER_TOOLS = [
   "create_video_project",
   "get_video_project",
@@ -20,7 +20,7 @@ export const TOOL_SERVER_TOOLS = [
   "upload_product_image",
 ] as const;
 
-/** §7.5 agent functions. */
+/** The agent functions. */
 export const AGENT_FUNCTIONS = [
   "analyze_project_requirements",
   "optimize_scene_sequence",
@@ -33,10 +33,10 @@ export const AGENT_FUNCTIONS = [
   "optimize_canvas_layout",
 ] as const;
 
-/** §7.2 server functions exposed as tools (divide-script, generate-voiceover), and a scene field update. */
+/** The server functions exposed as tools (divide-script, generate-voiceover), and a scene field update. */
 export const EXTRA_TOOLS = ["divide_script", "generate_scene_voiceover", "update_scene"] as const;
 
-/** §7.6 canvas agent tool: one tool with an `action` argument. */
+/** The canvas agent tool: one tool with an `action` argument. */
 export const CANVAS_AGENT_TOOL = "canvas_agent";
 export const CANVAS_ACTIONS = ["updateDescription", "generateImagePrompt", "generateImage", "generateVideo", "createScene", "updateScene"] as const;
 export const SCENE_UPDATE_TYPES = ["script", "imagePrompt", "description", "image", "productImage", "video", "voiceOver", "backgroundMusic", "voiceOverText", "title"] as const;
@@ -248,7 +248,7 @@ const NEEDS_PROJECT: Partial<Record<Intent, true>> = {
   optimize_sequence: true, optimize_layout: true, prepare_compilation: true,
 };
 
-/** The seed's message for a project action without a project (seed 001 §2.3). */
+/** The message for a project action without a project (docs/product.md#canvas-editor-planned). */
 export const SELECT_PROJECT_FIRST = "Please select a project first.";
 
 interface Parsed {
@@ -417,7 +417,7 @@ const parsers: Parser[] = [
   },
 ];
 
-/** "Generate assets for scene 2": the first missing step in the fixed order of seed 001 §4. */
+/** "Generate assets for scene 2": the first missing step in the fixed order of docs/product.md#video-pipeline. */
 function nextAssetStep(ctx: RouteContext, r: Extract<Resolved, { ok: true }>, args: Record<string, unknown>): Parsed | { clarify: string; intent: Intent; missing: string[] } {
   const s = r.scene;
   const steps: Array<[keyof RouteScene, Intent, string]> = [

@@ -1,5 +1,5 @@
-// Scene review (suggest_scene_improvements, seed 001 §7.5): rule-based checks with a concrete
-// proposed replacement wherever the planner can write one.
+// Scene review (suggest_scene_improvements, docs/product.md#tools-and-agents): rule-based checks
+// with a concrete proposed replacement wherever the planner can write one.
 import { type ProjectLike, type SceneLike, orderedScenes } from "./analyze-project";
 import { writeImagePrompt } from "./image-prompt";
 import { WORDS_PER_SECOND, countWords, round1, splitSentences, stem, titleFromText, tokenize, truncateWords } from "./text";
