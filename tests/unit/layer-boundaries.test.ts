@@ -1,0 +1,38 @@
+// The layer rule of docs/architecture.md is an ESLint rule (eslint.config.js) run by npm test.
+// These cases make sure it actually refuses each wrong-way arrow, and lets the right ones pass.
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("layer boundaries", () => {
+  it.each([
+    ["app/models/x.server.ts", 'import { a } from "~/components/dashboard/CardParts";\nexport const b = a;\n'],
+    ["app/models/x.server.ts", 'import { a } from "~/routes/_shell.dashboard";\nexport const b = a;\n'],
+    ["app/models/x.server.ts", 'import { a } from "../../inngest/functions/compile";\nexport const b = a;\n'],
+    ["app/utils/x.server.ts", 'import { a } from "~/models/credits.server";\nexport const b = a;\n'],
+    ["app/providers/x/y.server.ts", 'import { a } from "~/models/project.server";\nexport const b = a;\n'],
+    ["app/components/x/Y.tsx", 'import { a } from "~/models/credits.server";\nexport const b = a;\n'],
+    ["app/components/x/Y.tsx", 'import { a } from "~/utils/db.server";\nexport const b = a;\n'],
+    ["app/routes/x.tsx", 'import { a } from "../models/credits.server";\nexport const b = a;\n'],
+  ])("refuses %s importing %s", async (file, code) => {
+    expect(await boundaryErrors(file, code)).not.toEqual([]);
+  });
+
+  it.each([
+    ["app/routes/x.tsx", 'import { a } from "~/models/credits.server";\nexport const b = a;\n'],
+    ["app/models/x.server.ts", 'import { a } from "~/utils/db.server";\nexport const b = a;\n'],
+    ["app/models/x.server.ts", 'import { a } from "../../inngest/client";\nexport const b = a;\n'],
+    ["app/components/x/Y.tsx", 'import { a } from "~/models/content-feed";\nexport const b = a;\n'],
+    ["app/models/x.server.ts", 'import { a } from "./credits.server";\nexport const b = a;\n'],
+  ])("allows %s importing %s", async (file, code) => {
+    expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});
