@@ -110,7 +110,8 @@ try {
   const result = spawnSync(process.execPath, args, {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromiumPath },
+    // The database and data folder of the server, for specs that make their data through the core.
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromiumPath, E2E_PG_PORT: String(pgPort), E2E_DATA_DIR: dataDir },
   });
   code = result.status ?? 1;
 } catch (error) {

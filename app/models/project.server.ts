@@ -10,6 +10,7 @@ import type { Project, Scene } from "~/generated/prisma/client";
 import type { ProjectStatus } from "~/generated/prisma/enums";
 import { assertActor, isAdminActor, isNotFound, mayAccess, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
 import { checkMediaFields } from "~/models/media-refs.server";
+import { announceProjectUpdated } from "~/models/project-events.server";
 import { linkStoryToProjectInTx, lockStoryInTx, storyIdLinkedTo, storyOwnerId } from "~/models/stories.server";
 import { userExists } from "~/models/user.server";
 import type { MediaKind } from "~/utils/storage/media-types";
@@ -226,7 +227,9 @@ export async function updateProject(actor: Actor, projectId: string, data: Proje
   }
   const checked = await checkMediaFields(data, PROJECT_MEDIA_FIELDS, project.userId);
   try {
-    return await prisma.project.update({ where: { id: project.id }, data: checked });
+    const updated = await prisma.project.update({ where: { id: project.id }, data: checked });
+    await announceProjectUpdated(project);
+    return updated;
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new NotFoundError("Project");
     throw error;
@@ -249,6 +252,7 @@ export async function setProjectStatus(actor: Actor, projectId: string, status: 
   const project = await requireProject(actor, projectId);
   const from = (Object.keys(ALLOWED) as ProjectStatus[]).filter((s) => ALLOWED[s].includes(status));
   const { count } = await prisma.project.updateMany({ where: { id: project.id, status: { in: from } }, data: { status } });
+  if (count > 0) await announceProjectUpdated(project);
   return count > 0;
 }
 
@@ -260,6 +264,7 @@ export async function markProjectCompiled(actor: Actor, projectId: string, final
     where: { id: project.id },
     data: { status: "completed", finalVideoUrl: video },
   });
+  if (count > 0) await announceProjectUpdated(project);
   return count > 0;
 }
 
@@ -271,6 +276,7 @@ export async function setBackgroundMusicIfUnset(actor: Actor, projectId: string,
   const project = await requireProject(actor, projectId);
   const { backgroundMusicUrl } = await checkMediaFields({ backgroundMusicUrl: url }, PROJECT_MEDIA_FIELDS, project.userId);
   const { count } = await prisma.project.updateMany({ where: { id: project.id, backgroundMusicUrl: null }, data: { backgroundMusicUrl } });
+  if (count > 0) await announceProjectUpdated(project);
   return count > 0;
 }
 

@@ -6,8 +6,9 @@
 // any other (project, scene) pair is "not found" (NotFoundError) and changes nothing. Media
 // fields take stored-object references the project's owner holds. ADR 130, ADR 131.
 import type { Scene } from "~/generated/prisma/client";
-import { ownedBy, NotFoundError, type Actor } from "~/models/actor.server";
+import { isNotFound, ownedBy, NotFoundError, type Actor } from "~/models/actor.server";
 import { checkMediaFields } from "~/models/media-refs.server";
+import { announceProjectUpdated } from "~/models/project-events.server";
 import { requireProject } from "~/models/project.server";
 import type { MediaKind } from "~/utils/storage/media-types";
 import { type Prisma, prisma } from "~/utils/db.server";
@@ -57,8 +58,8 @@ export type NewSceneInput = {
  * adds from taking the same order.
  */
 export async function addScene(actor: Actor, projectId: string, input: NewSceneInput = {}): Promise<SceneRow> {
-  await requireProject(actor, projectId);
-  return prisma.$transaction(async (tx) => {
+  const project = await requireProject(actor, projectId);
+  const scene = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scene-order:${projectId}`}))`;
     const last = await tx.scene.aggregate({ where: { projectId }, _max: { sceneOrder: true } });
     return tx.scene.create({
@@ -73,6 +74,8 @@ export async function addScene(actor: Actor, projectId: string, input: NewSceneI
       },
     });
   });
+  await announceProjectUpdated(project);
+  return scene;
 }
 
 export type SceneUpdate = Partial<
@@ -116,13 +119,18 @@ export async function updateScene(actor: Actor, projectId: string, sceneId: stri
   const checked = await checkMediaFields(data, SCENE_MEDIA_FIELDS, project.userId);
   const { count } = await prisma.scene.updateMany({ where: { id: sceneId, projectId: project.id }, data: checked });
   if (count === 0) throw new NotFoundError("Scene");
+  await announceProjectUpdated(project);
   return findSceneOfProject(actor, projectId, sceneId);
 }
 
 /** A status change of a scene of a project the actor may work on; NotFoundError otherwise. */
 async function setSceneState(actor: Actor, projectId: string, sceneId: string, data: Prisma.SceneUpdateManyMutationInput): Promise<true> {
-  const { count } = await prisma.scene.updateMany({ where: sceneOfProject(actor, projectId, sceneId), data });
+  const project = await requireProject(actor, projectId).catch((error: unknown) => {
+    throw isNotFound(error) ? new NotFoundError("Scene") : error;
+  });
+  const { count } = await prisma.scene.updateMany({ where: { id: sceneId, projectId: project.id }, data });
   if (count === 0) throw new NotFoundError("Scene");
+  await announceProjectUpdated(project);
   return true;
 }
 

@@ -3,8 +3,9 @@
 // closing the idle connection and notices a signed-out session (the stream then ends).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getSessionUserById } from "~/models/user.server";
+import { isAdmin } from "~/models/admin.server";
 import { getUserId } from "~/models/auth.server";
-import { subscribe, type LiveEvent } from "~/utils/live.server";
+import { ADMINS_AUDIENCE, subscribe, type LiveEvent } from "~/utils/live.server";
 
 export const HEARTBEAT_MS = 30_000;
 /** What EventSource waits before reconnecting after the stream ends. */
@@ -46,11 +47,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       };
 
-      const unsubscribe = await subscribe(user.id, (event) => send(frame(event)));
+      const unsubscribes = [await subscribe(user.id, (event) => send(frame(event)))];
+      // Admins may open anyone's project, so they also hear about every project (ADR 156).
+      if (user.isAdmin) unsubscribes.push(await subscribe(ADMINS_AUDIENCE, (event) => send(frame(event))));
+      const unsubscribe = () => unsubscribes.forEach((stop) => stop());
       const heartbeat = setInterval(() => {
-        // The session may have been ended (sign-out) since the stream opened.
+        // The session may have been ended (sign-out), or the admin role taken away, since the
+        // stream opened: the browser then reconnects with what the user may hear now.
         getUserId(request)
-          .then((current) => (current === user.id ? send(`: ping ${Date.now()}\n\n`) : close()))
+          .then(async (current) => {
+            if (current !== user.id || (user.isAdmin && !(await isAdmin(user.id)))) return close();
+            send(`: ping ${Date.now()}\n\n`);
+          })
           .catch(() => send(`: ping ${Date.now()}\n\n`));
       }, HEARTBEAT_MS);
       heartbeat.unref?.();

@@ -5,6 +5,8 @@ import { prisma } from "~/utils/db.server";
 import { sessionCookieFor, visit } from "./access-router";
 
 const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+/** A user's project: the project pages answer 404 for an id that is not a project. */
+const projectId = `proj-${stamp}`;
 let userCookie = "";
 let adminCookie = "";
 let userId = "";
@@ -23,6 +25,7 @@ beforeAll(async () => {
       { userId: admin.id, type: "video_ready", title: "Admin's own" },
     ],
   });
+  await prisma.project.create({ data: { id: projectId, userId: user.id, title: "Access project" } });
   userId = user.id;
   userCookie = await sessionCookieFor(user.id);
   adminCookie = await sessionCookieFor(admin.id);
@@ -35,7 +38,7 @@ describe("admin-only routes", () => {
     ["/canvas", "routes/_shell.canvas._index"],
     ["/canvas/proj_123", "routes/_shell.canvas.$projectId"],
     ["/video-projects", "routes/_shell.video-projects._index"],
-    ["/video-projects/proj_123", "routes/_shell.video-projects.$projectId"],
+    [`/video-projects/${projectId}`, "routes/_shell.video-projects.$projectId"],
     ["/admin", "routes/_shell.admin"],
   ];
 

@@ -6,7 +6,11 @@ import compression from "compression";
 import express from "express";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import * as live from "~/routes/resources.live";
+import { actorFromUser } from "~/models/actor.server";
+import { createProject } from "~/models/project.server";
+import { addScene, markSceneStep } from "~/models/scenes.server";
 import { markStoryProcessing } from "~/models/stories.server";
+import { prisma } from "~/utils/db.server";
 import { localSubscriberCount, publish, stopLive, type LiveEvent } from "~/utils/live.server";
 import { destroyCurrentSession } from "~/utils/session.server";
 import { createRemixRequest, sendResponse } from "../../server/remix-handler";
@@ -98,6 +102,51 @@ describe("/resources/live", () => {
     controller.abort();
     await waitFor(() => localSubscriberCount(me.id) === 0);
     expect(await stream.next()).toBeNull();
+  });
+
+  it("tells the owner and every admin, and no one else, that a project changed (ADR 156)", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const admin = await newUser();
+    await prisma.adminUser.create({ data: { userId: admin.id } });
+    const controller = new AbortController();
+    const [ownerStream, strangerStream, adminStream] = await Promise.all(
+      [owner, stranger, admin].map(async (u) => frames((await open(u.cookie, controller.signal)).body!)),
+    );
+    try {
+      for (const stream of [ownerStream, strangerStream, adminStream]) expect((await stream.next())?.event).toBe("ready");
+      const actor = actorFromUser({ id: owner.id, isAdmin: false }, "web");
+      const project = await createProject(actor, { title: "Live project" });
+      const scene = await addScene(actor, project.id, { title: "One" });
+      const expected = { event: "project.updated", data: { type: "project.updated", projectId: project.id } satisfies LiveEvent };
+      expect(await ownerStream.next()).toEqual(expected);
+      expect(await adminStream.next()).toEqual(expected);
+      // A workflow's step on the scene is heard too.
+      await markSceneStep(actor, project.id, scene.id, "image");
+      expect(await ownerStream.next()).toEqual(expected);
+      expect(await adminStream.next()).toEqual(expected);
+      await publish(stranger.id, { type: "notification.created", notificationId: "n1", title: "only this" });
+      expect((await strangerStream.next())?.event).toBe("notification.created");
+    } finally {
+      controller.abort();
+    }
+  });
+
+  it("ends an admin's stream at the next heartbeat once they are no longer an admin", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const admin = await newUser();
+      await prisma.adminUser.create({ data: { userId: admin.id } });
+      const stream = frames((await open(admin.cookie)).body!);
+      await stream.next(); // ready
+      vi.advanceTimersByTime(live.HEARTBEAT_MS);
+      expect((await stream.next(3000, true))?.event).toBe("comment");
+      await prisma.adminUser.delete({ where: { userId: admin.id } });
+      vi.advanceTimersByTime(live.HEARTBEAT_MS);
+      expect(await stream.next()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("sends a heartbeat every 30 s and ends the stream when the session is gone", async () => {

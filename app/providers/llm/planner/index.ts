@@ -15,6 +15,15 @@ export {
   type SceneLike,
   type SceneRequirement,
 } from "./analyze-project";
+export {
+  optimizeCanvasLayout,
+  LAYOUT_DEFAULTS,
+  type LayoutEdge,
+  type LayoutNode,
+  type LayoutOptions,
+  type OptimizedLayout,
+  type PlacedNode,
+} from "./canvas-layout";
 export { suggestImprovements, type SceneSuggestions, type Suggestion, type SuggestImprovementsOptions } from "./suggest-improvements";
 export {
   routeCommand,

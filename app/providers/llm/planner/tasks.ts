@@ -3,6 +3,7 @@
 // (structured output through a tool call) or directly by the local planner.
 import { z } from "zod";
 import { analyzeProject } from "./analyze-project";
+import { optimizeCanvasLayout } from "./canvas-layout";
 import { divideScript } from "./divide-script";
 import { writeImagePrompt } from "./image-prompt";
 import { routeCommand } from "./route-command";
@@ -38,6 +39,20 @@ const projectInput = z.object({
   backgroundMusicUrl: z.string().nullish(),
   scenes: z.array(sceneInput),
 });
+
+/** Limits of one diagram the layout task takes (a project with hundreds of scenes still fits). */
+const MAX_LAYOUT_NODES = 5000;
+const coordinate = z.number().finite().min(-1e6).max(1e6);
+const size = z.number().finite().positive().max(10_000);
+
+const canvasLayout = z
+  .object({
+    nodes: z
+      .array(z.object({ id: z.string().min(1).max(200), type: z.string().max(40), x: coordinate, y: coordinate, width: size, height: size, order: z.number().finite().nullish() }))
+      .max(MAX_LAYOUT_NODES),
+    edges: z.array(z.object({ id: z.string().max(400).optional(), source: z.string().max(200), target: z.string().max(200), label: z.string().max(200).nullish() })).max(MAX_LAYOUT_NODES * 2),
+  })
+  .refine((layout) => new Set(layout.nodes.map((n) => n.id)).size === layout.nodes.length, { message: "Node ids must be unique" });
 
 export const plannerSchemas = {
   divide_script: {
@@ -122,6 +137,20 @@ export const plannerSchemas = {
       ),
     }),
   },
+  optimize_canvas_layout: {
+    input: z.object({
+      projectId: z.string().nullish(),
+      currentLayout: canvasLayout,
+      options: z.object({ gapX: z.number().min(10).max(1000).optional(), gapY: z.number().min(10).max(1000).optional(), margin: z.number().min(0).max(1000).optional() }).optional(),
+    }),
+    output: z.object({
+      optimizedLayout: z.object({
+        nodes: z.array(z.object({ id: z.string(), x: z.number(), y: z.number(), width: z.number(), height: z.number() })),
+        width: z.number(),
+        height: z.number(),
+      }),
+    }),
+  },
   route_command: {
     input: z.object({
       command: z.string(),
@@ -169,6 +198,8 @@ export const TASK_INSTRUCTIONS: Record<PlannerTask, string> = {
     "Analyze the project: count scenes and their assets, list what each scene is missing (script, voice-over text, image prompt, image, voice-over, video), estimate the total duration, and list the next steps.",
   suggest_improvements:
     "Review the scene and suggest concrete improvements (voice-over length within 4-8 seconds, clean spoken text, an image prompt that names the product and style, a call to action in the last scene), each with a proposed replacement where possible.",
+  optimize_canvas_layout:
+    "Lay out the project diagram without overlapping nodes: projects in the top row, scenes in the row below in their play order (order, else left to right) at an even spacing, each scene's assets (the targets of its edges) side by side under their scene, anything else in a last row. Keep every node's id, width and height; return every node once with its new x and y (top-left corner).",
   route_command:
     "Map the user's command to one tool call of the project tools with its arguments, or ask for what is missing.",
 };
@@ -187,5 +218,6 @@ const LOCAL_IMPLEMENTATIONS: { [T in PlannerTask]: (input: z.output<(typeof plan
   seo_metadata: ({ script, ...options }) => seoMetadata(script, options),
   analyze_project: ({ project }) => analyzeProject(project),
   suggest_improvements: ({ scene, project, ...options }) => suggestImprovements(scene, { ...options, project }),
+  optimize_canvas_layout: ({ currentLayout, options }) => ({ optimizedLayout: optimizeCanvasLayout(currentLayout, options) }),
   route_command: ({ command, context }) => routeCommand(command, context ?? {}),
 };
