@@ -8,7 +8,8 @@ import { z } from "zod";
 import { actorFromUser, isNotFound } from "~/models/actor.server";
 import { requireAdmin } from "~/models/auth.server";
 import { getProjectCanvas, optimizeProjectCanvas } from "~/models/project-canvas.server";
-import { field, readForm } from "~/utils/forms.server";
+import { field } from "~/utils/form-fields";
+import { readForm } from "~/utils/forms.server";
 
 function answer(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
