@@ -292,6 +292,10 @@ export const ROUTES: Record<string, RouteSpec> = {
     loader: { params: { bucket: one("avatars", "product-photos", "renders", "nope"), "*": fc.webPath() } },
   },
   "routes/resources.live": { loader: { stream: true } },
+  "routes/resources.projects.$projectId.canvas": {
+    loader: { params: { projectId: cuid } },
+    action: { auth: "user", form: true, params: { projectId: cuid }, shapes: [{ intent: strict(one("optimize")) }] },
+  },
   "routes/resources.upload.$bucket": {
     loader: { params: { bucket: one("avatars", "product-photos") } },
     action: {
