@@ -26,6 +26,7 @@ import {
   requestCompile,
 } from "~/models/compile-jobs.server";
 import { runLocalRender } from "~/models/compile-render.server";
+import { estimateCost } from "~/models/cost-estimates.server";
 import { getBalance } from "~/models/credits.server";
 import { createProjectForStory, getProjectWithScenes } from "~/models/project.server";
 import { SCENE_ASSET_STEPS } from "~/models/scene-asset-steps";
@@ -241,17 +242,22 @@ describe("compile workflow", () => {
   let userId: string;
   let projectId: string;
   beforeAll(async () => {
-    const user = await newCustomer();
+    // A compile is paid (prices.ts): the compile and the steps of the scenes it prepares.
+    const user = await newCustomer(100);
     userId = user.id;
     const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
     projectId = project.id;
   });
 
   it("prepares the scenes, renders with progress and messages, stores the video and completes the project", async () => {
+    const estimate = await estimateCost(actorOf(userId), { projectId, work: { kind: "compile" } });
+    // Two scenes without image prompt, image, voice-over or video, then the compile: 2 × 3.5 + 2.
+    expect(estimate).toMatchObject({ credits: 9, balance: 100, enough: true, blocked: null });
     const request = await requestCompile(actorOf(userId), { projectId });
     expect(request.ok).toBe(true);
     if (!request.ok) return;
     expect(request.job).toMatchObject({ status: "queued", format: "mp4", message: COMPILE_MESSAGES.start });
+    expect(request).toMatchObject({ credits: 9, balance: 91 });
 
     // The messages move on while it runs (the seed's texts, in order).
     const seen = new Set<string>();
@@ -294,13 +300,27 @@ describe("compile workflow", () => {
 
     const event = await waitFor(() => prisma.workflowEvent.findFirst({ where: { name: "project/compile.finished", data: { path: ["compileJobId"], equals: job.id } } }), "finished event");
     expect(event.data).toMatchObject({ status: "completed", videoUrl: job.videoUrl });
+
+    // Charged once and kept; the compiled video is a video job of the owner.
+    expect(await getBalance(userId)).toBe(91);
+    expect(await prisma.workCharge.findMany({ where: { batchId: job.id }, select: { status: true, credits: true } })).toEqual([{ status: "completed", credits: expect.anything() }]);
+    expect(await prisma.videoGenerationJob.findFirst({ where: { userId, projectId, sceneId: null } })).toMatchObject({ status: "completed", resultUrl: job.videoUrl });
   });
 
-  it("a failed render fails the job ('Video compilation failed') and the project", async () => {
+  it("a failed render fails the job ('Video compilation failed') and the project, and refunds the compile once", async () => {
     vi.spyOn(LocalRenderProvider.prototype, "render").mockRejectedValue(new ProviderError("local-ffmpeg", "failed", "ffmpeg exited with code 1"));
+    const balance = await getBalance(userId);
     const request = await requestCompile(actorOf(userId), { projectId });
     if (!request.ok) throw new Error(request.message);
+    // The scenes are ready: only the compile itself is charged.
+    expect(request.credits).toBe(2);
+    expect(await getBalance(userId)).toBe(balance - 2);
     const run = await finished(request.job.id);
+    await waitFor(async () => (await getBalance(userId)) === balance, "the refund");
+    const refunds = await prisma.creditLedgerEntry.findMany({ where: { userId, reason: "refund" } });
+    expect(refunds.filter((r) => r.reference?.startsWith("work:"))).toHaveLength(1);
+    expect(await prisma.workCharge.findMany({ where: { batchId: request.job.id }, select: { status: true } })).toEqual([{ status: "refunded" }]);
+    expect(await prisma.videoGenerationJob.findFirst({ where: { userId, projectId, sceneId: null }, orderBy: { createdAt: "desc" } })).toMatchObject({ status: "failed", errorMessage: "ffmpeg exited with code 1" });
     expect(run.status).toBe("failed");
     expect(run.error).toMatchObject({ message: "Video compilation failed: ffmpeg exited with code 1" });
     expect(await getCompileJob(actorOf(userId), request.job.id)).toMatchObject({ status: "failed", message: COMPILE_MESSAGES.failed, errorMessage: "ffmpeg exited with code 1" });
