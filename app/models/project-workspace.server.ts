@@ -7,11 +7,12 @@
 import type { Actor } from "~/models/actor.server";
 import { latestCompileJob, type CompileJobRow } from "~/models/compile-jobs.server";
 import { listProjectAssets, type ProjectAssetItem } from "~/models/project-assets.server";
-import { getProjectWithScenes, type ProjectRow } from "~/models/project.server";
+import { getProject, getProjectWithScenes, type ProjectRow } from "~/models/project.server";
+import { listSceneAssetVersions, type SceneAssetVersion } from "~/models/scene-asset-versions.server";
 import type { SceneAssetStates } from "~/models/scene-asset-steps";
 import { isSceneReadyToCompile } from "~/models/scene-generation.server";
 import { sceneAssetStates } from "~/models/scene-staleness.server";
-import type { SceneRow } from "~/models/scenes.server";
+import { findSceneOfProject, type SceneRow } from "~/models/scenes.server";
 
 export type WorkspaceScene = SceneRow & {
   /** The scene's image, voice-over and video as the editors show them ("stale": Regenerate). */
@@ -37,4 +38,14 @@ export async function getProjectWorkspace(actor: Actor, projectId: string): Prom
     assets,
     latestCompile,
   };
+}
+
+export type SceneDetail = WorkspaceScene & { versions: SceneAssetVersion[] };
+
+/** One scene as the scene detail panel shows it: its fields, its assets' states and every version. */
+export async function getSceneDetail(actor: Actor, projectId: string, sceneId: string): Promise<SceneDetail> {
+  const project = await getProject(actor, projectId);
+  const scene = await findSceneOfProject(actor, project.id, sceneId);
+  const versions = await listSceneAssetVersions(actor, project.id, scene.id);
+  return { ...scene, assets: sceneAssetStates(scene, project), ready: isSceneReadyToCompile(scene, project), versions };
 }

@@ -16,7 +16,7 @@ import { estimateCost } from "~/models/cost-estimates.server";
 import { applyCreditChange, getBalance } from "~/models/credits.server";
 import { addProjectAssets, listProjectAssets, removeProjectAsset, setMainProjectImage, storeProjectUpload } from "~/models/project-assets.server";
 import { deleteProject, deleteScene } from "~/models/project-removal.server";
-import { getProjectWorkspace } from "~/models/project-workspace.server";
+import { getProjectWorkspace, getSceneDetail } from "~/models/project-workspace.server";
 import { createProject, getProjectWithScenes, listUserProjects, updateProject, type ProjectWithScenes } from "~/models/project.server";
 import { listSceneAssetVersions, restoreSceneAssetVersion, setSceneMedia } from "~/models/scene-asset-versions.server";
 import { runSceneAssetStep } from "~/models/scene-assets.server";
@@ -124,6 +124,11 @@ const CASES: Case[] = [
     name: "getProjectWorkspace",
     call: (a, f) => getProjectWorkspace(a, f.project.id),
     admin: (r) => expect(r).toMatchObject({ scenes: [{ assets: { image: { generated: false, stale: false } }, ready: false }, {}], assets: [{ type: "audio" }] }),
+  },
+  {
+    name: "getSceneDetail",
+    call: (a, f) => getSceneDetail(a, f.project.id, f.sceneId),
+    admin: (r) => expect(r).toMatchObject({ title: "One", assets: { image: { generated: false } }, versions: [{ current: true }, { current: false }] }),
   },
   {
     name: "listUserProjects with a status filter",
