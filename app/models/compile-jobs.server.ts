@@ -11,7 +11,7 @@ import type { CompileStatus } from "~/generated/prisma/enums";
 import { createHash, randomUUID } from "node:crypto";
 import { isNotFound, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
 import { EDITOR_MESSAGES } from "~/models/editor-rules";
-import { announceProjectChange, getProject, requireProject } from "~/models/project.server";
+import { getProject, requireProject } from "~/models/project.server";
 import { planCompile } from "~/models/scene-generation.server";
 import { countScenes } from "~/models/scenes.server";
 import { startVideoJob, updateVideoJobStatus } from "~/models/video-jobs.server";
@@ -68,12 +68,6 @@ export function isActive(job: Pick<CompileJobRow, "status">): boolean {
 
 // ───────────────────────────── rows ─────────────────────────────
 
-/** A live hint to the project's pages that its compile changed (status, progress, message). */
-async function announceCompile(actor: Actor, jobId: string): Promise<void> {
-  const job = await prisma.compileJob.findUnique({ where: { id: jobId }, select: { projectId: true, userId: true } });
-  if (job) await announceProjectChange(actor, job.projectId, "compile", { ownerId: job.userId });
-}
-
 /** The filter for a job of a project the actor may work on. */
 function visibleJob(actor: Actor, jobId: string) {
   return { id: jobId, project: ownedBy(actor) };
@@ -102,10 +96,10 @@ export async function createCompileJob(actor: Actor, input: { projectId: string;
   if (!isCompileFormat(format)) throw new Error("Output format must be mp4 or webm");
   const project = await requireProject(actor, input.projectId);
   const data = { projectId: project.id, userId: project.userId, format, status: "queued" as const, progress: 0, message: COMPILE_MESSAGES.start };
-  const job = input.id ? await prisma.compileJob.upsert({ where: { id: input.id }, create: { id: input.id, ...data }, update: {} }) : await prisma.compileJob.create({ data });
+  if (!input.id) return prisma.compileJob.create({ data });
+  const job = await prisma.compileJob.upsert({ where: { id: input.id }, create: { id: input.id, ...data }, update: {} });
   // A fixed id that is already another project's job is not this one.
   if (job.projectId !== project.id) throw new NotFoundError("Compile job");
-  await announceProjectChange(actor, project.id, "compile", { ownerId: project.userId });
   return job;
 }
 
@@ -117,7 +111,6 @@ export async function setCompileMessage(actor: Actor, jobId: string, message: st
   const job = await getCompileJob(actor, jobId);
   const count = await prisma.$executeRaw`
     UPDATE "compile_jobs" SET "message" = ${message} WHERE "id" = ${job.id} AND "status" IN ('queued', 'rendering')`;
-  if (count > 0 && job.message !== message) await announceProjectChange(actor, job.projectId, "compile", { ownerId: job.userId });
   return count > 0;
 }
 
@@ -131,7 +124,6 @@ export async function failCompileJob(actor: Actor, jobId: string, message: strin
     where: { id: job.id, status: { in: [...ACTIVE_COMPILE] } },
     data: { status: "failed", message, errorMessage: errorMessage.slice(0, 2000) },
   });
-  if (count > 0) await announceProjectChange(actor, job.projectId, "compile", { ownerId: job.userId });
   return count > 0;
 }
 
@@ -277,7 +269,6 @@ export async function claimRender(
 /** The render holding `token` has begun (queued → rendering). False when it no longer holds the job. */
 export async function markRenderStarted(actor: Actor, jobId: string, token: string): Promise<boolean> {
   const { count } = await prisma.compileJob.updateMany({ where: heldBy({ actor, jobId, token }), data: { status: "rendering", updatedAt: new Date() } });
-  if (count > 0) await announceCompile(actor, jobId);
   return count > 0;
 }
 
@@ -289,10 +280,7 @@ export async function recordRenderProgress(actor: Actor, jobId: string, token: s
   const p = Math.max(0, Math.min(99, Math.floor(percent)));
   const where = heldBy({ actor, jobId, token });
   const { count } = await prisma.compileJob.updateMany({ where: { ...where, progress: { lt: p } }, data: { progress: p, updatedAt: new Date() } });
-  if (count > 0) {
-    await announceCompile(actor, jobId);
-    return true;
-  }
+  if (count > 0) return true;
   const beat = await prisma.compileJob.updateMany({ where, data: { updatedAt: new Date() } });
   return beat.count > 0;
 }
@@ -303,7 +291,6 @@ export async function completeRender(actor: Actor, jobId: string, token: string,
     where: heldBy({ actor, jobId, token }, ["rendering"]),
     data: { status: "completed", progress: 100, videoUrl, errorMessage: null },
   });
-  if (count > 0) await announceCompile(actor, jobId);
   return count > 0;
 }
 
@@ -313,6 +300,5 @@ export async function failRender(actor: Actor, jobId: string, token: string, rea
     where: heldBy({ actor, jobId, token }),
     data: { status: "failed", message: COMPILE_MESSAGES.failed, errorMessage: reason.slice(0, 2000) },
   });
-  if (count > 0) await announceCompile(actor, jobId);
   return count > 0;
 }

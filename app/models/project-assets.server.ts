@@ -13,7 +13,7 @@ import { NotFoundError, type Actor } from "~/models/actor.server";
 import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
 import { MEDIA_REF_MESSAGES, MediaRefError, parseMediaValue } from "~/models/media-refs.server";
 import { removeUnusedFiles } from "~/models/project-files.server";
-import { announceProjectChange, getProject, requireProject, updateProject, type ProjectRow } from "~/models/project.server";
+import { getProject, requireProject, updateProject, type ProjectRow } from "~/models/project.server";
 import { resolveUploadRef, storeFile, type StoredFile } from "~/models/stored-files.server";
 import { prisma } from "~/utils/db.server";
 import type { PutBody } from "~/utils/storage/types";
@@ -60,11 +60,9 @@ export async function addProjectAssets(actor: Actor, projectId: string, files: r
     const name = normalizeText(f.name ?? file.originalName ?? file.key.split("/").pop() ?? "asset", { keepJoiners: true }) || "asset";
     resolved.push({ url: file.url, type: file.kind as ProjectAssetType, name: [...name].slice(0, EDITOR_LIMITS.title).join("") });
   }
-  const added = await prisma.$transaction(
+  return prisma.$transaction(
     resolved.map((r) => prisma.projectAsset.create({ data: { projectId: project.id, ...r }, select: { id: true, url: true, type: true, name: true, createdAt: true } })),
   );
-  await announceProjectChange(actor, project.id, "assets", { ownerId: project.userId });
-  return added;
 }
 
 /** Removes one project asset, and its file when nothing else shows it. NotFoundError for another project's asset. */
@@ -76,7 +74,6 @@ export async function removeProjectAsset(actor: Actor, projectId: string, assetI
   if (!asset) throw new NotFoundError("Asset");
   const { count } = await prisma.projectAsset.deleteMany({ where: { id: asset.id, projectId: project.id } });
   if (count === 0) throw new NotFoundError("Asset");
-  await announceProjectChange(actor, project.id, "assets", { ownerId: project.userId });
   await removeUnusedFiles([asset.url], project.userId);
   return asset;
 }

@@ -7,7 +7,7 @@
 // stored-object references the owner holds (media-refs.server.ts). ADR 130, ADR 131.
 import type { Project, Scene } from "~/generated/prisma/client";
 import type { ProjectStatus } from "~/generated/prisma/enums";
-import { assertActor, isAdminActor, isNotFound, isSystemActor, mayAccess, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
+import { assertActor, isAdminActor, isNotFound, mayAccess, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
 import { checkMediaFields } from "~/models/media-refs.server";
 import { linkStoryToProjectInTx, lockStoryInTx, storyIdLinkedTo, storyOwnerId } from "~/models/stories.server";
 import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
@@ -16,8 +16,6 @@ import { normalizeText, textLength } from "~/utils/text";
 import type { MediaKind } from "~/utils/storage/media-types";
 import { DEFAULT_PROJECT_TITLE } from "~/utils/constants";
 import { Prisma, prisma } from "~/utils/db.server";
-import type { ProjectChange } from "~/utils/live-events";
-import { publishSafely } from "~/utils/live.server";
 
 export type ProjectRow = Project;
 export type SceneRow = Scene;
@@ -169,9 +167,7 @@ async function newProjectOwner(actor: Actor, ownerId: string | undefined): Promi
 export async function createProject(actor: Actor, input: NewProject): Promise<ProjectWithScenes> {
   const userId = await newProjectOwner(actor, input.ownerId);
   const checked = await checkMediaFields(input, PROJECT_MEDIA_FIELDS, userId);
-  const project = await prisma.project.create({ data: { userId, ...projectData(checked) }, include: { scenes: orderedScenes } });
-  await announceProjectChange(actor, project.id, "project", { ownerId: userId });
-  return project;
+  return prisma.project.create({ data: { userId, ...projectData(checked) }, include: { scenes: orderedScenes } });
 }
 
 /**
@@ -251,7 +247,6 @@ export async function deleteProjectRow(actor: Actor, projectId: string): Promise
   const project = await getProjectWithScenes(actor, projectId);
   const { count } = await prisma.project.deleteMany({ where: { id: project.id } });
   if (count === 0) throw new NotFoundError("Project");
-  await announceProjectChange(actor, project.id, "deleted", { ownerId: project.userId });
   return project;
 }
 
@@ -274,9 +269,7 @@ export async function updateProject(actor: Actor, projectId: string, data: Proje
   const texts = checkProjectText(data);
   const checked = await checkMediaFields({ ...data, ...texts }, PROJECT_MEDIA_FIELDS, project.userId);
   try {
-    const updated = await prisma.project.update({ where: { id: project.id }, data: checked });
-    await announceProjectChange(actor, project.id, "project", { ownerId: project.userId });
-    return updated;
+    return await prisma.project.update({ where: { id: project.id }, data: checked });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new NotFoundError("Project");
     throw error;
@@ -299,29 +292,7 @@ export async function setProjectStatus(actor: Actor, projectId: string, status: 
   const project = await requireProject(actor, projectId);
   const from = (Object.keys(ALLOWED) as ProjectStatus[]).filter((s) => ALLOWED[s].includes(status));
   const { count } = await prisma.project.updateMany({ where: { id: project.id, status: { in: from } }, data: { status } });
-  if (count > 0) await announceProjectChange(actor, project.id, "project", { ownerId: project.userId });
   return count > 0;
-}
-
-/**
- * Tells the open pages of the project's owner (and of the acting admin, when another user)
- * that the project changed: a live hint, never an error for the caller. `ownerId` saves the
- * look-up when the caller has it.
- */
-export async function announceProjectChange(
-  actor: Actor | null,
-  projectId: string,
-  change: ProjectChange,
-  opts: { sceneId?: string | null; ownerId?: string } = {},
-): Promise<void> {
-  try {
-    const ownerId = opts.ownerId ?? (await prisma.project.findUnique({ where: { id: projectId }, select: { userId: true } }))?.userId;
-    const event = { type: "project.updated", projectId, sceneId: opts.sceneId ?? null, change } as const;
-    if (ownerId) await publishSafely(ownerId, event);
-    if (actor && actor.id !== ownerId && !isSystemActor(actor)) await publishSafely(actor.id, event);
-  } catch (error) {
-    console.error(`[projects] could not announce a change of ${projectId}`, error);
-  }
 }
 
 /** The compile finished: the final video (the owner's stored render) is on the project and its status is completed. */
@@ -332,7 +303,6 @@ export async function markProjectCompiled(actor: Actor, projectId: string, final
     where: { id: project.id },
     data: { status: "completed", finalVideoUrl: video },
   });
-  if (count > 0) await announceProjectChange(actor, project.id, "compile", { ownerId: project.userId });
   return count > 0;
 }
 

@@ -9,7 +9,7 @@ import type { Scene } from "~/generated/prisma/client";
 import { ownedBy, NotFoundError, type Actor } from "~/models/actor.server";
 import { checkMediaFields } from "~/models/media-refs.server";
 import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
-import { announceProjectChange, requireProject } from "~/models/project.server";
+import { requireProject } from "~/models/project.server";
 import { nextSceneOrder, type SceneOrderRule } from "~/models/scene-order";
 import type { MediaKind } from "~/utils/storage/media-types";
 import { type Prisma, prisma } from "~/utils/db.server";
@@ -71,14 +71,14 @@ export type SceneOrderChoice = {
  * "Scene Name") may be empty on the canvas.
  */
 export async function addScene(actor: Actor, projectId: string, input: NewSceneInput = {}, choice: SceneOrderChoice = {}): Promise<SceneRow> {
-  const project = await requireProject(actor, projectId);
+  await requireProject(actor, projectId);
   const data = checkSceneText(input);
   if (choice.order != null && (!Number.isSafeInteger(choice.order) || choice.order < 0 || choice.order > 100_000)) {
     throw new SceneInputError("order", "Scene order must be a whole number from 0");
   }
   // The management page and the add_scene tool require a Scene Name; the canvas adds untitled scenes.
   if (choice.rule === "management" && !data.title) throw new SceneInputError("title", EDITOR_MESSAGES.sceneNameRequired);
-  const scene = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scene-order:${projectId}`}))`;
     const existing = await tx.scene.aggregate({ where: { projectId }, _max: { sceneOrder: true }, _count: { _all: true } });
     const sceneOrder = choice.order ?? nextSceneOrder(choice.rule ?? "canvas", { count: existing._count._all, maxOrder: existing._max.sceneOrder });
@@ -94,8 +94,6 @@ export async function addScene(actor: Actor, projectId: string, input: NewSceneI
       },
     });
   });
-  await announceProjectChange(actor, project.id, "scenes", { sceneId: scene.id, ownerId: project.userId });
-  return scene;
 }
 
 /** A scene field that cannot take the value given. Doors answer 400. */
@@ -143,7 +141,7 @@ export async function editScene(actor: Actor, projectId: string, sceneId: string
   const data: SceneTextEdit = {};
   for (const field of SCENE_TEXT_FIELDS) if (edit[field] !== undefined) data[field] = edit[field];
   const checked = checkSceneText(data);
-  return updateScene(actor, projectId, sceneId, checked as SceneUpdate);
+  return updateScene(actor, projectId, sceneId, { ...checked, ...(checked.title === null ? { title: "" } : {}) } as SceneUpdate);
 }
 
 /**
@@ -158,7 +156,7 @@ export async function replaceScenes(
 ): Promise<{ removed: SceneRow[]; created: SceneRow[] }> {
   const project = await requireProject(actor, projectId);
   const rows = scenes.map((s) => ({ ...checkSceneText(s), duration: s.duration ?? null }));
-  const result = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scene-order:${project.id}`}))`;
     const removed = await tx.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] });
     await tx.scene.deleteMany({ where: { projectId: project.id } });
@@ -181,8 +179,6 @@ export async function replaceScenes(
     }
     return { removed, created };
   });
-  await announceProjectChange(actor, project.id, "scenes", { ownerId: project.userId });
-  return result;
 }
 
 /**
@@ -193,7 +189,6 @@ export async function deleteSceneRow(actor: Actor, projectId: string, sceneId: s
   const scene = await findSceneOfProject(actor, projectId, sceneId);
   const { count } = await prisma.scene.deleteMany({ where: { id: scene.id, projectId: scene.projectId } });
   if (count === 0) throw new NotFoundError("Scene");
-  await announceProjectChange(actor, scene.projectId, "scenes", { sceneId: scene.id });
   return scene;
 }
 
@@ -241,7 +236,6 @@ export async function updateScene(actor: Actor, projectId: string, sceneId: stri
   const checked = await checkMediaFields(data, SCENE_MEDIA_FIELDS, project.userId);
   const { count } = await prisma.scene.updateMany({ where: { id: sceneId, projectId: project.id }, data: checked });
   if (count === 0) throw new NotFoundError("Scene");
-  await announceProjectChange(actor, project.id, "scene", { sceneId, ownerId: project.userId });
   return findSceneOfProject(actor, projectId, sceneId);
 }
 
@@ -249,7 +243,6 @@ export async function updateScene(actor: Actor, projectId: string, sceneId: stri
 async function setSceneState(actor: Actor, projectId: string, sceneId: string, data: Prisma.SceneUpdateManyMutationInput): Promise<true> {
   const { count } = await prisma.scene.updateMany({ where: sceneOfProject(actor, projectId, sceneId), data });
   if (count === 0) throw new NotFoundError("Scene");
-  await announceProjectChange(actor, projectId, "scene", { sceneId });
   return true;
 }
 

@@ -10,18 +10,10 @@ export type LiveEvent =
   | { type: "job.updated"; kind: "image" | "video"; jobId: string; status: JobStatus }
   /** A notification was created for the user. */
   | { type: "notification.created"; notificationId: string; title: string }
-  /**
-   * A project, its scenes, assets or compile changed (the editors and the project diagram reload
-   * it). Sent to the owner, and to an admin who made the change.
-   */
-  | { type: "project.updated"; projectId: string; sceneId: string | null; change: ProjectChange }
   /** Notifications were marked read ("all": every unread one). */
   | { type: "notification.updated"; notificationIds: string[] | "all"; read: boolean }
   /** Sent by the server after its listening connection came back: events may have been missed. */
   | { type: "resync" };
-
-/** What changed in a project: its fields, one scene, its list of scenes, its assets, its compile, or it was deleted. */
-export type ProjectChange = "project" | "scene" | "scenes" | "assets" | "compile" | "deleted";
 
 export type LiveEventType = LiveEvent["type"];
 
@@ -30,7 +22,6 @@ export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [
   "job.updated",
   "notification.created",
   "notification.updated",
-  "project.updated",
   "resync",
 ];
 
