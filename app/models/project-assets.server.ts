@@ -12,6 +12,7 @@
 import { NotFoundError, type Actor } from "~/models/actor.server";
 import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
 import { MEDIA_REF_MESSAGES, MediaRefError, parseMediaValue } from "~/models/media-refs.server";
+import { announceProjectUpdated } from "~/models/project-events.server";
 import { removeUnusedFiles } from "~/models/project-files.server";
 import { getProject, requireProject, updateProject, type ProjectRow } from "~/models/project.server";
 import { resolveUploadRef, storeFile, type StoredFile } from "~/models/stored-files.server";
@@ -60,9 +61,11 @@ export async function addProjectAssets(actor: Actor, projectId: string, files: r
     const name = normalizeText(f.name ?? file.originalName ?? file.key.split("/").pop() ?? "asset", { keepJoiners: true }) || "asset";
     resolved.push({ url: file.url, type: file.kind as ProjectAssetType, name: [...name].slice(0, EDITOR_LIMITS.title).join("") });
   }
-  return prisma.$transaction(
+  const added = await prisma.$transaction(
     resolved.map((r) => prisma.projectAsset.create({ data: { projectId: project.id, ...r }, select: { id: true, url: true, type: true, name: true, createdAt: true } })),
   );
+  await announceProjectUpdated(project);
+  return added;
 }
 
 /** Removes one project asset, and its file when nothing else shows it. NotFoundError for another project's asset. */
@@ -74,6 +77,7 @@ export async function removeProjectAsset(actor: Actor, projectId: string, assetI
   if (!asset) throw new NotFoundError("Asset");
   const { count } = await prisma.projectAsset.deleteMany({ where: { id: asset.id, projectId: project.id } });
   if (count === 0) throw new NotFoundError("Asset");
+  await announceProjectUpdated(project);
   await removeUnusedFiles([asset.url], project.userId);
   return asset;
 }

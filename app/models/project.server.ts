@@ -9,6 +9,7 @@ import type { Project, Scene } from "~/generated/prisma/client";
 import type { ProjectStatus } from "~/generated/prisma/enums";
 import { assertActor, isAdminActor, isNotFound, mayAccess, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
 import { checkMediaFields } from "~/models/media-refs.server";
+import { announceProjectUpdated } from "~/models/project-events.server";
 import { linkStoryToProjectInTx, lockStoryInTx, storyIdLinkedTo, storyOwnerId } from "~/models/stories.server";
 import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
 import { userExists } from "~/models/user.server";
@@ -247,6 +248,8 @@ export async function deleteProjectRow(actor: Actor, projectId: string): Promise
   const project = await getProjectWithScenes(actor, projectId);
   const { count } = await prisma.project.deleteMany({ where: { id: project.id } });
   if (count === 0) throw new NotFoundError("Project");
+  // Open editors and diagrams of it reload and find it gone.
+  await announceProjectUpdated(project);
   return project;
 }
 

@@ -8,9 +8,10 @@
 import type { Scene } from "~/generated/prisma/client";
 import { ownedBy, NotFoundError, type Actor } from "~/models/actor.server";
 import { checkMediaFields } from "~/models/media-refs.server";
-import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
+import { announceProjectUpdated } from "~/models/project-events.server";
 import { requireProject } from "~/models/project.server";
 import { nextSceneOrder, type SceneOrderRule } from "~/models/scene-order";
+import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
 import type { MediaKind } from "~/utils/storage/media-types";
 import { type Prisma, prisma } from "~/utils/db.server";
 import { normalizeText, textLength } from "~/utils/text";
@@ -71,14 +72,14 @@ export type SceneOrderChoice = {
  * "Scene Name") may be empty on the canvas.
  */
 export async function addScene(actor: Actor, projectId: string, input: NewSceneInput = {}, choice: SceneOrderChoice = {}): Promise<SceneRow> {
-  await requireProject(actor, projectId);
+  const project = await requireProject(actor, projectId);
   const data = checkSceneText(input);
   if (choice.order != null && (!Number.isSafeInteger(choice.order) || choice.order < 0 || choice.order > 100_000)) {
     throw new SceneInputError("order", "Scene order must be a whole number from 0");
   }
   // The management page and the add_scene tool require a Scene Name; the canvas adds untitled scenes.
   if (choice.rule === "management" && !data.title) throw new SceneInputError("title", EDITOR_MESSAGES.sceneNameRequired);
-  return prisma.$transaction(async (tx) => {
+  const scene = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scene-order:${projectId}`}))`;
     const existing = await tx.scene.aggregate({ where: { projectId }, _max: { sceneOrder: true }, _count: { _all: true } });
     const sceneOrder = choice.order ?? nextSceneOrder(choice.rule ?? "canvas", { count: existing._count._all, maxOrder: existing._max.sceneOrder });
@@ -94,6 +95,8 @@ export async function addScene(actor: Actor, projectId: string, input: NewSceneI
       },
     });
   });
+  await announceProjectUpdated(project);
+  return scene;
 }
 
 /** A scene field that cannot take the value given. Doors answer 400. */
@@ -156,7 +159,7 @@ export async function replaceScenes(
 ): Promise<{ removed: SceneRow[]; created: SceneRow[] }> {
   const project = await requireProject(actor, projectId);
   const rows = scenes.map((s) => ({ ...checkSceneText(s), duration: s.duration ?? null }));
-  return prisma.$transaction(async (tx) => {
+  const result = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scene-order:${project.id}`}))`;
     const removed = await tx.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] });
     await tx.scene.deleteMany({ where: { projectId: project.id } });
@@ -179,6 +182,8 @@ export async function replaceScenes(
     }
     return { removed, created };
   });
+  await announceProjectUpdated(project);
+  return result;
 }
 
 /**
@@ -186,9 +191,11 @@ export async function replaceScenes(
  * removes its files (project-removal.server.ts). NotFoundError when it is not the actor's.
  */
 export async function deleteSceneRow(actor: Actor, projectId: string, sceneId: string): Promise<SceneRow> {
-  const scene = await findSceneOfProject(actor, projectId, sceneId);
+  const project = await requireProject(actor, projectId);
+  const scene = await findSceneOfProject(actor, project.id, sceneId);
   const { count } = await prisma.scene.deleteMany({ where: { id: scene.id, projectId: scene.projectId } });
   if (count === 0) throw new NotFoundError("Scene");
+  await announceProjectUpdated(project);
   return scene;
 }
 

@@ -12,6 +12,8 @@ export type LiveEvent =
   | { type: "notification.created"; notificationId: string; title: string }
   /** Notifications were marked read ("all": every unread one). */
   | { type: "notification.updated"; notificationIds: string[] | "all"; read: boolean }
+  /** A project or one of its scenes changed (fields, status, assets, scenes added). */
+  | { type: "project.updated"; projectId: string }
   /** Sent by the server after its listening connection came back: events may have been missed. */
   | { type: "resync" };
 
@@ -22,6 +24,7 @@ export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [
   "job.updated",
   "notification.created",
   "notification.updated",
+  "project.updated",
   "resync",
 ];
 

@@ -10,6 +10,11 @@ export type { LiveEvent, LiveEventType } from "~/utils/live-events";
 export { LIVE_EVENT_TYPES } from "~/utils/live-events";
 
 export const LIVE_CHANNEL = "reelforge_live";
+/**
+ * The audience every signed-in admin's stream also listens to (not a user id): events about
+ * something an admin may open whoever owns it, such as a project (ADR 156).
+ */
+export const ADMINS_AUDIENCE = "audience:admins";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7900;
 

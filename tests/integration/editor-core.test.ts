@@ -26,6 +26,7 @@ import { divideProjectScript } from "~/models/script-division.server";
 import { storeFile, type StoredFile } from "~/models/stored-files.server";
 import { chargeWork, refundBatchCharges, settleBatchCharges } from "~/models/work-charges.server";
 import { prisma } from "~/utils/db.server";
+import { ADMINS_AUDIENCE, stopLive, subscribe, type LiveEvent } from "~/utils/live.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { mp4, png, wav } from "../fixtures/storage-media";
 import { productPhoto } from "../providers/fixtures";
@@ -54,6 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await stopLive();
   await storage?.cleanup();
 });
 
@@ -545,5 +547,30 @@ describe("charges", () => {
       { item: "image", status: "completed" },
       { item: "video", status: "refunded" },
     ]);
+  });
+});
+
+// ───────────────────────────── live hints ─────────────────────────────
+
+describe("changes are announced on the live stream", () => {
+  it("to the owner's pages and to every admin's (scenes added, deleted or replaced, assets)", async () => {
+    const f = await fixture();
+    const heard: Record<string, LiveEvent[]> = { owner: [], admins: [] };
+    const stops = [await subscribe(owner.id, (e) => heard.owner.push(e)), await subscribe(ADMINS_AUDIENCE, (e) => heard.admins.push(e))];
+    try {
+      await addScene(adminA, f.project.id, { title: "Three" });
+      await removeProjectAsset(ownerA, f.project.id, f.assetId);
+      await deleteScene(ownerA, f.project.id, f.sceneId);
+      await divideProjectScript(ownerA, f.project.id);
+      const mine = (events: LiveEvent[]) => events.filter((e) => e.type === "project.updated" && e.projectId === f.project.id);
+      const until = Date.now() + 5000;
+      while (mine(heard.owner).length < 4 || mine(heard.admins).length < 4) {
+        if (Date.now() > until) throw new Error(`heard ${JSON.stringify(heard)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(mine(heard.owner)[0]).toEqual({ type: "project.updated", projectId: f.project.id });
+    } finally {
+      for (const stop of stops) stop();
+    }
   });
 });
