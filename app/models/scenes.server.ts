@@ -144,7 +144,7 @@ export async function editScene(actor: Actor, projectId: string, sceneId: string
   const data: SceneTextEdit = {};
   for (const field of SCENE_TEXT_FIELDS) if (edit[field] !== undefined) data[field] = edit[field];
   const checked = checkSceneText(data);
-  return updateScene(actor, projectId, sceneId, { ...checked, ...(checked.title === null ? { title: "" } : {}) } as SceneUpdate);
+  return updateScene(actor, projectId, sceneId, checked as SceneUpdate);
 }
 
 /**
