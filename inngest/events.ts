@@ -27,6 +27,13 @@ export const sceneAssetsRequested = eventType("scene/assets.requested", {
     userId: id,
     /** Set when the request belongs to a Create Video run (the story to report on). */
     storyId: z.number().int().positive().optional(),
+    /** Only these steps (kept in the fixed order); all five when absent. */
+    steps: z.array(z.enum(["image prompt", "image", "script", "voice-over", "video"])).optional(),
+    /** Make the steps' outputs again even when up to date (stale ones are made again anyway). */
+    regenerate: z.boolean().optional(),
+    /** The charged request (work_charges.batchId): steps are settled or refunded against it. */
+    batchId: z.string().min(1).optional(),
+    productShotVersion: z.enum(["v1", "v2"]).optional(),
   }),
 });
 

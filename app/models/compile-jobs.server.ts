@@ -8,9 +8,14 @@
 // owner or an admin; any other id is "not found" (ADR 130).
 import type { CompileJob } from "~/generated/prisma/client";
 import type { CompileStatus } from "~/generated/prisma/enums";
+import { createHash, randomUUID } from "node:crypto";
 import { isNotFound, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
-import { requireProject } from "~/models/project.server";
+import { EDITOR_MESSAGES } from "~/models/editor-rules";
+import { getProject, requireProject } from "~/models/project.server";
+import { planCompile } from "~/models/scene-generation.server";
 import { countScenes } from "~/models/scenes.server";
+import { startVideoJob, updateVideoJobStatus } from "~/models/video-jobs.server";
+import { chargeWork, refundBatchCharges, settleBatchCharges, type RefundOutcome } from "~/models/work-charges.server";
 import type { RenderFormat } from "~/providers/render/types";
 import { prisma } from "~/utils/db.server";
 import { inngest } from "../../inngest/client";
@@ -129,15 +134,35 @@ export async function setCompletedMessage(actor: Actor, jobId: string): Promise<
 }
 
 export type CompileRequest =
-  | { ok: true; job: CompileJobRow }
-  | { ok: false; code: "not_found" | "no_scenes" | "invalid_format" | "busy"; message: string };
+  | {
+      ok: true;
+      job: CompileJobRow;
+      /** What was charged: the compile and the steps of the scenes it prepares first. */
+      credits: number;
+      /** The payer's balance after the charge (null for a repeated request). */
+      balance: number | null;
+      duplicate: boolean;
+    }
+  | { ok: false; code: "not_found" | "no_scenes" | "invalid_format" | "busy" | "invalid"; message: string }
+  | { ok: false; code: "insufficient_credits"; needed: number; balance: number; message: string };
+
+/** The dashboard video job of a compile requested through requestCompile (fixed per compile job). */
+export function compileVideoJobId(compileJobId: string): string {
+  return `job${createHash("sha256").update(`compile|${compileJobId}`).digest("hex").slice(0, 22)}`;
+}
 
 /**
- * Compiles a project the user may work on (owner or admin) into mp4 (default) or webm. Creates
- * the job and sends "project/compile.requested"; the workflow does the rest. One compile at a
- * time per project.
+ * Compiles a project the user may work on (owner or admin) into mp4 (default) or webm. Charges
+ * the compile (prices.ts: the compile, plus the steps of the scenes it must prepare first) to the
+ * actor, creates the job, records it as a video generation job of the owner (the Dashboard's
+ * Videos tab) and sends "project/compile.requested"; the workflow does the rest and refunds the
+ * charge once if the compile fails. One compile at a time per project. With a
+ * `clientRequestId` already used, the first request's job comes back and nothing is charged.
  */
-export async function requestCompile(actor: Actor, input: { projectId: string; format?: string | null }): Promise<CompileRequest> {
+export async function requestCompile(
+  actor: Actor,
+  input: { projectId: string; format?: string | null; clientRequestId?: string | null },
+): Promise<CompileRequest> {
   const format = input.format || DEFAULT_COMPILE_FORMAT;
   if (!isCompileFormat(format)) return { ok: false, code: "invalid_format", message: "Output format must be mp4 or webm" };
   let scenes: number;
@@ -149,11 +174,68 @@ export async function requestCompile(actor: Actor, input: { projectId: string; f
   }
   if (scenes === 0) return { ok: false, code: "no_scenes", message: COMPILE_MESSAGES.noScenes };
   const running = await prisma.compileJob.findFirst({ where: { projectId: input.projectId, status: { in: [...ACTIVE_COMPILE] } }, select: { id: true } });
-  if (running) return { ok: false, code: "busy", message: "This project is already being compiled" };
-  const job = await createCompileJob(actor, { projectId: input.projectId, format });
+  if (running && !input.clientRequestId) return { ok: false, code: "busy", message: "This project is already being compiled" };
+
+  const plan = await planCompile(actor, input.projectId);
+  const jobId = `cmp_${randomUUID()}`;
+  const charge = await chargeWork(actor, {
+    batchId: jobId,
+    clientRequestId: input.clientRequestId,
+    items: [{ item: "compile", work: "compile", credits: plan.credits, projectId: input.projectId }],
+  });
+  if (!charge.ok) return charge;
+  if (charge.duplicate) {
+    const earlier = await prisma.compileJob.findFirst({ where: { id: charge.batchId, projectId: input.projectId } });
+    if (!earlier) return { ok: false, code: "invalid", message: EDITOR_MESSAGES.idempotencyReused };
+    await sendCompileRequested(actor, earlier);
+    return { ok: true, job: earlier, credits: charge.credits, balance: null, duplicate: true };
+  }
+  if (running) {
+    await refundBatchCharges(charge.batchId, "This project is already being compiled");
+    return { ok: false, code: "busy", message: "This project is already being compiled" };
+  }
+  let job: CompileJobRow;
+  try {
+    job = await createCompileJob(actor, { projectId: input.projectId, format, id: jobId });
+    const project = await getProject(actor, input.projectId);
+    await startVideoJob({
+      id: compileVideoJobId(job.id),
+      userId: project.userId,
+      prompt: project.title,
+      sceneDescription: project.description,
+      provider: null,
+      projectId: project.id,
+    });
+    await sendCompileRequested(actor, job);
+  } catch (error) {
+    // Nothing will run: give the credits back.
+    await refundBatchCharges(charge.batchId, "The compile could not be started");
+    throw error;
+  }
+  return { ok: true, job, credits: charge.credits, balance: charge.balance, duplicate: false };
+}
+
+async function sendCompileRequested(actor: Actor, job: CompileJobRow): Promise<void> {
   // The event names who asked: the workflow acts as them and checks again (ADR 130).
   await inngest.send(projectCompileRequested.create({ projectId: job.projectId, compileJobId: job.id, userId: actor.id }, { id: `compile-requested-${job.id}` }));
-  return { ok: true, job };
+}
+
+/**
+ * The compile finished with its video: its charge stays, and its dashboard video job (when it
+ * was requested through requestCompile) shows the video.
+ */
+export async function settleCompile(actor: Actor, jobId: string): Promise<void> {
+  const job = await getCompileJob(actor, jobId);
+  await settleBatchCharges(job.id);
+  if (job.videoUrl) await updateVideoJobStatus(compileVideoJobId(job.id), { status: "completed", resultUrl: job.videoUrl, errorMessage: null });
+}
+
+/** The compile failed: its charge comes back (once, however often this is called) and its video job says why. */
+export async function refundCompile(actor: Actor, jobId: string, reason: string): Promise<RefundOutcome> {
+  const job = await getCompileJob(actor, jobId);
+  const outcome = await refundBatchCharges(job.id, reason);
+  await updateVideoJobStatus(compileVideoJobId(job.id), { status: "failed", errorMessage: reason });
+  return outcome;
 }
 
 // ───────────────────────────── the render's writes (compile-render.server.ts) ─────────────────────────────

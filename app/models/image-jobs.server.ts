@@ -122,3 +122,49 @@ export async function updateImageJobStatus(jobId: string, update: JobUpdate): Pr
   if (row.visibility === "public") await setContentFilesPublic(row.userId, [row.resultUrl], true);
   return toItem(row);
 }
+
+/** A generation job a workflow starts (a scene image or clip, a compiled project video). */
+export type NewGenerationJob = {
+  /** Fixed per piece of work, so a retried step updates the same job (attempts + 1). */
+  id: string;
+  userId: string;
+  prompt: string;
+  sourceImageUrl?: string | null;
+  provider?: string | null;
+  projectId?: string | null;
+  sceneId?: string | null;
+};
+
+/** The columns a job's (re)start writes (shared by image and video jobs). */
+export function jobStartData(job: NewGenerationJob) {
+  const create = {
+    id: job.id,
+    userId: job.userId,
+    prompt: job.prompt.slice(0, 5000) || "Untitled",
+    status: "in_queue" as const,
+    sourceImageUrl: job.sourceImageUrl ?? null,
+    provider: job.provider ?? null,
+    projectId: job.projectId ?? null,
+    sceneId: job.sceneId ?? null,
+    attempts: 1,
+  };
+  return { create, update: { status: "in_queue" as const, errorMessage: null, resultUrl: null, attempts: { increment: 1 } } };
+}
+
+/**
+ * A workflow starts (or, retried, starts again) the image job `id` of its owner: in_queue until
+ * updateImageJobStatus records the result or the failure. The owner's open Dashboard updates live.
+ */
+export async function startImageJob(job: NewGenerationJob): Promise<void> {
+  const { create, update } = jobStartData(job);
+  await prisma.$transaction(async (tx) => {
+    await tx.imageGenerationJob.upsert({ where: { id: job.id }, create, update });
+    await publish(job.userId, { type: "job.updated", kind: "image", jobId: job.id, status: "in_queue" }, tx);
+  });
+}
+
+/** Removes the image jobs of a project (or of one of its scenes) being deleted; returns how many. */
+export async function deleteImageJobsOf(where: { projectId: string; sceneId?: string }): Promise<number> {
+  const { count } = await prisma.imageGenerationJob.deleteMany({ where: { projectId: where.projectId, ...(where.sceneId ? { sceneId: where.sceneId } : {}) } });
+  return count;
+}

@@ -12,7 +12,9 @@ import { assertActor, isAdminActor, isNotFound, mayAccess, NotFoundError, ownedB
 import { checkMediaFields } from "~/models/media-refs.server";
 import { announceProjectUpdated } from "~/models/project-events.server";
 import { linkStoryToProjectInTx, lockStoryInTx, storyIdLinkedTo, storyOwnerId } from "~/models/stories.server";
+import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
 import { userExists } from "~/models/user.server";
+import { normalizeText, textLength } from "~/utils/text";
 import type { MediaKind } from "~/utils/storage/media-types";
 import { DEFAULT_PROJECT_TITLE } from "~/utils/constants";
 import { Prisma, prisma } from "~/utils/db.server";
@@ -75,17 +77,20 @@ export async function storyIdOfProject(actor: Actor, projectId: string): Promise
 }
 
 /**
- * A user's projects, newest first (docs/product.md#canvas-editor-planned): the actor's own, or
- * (admins) `ownerId`'s. Another user's list is "not found" for everyone else.
+ * A user's projects, newest first by last update, then creation (docs/product.md#canvas-editor-planned):
+ * the actor's own, or (admins) `ownerId`'s, optionally only those of one status (the
+ * list_video_projects filter; "all" or none: every status). Another user's list is "not found"
+ * for everyone else.
  */
 export async function listUserProjects(
   actor: Actor,
-  opts: { ownerId?: string; take?: number } = {},
+  opts: { ownerId?: string; take?: number; status?: ProjectStatus | "all" | null } = {},
 ): Promise<(ProjectRow & { _count: { scenes: number } })[]> {
   const ownerId = opts.ownerId ?? actor.id;
   if (!mayAccess(actor, ownerId)) throw new NotFoundError("User");
+  if (opts.status && opts.status !== "all" && !PROJECT_STATUSES.includes(opts.status)) throw new ProjectError("invalid", "Status must be draft, in_progress, completed, failed or all");
   return prisma.project.findMany({
-    where: { userId: ownerId },
+    where: { userId: ownerId, ...(opts.status && opts.status !== "all" ? { status: opts.status } : {}) },
     orderBy: [{ updatedAt: "desc" }, { createdAt: "desc" }],
     take: Math.min(Math.max(opts.take ?? 100, 1), 500),
     include: { _count: { select: { scenes: true } } },
@@ -200,6 +205,7 @@ export async function createProjectForStory(
 }
 
 export class ProjectError extends Error {
+  readonly status = 400;
   constructor(
     readonly code: "invalid",
     message: string,
@@ -207,6 +213,45 @@ export class ProjectError extends Error {
     super(message);
     this.name = "ProjectError";
   }
+}
+
+/**
+ * The title, description and full script of an update, normalised (ADR 127): the title must
+ * not be empty and is at most EDITOR_LIMITS.title characters; the others at most
+ * EDITOR_LIMITS.text, empty clears them. Throws ProjectError.
+ */
+function checkProjectText(data: Pick<ProjectUpdate, "title" | "description" | "fullScript">): Pick<ProjectUpdate, "title" | "description" | "fullScript"> {
+  const out: Pick<ProjectUpdate, "title" | "description" | "fullScript"> = {};
+  if (data.title !== undefined) {
+    const title = typeof data.title === "string" ? normalizeText(data.title, { keepJoiners: true }) : "";
+    if (!title) throw new ProjectError("invalid", EDITOR_MESSAGES.titleRequired);
+    if (textLength(title) > EDITOR_LIMITS.title) throw new ProjectError("invalid", EDITOR_MESSAGES.tooLong("Title", EDITOR_LIMITS.title));
+    out.title = title;
+  }
+  for (const field of ["description", "fullScript"] as const) {
+    const raw = data[field];
+    if (raw === undefined) continue;
+    if (raw !== null && typeof raw !== "string") throw new ProjectError("invalid", EDITOR_MESSAGES.invalidText(field));
+    // Scripts keep their line breaks; only the ends are trimmed and invisible characters removed.
+    const text = raw === null ? "" : normalizeText(raw, { keepJoiners: true });
+    if (textLength(text) > EDITOR_LIMITS.text) throw new ProjectError("invalid", EDITOR_MESSAGES.tooLong(field === "fullScript" ? "Script" : "Description", EDITOR_LIMITS.text));
+    out[field] = text || null;
+  }
+  return out;
+}
+
+/**
+ * Deletes the project row (its scenes, asset versions, project assets and compile jobs go with
+ * it) and returns it as it was, with its scenes; the caller removes its files and jobs
+ * (project-removal.server.ts). NotFoundError when the actor may not see it.
+ */
+export async function deleteProjectRow(actor: Actor, projectId: string): Promise<ProjectWithScenes> {
+  const project = await getProjectWithScenes(actor, projectId);
+  const { count } = await prisma.project.deleteMany({ where: { id: project.id } });
+  if (count === 0) throw new NotFoundError("Project");
+  // Open editors and diagrams of it reload and find it gone.
+  await announceProjectUpdated(project);
+  return project;
 }
 
 export type ProjectUpdate = Partial<
@@ -225,7 +270,8 @@ export async function updateProject(actor: Actor, projectId: string, data: Proje
   if (data.aspectRatio !== undefined && !(ASPECT_RATIOS as readonly string[]).includes(data.aspectRatio)) {
     throw new ProjectError("invalid", "Aspect ratio must be 9:16, 16:9 or 1:1");
   }
-  const checked = await checkMediaFields(data, PROJECT_MEDIA_FIELDS, project.userId);
+  const texts = checkProjectText(data);
+  const checked = await checkMediaFields({ ...data, ...texts }, PROJECT_MEDIA_FIELDS, project.userId);
   try {
     const updated = await prisma.project.update({ where: { id: project.id }, data: checked });
     await announceProjectUpdated(project);

@@ -22,3 +22,23 @@ export const SCENE_ASSET_MESSAGES = {
   noImage: "The scene has no image yet",
   sceneMissing: "The scene no longer exists",
 } as const;
+
+/** The steps whose output is a file: the scene's image, voice-over and video (ADR 151). */
+export const SCENE_MEDIA_STEPS = ["image", "voice-over", "video"] as const satisfies readonly SceneAssetStep[];
+export type SceneMediaStep = (typeof SCENE_MEDIA_STEPS)[number];
+
+export function isSceneMediaStep(value: unknown): value is SceneMediaStep {
+  return typeof value === "string" && (SCENE_MEDIA_STEPS as readonly string[]).includes(value);
+}
+
+/** One of a scene's media assets as the editors show it. */
+export type SceneAssetState = {
+  /** The file's URL (/resources/files/...), or null when the scene has none. */
+  url: string | null;
+  /** Made by a generation step (false: uploaded, or made before inputs were recorded). */
+  generated: boolean;
+  /** What it was made from has changed since (an edit): "Regenerate" makes it again. */
+  stale: boolean;
+};
+
+export type SceneAssetStates = Record<SceneMediaStep, SceneAssetState>;

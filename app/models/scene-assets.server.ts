@@ -1,24 +1,34 @@
 // Asset generation for one scene, as plain functions the durable workflow steps call, one per
 // step, in the fixed order: image prompt, image, script, voice-over, video.
 //
-// Each step fills what is missing: when its output already exists it is skipped. That makes a
-// step safe to run again (the workflow engine delivers at least once: a step interrupted after
-// it stored its file runs again and finds the file). Each step writes its progress to the scene
-// (status in_progress, progressStep) and stores its output as a scene asset (scene-media.server.ts).
+// Each step fills what is missing or stale: when its output exists and what it was made from has
+// not changed (scene-staleness.server.ts) it is skipped, unless a regenerate was asked for. That
+// makes a step safe to run again (the workflow engine delivers at least once: a step interrupted
+// after it stored its file runs again and finds the file, or — when it was asked to regenerate —
+// finds that this same request made the current file). Each step writes its progress to the
+// scene (status in_progress, progressStep) and stores its output as a scene asset
+// (scene-media.server.ts) with the hash of its inputs, records it as a version of the scene's
+// asset (scene-asset-versions.server.ts) and, for the image and the video, as an image or video
+// generation job of the owner (the Dashboard's Images and Videos tabs).
 // Every function takes the acting user and reaches the scene through its project (ADR 130);
 // media are read only through media-refs.server.ts (the owner's stored files, ADR 131).
 //
 // A step that cannot succeed raises SceneAssetError ("Failed while {step}: {reason}").
-// See docs/decisions/100-scene-asset-generation.md.
+// See docs/decisions/100-scene-asset-generation.md and 151-stale-assets-and-versions.md.
+import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
 import { isNotFound, type Actor } from "~/models/actor.server";
+import { startImageJob, updateImageJobStatus } from "~/models/image-jobs.server";
 import { MediaMissingError, mediaFilePath, readMediaBytes } from "~/models/media-refs.server";
 import { isRetriable, reasonOf, SceneAssetError } from "~/models/pipeline-errors.server";
 import { planTask } from "~/models/planner.server";
-import { getProjectWithScenes, storyIdOfProject, type ProjectRow } from "~/models/project.server";
-import { SCENE_ASSET_MESSAGES, type SceneAssetStep } from "~/models/scene-asset-steps";
+import { getProject, getProjectWithScenes, storyIdOfProject, type ProjectRow } from "~/models/project.server";
+import { currentMadeBy, keepCurrentAsVersion, recordSceneAssetVersion } from "~/models/scene-asset-versions.server";
+import { SCENE_ASSET_MESSAGES, type SceneAssetStep, type SceneMediaStep } from "~/models/scene-asset-steps";
 import { aspectOf, clipSecondsFor, imageSizeFor, storeSceneBytes, storeSceneFile, videoSizeFor } from "~/models/scene-media.server";
+import { hashInputs, hasStaleAsset, isStale, MEDIA_COLUMNS, productImageOf, stepInputs } from "~/models/scene-staleness.server";
 import { findSceneOfProject, markSceneCompleted, markSceneFailed, markSceneStep, updateScene, type SceneRow } from "~/models/scenes.server";
+import { startVideoJob, updateVideoJobStatus } from "~/models/video-jobs.server";
 import { styleDetails, type StyleDetails } from "~/models/story-types.server";
 import { ttsVoice } from "~/models/voices.server";
 import type { ProductShotVersion } from "~/providers/image/types";
@@ -38,6 +48,17 @@ export type SceneAssetOptions = {
    */
   onStart?: (info: { step: SceneAssetStep; sceneOrder: number; sceneCount: number; projectId: string; storyId: number | null }) => Promise<unknown> | void;
   signal?: AbortSignal;
+  /**
+   * Make the step's output again even when it exists and is up to date (the editor's
+   * "Regenerate"). A stale output is made again without it.
+   */
+  regenerate?: boolean;
+  /**
+   * The request this step belongs to (a charge batch, or the workflow run): recorded with the
+   * file it makes, so a retried step finds its own work instead of regenerating again, and used
+   * for the fixed id of its generation job.
+   */
+  runKey?: string;
 };
 
 type SceneContext = {
@@ -82,8 +103,10 @@ function sceneText(scene: SceneRow): string {
 
 export type SceneStepResult = {
   step: SceneAssetStep;
-  /** The output already existed: nothing was generated. */
+  /** The output already existed and was up to date (or this request made it already): nothing was generated now. */
   skipped: boolean;
+  /** The current output was made by this request (runKey), now or by an earlier attempt. */
+  madeByRequest?: boolean;
   /** The stored file's URL (image, voice-over, video), when the step made one. */
   url?: string;
 };
@@ -103,11 +126,11 @@ export async function runSceneAssetStep(actor: Actor, target: SceneTarget, step:
   try {
     switch (step) {
       case "image prompt":
-        return await imagePromptStep(ctx);
+        return await imagePromptStep(ctx, options);
       case "image":
         return await imageStep(ctx, options);
       case "script":
-        return await scriptStep(ctx);
+        return await scriptStep(ctx, options);
       case "voice-over":
         return await voiceOverStep(ctx, options);
       case "video":
@@ -120,8 +143,8 @@ export async function runSceneAssetStep(actor: Actor, target: SceneTarget, step:
   }
 }
 
-async function imagePromptStep({ actor, scene, aspect, style }: SceneContext): Promise<SceneStepResult> {
-  if (scene.imagePrompt?.trim()) return { step: "image prompt", skipped: true };
+async function imagePromptStep({ actor, scene, aspect, style }: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
+  if (scene.imagePrompt?.trim() && !options.regenerate) return { step: "image prompt", skipped: true };
   const text = sceneText(scene);
   if (!text) throw new SceneAssetError("image prompt", SCENE_ASSET_MESSAGES.noText, false);
   const { prompt } = await planTask("image_prompt", {
@@ -134,41 +157,85 @@ async function imagePromptStep({ actor, scene, aspect, style }: SceneContext): P
   return { step: "image prompt", skipped: false };
 }
 
-async function imageStep({ actor, scene, project, aspect, style, details }: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
-  if (scene.imageUrl) return { step: "image", skipped: true };
-  const prompt = scene.imagePrompt?.trim();
-  if (!prompt) throw new SceneAssetError("image", SCENE_ASSET_MESSAGES.noImagePrompt, false);
-  const productUrl = project.mainProductImageUrl ?? scene.productImageUrl;
-  const size = imageSizeFor(aspect);
-  let bytes: Buffer;
-  let mime: string;
-  let requestId: string | null = null;
-  if (productUrl) {
-    const productImage = await readMediaBytes(productUrl, "product image", project.userId);
-    const shot = await productImageProvider().generate(
-      { productImage, prompt, aspectRatio: aspect, style: style ?? undefined, version: options.productShotVersion ?? "v1", palette: details.palette, size },
-      { signal: options.signal },
-    );
-    bytes = shot.image;
-    mime = shot.mime;
-    requestId = shot.requestId ?? null;
-  } else if (options.allowTextCard) {
-    bytes = await textCardImage(scene.title || sceneText(scene), size, details.palette);
-    mime = "image/jpeg";
-  } else {
-    throw new SceneAssetError("image", SCENE_ASSET_MESSAGES.productImageRequired, false);
-  }
-  const ext = mime === "image/png" ? "png" : "jpg";
-  const stored = await storeSceneBytes(bytes, ext, { sceneId: scene.id, ownerId: project.userId, kind: "image", name: `scene-${scene.sceneOrder}-image.${ext}` });
-  await updateScene(actor, scene.projectId, scene.id, { imageUrl: stored.url, imageRequestId: requestId });
-  return { step: "image", skipped: false, url: stored.url };
+/**
+ * Whether a media step has nothing to do: the scene has the file, and either this request made
+ * it (a retried step) or it is up to date and no regenerate was asked for.
+ */
+async function mediaUpToDate(ctx: SceneContext, step: SceneMediaStep, options: SceneAssetOptions): Promise<{ skip: boolean; mine: boolean }> {
+  if (!ctx.scene[MEDIA_COLUMNS[step].url]) return { skip: false, mine: false };
+  if (options.runKey && (await currentMadeBy(ctx.scene, step)) === options.runKey) return { skip: true, mine: true };
+  return { skip: !options.regenerate && !isStale(step, ctx.scene, ctx.project), mine: false };
 }
 
-async function scriptStep({ actor, scene }: SceneContext): Promise<SceneStepResult> {
+/** The fixed id of the generation job a step of one request makes (a retried step updates it). */
+function generationJobId(options: SceneAssetOptions, sceneId: string, step: SceneMediaStep): string {
+  const key = options.runKey ?? randomUUID();
+  return `job${createHash("sha256").update(`${key}|${sceneId}|${step}`).digest("hex").slice(0, 22)}`;
+}
+
+/** Stores what a media step made: the file on the scene with its inputs' hash, a version, the previous file kept. */
+async function recordMade(
+  ctx: SceneContext,
+  step: SceneMediaStep,
+  url: string,
+  options: SceneAssetOptions,
+  extra: Parameters<typeof updateScene>[3] & { durationSec?: number | null } = {},
+): Promise<void> {
+  const { actor, scene } = ctx;
+  const target = { projectId: scene.projectId, sceneId: scene.id };
+  const inputs = stepInputs(step, ctx.scene, ctx.project);
+  const inputsHash = hashInputs(inputs);
+  await keepCurrentAsVersion(actor, target, step);
+  const { durationSec, ...fields } = extra;
+  await recordSceneAssetVersion(actor, target, { step, url, source: "generated", inputsHash, inputs, durationSec: durationSec ?? null, madeBy: options.runKey ?? null });
+  await updateScene(actor, scene.projectId, scene.id, { ...fields, [MEDIA_COLUMNS[step].url]: url, [MEDIA_COLUMNS[step].hash]: inputsHash });
+}
+
+async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
+  const { scene, project, aspect, style, details } = ctx;
+  const current = await mediaUpToDate(ctx, "image", options);
+  if (current.skip) return { step: "image", skipped: true, madeByRequest: current.mine };
+  const prompt = scene.imagePrompt?.trim();
+  if (!prompt) throw new SceneAssetError("image", SCENE_ASSET_MESSAGES.noImagePrompt, false);
+  const productUrl = productImageOf(scene, project);
+  if (!productUrl && !options.allowTextCard) throw new SceneAssetError("image", SCENE_ASSET_MESSAGES.productImageRequired, false);
+  const size = imageSizeFor(aspect);
+  const provider = productImageProvider();
+  const jobId = generationJobId(options, scene.id, "image");
+  await startImageJob({ id: jobId, userId: project.userId, prompt, sourceImageUrl: productUrl, provider: productUrl ? provider.name : "text-card", projectId: project.id, sceneId: scene.id });
+  try {
+    let bytes: Buffer;
+    let mime: string;
+    let requestId: string | null = null;
+    if (productUrl) {
+      const productImage = await readMediaBytes(productUrl, "product image", project.userId);
+      const shot = await provider.generate(
+        { productImage, prompt, aspectRatio: aspect, style: style ?? undefined, version: options.productShotVersion ?? "v1", palette: details.palette, size },
+        { signal: options.signal },
+      );
+      bytes = shot.image;
+      mime = shot.mime;
+      requestId = shot.requestId ?? null;
+    } else {
+      bytes = await textCardImage(scene.title || sceneText(scene), size, details.palette);
+      mime = "image/jpeg";
+    }
+    const ext = mime === "image/png" ? "png" : "jpg";
+    const stored = await storeSceneBytes(bytes, ext, { sceneId: scene.id, ownerId: project.userId, kind: "image", name: `scene-${scene.sceneOrder}-image.${ext}` });
+    await recordMade(ctx, "image", stored.url, options, { imageRequestId: requestId });
+    await updateImageJobStatus(jobId, { status: "completed", resultUrl: stored.url, errorMessage: null });
+    return { step: "image", skipped: false, madeByRequest: true, url: stored.url };
+  } catch (error) {
+    await updateImageJobStatus(jobId, { status: "failed", errorMessage: reasonOf(error) }).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function scriptStep({ actor, scene }: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
   const script = scene.script?.trim();
-  const spoken = scene.voiceOverText?.trim();
+  const spoken = options.regenerate ? "" : scene.voiceOverText?.trim();
   if (script && spoken) return { step: "script", skipped: true };
-  const source = script || scene.description?.trim() || scene.title?.trim() || spoken || "";
+  const source = script || scene.description?.trim() || scene.title?.trim() || scene.voiceOverText?.trim() || "";
   if (!source) throw new SceneAssetError("script", SCENE_ASSET_MESSAGES.noText, false);
   const voiceOver = spoken || (await planTask("voice_over", { text: source })).text;
   if (!voiceOver.trim()) throw new SceneAssetError("script", SCENE_ASSET_MESSAGES.noVoiceOverText, false);
@@ -176,48 +243,72 @@ async function scriptStep({ actor, scene }: SceneContext): Promise<SceneStepResu
   return { step: "script", skipped: false };
 }
 
-async function voiceOverStep({ actor, scene, project }: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
-  if (scene.voiceOverUrl) return { step: "voice-over", skipped: true };
+async function voiceOverStep(ctx: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
+  const { scene, project } = ctx;
+  const current = await mediaUpToDate(ctx, "voice-over", options);
+  if (current.skip) return { step: "voice-over", skipped: true, madeByRequest: current.mine };
   const text = scene.voiceOverText?.trim();
   if (!text) throw new SceneAssetError("voice-over", SCENE_ASSET_MESSAGES.noVoiceOverText, false);
   const { voice, language } = await ttsVoice(project.voiceId);
   const result = await voiceProvider().synthesize({ text, voice, language }, { signal: options.signal });
   const ext = path.extname(result.path).slice(1) || "wav";
   const stored = await storeSceneFile(result.path, { sceneId: scene.id, ownerId: project.userId, kind: "audio", name: `scene-${scene.sceneOrder}-voice-over.${ext}` });
-  await updateScene(actor, scene.projectId, scene.id, {
-    voiceOverUrl: stored.url,
+  await recordMade(ctx, "voice-over", stored.url, options, {
     voiceOverDuration: result.durationSec,
     duration: sceneDurationFor(result.durationSec),
     ttsRequestId: null,
+    durationSec: result.durationSec,
   });
-  return { step: "voice-over", skipped: false, url: stored.url };
+  return { step: "voice-over", skipped: false, madeByRequest: true, url: stored.url };
 }
 
-async function videoStep({ actor, scene, project, aspect }: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
-  if (scene.videoUrl) return { step: "video", skipped: true };
+async function videoStep(ctx: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
+  const { scene, project, aspect } = ctx;
+  const current = await mediaUpToDate(ctx, "video", options);
+  if (current.skip) return { step: "video", skipped: true, madeByRequest: current.mine };
   if (!scene.imageUrl) throw new SceneAssetError("video", SCENE_ASSET_MESSAGES.noImage, false);
-  const image = await mediaFilePath(scene.imageUrl, "scene image", project.userId);
-  const clip = await motionProvider().animate(
-    {
-      image,
-      durationSec: clipSecondsFor(scene),
-      aspectRatio: aspect,
-      sceneIndex: Math.max(0, scene.sceneOrder - 1),
-      seed: project.id,
-      prompt: scene.imagePrompt ?? undefined,
-      size: videoSizeFor(aspect),
-    },
-    { signal: options.signal },
-  );
-  const stored = await storeSceneFile(clip.path, { sceneId: scene.id, ownerId: project.userId, kind: "video", name: `scene-${scene.sceneOrder}-video.mp4` });
-  await updateScene(actor, scene.projectId, scene.id, { videoUrl: stored.url, videoRequestId: clip.requestId ?? null });
-  return { step: "video", skipped: false, url: stored.url };
+  const jobId = generationJobId(options, scene.id, "video");
+  const provider = motionProvider();
+  await startVideoJob({
+    id: jobId,
+    userId: project.userId,
+    prompt: scene.imagePrompt?.trim() || scene.title || sceneText(scene) || "Scene video",
+    sourceImageUrl: scene.imageUrl,
+    sceneDescription: scene.description,
+    provider: provider.name,
+    projectId: project.id,
+    sceneId: scene.id,
+  });
+  try {
+    const image = await mediaFilePath(scene.imageUrl, "scene image", project.userId);
+    const clip = await provider.animate(
+      {
+        image,
+        durationSec: clipSecondsFor(scene),
+        aspectRatio: aspect,
+        sceneIndex: Math.max(0, scene.sceneOrder - 1),
+        seed: project.id,
+        prompt: scene.imagePrompt ?? undefined,
+        size: videoSizeFor(aspect),
+      },
+      { signal: options.signal },
+    );
+    const stored = await storeSceneFile(clip.path, { sceneId: scene.id, ownerId: project.userId, kind: "video", name: `scene-${scene.sceneOrder}-video.mp4` });
+    await recordMade(ctx, "video", stored.url, options, { videoRequestId: clip.requestId ?? null });
+    await updateVideoJobStatus(jobId, { status: "completed", resultUrl: stored.url, errorMessage: null });
+    return { step: "video", skipped: false, madeByRequest: true, url: stored.url };
+  } catch (error) {
+    await updateVideoJobStatus(jobId, { status: "failed", errorMessage: reasonOf(error) }).catch(() => undefined);
+    throw error;
+  }
 }
 
-/** After the last step: every asset exists, the scene is completed. */
+/** After the last step: every asset exists and none is stale, the scene is completed. */
 export async function completeSceneAssets(actor: Actor, { projectId, sceneId }: SceneTarget): Promise<boolean> {
   const scene = await findSceneOfProject(actor, projectId, sceneId);
+  const project = await getProject(actor, projectId);
   if (!scene.imagePrompt || !scene.imageUrl || !scene.voiceOverText || !scene.voiceOverUrl || !scene.videoUrl) return false;
+  if (hasStaleAsset(scene, project)) return false;
   return markSceneCompleted(actor, projectId, sceneId);
 }
 

@@ -10,8 +10,11 @@ import { isNotFound, ownedBy, NotFoundError, type Actor } from "~/models/actor.s
 import { checkMediaFields } from "~/models/media-refs.server";
 import { announceProjectUpdated } from "~/models/project-events.server";
 import { requireProject } from "~/models/project.server";
+import { nextSceneOrder, type SceneOrderRule } from "~/models/scene-order";
+import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
 import type { MediaKind } from "~/utils/storage/media-types";
 import { type Prisma, prisma } from "~/utils/db.server";
+import { normalizeText, textLength } from "~/utils/text";
 
 export type SceneRow = Scene;
 
@@ -52,28 +55,146 @@ export type NewSceneInput = {
   imagePrompt?: string | null;
 };
 
+export type SceneOrderChoice = {
+  /**
+   * Which editor's numbering (scene-order.ts): "canvas" (default) = the highest order + 1,
+   * starting at 1; "management" = the number of scenes now, starting at 0.
+   */
+  rule?: SceneOrderRule;
+  /** An explicit order (the add_scene tool's optional `order`); wins over the rule. */
+  order?: number | null;
+};
+
 /**
- * Adds a scene at the end of the project: order = the highest existing order + 1 (1 for the
- * first, docs/product.md#projects-and-scenes). A per-project advisory lock keeps two concurrent
- * adds from taking the same order.
+ * Adds a scene to the project at the order its editor's rule gives (canvas: max + 1 from 1;
+ * management page: the current scene count) or at an explicit `order`. A per-project advisory
+ * lock keeps two concurrent adds from taking the same order. The title (the management page's
+ * "Scene Name") may be empty on the canvas.
  */
-export async function addScene(actor: Actor, projectId: string, input: NewSceneInput = {}): Promise<SceneRow> {
+export async function addScene(actor: Actor, projectId: string, input: NewSceneInput = {}, choice: SceneOrderChoice = {}): Promise<SceneRow> {
   const project = await requireProject(actor, projectId);
+  const data = checkSceneText(input);
+  if (choice.order != null && (!Number.isSafeInteger(choice.order) || choice.order < 0 || choice.order > 100_000)) {
+    throw new SceneInputError("order", "Scene order must be a whole number from 0");
+  }
+  // The management page and the add_scene tool require a Scene Name; the canvas adds untitled scenes.
+  if (choice.rule === "management" && !data.title) throw new SceneInputError("title", EDITOR_MESSAGES.sceneNameRequired);
   const scene = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scene-order:${projectId}`}))`;
-    const last = await tx.scene.aggregate({ where: { projectId }, _max: { sceneOrder: true } });
+    const existing = await tx.scene.aggregate({ where: { projectId }, _max: { sceneOrder: true }, _count: { _all: true } });
+    const sceneOrder = choice.order ?? nextSceneOrder(choice.rule ?? "canvas", { count: existing._count._all, maxOrder: existing._max.sceneOrder });
     return tx.scene.create({
       data: {
         projectId,
-        title: (input.title ?? "").slice(0, 200),
-        description: input.description ?? null,
-        script: input.script ?? null,
-        voiceOverText: input.voiceOverText ?? null,
-        imagePrompt: input.imagePrompt ?? null,
-        sceneOrder: (last._max.sceneOrder ?? 0) + 1,
+        title: data.title ?? "",
+        description: data.description ?? null,
+        script: data.script ?? null,
+        voiceOverText: data.voiceOverText ?? null,
+        imagePrompt: data.imagePrompt ?? null,
+        sceneOrder,
       },
     });
   });
+  await announceProjectUpdated(project);
+  return scene;
+}
+
+/** A scene field that cannot take the value given. Doors answer 400. */
+export class SceneInputError extends Error {
+  readonly status = 400;
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "SceneInputError";
+  }
+}
+
+/** The text fields of a scene people edit. */
+export const SCENE_TEXT_FIELDS = ["title", "description", "script", "voiceOverText", "imagePrompt", "customInstruction"] as const;
+export type SceneTextField = (typeof SCENE_TEXT_FIELDS)[number];
+export type SceneTextEdit = Partial<Record<SceneTextField, string | null>>;
+
+/**
+ * Normalised text fields (ADR 127); the title at most EDITOR_LIMITS.title characters, the others
+ * at most EDITOR_LIMITS.text. Empty text clears a field (an empty title is allowed: "Untitled
+ * Scene"). Throws SceneInputError.
+ */
+function checkSceneText<T extends SceneTextEdit>(input: T): T {
+  const out: Record<string, string | null | undefined> = { ...input };
+  for (const field of SCENE_TEXT_FIELDS) {
+    const raw = input[field];
+    if (raw === undefined) continue;
+    if (raw !== null && typeof raw !== "string") throw new SceneInputError(field, EDITOR_MESSAGES.invalidText(field));
+    const text = raw === null ? "" : normalizeText(raw, { keepJoiners: true });
+    const max = field === "title" ? EDITOR_LIMITS.title : EDITOR_LIMITS.text;
+    if (textLength(text) > max) throw new SceneInputError(field, EDITOR_MESSAGES.tooLong(field, max));
+    out[field] = field === "title" ? text : text || null;
+  }
+  return out as T;
+}
+
+/**
+ * Changes a scene's text fields (title, description, script, voice-over text, image prompt,
+ * custom instruction) — what the editors' per-field Save does. An edit that changes what an
+ * asset was made from makes that asset stale (scene-staleness.server.ts); nothing is deleted.
+ */
+export async function editScene(actor: Actor, projectId: string, sceneId: string, edit: SceneTextEdit): Promise<SceneRow> {
+  const data: SceneTextEdit = {};
+  for (const field of SCENE_TEXT_FIELDS) if (edit[field] !== undefined) data[field] = edit[field];
+  const checked = checkSceneText(data);
+  return updateScene(actor, projectId, sceneId, checked as SceneUpdate);
+}
+
+/**
+ * Replaces all of a project's scenes with new ones in play order (orders 1, 2, ...), in one
+ * transaction: what dividing a script does. Returns the scenes removed (as they were) and the
+ * new ones; the caller cleans up after the removed ones (project-removal.server.ts).
+ */
+export async function replaceScenes(
+  actor: Actor,
+  projectId: string,
+  scenes: readonly (NewSceneInput & { duration?: number | null })[],
+): Promise<{ removed: SceneRow[]; created: SceneRow[] }> {
+  const project = await requireProject(actor, projectId);
+  const rows = scenes.map((s) => ({ ...checkSceneText(s), duration: s.duration ?? null }));
+  const result = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scene-order:${project.id}`}))`;
+    const removed = await tx.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] });
+    await tx.scene.deleteMany({ where: { projectId: project.id } });
+    const created: SceneRow[] = [];
+    for (const [i, s] of rows.entries()) {
+      created.push(
+        await tx.scene.create({
+          data: {
+            projectId: project.id,
+            title: s.title ?? "",
+            description: s.description ?? null,
+            script: s.script ?? null,
+            voiceOverText: s.voiceOverText ?? null,
+            imagePrompt: s.imagePrompt ?? null,
+            duration: s.duration,
+            sceneOrder: i + 1,
+          },
+        }),
+      );
+    }
+    return { removed, created };
+  });
+  await announceProjectUpdated(project);
+  return result;
+}
+
+/**
+ * Deletes the scene row (its asset versions go with it) and returns it as it was; the caller
+ * removes its files (project-removal.server.ts). NotFoundError when it is not the actor's.
+ */
+export async function deleteSceneRow(actor: Actor, projectId: string, sceneId: string): Promise<SceneRow> {
+  const project = await requireProject(actor, projectId);
+  const scene = await findSceneOfProject(actor, project.id, sceneId);
+  const { count } = await prisma.scene.deleteMany({ where: { id: scene.id, projectId: scene.projectId } });
+  if (count === 0) throw new NotFoundError("Scene");
   await announceProjectUpdated(project);
   return scene;
 }
@@ -97,6 +218,9 @@ export type SceneUpdate = Partial<
     | "imageRequestId"
     | "ttsRequestId"
     | "videoRequestId"
+    | "imageInputsHash"
+    | "voiceOverInputsHash"
+    | "videoInputsHash"
   >
 >;
 

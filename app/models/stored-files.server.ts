@@ -91,6 +91,14 @@ export function listStoredObjectsByOwner(
   });
 }
 
+/** Objects of a bucket whose key starts with `prefix` (a scene's or a project's files). */
+export async function listStoredObjectsByPrefix(bucket: BucketName, prefix: string, take = 5000): Promise<StoredObjectRecord[]> {
+  if (!prefix) return [];
+  const rows = await prisma.storedObject.findMany({ where: { bucket, key: { startsWith: prefix } }, select, take });
+  // startsWith becomes LIKE, where "_" matches any character: keep the real prefix only.
+  return rows.filter((r) => r.key.startsWith(prefix));
+}
+
 /**
  * Who may read an object: anyone when it is public; otherwise its owner and admins. Objects
  * without an owner (system files, or the owner's account was deleted) are admin-only.

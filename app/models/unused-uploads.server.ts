@@ -6,7 +6,8 @@
 //
 // It reads every column that may hold a file reference (FILE_REFERENCE_COLUMNS; a test keeps the
 // list in step with the schema) and deletes stored_objects rows only; the other tables are never
-// written. A submission that is about to use a file holds FOR SHARE on its row
+// written. The same reading tells a deletion in the editors which of its files nothing shows any
+// more (unreferencedObjects, used by project-files.server.ts). A submission that is about to use a file holds FOR SHARE on its row
 // (createVideoRequest), so a file is never removed under a story that is being created.
 import { Prisma, prisma } from "~/utils/db.server";
 import { FILES_ROUTE } from "~/utils/storage/buckets";
@@ -42,6 +43,7 @@ export const FILE_REFERENCE_COLUMNS = [
   ["canvas_scenes", "productImageUrl"],
   ["canvas_scenes", "voiceOverUrl"],
   ["canvas_scenes", "backgroundMusicUrl"],
+  ["scene_asset_versions", "url"],
   ["compile_jobs", "videoUrl"],
   ["custom_orders", "deliveryUrl"],
   ["custom_order_images", "imageUrl"],
@@ -79,6 +81,32 @@ function refsCte(): Prisma.Sql {
 const NOT_REFERENCED = Prisma.sql`
   NOT EXISTS (SELECT 1 FROM refs WHERE refs.r = so."bucket" || '/' || so."key")
   AND NOT EXISTS (SELECT 1 FROM refs WHERE refs.r = so."key")`;
+
+/**
+ * Of these stored objects, the ones no column refers to any more (in any spelling): what a
+ * deletion may remove once its rows are gone, so a file still shown elsewhere (a story's final
+ * video, another project's scene) is kept.
+ */
+export async function unreferencedObjects<T extends { bucket: string; key: string }>(objects: readonly T[]): Promise<T[]> {
+  if (objects.length === 0) return [];
+  const wanted = [...new Set(objects.map((o) => `${o.bucket}/${o.key}`))];
+  const referenced = new Set<string>();
+  for (let i = 0; i < wanted.length; i += 500) {
+    const chunk = wanted.slice(i, i + 500);
+    const rows = await prisma.$queryRaw<{ r: string }[]>`
+      ${refsCte()}
+      SELECT DISTINCT refs.r FROM refs WHERE refs.r IN (${Prisma.join(chunk)})`;
+    for (const row of rows) referenced.add(row.r);
+    // A bare key in a column (legacy spelling) also counts.
+    const keys = chunk.map((c) => c.slice(c.indexOf("/") + 1));
+    const bare = await prisma.$queryRaw<{ r: string }[]>`
+      ${refsCte()}
+      SELECT DISTINCT refs.r FROM refs WHERE refs.r IN (${Prisma.join(keys)})`;
+    const bareSet = new Set(bare.map((b) => b.r));
+    for (const c of chunk) if (bareSet.has(c.slice(c.indexOf("/") + 1))) referenced.add(c);
+  }
+  return objects.filter((o) => !referenced.has(`${o.bucket}/${o.key}`));
+}
 
 export type SweepResult = { removed: { bucket: string; key: string }[] };
 

@@ -4,7 +4,7 @@
 import type { VideoItem } from "~/models/content-feed";
 import { keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
-import { jobFilterWhere, jobUpdateData, seoTitleOf, type JobUpdate } from "~/models/image-jobs.server";
+import { jobFilterWhere, jobStartData, jobUpdateData, seoTitleOf, type JobUpdate, type NewGenerationJob } from "~/models/image-jobs.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { publish, publishSafely } from "~/utils/live.server";
 import type { Visibility } from "~/generated/prisma/enums";
@@ -102,4 +102,22 @@ export async function updateVideoJobStatus(jobId: string, update: JobUpdate): Pr
   if (!row) return null;
   if (row.visibility === "public") await setContentFilesPublic(row.userId, [row.resultUrl], true);
   return toItem(row);
+}
+
+/**
+ * A workflow starts (or, retried, starts again) the video job `id` of its owner: in_queue until
+ * updateVideoJobStatus records the result or the failure. The owner's open Dashboard updates live.
+ */
+export async function startVideoJob(job: NewGenerationJob & { sceneDescription?: string | null }): Promise<void> {
+  const { create, update } = jobStartData(job);
+  await prisma.$transaction(async (tx) => {
+    await tx.videoGenerationJob.upsert({ where: { id: job.id }, create: { ...create, sceneDescription: job.sceneDescription ?? null }, update });
+    await publish(job.userId, { type: "job.updated", kind: "video", jobId: job.id, status: "in_queue" }, tx);
+  });
+}
+
+/** Removes the video jobs of a project (or of one of its scenes) being deleted; returns how many. */
+export async function deleteVideoJobsOf(where: { projectId: string; sceneId?: string }): Promise<number> {
+  const { count } = await prisma.videoGenerationJob.deleteMany({ where: { projectId: where.projectId, ...(where.sceneId ? { sceneId: where.sceneId } : {}) } });
+  return count;
 }

@@ -16,13 +16,15 @@ import {
   failCompileJob,
   formatOf,
   getCompileJob,
+  refundCompile,
   setCompileMessage,
   setCompletedMessage,
+  settleCompile,
 } from "~/models/compile-jobs.server";
 import { buildRenderRequest, pollCompileJob, startRender } from "~/models/compile-render.server";
 import { reasonOf } from "~/models/pipeline-errors.server";
-import { getProjectWithScenes, markProjectCompiled, markProjectFailed, setProjectStatus, storyIdOfProject } from "~/models/project.server";
-import { isSceneReady } from "~/models/scenes.server";
+import { markProjectCompiled, markProjectFailed, setProjectStatus, storyIdOfProject } from "~/models/project.server";
+import { scenesNeedingPreparation } from "~/models/scene-generation.server";
 import { markStoryProcessing } from "~/models/stories.server";
 import { renderProvider } from "~/providers/registry.server";
 import { inngest } from "../client.ts";
@@ -48,6 +50,7 @@ export const compileFunction = inngest.createFunction(
         try {
           const actor = await actorForWorkflow(userId);
           await failCompileJob(actor, compileJobId, COMPILE_MESSAGES.compilationError(reason), reason);
+          await refundCompile(actor, compileJobId, reason);
           await markProjectFailed(actor, projectId);
         } catch (e) {
           // Nothing this actor may see: nothing to mark.
@@ -64,6 +67,8 @@ export const compileFunction = inngest.createFunction(
       await step.run(id, async () => {
         const actor = await act();
         await failCompileJob(actor, compileJobId, message, reason).catch(nullIfNotFound);
+        // A charged compile is refunded, once.
+        await refundCompile(actor, compileJobId, reason).catch(nullIfNotFound);
         await markProjectFailed(actor, projectId).catch(nullIfNotFound);
       });
       await step.sendEvent(`${id}-finished`, projectCompileFinished.create({ projectId, compileJobId, status: "failed", error: reason }));
@@ -93,14 +98,13 @@ export const compileFunction = inngest.createFunction(
     const storyId = ready.storyId ?? undefined;
     if (!ready.ok) await fail("renderer-not-ready", COMPILE_MESSAGES.compilationError(ready.message), ready.message);
 
-    // 3. Scenes that are not ready (no video, or not completed) are prepared first.
+    // 3. Scenes that are not ready (no video, not completed, or a file made stale by an edit) are prepared first.
     const unready = await step.run("check-scenes", async () => {
       const actor = await act();
-      const project = await getProjectWithScenes(actor, projectId).catch(nullIfNotFound);
-      if (!project) throw new NonRetriableError("The project does not exist");
-      const ids = project.scenes.filter((s) => !isSceneReady(s)).map((s) => s.id);
-      if (project.scenes.length > 0 && ids.length) await setCompileMessage(actor, compileJobId, COMPILE_MESSAGES.preparing);
-      return { count: project.scenes.length, ids };
+      const scenes = await scenesNeedingPreparation(actor, projectId).catch(nullIfNotFound);
+      if (!scenes) throw new NonRetriableError("The project does not exist");
+      if (scenes.count > 0 && scenes.ids.length) await setCompileMessage(actor, compileJobId, COMPILE_MESSAGES.preparing);
+      return scenes;
     });
     if (unready.count === 0) await fail("no-scenes", COMPILE_MESSAGES.compilationError(COMPILE_MESSAGES.noScenes), COMPILE_MESSAGES.noScenes);
     if (unready.ids.length) {
@@ -156,6 +160,7 @@ export const compileFunction = inngest.createFunction(
           const actor = await act();
           await markProjectCompiled(actor, projectId, videoUrl).catch(stopIfNotFound);
           await setCompletedMessage(actor, compileJobId).catch(stopIfNotFound);
+          await settleCompile(actor, compileJobId).catch(stopIfNotFound);
         });
         await step.sendEvent("finished", projectCompileFinished.create({ projectId, compileJobId, status: "completed", videoUrl }));
         return { compileJobId, videoUrl };

@@ -12,6 +12,7 @@ import { markStoryProcessing } from "~/models/stories.server";
 import { reasonOf, SceneAssetError } from "~/models/pipeline-errors.server";
 import { SCENE_ASSET_STEPS } from "~/models/scene-asset-steps";
 import { completeSceneAssets, recordSceneFailure, runSceneAssetStep } from "~/models/scene-assets.server";
+import { refundUnfinishedGeneration, settleGenerationStep } from "~/models/scene-generation.server";
 import { inngest } from "../client.ts";
 import { sceneAssetsFinished, sceneAssetsRequested } from "../events.ts";
 
@@ -41,20 +42,44 @@ export function errorMessageOf(error: unknown): string {
   return String(error);
 }
 
+/** Gives back what a charged request did not deliver (no-op without a charge, or when done already). */
+async function refundUnfinished(data: { projectId: string; sceneId: string; userId: string; batchId?: string }, reason: string) {
+  if (!data.batchId) return { refunded: 0 };
+  const actor = await actorForWorkflow(data.userId).catch(nullIfNotFound);
+  if (!actor) return { refunded: 0 };
+  return refundUnfinishedGeneration(actor, { projectId: data.projectId, sceneId: data.sceneId }, data.batchId, reason);
+}
+
 export const sceneAssetsFunction = inngest.createFunction(
-  { id: "scene-assets", name: "Generate scene assets", retries: SCENE_ASSETS_RETRIES, triggers: [sceneAssetsRequested] },
-  async ({ event, step, attempt, maxAttempts }) => {
-    const { projectId, sceneId, storyId, userId } = event.data;
+  {
+    id: "scene-assets",
+    name: "Generate scene assets",
+    retries: SCENE_ASSETS_RETRIES,
+    triggers: [sceneAssetsRequested],
+    // The run failed outside a step's own handling (a step kept failing): refund what it did not deliver.
+    onFailure: async ({ event, error, step }) => {
+      await step.run("refund-unfinished", () => refundUnfinished(event.data.event.data, errorMessageOf(error)));
+    },
+  },
+  async ({ event, step, attempt, maxAttempts, runId }) => {
+    const { projectId, sceneId, storyId, userId, batchId, regenerate, productShotVersion } = event.data;
     const target = { projectId, sceneId };
     const act = () => actorForWorkflow(userId).catch(stopIfNotFound);
     const lastAttempt = (maxAttempts ?? SCENE_ASSETS_RETRIES + 1) - 1;
+    // What the files this run makes are recorded as made by: its charge batch, else the run.
+    const runKey = batchId ?? `run:${runId}`;
+    const wanted = event.data.steps;
 
     for (const name of SCENE_ASSET_STEPS) {
+      if (wanted && !wanted.includes(name)) continue;
       try {
         await step.run(name, async () => {
           const actor = await act();
           try {
-            return await runSceneAssetStep(actor, target, name, {
+            const result = await runSceneAssetStep(actor, target, name, {
+              regenerate,
+              runKey,
+              productShotVersion,
               // Create Video allows a request without a product image: draw a typographic card.
               allowTextCard: storyId !== undefined,
               // Progress goes to the story the project was made for (read by the core), never to an id from the event.
@@ -63,6 +88,9 @@ export const sceneAssetsFunction = inngest.createFunction(
                   ? (info) => (info.storyId === null ? undefined : markStoryProcessing(info.storyId, sceneProgressLabel(info.sceneOrder, info.sceneCount, info.step)))
                   : undefined,
             });
+            // A charged request: the step's charge stays, or comes back when it had nothing to do.
+            if (batchId) await settleGenerationStep(actor, target, batchId, result);
+            return result;
           } catch (error) {
             const failure = error instanceof SceneAssetError ? error : new SceneAssetError(name, reasonOf(error), true, { cause: error });
             if (!failure.retriable || attempt >= lastAttempt) {
@@ -74,6 +102,8 @@ export const sceneAssetsFunction = inngest.createFunction(
         });
       } catch (error) {
         const message = errorMessageOf(error);
+        // This step and the ones after it were not delivered: their charges come back, once.
+        await step.run("refund-unfinished", () => refundUnfinished(event.data, message));
         await step.sendEvent("report-failure", sceneAssetsFinished.create({ projectId, sceneId, ok: false, error: message }));
         throw new NonRetriableError(message);
       }

@@ -26,10 +26,15 @@ import {
   requestCompile,
 } from "~/models/compile-jobs.server";
 import { runLocalRender } from "~/models/compile-render.server";
-import { getBalance } from "~/models/credits.server";
+import { dashboardFeed } from "~/models/content-feed.server";
+import { estimateCost } from "~/models/cost-estimates.server";
+import { applyCreditChange, getBalance } from "~/models/credits.server";
+import { getProjectWorkspace } from "~/models/project-workspace.server";
+import { listSceneAssetVersions } from "~/models/scene-asset-versions.server";
+import { requestSceneGeneration } from "~/models/scene-generation.server";
 import { createProjectForStory, getProjectWithScenes } from "~/models/project.server";
 import { SCENE_ASSET_STEPS } from "~/models/scene-asset-steps";
-import { findSceneOfProject } from "~/models/scenes.server";
+import { editScene, findSceneOfProject } from "~/models/scenes.server";
 import { SHOWCASE_DEMOS } from "~/models/showcase-seed.server";
 import { recoverQueuedStories } from "~/models/video-pipeline.server";
 import { createVideoRequest, videoRequestedEventId } from "~/models/video-requests.server";
@@ -50,10 +55,12 @@ import {
   actorOf,
   countProviderCalls,
   fileOf,
+  newAdmin,
   newCustomer,
   projectWithScenes,
   startPipeline,
   storeProductPhoto,
+  TWO_SCENES,
   uploadMusic,
   uploadProductPhoto,
   type PipelineEnv,
@@ -241,17 +248,22 @@ describe("compile workflow", () => {
   let userId: string;
   let projectId: string;
   beforeAll(async () => {
-    const user = await newCustomer();
+    // A compile is paid (prices.ts): the compile and the steps of the scenes it prepares.
+    const user = await newCustomer(100);
     userId = user.id;
     const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
     projectId = project.id;
   });
 
   it("prepares the scenes, renders with progress and messages, stores the video and completes the project", async () => {
+    const estimate = await estimateCost(actorOf(userId), { projectId, work: { kind: "compile" } });
+    // Two scenes without image prompt, image, voice-over or video, then the compile: 2 × 3.5 + 2.
+    expect(estimate).toMatchObject({ credits: 9, balance: 100, enough: true, blocked: null });
     const request = await requestCompile(actorOf(userId), { projectId });
     expect(request.ok).toBe(true);
     if (!request.ok) return;
     expect(request.job).toMatchObject({ status: "queued", format: "mp4", message: COMPILE_MESSAGES.start });
+    expect(request).toMatchObject({ credits: 9, balance: 91 });
 
     // The messages move on while it runs (the texts of docs/product.md#compile, in order).
     const seen = new Set<string>();
@@ -294,13 +306,27 @@ describe("compile workflow", () => {
 
     const event = await waitFor(() => prisma.workflowEvent.findFirst({ where: { name: "project/compile.finished", data: { path: ["compileJobId"], equals: job.id } } }), "finished event");
     expect(event.data).toMatchObject({ status: "completed", videoUrl: job.videoUrl });
+
+    // Charged once and kept; the compiled video is a video job of the owner.
+    expect(await getBalance(userId)).toBe(91);
+    expect(await prisma.workCharge.findMany({ where: { batchId: job.id }, select: { status: true, credits: true } })).toEqual([{ status: "completed", credits: expect.anything() }]);
+    expect(await prisma.videoGenerationJob.findFirst({ where: { userId, projectId, sceneId: null } })).toMatchObject({ status: "completed", resultUrl: job.videoUrl });
   });
 
-  it("a failed render fails the job ('Video compilation failed') and the project", async () => {
+  it("a failed render fails the job ('Video compilation failed') and the project, and refunds the compile once", async () => {
     vi.spyOn(LocalRenderProvider.prototype, "render").mockRejectedValue(new ProviderError("local-ffmpeg", "failed", "ffmpeg exited with code 1"));
+    const balance = await getBalance(userId);
     const request = await requestCompile(actorOf(userId), { projectId });
     if (!request.ok) throw new Error(request.message);
+    // The scenes are ready: only the compile itself is charged.
+    expect(request.credits).toBe(2);
+    expect(await getBalance(userId)).toBe(balance - 2);
     const run = await finished(request.job.id);
+    await waitFor(async () => (await getBalance(userId)) === balance, "the refund");
+    const refunds = await prisma.creditLedgerEntry.findMany({ where: { userId, reason: "refund" } });
+    expect(refunds.filter((r) => r.reference?.startsWith("work:"))).toHaveLength(1);
+    expect(await prisma.workCharge.findMany({ where: { batchId: request.job.id }, select: { status: true } })).toEqual([{ status: "refunded" }]);
+    expect(await prisma.videoGenerationJob.findFirst({ where: { userId, projectId, sceneId: null }, orderBy: { createdAt: "desc" } })).toMatchObject({ status: "failed", errorMessage: "ffmpeg exited with code 1" });
     expect(run.status).toBe("failed");
     expect(run.error).toMatchObject({ message: "Video compilation failed: ffmpeg exited with code 1" });
     expect(await getCompileJob(actorOf(userId), request.job.id)).toMatchObject({ status: "failed", message: COMPILE_MESSAGES.failed, errorMessage: "ffmpeg exited with code 1" });
@@ -422,6 +448,169 @@ describe("compile workflow acting for someone else", () => {
       return runs.find((r) => (r.event as { data: { run_id: string } }).data.run_id === run.id && r.status === "completed");
     }, "the failure handler");
     expect(await rows()).toEqual(before);
+  });
+});
+
+// ───────────────────────────── the editors' paid requests (ADR 150, 151) ─────────────────────────────
+
+/** The scene-assets run of a charged request, once it has one of these statuses. */
+async function generationRun(batchId: string, statuses = ["completed", "failed"], timeoutMs = 90_000) {
+  return waitFor(
+    async () => {
+      const run = (await store.runsOf(SCENE_FN, 200)).find((r) => (r.event as { data: { batchId?: string } }).data.batchId === batchId);
+      return run && statuses.includes(run.status) ? run : null;
+    },
+    `the generation run of ${batchId}`,
+    timeoutMs,
+  );
+}
+
+async function chargesOf(batchId: string) {
+  return prisma.workCharge.findMany({ where: { batchId }, orderBy: { createdAt: "asc" }, select: { item: true, status: true } });
+}
+
+describe("editor generation requests", () => {
+  it("all steps of a scene: charged per step at the price list's prices, settled, the image and clip on the Dashboard", async () => {
+    const user = await newCustomer(50);
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id), scenes: [TWO_SCENES[0]] });
+    const target = { projectId: project.id, sceneId: project.scenes[0].id };
+    const estimate = await estimateCost(actorOf(user.id), { projectId: project.id, work: { kind: "scene", sceneId: target.sceneId } });
+    // The scene has its script and voice-over text: image prompt 0.1 + image 1 + voice-over 0.4 + video 2.
+    expect(estimate).toMatchObject({ credits: 3.5, balance: 50, enough: true, blocked: null });
+
+    const request = await requestSceneGeneration(actorOf(user.id), { ...target, clientRequestId: "click-1" });
+    if (!request.ok) throw new Error(request.message);
+    expect(request).toMatchObject({ steps: ["image prompt", "image", "voice-over", "video"], credits: 3.5, balance: 46.5, duplicate: false });
+    // The same click again (a retried tool call): nothing more is charged or started.
+    expect(await requestSceneGeneration(actorOf(user.id), { ...target, clientRequestId: "click-1" })).toMatchObject({ ok: true, batchId: request.batchId, duplicate: true });
+
+    const run = await generationRun(request.batchId);
+    expect(run.error).toBeNull();
+    // Only the steps that had work to do ran (the script existed), in the fixed order.
+    const names = (await store.listSteps(run.id)).map((s) => s.name);
+    expect(names.filter((n) => ["image prompt", "image", "script", "voice-over", "video"].includes(n ?? ""))).toEqual(["image prompt", "image", "voice-over", "video"]);
+    expect(await chargesOf(request.batchId)).toEqual(["image prompt", "image", "voice-over", "video"].map((item) => ({ item, status: "completed" })));
+    expect(await getBalance(user.id)).toBe(46.5);
+    const scene = await findSceneOfProject(actorOf(user.id), project.id, target.sceneId);
+    expect(scene.status).toBe("completed");
+    const feed = await dashboardFeed(user.id, { tab: "all", q: null, from: null, to: null, tz: "UTC", cursor: null });
+    expect(feed.items.map((i) => [i.kind, "status" in i ? i.status : null, "resultUrl" in i ? i.resultUrl : null])).toEqual([
+      ["video", "completed", scene.videoUrl],
+      ["image", "completed", scene.imageUrl],
+    ]);
+    // Up to date now: nothing to do, nothing charged.
+    expect(await requestSceneGeneration(actorOf(user.id), target)).toMatchObject({ ok: false, code: "nothing_to_do" });
+  });
+
+  it("a provider failure refunds the failed step and the ones after it, exactly once", async () => {
+    vi.spyOn(LocalVoiceProvider.prototype, "synthesize").mockRejectedValue(new ProviderError("local-tts", "failed", "the voice engine crashed"));
+    const user = await newCustomer(10);
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id), scenes: [TWO_SCENES[1]] });
+    const target = { projectId: project.id, sceneId: project.scenes[0].id };
+    const request = await requestSceneGeneration(actorOf(user.id), target);
+    if (!request.ok) throw new Error(request.message);
+    expect(await getBalance(user.id)).toBe(6.5);
+    const run = await generationRun(request.batchId);
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatchObject({ message: "Failed while voice-over: the voice engine crashed" });
+    // The failure handler runs too, and refunds nothing more.
+    await waitFor(async () => {
+      const runs = await store.runsOf(`${SCENE_FN}-failure`, 200);
+      return runs.find((r) => (r.event as { data: { run_id: string } }).data.run_id === run.id && r.status === "completed");
+    }, "the failure handler");
+    expect(await chargesOf(request.batchId)).toEqual([
+      { item: "image prompt", status: "completed" },
+      { item: "image", status: "completed" },
+      { item: "voice-over", status: "refunded" },
+      { item: "video", status: "refunded" },
+    ]);
+    expect(await getBalance(user.id)).toBe(8.9);
+    const refunds = await prisma.creditLedgerEntry.findMany({ where: { userId: user.id, reason: "refund" } });
+    expect(refunds.map((r) => Number(r.delta)).sort()).toEqual([0.4, 2]);
+    expect(await findSceneOfProject(actorOf(user.id), project.id, target.sceneId)).toMatchObject({ status: "pending", errorMessage: "Failed while voice-over: the voice engine crashed" });
+  });
+
+  it("an admin's request is paid by the admin; the scene's files stay the owner's", async () => {
+    const user = await newCustomer(5);
+    const { user: adminUser, actor: adminActor } = await newAdmin();
+    await applyCreditChange({ userId: adminUser.id, delta: 5, reason: "admin_grant", reference: `grant-${adminUser.id}` });
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id), scenes: [TWO_SCENES[0]] });
+    const target = { projectId: project.id, sceneId: project.scenes[0].id };
+    const request = await requestSceneGeneration(adminActor, { ...target, step: "image prompt" });
+    if (!request.ok) throw new Error(request.message);
+    expect((await generationRun(request.batchId)).status).toBe("completed");
+    expect(await getBalance(adminUser.id)).toBe(4.9);
+    expect(await getBalance(user.id)).toBe(5);
+    expect((await findSceneOfProject(actorOf(user.id), project.id, target.sceneId)).imagePrompt).toMatch(/\w{3,}/);
+  });
+
+  it("edit one scene, regenerate what it made stale, and re-compile: only that scene is rendered again", async () => {
+    const user = await newCustomer(100);
+    const actor = actorOf(user.id);
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
+    const first = await requestCompile(actor, { projectId: project.id });
+    if (!first.ok) throw new Error(first.message);
+    expect((await finished(first.job.id)).status).toBe("completed");
+
+    // Edit the second scene's words: its voice-over is stale, and with it the clip made to its length.
+    const [one, two] = project.scenes;
+    await editScene(actor, project.id, two.id, { voiceOverText: "Bright, even skin in just seven days." });
+    const workspace = await getProjectWorkspace(actor, project.id);
+    expect(workspace.scenes.map((s) => [s.ready, s.assets["voice-over"].stale])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+    expect(await estimateCost(actor, { projectId: project.id, work: { kind: "compile" } })).toMatchObject({
+      credits: 4.4,
+      lines: [
+        { sceneId: two.id, step: "voice-over", credits: 0.4 },
+        { sceneId: two.id, step: "video", credits: 2 },
+        { work: "compile", credits: 2 },
+      ],
+    });
+
+    const render = vi.spyOn(LocalRenderProvider.prototype, "render");
+    const oldVoice = (await findSceneOfProject(actor, project.id, two.id)).voiceOverUrl;
+    const second = await requestCompile(actor, { projectId: project.id });
+    if (!second.ok) throw new Error(second.message);
+    expect(second.credits).toBe(4.4);
+    expect((await finished(second.job.id)).status).toBe("completed");
+    expect(render).toHaveBeenCalledTimes(1);
+    const result = (await render.mock.results[0].value) as RenderResult;
+    expect(result.scenes.map((s) => [s.id, s.cached])).toEqual([
+      [one.id, true],
+      [two.id, false],
+    ]);
+    const after = await getProjectWorkspace(actor, project.id);
+    expect(after.scenes.every((s) => s.ready)).toBe(true);
+    expect(after.scenes[1].voiceOverUrl).not.toBe(oldVoice);
+    // The old voice-over is kept as a version.
+    const versions = await listSceneAssetVersions(actor, project.id, two.id, "voice-over");
+    expect(versions.map((v) => v.url)).toContain(oldVoice);
+    expect(await getBalance(user.id)).toBe(86.6);
+  });
+
+  it("Regenerate of an up-to-date image makes a new one, keeps the old, and makes the clip stale", async () => {
+    const user = await newCustomer(20);
+    const actor = actorOf(user.id);
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id), scenes: [TWO_SCENES[0]] });
+    const target = { projectId: project.id, sceneId: project.scenes[0].id };
+    const all = await requestSceneGeneration(actor, target);
+    if (!all.ok) throw new Error(all.message);
+    await generationRun(all.batchId);
+    const before = await findSceneOfProject(actor, project.id, target.sceneId);
+    const again = await requestSceneGeneration(actor, { ...target, step: "image", regenerate: true });
+    if (!again.ok) throw new Error(again.message);
+    expect(again).toMatchObject({ steps: ["image"], credits: 1 });
+    expect((await generationRun(again.batchId)).status).toBe("completed");
+    const after = await getProjectWorkspace(actor, project.id);
+    expect(after.scenes[0].imageUrl).not.toBe(before.imageUrl);
+    expect(after.scenes[0].assets).toMatchObject({ image: { stale: false }, video: { stale: true } });
+    expect((await listSceneAssetVersions(actor, project.id, target.sceneId, "image")).map((v) => [v.url, v.current])).toEqual([
+      [after.scenes[0].imageUrl, true],
+      [before.imageUrl, false],
+    ]);
+    expect(await chargesOf(again.batchId)).toEqual([{ item: "image", status: "completed" }]);
   });
 });
 

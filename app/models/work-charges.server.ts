@@ -1,0 +1,226 @@
+// Paid work (work_charges): one row per piece of work a user pays for — a scene generation
+// step, a compile, a chat message, a canvas agent tool action — with its price, the request it
+// belongs to (batchId), and whether it was delivered (completed) or given back (refunded).
+//
+// Every charge and refund goes through the ledger (credits.server.ts applyCreditChangeInTx) in
+// the same transaction as the row, with the reference "work:<id>": the balance never goes
+// below zero, and a charge or a refund applies at most once, however often a workflow step is
+// retried. A row moves charged → completed | refunded once (a conditional UPDATE), so a refund
+// and a settlement racing each other cannot both win. The user who asks pays (ADR 150); the
+// modules that sell work (scene generation, compile) check access before they charge here.
+import type { WorkCharge } from "~/generated/prisma/client";
+import type { CreditReason } from "~/generated/prisma/enums";
+import { assertActor, isSystemActor, mayAccess, NotFoundError, type Actor } from "~/models/actor.server";
+import { applyCreditChangeInTx, lockBalanceInTx } from "~/models/credits.server";
+import { insufficientCreditsMessage, sumCredits, type WorkKind } from "~/models/prices";
+import { Prisma, prisma } from "~/utils/db.server";
+
+export type WorkChargeRow = WorkCharge;
+
+/** The ledger reason of each kind of work. */
+const REASONS: Record<WorkKind, CreditReason> = {
+  scene_step: "generation_charge",
+  compile: "compile_charge",
+  chat_message: "chat_charge",
+  canvas_tool_action: "tool_charge",
+};
+
+/** The ledger reference of a charge and of its refund. */
+export function workChargeReference(chargeId: string): string {
+  return `work:${chargeId}`;
+}
+
+export type ChargeItem = {
+  /** Which part of the batch: a step name, "compile", "message" ... (unique within the batch). */
+  item: string;
+  work: WorkKind;
+  credits: number;
+  projectId?: string | null;
+  sceneId?: string | null;
+};
+
+export type ChargeRequest = {
+  /** The request the items belong to (a new id per request; a compile job's id ...). */
+  batchId: string;
+  items: readonly ChargeItem[];
+  /** The client's idempotency key: a second request with it returns the first one's charges. */
+  clientRequestId?: string | null;
+};
+
+export type ChargeResult =
+  | { ok: true; batchId: string; credits: number; balance: number | null; duplicate: boolean; charges: WorkChargeRow[] }
+  | { ok: false; code: "insufficient_credits"; needed: number; balance: number; message: string };
+
+class Insufficient extends Error {
+  constructor(
+    readonly needed: number,
+    readonly balance: number,
+  ) {
+    super("insufficient credits");
+  }
+}
+
+/**
+ * Charges the actor for the items of one request, all or nothing, in one transaction with the
+ * ledger rows. With a `clientRequestId` already used by this actor, nothing is charged and the
+ * earlier request's charges come back (`duplicate: true`). A request with no items charges
+ * nothing. System actors pay for nothing (they are no one's account).
+ */
+export async function chargeWork(actor: Actor, request: ChargeRequest): Promise<ChargeResult> {
+  assertActor(actor);
+  if (isSystemActor(actor)) throw new Error("Work is charged to a user");
+  const payerId = actor.id;
+  const clientRequestId = request.clientRequestId?.trim() || null;
+  const needed = sumCredits(request.items.map((i) => i.credits));
+  try {
+    return await prisma.$transaction(
+      async (tx) => {
+        // Orders this user's charges one after the other.
+        const balance = await lockBalanceInTx(tx, payerId);
+        if (clientRequestId) {
+          const earlier = await tx.workCharge.findFirst({ where: { userId: payerId, clientRequestId }, select: { batchId: true } });
+          if (earlier) {
+            const charges = await tx.workCharge.findMany({ where: { batchId: earlier.batchId }, orderBy: { createdAt: "asc" } });
+            return { ok: true, batchId: earlier.batchId, credits: sumCredits(charges.map((c) => Number(c.credits))), balance: null, duplicate: true, charges } as const;
+          }
+        }
+        if (needed > balance) throw new Insufficient(needed, balance);
+        const charges: WorkChargeRow[] = [];
+        let after: number | null = balance;
+        for (const item of request.items) {
+          const row = await tx.workCharge.create({
+            data: {
+              userId: payerId,
+              batchId: request.batchId,
+              work: item.work,
+              item: item.item,
+              projectId: item.projectId ?? null,
+              sceneId: item.sceneId ?? null,
+              credits: item.credits,
+              clientRequestId,
+            },
+          });
+          const applied = await applyCreditChangeInTx(tx, {
+            userId: payerId,
+            delta: -item.credits,
+            reason: REASONS[item.work],
+            reference: workChargeReference(row.id),
+            note: `${item.work} ${item.item}`.slice(0, 200),
+          });
+          if (!applied.ok) throw new Insufficient(needed, applied.code === "insufficient_credits" ? applied.balance : balance);
+          after = applied.after;
+          charges.push(row);
+        }
+        return { ok: true, batchId: request.batchId, credits: needed, balance: after, duplicate: false, charges } as const;
+      },
+      { maxWait: 10_000, timeout: 20_000 },
+    );
+  } catch (error) {
+    if (error instanceof Insufficient) {
+      return { ok: false, code: "insufficient_credits", needed: error.needed, balance: error.balance, message: insufficientCreditsMessage(error.needed, error.balance) };
+    }
+    // The same idempotency key sent twice at once: the unique index let the first through.
+    if (clientRequestId && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      return chargeWork(actor, request);
+    }
+    throw error;
+  }
+}
+
+/** The charges of one request, oldest first. */
+export async function listBatchCharges(batchId: string): Promise<WorkChargeRow[]> {
+  return prisma.workCharge.findMany({ where: { batchId }, orderBy: { createdAt: "asc" } });
+}
+
+/** The work of these charges was delivered: charged → completed. Returns how many moved. */
+export async function settleBatchCharges(batchId: string, items?: readonly string[]): Promise<number> {
+  const { count } = await prisma.workCharge.updateMany({
+    where: { batchId, status: "charged", ...(items ? { item: { in: [...items] } } : {}) },
+    data: { status: "completed" },
+  });
+  return count;
+}
+
+export type RefundOutcome = { refunded: number; charges: number };
+
+/**
+ * Gives back the charges of a request that are still "charged" (all, or the named items): each
+ * row moves to refunded and its credits return through the ledger, in one transaction. Charges
+ * already completed or refunded are left alone, so calling this again refunds nothing more.
+ */
+export async function refundBatchCharges(batchId: string, note: string, items?: readonly string[]): Promise<RefundOutcome> {
+  return refundWhere(Prisma.sql`"batchId" = ${batchId}${items ? Prisma.sql` AND "item" IN (${Prisma.join([...items])})` : Prisma.empty}`, note);
+}
+
+/** refundBatchCharges for every open charge of a project (it is being deleted). */
+export async function refundProjectCharges(projectId: string, note: string, sceneId?: string): Promise<RefundOutcome> {
+  return refundWhere(Prisma.sql`"projectId" = ${projectId}${sceneId ? Prisma.sql` AND "sceneId" = ${sceneId}` : Prisma.empty}`, note);
+}
+
+async function refundWhere(where: Prisma.Sql, note: string): Promise<RefundOutcome> {
+  try {
+    return await prisma.$transaction(
+      async (tx) => {
+        const rows = await tx.$queryRaw<{ id: string; userId: string; credits: Prisma.Decimal }[]>`
+          UPDATE "work_charges" SET "status" = 'refunded', "note" = ${note.slice(0, 500)}, "updatedAt" = now()
+          WHERE ${where} AND "status" = 'charged'
+          RETURNING "id", "userId", "credits"`;
+        let refunded = 0;
+        for (const row of rows) {
+          const amount = new Prisma.Decimal(row.credits);
+          if (amount.isZero()) continue;
+          const result = await applyCreditChangeInTx(tx, {
+            userId: row.userId,
+            delta: amount.toString(),
+            reason: "refund",
+            reference: workChargeReference(row.id),
+            note: note.slice(0, 200),
+          });
+          if (result.ok) refunded = sumCredits([refunded, amount.toNumber()]);
+        }
+        return { refunded, charges: rows.length };
+      },
+      { maxWait: 10_000, timeout: 20_000 },
+    );
+  } catch (error) {
+    // A concurrent refund of the same charge committed first (unique ledger reference).
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { refunded: 0, charges: 0 };
+    throw error;
+  }
+}
+
+// ───────────────────────────── one-off work (chat messages, agent tool actions) ─────────────────────────────
+
+/**
+ * Charges the actor for one chat message or one canvas agent tool action (the assistant's
+ * doors). Settle it with settleWorkCharge when the work was done, or give it back with
+ * refundWorkCharge when it failed.
+ */
+export async function chargeForWork(
+  actor: Actor,
+  work: "chat_message" | "canvas_tool_action",
+  credits: number,
+  opts: { batchId: string; projectId?: string | null; clientRequestId?: string | null },
+): Promise<ChargeResult> {
+  return chargeWork(actor, { batchId: opts.batchId, clientRequestId: opts.clientRequestId, items: [{ item: work, work, credits, projectId: opts.projectId }] });
+}
+
+/** A charge the actor may see: their own, or any for an admin. */
+async function visibleCharge(actor: Actor, chargeId: string): Promise<WorkChargeRow> {
+  const row = chargeId ? await prisma.workCharge.findUnique({ where: { id: chargeId } }) : null;
+  if (!row || !mayAccess(actor, row.userId)) throw new NotFoundError("Charge");
+  return row;
+}
+
+/** The work of this charge was delivered. False when it was already settled or refunded. */
+export async function settleWorkCharge(actor: Actor, chargeId: string): Promise<boolean> {
+  const row = await visibleCharge(actor, chargeId);
+  const { count } = await prisma.workCharge.updateMany({ where: { id: row.id, status: "charged" }, data: { status: "completed" } });
+  return count > 0;
+}
+
+/** The work of this charge failed: its credits go back, once. */
+export async function refundWorkCharge(actor: Actor, chargeId: string, note: string): Promise<RefundOutcome> {
+  const row = await visibleCharge(actor, chargeId);
+  return refundWhere(Prisma.sql`"id" = ${row.id}`, note);
+}

@@ -1,0 +1,196 @@
+// The project editors' rules that need no database: the price list (ADR 150), the two scene
+// ordering rules (canvas: from 1, max + 1; management page: the current count), staleness of a
+// scene's generated assets and the plan of which generation steps a request runs (ADR 151).
+import { describe, expect, it, vi } from "vitest";
+import type { ProjectRow, SceneRow } from "~/models/project.server";
+
+vi.hoisted(() => {
+  // The modules import the Prisma client, which needs a URL to be constructed (never used here).
+  process.env.DATABASE_URL ??= "postgresql://unused:unused@127.0.0.1:1/unused";
+});
+
+const { COMPILE_PRICE, PRICES, SCENE_ALL_STEPS_PRICE, SCENE_STEP_PRICES, formatCredits, insufficientCreditsMessage, priceOf, sumCredits } = await import("~/models/prices");
+const { nextSceneOrder } = await import("~/models/scene-order");
+const { currentInputsHash, isStale, sceneAssetStates } = await import("~/models/scene-staleness.server");
+const { planSceneSteps } = await import("~/models/scene-generation.server");
+
+describe("the price list", () => {
+  it("keeps the fixed prices and prices every scene step and a compile", () => {
+    expect(PRICES.video).toBe(20);
+    expect(PRICES.chatMessage).toBe(0.07);
+    expect(PRICES.canvasToolAction).toBe(0.2);
+    expect(priceOf({ work: "chat_message" })).toBe(0.07);
+    expect(priceOf({ work: "canvas_tool_action" })).toBe(0.2);
+    expect(Object.keys(SCENE_STEP_PRICES)).toEqual(["image prompt", "image", "script", "voice-over", "video"]);
+    for (const price of Object.values(SCENE_STEP_PRICES)) expect(price).toBeGreaterThan(0);
+    expect(priceOf({ work: "compile" })).toBe(COMPILE_PRICE);
+  });
+
+  it("a typical 5-scene project made step by step and compiled costs what a Create Video costs", () => {
+    expect(SCENE_ALL_STEPS_PRICE).toBe(3.6);
+    expect(sumCredits([...Array(5).fill(SCENE_ALL_STEPS_PRICE), COMPILE_PRICE])).toBe(PRICES.video);
+  });
+
+  it("adds credit amounts exactly and writes them plainly", () => {
+    expect(sumCredits([0.1, 0.2])).toBe(0.3);
+    expect(sumCredits([0.07, 0.07, 0.07])).toBe(0.21);
+    expect(formatCredits(3.6)).toBe("3.6");
+    expect(formatCredits(20)).toBe("20");
+    expect(formatCredits(0.07)).toBe("0.07");
+    expect(insufficientCreditsMessage(9, 0.5)).toBe("Not enough credits: this costs 9 credits and you have 0.5.");
+  });
+});
+
+describe("scene ordering", () => {
+  it("canvas: the first scene is 1, a new one takes the highest order plus 1", () => {
+    expect(nextSceneOrder("canvas", { count: 0, maxOrder: null })).toBe(1);
+    expect(nextSceneOrder("canvas", { count: 3, maxOrder: 3 })).toBe(4);
+    // Gaps after a deletion are kept: max + 1, not count + 1.
+    expect(nextSceneOrder("canvas", { count: 2, maxOrder: 7 })).toBe(8);
+  });
+
+  it("management page: a new scene's order is the current number of scenes (the first is 0)", () => {
+    expect(nextSceneOrder("management", { count: 0, maxOrder: null })).toBe(0);
+    expect(nextSceneOrder("management", { count: 3, maxOrder: 3 })).toBe(3);
+    expect(nextSceneOrder("management", { count: 2, maxOrder: 7 })).toBe(2);
+  });
+});
+
+const project: ProjectRow = {
+  id: "p1",
+  userId: "u1",
+  title: "P",
+  description: null,
+  fullScript: null,
+  status: "draft",
+  finalVideoUrl: null,
+  mainProductImageUrl: "/resources/files/product-photos/a.png",
+  aspectRatio: "9:16",
+  style: "Product Showcase",
+  voiceId: 1,
+  backgroundMusicUrl: null,
+  analysis: null,
+  canvasLayout: null,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+};
+
+function scene(overrides: Partial<SceneRow> = {}): SceneRow {
+  return {
+    id: "s1",
+    projectId: "p1",
+    title: "One",
+    description: null,
+    script: "Meet Aurora.",
+    voiceOverText: "Meet Aurora.",
+    imagePrompt: "a serum bottle on marble",
+    customInstruction: null,
+    imageUrl: null,
+    videoUrl: null,
+    productImageUrl: null,
+    voiceOverUrl: null,
+    voiceOverDuration: null,
+    backgroundMusicUrl: null,
+    sceneOrder: 1,
+    duration: null,
+    status: "pending",
+    progressStep: null,
+    errorMessage: null,
+    imageRequestId: null,
+    ttsRequestId: null,
+    videoRequestId: null,
+    isTemplate: false,
+    templateId: null,
+    imageInputsHash: null,
+    voiceOverInputsHash: null,
+    videoInputsHash: null,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    ...overrides,
+  };
+}
+
+/** A scene whose three files were generated from its inputs as they are now. */
+function generated(overrides: Partial<SceneRow> = {}): SceneRow {
+  const s = scene({ imageUrl: "/resources/files/canvas-assets/scenes/s1_image_1.jpg", voiceOverUrl: "/resources/files/canvas-assets/scenes/s1_audio_1.wav", voiceOverDuration: 2, ...overrides });
+  s.imageInputsHash = currentInputsHash("image", s, project);
+  s.voiceOverInputsHash = currentInputsHash("voice-over", s, project);
+  s.videoUrl = "/resources/files/canvas-assets/scenes/s1_video_1.mp4";
+  s.videoInputsHash = currentInputsHash("video", s, project);
+  return s;
+}
+
+describe("staleness", () => {
+  it("nothing is stale right after generation", () => {
+    const states = sceneAssetStates(generated(), project);
+    expect(states).toEqual({
+      image: { url: expect.stringContaining("image"), generated: true, stale: false },
+      "voice-over": { url: expect.stringContaining("audio"), generated: true, stale: false },
+      video: { url: expect.stringContaining("video"), generated: true, stale: false },
+    });
+  });
+
+  it("voice-over text → the voice-over; a new voice too", () => {
+    const s = generated();
+    expect(isStale("voice-over", { ...s, voiceOverText: "Meet Aurora today." }, project)).toBe(true);
+    expect(isStale("image", { ...s, voiceOverText: "Meet Aurora today." }, project)).toBe(false);
+    expect(isStale("voice-over", s, { ...project, voiceId: 2 })).toBe(true);
+    // Spaces around the text say nothing new.
+    expect(isStale("voice-over", { ...s, voiceOverText: " Meet Aurora. " }, project)).toBe(false);
+  });
+
+  it("image prompt → the image → the video; a new product image or style → the image", () => {
+    const s = generated();
+    expect(isStale("image", { ...s, imagePrompt: "a serum bottle on sand" }, project)).toBe(true);
+    expect(isStale("image", s, { ...project, mainProductImageUrl: "/resources/files/product-photos/b.png" })).toBe(true);
+    expect(isStale("image", s, { ...project, style: "Luxury" })).toBe(true);
+    // The video was made from the image file: a new image (generated or uploaded) makes it stale.
+    expect(isStale("video", { ...s, imageUrl: "/resources/files/canvas-assets/scenes/s1_image_2.jpg" }, project)).toBe(true);
+    // A voice-over of another length changes the clip's length: the video is stale too.
+    expect(isStale("video", { ...s, voiceOverDuration: 3.4 }, project)).toBe(true);
+  });
+
+  it("an uploaded file (no recorded inputs) is never stale itself", () => {
+    const s = scene({ imageUrl: "/resources/files/canvas-assets/scenes/s1_image_9.png" });
+    expect(sceneAssetStates({ ...s, imagePrompt: "something else" }, project).image).toEqual({ url: s.imageUrl, generated: false, stale: false });
+  });
+});
+
+describe("which steps a request runs", () => {
+  const steps = (plan: { steps: { step: string }[] }) => plan.steps.map((p) => p.step);
+
+  it("all steps of a new scene, priced", () => {
+    const plan = planSceneSteps(scene({ imagePrompt: null, voiceOverText: null }), project, "all");
+    expect(steps(plan)).toEqual(["image prompt", "image", "script", "voice-over", "video"]);
+    expect(plan.credits).toBe(3.6);
+    expect(plan.blocked).toBeNull();
+  });
+
+  it("only what an edit made stale, with what depends on it", () => {
+    const s = generated();
+    expect(steps(planSceneSteps(s, project, "all"))).toEqual([]);
+    expect(steps(planSceneSteps({ ...s, voiceOverText: "New words." }, project, "all"))).toEqual(["voice-over", "video"]);
+    expect(steps(planSceneSteps({ ...s, imagePrompt: "a new prompt" }, project, "all"))).toEqual(["image", "video"]);
+    expect(steps(planSceneSteps(s, project, "all", true))).toEqual(["image prompt", "image", "script", "voice-over", "video"]);
+  });
+
+  it("one step: when missing, stale or asked to regenerate", () => {
+    const s = generated();
+    expect(steps(planSceneSteps(s, project, "image"))).toEqual([]);
+    expect(steps(planSceneSteps(s, project, "image", true))).toEqual(["image"]);
+    expect(steps(planSceneSteps({ ...s, imagePrompt: "new" }, project, "image"))).toEqual(["image"]);
+  });
+
+  it("the product's rules stop a request before anything runs", () => {
+    expect(planSceneSteps(scene(), project, "video").blocked).toEqual({ step: "video", reason: "The scene has no image yet" });
+    expect(planSceneSteps(scene(), { ...project, mainProductImageUrl: null }, "image").blocked).toEqual({
+      step: "image",
+      reason: "Upload a product image first to generate scene variations.",
+    });
+    expect(planSceneSteps(scene({ imagePrompt: null }), project, "image").blocked).toEqual({ step: "image", reason: "The scene has no image prompt" });
+    expect(planSceneSteps(scene({ voiceOverText: null }), project, "voice-over").blocked).toEqual({ step: "voice-over", reason: "The scene has no voice-over text" });
+    // All steps: the prompt and the image are made first, so only the product image can stop it.
+    expect(planSceneSteps(scene({ imagePrompt: null }), project, "all").blocked).toBeNull();
+    expect(planSceneSteps(scene(), { ...project, mainProductImageUrl: null }, "all").blocked?.step).toBe("image");
+  });
+});
