@@ -1,25 +1,37 @@
 // /video-projects/:projectId: the Video Project Management page with a project open — its
 // scenes, their assets, the compile and the canvas view (docs/product.md#video-projects-planned).
 // Admins only; an admin may open any user's project.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
 import { z } from "zod";
-import { ProjectCanvas, projectCanvasLinks } from "~/components/project-canvas/ProjectCanvas";
+import { projectCanvasLinks } from "~/components/project-canvas/ProjectCanvas";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
-import { Button } from "~/components/ui/Button";
 import { VideoProjectsPage } from "~/components/video-projects/VideoProjectsPage";
 import { isNotFound } from "~/models/actor.server";
 import { field } from "~/utils/form-fields";
 import { readQuery } from "~/utils/forms.server";
 import type { ActionResult } from "./_shell.video-projects.server";
-import { projectForPage, projectHistory, videoProjectsAction, videoProjectsActor } from "./_shell.video-projects.server";
+import {
+  projectForPage,
+  projectHistory,
+  videoProjectsAction,
+  videoProjectsActor,
+} from "./_shell.video-projects.server";
 
-export const meta: MetaFunction = () => [{ title: "Video Projects — Reelforge" }];
+export const meta: MetaFunction = () => [
+  { title: "Video Projects — Reelforge" },
+];
 
 export const links: LinksFunction = () => projectCanvasLinks();
 
-const historyQuery = z.object({ history: z.enum(["open", "closed"]).optional().catch(undefined) });
+const historyQuery = z.object({
+  history: z.enum(["open", "closed"]).optional().catch(undefined),
+});
 
 function projectIdOf(params: LoaderFunctionArgs["params"]): string {
   const parsed = field.token("The project id").safeParse(params.projectId);
@@ -32,10 +44,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const projectId = projectIdOf(params);
   const { history } = readQuery(request, historyQuery);
   try {
-    const [open, items] = await Promise.all([projectForPage(actor, projectId), projectHistory(actor)]);
+    const [open, items] = await Promise.all([
+      projectForPage(actor, projectId),
+      projectHistory(actor),
+    ]);
     return { open, history: items, historyOpen: history === "open" };
   } catch (error) {
-    if (isNotFound(error)) throw new Response("Project not found", { status: 404 });
+    if (isNotFound(error))
+      throw new Response("Project not found", { status: 404 });
     throw error;
   }
 }
@@ -48,21 +64,12 @@ export default function VideoProject() {
   const { open, history, historyOpen } = useLoaderData<typeof loader>();
   // The action answers ActionResult (or redirects); `data()` hides that from the inferred type.
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
-  const [canvasOpen, setCanvasOpen] = useState(false);
   return (
     <VideoProjectsPage
       history={history}
       historyOpen={historyOpen}
       open={open}
       actionData={actionData}
-      canvas={
-        <section className="space-y-4" aria-label="Canvas view">
-          <Button variant="secondary" onClick={() => setCanvasOpen((o) => !o)} aria-expanded={canvasOpen}>
-            {canvasOpen ? "Hide Canvas View" : "Show Canvas View"}
-          </Button>
-          {canvasOpen ? <ProjectCanvas projectId={open.project.id} /> : null}
-        </section>
-      }
     />
   );
 }

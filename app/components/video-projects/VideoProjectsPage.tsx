@@ -4,10 +4,17 @@
 // fetcher and the page revalidates. The data comes from the route's loader as plain props.
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { ProjectCanvas } from "~/components/project-canvas/ProjectCanvas";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
 
-export type HistoryItem = { id: string; title: string; description: string | null; status: string; sceneCount: number };
+export type HistoryItem = {
+  id: string;
+  title: string;
+  description: string | null;
+  status: string;
+  sceneCount: number;
+};
 
 export type PageScene = {
   id: string;
@@ -32,13 +39,25 @@ export type PageCompileJob = {
 };
 
 export type PageProject = {
-  project: { id: string; title: string; description: string | null; status: string; finalVideoUrl: string | null };
+  project: {
+    id: string;
+    title: string;
+    description: string | null;
+    status: string;
+    finalVideoUrl: string | null;
+  };
   scenes: PageScene[];
-  compile: { costLabel: string; blocked: string | null; job: PageCompileJob | null };
+  compile: {
+    costLabel: string;
+    blocked: string | null;
+    job: PageCompileJob | null;
+  };
   balance: number;
 };
 
-type ActionResult = { ok: true; intent: string; message: string } | { ok: false; intent: string; error: string; sceneId?: string };
+type ActionResult =
+  | { ok: true; intent: string; message: string }
+  | { ok: false; intent: string; error: string; sceneId?: string };
 
 /** The status dot colours (docs/product.md#video-projects-planned). */
 const STATUS_DOT: Record<string, string> = {
@@ -51,14 +70,22 @@ const STATUS_DOT: Record<string, string> = {
 export function StatusDot({ status }: { status: string }) {
   return (
     <span className="inline-flex items-center gap-1.5 text-sm text-slate-700">
-      <span aria-hidden="true" data-status={status} className={`inline-block size-2.5 rounded-full ${STATUS_DOT[status] ?? "bg-slate-400"}`} />
+      <span
+        aria-hidden="true"
+        data-status={status}
+        className={`inline-block size-2.5 rounded-full ${
+          STATUS_DOT[status] ?? "bg-slate-400"
+        }`}
+      />
       {status.replace("_", " ")}
     </span>
   );
 }
 
-const input = "w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none";
-const panel = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
+const input =
+  "w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none";
+const panel =
+  "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 
 function ErrorLine({ message }: { message: string | null | undefined }) {
   return message ? (
@@ -69,7 +96,11 @@ function ErrorLine({ message }: { message: string | null | undefined }) {
 }
 
 /** A fetcher's answer for this intent (or the no-JS action data). */
-function resultOf(fetcherData: unknown, actionData: ActionResult | undefined, intent: string): ActionResult | undefined {
+function resultOf(
+  fetcherData: unknown,
+  actionData: ActionResult | undefined,
+  intent: string
+): ActionResult | undefined {
   const data = (fetcherData as ActionResult | undefined) ?? actionData;
   return data && data.intent === intent ? data : undefined;
 }
@@ -85,27 +116,52 @@ export function VideoProjectsPage({
   historyOpen,
   open,
   actionData,
-  canvas,
 }: {
   history: HistoryItem[];
   historyOpen: boolean;
   open: PageProject | null;
   actionData?: ActionResult;
-  canvas?: React.ReactNode;
 }) {
   const base = open ? `/video-projects/${open.project.id}` : "/video-projects";
+  const [canvasOpen, setCanvasOpen] = useState(false);
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 md:py-8">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Video Project Management</h1>
-          <p className="mt-1 text-slate-600">Create projects, add scenes, generate their assets and compile the final video.</p>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+            Video Project Management
+          </h1>
+          <p className="mt-1 text-slate-600">
+            Create and manage video projects with AI-powered assistance
+          </p>
         </div>
-        <Link to={`${base}?history=${historyOpen ? "closed" : "open"}`} className={buttonClasses("secondary")} preventScrollReset>
-          {historyOpen ? "Hide History" : "Project History"}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {open ? (
+            <Button
+              variant="secondary"
+              onClick={() => setCanvasOpen((o) => !o)}
+              aria-expanded={canvasOpen}
+            >
+              {canvasOpen ? "Hide Canvas View" : "Show Canvas View"}
+            </Button>
+          ) : null}
+          <Link
+            to={`${base}?history=${historyOpen ? "closed" : "open"}`}
+            className={buttonClasses("secondary")}
+            preventScrollReset
+          >
+            {historyOpen ? "Hide History" : "Project History"}
+          </Link>
+        </div>
       </header>
-      {historyOpen ? <ProjectHistory items={history} base={base} actionData={actionData} /> : null}
+      {open && canvasOpen ? (
+        <section aria-label="Canvas view">
+          <ProjectCanvas projectId={open.project.id} />
+        </section>
+      ) : null}
+      {historyOpen ? (
+        <ProjectHistory items={history} base={base} actionData={actionData} />
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProjectManager open={open} actionData={actionData} />
@@ -113,12 +169,19 @@ export function VideoProjectsPage({
         </div>
         <AssistantPanel />
       </div>
-      {canvas}
     </div>
   );
 }
 
-function ProjectHistory({ items, base, actionData }: { items: HistoryItem[]; base: string; actionData?: ActionResult }) {
+function ProjectHistory({
+  items,
+  base,
+  actionData,
+}: {
+  items: HistoryItem[];
+  base: string;
+  actionData?: ActionResult;
+}) {
   const revalidator = useRevalidator();
   return (
     <section className={panel} aria-labelledby="history-title">
@@ -134,11 +197,17 @@ function ProjectHistory({ items, base, actionData }: { items: HistoryItem[]; bas
             revalidator.revalidate();
           }}
         >
-          {revalidator.state === "loading" ? "Refreshing..." : "Refresh"}
+          Refresh
         </Link>
       </div>
-      {items.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No projects found. Create your first project!</p>
+      {revalidator.state === "loading" ? (
+        <p className="mt-3 text-sm text-slate-600" aria-live="polite">
+          Loading projects...
+        </p>
+      ) : items.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">
+          No projects found. Create your first project!
+        </p>
       ) : (
         <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((p) => (
@@ -150,39 +219,76 @@ function ProjectHistory({ items, base, actionData }: { items: HistoryItem[]; bas
   );
 }
 
-function HistoryCard({ item, actionData }: { item: HistoryItem; actionData?: ActionResult }) {
+function HistoryCard({
+  item,
+  actionData,
+}: {
+  item: HistoryItem;
+  actionData?: ActionResult;
+}) {
   const fetcher = useFetcher<ActionResult>();
   const result = resultOf(fetcher.data, actionData, "delete-project");
   const deleting = fetcher.state !== "idle";
   return (
-    <li className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3" data-testid="project-card">
-      <Link to={`/video-projects/${item.id}`} className="font-medium text-slate-900 hover:text-brand-600">
+    <li
+      className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3"
+      data-testid="project-card"
+    >
+      <Link
+        to={`/video-projects/${item.id}`}
+        className="font-medium text-slate-900 hover:text-brand-600"
+      >
         {item.title}
       </Link>
-      {item.description ? <p className="line-clamp-2 text-sm text-slate-600">{item.description}</p> : null}
+      {item.description ? (
+        <p className="line-clamp-2 text-sm text-slate-600">
+          {item.description}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <StatusDot status={item.status} />
-        <span className="text-xs text-slate-500">{item.sceneCount} scene(s)</span>
+        <span className="text-xs text-slate-500">
+          {item.sceneCount} scene(s)
+        </span>
       </div>
-      <fetcher.Form method="post" onSubmit={confirmOr(`Are you sure you want to delete project "${item.title}"?`)}>
+      <fetcher.Form
+        method="post"
+        onSubmit={confirmOr(
+          `Are you sure you want to delete project "${item.title}"?`
+        )}
+      >
         <input type="hidden" name="intent" value="delete-project" />
         <input type="hidden" name="projectId" value={item.id} />
         <Button type="submit" variant="danger" size="sm" disabled={deleting}>
           {deleting ? "Deleting..." : "Delete"}
         </Button>
       </fetcher.Form>
-      {result && !result.ok && fetcher.data ? <ErrorLine message={result.error} /> : null}
+      {result && !result.ok && fetcher.data ? (
+        <ErrorLine message={result.error} />
+      ) : null}
     </li>
   );
 }
 
-function ProjectManager({ open, actionData }: { open: PageProject | null; actionData?: ActionResult }) {
+function ProjectManager({
+  open,
+  actionData,
+}: {
+  open: PageProject | null;
+  actionData?: ActionResult;
+}) {
   return (
     <section className={panel} aria-labelledby="manager-title">
-      <h2 id="manager-title" className="text-lg font-semibold text-slate-900">
-        Project Manager
-      </h2>
-      {open ? <OpenProject open={open} actionData={actionData} /> : <CreateProjectForm actionData={actionData} />}
+      {open ? null : (
+        <h2 id="manager-title" className="text-lg font-semibold text-slate-900">
+          Create New Project
+        </h2>
+      )}
+      {open ? (
+        <OpenProject open={open} actionData={actionData} />
+      ) : (
+        <CreateProjectForm actionData={actionData} />
+      )}
     </section>
   );
 }
@@ -195,7 +301,12 @@ function CreateProjectForm({ actionData }: { actionData?: ActionResult }) {
       <input type="hidden" name="intent" value="create-project" />
       <label className="block text-sm font-medium text-slate-700">
         Project Name
-        <input name="name" required maxLength={200} className={`mt-1 ${input}`} />
+        <input
+          name="name"
+          required
+          maxLength={200}
+          className={`mt-1 ${input}`}
+        />
       </label>
       <label className="block text-sm font-medium text-slate-700">
         Description
@@ -209,18 +320,30 @@ function CreateProjectForm({ actionData }: { actionData?: ActionResult }) {
   );
 }
 
-function OpenProject({ open, actionData }: { open: PageProject; actionData?: ActionResult }) {
+function OpenProject({
+  open,
+  actionData,
+}: {
+  open: PageProject;
+  actionData?: ActionResult;
+}) {
   const { project, scenes } = open;
   return (
-    <div className="mt-3 space-y-4">
+    <div className="space-y-4">
       <div className="space-y-1">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h3 className="text-xl font-semibold text-slate-900" data-testid="project-name">
+          <h2
+            id="manager-title"
+            className="text-xl font-semibold text-slate-900"
+            data-testid="project-name"
+          >
             {project.title}
-          </h3>
+          </h2>
           <StatusDot status={project.status} />
         </div>
-        {project.description ? <p className="text-sm text-slate-600">{project.description}</p> : null}
+        {project.description ? (
+          <p className="text-sm text-slate-600">{project.description}</p>
+        ) : null}
         <p className="text-xs text-slate-500">
           <Link to="/video-projects" className="hover:text-brand-600">
             New project
@@ -229,7 +352,9 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
       </div>
       <AddSceneForm actionData={actionData} />
       {scenes.length === 0 ? (
-        <p className="text-sm text-slate-600">No scenes yet. Add the first scene above.</p>
+        <p className="text-sm text-slate-600">
+          No scenes yet. Add the first scene above.
+        </p>
       ) : (
         <ul className="space-y-3">
           {scenes.map((s) => (
@@ -249,12 +374,21 @@ function AddSceneForm({ actionData }: { actionData?: ActionResult }) {
     if (fetcher.state === "idle" && fetcher.data?.ok) setKey((k) => k + 1);
   }, [fetcher.state, fetcher.data]);
   return (
-    <fetcher.Form key={key} method="post" className="space-y-3 rounded-xl bg-slate-50 p-3">
+    <fetcher.Form
+      key={key}
+      method="post"
+      className="space-y-3 rounded-xl bg-slate-50 p-3"
+    >
       <input type="hidden" name="intent" value="add-scene" />
       <h4 className="text-sm font-semibold text-slate-800">Add Scene</h4>
       <label className="block text-sm font-medium text-slate-700">
         Scene Name
-        <input name="name" required maxLength={200} className={`mt-1 ${input}`} />
+        <input
+          name="name"
+          required
+          maxLength={200}
+          className={`mt-1 ${input}`}
+        />
       </label>
       <label className="block text-sm font-medium text-slate-700">
         Description
@@ -268,34 +402,62 @@ function AddSceneForm({ actionData }: { actionData?: ActionResult }) {
   );
 }
 
-function SceneCard({ scene, actionData }: { scene: PageScene; actionData?: ActionResult }) {
+function SceneCard({
+  scene,
+  actionData,
+}: {
+  scene: PageScene;
+  actionData?: ActionResult;
+}) {
   const fetcher = useFetcher<ActionResult>();
   const result = resultOf(fetcher.data, actionData, "generate-assets");
-  const mine = result && (result.ok ? Boolean(fetcher.data) : result.sceneId === scene.id);
+  const mine =
+    result && (result.ok ? Boolean(fetcher.data) : result.sceneId === scene.id);
   const busy = fetcher.state !== "idle" || scene.status === "in_progress";
   return (
-    <li className="space-y-2 rounded-xl border border-slate-200 p-3" data-testid="scene-card">
+    <li
+      className="space-y-2 rounded-xl border border-slate-200 p-3"
+      data-testid="scene-card"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-medium text-slate-900">{scene.title || "Untitled scene"}</span>
-        <span className="text-xs uppercase tracking-wide text-slate-500">{scene.status}</span>
+        <span className="font-medium text-slate-900">
+          {scene.title || "Untitled scene"}
+        </span>
+        <span className="text-xs uppercase tracking-wide text-slate-500">
+          {scene.status}
+        </span>
       </div>
-      {scene.description ? <p className="text-sm text-slate-600">{scene.description}</p> : null}
+      {scene.description ? (
+        <p className="text-sm text-slate-600">{scene.description}</p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        {scene.hasImage ? <Badge className="bg-green-100 text-green-800">Has Image</Badge> : null}
-        {scene.hasVideo ? <Badge className="bg-blue-100 text-blue-800">Has Video</Badge> : null}
+        {scene.hasImage ? (
+          <Badge className="bg-green-100 text-green-800">Has Image</Badge>
+        ) : null}
+        {scene.hasVideo ? (
+          <Badge className="bg-blue-100 text-blue-800">Has Video</Badge>
+        ) : null}
       </div>
-      {scene.errorMessage ? <p className="text-sm text-red-600">{scene.errorMessage}</p> : null}
+      {scene.errorMessage ? (
+        <p className="text-sm text-red-600">{scene.errorMessage}</p>
+      ) : null}
       <fetcher.Form
         method="post"
         className="flex flex-wrap items-center gap-2"
-        onSubmit={confirmOr(`Generate the assets of "${scene.title || "this scene"}" for ${scene.costLabel} credits?`)}
+        onSubmit={confirmOr(
+          `Generate the assets of "${scene.title || "this scene"}" for ${
+            scene.costLabel
+          } credits?`
+        )}
       >
         <input type="hidden" name="intent" value="generate-assets" />
         <input type="hidden" name="sceneId" value={scene.id} />
         <Button type="submit" size="sm" variant="secondary" disabled={busy}>
           {fetcher.state !== "idle" ? "Generating..." : "Generate Assets"}
         </Button>
-        <span className="text-xs text-slate-500">Cost: {scene.costLabel} credits</span>
+        <span className="text-xs text-slate-500">
+          Cost: {scene.costLabel} credits
+        </span>
       </fetcher.Form>
       {mine && result ? (
         result.ok ? (
@@ -312,12 +474,19 @@ function SceneCard({ scene, actionData }: { scene: PageScene; actionData?: Actio
 
 const ACTIVE = new Set(["queued", "rendering"]);
 
-function CompilePanel({ open, actionData }: { open: PageProject; actionData?: ActionResult }) {
+function CompilePanel({
+  open,
+  actionData,
+}: {
+  open: PageProject;
+  actionData?: ActionResult;
+}) {
   const fetcher = useFetcher<ActionResult>();
   const revalidator = useRevalidator();
   const result = resultOf(fetcher.data, actionData, "compile");
   const job = open.compile.job;
-  const running = fetcher.state !== "idle" || (job !== null && ACTIVE.has(job.status));
+  const running =
+    fetcher.state !== "idle" || (job !== null && ACTIVE.has(job.status));
   const count = open.scenes.length;
 
   // Real progress: the loader reads the latest compile job; revalidate while it runs.
@@ -329,7 +498,10 @@ function CompilePanel({ open, actionData }: { open: PageProject; actionData?: Ac
     return () => window.clearInterval(timer);
   }, [job, revalidator]);
 
-  const videoUrl = job?.status === "completed" && job.videoUrl ? job.videoUrl : open.project.finalVideoUrl;
+  const videoUrl =
+    job?.status === "completed" && job.videoUrl
+      ? job.videoUrl
+      : open.project.finalVideoUrl;
   return (
     <section className={panel} aria-labelledby="compile-title">
       <h2 id="compile-title" className="text-lg font-semibold text-slate-900">
@@ -338,12 +510,18 @@ function CompilePanel({ open, actionData }: { open: PageProject; actionData?: Ac
       <fetcher.Form
         method="post"
         className="mt-3 flex flex-wrap items-end gap-3"
-        onSubmit={confirmOr(`Compile the full video for ${open.compile.costLabel} credits?`)}
+        onSubmit={confirmOr(
+          `Compile the full video for ${open.compile.costLabel} credits?`
+        )}
       >
         <input type="hidden" name="intent" value="compile" />
         <label className="text-sm font-medium text-slate-700">
           Output Format
-          <select name="format" defaultValue={job?.format ?? "mp4"} className={`mt-1 block ${input}`}>
+          <select
+            name="format"
+            defaultValue={job?.format ?? "mp4"}
+            className={`mt-1 block ${input}`}
+          >
             <option value="mp4">MP4</option>
             <option value="webm">WebM</option>
           </select>
@@ -353,13 +531,28 @@ function CompilePanel({ open, actionData }: { open: PageProject; actionData?: Ac
         </Button>
       </fetcher.Form>
       <p className="mt-2 text-sm text-slate-600">{count} scene(s) available</p>
-      {count > 0 ? <p className="text-xs text-slate-500">Cost: {open.compile.costLabel} credits</p> : null}
+      {count > 0 ? (
+        <p className="text-xs text-slate-500">
+          Cost: {open.compile.costLabel} credits
+        </p>
+      ) : null}
       {result && !result.ok ? <ErrorLine message={result.error} /> : null}
       {job ? (
         <div className="mt-3 space-y-2" aria-live="polite">
           {ACTIVE.has(job.status) ? (
-            <div className="h-2 w-full overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-valuenow={job.progress} aria-valuemin={0} aria-valuemax={100}>
-              <div className="h-full bg-brand-500 transition-all" style={{ width: `${Math.min(Math.max(job.progress, 0), 100)}%` }} />
+            <div
+              className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
+              role="progressbar"
+              aria-valuenow={job.progress}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
+              <div
+                className="h-full bg-brand-500 transition-all"
+                style={{
+                  width: `${Math.min(Math.max(job.progress, 0), 100)}%`,
+                }}
+              />
             </div>
           ) : null}
           {job.message ? (
@@ -368,19 +561,36 @@ function CompilePanel({ open, actionData }: { open: PageProject; actionData?: Ac
               {ACTIVE.has(job.status) ? ` (${job.progress}%)` : ""}
             </p>
           ) : null}
-          {job.status === "failed" && job.errorMessage ? <ErrorLine message={job.errorMessage} /> : null}
+          {job.status === "failed" && job.errorMessage ? (
+            <ErrorLine message={job.errorMessage} />
+          ) : null}
         </div>
       ) : null}
       {videoUrl ? (
         <div className="mt-4 space-y-2">
-          <video src={videoUrl} controls playsInline className="w-full max-w-xl rounded-xl bg-black" data-testid="compiled-video">
+          <video
+            src={videoUrl}
+            controls
+            playsInline
+            className="w-full max-w-xl rounded-xl bg-black"
+            data-testid="compiled-video"
+          >
             <track kind="captions" />
           </video>
           <div className="flex flex-wrap gap-2">
-            <a href={videoUrl} target="_blank" rel="noreferrer" className={buttonClasses("secondary", "sm")}>
+            <a
+              href={videoUrl}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClasses("secondary", "sm")}
+            >
               Open in new tab
             </a>
-            <a href={videoUrl} download className={buttonClasses("primary", "sm")}>
+            <a
+              href={videoUrl}
+              download
+              className={buttonClasses("primary", "sm")}
+            >
               Download
             </a>
           </div>
@@ -397,8 +607,8 @@ function AssistantPanel() {
         AI Assistant
       </h2>
       <p className="mt-2 text-sm text-slate-600">
-        The assistant is not available yet. It will answer questions about this project and work on it with you once it is
-        connected.
+        The assistant is not available yet. It will answer questions about this
+        project and work on it with you once it is connected.
       </p>
     </aside>
   );
