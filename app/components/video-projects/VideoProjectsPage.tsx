@@ -3,7 +3,7 @@
 // posts to the route's action (works without JavaScript); with JavaScript they go through a
 // fetcher and the page revalidates. The data comes from the route's loader as plain props.
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ProjectCanvas } from "~/components/project-canvas/ProjectCanvas";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
@@ -489,14 +489,20 @@ function CompilePanel({
     fetcher.state !== "idle" || (job !== null && ACTIVE.has(job.status));
   const count = open.scenes.length;
 
-  // Real progress: the loader reads the latest compile job; revalidate while it runs.
+  // Real progress: the loader reads the latest compile job; revalidate while it runs, and twice
+  // more once it stops (the workflow writes the final message and project status a step later).
+  const jobStatus = job?.status ?? null;
+  const followUps = useRef(0);
   useEffect(() => {
-    if (!job || !ACTIVE.has(job.status)) return;
-    const timer = window.setInterval(() => {
+    if (!jobStatus) return;
+    if (ACTIVE.has(jobStatus)) followUps.current = 2;
+    else if (followUps.current <= 0) return;
+    const timer = window.setTimeout(() => {
+      if (!ACTIVE.has(jobStatus)) followUps.current -= 1;
       if (revalidator.state === "idle") revalidator.revalidate();
     }, 3000);
-    return () => window.clearInterval(timer);
-  }, [job, revalidator]);
+    return () => window.clearTimeout(timer);
+  }, [job, jobStatus, revalidator]);
 
   const videoUrl =
     job?.status === "completed" && job.videoUrl
@@ -572,7 +578,7 @@ function CompilePanel({
             src={videoUrl}
             controls
             playsInline
-            className="w-full max-w-xl rounded-xl bg-black"
+            className="max-h-[70vh] w-full max-w-xl rounded-xl bg-black object-contain"
             data-testid="compiled-video"
           >
             <track kind="captions" />
