@@ -12,7 +12,7 @@ import { getBalance } from "~/models/credits.server";
 import { formatCredits } from "~/models/prices";
 import { deleteProject } from "~/models/project-removal.server";
 import { getProjectWorkspace } from "~/models/project-workspace.server";
-import { createProject, listUserProjects, ProjectError } from "~/models/project.server";
+import { createProject, getProject, listUserProjects, ProjectError } from "~/models/project.server";
 import { requestSceneGeneration } from "~/models/scene-generation.server";
 import { addScene, SceneInputError } from "~/models/scenes.server";
 import { field } from "~/utils/form-fields";
@@ -84,7 +84,12 @@ export const videoProjectsForm = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("create-project"), name: nameField, description: field.optional(textField) }),
-    z.object({ intent: z.literal("delete-project"), projectId: idField }),
+    z.object({
+      intent: z.literal("delete-project"),
+      projectId: idField,
+      // Set once the user confirmed (the browser's dialog, or the page's confirmation without JavaScript).
+      confirmed: field.optional(z.literal("yes", { error: "Confirm with yes." })),
+    }),
     z.object({ intent: z.literal("add-scene"), name: nameField, description: field.optional(textField) }),
     z.object({ intent: z.literal("generate-assets"), sceneId: idField }),
     z.object({ intent: z.literal("compile"), format: z.enum(["mp4", "webm"], { error: "Output format must be mp4 or webm." }) }),
@@ -92,7 +97,10 @@ export const videoProjectsForm = z.discriminatedUnion(
   { error: "Unknown action." },
 );
 
-export type ActionResult = { ok: true; intent: string; message: string } | { ok: false; intent: string; error: string; sceneId?: string };
+export type ActionResult =
+  | { ok: true; intent: string; message: string }
+  | { ok: false; intent: string; error: string; sceneId?: string }
+  | { ok: false; intent: "delete-project"; error: string; confirm: { projectId: string; title: string } };
 
 function refused(intent: string, error: string, status: number, sceneId?: string) {
   return data<ActionResult>({ ok: false, intent, error, ...(sceneId ? { sceneId } : {}) }, { status });
@@ -118,6 +126,16 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
         return redirect(`/video-projects/${project.id}`);
       }
       case "delete-project": {
+        if (!input.confirmed) {
+          // Nothing is deleted before the user confirms: the page asks first.
+          const project = await getProject(actor, input.projectId);
+          return {
+            ok: false,
+            intent: input.intent,
+            error: `Are you sure you want to delete project "${project.title}"?`,
+            confirm: { projectId: project.id, title: project.title },
+          } satisfies ActionResult;
+        }
         await deleteProject(actor, input.projectId);
         // Deleting the open project goes back to the list with the history open.
         if (input.projectId === openProjectId || !openProjectId) return redirect("/video-projects?history=open");

@@ -1,6 +1,6 @@
 // Issue 10 §3: the admin manages a video project on /video-projects: the history (open without a
 // project), creates a project, adds a scene, sees the cost before generating, compiles it with
-// real progress and plays the result. The page at phone and desktop widths.
+// real progress, plays the result and deletes the project. The page at phone and desktop widths.
 // Run with `node scripts/e2e.mjs tests/e2e/video-projects.spec.ts`.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
@@ -86,5 +86,18 @@ test("the admin creates a project, adds a scene, compiles it and plays the video
   await expect(page.getByRole("link", { name: "Download" })).toBeVisible();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
   await page.screenshot({ path: "tests/.tmp/video-projects-compiled-1280.png", fullPage: true });
+
+  // Deleting the open project asks first, then goes back to the list with the history open.
+  await page.getByRole("link", { name: "Project History" }).click();
+  const historyCard = page.getByTestId("project-card").filter({ hasText: name });
+  let asked = "";
+  page.once("dialog", (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
+  await historyCard.getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/video-projects\?history=open$/);
+  expect(asked).toBe(`Are you sure you want to delete project "${name}"?`);
+  await expect(page.getByTestId("project-card").filter({ hasText: name })).toHaveCount(0);
   expect(problems).toEqual([]);
 });

@@ -167,7 +167,7 @@ const redirectTo = lenient(path);
 /** The intents of the Video Project Management page (both of its routes). */
 const videoProjectShapes: FormShape[] = [
   { intent: strict(one("create-project")), name: strict(words), description: strict(words) },
-  { intent: strict(one("delete-project")), projectId: strict(cuid) },
+  { intent: strict(one("delete-project")), projectId: strict(cuid), confirmed: strict(one("yes")) },
   { intent: strict(one("add-scene")), name: strict(words), description: strict(words) },
   { intent: strict(one("generate-assets")), sceneId: strict(cuid) },
   { intent: strict(one("compile")), format: strict(one("mp4", "webm")) },

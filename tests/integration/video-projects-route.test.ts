@@ -57,7 +57,7 @@ describe("access", () => {
     expect((await run<Response>(projectRoute.loader, get(projectPath(project.id), owner.cookie), { projectId: project.id })).status).toBe(403);
     const refused = await run<Response>(indexRoute.action, post("/video-projects?index", { intent: "create-project", name: "Mine" }, owner.cookie));
     expect(refused.status).toBe(403);
-    const del = await run<Response>(projectRoute.action, post(projectPath(project.id), { intent: "delete-project", projectId: project.id }, owner.cookie), { projectId: project.id });
+    const del = await run<Response>(projectRoute.action, post(projectPath(project.id), { intent: "delete-project", projectId: project.id, confirmed: "yes" }, owner.cookie), { projectId: project.id });
     expect(del.status).toBe(403);
     expect(await prisma.project.count({ where: { id: project.id } })).toBe(1);
     expect(await prisma.project.count({ where: { userId: owner.user.id, title: "Mine" } })).toBe(0);
@@ -107,17 +107,34 @@ describe("create and delete projects", () => {
     expect(await prisma.project.count({ where: { userId: admin.user.id } })).toBe(before);
   });
 
+  it("asks before deleting when the delete is not confirmed (no JavaScript), and deletes nothing", async () => {
+    const project = await ownersProject("Ask first");
+    const res = unwrap<Result & { confirm?: unknown }>(
+      await run(indexRoute.action, post("/video-projects?index", { intent: "delete-project", projectId: project.id }, admin.cookie)),
+    );
+    expect(res.body).toEqual({
+      ok: false,
+      intent: "delete-project",
+      error: 'Are you sure you want to delete project "Ask first"?',
+      confirm: { projectId: project.id, title: "Ask first" },
+    });
+    expect(await prisma.project.count({ where: { id: project.id } })).toBe(1);
+    const bad = unwrap<Result>(await run(indexRoute.action, post("/video-projects?index", { intent: "delete-project", projectId: project.id, confirmed: "no" }, admin.cookie)));
+    expect(bad.status).toBe(400);
+    expect(await prisma.project.count({ where: { id: project.id } })).toBe(1);
+  });
+
   it("deletes another user's project as admin; deleting the open project goes back to the list with the history open", async () => {
     const a = await ownersProject("To delete A");
     const b = await ownersProject("To delete B");
-    const fromOther = unwrap<Result>(await run(projectRoute.action, post(projectPath(a.id), { intent: "delete-project", projectId: b.id }, admin.cookie), { projectId: a.id }));
+    const fromOther = unwrap<Result>(await run(projectRoute.action, post(projectPath(a.id), { intent: "delete-project", projectId: b.id, confirmed: "yes" }, admin.cookie), { projectId: a.id }));
     expect(fromOther.body).toMatchObject({ ok: true, intent: "delete-project" });
     expect(await prisma.project.count({ where: { id: b.id } })).toBe(0);
-    const open = await run<Response>(projectRoute.action, post(projectPath(a.id), { intent: "delete-project", projectId: a.id }, admin.cookie), { projectId: a.id });
+    const open = await run<Response>(projectRoute.action, post(projectPath(a.id), { intent: "delete-project", projectId: a.id, confirmed: "yes" }, admin.cookie), { projectId: a.id });
     expect(open.status).toBe(302);
     expect(open.headers.get("Location")).toBe("/video-projects?history=open");
     expect(await prisma.project.count({ where: { id: a.id } })).toBe(0);
-    const gone = unwrap<Result>(await run(indexRoute.action, post("/video-projects?index", { intent: "delete-project", projectId: a.id }, admin.cookie)));
+    const gone = unwrap<Result>(await run(indexRoute.action, post("/video-projects?index", { intent: "delete-project", projectId: a.id, confirmed: "yes" }, admin.cookie)));
     expect(gone.status).toBe(404);
   });
 });

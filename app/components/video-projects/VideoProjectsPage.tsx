@@ -57,7 +57,8 @@ export type PageProject = {
 
 type ActionResult =
   | { ok: true; intent: string; message: string }
-  | { ok: false; intent: string; error: string; sceneId?: string };
+  | { ok: false; intent: string; error: string; sceneId?: string }
+  | { ok: false; intent: "delete-project"; error: string; confirm: { projectId: string; title: string } };
 
 /** The status dot colours (docs/product.md#video-projects-planned). */
 const STATUS_DOT: Record<string, string> = {
@@ -159,6 +160,13 @@ export function VideoProjectsPage({
           <ProjectCanvas projectId={open.project.id} />
         </section>
       ) : null}
+      {actionData && "confirm" in actionData ? (
+        <DeleteConfirmation
+          base={base}
+          projectId={actionData.confirm.projectId}
+          question={actionData.error}
+        />
+      ) : null}
       {historyOpen ? (
         <ProjectHistory items={history} base={base} actionData={actionData} />
       ) : null}
@@ -170,6 +178,37 @@ export function VideoProjectsPage({
         <AssistantPanel />
       </div>
     </div>
+  );
+}
+
+/** The confirmation a delete without JavaScript gets from the action before anything is deleted. */
+function DeleteConfirmation({
+  base,
+  projectId,
+  question,
+}: {
+  base: string;
+  projectId: string;
+  question: string;
+}) {
+  return (
+    <form
+      method="post"
+      className={`${panel} flex flex-wrap items-center gap-3`}
+      role="alertdialog"
+      aria-label="Delete project"
+    >
+      <p className="text-sm text-slate-800">{question}</p>
+      <input type="hidden" name="intent" value="delete-project" />
+      <input type="hidden" name="projectId" value={projectId} />
+      <input type="hidden" name="confirmed" value="yes" />
+      <Button type="submit" variant="danger" size="sm">
+        Delete
+      </Button>
+      <Link to={`${base}?history=open`} className={buttonClasses("secondary", "sm")}>
+        Cancel
+      </Link>
+    </form>
   );
 }
 
@@ -229,6 +268,9 @@ function HistoryCard({
   const fetcher = useFetcher<ActionResult>();
   const result = resultOf(fetcher.data, actionData, "delete-project");
   const deleting = fetcher.state !== "idle";
+  // With JavaScript the browser's dialog asks; without it the action asks on the page first.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <li
       className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3"
@@ -259,6 +301,7 @@ function HistoryCard({
       >
         <input type="hidden" name="intent" value="delete-project" />
         <input type="hidden" name="projectId" value={item.id} />
+        {hydrated ? <input type="hidden" name="confirmed" value="yes" /> : null}
         <Button type="submit" variant="danger" size="sm" disabled={deleting}>
           {deleting ? "Deleting..." : "Delete"}
         </Button>
@@ -412,7 +455,10 @@ function SceneCard({
   const fetcher = useFetcher<ActionResult>();
   const result = resultOf(fetcher.data, actionData, "generate-assets");
   const mine =
-    result && (result.ok ? Boolean(fetcher.data) : result.sceneId === scene.id);
+    result &&
+    (result.ok
+      ? Boolean(fetcher.data)
+      : "sceneId" in result && result.sceneId === scene.id);
   const busy = fetcher.state !== "idle" || scene.status === "in_progress";
   return (
     <li
