@@ -1,12 +1,7 @@
 // /video-projects/:projectId: the Video Project Management page with a project open — its
 // scenes, their assets, the compile and the canvas view (docs/product.md#video-projects-planned).
 // Admins only; an admin may open any user's project.
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { projectCanvasLinks } from "~/components/project-canvas/ProjectCanvas";
@@ -16,16 +11,9 @@ import { isNotFound } from "~/models/actor.server";
 import { field } from "~/utils/form-fields";
 import { readQuery } from "~/utils/forms.server";
 import type { ActionResult } from "./_shell.video-projects.server";
-import {
-  projectForPage,
-  projectHistory,
-  videoProjectsAction,
-  videoProjectsActor,
-} from "./_shell.video-projects.server";
+import { projectForPage, projectHistory, videoProjectsAction, videoProjectsActor } from "./_shell.video-projects.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Video Projects — Reelforge" },
-];
+export const meta: MetaFunction = () => [{ title: "Video Projects — Reelforge" }];
 
 export const links: LinksFunction = () => projectCanvasLinks();
 
@@ -44,14 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const projectId = projectIdOf(params);
   const { history } = readQuery(request, historyQuery);
   try {
-    const [open, items] = await Promise.all([
-      projectForPage(actor, projectId),
-      projectHistory(actor),
-    ]);
+    const [open, items] = await Promise.all([projectForPage(actor, projectId), projectHistory(actor)]);
     return { open, history: items, historyOpen: history === "open" };
   } catch (error) {
-    if (isNotFound(error))
-      throw new Response("Project not found", { status: 404 });
+    if (isNotFound(error)) throw new Response("Project not found", { status: 404 });
     throw error;
   }
 }
@@ -64,14 +48,7 @@ export default function VideoProject() {
   const { open, history, historyOpen } = useLoaderData<typeof loader>();
   // The action answers ActionResult (or redirects); `data()` hides that from the inferred type.
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
-  return (
-    <VideoProjectsPage
-      history={history}
-      historyOpen={historyOpen}
-      open={open}
-      actionData={actionData}
-    />
-  );
+  return <VideoProjectsPage history={history} historyOpen={historyOpen} open={open} actionData={actionData} />;
 }
 
 export function ErrorBoundary() {

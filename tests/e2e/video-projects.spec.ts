@@ -101,3 +101,29 @@ test("the admin creates a project, adds a scene, compiles it and plays the video
   await expect(page.getByTestId("project-card").filter({ hasText: name })).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the forms post to the page's action: create, add a scene, delete after the page's confirmation", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/video-projects");
+    const name = `No JS ${Date.now().toString(36)}`;
+    await page.getByLabel("Project Name").fill(name);
+    await page.getByRole("button", { name: "Create Project" }).click();
+    await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+    await page.getByLabel("Scene Name").fill("Opening");
+    await page.getByRole("button", { name: "Add Scene" }).click();
+    await expect(page.getByTestId("scene-card").filter({ hasText: "Opening" })).toBeVisible();
+    await expect(page.getByText("1 scene(s) available")).toBeVisible();
+
+    await page.getByRole("link", { name: "Project History" }).click();
+    await page.getByTestId("project-card").filter({ hasText: name }).getByRole("button", { name: "Delete" }).click();
+    const confirmation = page.getByRole("alertdialog", { name: "Delete project" });
+    await expect(confirmation.getByText(`Are you sure you want to delete project "${name}"?`)).toBeVisible();
+    await expect(page.getByTestId("project-card").filter({ hasText: name })).toHaveCount(1);
+    await confirmation.getByRole("button", { name: "Delete" }).click();
+    await expect(page).toHaveURL(/\/video-projects\?history=open$/);
+    await expect(page.getByTestId("project-card").filter({ hasText: name })).toHaveCount(0);
+  });
+});
