@@ -1,51 +1,54 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useState } from "react";
-import { ProjectCanvas, projectCanvasLinks } from "~/components/project-canvas/ProjectCanvas";
-import { ComingSoon } from "~/components/shell/ComingSoon";
+// /video-projects/:projectId: the Video Project Management page with a project open — its
+// scenes, their assets, the compile and the canvas view (docs/product.md#video-projects-planned).
+// Admins only; an admin may open any user's project.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { projectCanvasLinks } from "~/components/project-canvas/ProjectCanvas";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
-import { Button } from "~/components/ui/Button";
-import { actorFromUser, isNotFound } from "~/models/actor.server";
-import { requireAdmin } from "~/models/auth.server";
-import { getProject } from "~/models/project.server";
+import { VideoProjectsPage } from "~/components/video-projects/VideoProjectsPage";
+import { isNotFound } from "~/models/actor.server";
+import { field } from "~/utils/form-fields";
+import { readQuery } from "~/utils/forms.server";
+import type { ActionResult } from "./_shell.video-projects.server";
+import { projectForPage, projectHistory, videoProjectsAction, videoProjectsActor } from "./_shell.video-projects.server";
 
 export const meta: MetaFunction = () => [{ title: "Video Projects — Reelforge" }];
 
 export const links: LinksFunction = () => projectCanvasLinks();
 
+const historyQuery = z.object({
+  history: z.enum(["open", "closed"]).optional().catch(undefined),
+});
+
+function projectIdOf(params: LoaderFunctionArgs["params"]): string {
+  const parsed = field.token("The project id").safeParse(params.projectId);
+  if (!parsed.success) throw new Response("Project not found", { status: 404 });
+  return parsed.data;
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const actor = actorFromUser(await requireAdmin(request), "web");
+  const actor = await videoProjectsActor(request);
+  const projectId = projectIdOf(params);
+  const { history } = readQuery(request, historyQuery);
   try {
-    const project = await getProject(actor, params.projectId ?? "");
-    return { project: { id: project.id, title: project.title } };
+    const [open, items] = await Promise.all([projectForPage(actor, projectId), projectHistory(actor)]);
+    return { open, history: items, historyOpen: history === "open" };
   } catch (error) {
     if (isNotFound(error)) throw new Response("Project not found", { status: 404 });
     throw error;
   }
 }
 
+export async function action({ request, params }: ActionFunctionArgs) {
+  return videoProjectsAction(request, projectIdOf(params));
+}
+
 export default function VideoProject() {
-  const { project } = useLoaderData<typeof loader>();
-  const [canvasOpen, setCanvasOpen] = useState(false);
-  return (
-    <>
-      <ComingSoon title="Video Project Management" icon="film" back={{ to: "/video-projects", label: "Back to Video Projects" }}>
-        <p>
-          The management of <strong>{project.title}</strong> opens here soon: its scenes, their images, voice-overs and
-          videos, and the compiled result. Its canvas view shows the project's scenes and assets now.
-        </p>
-      </ComingSoon>
-      <section className="mx-auto w-full max-w-6xl space-y-4 px-4 pb-10 sm:px-6" aria-label="Canvas view">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 className="text-xl font-semibold text-slate-900">{project.title}</h2>
-          <Button variant="secondary" onClick={() => setCanvasOpen((open) => !open)} aria-expanded={canvasOpen}>
-            {canvasOpen ? "Hide Canvas View" : "Show Canvas View"}
-          </Button>
-        </div>
-        {canvasOpen ? <ProjectCanvas projectId={project.id} /> : null}
-      </section>
-    </>
-  );
+  const { open, history, historyOpen } = useLoaderData<typeof loader>();
+  // The action answers ActionResult (or redirects); `data()` hides that from the inferred type.
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  return <VideoProjectsPage history={history} historyOpen={historyOpen} open={open} actionData={actionData} />;
 }
 
 export function ErrorBoundary() {

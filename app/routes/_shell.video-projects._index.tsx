@@ -1,24 +1,33 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ComingSoon } from "~/components/shell/ComingSoon";
+// /video-projects: the Video Project Management page without an open project — the history
+// (open by default) and the create form (docs/product.md#video-projects-planned). Admins only.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
-import { requireAdmin } from "~/models/auth.server";
+import { VideoProjectsPage } from "~/components/video-projects/VideoProjectsPage";
+import { readQuery } from "~/utils/forms.server";
+import type { ActionResult } from "./_shell.video-projects.server";
+import { projectHistory, videoProjectsAction, videoProjectsActor } from "./_shell.video-projects.server";
 
 export const meta: MetaFunction = () => [{ title: "Video Projects — Reelforge" }];
 
+const historyQuery = z.object({ history: z.enum(["open", "closed"]).optional().catch(undefined) });
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return null;
+  const actor = await videoProjectsActor(request);
+  const { history } = readQuery(request, historyQuery);
+  return { history: await projectHistory(actor), historyOpen: history !== "closed" };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return videoProjectsAction(request, null);
 }
 
 export default function VideoProjectsIndex() {
-  return (
-    <ComingSoon title="Video Project Management" icon="film">
-      <p>
-        Video project management arrives here soon: the history of your video projects, their scenes and compile
-        results, and the tools to create and edit a project step by step.
-      </p>
-    </ComingSoon>
-  );
+  const { history, historyOpen } = useLoaderData<typeof loader>();
+  // The action answers ActionResult (or redirects); `data()` hides that from the inferred type.
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  return <VideoProjectsPage history={history} historyOpen={historyOpen} open={null} actionData={actionData} />;
 }
 
 export function ErrorBoundary() {

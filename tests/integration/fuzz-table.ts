@@ -164,6 +164,15 @@ const feedQuery = {
 
 const redirectTo = lenient(path);
 
+/** The intents of the Video Project Management page (both of its routes). */
+const videoProjectShapes: FormShape[] = [
+  { intent: strict(one("create-project")), name: strict(words), description: strict(words) },
+  { intent: strict(one("delete-project")), projectId: strict(cuid), confirmed: strict(one("yes")) },
+  { intent: strict(one("add-scene")), name: strict(words), description: strict(words) },
+  { intent: strict(one("generate-assets")), sceneId: strict(cuid) },
+  { intent: strict(one("compile")), format: strict(one("mp4", "webm")) },
+];
+
 export const ROUTES: Record<string, RouteSpec> = {
   "routes/$": { loader: { params: { "*": fc.webPath() } } },
   "routes/_shell": { loader: { via: "/plans" } },
@@ -232,8 +241,14 @@ export const ROUTES: Record<string, RouteSpec> = {
       shapes: [{ intent: strict(one("username")), username: strict(token) }, { intent: strict(one("avatar")) }],
     },
   },
-  "routes/_shell.video-projects.$projectId": { loader: { params: { projectId: cuid } } },
-  "routes/_shell.video-projects._index": { loader: {} },
+  "routes/_shell.video-projects.$projectId": {
+    loader: { params: { projectId: cuid }, query: { history: one("open", "closed", "x") } },
+    action: { auth: "user", form: true, params: { projectId: cuid }, shapes: videoProjectShapes },
+  },
+  "routes/_shell.video-projects._index": {
+    loader: { query: { history: one("open", "closed", "x") } },
+    action: { auth: "user", form: true, shapes: videoProjectShapes },
+  },
   "routes/api.inngest": {
     loader: { query: { fnId: token, stepId: token } },
     // The workflow endpoint speaks Inngest's JSON protocol and checks its signature itself.

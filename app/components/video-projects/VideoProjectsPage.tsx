@@ -1,0 +1,480 @@
+// The Video Project Management page (docs/product.md#video-projects-planned): the project history,
+// the project manager panel, the video compilation panel and the AI Assistant column. Every form
+// posts to the route's action (works without JavaScript); with JavaScript they go through a
+// fetcher and the page revalidates. The data comes from the route's loader as plain props.
+import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { ProjectCanvas } from "~/components/project-canvas/ProjectCanvas";
+import { Badge } from "~/components/ui/Badge";
+import { Button, buttonClasses } from "~/components/ui/Button";
+
+export type HistoryItem = {
+  id: string;
+  title: string;
+  description: string | null;
+  status: string;
+  sceneCount: number;
+};
+
+export type PageScene = {
+  id: string;
+  title: string;
+  description: string | null;
+  status: string;
+  errorMessage: string | null;
+  hasImage: boolean;
+  hasVideo: boolean;
+  costLabel: string;
+  blocked: string | null;
+};
+
+export type PageCompileJob = {
+  id: string;
+  status: string;
+  progress: number;
+  message: string | null;
+  errorMessage: string | null;
+  videoUrl: string | null;
+  format: string;
+};
+
+export type PageProject = {
+  project: {
+    id: string;
+    title: string;
+    description: string | null;
+    status: string;
+    finalVideoUrl: string | null;
+  };
+  scenes: PageScene[];
+  compile: {
+    costLabel: string;
+    blocked: string | null;
+    job: PageCompileJob | null;
+  };
+  balance: number;
+};
+
+type ActionResult =
+  | { ok: true; intent: string; message: string }
+  | { ok: false; intent: string; error: string; sceneId?: string }
+  | { ok: false; intent: "delete-project"; error: string; confirm: { projectId: string; title: string } };
+
+/** The status dot colours (docs/product.md#video-projects-planned). */
+const STATUS_DOT: Record<string, string> = {
+  draft: "bg-slate-400",
+  in_progress: "bg-yellow-400",
+  completed: "bg-green-500",
+  failed: "bg-red-500",
+};
+
+export function StatusDot({ status }: { status: string }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 text-sm text-slate-700">
+      <span aria-hidden="true" data-status={status} className={`inline-block size-2.5 rounded-full ${STATUS_DOT[status] ?? "bg-slate-400"}`} />
+      {status.replace("_", " ")}
+    </span>
+  );
+}
+
+const input = "w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none";
+const panel = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
+
+function ErrorLine({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p role="alert" className="text-sm text-red-600">
+      Error: {message}
+    </p>
+  ) : null;
+}
+
+/** A fetcher's answer for this intent (or the no-JS action data). */
+function resultOf(fetcherData: unknown, actionData: ActionResult | undefined, intent: string): ActionResult | undefined {
+  const data = (fetcherData as ActionResult | undefined) ?? actionData;
+  return data && data.intent === intent ? data : undefined;
+}
+
+function confirmOr(message: string) {
+  return (event: React.FormEvent<HTMLFormElement>) => {
+    if (!window.confirm(message)) event.preventDefault();
+  };
+}
+
+export function VideoProjectsPage({
+  history,
+  historyOpen,
+  open,
+  actionData,
+}: {
+  history: HistoryItem[];
+  historyOpen: boolean;
+  open: PageProject | null;
+  actionData?: ActionResult;
+}) {
+  const base = open ? `/video-projects/${open.project.id}` : "/video-projects";
+  const [canvasOpen, setCanvasOpen] = useState(false);
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 md:py-8">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Video Project Management</h1>
+          <p className="mt-1 text-slate-600">Create and manage video projects with AI-powered assistance</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {open ? (
+            <Button variant="secondary" onClick={() => setCanvasOpen((o) => !o)} aria-expanded={canvasOpen}>
+              {canvasOpen ? "Hide Canvas View" : "Show Canvas View"}
+            </Button>
+          ) : null}
+          <Link to={`${base}?history=${historyOpen ? "closed" : "open"}`} className={buttonClasses("secondary")} preventScrollReset>
+            {historyOpen ? "Hide History" : "Project History"}
+          </Link>
+        </div>
+      </header>
+      {open && canvasOpen ? (
+        <section aria-label="Canvas view">
+          <ProjectCanvas projectId={open.project.id} />
+        </section>
+      ) : null}
+      {actionData && "confirm" in actionData ? <DeleteConfirmation base={base} projectId={actionData.confirm.projectId} question={actionData.error} /> : null}
+      {historyOpen ? <ProjectHistory items={history} base={base} actionData={actionData} /> : null}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <ProjectManager open={open} actionData={actionData} />
+          {open ? <CompilePanel open={open} actionData={actionData} /> : null}
+        </div>
+        <AssistantPanel />
+      </div>
+    </div>
+  );
+}
+
+/** The confirmation a delete without JavaScript gets from the action before anything is deleted. */
+function DeleteConfirmation({ base, projectId, question }: { base: string; projectId: string; question: string }) {
+  return (
+    <form method="post" className={`${panel} flex flex-wrap items-center gap-3`} role="alertdialog" aria-label="Delete project">
+      <p className="text-sm text-slate-800">{question}</p>
+      <input type="hidden" name="intent" value="delete-project" />
+      <input type="hidden" name="projectId" value={projectId} />
+      <input type="hidden" name="confirmed" value="yes" />
+      <Button type="submit" variant="danger" size="sm">
+        Delete
+      </Button>
+      <Link to={`${base}?history=open`} className={buttonClasses("secondary", "sm")}>
+        Cancel
+      </Link>
+    </form>
+  );
+}
+
+function ProjectHistory({ items, base, actionData }: { items: HistoryItem[]; base: string; actionData?: ActionResult }) {
+  const revalidator = useRevalidator();
+  return (
+    <section className={panel} aria-labelledby="history-title">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="history-title" className="text-lg font-semibold text-slate-900">
+          Project History
+        </h2>
+        <Link
+          to={`${base}?history=open`}
+          className={buttonClasses("ghost", "sm")}
+          onClick={(e) => {
+            e.preventDefault();
+            revalidator.revalidate();
+          }}
+        >
+          Refresh
+        </Link>
+      </div>
+      {revalidator.state === "loading" ? (
+        <p className="mt-3 text-sm text-slate-600" aria-live="polite">
+          Loading projects...
+        </p>
+      ) : items.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">No projects found. Create your first project!</p>
+      ) : (
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {items.map((p) => (
+            <HistoryCard key={p.id} item={p} actionData={actionData} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function HistoryCard({ item, actionData }: { item: HistoryItem; actionData?: ActionResult }) {
+  const fetcher = useFetcher<ActionResult>();
+  const result = resultOf(fetcher.data, actionData, "delete-project");
+  const deleting = fetcher.state !== "idle";
+  // With JavaScript the browser's dialog asks; without it the action asks on the page first.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <li className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3" data-testid="project-card">
+      <Link to={`/video-projects/${item.id}`} className="font-medium text-slate-900 hover:text-brand-600">
+        {item.title}
+      </Link>
+      {item.description ? <p className="line-clamp-2 text-sm text-slate-600">{item.description}</p> : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <StatusDot status={item.status} />
+        <span className="text-xs text-slate-500">{item.sceneCount} scene(s)</span>
+      </div>
+      <fetcher.Form method="post" onSubmit={confirmOr(`Are you sure you want to delete project "${item.title}"?`)}>
+        <input type="hidden" name="intent" value="delete-project" />
+        <input type="hidden" name="projectId" value={item.id} />
+        {hydrated ? <input type="hidden" name="confirmed" value="yes" /> : null}
+        <Button type="submit" variant="danger" size="sm" disabled={deleting}>
+          {deleting ? "Deleting..." : "Delete"}
+        </Button>
+      </fetcher.Form>
+      {result && !result.ok && fetcher.data ? <ErrorLine message={result.error} /> : null}
+    </li>
+  );
+}
+
+function ProjectManager({ open, actionData }: { open: PageProject | null; actionData?: ActionResult }) {
+  return (
+    <section className={panel} aria-labelledby="manager-title">
+      {open ? null : (
+        <h2 id="manager-title" className="text-lg font-semibold text-slate-900">
+          Create New Project
+        </h2>
+      )}
+      {open ? <OpenProject open={open} actionData={actionData} /> : <CreateProjectForm actionData={actionData} />}
+    </section>
+  );
+}
+
+function CreateProjectForm({ actionData }: { actionData?: ActionResult }) {
+  const fetcher = useFetcher<ActionResult>();
+  const result = resultOf(fetcher.data, actionData, "create-project");
+  return (
+    <fetcher.Form method="post" className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value="create-project" />
+      <label className="block text-sm font-medium text-slate-700">
+        Project Name
+        <input name="name" required maxLength={200} className={`mt-1 ${input}`} />
+      </label>
+      <label className="block text-sm font-medium text-slate-700">
+        Description
+        <textarea name="description" rows={3} className={`mt-1 ${input}`} />
+      </label>
+      <Button type="submit" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Creating..." : "Create Project"}
+      </Button>
+      {result && !result.ok ? <ErrorLine message={result.error} /> : null}
+    </fetcher.Form>
+  );
+}
+
+function OpenProject({ open, actionData }: { open: PageProject; actionData?: ActionResult }) {
+  const { project, scenes } = open;
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="manager-title" className="text-xl font-semibold text-slate-900" data-testid="project-name">
+            {project.title}
+          </h2>
+          <StatusDot status={project.status} />
+        </div>
+        {project.description ? <p className="text-sm text-slate-600">{project.description}</p> : null}
+        <p className="text-xs text-slate-500">
+          <Link to="/video-projects" className="hover:text-brand-600">
+            New project
+          </Link>
+        </p>
+      </div>
+      <AddSceneForm actionData={actionData} />
+      {scenes.length === 0 ? (
+        <p className="text-sm text-slate-600">No scenes yet. Add the first scene above.</p>
+      ) : (
+        <ul className="space-y-3">
+          {scenes.map((s) => (
+            <SceneCard key={s.id} scene={s} actionData={actionData} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function AddSceneForm({ actionData }: { actionData?: ActionResult }) {
+  const fetcher = useFetcher<ActionResult>();
+  const result = resultOf(fetcher.data, actionData, "add-scene");
+  const [key, setKey] = useState(0);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setKey((k) => k + 1);
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form key={key} method="post" className="space-y-3 rounded-xl bg-slate-50 p-3">
+      <input type="hidden" name="intent" value="add-scene" />
+      <h4 className="text-sm font-semibold text-slate-800">Add Scene</h4>
+      <label className="block text-sm font-medium text-slate-700">
+        Scene Name
+        <input name="name" required maxLength={200} className={`mt-1 ${input}`} />
+      </label>
+      <label className="block text-sm font-medium text-slate-700">
+        Description
+        <textarea name="description" rows={2} className={`mt-1 ${input}`} />
+      </label>
+      <Button type="submit" size="sm" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Adding..." : "Add Scene"}
+      </Button>
+      {result && !result.ok ? <ErrorLine message={result.error} /> : null}
+    </fetcher.Form>
+  );
+}
+
+function SceneCard({ scene, actionData }: { scene: PageScene; actionData?: ActionResult }) {
+  const fetcher = useFetcher<ActionResult>();
+  const result = resultOf(fetcher.data, actionData, "generate-assets");
+  const mine = result && (result.ok ? Boolean(fetcher.data) : "sceneId" in result && result.sceneId === scene.id);
+  const busy = fetcher.state !== "idle" || scene.status === "in_progress";
+  return (
+    <li className="space-y-2 rounded-xl border border-slate-200 p-3" data-testid="scene-card">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium text-slate-900">{scene.title || "Untitled scene"}</span>
+        <span className="text-xs uppercase tracking-wide text-slate-500">{scene.status}</span>
+      </div>
+      {scene.description ? <p className="text-sm text-slate-600">{scene.description}</p> : null}
+      <div className="flex flex-wrap gap-2">
+        {scene.hasImage ? <Badge className="bg-green-100 text-green-800">Has Image</Badge> : null}
+        {scene.hasVideo ? <Badge className="bg-blue-100 text-blue-800">Has Video</Badge> : null}
+      </div>
+      {scene.errorMessage ? <p className="text-sm text-red-600">{scene.errorMessage}</p> : null}
+      <fetcher.Form
+        method="post"
+        className="flex flex-wrap items-center gap-2"
+        onSubmit={confirmOr(`Generate the assets of "${scene.title || "this scene"}" for ${scene.costLabel} credits?`)}
+      >
+        <input type="hidden" name="intent" value="generate-assets" />
+        <input type="hidden" name="sceneId" value={scene.id} />
+        <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+          {fetcher.state !== "idle" ? "Generating..." : "Generate Assets"}
+        </Button>
+        <span className="text-xs text-slate-500">Cost: {scene.costLabel} credits</span>
+      </fetcher.Form>
+      {mine && result ? (
+        result.ok ? (
+          <p className="text-sm text-green-700">{result.message}</p>
+        ) : (
+          <p role="alert" className="text-sm text-red-600">
+            {result.error}
+          </p>
+        )
+      ) : null}
+    </li>
+  );
+}
+
+const ACTIVE = new Set(["queued", "rendering"]);
+
+function CompilePanel({ open, actionData }: { open: PageProject; actionData?: ActionResult }) {
+  const fetcher = useFetcher<ActionResult>();
+  const revalidator = useRevalidator();
+  const result = resultOf(fetcher.data, actionData, "compile");
+  const job = open.compile.job;
+  const running = fetcher.state !== "idle" || (job !== null && ACTIVE.has(job.status));
+  const count = open.scenes.length;
+
+  // Real progress: the loader reads the latest compile job; revalidate while it runs, and twice
+  // more once it stops (the workflow writes the final message and project status a step later).
+  const jobStatus = job?.status ?? null;
+  const followUps = useRef(0);
+  useEffect(() => {
+    if (!jobStatus) return;
+    if (ACTIVE.has(jobStatus)) followUps.current = 2;
+    else if (followUps.current <= 0) return;
+    const timer = window.setTimeout(() => {
+      if (!ACTIVE.has(jobStatus)) followUps.current -= 1;
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, 3000);
+    return () => window.clearTimeout(timer);
+  }, [job, jobStatus, revalidator]);
+
+  const videoUrl = job?.status === "completed" && job.videoUrl ? job.videoUrl : open.project.finalVideoUrl;
+  return (
+    <section className={panel} aria-labelledby="compile-title">
+      <h2 id="compile-title" className="text-lg font-semibold text-slate-900">
+        Video Compilation
+      </h2>
+      <fetcher.Form
+        method="post"
+        className="mt-3 flex flex-wrap items-end gap-3"
+        onSubmit={confirmOr(`Compile the full video for ${open.compile.costLabel} credits?`)}
+      >
+        <input type="hidden" name="intent" value="compile" />
+        <label className="text-sm font-medium text-slate-700">
+          Output Format
+          <select name="format" defaultValue={job?.format ?? "mp4"} className={`mt-1 block ${input}`}>
+            <option value="mp4">MP4</option>
+            <option value="webm">WebM</option>
+          </select>
+        </label>
+        <Button type="submit" disabled={running || count === 0}>
+          {running ? "Compiling..." : "Compile Full Video"}
+        </Button>
+      </fetcher.Form>
+      <p className="mt-2 text-sm text-slate-600">{count} scene(s) available</p>
+      {count > 0 ? <p className="text-xs text-slate-500">Cost: {open.compile.costLabel} credits</p> : null}
+      {result && !result.ok ? <ErrorLine message={result.error} /> : null}
+      {job ? (
+        <div className="mt-3 space-y-2" aria-live="polite">
+          {ACTIVE.has(job.status) ? (
+            <div
+              className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
+              role="progressbar"
+              aria-valuenow={job.progress}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
+              <div
+                className="h-full bg-brand-500 transition-all"
+                style={{
+                  width: `${Math.min(Math.max(job.progress, 0), 100)}%`,
+                }}
+              />
+            </div>
+          ) : null}
+          {job.message ? (
+            <p className="text-sm text-slate-700" data-testid="compile-message">
+              {job.message}
+              {ACTIVE.has(job.status) ? ` (${job.progress}%)` : ""}
+            </p>
+          ) : null}
+          {job.status === "failed" && job.errorMessage ? <ErrorLine message={job.errorMessage} /> : null}
+        </div>
+      ) : null}
+      {videoUrl ? (
+        <div className="mt-4 space-y-2">
+          <video src={videoUrl} controls playsInline className="max-h-[70vh] w-full max-w-xl rounded-xl bg-black object-contain" data-testid="compiled-video">
+            <track kind="captions" />
+          </video>
+          <div className="flex flex-wrap gap-2">
+            <a href={videoUrl} target="_blank" rel="noreferrer" className={buttonClasses("secondary", "sm")}>
+              Open in new tab
+            </a>
+            <a href={videoUrl} download className={buttonClasses("primary", "sm")}>
+              Download
+            </a>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function AssistantPanel() {
+  return (
+    <aside className={`${panel} h-fit`} aria-labelledby="assistant-title">
+      <h2 id="assistant-title" className="text-lg font-semibold text-slate-900">
+        AI Assistant
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        The assistant is not available yet. It will answer questions about this project and work on it with you once it is connected.
+      </p>
+    </aside>
+  );
+}

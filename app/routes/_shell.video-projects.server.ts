@@ -1,0 +1,167 @@
+// The doors of /video-projects and /video-projects/:projectId (docs/product.md#video-projects-planned):
+// what both loaders read and what their actions do, each through the core as the signed-in admin
+// (actorFromUser(user, "web")). Rules, prices and authorization stay in app/models; this module
+// only reads the form, calls the core and turns its answers into data for the page.
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { actorFromUser, isNotFound, type Actor } from "~/models/actor.server";
+import { requireAdmin } from "~/models/auth.server";
+import { requestCompile } from "~/models/compile-jobs.server";
+import { estimateCost } from "~/models/cost-estimates.server";
+import { getBalance } from "~/models/credits.server";
+import { formatCredits } from "~/models/prices";
+import { deleteProject } from "~/models/project-removal.server";
+import { getProjectWorkspace } from "~/models/project-workspace.server";
+import { createProject, getProject, listUserProjects, ProjectError } from "~/models/project.server";
+import { requestSceneGeneration } from "~/models/scene-generation.server";
+import { addScene, SceneInputError } from "~/models/scenes.server";
+import { field } from "~/utils/form-fields";
+import { readForm } from "~/utils/forms.server";
+
+export async function videoProjectsActor(request: Request): Promise<Actor> {
+  return actorFromUser(await requireAdmin(request), "web");
+}
+
+/** The history list: the admin's own projects, newest first, with their scene counts. */
+export async function projectHistory(actor: Actor) {
+  const rows = await listUserProjects(actor, { take: 100 });
+  return rows.map((p) => ({ id: p.id, title: p.title, description: p.description, status: p.status, sceneCount: p._count.scenes }));
+}
+
+/** One project as the management page shows it, with the cost of each piece of work (shown before the user confirms). */
+export async function projectForPage(actor: Actor, projectId: string) {
+  const workspace = await getProjectWorkspace(actor, projectId);
+  const { project } = workspace;
+  const scenes = await Promise.all(
+    workspace.scenes.map(async (s) => {
+      const cost = await estimateCost(actor, { projectId: project.id, work: { kind: "scene", sceneId: s.id } });
+      return {
+        id: s.id,
+        title: s.title,
+        description: s.description,
+        status: s.status,
+        errorMessage: s.errorMessage ?? null,
+        hasImage: Boolean(s.imageUrl),
+        hasVideo: Boolean(s.videoUrl),
+        cost: cost.credits,
+        costLabel: formatCredits(cost.credits),
+        blocked: cost.blocked,
+      };
+    }),
+  );
+  const compileCost = scenes.length ? await estimateCost(actor, { projectId: project.id, work: { kind: "compile" } }) : null;
+  const job = workspace.latestCompile;
+  return {
+    project: { id: project.id, title: project.title, description: project.description, status: project.status, finalVideoUrl: project.finalVideoUrl },
+    scenes,
+    compile: {
+      cost: compileCost?.credits ?? 0,
+      costLabel: formatCredits(compileCost?.credits ?? 0),
+      blocked: compileCost?.blocked ?? null,
+      job: job
+        ? {
+            id: job.id,
+            status: job.status,
+            progress: job.progress,
+            message: job.message,
+            errorMessage: job.errorMessage,
+            videoUrl: job.videoUrl,
+            format: job.format,
+          }
+        : null,
+    },
+    balance: await getBalance(actor.id),
+  };
+}
+
+export type ProjectPage = Awaited<ReturnType<typeof projectForPage>>;
+
+const nameField = field.line({ max: 200, label: "The name" });
+const textField = field.text({ max: 20_000, label: "The description" });
+const idField = field.token("The id", 64);
+
+export const videoProjectsForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("create-project"), name: nameField, description: field.optional(textField) }),
+    z.object({
+      intent: z.literal("delete-project"),
+      projectId: idField,
+      // Set once the user confirmed (the browser's dialog, or the page's confirmation without JavaScript).
+      confirmed: field.optional(z.literal("yes", { error: "Confirm with yes." })),
+    }),
+    z.object({ intent: z.literal("add-scene"), name: nameField, description: field.optional(textField) }),
+    z.object({ intent: z.literal("generate-assets"), sceneId: idField }),
+    z.object({ intent: z.literal("compile"), format: z.enum(["mp4", "webm"], { error: "Output format must be mp4 or webm." }) }),
+  ],
+  { error: "Unknown action." },
+);
+
+export type ActionResult =
+  | { ok: true; intent: string; message: string }
+  | { ok: false; intent: string; error: string; sceneId?: string }
+  | { ok: false; intent: "delete-project"; error: string; confirm: { projectId: string; title: string } };
+
+function refused(intent: string, error: string, status: number, sceneId?: string) {
+  return data<ActionResult>({ ok: false, intent, error, ...(sceneId ? { sceneId } : {}) }, { status });
+}
+
+/**
+ * The actions of both pages. `openProjectId` is the project of /video-projects/:projectId (null
+ * on the index): scene and compile work needs it.
+ */
+export async function videoProjectsAction(request: Request, openProjectId: string | null) {
+  const actor = await videoProjectsActor(request);
+  const parsed = await readForm(request, videoProjectsForm);
+  if (!parsed.ok) {
+    const intent = parsed.form.get("intent");
+    return refused(typeof intent === "string" ? intent.slice(0, 40) : "", parsed.formError, 400);
+  }
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "create-project": {
+        if (!input.name.trim()) return refused(input.intent, "Project Name is required", 400);
+        const project = await createProject(actor, { title: input.name, description: input.description ?? null });
+        return redirect(`/video-projects/${project.id}`);
+      }
+      case "delete-project": {
+        if (!input.confirmed) {
+          // Nothing is deleted before the user confirms: the page asks first.
+          const project = await getProject(actor, input.projectId);
+          return {
+            ok: false,
+            intent: input.intent,
+            error: `Are you sure you want to delete project "${project.title}"?`,
+            confirm: { projectId: project.id, title: project.title },
+          } satisfies ActionResult;
+        }
+        await deleteProject(actor, input.projectId);
+        // Deleting the open project goes back to the list with the history open.
+        if (input.projectId === openProjectId || !openProjectId) return redirect("/video-projects?history=open");
+        return { ok: true, intent: input.intent, message: "Project deleted" } satisfies ActionResult;
+      }
+    }
+    if (!openProjectId) return refused(input.intent, "Open a project first", 400);
+    switch (input.intent) {
+      case "add-scene": {
+        await addScene(actor, openProjectId, { title: input.name, description: input.description ?? null }, { rule: "management" });
+        return { ok: true, intent: input.intent, message: "Scene added" } satisfies ActionResult;
+      }
+      case "generate-assets": {
+        const result = await requestSceneGeneration(actor, { projectId: openProjectId, sceneId: input.sceneId, step: "all" });
+        if (!result.ok) return refused(input.intent, result.message, result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400, input.sceneId);
+        return { ok: true, intent: input.intent, message: `Generating ${result.steps.join(", ")} for ${formatCredits(result.credits)} credits` } satisfies ActionResult;
+      }
+      case "compile": {
+        const result = await requestCompile(actor, { projectId: openProjectId, format: input.format });
+        if (!result.ok) return refused(input.intent, result.message, result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : result.code === "busy" ? 409 : 400);
+        return { ok: true, intent: input.intent, message: `Compiling for ${formatCredits(result.credits)} credits` } satisfies ActionResult;
+      }
+    }
+  } catch (error) {
+    if (isNotFound(error)) return refused(input.intent, "Project not found", 404);
+    if (error instanceof ProjectError || error instanceof SceneInputError) return refused(input.intent, error.message, 400);
+    throw error;
+  }
+}

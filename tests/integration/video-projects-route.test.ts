@@ -1,0 +1,234 @@
+// /video-projects and /video-projects/:projectId: the loaders and actions of the Video Project
+// Management page go through the core as the signed-in admin (docs/product.md#video-projects-planned):
+// admins only, an admin may work on any user's project, bad input answers 400 and changes nothing,
+// and paid work is charged through the core's price list.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { actorFromUser, type Actor } from "~/models/actor.server";
+import { estimateCost } from "~/models/cost-estimates.server";
+import { applyCreditChange, getBalance } from "~/models/credits.server";
+import { createProject, type ProjectWithScenes } from "~/models/project.server";
+import { storeFile } from "~/models/stored-files.server";
+import * as indexRoute from "~/routes/_shell.video-projects._index";
+import * as projectRoute from "~/routes/_shell.video-projects.$projectId";
+import { prisma } from "~/utils/db.server";
+import { seedReferenceData } from "../../prisma/seed";
+import { productPhoto } from "../providers/fixtures";
+import { get, post, run, unwrap } from "./dashboard-helpers";
+import { newUser, useTempStorage } from "./storage-helpers";
+
+type Result = { ok: boolean; intent: string; error?: string; message?: string };
+
+let storage: Awaited<ReturnType<typeof useTempStorage>>;
+let owner: Awaited<ReturnType<typeof newUser>>;
+let admin: Awaited<ReturnType<typeof newUser>>;
+let ownerA: Actor;
+let adminA: Actor;
+
+const projectPath = (id: string) => `/video-projects/${id}`;
+
+async function ownersProject(title = "Owner's serum"): Promise<ProjectWithScenes> {
+  return createProject(ownerA, {
+    title,
+    description: "A morning serum",
+    scenes: [{ title: "Morning", script: "Mornings are hard.", voiceOverText: "Mornings are hard." }],
+  });
+}
+
+beforeAll(async () => {
+  storage = await useTempStorage();
+  await seedReferenceData();
+  owner = await newUser();
+  admin = await newUser({ admin: true });
+  ownerA = actorFromUser({ id: owner.user.id, isAdmin: false }, "web");
+  adminA = actorFromUser({ id: admin.user.id, isAdmin: true }, "web");
+  await applyCreditChange({ userId: admin.user.id, delta: 500, reason: "admin_grant", reference: `video-projects-${admin.user.id}` });
+});
+
+afterAll(async () => {
+  await storage?.cleanup();
+});
+
+describe("access", () => {
+  it("sends anonymous visitors to sign in and refuses signed-in non-admins with 403, loaders and actions", async () => {
+    const project = await ownersProject();
+    const anon = await run<Response>(indexRoute.loader, get("/video-projects"));
+    expect(anon.status).toBe(302);
+    expect((await run<Response>(indexRoute.loader, get("/video-projects", owner.cookie))).status).toBe(403);
+    expect((await run<Response>(projectRoute.loader, get(projectPath(project.id), owner.cookie), { projectId: project.id })).status).toBe(403);
+    const refused = await run<Response>(indexRoute.action, post("/video-projects?index", { intent: "create-project", name: "Mine" }, owner.cookie));
+    expect(refused.status).toBe(403);
+    const del = await run<Response>(projectRoute.action, post(projectPath(project.id), { intent: "delete-project", projectId: project.id, confirmed: "yes" }, owner.cookie), { projectId: project.id });
+    expect(del.status).toBe(403);
+    expect(await prisma.project.count({ where: { id: project.id } })).toBe(1);
+    expect(await prisma.project.count({ where: { userId: owner.user.id, title: "Mine" } })).toBe(0);
+  });
+
+  it("lets an admin open another user's project with its scenes, costs and compile state", async () => {
+    const project = await ownersProject();
+    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<ReturnType<typeof projectRoute.loader>>;
+    expect(page.open.project).toMatchObject({ id: project.id, title: "Owner's serum", status: "draft" });
+    expect(page.open.scenes).toHaveLength(1);
+    expect(page.open.scenes[0]).toMatchObject({ title: "Morning", hasImage: false, hasVideo: false });
+    expect(page.open.compile.job).toBeNull();
+    expect(page.historyOpen).toBe(false);
+    const missing = await run<Response>(projectRoute.loader, get(projectPath("cnotaprojectatall000000000"), admin.cookie), { projectId: "cnotaprojectatall000000000" });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe("history", () => {
+  it("lists the admin's projects with their scene counts; the history is open by default without a project", async () => {
+    const mine = await createProject(adminA, { title: `History ${Date.now()}`, description: "Listed", scenes: [{ title: "A", script: "a", voiceOverText: "a" }] });
+    const page = (await run(indexRoute.loader, get("/video-projects", admin.cookie))) as Awaited<ReturnType<typeof indexRoute.loader>>;
+    expect(page.historyOpen).toBe(true);
+    expect(page.history.find((p) => p.id === mine.id)).toEqual({ id: mine.id, title: mine.title, description: "Listed", status: "draft", sceneCount: 1 });
+    const closed = (await run(indexRoute.loader, get("/video-projects?history=closed", admin.cookie))) as Awaited<ReturnType<typeof indexRoute.loader>>;
+    expect(closed.historyOpen).toBe(false);
+  });
+});
+
+describe("create and delete projects", () => {
+  it("creates a project for the admin and opens it", async () => {
+    const name = `Created ${Date.now()}`;
+    const res = await run<Response>(indexRoute.action, post("/video-projects?index", { intent: "create-project", name, description: "Desc" }, admin.cookie));
+    expect(res.status).toBe(302);
+    const created = await prisma.project.findFirstOrThrow({ where: { userId: admin.user.id, title: name } });
+    expect(res.headers.get("Location")).toBe(projectPath(created.id));
+    expect(created.description).toBe("Desc");
+  });
+
+  it("refuses a create without a Project Name, or with control characters, with 400 and creates nothing", async () => {
+    const before = await prisma.project.count({ where: { userId: admin.user.id } });
+    for (const fields of <Record<string, string>[]>[{ intent: "create-project", name: "   " }, { intent: "create-project" }, { intent: "create-project", name: "a\u0000b" }, { intent: "nope" }]) {
+      const res = unwrap<Result>(await run(indexRoute.action, post("/video-projects?index", fields, admin.cookie)));
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(res.body.ok).toBe(false);
+    }
+    expect(await prisma.project.count({ where: { userId: admin.user.id } })).toBe(before);
+  });
+
+  it("asks before deleting when the delete is not confirmed (no JavaScript), and deletes nothing", async () => {
+    const project = await ownersProject("Ask first");
+    const res = unwrap<Result & { confirm?: unknown }>(
+      await run(indexRoute.action, post("/video-projects?index", { intent: "delete-project", projectId: project.id }, admin.cookie)),
+    );
+    expect(res.body).toEqual({
+      ok: false,
+      intent: "delete-project",
+      error: 'Are you sure you want to delete project "Ask first"?',
+      confirm: { projectId: project.id, title: "Ask first" },
+    });
+    expect(await prisma.project.count({ where: { id: project.id } })).toBe(1);
+    const bad = unwrap<Result>(await run(indexRoute.action, post("/video-projects?index", { intent: "delete-project", projectId: project.id, confirmed: "no" }, admin.cookie)));
+    expect(bad.status).toBe(400);
+    expect(await prisma.project.count({ where: { id: project.id } })).toBe(1);
+  });
+
+  it("deletes another user's project as admin; deleting the open project goes back to the list with the history open", async () => {
+    const a = await ownersProject("To delete A");
+    const b = await ownersProject("To delete B");
+    const fromOther = unwrap<Result>(await run(projectRoute.action, post(projectPath(a.id), { intent: "delete-project", projectId: b.id, confirmed: "yes" }, admin.cookie), { projectId: a.id }));
+    expect(fromOther.body).toMatchObject({ ok: true, intent: "delete-project" });
+    expect(await prisma.project.count({ where: { id: b.id } })).toBe(0);
+    const open = await run<Response>(projectRoute.action, post(projectPath(a.id), { intent: "delete-project", projectId: a.id, confirmed: "yes" }, admin.cookie), { projectId: a.id });
+    expect(open.status).toBe(302);
+    expect(open.headers.get("Location")).toBe("/video-projects?history=open");
+    expect(await prisma.project.count({ where: { id: a.id } })).toBe(0);
+    const gone = unwrap<Result>(await run(indexRoute.action, post("/video-projects?index", { intent: "delete-project", projectId: a.id, confirmed: "yes" }, admin.cookie)));
+    expect(gone.status).toBe(404);
+  });
+});
+
+describe("scenes", () => {
+  it("adds a scene at the management page's order (the current count) to another user's project", async () => {
+    const project = await ownersProject();
+    const res = unwrap<Result>(await run(projectRoute.action, post(projectPath(project.id), { intent: "add-scene", name: "Offer", description: "Order today" }, admin.cookie), { projectId: project.id }));
+    expect(res.body).toMatchObject({ ok: true, intent: "add-scene" });
+    const scenes = await prisma.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] });
+    expect(scenes.map((s) => [s.title, s.description, s.sceneOrder])).toEqual([
+      ["Morning", null, 1],
+      ["Offer", "Order today", 1],
+    ]);
+  });
+
+  it("refuses a scene without a Scene Name with 400 and adds nothing", async () => {
+    const project = await ownersProject();
+    for (const fields of <Record<string, string>[]>[{ intent: "add-scene", name: " " }, { intent: "add-scene" }, { intent: "add-scene", name: "x", description: "a\u0001" }]) {
+      const res = unwrap<Result>(await run(projectRoute.action, post(projectPath(project.id), fields, admin.cookie), { projectId: project.id }));
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+    }
+    expect(await prisma.scene.count({ where: { projectId: project.id } })).toBe(1);
+  });
+
+  it("Generate Assets answers the core's 'Failed while {step}: {reason}' and charges nothing when a rule stops it", async () => {
+    const project = await ownersProject();
+    const before = await getBalance(admin.user.id);
+    const res = unwrap<Result>(
+      await run(projectRoute.action, post(projectPath(project.id), { intent: "generate-assets", sceneId: project.scenes[0].id }, admin.cookie), { projectId: project.id }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^Failed while image: Upload a product image first/);
+    expect(await getBalance(admin.user.id)).toBe(before);
+  });
+
+  it("Generate Assets charges the admin the price the page showed, through the core", async () => {
+    const photo = await storeFile({ bucket: "product-photos", ownerId: owner.user.id, body: await productPhoto({ width: 200, height: 260 }), originalName: "p.jpg" });
+    const project = await createProject(ownerA, {
+      title: "With photo",
+      mainProductImageUrl: photo.ref,
+      scenes: [{ title: "Morning", script: "Mornings are hard.", voiceOverText: "Mornings are hard." }],
+    });
+    const sceneId = project.scenes[0].id;
+    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<ReturnType<typeof projectRoute.loader>>;
+    const shown = page.open.scenes[0].cost;
+    expect(shown).toBe((await estimateCost(adminA, { projectId: project.id, work: { kind: "scene", sceneId } })).credits);
+    expect(shown).toBeGreaterThan(0);
+    const before = await getBalance(admin.user.id);
+    const res = unwrap<Result>(await run(projectRoute.action, post(projectPath(project.id), { intent: "generate-assets", sceneId }, admin.cookie), { projectId: project.id }));
+    expect(res.body).toMatchObject({ ok: true, intent: "generate-assets" });
+    expect(await getBalance(admin.user.id)).toBeCloseTo(before - shown, 2);
+  });
+
+  it("answers 404 for a scene of another project and charges nothing", async () => {
+    const project = await ownersProject();
+    const other = await ownersProject();
+    const before = await getBalance(admin.user.id);
+    const res = unwrap<Result>(
+      await run(projectRoute.action, post(projectPath(project.id), { intent: "generate-assets", sceneId: other.scenes[0].id }, admin.cookie), { projectId: project.id }),
+    );
+    expect(res.status).toBe(404);
+    expect(await getBalance(admin.user.id)).toBe(before);
+  });
+});
+
+describe("compile", () => {
+  it("compiles another user's project for the shown cost and the page then shows the compile job", async () => {
+    const project = await ownersProject();
+    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<ReturnType<typeof projectRoute.loader>>;
+    const before = await getBalance(admin.user.id);
+    const res = unwrap<Result>(await run(projectRoute.action, post(projectPath(project.id), { intent: "compile", format: "webm" }, admin.cookie), { projectId: project.id }));
+    expect(res.body).toMatchObject({ ok: true, intent: "compile" });
+    expect(await getBalance(admin.user.id)).toBeCloseTo(before - page.open.compile.cost, 2);
+    const after = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<ReturnType<typeof projectRoute.loader>>;
+    expect(after.open.compile.job).toMatchObject({ format: "webm" });
+    // A second compile while the first one runs is refused and charges nothing.
+    const busy = unwrap<Result>(await run(projectRoute.action, post(projectPath(project.id), { intent: "compile", format: "mp4" }, admin.cookie), { projectId: project.id }));
+    expect(busy.status).toBe(409);
+    expect(await getBalance(admin.user.id)).toBeCloseTo(before - page.open.compile.cost, 2);
+  });
+
+  it("refuses a bad format, a project without scenes, and scene work on the index, with 400 and no charge", async () => {
+    const project = await ownersProject();
+    const empty = await createProject(ownerA, { title: "Empty" });
+    const before = await getBalance(admin.user.id);
+    const bad = unwrap<Result>(await run(projectRoute.action, post(projectPath(project.id), { intent: "compile", format: "avi" }, admin.cookie), { projectId: project.id }));
+    expect(bad.status).toBe(400);
+    const none = unwrap<Result>(await run(projectRoute.action, post(projectPath(empty.id), { intent: "compile", format: "mp4" }, admin.cookie), { projectId: empty.id }));
+    expect(none.status).toBe(400);
+    expect(none.body.error).toBe("There are no scenes to compile");
+    const onIndex = unwrap<Result>(await run(indexRoute.action, post("/video-projects?index", { intent: "compile", format: "mp4" }, admin.cookie)));
+    expect(onIndex.status).toBe(400);
+    expect(await getBalance(admin.user.id)).toBe(before);
+    expect(await prisma.compileJob.count({ where: { projectId: { in: [project.id, empty.id] } } })).toBe(0);
+  });
+});
