@@ -6,8 +6,17 @@
 // is a link. Every change is a form posted to the action below (it works without JavaScript;
 // with it the forms go through fetchers) and is the core's work (docs/decisions/152-editor-operations.md)
 // as the admin's "web" actor.
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Link,
+  useFetcher,
+  useLoaderData,
+  useSearchParams,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
@@ -23,15 +32,25 @@ import { setMainProjectImage } from "~/models/project-assets.server";
 import { deleteScene } from "~/models/project-removal.server";
 import { updateProject } from "~/models/project.server";
 import { getProjectWorkspace } from "~/models/project-workspace.server";
-import { SCENE_MEDIA_STEPS, type SceneAssetStates, type SceneMediaStep } from "~/models/scene-asset-steps";
+import {
+  SCENE_MEDIA_STEPS,
+  type SceneAssetStates,
+  type SceneMediaStep,
+} from "~/models/scene-asset-steps";
 import { requestSceneGeneration } from "~/models/scene-generation.server";
 import { addScene, editScene, SCENE_TEXT_FIELDS } from "~/models/scenes.server";
 import { divideProjectScript } from "~/models/script-division.server";
 import { field, parseFields } from "~/utils/form-fields";
 import { inputError, readFormData, readQuery } from "~/utils/forms.server";
-import { coreRefusal, refused, type CanvasActionData } from "./_shell.canvas.server";
+import {
+  coreRefusal,
+  refused,
+  type CanvasActionData,
+} from "./_shell.canvas.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.title ?? "Canvas"} — Canvas — Reelforge` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.project.title ?? "Canvas"} — Canvas — Reelforge` },
+];
 
 const PREVIEW_CHARS = 60;
 const COPIED_MS = 2000;
@@ -91,37 +110,60 @@ type EditorScene = EditorData["scenes"][number];
 
 const text = (label: string) => field.text({ max: EDITOR_LIMITS.text, label });
 const sceneId = field.token("The scene id");
-const generationStep = z.enum(["image", "voice-over", "video"], { error: "Choose image, video or voice-over." });
+const generationStep = z.enum(["image", "voice-over", "video"], {
+  error: "Choose image, video or voice-over.",
+});
 
-const actionSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("rename"), title: field.line({ max: EDITOR_LIMITS.title, label: "Title" }) }),
-    z.object({ intent: z.literal("save-script"), fullScript: text("Script").default("") }),
-    z.object({ intent: z.literal("divide") }),
-    z.object({ intent: z.literal("main-image"), ref: field.optional(field.line({ max: 500, label: "The image" })) }),
-    z.object({ intent: z.literal("add-scene") }),
-    z.object({ intent: z.literal("delete-scene"), sceneId }),
-    z.object({
-      intent: z.literal("edit-scene"),
-      sceneId,
-      field: z.enum(SCENE_TEXT_FIELDS, { error: "Unknown scene field." }),
-      value: text("The text").default(""),
-    }),
-    z.object({ intent: z.enum(["estimate", "generate"]), sceneId, step: generationStep, regenerate: field.checkbox() }),
-  ],
-  { error: "Unknown canvas action." },
-);
+/** Built when the action runs: it names the core's SCENE_TEXT_FIELDS, which the browser bundle does not have. */
+const actionSchema = () =>
+  z.discriminatedUnion(
+    "intent",
+    [
+      z.object({
+        intent: z.literal("rename"),
+        title: field.line({ max: EDITOR_LIMITS.title, label: "Title" }),
+      }),
+      z.object({
+        intent: z.literal("save-script"),
+        fullScript: text("Script").default(""),
+      }),
+      z.object({ intent: z.literal("divide") }),
+      z.object({
+        intent: z.literal("main-image"),
+        ref: field.optional(field.line({ max: 500, label: "The image" })),
+      }),
+      z.object({ intent: z.literal("add-scene") }),
+      z.object({ intent: z.literal("delete-scene"), sceneId }),
+      z.object({
+        intent: z.literal("edit-scene"),
+        sceneId,
+        field: z.enum(SCENE_TEXT_FIELDS, { error: "Unknown scene field." }),
+        value: text("The text").default(""),
+      }),
+      z.object({
+        intent: z.enum(["estimate", "generate"]),
+        sceneId,
+        step: generationStep,
+        regenerate: field.checkbox(),
+      }),
+    ],
+    { error: "Unknown canvas action." }
+  );
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = actorFromUser(await requireAdmin(request), "web");
   const projectId = projectIdOf(params);
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
-  const parsed = parseFields(actionSchema, form);
-  if (!parsed.ok) return refused(intent, parsed.formError, 400, parsed.fieldErrors);
+  const parsed = parseFields(actionSchema(), form);
+  if (!parsed.ok)
+    return refused(intent, parsed.formError, 400, parsed.fieldErrors);
   const input = parsed.data;
-  const ok = (extra: Partial<CanvasActionData> = {}): CanvasActionData => ({ ok: true, intent: input.intent, ...extra });
+  const ok = (extra: Partial<CanvasActionData> = {}): CanvasActionData => ({
+    ok: true,
+    intent: input.intent,
+    ...extra,
+  });
   try {
     switch (input.intent) {
       case "rename":
@@ -136,7 +178,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       case "main-image":
         await setMainProjectImage(actor, projectId, input.ref ?? null);
-        return ok({ message: input.ref ? "Main image saved" : "Main image removed" });
+        return ok({
+          message: input.ref ? "Main image saved" : "Main image removed",
+        });
       case "add-scene":
         await addScene(actor, projectId, {}, { rule: "canvas" });
         return ok({ message: "Scene added" });
@@ -144,20 +188,66 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await deleteScene(actor, projectId, input.sceneId);
         return ok({ message: "Scene deleted" });
       case "edit-scene":
-        await editScene(actor, projectId, input.sceneId, { [input.field]: input.value });
+        await editScene(actor, projectId, input.sceneId, {
+          [input.field]: input.value,
+        });
         return ok({ message: "Saved" });
       case "estimate": {
-        const estimate = await estimateCost(actor, { projectId, work: { kind: "scene", sceneId: input.sceneId, step: input.step, regenerate: input.regenerate } });
-        return ok({ estimate: { step: input.step, sceneId: input.sceneId, regenerate: input.regenerate, credits: estimate.credits, balance: estimate.balance, enough: estimate.enough, blocked: estimate.blocked } });
+        const estimate = await estimateCost(actor, {
+          projectId,
+          work: {
+            kind: "scene",
+            sceneId: input.sceneId,
+            step: input.step,
+            regenerate: input.regenerate,
+          },
+        });
+        return ok({
+          estimate: {
+            step: input.step,
+            sceneId: input.sceneId,
+            regenerate: input.regenerate,
+            credits: estimate.credits,
+            balance: estimate.balance,
+            enough: estimate.enough,
+            blocked: estimate.blocked,
+          },
+        });
       }
       case "generate": {
-        const result = await requestSceneGeneration(actor, { projectId, sceneId: input.sceneId, step: input.step, regenerate: input.regenerate });
-        if (!result.ok) return refused(input.intent, result.message, result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400);
-        return ok({ message: `Generating ${input.step} (${formatCredits(result.credits)} credits)` });
+        const result = await requestSceneGeneration(actor, {
+          projectId,
+          sceneId: input.sceneId,
+          step: input.step,
+          regenerate: input.regenerate,
+        });
+        if (!result.ok)
+          return refused(
+            input.intent,
+            result.message,
+            result.code === "not_found"
+              ? 404
+              : result.code === "insufficient_credits"
+              ? 402
+              : 400
+          );
+        return ok({
+          message: `Generating ${input.step} (${formatCredits(
+            result.credits
+          )} credits)`,
+        });
       }
     }
   } catch (error) {
-    return coreRefusal(input.intent, error, input.intent === "rename" ? "title" : input.intent === "edit-scene" ? input.field : "form");
+    return coreRefusal(
+      input.intent,
+      error,
+      input.intent === "rename"
+        ? "title"
+        : input.intent === "edit-scene"
+        ? input.field
+        : "form"
+    );
   }
 }
 
@@ -179,7 +269,12 @@ function useViewLink() {
 function Notice({ result }: { result: CanvasActionData | undefined }) {
   if (!result || (!result.message && !result.error)) return null;
   return (
-    <p role={result.ok ? "status" : "alert"} className={result.ok ? "text-sm text-emerald-700" : "text-sm text-red-600"}>
+    <p
+      role={result.ok ? "status" : "alert"}
+      className={
+        result.ok ? "text-sm text-emerald-700" : "text-sm text-red-600"
+      }
+    >
       {result.ok ? result.message : result.error}
     </p>
   );
@@ -191,7 +286,10 @@ function TitleEditor({ title }: { title: string }) {
   useEffect(() => setValue(title), [title]);
   const changed = value.trim() !== title && value.trim().length > 0;
   return (
-    <fetcher.Form method="post" className="flex min-w-0 flex-1 items-center gap-2">
+    <fetcher.Form
+      method="post"
+      className="flex min-w-0 flex-1 items-center gap-2"
+    >
       <input type="hidden" name="intent" value="rename" />
       <label htmlFor="project-title" className="sr-only">
         Project title
@@ -216,7 +314,8 @@ function TitleEditor({ title }: { title: string }) {
 
 function MainImage({ project }: { project: EditorData["project"] }) {
   const fetcher = useFetcher<CanvasActionData>();
-  const submit = (ref: string) => fetcher.submit({ intent: "main-image", ref }, { method: "post" });
+  const submit = (ref: string) =>
+    fetcher.submit({ intent: "main-image", ref }, { method: "post" });
   return (
     <div className="space-y-2">
       <FileUpload
@@ -224,8 +323,20 @@ function MainImage({ project }: { project: EditorData["project"] }) {
         bucket="project-images"
         label="Main image"
         kinds={["image"]}
-        params={{ projectId: project.id, purpose: "main", ownerId: project.userId }}
-        current={project.mainProductImageUrl ? { url: project.mainProductImageUrl, contentType: "image/*", name: "Main image" } : null}
+        params={{
+          projectId: project.id,
+          purpose: "main",
+          ownerId: project.userId,
+        }}
+        current={
+          project.mainProductImageUrl
+            ? {
+                url: project.mainProductImageUrl,
+                contentType: "image/*",
+                name: "Main image",
+              }
+            : null
+        }
         onUploaded={(file) => submit(file.ref)}
         error={fetcher.data?.ok === false ? fetcher.data.error : null}
       />
@@ -242,7 +353,13 @@ function MainImage({ project }: { project: EditorData["project"] }) {
   );
 }
 
-function ScriptTab({ project, sceneCount }: { project: EditorData["project"]; sceneCount: number }) {
+function ScriptTab({
+  project,
+  sceneCount,
+}: {
+  project: EditorData["project"];
+  sceneCount: number;
+}) {
   const save = useFetcher<CanvasActionData>();
   const divide = useFetcher<CanvasActionData>();
   const [script, setScript] = useState(project.fullScript);
@@ -256,7 +373,10 @@ function ScriptTab({ project, sceneCount }: { project: EditorData["project"]; sc
       <MainImage project={project} />
       <save.Form method="post" className="space-y-2">
         <input type="hidden" name="intent" value="save-script" />
-        <label htmlFor="full-script" className="block text-sm font-medium text-slate-700">
+        <label
+          htmlFor="full-script"
+          className="block text-sm font-medium text-slate-700"
+        >
           Full Script
         </label>
         <textarea
@@ -277,7 +397,12 @@ function ScriptTab({ project, sceneCount }: { project: EditorData["project"]; sc
       </save.Form>
       <divide.Form method="post" className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="divide" />
-        <Button type="submit" variant="secondary" disabled={divide.state !== "idle" || changed} title={changed ? "Save the script first" : undefined}>
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={divide.state !== "idle" || changed}
+          title={changed ? "Save the script first" : undefined}
+        >
           {divide.state !== "idle" ? "Dividing…" : "Divide into Scenes"}
         </Button>
         <Notice result={divide.data} />
@@ -287,30 +412,62 @@ function ScriptTab({ project, sceneCount }: { project: EditorData["project"]; sc
 }
 
 function sceneLabel(scene: EditorScene): string {
-  return scene.title ? `${scene.sceneOrder}. ${scene.title}` : `${scene.sceneOrder}. Untitled Scene`;
+  return scene.title
+    ? `${scene.sceneOrder}. ${scene.title}`
+    : `${scene.sceneOrder}. Untitled Scene`;
 }
 
-function SceneRowItem({ scene, selected }: { scene: EditorScene; selected: boolean }) {
+function SceneRowItem({
+  scene,
+  selected,
+}: {
+  scene: EditorScene;
+  selected: boolean;
+}) {
   const fetcher = useFetcher<CanvasActionData>();
   const link = useViewLink();
   if (fetcher.state !== "idle") return null;
-  const preview = scene.voiceOverText ? scene.voiceOverText.slice(0, PREVIEW_CHARS) : "No content";
+  const preview = scene.voiceOverText
+    ? scene.voiceOverText.slice(0, PREVIEW_CHARS)
+    : "No content";
   return (
-    <li className={`flex items-start gap-2 rounded-lg border p-3 ${selected ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-white"}`}>
-      <Link to={link({ scene: scene.id, panel: "open" })} className="min-w-0 flex-1" aria-current={selected ? "true" : undefined}>
-        <p className="truncate font-medium text-slate-900">{sceneLabel(scene)}</p>
+    <li
+      className={`flex items-start gap-2 rounded-lg border p-3 ${
+        selected ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-white"
+      }`}
+    >
+      <Link
+        to={link({ scene: scene.id, panel: "open" })}
+        className="min-w-0 flex-1"
+        aria-current={selected ? "true" : undefined}
+      >
+        <p className="truncate font-medium text-slate-900">
+          {sceneLabel(scene)}
+        </p>
         <p className="truncate text-sm text-slate-600">{preview}</p>
-        <p className={`text-xs ${scene.imagePrompt ? "text-emerald-700" : "text-slate-500"}`}>{scene.imagePrompt ? "✓ Image prompt" : "✗ No image prompt"}</p>
+        <p
+          className={`text-xs ${
+            scene.imagePrompt ? "text-emerald-700" : "text-slate-500"
+          }`}
+        >
+          {scene.imagePrompt ? "✓ Image prompt" : "✗ No image prompt"}
+        </p>
       </Link>
       <fetcher.Form
         method="post"
         onSubmit={(e) => {
-          if (!window.confirm("Are you sure you want to delete this scene?")) e.preventDefault();
+          if (!window.confirm("Are you sure you want to delete this scene?"))
+            e.preventDefault();
         }}
       >
         <input type="hidden" name="intent" value="delete-scene" />
         <input type="hidden" name="sceneId" value={scene.id} />
-        <Button type="submit" variant="ghost" size="sm" aria-label={`Delete scene ${sceneLabel(scene)}`}>
+        <Button
+          type="submit"
+          variant="ghost"
+          size="sm"
+          aria-label={`Delete scene ${sceneLabel(scene)}`}
+        >
           Delete
         </Button>
       </fetcher.Form>
@@ -318,20 +475,39 @@ function SceneRowItem({ scene, selected }: { scene: EditorScene; selected: boole
   );
 }
 
-function ScenesTab({ scenes, selectedId }: { scenes: EditorScene[]; selectedId: string | undefined }) {
+function ScenesTab({
+  scenes,
+  selectedId,
+}: {
+  scenes: EditorScene[];
+  selectedId: string | undefined;
+}) {
   const add = useFetcher<CanvasActionData>();
   return (
     <div className="space-y-3">
       <div className="flex items-center justify-between">
-        <h2 className="font-semibold text-slate-900">Scenes ({scenes.length})</h2>
+        <h2 className="font-semibold text-slate-900">
+          Scenes ({scenes.length})
+        </h2>
         <add.Form method="post">
           <input type="hidden" name="intent" value="add-scene" />
-          <Button type="submit" variant="ghost" size="sm" aria-label="Add scene" title="Add scene" disabled={add.state !== "idle"}>
+          <Button
+            type="submit"
+            variant="ghost"
+            size="sm"
+            aria-label="Add scene"
+            title="Add scene"
+            disabled={add.state !== "idle"}
+          >
             +
           </Button>
         </add.Form>
       </div>
-      {scenes.length === 0 ? <p className="text-sm text-slate-600">No scenes yet. Divide the script or add one.</p> : null}
+      {scenes.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          No scenes yet. Divide the script or add one.
+        </p>
+      ) : null}
       <ul className="space-y-2">
         {scenes.map((s) => (
           <SceneRowItem key={s.id} scene={s} selected={s.id === selectedId} />
@@ -339,7 +515,11 @@ function ScenesTab({ scenes, selectedId }: { scenes: EditorScene[]; selectedId: 
       </ul>
       <add.Form method="post">
         <input type="hidden" name="intent" value="add-scene" />
-        <Button type="submit" variant="secondary" disabled={add.state !== "idle"}>
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={add.state !== "idle"}
+        >
           Add Scene
         </Button>
       </add.Form>
@@ -356,13 +536,24 @@ const FIELD_LABELS = {
   imagePrompt: "Image prompt",
 } as const;
 
-function SceneField({ scene, name, multiline }: { scene: EditorScene; name: keyof typeof FIELD_LABELS; multiline?: boolean }) {
+function SceneField({
+  scene,
+  name,
+  multiline,
+}: {
+  scene: EditorScene;
+  name: keyof typeof FIELD_LABELS;
+  multiline?: boolean;
+}) {
   const fetcher = useFetcher<CanvasActionData>();
   const saved = scene[name];
   const [value, setValue] = useState(saved);
   useEffect(() => setValue(saved), [saved]);
   const id = `scene-${name}`;
-  const error = fetcher.data?.ok === false ? (fetcher.data.fieldErrors?.[name] ?? fetcher.data.error) : undefined;
+  const error =
+    fetcher.data?.ok === false
+      ? fetcher.data.fieldErrors?.[name] ?? fetcher.data.error
+      : undefined;
   return (
     <fetcher.Form method="post" className="space-y-1">
       <input type="hidden" name="intent" value="edit-scene" />
@@ -372,12 +563,29 @@ function SceneField({ scene, name, multiline }: { scene: EditorScene; name: keyo
         {FIELD_LABELS[name]}
       </label>
       {multiline ? (
-        <textarea id={id} name="value" rows={4} value={value} onChange={(e) => setValue(e.target.value)} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+        <textarea
+          id={id}
+          name="value"
+          rows={4}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        />
       ) : (
-        <input id={id} name="value" value={value} onChange={(e) => setValue(e.target.value)} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+        <input
+          id={id}
+          name="value"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        />
       )}
       <div className="flex items-center gap-2">
-        <Button type="submit" size="sm" disabled={value === saved || fetcher.state !== "idle"}>
+        <Button
+          type="submit"
+          size="sm"
+          disabled={value === saved || fetcher.state !== "idle"}
+        >
           Save
         </Button>
         {error ? <p className="text-sm text-red-600">{error}</p> : null}
@@ -386,7 +594,11 @@ function SceneField({ scene, name, multiline }: { scene: EditorScene; name: keyo
   );
 }
 
-const STEP_LABELS: Record<SceneMediaStep, string> = { image: "Image", "voice-over": "Voice-over", video: "Video" };
+const STEP_LABELS: Record<SceneMediaStep, string> = {
+  image: "Image",
+  "voice-over": "Voice-over",
+  video: "Video",
+};
 
 function CopyUrl({ url }: { url: string }) {
   const [copied, setCopied] = useState(false);
@@ -400,7 +612,9 @@ function CopyUrl({ url }: { url: string }) {
       variant="ghost"
       size="sm"
       onClick={() => {
-        void navigator.clipboard?.writeText(new URL(url, window.location.href).toString()).then(() => setCopied(true));
+        void navigator.clipboard
+          ?.writeText(new URL(url, window.location.href).toString())
+          .then(() => setCopied(true));
       }}
     >
       {copied ? "✓ Copied" : "Copy URL"}
@@ -408,7 +622,15 @@ function CopyUrl({ url }: { url: string }) {
   );
 }
 
-function MediaAsset({ scene, step, assets }: { scene: EditorScene; step: SceneMediaStep; assets: SceneAssetStates }) {
+function MediaAsset({
+  scene,
+  step,
+  assets,
+}: {
+  scene: EditorScene;
+  step: SceneMediaStep;
+  assets: SceneAssetStates;
+}) {
   const estimate = useFetcher<CanvasActionData>();
   const generate = useFetcher<CanvasActionData>();
   const asset = assets[step];
@@ -418,25 +640,43 @@ function MediaAsset({ scene, step, assets }: { scene: EditorScene; step: SceneMe
     <div className="space-y-2 rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-center gap-2">
         <h4 className="font-medium text-slate-900">{STEP_LABELS[step]}</h4>
-        {asset.stale ? <Badge className="bg-amber-100 text-amber-800">stale</Badge> : null}
+        {asset.stale ? (
+          <Badge className="bg-amber-100 text-amber-800">stale</Badge>
+        ) : null}
         {asset.url ? <CopyUrl url={asset.url} /> : null}
       </div>
-      {asset.url && step === "image" ? <img src={asset.url} alt={`Scene ${STEP_LABELS[step]}`} className="max-h-40 rounded" /> : null}
-      {asset.url && step === "video" ? <video src={asset.url} controls className="max-h-48 w-full rounded" /> : null}
-      {asset.url && step === "voice-over" ? <audio src={asset.url} controls className="w-full" /> : null}
+      {asset.url && step === "image" ? (
+        <img
+          src={asset.url}
+          alt={`Scene ${STEP_LABELS[step]}`}
+          className="max-h-40 rounded"
+        />
+      ) : null}
+      {asset.url && step === "video" ? (
+        <video src={asset.url} controls className="max-h-48 w-full rounded" />
+      ) : null}
+      {asset.url && step === "voice-over" ? (
+        <audio src={asset.url} controls className="w-full" />
+      ) : null}
       {!asset.url ? <p className="text-sm text-slate-500">None yet.</p> : null}
-      {quote && quote.step === step && generate.state === "idle" && !generate.data ? (
+      {quote &&
+      quote.step === step &&
+      generate.state === "idle" &&
+      !generate.data ? (
         <generate.Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value="generate" />
           <input type="hidden" name="sceneId" value={scene.id} />
           <input type="hidden" name="step" value={step} />
-          {regenerate ? <input type="hidden" name="regenerate" value="on" /> : null}
+          {regenerate ? (
+            <input type="hidden" name="regenerate" value="on" />
+          ) : null}
           {quote.blocked ? (
             <p className="text-sm text-red-600">{quote.blocked}</p>
           ) : (
             <>
               <p className="text-sm text-slate-700">
-                This costs {formatCredits(quote.credits)} credits (balance {formatCredits(quote.balance)}).
+                This costs {formatCredits(quote.credits)} credits (balance{" "}
+                {formatCredits(quote.balance)}).
               </p>
               <Button type="submit" size="sm" disabled={!quote.enough}>
                 Confirm
@@ -449,13 +689,29 @@ function MediaAsset({ scene, step, assets }: { scene: EditorScene; step: SceneMe
           <input type="hidden" name="intent" value="estimate" />
           <input type="hidden" name="sceneId" value={scene.id} />
           <input type="hidden" name="step" value={step} />
-          {regenerate ? <input type="hidden" name="regenerate" value="on" /> : null}
-          <Button type="submit" size="sm" variant="secondary" disabled={estimate.state !== "idle"}>
-            {asset.stale ? "Regenerate" : regenerate ? "Regenerate" : `Generate ${STEP_LABELS[step].toLowerCase()}`}
+          {regenerate ? (
+            <input type="hidden" name="regenerate" value="on" />
+          ) : null}
+          <Button
+            type="submit"
+            size="sm"
+            variant="secondary"
+            disabled={estimate.state !== "idle"}
+          >
+            {asset.stale
+              ? "Regenerate"
+              : regenerate
+              ? "Regenerate"
+              : `Generate ${STEP_LABELS[step].toLowerCase()}`}
           </Button>
         </estimate.Form>
       )}
-      <Notice result={generate.data ?? (estimate.data?.ok === false ? estimate.data : undefined)} />
+      <Notice
+        result={
+          generate.data ??
+          (estimate.data?.ok === false ? estimate.data : undefined)
+        }
+      />
     </div>
   );
 }
@@ -465,7 +721,9 @@ function SceneDetail({ scene }: { scene: EditorScene | undefined }) {
     return (
       <div className="p-4 text-center">
         <h2 className="font-semibold text-slate-900">No Scene Selected</h2>
-        <p className="mt-1 text-sm text-slate-600">Select a scene from the list to view details and edit assets.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Select a scene from the list to view details and edit assets.
+        </p>
       </div>
     );
   }
@@ -473,24 +731,45 @@ function SceneDetail({ scene }: { scene: EditorScene | undefined }) {
   return (
     <div key={scene.id} className="space-y-5 p-4">
       <div className="flex items-center justify-between gap-2">
-        <h2 className="truncate font-semibold text-slate-900">{sceneLabel(scene)}</h2>
-        <Badge className={complete ? "bg-emerald-100 text-emerald-800" : "bg-amber-100 text-amber-800"}>{complete ? "Complete" : "In Progress"}</Badge>
+        <h2 className="truncate font-semibold text-slate-900">
+          {sceneLabel(scene)}
+        </h2>
+        <Badge
+          className={
+            complete
+              ? "bg-emerald-100 text-emerald-800"
+              : "bg-amber-100 text-amber-800"
+          }
+        >
+          {complete ? "Complete" : "In Progress"}
+        </Badge>
       </div>
       <section className="space-y-3">
-        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Basic Information</h3>
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Basic Information
+        </h3>
         <SceneField scene={scene} name="title" />
         <SceneField scene={scene} name="description" multiline />
       </section>
       <section className="space-y-3">
-        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Script &amp; Voice Over</h3>
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Script &amp; Voice Over
+        </h3>
         <SceneField scene={scene} name="script" multiline />
         <SceneField scene={scene} name="voiceOverText" multiline />
         <SceneField scene={scene} name="imagePrompt" multiline />
       </section>
       <section className="space-y-3">
-        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Media Assets</h3>
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Media Assets
+        </h3>
         {SCENE_MEDIA_STEPS.map((step) => (
-          <MediaAsset key={step} scene={scene} step={step} assets={scene.assets} />
+          <MediaAsset
+            key={step}
+            scene={scene}
+            step={step}
+            assets={scene.assets}
+          />
         ))}
       </section>
     </div>
@@ -503,7 +782,9 @@ export default function CanvasEditor() {
   const selected = scenes.find((s) => s.id === view.scene);
   const panelOpen = view.panel === "open";
   const tabClass = (active: boolean) =>
-    `rounded-lg px-3 py-1.5 text-sm font-medium ${active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`;
+    `rounded-lg px-3 py-1.5 text-sm font-medium ${
+      active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"
+    }`;
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-4">
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 pb-3">
@@ -515,28 +796,56 @@ export default function CanvasEditor() {
           <ButtonLink to="/canvas?new=1" variant="secondary" size="sm">
             New Project
           </ButtonLink>
-          <ButtonLink to={`/multi-agent-chat/${project.id}`} variant="secondary" size="sm">
+          <ButtonLink
+            to={`/multi-agent-chat/${project.id}`}
+            variant="secondary"
+            size="sm"
+          >
             Multi-Agent Chat
           </ButtonLink>
-          <ButtonLink to={link({ panel: panelOpen ? "closed" : "open" })} variant="ghost" size="sm" aria-pressed={panelOpen}>
+          <ButtonLink
+            to={link({ panel: panelOpen ? "closed" : "open" })}
+            variant="ghost"
+            size="sm"
+            aria-pressed={panelOpen}
+          >
             {panelOpen ? "Hide details" : "Show details"}
           </ButtonLink>
         </div>
       </header>
-      <div className={`mt-4 grid gap-4 ${panelOpen ? "lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]" : ""}`}>
+      <div
+        className={`mt-4 grid gap-4 ${
+          panelOpen ? "lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]" : ""
+        }`}
+      >
         <main className="min-w-0">
           <nav className="mb-4 flex gap-2" aria-label="Editor tabs">
-            <Link to={link({ tab: "script" })} className={tabClass(view.tab === "script")} aria-current={view.tab === "script" ? "page" : undefined}>
+            <Link
+              to={link({ tab: "script" })}
+              className={tabClass(view.tab === "script")}
+              aria-current={view.tab === "script" ? "page" : undefined}
+            >
               Script
             </Link>
-            <Link to={link({ tab: "scenes" })} className={tabClass(view.tab === "scenes")} aria-current={view.tab === "scenes" ? "page" : undefined}>
+            <Link
+              to={link({ tab: "scenes" })}
+              className={tabClass(view.tab === "scenes")}
+              aria-current={view.tab === "scenes" ? "page" : undefined}
+            >
               Scenes
             </Link>
           </nav>
-          {view.tab === "script" ? <ScriptTab project={project} sceneCount={scenes.length} /> : <ScenesTab scenes={scenes} selectedId={view.scene} />}
+          {view.tab === "script" ? (
+            <ScriptTab project={project} sceneCount={scenes.length} />
+          ) : (
+            <ScenesTab scenes={scenes} selectedId={view.scene} />
+          )}
         </main>
         {panelOpen ? (
-          <aside className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Scene details">
+          <aside
+            className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm"
+            aria-label="Scene details"
+          >
             <SceneDetail scene={selected} />
           </aside>
         ) : null}
@@ -548,4 +857,3 @@ export default function CanvasEditor() {
 export function ErrorBoundary() {
   return <ShellErrorBoundary />;
 }
-

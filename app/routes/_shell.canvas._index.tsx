@@ -4,7 +4,7 @@
 // without JavaScript); with JavaScript the forms go through fetchers. The work is the core's
 // (listUserProjects, createProject, deleteProject) as the admin's "web" actor.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
@@ -76,13 +76,14 @@ function formatUpdated(iso: string): string {
   return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 }
 
-export function CreateProjectForm({ errors }: { errors?: Record<string, string> }) {
-  const fetcher = useFetcher<CanvasActionData>();
+/** A navigation form (not a fetcher): creating goes on to the new project's editor. */
+function CreateProjectForm({ errors }: { errors?: Record<string, string> }) {
+  const navigation = useNavigation();
   const [title, setTitle] = useState("");
-  const fieldErrors = fetcher.data?.fieldErrors ?? errors ?? {};
-  const busy = fetcher.state !== "idle";
+  const fieldErrors = errors ?? {};
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
   return (
-    <fetcher.Form method="post" action="/canvas?index" className="space-y-4" aria-label="Create New Project">
+    <Form method="post" action="/canvas?index" className="space-y-4" aria-label="Create New Project">
       <input type="hidden" name="intent" value="create" />
       <div>
         <label htmlFor="project-title" className="block text-sm font-medium text-slate-700">
@@ -119,7 +120,7 @@ export function CreateProjectForm({ errors }: { errors?: Record<string, string> 
       <Button type="submit" disabled={busy || title.trim().length === 0}>
         {busy ? "Creating…" : "Create Project"}
       </Button>
-    </fetcher.Form>
+    </Form>
   );
 }
 
