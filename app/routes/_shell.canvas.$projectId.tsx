@@ -6,17 +6,8 @@
 // is a link. Every change is a form posted to the action below (it works without JavaScript;
 // with it the forms go through fetchers) and is the core's work (docs/decisions/152-editor-operations.md)
 // as the admin's "web" actor.
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import {
-  Link,
-  useFetcher,
-  useLoaderData,
-  useSearchParams,
-} from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
@@ -28,29 +19,20 @@ import { requireAdmin } from "~/models/auth.server";
 import { estimateCost } from "~/models/cost-estimates.server";
 import { EDITOR_LIMITS } from "~/models/editor-rules";
 import { formatCredits } from "~/models/prices";
-import { setMainProjectImage } from "~/models/project-assets.server";
+import { addProjectAssets, removeProjectAsset, setMainProjectImage } from "~/models/project-assets.server";
 import { deleteScene } from "~/models/project-removal.server";
 import { updateProject } from "~/models/project.server";
 import { getProjectWorkspace } from "~/models/project-workspace.server";
-import {
-  SCENE_MEDIA_STEPS,
-  type SceneAssetStates,
-  type SceneMediaStep,
-} from "~/models/scene-asset-steps";
+import { SCENE_MEDIA_STEPS, type SceneAssetStates, type SceneMediaStep } from "~/models/scene-asset-steps";
+import { listSceneAssetVersions, restoreSceneAssetVersion } from "~/models/scene-asset-versions.server";
 import { requestSceneGeneration } from "~/models/scene-generation.server";
 import { addScene, editScene, SCENE_TEXT_FIELDS } from "~/models/scenes.server";
 import { divideProjectScript } from "~/models/script-division.server";
 import { field, parseFields } from "~/utils/form-fields";
 import { inputError, readFormData, readQuery } from "~/utils/forms.server";
-import {
-  coreRefusal,
-  refused,
-  type CanvasActionData,
-} from "./_shell.canvas.server";
+import { coreRefusal, refused, type CanvasActionData } from "./_shell.canvas.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.project.title ?? "Canvas"} — Canvas — Reelforge` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.title ?? "Canvas"} — Canvas — Reelforge` }];
 
 const PREVIEW_CHARS = 60;
 const COPIED_MS = 2000;
@@ -79,6 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw error;
   }
   const { project } = workspace;
+  const selected = view.scene ? workspace.scenes.find((s) => s.id === view.scene) : undefined;
+  const versions = selected ? await listSceneAssetVersions(actor, project.id, selected.id) : [];
   return {
     view,
     project: {
@@ -102,6 +86,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ready: s.ready,
       assets: s.assets,
     })),
+    assets: workspace.assets.map((a) => ({ id: a.id, url: a.url, type: a.type, name: a.name })),
+    versions: versions.map((v) => ({ id: v.id, step: v.step, url: v.url, source: v.source, current: v.current, createdAt: v.createdAt.toISOString() })),
   };
 }
 
@@ -132,6 +118,9 @@ const actionSchema = () =>
         intent: z.literal("main-image"),
         ref: field.optional(field.line({ max: 500, label: "The image" })),
       }),
+      z.object({ intent: z.literal("add-assets"), ref: field.line({ max: 500, label: "The file" }) }),
+      z.object({ intent: z.literal("remove-asset"), assetId: field.token("The asset id") }),
+      z.object({ intent: z.literal("restore-version"), sceneId, versionId: field.token("The version id") }),
       z.object({ intent: z.literal("add-scene") }),
       z.object({ intent: z.literal("delete-scene"), sceneId }),
       z.object({
@@ -156,8 +145,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const parsed = parseFields(actionSchema(), form);
-  if (!parsed.ok)
-    return refused(intent, parsed.formError, 400, parsed.fieldErrors);
+  if (!parsed.ok) return refused(intent, parsed.formError, 400, parsed.fieldErrors);
   const input = parsed.data;
   const ok = (extra: Partial<CanvasActionData> = {}): CanvasActionData => ({
     ok: true,
@@ -181,6 +169,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return ok({
           message: input.ref ? "Main image saved" : "Main image removed",
         });
+      case "add-assets": {
+        // Several files at once: every "ref" value (the first one was checked by the schema).
+        const refs = form.getAll("ref");
+        if (refs.some((r) => typeof r !== "string")) return refused(input.intent, "Upload the files first.", 400, { assets: "Upload the files first." });
+        const added = await addProjectAssets(
+          actor,
+          projectId,
+          (refs as string[]).map((ref) => ({ ref }))
+        );
+        return ok({ message: `${added.length} asset${added.length === 1 ? "" : "s"} added` });
+      }
+      case "remove-asset":
+        await removeProjectAsset(actor, projectId, input.assetId);
+        return ok({ message: "Asset removed" });
+      case "restore-version":
+        await restoreSceneAssetVersion(actor, projectId, input.sceneId, input.versionId);
+        return ok({ message: "Version restored" });
       case "add-scene":
         await addScene(actor, projectId, {}, { rule: "canvas" });
         return ok({ message: "Scene added" });
@@ -221,33 +226,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
           step: input.step,
           regenerate: input.regenerate,
         });
-        if (!result.ok)
-          return refused(
-            input.intent,
-            result.message,
-            result.code === "not_found"
-              ? 404
-              : result.code === "insufficient_credits"
-              ? 402
-              : 400
-          );
+        if (!result.ok) return refused(input.intent, result.message, result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400);
         return ok({
-          message: `Generating ${input.step} (${formatCredits(
-            result.credits
-          )} credits)`,
+          message: `Generating ${input.step} (${formatCredits(result.credits)} credits)`,
         });
       }
     }
   } catch (error) {
-    return coreRefusal(
-      input.intent,
-      error,
-      input.intent === "rename"
-        ? "title"
-        : input.intent === "edit-scene"
-        ? input.field
-        : "form"
-    );
+    return coreRefusal(input.intent, error, input.intent === "rename" ? "title" : input.intent === "edit-scene" ? input.field : "form");
   }
 }
 
@@ -269,12 +255,7 @@ function useViewLink() {
 function Notice({ result }: { result: CanvasActionData | undefined }) {
   if (!result || (!result.message && !result.error)) return null;
   return (
-    <p
-      role={result.ok ? "status" : "alert"}
-      className={
-        result.ok ? "text-sm text-emerald-700" : "text-sm text-red-600"
-      }
-    >
+    <p role={result.ok ? "status" : "alert"} className={result.ok ? "text-sm text-emerald-700" : "text-sm text-red-600"}>
       {result.ok ? result.message : result.error}
     </p>
   );
@@ -286,10 +267,7 @@ function TitleEditor({ title }: { title: string }) {
   useEffect(() => setValue(title), [title]);
   const changed = value.trim() !== title && value.trim().length > 0;
   return (
-    <fetcher.Form
-      method="post"
-      className="flex min-w-0 flex-1 items-center gap-2"
-    >
+    <fetcher.Form method="post" className="flex min-w-0 flex-1 items-center gap-2">
       <input type="hidden" name="intent" value="rename" />
       <label htmlFor="project-title" className="sr-only">
         Project title
@@ -314,8 +292,7 @@ function TitleEditor({ title }: { title: string }) {
 
 function MainImage({ project }: { project: EditorData["project"] }) {
   const fetcher = useFetcher<CanvasActionData>();
-  const submit = (ref: string) =>
-    fetcher.submit({ intent: "main-image", ref }, { method: "post" });
+  const submit = (ref: string) => fetcher.submit({ intent: "main-image", ref }, { method: "post" });
   return (
     <div className="space-y-2">
       <FileUpload
@@ -353,13 +330,51 @@ function MainImage({ project }: { project: EditorData["project"] }) {
   );
 }
 
-function ScriptTab({
-  project,
-  sceneCount,
-}: {
-  project: EditorData["project"];
-  sceneCount: number;
-}) {
+function ProjectAssets({ project, assets }: { project: EditorData["project"]; assets: EditorData["assets"] }) {
+  const add = useFetcher<CanvasActionData>();
+  const remove = useFetcher<CanvasActionData>();
+  const removing = remove.state !== "idle" ? remove.formData?.get("assetId") : null;
+  return (
+    <section className="space-y-2" aria-labelledby="project-assets">
+      <h3 id="project-assets" className="text-sm font-medium text-slate-700">
+        Project assets ({assets.length})
+      </h3>
+      {assets.length > 0 ? (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {assets
+            .filter((a) => a.id !== removing)
+            .map((a) => (
+              <li key={a.id} className="flex items-center gap-3 px-3 py-2 text-sm">
+                {a.type === "image" ? <img src={a.url} alt="" className="h-10 w-10 rounded object-cover" /> : null}
+                <a href={a.url} target="_blank" rel="noreferrer" className="min-w-0 flex-1 truncate text-slate-800 underline-offset-2 hover:underline">
+                  {a.name}
+                </a>
+                <span className="text-xs text-slate-500">{a.type}</span>
+                <remove.Form method="post">
+                  <input type="hidden" name="intent" value="remove-asset" />
+                  <input type="hidden" name="assetId" value={a.id} />
+                  <Button type="submit" variant="ghost" size="sm" aria-label={`Remove ${a.name}`}>
+                    Remove
+                  </Button>
+                </remove.Form>
+              </li>
+            ))}
+        </ul>
+      ) : null}
+      <FileUpload
+        key={assets.length}
+        bucket="project-images"
+        label="Add an image, video or audio file"
+        kinds={["image", "video", "audio"]}
+        params={{ projectId: project.id, purpose: "asset", ownerId: project.userId }}
+        onUploaded={(file) => add.submit({ intent: "add-assets", ref: file.ref }, { method: "post" })}
+        error={add.data?.ok === false ? add.data.error : remove.data?.ok === false ? remove.data.error : null}
+      />
+    </section>
+  );
+}
+
+function ScriptTab({ project, sceneCount, assets }: { project: EditorData["project"]; sceneCount: number; assets: EditorData["assets"] }) {
   const save = useFetcher<CanvasActionData>();
   const divide = useFetcher<CanvasActionData>();
   const [script, setScript] = useState(project.fullScript);
@@ -371,12 +386,10 @@ function ScriptTab({
         {sceneCount} scene{sceneCount === 1 ? "" : "s"}
       </p>
       <MainImage project={project} />
+      <ProjectAssets project={project} assets={assets} />
       <save.Form method="post" className="space-y-2">
         <input type="hidden" name="intent" value="save-script" />
-        <label
-          htmlFor="full-script"
-          className="block text-sm font-medium text-slate-700"
-        >
+        <label htmlFor="full-script" className="block text-sm font-medium text-slate-700">
           Full Script
         </label>
         <textarea
@@ -397,12 +410,7 @@ function ScriptTab({
       </save.Form>
       <divide.Form method="post" className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="divide" />
-        <Button
-          type="submit"
-          variant="secondary"
-          disabled={divide.state !== "idle" || changed}
-          title={changed ? "Save the script first" : undefined}
-        >
+        <Button type="submit" variant="secondary" disabled={divide.state !== "idle" || changed} title={changed ? "Save the script first" : undefined}>
           {divide.state !== "idle" ? "Dividing…" : "Divide into Scenes"}
         </Button>
         <Notice result={divide.data} />
@@ -412,62 +420,30 @@ function ScriptTab({
 }
 
 function sceneLabel(scene: EditorScene): string {
-  return scene.title
-    ? `${scene.sceneOrder}. ${scene.title}`
-    : `${scene.sceneOrder}. Untitled Scene`;
+  return scene.title ? `${scene.sceneOrder}. ${scene.title}` : `${scene.sceneOrder}. Untitled Scene`;
 }
 
-function SceneRowItem({
-  scene,
-  selected,
-}: {
-  scene: EditorScene;
-  selected: boolean;
-}) {
+function SceneRowItem({ scene, selected }: { scene: EditorScene; selected: boolean }) {
   const fetcher = useFetcher<CanvasActionData>();
   const link = useViewLink();
   if (fetcher.state !== "idle") return null;
-  const preview = scene.voiceOverText
-    ? scene.voiceOverText.slice(0, PREVIEW_CHARS)
-    : "No content";
+  const preview = scene.voiceOverText ? scene.voiceOverText.slice(0, PREVIEW_CHARS) : "No content";
   return (
-    <li
-      className={`flex items-start gap-2 rounded-lg border p-3 ${
-        selected ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-white"
-      }`}
-    >
-      <Link
-        to={link({ scene: scene.id, panel: "open" })}
-        className="min-w-0 flex-1"
-        aria-current={selected ? "true" : undefined}
-      >
-        <p className="truncate font-medium text-slate-900">
-          {sceneLabel(scene)}
-        </p>
+    <li className={`flex items-start gap-2 rounded-lg border p-3 ${selected ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-white"}`}>
+      <Link to={link({ scene: scene.id, panel: "open" })} className="min-w-0 flex-1" aria-current={selected ? "true" : undefined}>
+        <p className="truncate font-medium text-slate-900">{sceneLabel(scene)}</p>
         <p className="truncate text-sm text-slate-600">{preview}</p>
-        <p
-          className={`text-xs ${
-            scene.imagePrompt ? "text-emerald-700" : "text-slate-500"
-          }`}
-        >
-          {scene.imagePrompt ? "✓ Image prompt" : "✗ No image prompt"}
-        </p>
+        <p className={`text-xs ${scene.imagePrompt ? "text-emerald-700" : "text-slate-500"}`}>{scene.imagePrompt ? "✓ Image prompt" : "✗ No image prompt"}</p>
       </Link>
       <fetcher.Form
         method="post"
         onSubmit={(e) => {
-          if (!window.confirm("Are you sure you want to delete this scene?"))
-            e.preventDefault();
+          if (!window.confirm("Are you sure you want to delete this scene?")) e.preventDefault();
         }}
       >
         <input type="hidden" name="intent" value="delete-scene" />
         <input type="hidden" name="sceneId" value={scene.id} />
-        <Button
-          type="submit"
-          variant="ghost"
-          size="sm"
-          aria-label={`Delete scene ${sceneLabel(scene)}`}
-        >
+        <Button type="submit" variant="ghost" size="sm" aria-label={`Delete scene ${sceneLabel(scene)}`}>
           Delete
         </Button>
       </fetcher.Form>
@@ -475,39 +451,20 @@ function SceneRowItem({
   );
 }
 
-function ScenesTab({
-  scenes,
-  selectedId,
-}: {
-  scenes: EditorScene[];
-  selectedId: string | undefined;
-}) {
+function ScenesTab({ scenes, selectedId }: { scenes: EditorScene[]; selectedId: string | undefined }) {
   const add = useFetcher<CanvasActionData>();
   return (
     <div className="space-y-3">
       <div className="flex items-center justify-between">
-        <h2 className="font-semibold text-slate-900">
-          Scenes ({scenes.length})
-        </h2>
+        <h2 className="font-semibold text-slate-900">Scenes ({scenes.length})</h2>
         <add.Form method="post">
           <input type="hidden" name="intent" value="add-scene" />
-          <Button
-            type="submit"
-            variant="ghost"
-            size="sm"
-            aria-label="Add scene"
-            title="Add scene"
-            disabled={add.state !== "idle"}
-          >
+          <Button type="submit" variant="ghost" size="sm" aria-label="Add scene" title="Add scene" disabled={add.state !== "idle"}>
             +
           </Button>
         </add.Form>
       </div>
-      {scenes.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          No scenes yet. Divide the script or add one.
-        </p>
-      ) : null}
+      {scenes.length === 0 ? <p className="text-sm text-slate-600">No scenes yet. Divide the script or add one.</p> : null}
       <ul className="space-y-2">
         {scenes.map((s) => (
           <SceneRowItem key={s.id} scene={s} selected={s.id === selectedId} />
@@ -515,11 +472,7 @@ function ScenesTab({
       </ul>
       <add.Form method="post">
         <input type="hidden" name="intent" value="add-scene" />
-        <Button
-          type="submit"
-          variant="secondary"
-          disabled={add.state !== "idle"}
-        >
+        <Button type="submit" variant="secondary" disabled={add.state !== "idle"}>
           Add Scene
         </Button>
       </add.Form>
@@ -536,24 +489,13 @@ const FIELD_LABELS = {
   imagePrompt: "Image prompt",
 } as const;
 
-function SceneField({
-  scene,
-  name,
-  multiline,
-}: {
-  scene: EditorScene;
-  name: keyof typeof FIELD_LABELS;
-  multiline?: boolean;
-}) {
+function SceneField({ scene, name, multiline }: { scene: EditorScene; name: keyof typeof FIELD_LABELS; multiline?: boolean }) {
   const fetcher = useFetcher<CanvasActionData>();
   const saved = scene[name];
   const [value, setValue] = useState(saved);
   useEffect(() => setValue(saved), [saved]);
   const id = `scene-${name}`;
-  const error =
-    fetcher.data?.ok === false
-      ? fetcher.data.fieldErrors?.[name] ?? fetcher.data.error
-      : undefined;
+  const error = fetcher.data?.ok === false ? fetcher.data.fieldErrors?.[name] ?? fetcher.data.error : undefined;
   return (
     <fetcher.Form method="post" className="space-y-1">
       <input type="hidden" name="intent" value="edit-scene" />
@@ -581,11 +523,7 @@ function SceneField({
         />
       )}
       <div className="flex items-center gap-2">
-        <Button
-          type="submit"
-          size="sm"
-          disabled={value === saved || fetcher.state !== "idle"}
-        >
+        <Button type="submit" size="sm" disabled={value === saved || fetcher.state !== "idle"}>
           Save
         </Button>
         {error ? <p className="text-sm text-red-600">{error}</p> : null}
@@ -612,9 +550,7 @@ function CopyUrl({ url }: { url: string }) {
       variant="ghost"
       size="sm"
       onClick={() => {
-        void navigator.clipboard
-          ?.writeText(new URL(url, window.location.href).toString())
-          .then(() => setCopied(true));
+        void navigator.clipboard?.writeText(new URL(url, window.location.href).toString()).then(() => setCopied(true));
       }}
     >
       {copied ? "✓ Copied" : "Copy URL"}
@@ -622,14 +558,48 @@ function CopyUrl({ url }: { url: string }) {
   );
 }
 
+function Versions({ scene, versions }: { scene: EditorScene; versions: EditorData["versions"] }) {
+  const fetcher = useFetcher<CanvasActionData>();
+  if (versions.length < 2) return null;
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer text-slate-600">Versions ({versions.length})</summary>
+      <ul className="mt-2 space-y-1">
+        {versions.map((v) => (
+          <li key={v.id} className="flex items-center gap-2">
+            <a href={v.url} target="_blank" rel="noreferrer" className="flex-1 truncate underline-offset-2 hover:underline">
+              {new Date(v.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} · {v.source}
+            </a>
+            {v.current ? (
+              <span className="text-xs text-emerald-700">current</span>
+            ) : (
+              <fetcher.Form method="post">
+                <input type="hidden" name="intent" value="restore-version" />
+                <input type="hidden" name="sceneId" value={scene.id} />
+                <input type="hidden" name="versionId" value={v.id} />
+                <Button type="submit" variant="ghost" size="sm" disabled={fetcher.state !== "idle"}>
+                  Restore
+                </Button>
+              </fetcher.Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Notice result={fetcher.data?.ok === false ? fetcher.data : undefined} />
+    </details>
+  );
+}
+
 function MediaAsset({
   scene,
   step,
   assets,
+  versions,
 }: {
   scene: EditorScene;
   step: SceneMediaStep;
   assets: SceneAssetStates;
+  versions: EditorData["versions"];
 }) {
   const estimate = useFetcher<CanvasActionData>();
   const generate = useFetcher<CanvasActionData>();
@@ -640,43 +610,25 @@ function MediaAsset({
     <div className="space-y-2 rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-center gap-2">
         <h4 className="font-medium text-slate-900">{STEP_LABELS[step]}</h4>
-        {asset.stale ? (
-          <Badge className="bg-amber-100 text-amber-800">stale</Badge>
-        ) : null}
+        {asset.stale ? <Badge className="bg-amber-100 text-amber-800">stale</Badge> : null}
         {asset.url ? <CopyUrl url={asset.url} /> : null}
       </div>
-      {asset.url && step === "image" ? (
-        <img
-          src={asset.url}
-          alt={`Scene ${STEP_LABELS[step]}`}
-          className="max-h-40 rounded"
-        />
-      ) : null}
-      {asset.url && step === "video" ? (
-        <video src={asset.url} controls className="max-h-48 w-full rounded" />
-      ) : null}
-      {asset.url && step === "voice-over" ? (
-        <audio src={asset.url} controls className="w-full" />
-      ) : null}
+      {asset.url && step === "image" ? <img src={asset.url} alt={`Scene ${STEP_LABELS[step]}`} className="max-h-40 rounded" /> : null}
+      {asset.url && step === "video" ? <video src={asset.url} controls className="max-h-48 w-full rounded" /> : null}
+      {asset.url && step === "voice-over" ? <audio src={asset.url} controls className="w-full" /> : null}
       {!asset.url ? <p className="text-sm text-slate-500">None yet.</p> : null}
-      {quote &&
-      quote.step === step &&
-      generate.state === "idle" &&
-      !generate.data ? (
+      {quote && quote.step === step && generate.state === "idle" && !generate.data ? (
         <generate.Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value="generate" />
           <input type="hidden" name="sceneId" value={scene.id} />
           <input type="hidden" name="step" value={step} />
-          {regenerate ? (
-            <input type="hidden" name="regenerate" value="on" />
-          ) : null}
+          {regenerate ? <input type="hidden" name="regenerate" value="on" /> : null}
           {quote.blocked ? (
             <p className="text-sm text-red-600">{quote.blocked}</p>
           ) : (
             <>
               <p className="text-sm text-slate-700">
-                This costs {formatCredits(quote.credits)} credits (balance{" "}
-                {formatCredits(quote.balance)}).
+                This costs {formatCredits(quote.credits)} credits (balance {formatCredits(quote.balance)}).
               </p>
               <Button type="submit" size="sm" disabled={!quote.enough}>
                 Confirm
@@ -689,41 +641,24 @@ function MediaAsset({
           <input type="hidden" name="intent" value="estimate" />
           <input type="hidden" name="sceneId" value={scene.id} />
           <input type="hidden" name="step" value={step} />
-          {regenerate ? (
-            <input type="hidden" name="regenerate" value="on" />
-          ) : null}
-          <Button
-            type="submit"
-            size="sm"
-            variant="secondary"
-            disabled={estimate.state !== "idle"}
-          >
-            {asset.stale
-              ? "Regenerate"
-              : regenerate
-              ? "Regenerate"
-              : `Generate ${STEP_LABELS[step].toLowerCase()}`}
+          {regenerate ? <input type="hidden" name="regenerate" value="on" /> : null}
+          <Button type="submit" size="sm" variant="secondary" disabled={estimate.state !== "idle"}>
+            {asset.stale ? "Regenerate" : regenerate ? "Regenerate" : `Generate ${STEP_LABELS[step].toLowerCase()}`}
           </Button>
         </estimate.Form>
       )}
-      <Notice
-        result={
-          generate.data ??
-          (estimate.data?.ok === false ? estimate.data : undefined)
-        }
-      />
+      <Versions scene={scene} versions={versions.filter((v) => v.step === step)} />
+      <Notice result={generate.data ?? (estimate.data?.ok === false ? estimate.data : undefined)} />
     </div>
   );
 }
 
-function SceneDetail({ scene }: { scene: EditorScene | undefined }) {
+function SceneDetail({ scene, versions }: { scene: EditorScene | undefined; versions: EditorData["versions"] }) {
   if (!scene) {
     return (
       <div className="p-4 text-center">
         <h2 className="font-semibold text-slate-900">No Scene Selected</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Select a scene from the list to view details and edit assets.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">Select a scene from the list to view details and edit assets.</p>
       </div>
     );
   }
@@ -731,45 +666,24 @@ function SceneDetail({ scene }: { scene: EditorScene | undefined }) {
   return (
     <div key={scene.id} className="space-y-5 p-4">
       <div className="flex items-center justify-between gap-2">
-        <h2 className="truncate font-semibold text-slate-900">
-          {sceneLabel(scene)}
-        </h2>
-        <Badge
-          className={
-            complete
-              ? "bg-emerald-100 text-emerald-800"
-              : "bg-amber-100 text-amber-800"
-          }
-        >
-          {complete ? "Complete" : "In Progress"}
-        </Badge>
+        <h2 className="truncate font-semibold text-slate-900">{sceneLabel(scene)}</h2>
+        <Badge className={complete ? "bg-emerald-100 text-emerald-800" : "bg-amber-100 text-amber-800"}>{complete ? "Complete" : "In Progress"}</Badge>
       </div>
       <section className="space-y-3">
-        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-          Basic Information
-        </h3>
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Basic Information</h3>
         <SceneField scene={scene} name="title" />
         <SceneField scene={scene} name="description" multiline />
       </section>
       <section className="space-y-3">
-        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-          Script &amp; Voice Over
-        </h3>
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Script &amp; Voice Over</h3>
         <SceneField scene={scene} name="script" multiline />
         <SceneField scene={scene} name="voiceOverText" multiline />
         <SceneField scene={scene} name="imagePrompt" multiline />
       </section>
       <section className="space-y-3">
-        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-          Media Assets
-        </h3>
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Media Assets</h3>
         {SCENE_MEDIA_STEPS.map((step) => (
-          <MediaAsset
-            key={step}
-            scene={scene}
-            step={step}
-            assets={scene.assets}
-          />
+          <MediaAsset key={step} scene={scene} step={step} assets={scene.assets} versions={versions} />
         ))}
       </section>
     </div>
@@ -777,14 +691,12 @@ function SceneDetail({ scene }: { scene: EditorScene | undefined }) {
 }
 
 export default function CanvasEditor() {
-  const { project, scenes, view } = useLoaderData<typeof loader>();
+  const { project, scenes, view, assets, versions } = useLoaderData<typeof loader>();
   const link = useViewLink();
   const selected = scenes.find((s) => s.id === view.scene);
   const panelOpen = view.panel === "open";
   const tabClass = (active: boolean) =>
-    `rounded-lg px-3 py-1.5 text-sm font-medium ${
-      active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"
-    }`;
+    `rounded-lg px-3 py-1.5 text-sm font-medium ${active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`;
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-4">
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 pb-3">
@@ -796,57 +708,33 @@ export default function CanvasEditor() {
           <ButtonLink to="/canvas?new=1" variant="secondary" size="sm">
             New Project
           </ButtonLink>
-          <ButtonLink
-            to={`/multi-agent-chat/${project.id}`}
-            variant="secondary"
-            size="sm"
-          >
+          <ButtonLink to={`/multi-agent-chat/${project.id}`} variant="secondary" size="sm">
             Multi-Agent Chat
           </ButtonLink>
-          <ButtonLink
-            to={link({ panel: panelOpen ? "closed" : "open" })}
-            variant="ghost"
-            size="sm"
-            aria-pressed={panelOpen}
-          >
+          <ButtonLink to={link({ panel: panelOpen ? "closed" : "open" })} variant="ghost" size="sm" aria-pressed={panelOpen}>
             {panelOpen ? "Hide details" : "Show details"}
           </ButtonLink>
         </div>
       </header>
-      <div
-        className={`mt-4 grid gap-4 ${
-          panelOpen ? "lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]" : ""
-        }`}
-      >
+      <div className={`mt-4 grid gap-4 ${panelOpen ? "lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]" : ""}`}>
         <main className="min-w-0">
           <nav className="mb-4 flex gap-2" aria-label="Editor tabs">
-            <Link
-              to={link({ tab: "script" })}
-              className={tabClass(view.tab === "script")}
-              aria-current={view.tab === "script" ? "page" : undefined}
-            >
+            <Link to={link({ tab: "script" })} className={tabClass(view.tab === "script")} aria-current={view.tab === "script" ? "page" : undefined}>
               Script
             </Link>
-            <Link
-              to={link({ tab: "scenes" })}
-              className={tabClass(view.tab === "scenes")}
-              aria-current={view.tab === "scenes" ? "page" : undefined}
-            >
+            <Link to={link({ tab: "scenes" })} className={tabClass(view.tab === "scenes")} aria-current={view.tab === "scenes" ? "page" : undefined}>
               Scenes
             </Link>
           </nav>
           {view.tab === "script" ? (
-            <ScriptTab project={project} sceneCount={scenes.length} />
+            <ScriptTab project={project} sceneCount={scenes.length} assets={assets} />
           ) : (
             <ScenesTab scenes={scenes} selectedId={view.scene} />
           )}
         </main>
         {panelOpen ? (
-          <aside
-            className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm"
-            aria-label="Scene details"
-          >
-            <SceneDetail scene={selected} />
+          <aside className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Scene details">
+            <SceneDetail scene={selected} versions={versions} />
           </aside>
         ) : null}
       </div>

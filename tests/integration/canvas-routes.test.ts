@@ -4,11 +4,15 @@
 // an unknown project 404.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFromUser } from "~/models/actor.server";
+import { listProjectAssets } from "~/models/project-assets.server";
 import { createProject, getProjectWithScenes } from "~/models/project.server";
+import { listSceneAssetVersions, setSceneMedia } from "~/models/scene-asset-versions.server";
+import { storeFile } from "~/models/stored-files.server";
 import { action as editorAction, loader as editorLoader } from "~/routes/_shell.canvas.$projectId";
 import { action as indexAction, loader as indexLoader } from "~/routes/_shell.canvas._index";
 import type { CanvasActionData } from "~/routes/_shell.canvas.server";
 import { prisma } from "~/utils/db.server";
+import { png, wav } from "../fixtures/storage-media";
 import { get, post, run, unwrap } from "./dashboard-helpers";
 import { newUser, useTempStorage } from "./storage-helpers";
 
@@ -160,5 +164,52 @@ describe("/canvas/:projectId", () => {
     const res = unwrap<CanvasActionData>(await run(editorAction, post(editorPath(projectId), { intent: "divide" }, admin.cookie), { projectId }));
     expect(res.body).toMatchObject({ ok: true, message: expect.stringMatching(/^Script divided into scenes\. Generated image prompts for \d+ out of \d+ scenes$/) });
     expect((await projectNow()).scenes.length).toBeGreaterThan(0);
+  });
+
+  it("adds several project assets at once and removes one; another user's file is refused and adds nothing", async () => {
+    const adminA = actorFromUser({ id: admin.user.id, isAdmin: true }, "web");
+    const store = (ownerId: string, body: Buffer, name: string) =>
+      storeFile({ bucket: "project-images", ownerId, params: { projectId, purpose: "asset" }, body, originalName: name });
+    const [a, b] = [await store(owner.user.id, png(), "a.png"), await store(owner.user.id, wav(), "b.wav")];
+    const foreign = await store(admin.user.id, png(), "mine.png");
+    const body = new URLSearchParams([["intent", "add-assets"], ["ref", a.ref], ["ref", foreign.ref]]);
+    const req = (fields: URLSearchParams) =>
+      new Request(new URL(editorPath(projectId), "http://localhost:3109"), {
+        method: "POST",
+        body: fields,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: admin.cookie },
+      });
+    const refused = unwrap<CanvasActionData>(await run(editorAction, req(body), { projectId }));
+    expect(refused.status).toBe(400);
+    expect(await listProjectAssets(adminA, projectId)).toEqual([]);
+    const added = unwrap<CanvasActionData>(await run(editorAction, req(new URLSearchParams([["intent", "add-assets"], ["ref", a.ref], ["ref", b.ref]])), { projectId }));
+    expect(added.body).toMatchObject({ ok: true, message: "2 assets added" });
+    const assets = await listProjectAssets(adminA, projectId);
+    expect(assets.map((x) => x.type).sort()).toEqual(["audio", "image"]);
+    const removed = unwrap<CanvasActionData>(await run(editorAction, post(editorPath(projectId), { intent: "remove-asset", assetId: assets[0].id }, admin.cookie), { projectId }));
+    expect(removed.body.ok).toBe(true);
+    expect((await listProjectAssets(adminA, projectId)).map((x) => x.id)).toEqual([assets[1].id]);
+  });
+
+  it("shows the cost before generating, with the rules' messages, and restores an earlier version", async () => {
+    const adminA = actorFromUser({ id: admin.user.id, isAdmin: true }, "web");
+    const scene = (await projectNow()).scenes[0];
+    const act = async (fields: Record<string, string>) => unwrap<CanvasActionData>(await run(editorAction, post(editorPath(projectId), fields, admin.cookie), { projectId }));
+    const voice = await act({ intent: "estimate", sceneId: scene.id, step: "voice-over" });
+    expect(voice.body).toMatchObject({ ok: true, estimate: { step: "voice-over", credits: 0.4, blocked: null } });
+    const image = await act({ intent: "estimate", sceneId: scene.id, step: "image" });
+    expect(image.body.estimate?.blocked).toBe("Upload a product image first to generate scene variations.");
+
+    const first = await storeFile({ bucket: "canvas-assets", ownerId: owner.user.id, params: { sceneId: scene.id, kind: "image" }, body: png(), originalName: "1.png" });
+    const second = await storeFile({ bucket: "canvas-assets", ownerId: owner.user.id, params: { sceneId: scene.id, kind: "image" }, body: png(4, 4), originalName: "2.png" });
+    await setSceneMedia(adminA, projectId, scene.id, "image", first.ref);
+    await setSceneMedia(adminA, projectId, scene.id, "image", second.ref);
+    const view = await run<{ versions: { id: string; url: string; current: boolean }[] }>(editorLoader, get(`${editorPath(projectId)}?scene=${scene.id}`, admin.cookie), { projectId });
+    const earlier = view.versions.find((v) => !v.current);
+    expect(earlier?.url).toBe(first.url);
+    const restored = await act({ intent: "restore-version", sceneId: scene.id, versionId: earlier!.id });
+    expect(restored.body.ok).toBe(true);
+    expect((await projectNow()).scenes[0].imageUrl).toBe(first.url);
+    expect((await listSceneAssetVersions(adminA, projectId, scene.id)).find((v) => v.current)?.url).toBe(first.url);
   });
 });
