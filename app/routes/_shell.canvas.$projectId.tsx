@@ -24,7 +24,7 @@ import { deleteScene } from "~/models/project-removal.server";
 import { updateProject } from "~/models/project.server";
 import { getProjectWorkspace } from "~/models/project-workspace.server";
 import { SCENE_MEDIA_STEPS, type SceneAssetStates, type SceneMediaStep } from "~/models/scene-asset-steps";
-import { listSceneAssetVersions, restoreSceneAssetVersion } from "~/models/scene-asset-versions.server";
+import { listSceneAssetVersions, restoreSceneAssetVersion, setSceneMedia } from "~/models/scene-asset-versions.server";
 import { requestSceneGeneration } from "~/models/scene-generation.server";
 import { addScene, editScene, SCENE_TEXT_FIELDS } from "~/models/scenes.server";
 import { divideProjectScript } from "~/models/script-division.server";
@@ -35,6 +35,7 @@ import { coreRefusal, refused, type CanvasActionData } from "./_shell.canvas.ser
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.title ?? "Canvas"} — Canvas — Reelforge` }];
 
 const PREVIEW_CHARS = 60;
+const NOT_FOUND = (id: string) => `Project with ID ${id} not found.`;
 const COPIED_MS = 2000;
 
 const viewQuery = z.object({
@@ -45,7 +46,7 @@ const viewQuery = z.object({
 
 function projectIdOf(params: LoaderFunctionArgs["params"]): string {
   const parsed = field.token("The project id").safeParse(params.projectId);
-  if (!parsed.success) throw inputError("Project not found", 404);
+  if (!parsed.success) throw inputError(NOT_FOUND(String(params.projectId ?? "").slice(0, 64)), 404);
   return parsed.data;
 }
 
@@ -57,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     workspace = await getProjectWorkspace(actor, projectId);
   } catch (error) {
-    if (isNotFound(error)) throw inputError("Project not found", 404);
+    if (isNotFound(error)) throw inputError(NOT_FOUND(projectId), 404);
     throw error;
   }
   const { project } = workspace;
@@ -121,6 +122,12 @@ const actionSchema = () =>
       z.object({ intent: z.literal("add-assets"), ref: field.line({ max: 500, label: "The file" }) }),
       z.object({ intent: z.literal("remove-asset"), assetId: field.token("The asset id") }),
       z.object({ intent: z.literal("restore-version"), sceneId, versionId: field.token("The version id") }),
+      z.object({
+        intent: z.literal("scene-media"),
+        sceneId,
+        field: generationStep,
+        ref: field.optional(field.line({ max: 500, label: "The file" })),
+      }),
       z.object({ intent: z.literal("add-scene") }),
       z.object({ intent: z.literal("delete-scene"), sceneId }),
       z.object({
@@ -156,7 +163,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     switch (input.intent) {
       case "rename":
         await updateProject(actor, projectId, { title: input.title });
-        return ok({ message: "Title saved" });
+        return ok({ message: "Project updated" });
       case "save-script":
         await updateProject(actor, projectId, { fullScript: input.fullScript });
         return ok({ message: "Script saved" });
@@ -167,7 +174,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "main-image":
         await setMainProjectImage(actor, projectId, input.ref ?? null);
         return ok({
-          message: input.ref ? "Main image saved" : "Main image removed",
+          message: input.ref ? "Main project image updated successfully" : "Main project image removed",
         });
       case "add-assets": {
         // Several files at once: every "ref" value (the first one was checked by the schema).
@@ -178,17 +185,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
           projectId,
           (refs as string[]).map((ref) => ({ ref }))
         );
-        return ok({ message: `${added.length} asset${added.length === 1 ? "" : "s"} added` });
+        return ok({ message: `${added.length} asset(s) uploaded successfully.` });
       }
-      case "remove-asset":
-        await removeProjectAsset(actor, projectId, input.assetId);
-        return ok({ message: "Asset removed" });
+      case "remove-asset": {
+        const asset = await removeProjectAsset(actor, projectId, input.assetId);
+        return ok({ message: `Asset "${asset.name}" removed.` });
+      }
       case "restore-version":
         await restoreSceneAssetVersion(actor, projectId, input.sceneId, input.versionId);
         return ok({ message: "Version restored" });
       case "add-scene":
         await addScene(actor, projectId, {}, { rule: "canvas" });
         return ok({ message: "Scene added" });
+      case "scene-media":
+        await setSceneMedia(actor, projectId, input.sceneId, input.field, input.ref ?? null);
+        return ok({ message: input.ref ? `${STEP_LABELS[input.field]} uploaded successfully` : `${STEP_LABELS[input.field]} removed` });
       case "delete-scene":
         await deleteScene(actor, projectId, input.sceneId);
         return ok({ message: "Scene deleted" });
@@ -196,7 +207,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await editScene(actor, projectId, input.sceneId, {
           [input.field]: input.value,
         });
-        return ok({ message: "Saved" });
+        return ok({ message: `${FIELD_LABELS[input.field as keyof typeof FIELD_LABELS] ?? input.field} updated successfully` });
       case "estimate": {
         const estimate = await estimateCost(actor, {
           projectId,
@@ -226,16 +237,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
           step: input.step,
           regenerate: input.regenerate,
         });
-        if (!result.ok) return refused(input.intent, result.message, result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400);
+        if (!result.ok)
+          return refused(
+            input.intent,
+            `Failed to generate ${STEP_LABELS[input.step].toLowerCase()}: ${result.message}`,
+            result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400
+          );
         return ok({
-          message: `Generating ${input.step} (${formatCredits(result.credits)} credits)`,
+          message: `${STEP_LABELS[input.step]} generation started (${formatCredits(result.credits)} credits)`,
         });
       }
     }
   } catch (error) {
-    return coreRefusal(input.intent, error, input.intent === "rename" ? "title" : input.intent === "edit-scene" ? input.field : "form");
+    return coreRefusal(input.intent, error, input.intent === "rename" ? "title" : input.intent === "edit-scene" ? input.field : "form", FAILURES[input.intent]);
   }
 }
+
+/** The product's failure toasts (docs/product.md#canvas-editor-planned); the core's reason follows. */
+const FAILURES: Partial<Record<string, string>> = {
+  rename: "Failed to update title",
+  "save-script": "Failed to save script",
+  "main-image": "Failed to update the main project image",
+  "add-assets": "Failed to upload assets",
+  "remove-asset": "Failed to remove asset",
+  "scene-media": "Failed to upload",
+  "edit-scene": "Failed to update scene",
+};
 
 // ───────────────────────────── the page ─────────────────────────────
 
@@ -590,16 +617,38 @@ function Versions({ scene, versions }: { scene: EditorScene; versions: EditorDat
   );
 }
 
+const UPLOAD_KIND = { image: "image", video: "video", "voice-over": "audio" } as const;
+
+function SceneUpload({ scene, step, ownerId }: { scene: EditorScene; step: SceneMediaStep; ownerId: string }) {
+  const fetcher = useFetcher<CanvasActionData>();
+  const kind = UPLOAD_KIND[step];
+  return (
+    <div>
+      <FileUpload
+        bucket="canvas-assets"
+        label={`Upload ${STEP_LABELS[step].toLowerCase()}`}
+        kinds={[kind]}
+        params={{ sceneId: scene.id, kind, ownerId }}
+        onUploaded={(file) => fetcher.submit({ intent: "scene-media", sceneId: scene.id, field: step, ref: file.ref }, { method: "post" })}
+        error={fetcher.data?.ok === false ? fetcher.data.error : null}
+      />
+      <Notice result={fetcher.data?.ok ? fetcher.data : undefined} />
+    </div>
+  );
+}
+
 function MediaAsset({
   scene,
   step,
   assets,
   versions,
+  ownerId,
 }: {
   scene: EditorScene;
   step: SceneMediaStep;
   assets: SceneAssetStates;
   versions: EditorData["versions"];
+  ownerId: string;
 }) {
   const estimate = useFetcher<CanvasActionData>();
   const generate = useFetcher<CanvasActionData>();
@@ -617,6 +666,7 @@ function MediaAsset({
       {asset.url && step === "video" ? <video src={asset.url} controls className="max-h-48 w-full rounded" /> : null}
       {asset.url && step === "voice-over" ? <audio src={asset.url} controls className="w-full" /> : null}
       {!asset.url ? <p className="text-sm text-slate-500">None yet.</p> : null}
+      <SceneUpload scene={scene} step={step} ownerId={ownerId} />
       {quote && quote.step === step && generate.state === "idle" && !generate.data ? (
         <generate.Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value="generate" />
@@ -653,7 +703,7 @@ function MediaAsset({
   );
 }
 
-function SceneDetail({ scene, versions }: { scene: EditorScene | undefined; versions: EditorData["versions"] }) {
+function SceneDetail({ scene, versions, ownerId }: { scene: EditorScene | undefined; versions: EditorData["versions"]; ownerId: string }) {
   if (!scene) {
     return (
       <div className="p-4 text-center">
@@ -662,7 +712,8 @@ function SceneDetail({ scene, versions }: { scene: EditorScene | undefined; vers
       </div>
     );
   }
-  const complete = scene.status === "completed";
+  // "Complete" when the scene has a video (docs/product.md#canvas-editor-planned).
+  const complete = Boolean(scene.assets.video.url);
   return (
     <div key={scene.id} className="space-y-5 p-4">
       <div className="flex items-center justify-between gap-2">
@@ -683,7 +734,7 @@ function SceneDetail({ scene, versions }: { scene: EditorScene | undefined; vers
       <section className="space-y-3">
         <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Media Assets</h3>
         {SCENE_MEDIA_STEPS.map((step) => (
-          <MediaAsset key={step} scene={scene} step={step} assets={scene.assets} versions={versions} />
+          <MediaAsset key={step} scene={scene} step={step} assets={scene.assets} versions={versions} ownerId={ownerId} />
         ))}
       </section>
     </div>
@@ -734,7 +785,7 @@ export default function CanvasEditor() {
         </main>
         {panelOpen ? (
           <aside className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Scene details">
-            <SceneDetail scene={selected} versions={versions} />
+            <SceneDetail scene={selected} versions={versions} ownerId={project.userId} />
           </aside>
         ) : null}
       </div>

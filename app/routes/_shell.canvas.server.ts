@@ -24,10 +24,11 @@ export function refused(intent: string, error: string, status = 400, fieldErrors
   return data<CanvasActionData>({ ok: false, intent, error, fieldErrors }, { status });
 }
 
-/** The core's refusal as the answer to the page, or the error again when it is not one. */
-export function coreRefusal(intent: string, error: unknown, field = "form") {
-  if (isNotFound(error)) return refused(intent, error.message, 404);
-  if (error instanceof ProjectError) return refused(intent, error.message, 400, { [field]: error.message });
-  if (error instanceof SceneInputError || isMediaRefError(error)) return refused(intent, error.message, 400, { [error.field]: error.message });
+/** The core's refusal as the answer (after the product's `failure` text when given) to the page, or the error again when it is not one. */
+export function coreRefusal(intent: string, error: unknown, field = "form", failure?: string) {
+  const text = (message: string) => (failure ? `${failure}: ${message}` : message);
+  if (isNotFound(error)) return refused(intent, text(error.message), 404);
+  if (error instanceof ProjectError) return refused(intent, text(error.message), 400, { [field]: error.message });
+  if (error instanceof SceneInputError || isMediaRefError(error)) return refused(intent, text(error.message), 400, { [error.field]: error.message });
   throw error;
 }

@@ -120,6 +120,7 @@ describe("/canvas/:projectId", () => {
     expect(view.scenes.map((s) => s.title)).toEqual(["Morning"]);
     const missing = await run<Response>(editorLoader, get(editorPath("c000000000000000000000000"), admin.cookie), { projectId: "c000000000000000000000000" });
     expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe("Project with ID c000000000000000000000000 not found.");
   });
 
   it("lets an admin rename, save the script, add, edit and delete scenes of another user's project", async () => {
@@ -183,11 +184,11 @@ describe("/canvas/:projectId", () => {
     expect(refused.status).toBe(400);
     expect(await listProjectAssets(adminA, projectId)).toEqual([]);
     const added = unwrap<CanvasActionData>(await run(editorAction, req(new URLSearchParams([["intent", "add-assets"], ["ref", a.ref], ["ref", b.ref]])), { projectId }));
-    expect(added.body).toMatchObject({ ok: true, message: "2 assets added" });
+    expect(added.body).toMatchObject({ ok: true, message: "2 asset(s) uploaded successfully." });
     const assets = await listProjectAssets(adminA, projectId);
     expect(assets.map((x) => x.type).sort()).toEqual(["audio", "image"]);
     const removed = unwrap<CanvasActionData>(await run(editorAction, post(editorPath(projectId), { intent: "remove-asset", assetId: assets[0].id }, admin.cookie), { projectId }));
-    expect(removed.body.ok).toBe(true);
+    expect(removed.body).toMatchObject({ ok: true, message: `Asset "${assets[0].name}" removed.` });
     expect((await listProjectAssets(adminA, projectId)).map((x) => x.id)).toEqual([assets[1].id]);
   });
 
@@ -207,9 +208,17 @@ describe("/canvas/:projectId", () => {
     const view = await run<{ versions: { id: string; url: string; current: boolean }[] }>(editorLoader, get(`${editorPath(projectId)}?scene=${scene.id}`, admin.cookie), { projectId });
     const earlier = view.versions.find((v) => !v.current);
     expect(earlier?.url).toBe(first.url);
+    const foreign = await storeFile({ bucket: "canvas-assets", ownerId: admin.user.id, params: { sceneId: scene.id, kind: "image" }, body: png(), originalName: "x.png" });
+    const refusedUpload = await act({ intent: "scene-media", sceneId: scene.id, field: "image", ref: foreign.ref });
+    expect(refusedUpload.status).toBe(400);
+    expect(refusedUpload.body.error).toMatch(/^Failed to upload: /);
+    expect((await projectNow()).scenes[0].imageUrl).toBe(second.url);
     const restored = await act({ intent: "restore-version", sceneId: scene.id, versionId: earlier!.id });
     expect(restored.body.ok).toBe(true);
     expect((await projectNow()).scenes[0].imageUrl).toBe(first.url);
     expect((await listSceneAssetVersions(adminA, projectId, scene.id)).find((v) => v.current)?.url).toBe(first.url);
+    const uploaded = await act({ intent: "scene-media", sceneId: scene.id, field: "image", ref: second.ref });
+    expect(uploaded.body).toMatchObject({ ok: true, message: "Image uploaded successfully" });
+    expect((await projectNow()).scenes[0].imageUrl).toBe(second.url);
   });
 });

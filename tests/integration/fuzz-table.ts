@@ -195,6 +195,7 @@ export const ROUTES: Record<string, RouteSpec> = {
         { intent: strict(one("remove-asset")), assetId: strict(cuid) },
         { intent: strict(one("restore-version")), sceneId: strict(cuid), versionId: strict(cuid) },
         { intent: strict(one("main-image")), ref: lenient(one("project-images/x.png")) },
+        { intent: strict(one("scene-media")), sceneId: strict(cuid), field: strict(one("image", "video", "voice-over")), ref: lenient(one("canvas-assets/x.png")) },
         { intent: strict(one("delete-scene")), sceneId: strict(cuid) },
         { intent: strict(one("edit-scene")), sceneId: strict(cuid), field: strict(one("title", "script", "voiceOverText")), value: strict(words) },
         { intent: strict(one("estimate", "generate")), sceneId: strict(cuid), step: strict(one("image", "video", "voice-over")), regenerate: lenient(one("on")) },
