@@ -565,23 +565,31 @@ const STEP_LABELS: Record<SceneMediaStep, string> = {
   video: "Video",
 };
 
-function CopyUrl({ url }: { url: string }) {
-  const [copied, setCopied] = useState(false);
+/** Copies a media URL; a tick for 2 s and the product's message ("{label} copied to clipboard"). */
+function CopyUrl({ url, label }: { url: string; label: string }) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPIED_MS);
+    if (state === "idle") return;
+    const t = setTimeout(() => setState("idle"), COPIED_MS);
     return () => clearTimeout(t);
-  }, [copied]);
+  }, [state]);
+  const copy = () => {
+    const absolute = new URL(url, window.location.href).toString();
+    if (!navigator.clipboard) return setState("failed");
+    navigator.clipboard.writeText(absolute).then(
+      () => setState("copied"),
+      () => setState("failed")
+    );
+  };
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      onClick={() => {
-        void navigator.clipboard?.writeText(new URL(url, window.location.href).toString()).then(() => setCopied(true));
-      }}
-    >
-      {copied ? "✓ Copied" : "Copy URL"}
-    </Button>
+    <span className="inline-flex items-center gap-2">
+      <Button variant="ghost" size="sm" onClick={copy} aria-label={`Copy ${label} URL`}>
+        {state === "copied" ? "✓" : "Copy URL"}
+      </Button>
+      <span role="status" className={state === "failed" ? "text-xs text-red-600" : "text-xs text-emerald-700"}>
+        {state === "copied" ? `${label} copied to clipboard` : state === "failed" ? "Failed to copy to clipboard" : ""}
+      </span>
+    </span>
   );
 }
 
@@ -660,7 +668,7 @@ function MediaAsset({
       <div className="flex flex-wrap items-center gap-2">
         <h4 className="font-medium text-slate-900">{STEP_LABELS[step]}</h4>
         {asset.stale ? <Badge className="bg-amber-100 text-amber-800">stale</Badge> : null}
-        {asset.url ? <CopyUrl url={asset.url} /> : null}
+        {asset.url ? <CopyUrl url={asset.url} label={STEP_LABELS[step]} /> : null}
       </div>
       {asset.url && step === "image" ? <img src={asset.url} alt={`Scene ${STEP_LABELS[step]}`} className="max-h-40 rounded" /> : null}
       {asset.url && step === "video" ? <video src={asset.url} controls className="max-h-48 w-full rounded" /> : null}

@@ -23,6 +23,7 @@ export const meta: MetaFunction = () => [{ title: "Canvas — Reelforge" }];
 const openQuery = z.object({
   projectId: field.optional(field.token("The project id")).catch(undefined),
   new: z.string().optional().catch(undefined),
+  chat: z.string().optional().catch(undefined),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -32,6 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const projects = await listUserProjects(actorFromUser(user, "web"));
   return {
     creating: query.new === "1",
+    // Multi-Agent Chat works on a project: without one it asks for one (docs/product.md#canvas-editor-planned).
+    chatNeedsProject: query.chat === "1",
     projects: projects.map((p) => ({
       id: p.id,
       title: p.title,
@@ -155,7 +158,7 @@ function ProjectCard({ project }: { project: ReturnType<typeof useLoaderData<typ
 }
 
 export default function CanvasIndex() {
-  const { projects, creating } = useLoaderData<typeof loader>();
+  const { projects, creating, chatNeedsProject } = useLoaderData<typeof loader>();
   const actionData = useActionData<CanvasActionData>();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8">
@@ -171,10 +174,20 @@ export default function CanvasIndex() {
         <section>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-2xl font-semibold text-slate-900">Select a Project</h1>
-            <ButtonLink to={creating ? "/canvas" : "/canvas?new=1"} variant="secondary" aria-expanded={creating}>
-              New Project
-            </ButtonLink>
+            <div className="flex flex-wrap gap-2">
+              <ButtonLink to="/canvas?chat=1" variant="secondary">
+                Multi-Agent Chat
+              </ButtonLink>
+              <ButtonLink to={creating ? "/canvas" : "/canvas?new=1"} variant="secondary" aria-expanded={creating}>
+                New Project
+              </ButtonLink>
+            </div>
           </div>
+          {chatNeedsProject ? (
+            <p role="alert" className="mt-3 text-sm text-amber-700">
+              Please select a project first.
+            </p>
+          ) : null}
           {creating || actionData?.intent === "create" ? (
             <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
               <h2 className="mb-3 font-semibold text-slate-900">Create New Project</h2>

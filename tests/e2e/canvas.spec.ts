@@ -17,7 +17,11 @@ test("the admin creates a project, writes and divides its script, and edits a sc
   await signInAsAdmin(page);
   await page.goto("/canvas");
   const picker = page.getByRole("heading", { name: "Select a Project" });
-  if (await picker.isVisible()) await page.getByRole("link", { name: "New Project" }).click();
+  if (await picker.isVisible()) {
+    await page.getByRole("link", { name: "Multi-Agent Chat" }).click();
+    await expect(page.getByText("Please select a project first.")).toBeVisible();
+    await page.getByRole("link", { name: "New Project" }).click();
+  }
   const form = page.getByRole("form", { name: "Create New Project" });
   const create = form.getByRole("button", { name: "Create Project" });
   await expect(create).toBeDisabled();

@@ -203,7 +203,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   "routes/_shell.canvas._index": {
-    loader: { query: { projectId: cuid, new: one("1") } },
+    loader: { query: { projectId: cuid, new: one("1"), chat: one("1") } },
     action: {
       auth: "user",
       form: true,
