@@ -97,6 +97,7 @@ type EditorScene = EditorData["scenes"][number];
 
 const text = (label: string) => field.text({ max: EDITOR_LIMITS.text, label });
 const sceneId = field.token("The scene id");
+const fileRef = field.line({ max: 500, label: "The file" });
 const generationStep = z.enum(["image", "voice-over", "video"], {
   error: "Choose image, video or voice-over.",
 });
@@ -119,7 +120,7 @@ const actionSchema = () =>
         intent: z.literal("main-image"),
         ref: field.optional(field.line({ max: 500, label: "The image" })),
       }),
-      z.object({ intent: z.literal("add-assets"), ref: field.line({ max: 500, label: "The file" }) }),
+      z.object({ intent: z.literal("add-assets"), ref: fileRef }),
       z.object({ intent: z.literal("remove-asset"), assetId: field.token("The asset id") }),
       z.object({ intent: z.literal("restore-version"), sceneId, versionId: field.token("The version id") }),
       z.object({
@@ -178,12 +179,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         });
       case "add-assets": {
         // Several files at once: every "ref" value (the first one was checked by the schema).
-        const refs = form.getAll("ref");
-        if (refs.some((r) => typeof r !== "string")) return refused(input.intent, "Upload the files first.", 400, { assets: "Upload the files first." });
+        const refs = z.array(fileRef).safeParse(form.getAll("ref"));
+        if (!refs.success) return refused(input.intent, "Upload the files first.", 400, { assets: "Upload the files first." });
         const added = await addProjectAssets(
           actor,
           projectId,
-          (refs as string[]).map((ref) => ({ ref }))
+          refs.data.map((ref) => ({ ref }))
         );
         return ok({ message: `${added.length} asset(s) uploaded successfully.` });
       }

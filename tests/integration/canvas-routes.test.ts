@@ -183,6 +183,9 @@ describe("/canvas/:projectId", () => {
     const refused = unwrap<CanvasActionData>(await run(editorAction, req(body), { projectId }));
     expect(refused.status).toBe(400);
     expect(await listProjectAssets(adminA, projectId)).toEqual([]);
+    const controls = unwrap<CanvasActionData>(await run(editorAction, req(new URLSearchParams([["intent", "add-assets"], ["ref", a.ref], ["ref", "project-images/a\u0000b"]])), { projectId }));
+    expect(controls.status).toBe(400);
+    expect(await listProjectAssets(adminA, projectId)).toEqual([]);
     const added = unwrap<CanvasActionData>(await run(editorAction, req(new URLSearchParams([["intent", "add-assets"], ["ref", a.ref], ["ref", b.ref]])), { projectId }));
     expect(added.body).toMatchObject({ ok: true, message: "2 asset(s) uploaded successfully." });
     const assets = await listProjectAssets(adminA, projectId);
