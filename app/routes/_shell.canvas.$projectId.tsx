@@ -1,26 +1,804 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ComingSoon } from "~/components/shell/ComingSoon";
+// /canvas/:projectId, the canvas editor (docs/product.md#canvas-editor-planned; admins only, an
+// admin may open any user's project): header (Back, editable title, New Project, Multi-Agent
+// Chat, detail-panel toggle), the Script tab (main image, Full Script, Divide into Scenes), the
+// Scenes tab and the scene detail panel (per-field Save, generate with the cost shown first).
+// The selected scene, tab and panel live in the query (?scene=, ?tab=, ?panel=) so every state
+// is a link. Every change is a form posted to the action below (it works without JavaScript;
+// with it the forms go through fetchers) and is the core's work (docs/decisions/152-editor-operations.md)
+// as the admin's "web" actor.
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
+import { Badge } from "~/components/ui/Badge";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { FileUpload } from "~/components/upload/FileUpload";
+import { actorFromUser, isNotFound } from "~/models/actor.server";
 import { requireAdmin } from "~/models/auth.server";
+import { estimateCost } from "~/models/cost-estimates.server";
+import { EDITOR_LIMITS } from "~/models/editor-rules";
+import { formatCredits } from "~/models/prices";
+import { addProjectAssets, removeProjectAsset, setMainProjectImage } from "~/models/project-assets.server";
+import { deleteScene } from "~/models/project-removal.server";
+import { updateProject } from "~/models/project.server";
+import { getProjectWorkspace } from "~/models/project-workspace.server";
+import { SCENE_MEDIA_STEPS, type SceneAssetStates, type SceneMediaStep } from "~/models/scene-asset-steps";
+import { listSceneAssetVersions, restoreSceneAssetVersion, setSceneMedia } from "~/models/scene-asset-versions.server";
+import { requestSceneGeneration } from "~/models/scene-generation.server";
+import { addScene, editScene, SCENE_TEXT_FIELDS } from "~/models/scenes.server";
+import { divideProjectScript } from "~/models/script-division.server";
+import { field, parseFields } from "~/utils/form-fields";
+import { inputError, readFormData, readQuery } from "~/utils/forms.server";
+import { coreRefusal, refused, type CanvasActionData } from "./_shell.canvas.server";
 
-export const meta: MetaFunction = () => [{ title: "Canvas — Reelforge" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.title ?? "Canvas"} — Canvas — Reelforge` }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return { projectId: params.projectId ?? "" };
+const PREVIEW_CHARS = 60;
+const NOT_FOUND = (id: string) => `Project with ID ${id} not found.`;
+const COPIED_MS = 2000;
+
+const viewQuery = z.object({
+  scene: field.optional(field.token("The scene id")).catch(undefined),
+  tab: z.enum(["script", "scenes"]).catch("script"),
+  panel: z.enum(["open", "closed"]).catch("open"),
+});
+
+function projectIdOf(params: LoaderFunctionArgs["params"]): string {
+  const parsed = field.token("The project id").safeParse(params.projectId);
+  if (!parsed.success) throw inputError(NOT_FOUND(String(params.projectId ?? "").slice(0, 64)), 404);
+  return parsed.data;
 }
 
-export default function CanvasProject() {
-  const { projectId } = useLoaderData<typeof loader>();
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = actorFromUser(await requireAdmin(request), "web");
+  const projectId = projectIdOf(params);
+  const view = readQuery(request, viewQuery);
+  let workspace;
+  try {
+    workspace = await getProjectWorkspace(actor, projectId);
+  } catch (error) {
+    if (isNotFound(error)) throw inputError(NOT_FOUND(projectId), 404);
+    throw error;
+  }
+  const { project } = workspace;
+  const selected = view.scene ? workspace.scenes.find((s) => s.id === view.scene) : undefined;
+  const versions = selected ? await listSceneAssetVersions(actor, project.id, selected.id) : [];
+  return {
+    view,
+    project: {
+      id: project.id,
+      userId: project.userId,
+      title: project.title,
+      description: project.description,
+      fullScript: project.fullScript ?? "",
+      mainProductImageUrl: project.mainProductImageUrl,
+      status: project.status,
+    },
+    scenes: workspace.scenes.map((s) => ({
+      id: s.id,
+      sceneOrder: s.sceneOrder,
+      title: s.title,
+      description: s.description ?? "",
+      script: s.script ?? "",
+      voiceOverText: s.voiceOverText ?? "",
+      imagePrompt: s.imagePrompt ?? "",
+      status: s.status,
+      ready: s.ready,
+      assets: s.assets,
+    })),
+    assets: workspace.assets.map((a) => ({ id: a.id, url: a.url, type: a.type, name: a.name })),
+    versions: versions.map((v) => ({ id: v.id, step: v.step, url: v.url, source: v.source, current: v.current, createdAt: v.createdAt.toISOString() })),
+  };
+}
+
+type EditorData = ReturnType<typeof useLoaderData<typeof loader>>;
+type EditorScene = EditorData["scenes"][number];
+
+const text = (label: string) => field.text({ max: EDITOR_LIMITS.text, label });
+const sceneId = field.token("The scene id");
+const fileRef = field.line({ max: 500, label: "The file" });
+const generationStep = z.enum(["image", "voice-over", "video"], {
+  error: "Choose image, video or voice-over.",
+});
+
+/** Built when the action runs: it names the core's SCENE_TEXT_FIELDS, which the browser bundle does not have. */
+const actionSchema = () =>
+  z.discriminatedUnion(
+    "intent",
+    [
+      z.object({
+        intent: z.literal("rename"),
+        title: field.line({ max: EDITOR_LIMITS.title, label: "Title" }),
+      }),
+      z.object({
+        intent: z.literal("save-script"),
+        fullScript: text("Script").default(""),
+      }),
+      z.object({ intent: z.literal("divide") }),
+      z.object({
+        intent: z.literal("main-image"),
+        ref: field.optional(field.line({ max: 500, label: "The image" })),
+      }),
+      z.object({ intent: z.literal("add-assets"), ref: fileRef }),
+      z.object({ intent: z.literal("remove-asset"), assetId: field.token("The asset id") }),
+      z.object({ intent: z.literal("restore-version"), sceneId, versionId: field.token("The version id") }),
+      z.object({
+        intent: z.literal("scene-media"),
+        sceneId,
+        field: generationStep,
+        ref: field.optional(field.line({ max: 500, label: "The file" })),
+      }),
+      z.object({ intent: z.literal("add-scene") }),
+      z.object({ intent: z.literal("delete-scene"), sceneId }),
+      z.object({
+        intent: z.literal("edit-scene"),
+        sceneId,
+        field: z.enum(SCENE_TEXT_FIELDS, { error: "Unknown scene field." }),
+        value: text("The text").default(""),
+      }),
+      z.object({
+        intent: z.enum(["estimate", "generate"]),
+        sceneId,
+        step: generationStep,
+        regenerate: field.checkbox(),
+      }),
+    ],
+    { error: "Unknown canvas action." }
+  );
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = actorFromUser(await requireAdmin(request), "web");
+  const projectId = projectIdOf(params);
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "");
+  const parsed = parseFields(actionSchema(), form);
+  if (!parsed.ok) return refused(intent, parsed.formError, 400, parsed.fieldErrors);
+  const input = parsed.data;
+  const ok = (extra: Partial<CanvasActionData> = {}): CanvasActionData => ({
+    ok: true,
+    intent: input.intent,
+    ...extra,
+  });
+  try {
+    switch (input.intent) {
+      case "rename":
+        await updateProject(actor, projectId, { title: input.title });
+        return ok({ message: "Project updated" });
+      case "save-script":
+        await updateProject(actor, projectId, { fullScript: input.fullScript });
+        return ok({ message: "Script saved" });
+      case "divide": {
+        const division = await divideProjectScript(actor, projectId);
+        return ok({ message: division.messages.join(". ") });
+      }
+      case "main-image":
+        await setMainProjectImage(actor, projectId, input.ref ?? null);
+        return ok({
+          message: input.ref ? "Main project image updated successfully" : "Main project image removed",
+        });
+      case "add-assets": {
+        // Several files at once: every "ref" value (the first one was checked by the schema).
+        const refs = z.array(fileRef).safeParse(form.getAll("ref"));
+        if (!refs.success) return refused(input.intent, "Upload the files first.", 400, { assets: "Upload the files first." });
+        const added = await addProjectAssets(
+          actor,
+          projectId,
+          refs.data.map((ref) => ({ ref }))
+        );
+        return ok({ message: `${added.length} asset(s) uploaded successfully.` });
+      }
+      case "remove-asset": {
+        const asset = await removeProjectAsset(actor, projectId, input.assetId);
+        return ok({ message: `Asset "${asset.name}" removed.` });
+      }
+      case "restore-version":
+        await restoreSceneAssetVersion(actor, projectId, input.sceneId, input.versionId);
+        return ok({ message: "Version restored" });
+      case "add-scene":
+        await addScene(actor, projectId, {}, { rule: "canvas" });
+        return ok({ message: "Scene added" });
+      case "scene-media":
+        await setSceneMedia(actor, projectId, input.sceneId, input.field, input.ref ?? null);
+        return ok({ message: input.ref ? `${STEP_LABELS[input.field]} uploaded successfully` : `${STEP_LABELS[input.field]} removed` });
+      case "delete-scene":
+        await deleteScene(actor, projectId, input.sceneId);
+        return ok({ message: "Scene deleted" });
+      case "edit-scene":
+        await editScene(actor, projectId, input.sceneId, {
+          [input.field]: input.value,
+        });
+        return ok({ message: `${FIELD_LABELS[input.field as keyof typeof FIELD_LABELS] ?? input.field} updated successfully` });
+      case "estimate": {
+        const estimate = await estimateCost(actor, {
+          projectId,
+          work: {
+            kind: "scene",
+            sceneId: input.sceneId,
+            step: input.step,
+            regenerate: input.regenerate,
+          },
+        });
+        return ok({
+          estimate: {
+            step: input.step,
+            sceneId: input.sceneId,
+            regenerate: input.regenerate,
+            credits: estimate.credits,
+            balance: estimate.balance,
+            enough: estimate.enough,
+            blocked: estimate.blocked,
+          },
+        });
+      }
+      case "generate": {
+        const result = await requestSceneGeneration(actor, {
+          projectId,
+          sceneId: input.sceneId,
+          step: input.step,
+          regenerate: input.regenerate,
+        });
+        if (!result.ok)
+          return refused(
+            input.intent,
+            `Failed to generate ${STEP_LABELS[input.step].toLowerCase()}: ${result.message}`,
+            result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400
+          );
+        return ok({
+          message: `${STEP_LABELS[input.step]} generation started (${formatCredits(result.credits)} credits)`,
+        });
+      }
+    }
+  } catch (error) {
+    return coreRefusal(input.intent, error, input.intent === "rename" ? "title" : input.intent === "edit-scene" ? input.field : "form", FAILURES[input.intent]);
+  }
+}
+
+/** The product's failure toasts (docs/product.md#canvas-editor-planned); the core's reason follows. */
+const FAILURES: Partial<Record<string, string>> = {
+  rename: "Failed to update title",
+  "save-script": "Failed to save script",
+  "main-image": "Failed to update the main project image",
+  "add-assets": "Failed to upload assets",
+  "remove-asset": "Failed to remove asset",
+  "scene-media": "Failed to upload",
+  "edit-scene": "Failed to update scene",
+};
+
+// ───────────────────────────── the page ─────────────────────────────
+
+function useViewLink() {
+  const [params] = useSearchParams();
+  return (change: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(change)) {
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    }
+    const q = next.toString();
+    return q ? `?${q}` : "?";
+  };
+}
+
+function Notice({ result }: { result: CanvasActionData | undefined }) {
+  if (!result || (!result.message && !result.error)) return null;
   return (
-    <ComingSoon title="Canvas" icon="canvas" back={{ to: "/canvas", label: "Back to Canvas" }}>
-      <p>
-        The canvas editor for project <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm">{projectId}</code>{" "}
-        arrives here soon: the project's scenes as nodes on a canvas, the tools that generate images, voice-overs and
-        videos for each scene, the assistant, and compiling the finished video.
+    <p role={result.ok ? "status" : "alert"} className={result.ok ? "text-sm text-emerald-700" : "text-sm text-red-600"}>
+      {result.ok ? result.message : result.error}
+    </p>
+  );
+}
+
+function TitleEditor({ title }: { title: string }) {
+  const fetcher = useFetcher<CanvasActionData>();
+  const [value, setValue] = useState(title);
+  useEffect(() => setValue(title), [title]);
+  const changed = value.trim() !== title && value.trim().length > 0;
+  return (
+    <fetcher.Form method="post" className="flex min-w-0 flex-1 items-center gap-2">
+      <input type="hidden" name="intent" value="rename" />
+      <label htmlFor="project-title" className="sr-only">
+        Project title
+      </label>
+      <input
+        id="project-title"
+        name="title"
+        value={value}
+        maxLength={EDITOR_LIMITS.title}
+        onChange={(e) => setValue(e.target.value)}
+        className="min-w-0 flex-1 rounded-lg border border-transparent px-2 py-1 text-lg font-semibold text-slate-900 hover:border-slate-300 focus:border-slate-400"
+      />
+      {changed ? (
+        <Button type="submit" size="sm" disabled={fetcher.state !== "idle"}>
+          Save
+        </Button>
+      ) : null}
+      <Notice result={fetcher.data?.ok === false ? fetcher.data : undefined} />
+    </fetcher.Form>
+  );
+}
+
+function MainImage({ project }: { project: EditorData["project"] }) {
+  const fetcher = useFetcher<CanvasActionData>();
+  const submit = (ref: string) => fetcher.submit({ intent: "main-image", ref }, { method: "post" });
+  return (
+    <div className="space-y-2">
+      <FileUpload
+        key={project.mainProductImageUrl ?? "none"}
+        bucket="project-images"
+        label="Main image"
+        kinds={["image"]}
+        params={{
+          projectId: project.id,
+          purpose: "main",
+          ownerId: project.userId,
+        }}
+        current={
+          project.mainProductImageUrl
+            ? {
+                url: project.mainProductImageUrl,
+                contentType: "image/*",
+                name: "Main image",
+              }
+            : null
+        }
+        onUploaded={(file) => submit(file.ref)}
+        error={fetcher.data?.ok === false ? fetcher.data.error : null}
+      />
+      {project.mainProductImageUrl ? (
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="main-image" />
+          <input type="hidden" name="ref" value="" />
+          <Button type="submit" variant="ghost" size="sm">
+            Remove main image
+          </Button>
+        </fetcher.Form>
+      ) : null}
+    </div>
+  );
+}
+
+function ProjectAssets({ project, assets }: { project: EditorData["project"]; assets: EditorData["assets"] }) {
+  const add = useFetcher<CanvasActionData>();
+  const remove = useFetcher<CanvasActionData>();
+  const removing = remove.state !== "idle" ? remove.formData?.get("assetId") : null;
+  return (
+    <section className="space-y-2" aria-labelledby="project-assets">
+      <h3 id="project-assets" className="text-sm font-medium text-slate-700">
+        Project assets ({assets.length})
+      </h3>
+      {assets.length > 0 ? (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {assets
+            .filter((a) => a.id !== removing)
+            .map((a) => (
+              <li key={a.id} className="flex items-center gap-3 px-3 py-2 text-sm">
+                {a.type === "image" ? <img src={a.url} alt="" className="h-10 w-10 rounded object-cover" /> : null}
+                <a href={a.url} target="_blank" rel="noreferrer" className="min-w-0 flex-1 truncate text-slate-800 underline-offset-2 hover:underline">
+                  {a.name}
+                </a>
+                <span className="text-xs text-slate-500">{a.type}</span>
+                <remove.Form method="post">
+                  <input type="hidden" name="intent" value="remove-asset" />
+                  <input type="hidden" name="assetId" value={a.id} />
+                  <Button type="submit" variant="ghost" size="sm" aria-label={`Remove ${a.name}`}>
+                    Remove
+                  </Button>
+                </remove.Form>
+              </li>
+            ))}
+        </ul>
+      ) : null}
+      <FileUpload
+        key={assets.length}
+        bucket="project-images"
+        label="Add an image, video or audio file"
+        kinds={["image", "video", "audio"]}
+        params={{ projectId: project.id, purpose: "asset", ownerId: project.userId }}
+        onUploaded={(file) => add.submit({ intent: "add-assets", ref: file.ref }, { method: "post" })}
+        error={add.data?.ok === false ? add.data.error : remove.data?.ok === false ? remove.data.error : null}
+      />
+    </section>
+  );
+}
+
+function ScriptTab({ project, sceneCount, assets }: { project: EditorData["project"]; sceneCount: number; assets: EditorData["assets"] }) {
+  const save = useFetcher<CanvasActionData>();
+  const divide = useFetcher<CanvasActionData>();
+  const [script, setScript] = useState(project.fullScript);
+  useEffect(() => setScript(project.fullScript), [project.fullScript]);
+  const changed = script !== project.fullScript;
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-slate-600">
+        {sceneCount} scene{sceneCount === 1 ? "" : "s"}
       </p>
-    </ComingSoon>
+      <MainImage project={project} />
+      <ProjectAssets project={project} assets={assets} />
+      <save.Form method="post" className="space-y-2">
+        <input type="hidden" name="intent" value="save-script" />
+        <label htmlFor="full-script" className="block text-sm font-medium text-slate-700">
+          Full Script
+        </label>
+        <textarea
+          id="full-script"
+          name="fullScript"
+          value={script}
+          onChange={(e) => setScript(e.target.value)}
+          maxLength={EDITOR_LIMITS.text}
+          className="min-h-[400px] w-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm"
+          placeholder="Write the whole ad here, then divide it into scenes."
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={!changed || save.state !== "idle"}>
+            {save.state !== "idle" ? "Saving…" : "Save"}
+          </Button>
+          <Notice result={save.data} />
+        </div>
+      </save.Form>
+      <divide.Form method="post" className="flex flex-wrap items-center gap-3">
+        <input type="hidden" name="intent" value="divide" />
+        <Button type="submit" variant="secondary" disabled={divide.state !== "idle" || changed} title={changed ? "Save the script first" : undefined}>
+          {divide.state !== "idle" ? "Dividing…" : "Divide into Scenes"}
+        </Button>
+        <Notice result={divide.data} />
+      </divide.Form>
+    </div>
+  );
+}
+
+function sceneLabel(scene: EditorScene): string {
+  return scene.title ? `${scene.sceneOrder}. ${scene.title}` : `${scene.sceneOrder}. Untitled Scene`;
+}
+
+function SceneRowItem({ scene, selected }: { scene: EditorScene; selected: boolean }) {
+  const fetcher = useFetcher<CanvasActionData>();
+  const link = useViewLink();
+  if (fetcher.state !== "idle") return null;
+  const preview = scene.voiceOverText ? scene.voiceOverText.slice(0, PREVIEW_CHARS) : "No content";
+  return (
+    <li className={`flex items-start gap-2 rounded-lg border p-3 ${selected ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-white"}`}>
+      <Link to={link({ scene: scene.id, panel: "open" })} className="min-w-0 flex-1" aria-current={selected ? "true" : undefined}>
+        <p className="truncate font-medium text-slate-900">{sceneLabel(scene)}</p>
+        <p className="truncate text-sm text-slate-600">{preview}</p>
+        <p className={`text-xs ${scene.imagePrompt ? "text-emerald-700" : "text-slate-500"}`}>{scene.imagePrompt ? "✓ Image prompt" : "✗ No image prompt"}</p>
+      </Link>
+      <fetcher.Form
+        method="post"
+        onSubmit={(e) => {
+          if (!window.confirm("Are you sure you want to delete this scene?")) e.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="delete-scene" />
+        <input type="hidden" name="sceneId" value={scene.id} />
+        <Button type="submit" variant="ghost" size="sm" aria-label={`Delete scene ${sceneLabel(scene)}`}>
+          Delete
+        </Button>
+      </fetcher.Form>
+    </li>
+  );
+}
+
+function ScenesTab({ scenes, selectedId }: { scenes: EditorScene[]; selectedId: string | undefined }) {
+  const add = useFetcher<CanvasActionData>();
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center justify-between">
+        <h2 className="font-semibold text-slate-900">Scenes ({scenes.length})</h2>
+        <add.Form method="post">
+          <input type="hidden" name="intent" value="add-scene" />
+          <Button type="submit" variant="ghost" size="sm" aria-label="Add scene" title="Add scene" disabled={add.state !== "idle"}>
+            +
+          </Button>
+        </add.Form>
+      </div>
+      {scenes.length === 0 ? <p className="text-sm text-slate-600">No scenes yet. Divide the script or add one.</p> : null}
+      <ul className="space-y-2">
+        {scenes.map((s) => (
+          <SceneRowItem key={s.id} scene={s} selected={s.id === selectedId} />
+        ))}
+      </ul>
+      <add.Form method="post">
+        <input type="hidden" name="intent" value="add-scene" />
+        <Button type="submit" variant="secondary" disabled={add.state !== "idle"}>
+          Add Scene
+        </Button>
+      </add.Form>
+      <Notice result={add.data?.ok === false ? add.data : undefined} />
+    </div>
+  );
+}
+
+const FIELD_LABELS = {
+  title: "Title",
+  description: "Description",
+  script: "Script",
+  voiceOverText: "Voice-over text",
+  imagePrompt: "Image prompt",
+} as const;
+
+function SceneField({ scene, name, multiline }: { scene: EditorScene; name: keyof typeof FIELD_LABELS; multiline?: boolean }) {
+  const fetcher = useFetcher<CanvasActionData>();
+  const saved = scene[name];
+  const [value, setValue] = useState(saved);
+  useEffect(() => setValue(saved), [saved]);
+  const id = `scene-${name}`;
+  const error = fetcher.data?.ok === false ? fetcher.data.fieldErrors?.[name] ?? fetcher.data.error : undefined;
+  return (
+    <fetcher.Form method="post" className="space-y-1">
+      <input type="hidden" name="intent" value="edit-scene" />
+      <input type="hidden" name="sceneId" value={scene.id} />
+      <input type="hidden" name="field" value={name} />
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {FIELD_LABELS[name]}
+      </label>
+      {multiline ? (
+        <textarea
+          id={id}
+          name="value"
+          rows={4}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        />
+      ) : (
+        <input
+          id={id}
+          name="value"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        />
+      )}
+      <div className="flex items-center gap-2">
+        <Button type="submit" size="sm" disabled={value === saved || fetcher.state !== "idle"}>
+          Save
+        </Button>
+        {error ? <p className="text-sm text-red-600">{error}</p> : null}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+const STEP_LABELS: Record<SceneMediaStep, string> = {
+  image: "Image",
+  "voice-over": "Voice-over",
+  video: "Video",
+};
+
+/** Copies a media URL; a tick for 2 s and the product's message ("{label} copied to clipboard"). */
+function CopyUrl({ url, label }: { url: string; label: string }) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  useEffect(() => {
+    if (state === "idle") return;
+    const t = setTimeout(() => setState("idle"), COPIED_MS);
+    return () => clearTimeout(t);
+  }, [state]);
+  const copy = () => {
+    const absolute = new URL(url, window.location.href).toString();
+    if (!navigator.clipboard) return setState("failed");
+    navigator.clipboard.writeText(absolute).then(
+      () => setState("copied"),
+      () => setState("failed")
+    );
+  };
+  return (
+    <span className="inline-flex items-center gap-2">
+      <Button variant="ghost" size="sm" onClick={copy} aria-label={`Copy ${label} URL`}>
+        {state === "copied" ? "✓" : "Copy URL"}
+      </Button>
+      <span role="status" className={state === "failed" ? "text-xs text-red-600" : "text-xs text-emerald-700"}>
+        {state === "copied" ? `${label} copied to clipboard` : state === "failed" ? "Failed to copy to clipboard" : ""}
+      </span>
+    </span>
+  );
+}
+
+function Versions({ scene, versions }: { scene: EditorScene; versions: EditorData["versions"] }) {
+  const fetcher = useFetcher<CanvasActionData>();
+  if (versions.length < 2) return null;
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer text-slate-600">Versions ({versions.length})</summary>
+      <ul className="mt-2 space-y-1">
+        {versions.map((v) => (
+          <li key={v.id} className="flex items-center gap-2">
+            <a href={v.url} target="_blank" rel="noreferrer" className="flex-1 truncate underline-offset-2 hover:underline">
+              {new Date(v.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} · {v.source}
+            </a>
+            {v.current ? (
+              <span className="text-xs text-emerald-700">current</span>
+            ) : (
+              <fetcher.Form method="post">
+                <input type="hidden" name="intent" value="restore-version" />
+                <input type="hidden" name="sceneId" value={scene.id} />
+                <input type="hidden" name="versionId" value={v.id} />
+                <Button type="submit" variant="ghost" size="sm" disabled={fetcher.state !== "idle"}>
+                  Restore
+                </Button>
+              </fetcher.Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Notice result={fetcher.data?.ok === false ? fetcher.data : undefined} />
+    </details>
+  );
+}
+
+const UPLOAD_KIND = { image: "image", video: "video", "voice-over": "audio" } as const;
+
+function SceneUpload({ scene, step, ownerId }: { scene: EditorScene; step: SceneMediaStep; ownerId: string }) {
+  const fetcher = useFetcher<CanvasActionData>();
+  const kind = UPLOAD_KIND[step];
+  return (
+    <div>
+      <FileUpload
+        bucket="canvas-assets"
+        label={`Upload ${STEP_LABELS[step].toLowerCase()}`}
+        kinds={[kind]}
+        params={{ sceneId: scene.id, kind, ownerId }}
+        onUploaded={(file) => fetcher.submit({ intent: "scene-media", sceneId: scene.id, field: step, ref: file.ref }, { method: "post" })}
+        error={fetcher.data?.ok === false ? fetcher.data.error : null}
+      />
+      <Notice result={fetcher.data?.ok ? fetcher.data : undefined} />
+    </div>
+  );
+}
+
+function MediaAsset({
+  scene,
+  step,
+  assets,
+  versions,
+  ownerId,
+}: {
+  scene: EditorScene;
+  step: SceneMediaStep;
+  assets: SceneAssetStates;
+  versions: EditorData["versions"];
+  ownerId: string;
+}) {
+  const estimate = useFetcher<CanvasActionData>();
+  const generate = useFetcher<CanvasActionData>();
+  const asset = assets[step];
+  const quote = estimate.data?.ok ? estimate.data.estimate : undefined;
+  const regenerate = Boolean(asset.url);
+  return (
+    <div className="space-y-2 rounded-lg border border-slate-200 p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 className="font-medium text-slate-900">{STEP_LABELS[step]}</h4>
+        {asset.stale ? <Badge className="bg-amber-100 text-amber-800">stale</Badge> : null}
+        {asset.url ? <CopyUrl url={asset.url} label={STEP_LABELS[step]} /> : null}
+      </div>
+      {asset.url && step === "image" ? <img src={asset.url} alt={`Scene ${STEP_LABELS[step]}`} className="max-h-40 rounded" /> : null}
+      {asset.url && step === "video" ? <video src={asset.url} controls className="max-h-48 w-full rounded" /> : null}
+      {asset.url && step === "voice-over" ? <audio src={asset.url} controls className="w-full" /> : null}
+      {!asset.url ? <p className="text-sm text-slate-500">None yet.</p> : null}
+      <SceneUpload scene={scene} step={step} ownerId={ownerId} />
+      {quote && quote.step === step && generate.state === "idle" && !generate.data ? (
+        <generate.Form method="post" className="space-y-2">
+          <input type="hidden" name="intent" value="generate" />
+          <input type="hidden" name="sceneId" value={scene.id} />
+          <input type="hidden" name="step" value={step} />
+          {regenerate ? <input type="hidden" name="regenerate" value="on" /> : null}
+          {quote.blocked ? (
+            <p className="text-sm text-red-600">{quote.blocked}</p>
+          ) : (
+            <>
+              <p className="text-sm text-slate-700">
+                This costs {formatCredits(quote.credits)} credits (balance {formatCredits(quote.balance)}).
+              </p>
+              <Button type="submit" size="sm" disabled={!quote.enough}>
+                Confirm
+              </Button>
+            </>
+          )}
+        </generate.Form>
+      ) : (
+        <estimate.Form method="post">
+          <input type="hidden" name="intent" value="estimate" />
+          <input type="hidden" name="sceneId" value={scene.id} />
+          <input type="hidden" name="step" value={step} />
+          {regenerate ? <input type="hidden" name="regenerate" value="on" /> : null}
+          <Button type="submit" size="sm" variant="secondary" disabled={estimate.state !== "idle"}>
+            {asset.stale ? "Regenerate" : regenerate ? "Regenerate" : `Generate ${STEP_LABELS[step].toLowerCase()}`}
+          </Button>
+        </estimate.Form>
+      )}
+      <Versions scene={scene} versions={versions.filter((v) => v.step === step)} />
+      <Notice result={generate.data ?? (estimate.data?.ok === false ? estimate.data : undefined)} />
+    </div>
+  );
+}
+
+function SceneDetail({ scene, versions, ownerId }: { scene: EditorScene | undefined; versions: EditorData["versions"]; ownerId: string }) {
+  if (!scene) {
+    return (
+      <div className="p-4 text-center">
+        <h2 className="font-semibold text-slate-900">No Scene Selected</h2>
+        <p className="mt-1 text-sm text-slate-600">Select a scene from the list to view details and edit assets.</p>
+      </div>
+    );
+  }
+  // "Complete" when the scene has a video (docs/product.md#canvas-editor-planned).
+  const complete = Boolean(scene.assets.video.url);
+  return (
+    <div key={scene.id} className="space-y-5 p-4">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="truncate font-semibold text-slate-900">{sceneLabel(scene)}</h2>
+        <Badge className={complete ? "bg-emerald-100 text-emerald-800" : "bg-amber-100 text-amber-800"}>{complete ? "Complete" : "In Progress"}</Badge>
+      </div>
+      <section className="space-y-3">
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Basic Information</h3>
+        <SceneField scene={scene} name="title" />
+        <SceneField scene={scene} name="description" multiline />
+      </section>
+      <section className="space-y-3">
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Script &amp; Voice Over</h3>
+        <SceneField scene={scene} name="script" multiline />
+        <SceneField scene={scene} name="voiceOverText" multiline />
+        <SceneField scene={scene} name="imagePrompt" multiline />
+      </section>
+      <section className="space-y-3">
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Media Assets</h3>
+        {SCENE_MEDIA_STEPS.map((step) => (
+          <MediaAsset key={step} scene={scene} step={step} assets={scene.assets} versions={versions} ownerId={ownerId} />
+        ))}
+      </section>
+    </div>
+  );
+}
+
+export default function CanvasEditor() {
+  const { project, scenes, view, assets, versions } = useLoaderData<typeof loader>();
+  const link = useViewLink();
+  const selected = scenes.find((s) => s.id === view.scene);
+  const panelOpen = view.panel === "open";
+  const tabClass = (active: boolean) =>
+    `rounded-lg px-3 py-1.5 text-sm font-medium ${active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`;
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-4">
+      <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 pb-3">
+        <ButtonLink to="/canvas" variant="ghost" size="sm">
+          ← Back
+        </ButtonLink>
+        <TitleEditor title={project.title} />
+        <div className="flex flex-wrap items-center gap-2">
+          <ButtonLink to="/canvas?new=1" variant="secondary" size="sm">
+            New Project
+          </ButtonLink>
+          <ButtonLink to={`/multi-agent-chat/${project.id}`} variant="secondary" size="sm">
+            Multi-Agent Chat
+          </ButtonLink>
+          <ButtonLink to={link({ panel: panelOpen ? "closed" : "open" })} variant="ghost" size="sm" aria-pressed={panelOpen}>
+            {panelOpen ? "Hide details" : "Show details"}
+          </ButtonLink>
+        </div>
+      </header>
+      <div className={`mt-4 grid gap-4 ${panelOpen ? "lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]" : ""}`}>
+        <main className="min-w-0">
+          <nav className="mb-4 flex gap-2" aria-label="Editor tabs">
+            <Link to={link({ tab: "script" })} className={tabClass(view.tab === "script")} aria-current={view.tab === "script" ? "page" : undefined}>
+              Script
+            </Link>
+            <Link to={link({ tab: "scenes" })} className={tabClass(view.tab === "scenes")} aria-current={view.tab === "scenes" ? "page" : undefined}>
+              Scenes
+            </Link>
+          </nav>
+          {view.tab === "script" ? (
+            <ScriptTab project={project} sceneCount={scenes.length} assets={assets} />
+          ) : (
+            <ScenesTab scenes={scenes} selectedId={view.scene} />
+          )}
+        </main>
+        {panelOpen ? (
+          <aside className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Scene details">
+            <SceneDetail scene={selected} versions={versions} ownerId={project.userId} />
+          </aside>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

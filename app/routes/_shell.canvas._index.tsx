@@ -1,23 +1,212 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ComingSoon } from "~/components/shell/ComingSoon";
+// /canvas (docs/product.md#canvas-editor-planned; admins only): the project picker "Select a
+// Project" with delete, or the "Create New Project" form when there are none yet. /canvas?projectId=
+// opens that project's editor (/canvas/:projectId). Every form posts to the action below (works
+// without JavaScript); with JavaScript the forms go through fetchers. The work is the core's
+// (listUserProjects, createProject, deleteProject) as the admin's "web" actor.
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { actorFromUser } from "~/models/actor.server";
 import { requireAdmin } from "~/models/auth.server";
+import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
+import { deleteProject } from "~/models/project-removal.server";
+import { createProject, listUserProjects } from "~/models/project.server";
+import { field, parseFields } from "~/utils/form-fields";
+import { readFormData, readQuery } from "~/utils/forms.server";
+import { coreRefusal, refused, type CanvasActionData } from "./_shell.canvas.server";
 
 export const meta: MetaFunction = () => [{ title: "Canvas — Reelforge" }];
 
+const openQuery = z.object({
+  projectId: field.optional(field.token("The project id")).catch(undefined),
+  new: z.string().optional().catch(undefined),
+  chat: z.string().optional().catch(undefined),
+});
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return null;
+  const user = await requireAdmin(request);
+  const query = readQuery(request, openQuery);
+  if (query.projectId) throw redirect(`/canvas/${query.projectId}`);
+  const projects = await listUserProjects(actorFromUser(user, "web"));
+  return {
+    creating: query.new === "1",
+    // Multi-Agent Chat works on a project: without one it asks for one (docs/product.md#canvas-editor-planned).
+    chatNeedsProject: query.chat === "1",
+    projects: projects.map((p) => ({
+      id: p.id,
+      title: p.title,
+      description: p.description,
+      updatedAt: p.updatedAt.toISOString(),
+      scenes: p._count.scenes,
+    })),
+  };
+}
+
+const createSchema = z.object({
+  intent: z.literal("create"),
+  title: field
+    .line({ max: EDITOR_LIMITS.title, label: "Project Title" })
+    .refine((v) => v.trim().length > 0, { error: EDITOR_MESSAGES.titleRequired }),
+  description: field.optional(field.text({ max: EDITOR_LIMITS.text, label: "Description" })),
+});
+const deleteSchema = z.object({ intent: z.literal("delete"), projectId: field.token("The project id") });
+const actionSchema = z.discriminatedUnion("intent", [createSchema, deleteSchema], { error: "Unknown canvas action." });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = actorFromUser(await requireAdmin(request), "web");
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "");
+  const parsed = parseFields(actionSchema, form);
+  if (!parsed.ok) return refused(intent, parsed.formError, 400, parsed.fieldErrors);
+  const input = parsed.data;
+  try {
+    if (input.intent === "create") {
+      const project = await createProject(actor, { title: input.title, description: input.description ?? null });
+      // The editor of the new project (docs/product.md#canvas-editor-planned).
+      return redirect(`/canvas?projectId=${project.id}`);
+    }
+    await deleteProject(actor, input.projectId);
+    return { ok: true, intent: input.intent, message: "Project deleted" } satisfies CanvasActionData;
+  } catch (error) {
+    return coreRefusal(input.intent, error, "title");
+  }
+}
+
+function formatUpdated(iso: string): string {
+  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+}
+
+/** A navigation form (not a fetcher): creating goes on to the new project's editor. */
+function CreateProjectForm({ errors }: { errors?: Record<string, string> }) {
+  const navigation = useNavigation();
+  const [title, setTitle] = useState("");
+  const fieldErrors = errors ?? {};
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  return (
+    <Form method="post" action="/canvas?index" className="space-y-4" aria-label="Create New Project">
+      <input type="hidden" name="intent" value="create" />
+      <div>
+        <label htmlFor="project-title" className="block text-sm font-medium text-slate-700">
+          Project Title
+        </label>
+        <input
+          id="project-title"
+          name="title"
+          required
+          maxLength={EDITOR_LIMITS.title}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+          aria-invalid={fieldErrors.title ? true : undefined}
+          aria-describedby={fieldErrors.title ? "project-title-error" : undefined}
+        />
+        {fieldErrors.title ? (
+          <p id="project-title-error" className="mt-1 text-sm text-red-600">
+            {fieldErrors.title}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor="project-description" className="block text-sm font-medium text-slate-700">
+          Description <span className="text-slate-400">(optional)</span>
+        </label>
+        <textarea
+          id="project-description"
+          name="description"
+          rows={3}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+        />
+      </div>
+      <Button type="submit" disabled={busy || title.trim().length === 0}>
+        {busy ? "Creating…" : "Create Project"}
+      </Button>
+    </Form>
+  );
+}
+
+function ProjectCard({ project }: { project: ReturnType<typeof useLoaderData<typeof loader>>["projects"][number] }) {
+  const fetcher = useFetcher<CanvasActionData>();
+  if (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "delete") return null;
+  return (
+    <li className="flex items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <Link to={`/canvas/${project.id}`} className="min-w-0 flex-1">
+        <h3 className="truncate font-semibold text-slate-900">{project.title}</h3>
+        {project.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{project.description}</p> : null}
+        <p className="mt-2 text-xs text-slate-500">
+          Last updated {formatUpdated(project.updatedAt)} · {project.scenes} scene{project.scenes === 1 ? "" : "s"}
+        </p>
+      </Link>
+      <fetcher.Form
+        method="post"
+        action="/canvas?index"
+        onSubmit={(e) => {
+          if (!window.confirm(`Are you sure you want to delete project "${project.title}"?`)) e.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="projectId" value={project.id} />
+        <Button type="submit" variant="ghost" size="sm" aria-label={`Delete project ${project.title}`}>
+          Delete
+        </Button>
+      </fetcher.Form>
+      {fetcher.data?.ok === false ? <p className="text-sm text-red-600">{fetcher.data.error}</p> : null}
+    </li>
+  );
 }
 
 export default function CanvasIndex() {
+  const { projects, creating, chatNeedsProject } = useLoaderData<typeof loader>();
+  const actionData = useActionData<CanvasActionData>();
   return (
-    <ComingSoon title="Canvas" icon="canvas">
-      <p>
-        The canvas editor arrives here soon: a list of your video projects with a project picker, and for each project a
-        canvas of its scenes that you can arrange, edit and compile into a video.
-      </p>
-    </ComingSoon>
+    <div className="mx-auto w-full max-w-4xl px-4 py-8">
+      {projects.length === 0 ? (
+        <section className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h1 className="text-xl font-semibold text-slate-900">Create New Project</h1>
+          <p className="mt-1 text-sm text-slate-600">Start with a title; you can write the script next.</p>
+          <div className="mt-4">
+            <CreateProjectForm errors={actionData?.fieldErrors} />
+          </div>
+        </section>
+      ) : (
+        <section>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-2xl font-semibold text-slate-900">Select a Project</h1>
+            <div className="flex flex-wrap gap-2">
+              <ButtonLink to="/canvas?chat=1" variant="secondary">
+                Multi-Agent Chat
+              </ButtonLink>
+              <ButtonLink to={creating ? "/canvas" : "/canvas?new=1"} variant="secondary" aria-expanded={creating}>
+                New Project
+              </ButtonLink>
+            </div>
+          </div>
+          {chatNeedsProject ? (
+            <p role="alert" className="mt-3 text-sm text-amber-700">
+              Please select a project first.
+            </p>
+          ) : null}
+          {creating || actionData?.intent === "create" ? (
+            <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+              <h2 className="mb-3 font-semibold text-slate-900">Create New Project</h2>
+              <CreateProjectForm errors={actionData?.fieldErrors} />
+            </div>
+          ) : null}
+          {actionData?.ok === false && actionData.intent === "delete" ? (
+            <p role="alert" className="mt-3 text-sm text-red-600">
+              {actionData.error}
+            </p>
+          ) : null}
+          <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+            {projects.map((p) => (
+              <ProjectCard key={p.id} project={p} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
   );
 }
 

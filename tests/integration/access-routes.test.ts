@@ -36,7 +36,7 @@ const login = (path: string) => `/auth/login?redirectTo=${encodeURIComponent(pat
 describe("admin-only routes", () => {
   const adminRoutes: [string, string][] = [
     ["/canvas", "routes/_shell.canvas._index"],
-    ["/canvas/proj_123", "routes/_shell.canvas.$projectId"],
+    [`/canvas/${projectId}`, "routes/_shell.canvas.$projectId"],
     ["/video-projects", "routes/_shell.video-projects._index"],
     [`/video-projects/${projectId}`, "routes/_shell.video-projects.$projectId"],
     ["/admin", "routes/_shell.admin"],
@@ -66,9 +66,11 @@ describe("admin-only routes", () => {
     expect(r.location).toBe(login("/canvas?projectId=abc"));
   });
 
-  it("passes the project id through", async () => {
-    const r = await visit("/canvas/p-42", adminCookie);
-    expect(r.data["routes/_shell.canvas.$projectId"]).toEqual({ projectId: "p-42" });
+  it("opens another user's project in the canvas editor for an admin; an unknown id is 404", async () => {
+    const r = await visit(`/canvas/${projectId}`, adminCookie);
+    expect(r.data["routes/_shell.canvas.$projectId"]).toMatchObject({ project: { id: projectId, title: "Access project" } });
+    const missing = await visit("/canvas/p-42", adminCookie);
+    expect(missing.status).toBe(404);
   });
 });
 

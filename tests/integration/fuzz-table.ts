@@ -189,8 +189,39 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   "routes/_shell.admin": { loader: {} },
-  "routes/_shell.canvas.$projectId": { loader: { params: { projectId: cuid } } },
-  "routes/_shell.canvas._index": { loader: {} },
+  "routes/_shell.canvas.$projectId": {
+    loader: { params: { projectId: cuid }, query: { scene: cuid, tab: one("script", "scenes"), panel: one("open", "closed") } },
+    action: {
+      auth: "user",
+      form: true,
+      params: { projectId: cuid },
+      shapes: [
+        { intent: strict(one("rename")), title: strict(words) },
+        { intent: strict(one("save-script")), fullScript: strict(words) },
+        { intent: strict(one("divide")) },
+        { intent: strict(one("add-scene")) },
+        { intent: strict(one("add-assets")), ref: strict(one("project-images/x.png")) },
+        { intent: strict(one("remove-asset")), assetId: strict(cuid) },
+        { intent: strict(one("restore-version")), sceneId: strict(cuid), versionId: strict(cuid) },
+        { intent: strict(one("main-image")), ref: lenient(one("project-images/x.png")) },
+        { intent: strict(one("scene-media")), sceneId: strict(cuid), field: strict(one("image", "video", "voice-over")), ref: lenient(one("canvas-assets/x.png")) },
+        { intent: strict(one("delete-scene")), sceneId: strict(cuid) },
+        { intent: strict(one("edit-scene")), sceneId: strict(cuid), field: strict(one("title", "script", "voiceOverText")), value: strict(words) },
+        { intent: strict(one("estimate", "generate")), sceneId: strict(cuid), step: strict(one("image", "video", "voice-over")), regenerate: lenient(one("on")) },
+      ],
+    },
+  },
+  "routes/_shell.canvas._index": {
+    loader: { query: { projectId: cuid, new: one("1"), chat: one("1") } },
+    action: {
+      auth: "user",
+      form: true,
+      shapes: [
+        { intent: strict(one("create")), title: strict(words), description: lenient(words) },
+        { intent: strict(one("delete")), projectId: strict(cuid) },
+      ],
+    },
+  },
   "routes/_shell.create-video": {
     loader: { query: { new: one("1") } },
     action: {
