@@ -2,19 +2,12 @@
 // project on /canvas, writes the full script, saves it, divides it into scenes, opens a scene
 // and edits its voice-over text. Screenshots of the editor at 390 px and 1280 px go to
 // tests/.tmp/ for a look. Run with `node scripts/e2e.mjs tests/e2e/canvas.spec.ts`.
-import { expect, test, type Page } from "@playwright/test";
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/auth/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Password").fill("demo1234");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-}
+import { expect, test } from "@playwright/test";
+import { DEMO_ADMIN, signIn } from "./support/sign-in";
 
 test("the admin creates a project, writes and divides its script, and edits a scene", async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
+  await signIn(page, DEMO_ADMIN);
   await page.goto("/canvas");
   const picker = page.getByRole("heading", { name: "Select a Project" });
   if (await picker.isVisible()) {

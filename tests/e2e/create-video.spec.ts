@@ -5,17 +5,10 @@
 // script about "Faultline serum" (docs/decisions/141-test-faults-in-the-provider-registry.md).
 // Run with `node scripts/e2e.mjs tests/e2e/create-video.spec.ts` (tiny renders, see the script).
 import { expect, test, type Page } from "@playwright/test";
+import { DEMO_USER, signIn } from "./support/sign-in";
 import sharp from "sharp";
 
-const DEMO = { email: "user@example.com", password: "demo1234" };
 
-async function signIn(page: Page) {
-  await page.goto("/auth/login");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-}
 
 /** The balance the Create Video card shows ("You have N credits available"). */
 async function creditsOnCard(page: Page): Promise<number> {
@@ -56,7 +49,7 @@ test.describe.configure({ mode: "serial" });
 
 test("the demo user creates a video, sees it become Ready without reloading, and it plays", async ({ page }) => {
   test.setTimeout(300_000);
-  await signIn(page);
+  await signIn(page, DEMO_USER);
   const before = await creditsOnCard(page);
   expect(before).toBeGreaterThanOrEqual(20);
 
@@ -100,7 +93,7 @@ test("the demo user creates a video, sees it become Ready without reloading, and
 
 test("a provider failure refunds the credits and shows the failed card", async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page);
+  await signIn(page, DEMO_USER);
   const before = await creditsOnCard(page);
 
   const script = "Glow all day with Faultline serum.";

@@ -6,7 +6,8 @@
 // Run with `node scripts/e2e.mjs tests/e2e/project-canvas.spec.ts`.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
+import { DEMO_ADMIN, signIn } from "./support/sign-in";
 
 type Made = { projectId: string; sceneIds: string[]; brokenImageUrl: string };
 
@@ -16,13 +17,6 @@ function canvasData<T>(...args: string[]): T {
   return JSON.parse(out.trim().split("\n").at(-1)!) as T;
 }
 
-async function signInAsAdmin(page: Page) {
-  await page.goto("/auth/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Password").fill("demo1234");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-}
 
 type Box = { id: string; x: number; y: number; width: number; height: number };
 
@@ -66,7 +60,7 @@ test("the admin sees a user's project as a diagram, zooms, selects, drags, optim
     if (onThisPage() && (message.type() === "error" || message.type() === "warning") && !/status of 404/.test(message.text())) problems.push(message.text());
   });
 
-  await signInAsAdmin(page);
+  await signIn(page, DEMO_ADMIN);
   const response = await page.goto(`/video-projects/${made.projectId}`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: /^Canvas e2e/, level: 2 })).toBeVisible();
@@ -200,7 +194,7 @@ test("the admin sees a user's project as a diagram, zooms, selects, drags, optim
 });
 
 test("an unknown project is a 404 page for the admin", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signIn(page, DEMO_ADMIN);
   const response = await page.goto("/video-projects/cnotaproject000000000000000");
   expect(response?.status()).toBe(404);
 });

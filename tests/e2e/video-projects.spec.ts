@@ -4,7 +4,8 @@
 // Run with `node scripts/e2e.mjs tests/e2e/video-projects.spec.ts`.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { DEMO_ADMIN, signIn } from "./support/sign-in";
 
 function projectData(...args: string[]): unknown {
   const tsx = path.join(process.cwd(), "node_modules/.bin/tsx");
@@ -12,19 +13,12 @@ function projectData(...args: string[]): unknown {
   return JSON.parse(out.trim().split("\n").at(-1)!);
 }
 
-async function signInAsAdmin(page: Page) {
-  await page.goto("/auth/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Password").fill("demo1234");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-}
 
 test("the admin creates a project, adds a scene, compiles it and plays the video", async ({ page }) => {
   test.setTimeout(300_000);
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(String(error.stack ?? error)));
-  await signInAsAdmin(page);
+  await signIn(page, DEMO_ADMIN);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/video-projects");
   await expect(page.getByRole("heading", { name: "Video Project Management", level: 1 })).toBeVisible();
@@ -106,7 +100,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the forms post to the page's action: create, add a scene, delete after the page's confirmation", async ({ page }) => {
-    await signInAsAdmin(page);
+    await signIn(page, DEMO_ADMIN);
     await page.goto("/video-projects");
     const name = `No JS ${Date.now().toString(36)}`;
     await page.getByLabel("Project Name").fill(name);
