@@ -167,8 +167,11 @@ async function newProjectOwner(actor: Actor, ownerId: string | undefined): Promi
 
 /** Creates a project (new projects start as draft) with its scenes in the given order. */
 export async function createProject(actor: Actor, input: NewProject): Promise<ProjectWithScenes> {
+  // Every door that creates a project names it (Project Title, Project Name, create_video_project):
+  // the same rule as a rename, refused before anything is written.
+  const { title, description } = checkProjectText({ title: input.title, description: input.description });
   const userId = await newProjectOwner(actor, input.ownerId);
-  const checked = await checkMediaFields(input, PROJECT_MEDIA_FIELDS, userId);
+  const checked = await checkMediaFields({ ...input, title: title ?? input.title, description }, PROJECT_MEDIA_FIELDS, userId);
   return prisma.project.create({ data: { userId, ...projectData(checked) }, include: { scenes: orderedScenes } });
 }
 

@@ -11,7 +11,7 @@ import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { actorFromUser } from "~/models/actor.server";
 import { requireAdmin } from "~/models/auth.server";
-import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
+import { EDITOR_LIMITS } from "~/models/editor-rules";
 import { deleteProject } from "~/models/project-removal.server";
 import { createProject, listUserProjects } from "~/models/project.server";
 import { field, parseFields } from "~/utils/form-fields";
@@ -47,9 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const createSchema = z.object({
   intent: z.literal("create"),
-  title: field
-    .line({ max: EDITOR_LIMITS.title, label: "Project Title" })
-    .refine((v) => v.trim().length > 0, { error: EDITOR_MESSAGES.titleRequired }),
+  title: field.line({ max: EDITOR_LIMITS.title, label: "Project Title" }),
   description: field.optional(field.text({ max: EDITOR_LIMITS.text, label: "Description" })),
 });
 const deleteSchema = z.object({ intent: z.literal("delete"), projectId: field.token("The project id") });

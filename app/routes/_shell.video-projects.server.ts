@@ -121,9 +121,15 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
   try {
     switch (input.intent) {
       case "create-project": {
-        if (!input.name.trim()) return refused(input.intent, "Project Name is required", 400);
-        const project = await createProject(actor, { title: input.name, description: input.description ?? null });
-        return redirect(`/video-projects/${project.id}`);
+        // The core refuses an empty name; this page calls the field "Project Name".
+        let projectId: string;
+        try {
+          projectId = (await createProject(actor, { title: input.name, description: input.description ?? null })).id;
+        } catch (error) {
+          if (error instanceof ProjectError) return refused(input.intent, error.message.replace(/^Project title/, "Project Name"), 400);
+          throw error;
+        }
+        return redirect(`/video-projects/${projectId}`);
       }
       case "delete-project": {
         if (!input.confirmed) {

@@ -286,6 +286,16 @@ describe("scene ordering", () => {
 });
 
 describe("projects", () => {
+  it("are created only with a name: an empty or invisible title is refused and nothing is written", async () => {
+    const before = await prisma.project.count({ where: { userId: owner.id } });
+    for (const title of ["", "   ", "\u200b\u200b"]) {
+      await expect(createProject(ownerA, { title })).rejects.toMatchObject({ name: "ProjectError", status: 400 });
+    }
+    expect(await prisma.project.count({ where: { userId: owner.id } })).toBe(before);
+    const named = await createProject(ownerA, { title: "  Spring\u200b launch  " });
+    expect(named.title).toBe("Spring launch");
+  });
+
   it("are listed newest first by last update, and filtered by status", async () => {
     const user = (await newUser()).user;
     const actor = actorFromUser({ id: user.id, isAdmin: false }, "web");
