@@ -1,10 +1,10 @@
 // Reading the create-video form (route-only helper of _shell.create-video.tsx).
 //
-// With JavaScript the dialog has already uploaded the files (useUpload) and posts their refs
-// ("productImageRef", "backgroundMusicRef") in a plain urlencoded body. Without JavaScript the
-// browser posts one multipart body with both files, read once: each file field streams into its
-// own bucket. Both paths hand refs to the same core (createVideoRequest), which checks again that
-// each file belongs to the user.
+// With JavaScript the dialog has already uploaded the files (useUpload) and posts their refs in a
+// urlencoded body, which the route reads with its form schema. Without JavaScript the browser
+// posts one multipart body with both files, read here once: each file field streams into its own
+// bucket. Both paths hand refs to the same core (createVideoRequest), which checks again that each
+// file belongs to the user.
 import { FIELDS, uploadFailedMessage, VIDEO_MESSAGES, type FieldErrors, type KeptFile, type Toast } from "~/models/video-request-rules";
 import { removeFiles, type StoredFile } from "~/models/stored-files.server";
 import { parseMultipartUpload, type UploadFormResult } from "~/models/uploads.server";
@@ -25,11 +25,6 @@ const ONE_FILE = "Please upload one file at a time.";
 
 export function keptFile(file: StoredFile | null | undefined): KeptFile | null {
   return file ? { ref: file.ref, url: file.url, contentType: file.contentType, name: file.originalName } : null;
-}
-
-function refOf(fields: FormData, name: string): string | null {
-  const value = fields.get(`${name}Ref`);
-  return typeof value === "string" && value ? value : null;
 }
 
 function cleared(fields: FormData, name: string): boolean {
@@ -56,20 +51,8 @@ function uploadFailure(field: string | undefined, error: string): { toast: Toast
   return { toast: { title: VIDEO_MESSAGES.uploadProductPhoto.title, description: error }, fieldErrors: {} };
 }
 
+/** Reads a plain (no-JavaScript) multipart post; urlencoded posts go through the route's form reader. */
 export async function readVideoForm(request: Request, userId: string): Promise<VideoFormResult> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data/i.test(contentType)) {
-    const fields = await request.formData();
-    return {
-      ok: true,
-      fields,
-      productImageRef: cleared(fields, FIELDS.clearProductImage) ? null : refOf(fields, FIELDS.productImage),
-      backgroundMusicRef: cleared(fields, FIELDS.clearBackgroundMusic) ? null : refOf(fields, FIELDS.backgroundMusic),
-      storedNow: [],
-      kept: { productImage: null, backgroundMusic: null },
-    };
-  }
-
   // One pass over the body: each file field streams into its own bucket. maxFiles 2 leaves room
   // for a file carried from an earlier post ("{field}Ref") beside a new one; pick() keeps one.
   const form = await parseMultipartUpload(request, {
