@@ -39,7 +39,7 @@ describe("admin-only routes", () => {
     [`/canvas/${projectId}`, "routes/_shell.canvas.$projectId"],
     ["/video-projects", "routes/_shell.video-projects._index"],
     [`/video-projects/${projectId}`, "routes/_shell.video-projects.$projectId"],
-    ["/admin", "routes/_shell.admin"],
+    ["/admin/orders", "routes/_shell.admin"],
   ];
 
   it.each(adminRoutes)("%s sends anonymous visitors to login with redirectTo", async (path, id) => {
@@ -58,7 +58,14 @@ describe("admin-only routes", () => {
   it.each(adminRoutes)("%s lets an admin in", async (path, id) => {
     const r = await visit(path, adminCookie);
     expect(r.status).toBe(200);
-    expect(r.matched.at(-1)).toBe(id);
+    expect(r.matched).toContain(id);
+  });
+
+  it("/admin opens the first tab for an admin and stays closed to others", async () => {
+    expect((await visit("/admin", adminCookie)).location).toBe("/admin/orders");
+    expect((await visit("/admin", userCookie)).status).toBe(403);
+    expect((await visit("/admin")).location).toBe(login("/admin"));
+    expect((await visit("/admin/no-such-tab", adminCookie)).status).toBe(404);
   });
 
   it("keeps the query string in redirectTo", async () => {

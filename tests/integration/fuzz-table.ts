@@ -189,6 +189,8 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   "routes/_shell.admin": { loader: {} },
+  "routes/_shell.admin._index": { loader: {} },
+  "routes/_shell.admin.$tab": { loader: { params: { tab: one("orders", "links", "users", "stats", "ai-tools", "canvas-updates", "user-messages") } } },
   "routes/_shell.canvas.$projectId": {
     loader: { params: { projectId: cuid }, query: { scene: cuid, tab: one("script", "scenes"), panel: one("open", "closed") } },
     action: {
