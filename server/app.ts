@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { oauthRoutes } from "./oauth.ts";
 import { originCheck } from "./origin-check.ts";
 import { createRemixHandler } from "./remix-handler.ts";
 import { cspNonce, securityHeaders } from "./security-headers.ts";
@@ -21,6 +22,9 @@ export function createApp(build: ServerBuild, opts: AppOptions = {}): express.Ex
   app.use(securityHeaders({ appUrl }));
   app.use(originCheck({ appUrl }));
   app.use(compression());
+  // OAuth for MCP clients (/.well-known/*, /register, /authorize, /token, /revoke): ADR 167.
+  const oauth = oauthRoutes({ appUrl });
+  if (oauth) app.use(oauth);
   const root = path.resolve(import.meta.dirname, "..");
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));

@@ -6,12 +6,16 @@ import type express from "express";
 
 /**
  * Paths that accept cross-site posts: PayU posts the buyer's browser back from its checkout
- * (the callback verifies PayU's hash), Inngest calls are signed, and /mcp takes a bearer token.
+ * (the callback verifies PayU's hash), Inngest calls are signed, /mcp takes a bearer token, and
+ * MCP clients (web-based ones too) post to the OAuth endpoints /register, /token and /revoke,
+ * which need no cookie: a code with its PKCE verifier, or a token, is the credential. /authorize
+ * is not exempt (docs/decisions/167-mcp-oauth.md).
  */
 export const CROSS_SITE_EXEMPT: readonly RegExp[] = [
   /^\/api\/payments\/payu\/(?:success|failure)\/?$/,
   /^\/api\/inngest\/?$/,
   /^\/mcp(?:\/.*)?$/,
+  /^\/(?:register|token|revoke)\/?$/,
 ];
 
 export type OriginCheckInput = {

@@ -85,6 +85,8 @@ export const token: Arb = fc.stringMatching(/^[A-Za-z0-9]{1,30}$/);
 export const words: Arb = fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 60 }).map((s) => s.replace(/[\u0000-\u001f\u007f]/g, " "));
 export const email: Arb = fc.emailAddress();
 export const phone: Arb = fc.integer({ min: 0, max: 99_999_999 }).map((n) => `+9199${String(n).padStart(8, "0")}`);
+/** An OAuth authorization request id (32 random bytes, base64url). */
+export const oauthRequestId: Arb = fc.stringMatching(/^[A-Za-z0-9_-]{43}$/);
 export const path: Arb = fc.constantFrom("/", "/plans", "/create-video?new=1", "/notifications#x");
 
 // ───────────────────────────── corrupting a valid value ─────────────────────────────
@@ -315,6 +317,14 @@ export const ROUTES: Record<string, RouteSpec> = {
   "routes/dev.outbox": { loader: { query: { to: phone } } },
   "routes/healthz": { loader: { reports503: true } },
   "routes/not-found": { loader: {} },
+  "routes/oauth.consent": {
+    loader: { query: { request: oauthRequestId } },
+    action: {
+      auth: "user",
+      form: true,
+      shapes: [{ request: strict(oauthRequestId), decision: strict(one("allow", "deny")) }],
+    },
+  },
   "routes/order.$accessCode": { loader: { params: { accessCode: token } } },
   "routes/payment.sandbox": {
     loader: {},

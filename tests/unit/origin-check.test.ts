@@ -62,12 +62,13 @@ describe("checkOrigin", () => {
     expect(verdict({}).ok).toBe(true);
   });
 
-  it("exempts only the PayU callbacks, /api/inngest and /mcp", () => {
+  it("exempts only the PayU callbacks, /api/inngest, /mcp and the OAuth endpoints MCP clients post to", () => {
     const evil = { origin: "https://secure.payu.in" };
-    for (const path of ["/api/payments/payu/success", "/api/payments/payu/failure", "/api/inngest", "/mcp", "/mcp/session"]) {
+    for (const path of ["/api/payments/payu/success", "/api/payments/payu/failure", "/api/inngest", "/mcp", "/mcp/session", "/register", "/token", "/revoke"]) {
       expect(verdict({ path, headers: evil }).ok, path).toBe(true);
     }
-    for (const path of ["/api/payments/payu/successful", "/api/payments/payu/success.data", "/api/inngestx", "/mcpx", "/resources/upload/avatars", "/auth/logout"]) {
+    // The consent answer and /authorize come from browsers with the user's cookie: never exempt.
+    for (const path of ["/api/payments/payu/successful", "/api/payments/payu/success.data", "/api/inngestx", "/mcpx", "/resources/upload/avatars", "/auth/logout", "/authorize", "/oauth/consent", "/tokens", "/register/x"]) {
       expect(verdict({ path, headers: evil }).ok, path).toBe(false);
     }
   });
