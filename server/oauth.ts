@@ -4,7 +4,7 @@
 // to the core (app/models/oauth.server.ts, oauth-clients.server.ts). The user's decision is
 // taken on the Remix page /oauth/consent.
 import { InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
-import type { OAuthServerProvider } from "@modelcontextprotocol/sdk/server/auth/provider.js";
+import type { OAuthServerProvider, OAuthTokenVerifier } from "@modelcontextprotocol/sdk/server/auth/provider.js";
 import { metadataHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/metadata.js";
 import { mcpAuthRouter, getOAuthProtectedResourceMetadataUrl } from "@modelcontextprotocol/sdk/server/auth/router.js";
 import type { OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
@@ -57,6 +57,27 @@ export function oauthSettings(appUrl: string | null, port = Number(process.env.P
   return { issuer, resource, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resource) };
 }
 
+/**
+ * For requireBearerAuth on /mcp: an OAuth access token issued here, as the SDK's AuthInfo with
+ * the user in extra.userId; InvalidTokenError (401 with WWW-Authenticate) otherwise.
+ */
+export function oauthTokenVerifier(): OAuthTokenVerifier {
+  return {
+    async verifyAccessToken(token) {
+      const verified = await (await core()).verifyOAuthAccessToken(token);
+      if (!verified) throw new InvalidTokenError("Invalid or expired access token");
+      return {
+        token,
+        clientId: verified.clientId,
+        scopes: verified.scopes,
+        expiresAt: verified.expiresAt,
+        resource: new URL(verified.resource),
+        extra: { userId: verified.userId },
+      };
+    },
+  };
+}
+
 export function oauthProvider(settings: OAuthSettings): OAuthServerProvider {
   return {
     clientsStore: {
@@ -72,11 +93,7 @@ export function oauthProvider(settings: OAuthSettings): OAuthServerProvider {
       (await core()).exchangeAuthorizationCode(client.client_id, code, redirectUri, resource),
     exchangeRefreshToken: async (client, refreshToken, scopes, resource) =>
       (await core()).exchangeRefreshToken(client.client_id, refreshToken, scopes, resource),
-    async verifyAccessToken(token) {
-      const verified = await (await core()).verifyOAuthAccessToken(token);
-      if (!verified) throw new InvalidTokenError("Invalid or expired access token");
-      return { token, clientId: verified.clientId, scopes: verified.scopes, expiresAt: verified.expiresAt, resource: new URL(verified.resource), extra: { userId: verified.userId } };
-    },
+    verifyAccessToken: (token) => oauthTokenVerifier().verifyAccessToken(token),
     revokeToken: async (client, request) => (await core()).revokeOAuthToken(client.client_id, request.token),
   };
 }

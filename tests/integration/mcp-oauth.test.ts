@@ -11,9 +11,13 @@ import {
   startAuthorization,
 } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { AuthorizationServerMetadata, OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
+import express from "express";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyOAuthAccessToken } from "~/models/oauth.server";
 import { prisma } from "~/utils/db.server";
+import { oauthSettings, oauthTokenVerifier } from "../../server/oauth.ts";
 import { startLiveServer, type LiveServer } from "../support/live-server";
 import { form, send, signedInUser, type TestUser } from "./http-helpers";
 
@@ -269,6 +273,49 @@ describe("MCP OAuth: authorize, consent, tokens", () => {
     expect(location.origin + location.pathname).toBe(REDIRECT);
     expect(location.searchParams.get("error")).toBe("invalid_target");
     expect(location.searchParams.get("state")).toBe("s-res");
+  });
+});
+
+describe("MCP OAuth: the bearer check /mcp will use", () => {
+  it("requireBearerAuth with oauthTokenVerifier: 401 with resource_metadata without a live token, the user with one", async () => {
+    const settings = oauthSettings(live.url)!;
+    expect(settings.resource.href).toBe(resource.href);
+    const app = express();
+    app.get(
+      "/mcp",
+      requireBearerAuth({ verifier: oauthTokenVerifier(), resourceMetadataUrl: settings.resourceMetadataUrl, expectedResource: settings.resource }),
+      (req, res) => {
+        res.json({ userId: (req as unknown as { auth: { extra: { userId: string } } }).auth.extra.userId });
+      },
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    try {
+      const anonymous = await fetch(url);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get("WWW-Authenticate")).toContain(`resource_metadata="${live.url}/.well-known/oauth-protected-resource/mcp"`);
+
+      const { code, codeVerifier } = await approvedCode();
+      const tokens = await exchange(code, codeVerifier);
+      const ok = await fetch(url, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toEqual({ userId: user.id });
+
+      const refreshOnly = await fetch(url, { headers: { Authorization: `Bearer ${tokens.refresh_token}` } });
+      expect(refreshOnly.status).toBe(401);
+      await prisma.oAuthToken.updateMany({ where: { kind: "access", userId: user.id, revokedAt: null }, data: { revokedAt: new Date() } });
+      expect((await fetch(url, { headers: { Authorization: `Bearer ${tokens.access_token}` } })).status).toBe(401);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("offers OAuth only for an https origin or this machine, never for whatever Host a request names", () => {
+    expect(oauthSettings("https://reelforge.example")?.issuer.href).toBe("https://reelforge.example/");
+    expect(oauthSettings(null, 3000)?.resource.href).toBe("http://localhost:3000/mcp");
+    expect(oauthSettings("http://reelforge.example")).toBeNull();
+    expect(oauthSettings("not a url")).toBeNull();
   });
 });
 
