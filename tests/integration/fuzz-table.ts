@@ -336,6 +336,12 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   "routes/privacy": { loader: {} },
+  "routes/files.signed.$bucket.$": {
+    loader: {
+      params: { bucket: one("avatars", "product-photos", "renders", "project-images", "nope"), "*": fc.webPath() },
+      query: { expires: fc.oneof(nasty, fc.integer().map(String)), signature: nasty },
+    },
+  },
   "routes/resources.files.$bucket.$": {
     loader: { params: { bucket: one("avatars", "product-photos", "renders", "nope"), "*": fc.webPath() } },
   },
