@@ -271,7 +271,12 @@ export const ROUTES: Record<string, RouteSpec> = {
       auth: "user",
       form: true,
       uploads: true,
-      shapes: [{ intent: strict(one("username")), username: strict(token) }, { intent: strict(one("avatar")) }],
+      shapes: [
+        { intent: strict(one("username")), username: strict(token) },
+        { intent: strict(one("avatar")) },
+        { intent: strict(one("create-token")), name: strict(words) },
+        { intent: strict(one("revoke-token")), tokenId: strict(cuid) },
+      ],
     },
   },
   "routes/_shell.video-projects.$projectId": {

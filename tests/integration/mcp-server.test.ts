@@ -1,6 +1,7 @@
 // The MCP tool server end to end (docs/product.md#mcp-server): the SDK's own Client against the
 // real /mcp door of the app's server (Streamable HTTP) and against `npm run mcp`'s entry (stdio),
 // with the real workflows running the generation and the compile on the local providers.
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -277,14 +278,24 @@ describe("the /mcp door", () => {
 });
 
 describe("MCP over stdio (npm run mcp)", () => {
-  it("lists the tools and works on the token user's projects", async () => {
+  it("lists the tools and works on the token user's projects, with a token from npm run token", async () => {
     const require = createRequire(import.meta.url);
     const root = path.resolve(import.meta.dirname, "../..");
+    const email = (await prisma.user.findUniqueOrThrow({ where: { id: owner.id } })).email!;
+    const made = spawnSync(process.execPath, [require.resolve("tsx/cli"), "scripts/token.ts", "--email", email.toUpperCase(), "--name", "stdio test"], {
+      cwd: root,
+      env: process.env,
+      encoding: "utf8",
+    });
+    expect(made.status, made.stderr).toBe(0);
+    const stdioToken = made.stdout.trim();
+    expect(stdioToken).toMatch(/^rf_pat_/);
+    expect(made.stderr).toContain('Created token "stdio test"');
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [require.resolve("tsx/cli"), path.join(root, "mcp-server/transports/stdio.ts")],
       cwd: root,
-      env: { ...(process.env as Record<string, string>), REELFORGE_API_TOKEN: ownerToken, APP_URL: live.url, MCP_POLL_MS: "100" },
+      env: { ...(process.env as Record<string, string>), REELFORGE_API_TOKEN: stdioToken, APP_URL: live.url, MCP_POLL_MS: "100" },
       stderr: "pipe",
     });
     const client = new Client({ name: "reelforge-stdio-test", version: "1.0.0" });
