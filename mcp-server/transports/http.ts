@@ -5,9 +5,22 @@
 // Responses to tool calls stream as server-sent events, so progress arrives while work runs.
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import express from "express";
-import { takeApiRequest } from "~/models/api-rate-limits.server";
-import { authenticateBearerToken } from "~/models/api-tokens.server";
-import { createReelforgeMcpServer } from "../server.ts";
+
+// The core is loaded on the first request: server/app.ts imports this router before
+// server/index.ts has configured the database (the Prisma client reads DATABASE_URL on import).
+let loaded: Promise<{
+  takeApiRequest: typeof import("~/models/api-rate-limits.server").takeApiRequest;
+  authenticateBearerToken: typeof import("~/models/api-tokens.server").authenticateBearerToken;
+  createReelforgeMcpServer: typeof import("../server.ts").createReelforgeMcpServer;
+}> | null = null;
+function core() {
+  loaded ??= Promise.all([import("~/models/api-rate-limits.server"), import("~/models/api-tokens.server"), import("../server.ts")]).then(([rate, tokens, server]) => ({
+    takeApiRequest: rate.takeApiRequest,
+    authenticateBearerToken: tokens.authenticateBearerToken,
+    createReelforgeMcpServer: server.createReelforgeMcpServer,
+  }));
+  return loaded;
+}
 
 export type McpHttpOptions = {
   /** The public origin (APP_URL): signed links use it, and pages of it may call /mcp. */
@@ -70,6 +83,7 @@ export function mcpHttpRouter(opts: McpHttpOptions = {}): express.Router {
   });
 
   router.all("/", express.json({ limit: MCP_BODY_LIMIT }), async (req, res) => {
+    const { takeApiRequest, authenticateBearerToken, createReelforgeMcpServer } = await core();
     const resourceMetadata = `${opts.appUrl ? new URL(opts.appUrl).origin : requestOrigin(req)}/.well-known/oauth-protected-resource/mcp`;
     const header = req.get("authorization") ?? "";
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
