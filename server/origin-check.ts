@@ -6,7 +6,8 @@ import type express from "express";
 
 /**
  * Paths that accept cross-site posts: PayU posts the buyer's browser back from its checkout
- * (the callback verifies PayU's hash), Inngest calls are signed, and /mcp takes a bearer token.
+ * (the callback verifies PayU's hash), Inngest calls are signed, and /mcp takes a bearer token
+ * and checks Origin itself (mcp-server/transports/http.ts, ADR 163).
  */
 export const CROSS_SITE_EXEMPT: readonly RegExp[] = [
   /^\/api\/payments\/payu\/(?:success|failure)\/?$/,
