@@ -222,6 +222,10 @@ describe("MCP over Streamable HTTP", () => {
     const blocked = await call(client, "generate_scene_image", { projectId: project.id, sceneId: scene.id });
     expect(textOf(blocked.result)).toBe("Failed to generate image: Upload a product image first to generate scene variations.");
     expect(await getBalance(owner.id)).toBe(before);
+    // The description is written from the scene's own words, free.
+    const described = data((await call(client, "generate_scene_description", { projectId: project.id, sceneId: scene.id })).result).scene;
+    expect(described.description).toContain("Hello there.");
+    expect(await getBalance(owner.id)).toBe(before);
     // A URL into the server's own network is refused before anything is fetched.
     const internal = await call(client, "upload_product_image", { projectId: project.id, filename: "x.png", url: `${live.url}/favicon.ico` });
     expect(textOf(internal.result)).toBe("Failed to upload product image: The URL points to a private or local network address");
