@@ -7,13 +7,8 @@ beforeAll(async () => {
   ({ describeSceneText } = await import("~/models/scene-description.server"));
 });
 
-const scene = (over: Partial<Record<"script" | "voiceOverText" | "title" | "imagePrompt", string | null>>) => ({
-  script: null,
-  voiceOverText: null,
-  title: "",
-  imagePrompt: null,
-  ...over,
-});
+type SceneText = { script: string | null; voiceOverText: string | null; title: string; imagePrompt: string | null };
+const scene = (over: Partial<SceneText>): SceneText => ({ script: null, voiceOverText: null, title: "", imagePrompt: null, ...over });
 
 describe("describeSceneText", () => {
   it("leads with the scene's first sentences and names what it focuses on", () => {
