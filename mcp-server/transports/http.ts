@@ -73,7 +73,7 @@ export function mcpHttpRouter(opts: McpHttpOptions = {}): express.Router {
   const router = express.Router();
   // In-flight tool calls of this process by token and request id: a stateless door receives a
   // client's notifications/cancelled on a new request, and aborts the call here.
-  const inflight = new Map<string, AbortController>();
+  const inflight = new Map<string, { controller: AbortController; response: express.Response }>();
 
   router.use((req, res, next) => {
     if (!mcpOriginAllowed(req.get("origin"), { protocol: req.protocol, host: req.get("host") }, opts)) {
@@ -105,7 +105,13 @@ export function mcpHttpRouter(opts: McpHttpOptions = {}): express.Router {
 
     const key = (id: unknown) => `${identity.kind}:${identity.tokenId}:${typeof id === "string" || typeof id === "number" ? id : ""}`;
     for (const m of (Array.isArray(req.body) ? req.body : [req.body]) as Message[]) {
-      if (m && m.method === "notifications/cancelled") inflight.get(key(m.params?.requestId))?.abort();
+      if (m && m.method === "notifications/cancelled") {
+        const call = inflight.get(key(m.params?.requestId));
+        if (!call) continue;
+        call.controller.abort();
+        // A cancelled request gets no answer (MCP): end its event stream once the handler stopped.
+        setTimeout(() => call.response.writableEnded || call.response.end(), 100).unref();
+      }
     }
 
     const server = createReelforgeMcpServer(identity.actor, {
@@ -114,8 +120,8 @@ export function mcpHttpRouter(opts: McpHttpOptions = {}): express.Router {
       externalCancel(requestId) {
         const controller = new AbortController();
         const k = key(requestId);
-        inflight.set(k, controller);
-        return { signal: controller.signal, done: () => inflight.get(k) === controller && inflight.delete(k) };
+        inflight.set(k, { controller, response: res });
+        return { signal: controller.signal, done: () => inflight.get(k)?.controller === controller && inflight.delete(k) };
       },
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
