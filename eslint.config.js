@@ -30,6 +30,12 @@ const belowCore = [
   ["~/models/*", "**/models/*", "~/tools/*", "~/routes/*", "~/components/*"],
   "Utilities and providers sit below the core: they never import app/models, tools, routes or components (docs/architecture.md).",
 ];
+// The tool catalogue sits between the doors and the core: it uses app/models, app/utils and
+// app/providers, and never a door (routes, components, the MCP server, agents, workflows).
+const toolsRule = [
+  ["~/routes/*", "**/routes/*", "~/components/*", "**/components/*", "**/mcp-server/*", "**/agents/*", "**/inngest/functions/*"],
+  "The tool catalogue (app/tools) never imports doors: routes, components, mcp-server, agents or workflow functions (docs/architecture.md).",
+];
 const noServerInBrowser = [
   ["*.server", "**/*.server", "*.server.ts", "**/*.server.ts"],
   "Components run in the browser: never import .server modules (pass data from the loader).",
@@ -64,6 +70,7 @@ export default tseslint.config(
   },
   { files: ["app/**"], rules: forbid(noParentImports) },
   { files: ["app/models/**"], rules: forbid(noParentImports, coreRule, coreNoDoors) },
+  { files: ["app/tools/**"], rules: forbid(noParentImports, toolsRule) },
   { files: ["app/utils/**", "app/providers/**"], rules: forbid(noParentImports, belowCore) },
   { files: ["app/components/**", "app/hooks/**"], rules: forbid(noParentImports, noServerInBrowser) },
   {

@@ -273,6 +273,8 @@ export async function revokeOAuthToken(clientId: string, token: string): Promise
 }
 
 export type VerifiedOAuthAccess = {
+  /** The access token row's id (rate limits and logs; never the secret). */
+  tokenId: string;
   userId: string;
   clientId: string;
   scopes: string[];
@@ -288,6 +290,7 @@ export async function verifyOAuthAccessToken(token: string): Promise<VerifiedOAu
   const row = await prisma.oAuthToken.findUnique({ where: { tokenHash: hashSecret(token) } });
   if (!row || row.kind !== "access" || row.revokedAt || row.expiresAt <= new Date()) return null;
   return {
+    tokenId: row.id,
     userId: row.userId,
     clientId: row.clientId,
     scopes: row.scopes,

@@ -12,6 +12,8 @@ import {
 } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { AuthorizationServerMetadata, OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -177,6 +179,42 @@ describe("MCP OAuth: authorize, consent, tokens", () => {
     // Only hashes are stored.
     const stored = await prisma.oAuthToken.findMany({ where: { userId: user.id } });
     expect(stored.some((t) => t.tokenHash === tokens.access_token || t.tokenHash === tokens.refresh_token)).toBe(false);
+  });
+
+  it("the access token drives the MCP tools at /mcp as the signing-in user; a refreshed one does too, a revoked one is refused", async () => {
+    const { code, codeVerifier } = await approvedCode("mcp");
+    const first = await exchange(code, codeVerifier);
+    const connect = async (token: string) => {
+      const mcp = new Client({ name: "oauth-test", version: "1.0.0" });
+      await mcp.connect(new StreamableHTTPClientTransport(resource, { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+      return mcp;
+    };
+    const mcp = await connect(first.access_token);
+    const created = await mcp.callTool({ name: "create_video_project", arguments: { name: "Made through OAuth" } });
+    expect(created.isError).toBeFalsy();
+    const projectId = (created.structuredContent as { project: { id: string } }).project.id;
+    expect(await prisma.project.findUnique({ where: { id: projectId }, select: { userId: true } })).toEqual({ userId: user.id });
+    await mcp.close();
+
+    const second = await refresh(first.refresh_token!);
+    const again = await connect(second.access_token);
+    const listed = await again.callTool({ name: "list_video_projects", arguments: {} });
+    expect(JSON.stringify(listed.structuredContent)).toContain(projectId);
+    await again.close();
+
+    const revoked = await fetch(`${live.url}/revoke`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: second.access_token, client_id: client.client_id }),
+    });
+    expect(revoked.status).toBe(200);
+    const refused = await fetch(resource, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${second.access_token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toMatch(/resource_metadata=/);
   });
 
   it("refresh rotates: the new tokens work, the old refresh token is refused and its reuse revokes the family", async () => {
