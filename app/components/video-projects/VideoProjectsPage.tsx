@@ -3,9 +3,10 @@
 // posts to the route's action (works without JavaScript); with JavaScript they go through a
 // fetcher and the page revalidates. The data comes from the route's loader as plain props.
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { ProjectCanvas } from "~/components/project-canvas/ProjectCanvas";
 import { Badge } from "~/components/ui/Badge";
+import { useLiveRevalidate } from "~/hooks/useLiveEvents";
 import { Button, buttonClasses } from "~/components/ui/Button";
 
 export type HistoryItem = {
@@ -113,6 +114,11 @@ export function VideoProjectsPage({
 }) {
   const base = open ? `/video-projects/${open.project.id}` : "/video-projects";
   const [canvasOpen, setCanvasOpen] = useState(false);
+  // Real progress (compile job, scene steps): the core announces every change of the open
+  // project on the live stream (project.updated, ADR 156), and the page reloads its data then,
+  // without polling. Without JavaScript the page shows the state as of its last load.
+  const openId = open?.project.id ?? null;
+  useLiveRevalidate(["project.updated"], (event) => event.type === "project.updated" && event.projectId === openId);
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 md:py-8">
       <header className="flex flex-wrap items-start justify-between gap-3">
@@ -373,26 +379,10 @@ const ACTIVE = new Set(["queued", "rendering"]);
 
 function CompilePanel({ open, actionData }: { open: PageProject; actionData?: ActionResult }) {
   const fetcher = useFetcher<ActionResult>();
-  const revalidator = useRevalidator();
   const result = resultOf(fetcher.data, actionData, "compile");
   const job = open.compile.job;
   const running = fetcher.state !== "idle" || (job !== null && ACTIVE.has(job.status));
   const count = open.scenes.length;
-
-  // Real progress: the loader reads the latest compile job; revalidate while it runs, and twice
-  // more once it stops (the workflow writes the final message and project status a step later).
-  const jobStatus = job?.status ?? null;
-  const followUps = useRef(0);
-  useEffect(() => {
-    if (!jobStatus) return;
-    if (ACTIVE.has(jobStatus)) followUps.current = 2;
-    else if (followUps.current <= 0) return;
-    const timer = window.setTimeout(() => {
-      if (!ACTIVE.has(jobStatus)) followUps.current -= 1;
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, 3000);
-    return () => window.clearTimeout(timer);
-  }, [job, jobStatus, revalidator]);
 
   const videoUrl = job?.status === "completed" && job.videoUrl ? job.videoUrl : open.project.finalVideoUrl;
   return (
