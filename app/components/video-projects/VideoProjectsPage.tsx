@@ -7,6 +7,9 @@ import { useEffect, useState } from "react";
 import { ProjectCanvas } from "~/components/project-canvas/ProjectCanvas";
 import { Badge } from "~/components/ui/Badge";
 import { useLiveRevalidate } from "~/hooks/useLiveEvents";
+import { AiAnalysisPanel, SceneAiActions } from "./AiPanels";
+import { AutomatedSceneForm, type PageAutomation } from "./AutomatedSceneForm";
+import { ErrorLine, input, panel, resultOf, type ActionResult } from "./parts";
 import { Button, buttonClasses } from "~/components/ui/Button";
 
 export type HistoryItem = {
@@ -53,13 +56,10 @@ export type PageProject = {
     blocked: string | null;
     job: PageCompileJob | null;
   };
+  planner: { label: string; local: boolean };
+  automation: PageAutomation;
   balance: number;
 };
-
-type ActionResult =
-  | { ok: true; intent: string; message: string }
-  | { ok: false; intent: string; error: string; sceneId?: string }
-  | { ok: false; intent: "delete-project"; error: string; confirm: { projectId: string; title: string } };
 
 /** The status dot colours (docs/product.md#video-projects-planned). */
 const STATUS_DOT: Record<string, string> = {
@@ -76,23 +76,6 @@ export function StatusDot({ status }: { status: string }) {
       {status.replace("_", " ")}
     </span>
   );
-}
-
-const input = "w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none";
-const panel = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
-
-function ErrorLine({ message }: { message: string | null | undefined }) {
-  return message ? (
-    <p role="alert" className="text-sm text-red-600">
-      Error: {message}
-    </p>
-  ) : null;
-}
-
-/** A fetcher's answer for this intent (or the no-JS action data). */
-function resultOf(fetcherData: unknown, actionData: ActionResult | undefined, intent: string): ActionResult | undefined {
-  const data = (fetcherData as ActionResult | undefined) ?? actionData;
-  return data && data.intent === intent ? data : undefined;
 }
 
 function confirmOr(message: string) {
@@ -293,6 +276,8 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
         </p>
       </div>
       <AddSceneForm actionData={actionData} />
+      <AiAnalysisPanel actionData={actionData} planner={open.planner} />
+      <AutomatedSceneForm automation={open.automation} actionData={actionData} />
       {scenes.length === 0 ? (
         <p className="text-sm text-slate-600">No scenes yet. Add the first scene above.</p>
       ) : (
@@ -371,6 +356,7 @@ function SceneCard({ scene, actionData }: { scene: PageScene; actionData?: Actio
           </p>
         )
       ) : null}
+      <SceneAiActions sceneId={scene.id} actionData={actionData} />
     </li>
   );
 }
