@@ -194,6 +194,23 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("scene-card").filter({ hasText: "Opening" })).toBeVisible();
     await expect(page.getByText("1 scene(s) available")).toBeVisible();
 
+    // The planner's actions and the automated scene creation are plain form posts too.
+    await page.getByRole("button", { name: "Analyze Project" }).click();
+    await expect(page.getByTestId("ai-analysis").getByText(/^1 scene, 0 ready for compilation/)).toBeVisible();
+    await page.getByTestId("scene-card").filter({ hasText: "Opening" }).getByRole("button", { name: "Suggest Improvements" }).click();
+    await expect(page.getByTestId("scene-suggestions")).toBeVisible();
+    await page.getByRole("button", { name: "Create Scene Automatically" }).click();
+    // The browser refuses the form without a picture (required); the page says why.
+    await expect(page.getByRole("list", { name: "Steps" })).toHaveCount(0);
+    await page.getByLabel("Product image").setInputFiles({ name: "serum.jpg", mimeType: "image/jpeg", buffer: await productPhoto({ width: 300, height: 400 }) });
+    await page.getByPlaceholder("Describe the scene you want to create...").fill("Serum on a shelf");
+    await page.getByRole("button", { name: "Create Scene Automatically" }).click();
+    await expect(page).toHaveURL(/\?auto=/);
+    const steps = page.getByRole("list", { name: "Steps" });
+    await expect(steps.getByRole("listitem")).toHaveCount(8);
+    await expect(steps.locator('[data-state="done"]').first()).toBeVisible();
+    await expect(page.getByTestId("scene-card").filter({ hasText: "Serum on a shelf" })).toBeVisible();
+
     await page.getByRole("link", { name: "Project History" }).click();
     await page.getByTestId("project-card").filter({ hasText: name }).getByRole("button", { name: "Delete" }).click();
     const confirmation = page.getByRole("alertdialog", { name: "Delete project" });
