@@ -1,6 +1,9 @@
 // Issue 10 §3: the admin manages a video project on /video-projects: the history (open without a
 // project), creates a project, adds a scene, sees the cost before generating, compiles it with
-// real progress, plays the result and deletes the project. The page at phone and desktop widths.
+// real progress, plays the result and deletes the project; creates a scene automatically from a
+// product image (the eight steps followed live), uses Analyze Project, Optimize Scenes, Suggest
+// Improvements and Enhance Scene, generates assets, compiles and downloads the video; the same
+// forms without JavaScript. The page at phone and desktop widths.
 // Run with `node scripts/e2e.mjs tests/e2e/video-projects.spec.ts`.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
