@@ -14,6 +14,7 @@ import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Badge } from "~/components/ui/Badge";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { FileUpload } from "~/components/upload/FileUpload";
+import { useLiveRevalidate } from "~/hooks/useLiveEvents";
 import { MultiFileUpload } from "~/components/upload/MultiFileUpload";
 import { CompilePanel } from "~/components/video-projects/VideoProjectsPage";
 import { actorFromUser, isNotFound } from "~/models/actor.server";
@@ -341,10 +342,18 @@ function useOptimisticValue(saved: string, fetcher: FetcherWithComponents<Canvas
   return { value, setValue, failed };
 }
 
+/** False in the server's markup and without JavaScript: a Save button is then always there to press. */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
 function TitleEditor({ title }: { title: string }) {
   const fetcher = useFetcher<CanvasActionData>();
   const { value, setValue, failed } = useOptimisticValue(title, fetcher);
-  const changed = value.trim() !== title && value.trim().length > 0;
+  const hydrated = useHydrated();
+  const changed = !hydrated || (value.trim() !== title && value.trim().length > 0);
   return (
     <fetcher.Form method="post" className="flex min-w-0 flex-1 items-center gap-2">
       <input type="hidden" name="intent" value="rename" />
@@ -458,7 +467,8 @@ function ScriptTab({ project, sceneCount, assets }: { project: EditorData["proje
   const save = useFetcher<CanvasActionData>();
   const divide = useFetcher<CanvasActionData>();
   const { value: script, setValue: setScript } = useOptimisticValue(project.fullScript, save);
-  const changed = script !== project.fullScript;
+  const hydrated = useHydrated();
+  const changed = !hydrated || script !== project.fullScript;
   return (
     <div className="space-y-5">
       <p className="text-sm text-slate-600">
@@ -489,7 +499,12 @@ function ScriptTab({ project, sceneCount, assets }: { project: EditorData["proje
       </save.Form>
       <divide.Form method="post" className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="divide" />
-        <Button type="submit" variant="secondary" disabled={divide.state !== "idle" || changed} title={changed ? "Save the script first" : undefined}>
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={divide.state !== "idle" || (hydrated && changed)}
+          title={hydrated && changed ? "Save the script first" : undefined}
+        >
           {divide.state !== "idle" ? "Dividing…" : "Divide into Scenes"}
         </Button>
         <Notice result={divide.data} />
@@ -583,6 +598,7 @@ function SceneField({ scene, name, multiline }: { scene: EditorScene; name: keyo
   const fetcher = useFetcher<CanvasActionData>();
   const saved = scene[name];
   const { value, setValue, failed } = useOptimisticValue(saved, fetcher);
+  const hydrated = useHydrated();
   const id = `scene-${name}`;
   const error = failed?.error;
   return (
@@ -612,7 +628,7 @@ function SceneField({ scene, name, multiline }: { scene: EditorScene; name: keyo
         />
       )}
       <div className="flex items-center gap-2">
-        <Button type="submit" size="sm" disabled={value === saved || fetcher.state !== "idle"}>
+        <Button type="submit" size="sm" disabled={hydrated && (value === saved || fetcher.state !== "idle")}>
           Save
         </Button>
         {error ? (
@@ -730,8 +746,14 @@ function MediaAsset({
   const asset = assets[step];
   const quote = estimate.data?.ok ? estimate.data.estimate : undefined;
   const regenerate = Boolean(asset.url);
+  // The cost stays on screen from its estimate until the user confirms (or asks again).
+  const [quoteOpen, setQuoteOpen] = useState(false);
+  useEffect(() => setQuoteOpen(Boolean(estimate.data?.ok)), [estimate.data]);
+  useEffect(() => {
+    if (generate.state !== "idle") setQuoteOpen(false);
+  }, [generate.state]);
   return (
-    <div className="space-y-2 rounded-lg border border-slate-200 p-3">
+    <div className="space-y-2 rounded-lg border border-slate-200 p-3" data-testid={`asset-${step}`}>
       <div className="flex flex-wrap items-center gap-2">
         <h4 className="font-medium text-slate-900">{STEP_LABELS[step]}</h4>
         {asset.stale ? <Badge className="bg-amber-100 text-amber-800">stale</Badge> : null}
@@ -742,7 +764,7 @@ function MediaAsset({
       {asset.url && step === "voice-over" ? <audio src={asset.url} controls className="w-full" /> : null}
       {!asset.url ? <p className="text-sm text-slate-500">None yet.</p> : null}
       <SceneUpload scene={scene} step={step} ownerId={ownerId} />
-      {quote && quote.step === step && generate.state === "idle" && !generate.data ? (
+      {quote && quoteOpen && quote.step === step && generate.state === "idle" ? (
         <generate.Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value="generate" />
           <input type="hidden" name="sceneId" value={scene.id} />
@@ -760,6 +782,9 @@ function MediaAsset({
               </Button>
             </>
           )}
+          <Button variant="ghost" size="sm" onClick={() => setQuoteOpen(false)}>
+            Cancel
+          </Button>
         </generate.Form>
       ) : (
         <estimate.Form method="post">
@@ -773,7 +798,7 @@ function MediaAsset({
         </estimate.Form>
       )}
       <Versions scene={scene} versions={versions.filter((v) => v.step === step)} />
-      <Notice result={generate.data ?? (estimate.data?.ok === false ? estimate.data : undefined)} />
+      {generate.state === "idle" ? <Notice result={generate.data ?? (estimate.data?.ok === false ? estimate.data : undefined)} /> : null}
     </div>
   );
 }
@@ -786,7 +811,7 @@ function BackgroundMusic({ scene, ownerId }: { scene: EditorScene; ownerId: stri
   const label = MEDIA_LABELS.backgroundMusic;
   const result = generate.state === "idle" ? generate.data : undefined;
   return (
-    <div className="space-y-2 rounded-lg border border-slate-200 p-3">
+    <div className="space-y-2 rounded-lg border border-slate-200 p-3" data-testid="asset-music">
       <div className="flex flex-wrap items-center gap-2">
         <h4 className="font-medium text-slate-900">{label}</h4>
         {url ? <CopyUrl url={url} label={label} /> : null}
@@ -872,6 +897,8 @@ function useScenesWithPendingEdits(saved: EditorScene[]): EditorScene[] {
 export default function CanvasEditor() {
   const { project, scenes: savedScenes, view, assets, versions, compile } = useLoaderData<typeof loader>();
   const scenes = useScenesWithPendingEdits(savedScenes);
+  // The asset workflow and the compile change the project after the request answered: follow them (ADR 156).
+  useLiveRevalidate(["project.updated"], (event) => event.type === "project.updated" && event.projectId === project.id, 300);
   const link = useViewLink();
   const selected = scenes.find((s) => s.id === view.scene);
   const panelOpen = view.panel === "open";

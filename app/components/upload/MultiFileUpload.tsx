@@ -87,7 +87,10 @@ export function MultiFileUpload({
     await Promise.all(Array.from({ length: Math.min(PARALLEL, chosen.length) }, worker));
     if (inputRef.current) inputRef.current.value = "";
     const stored = results.filter((f): f is UploadedFile => f !== null);
-    if (stored.length > 0) onUploaded(stored);
+    if (stored.length === 0) return;
+    // The page says what became of them; only the failures stay listed here.
+    setItems((all) => all.filter((i) => i.status === "error"));
+    onUploaded(stored);
   }
 
   return (
