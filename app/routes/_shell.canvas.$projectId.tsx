@@ -373,7 +373,7 @@ function TitleEditor({ title }: { title: string }) {
           Save
         </Button>
       ) : null}
-      <Notice result={failed} />
+      <Notice result={failed ?? (fetcher.state === "idle" && fetcher.data?.ok && !changed ? fetcher.data : undefined)} />
     </fetcher.Form>
   );
 }
@@ -634,6 +634,10 @@ function SceneField({ scene, name, multiline }: { scene: EditorScene; name: keyo
         {error ? (
           <p role="alert" className="text-sm text-red-600">
             {error}
+          </p>
+        ) : fetcher.state === "idle" && fetcher.data?.ok && value === saved ? (
+          <p role="status" className="text-sm text-emerald-700">
+            {fetcher.data.message}
           </p>
         ) : null}
       </div>

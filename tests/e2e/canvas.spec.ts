@@ -120,6 +120,7 @@ test("the admin takes a canvas project from a script to a compiled video, editin
   await expect(first).toContainText("Tired mornings? Not anymore.");
   release();
   await expect(voiceForm.getByRole("button", { name: "Save" })).toBeDisabled();
+  await expect(voiceForm.getByText("Voice-over text updated successfully")).toBeVisible();
   await page.unroute(/\/canvas\//);
   const voiceCard = page.getByTestId("asset-voice-over");
   await expect(voiceCard.getByText("stale", { exact: true })).toBeVisible();
