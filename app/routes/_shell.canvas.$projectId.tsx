@@ -7,15 +7,19 @@
 // with it the forms go through fetchers) and is the core's work (docs/decisions/152-editor-operations.md)
 // as the admin's "web" actor.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, useFetcher, useFetchers, useLoaderData, useSearchParams, type FetcherWithComponents } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Badge } from "~/components/ui/Badge";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { FileUpload } from "~/components/upload/FileUpload";
+import { useLiveRevalidate } from "~/hooks/useLiveEvents";
+import { MultiFileUpload } from "~/components/upload/MultiFileUpload";
+import { CompilePanel } from "~/components/video-projects/VideoProjectsPage";
 import { actorFromUser, isNotFound } from "~/models/actor.server";
 import { requireAdmin } from "~/models/auth.server";
+import { requestCompile } from "~/models/compile-jobs.server";
 import { estimateCost } from "~/models/cost-estimates.server";
 import { EDITOR_LIMITS } from "~/models/editor-rules";
 import { formatCredits } from "~/models/prices";
@@ -26,6 +30,7 @@ import { getProjectWorkspace } from "~/models/project-workspace.server";
 import { SCENE_MEDIA_STEPS, type SceneAssetStates, type SceneMediaStep } from "~/models/scene-asset-steps";
 import { listSceneAssetVersions, restoreSceneAssetVersion, setSceneMedia } from "~/models/scene-asset-versions.server";
 import { requestSceneGeneration } from "~/models/scene-generation.server";
+import { generateSceneMusic } from "~/models/scene-music.server";
 import { addScene, editScene, SCENE_TEXT_FIELDS } from "~/models/scenes.server";
 import { divideProjectScript } from "~/models/script-division.server";
 import { field, parseFields } from "~/utils/form-fields";
@@ -64,6 +69,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { project } = workspace;
   const selected = view.scene ? workspace.scenes.find((s) => s.id === view.scene) : undefined;
   const versions = selected ? await listSceneAssetVersions(actor, project.id, selected.id) : [];
+  const compileCost = workspace.scenes.length ? await estimateCost(actor, { projectId: project.id, work: { kind: "compile" } }) : null;
+  const job = workspace.latestCompile;
   return {
     view,
     project: {
@@ -74,6 +81,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       fullScript: project.fullScript ?? "",
       mainProductImageUrl: project.mainProductImageUrl,
       status: project.status,
+      finalVideoUrl: project.finalVideoUrl,
     },
     scenes: workspace.scenes.map((s) => ({
       id: s.id,
@@ -86,9 +94,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       status: s.status,
       ready: s.ready,
       assets: s.assets,
+      backgroundMusicUrl: s.backgroundMusicUrl,
     })),
     assets: workspace.assets.map((a) => ({ id: a.id, url: a.url, type: a.type, name: a.name })),
     versions: versions.map((v) => ({ id: v.id, step: v.step, url: v.url, source: v.source, current: v.current, createdAt: v.createdAt.toISOString() })),
+    compile: {
+      costLabel: formatCredits(compileCost?.credits ?? 0),
+      job: job
+        ? { id: job.id, status: job.status, progress: job.progress, message: job.message, errorMessage: job.errorMessage, videoUrl: job.videoUrl, format: job.format }
+        : null,
+    },
   };
 }
 
@@ -126,10 +141,12 @@ const actionSchema = () =>
       z.object({
         intent: z.literal("scene-media"),
         sceneId,
-        field: generationStep,
+        field: z.enum(["image", "voice-over", "video", "backgroundMusic"], { error: "Choose image, video, voice-over or background music." }),
         ref: field.optional(field.line({ max: 500, label: "The file" })),
       }),
       z.object({ intent: z.literal("add-scene") }),
+      z.object({ intent: z.literal("generate-music"), sceneId }),
+      z.object({ intent: z.literal("compile"), format: z.enum(["mp4", "webm"], { error: "Output format must be mp4 or webm." }) }),
       z.object({ intent: z.literal("delete-scene"), sceneId }),
       z.object({
         intent: z.literal("edit-scene"),
@@ -164,10 +181,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     switch (input.intent) {
       case "rename":
         await updateProject(actor, projectId, { title: input.title });
-        return ok({ message: "Project updated" });
+        return ok({ message: PROJECT_SAVED });
       case "save-script":
         await updateProject(actor, projectId, { fullScript: input.fullScript });
-        return ok({ message: "Script saved" });
+        return ok({ message: PROJECT_SAVED });
       case "divide": {
         const division = await divideProjectScript(actor, projectId);
         return ok({ message: division.messages.join(". ") });
@@ -200,7 +217,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return ok({ message: "Scene added" });
       case "scene-media":
         await setSceneMedia(actor, projectId, input.sceneId, input.field, input.ref ?? null);
-        return ok({ message: input.ref ? `${STEP_LABELS[input.field]} uploaded successfully` : `${STEP_LABELS[input.field]} removed` });
+        return ok({ message: input.ref ? `${MEDIA_LABELS[input.field]} uploaded successfully` : `${MEDIA_LABELS[input.field]} removed` });
+      case "generate-music": {
+        const music = await generateSceneMusic(actor, projectId, input.sceneId);
+        if (!music.ok) return refused(input.intent, `Failed to generate background music: ${music.message}`, 502);
+        return ok({ message: "Background music generated" });
+      }
+      case "compile": {
+        const result = await requestCompile(actor, { projectId, format: input.format });
+        if (!result.ok)
+          return refused(
+            input.intent,
+            result.message,
+            result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : result.code === "busy" ? 409 : 400
+          );
+        return ok({ message: `Compiling for ${formatCredits(result.credits)} credits` });
+      }
       case "delete-scene":
         await deleteScene(actor, projectId, input.sceneId);
         return ok({ message: "Scene deleted" });
@@ -208,7 +240,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await editScene(actor, projectId, input.sceneId, {
           [input.field]: input.value,
         });
-        return ok({ message: `${FIELD_LABELS[input.field as keyof typeof FIELD_LABELS] ?? input.field} updated successfully` });
+        return ok({ message: `${fieldLabel(input.field)} updated successfully` });
       case "estimate": {
         const estimate = await estimateCost(actor, {
           projectId,
@@ -250,9 +282,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
-    return coreRefusal(input.intent, error, input.intent === "rename" ? "title" : input.intent === "edit-scene" ? input.field : "form", FAILURES[input.intent]);
+    const failure = input.intent === "edit-scene" ? `Failed to update ${fieldLabel(input.field)}` : FAILURES[input.intent];
+    return coreRefusal(input.intent, error, input.intent === "rename" ? "title" : input.intent === "edit-scene" ? input.field : "form", failure);
   }
 }
+
+const PROJECT_SAVED = "Project changes saved.";
 
 /** The product's failure toasts (docs/product.md#canvas-editor-planned); the core's reason follows. */
 const FAILURES: Partial<Record<string, string>> = {
@@ -262,7 +297,8 @@ const FAILURES: Partial<Record<string, string>> = {
   "add-assets": "Failed to upload assets",
   "remove-asset": "Failed to remove asset",
   "scene-media": "Failed to upload",
-  "edit-scene": "Failed to update scene",
+  "delete-scene": "Failed to delete scene",
+  "generate-music": "Failed to generate background music",
 };
 
 // ───────────────────────────── the page ─────────────────────────────
@@ -289,11 +325,35 @@ function Notice({ result }: { result: CanvasActionData | undefined }) {
   );
 }
 
+/**
+ * A saved value edited in place (docs/decisions/171-optimistic-canvas-edits.md): the edit shows at
+ * once while it saves; when the save fails the saved value comes back, with the failure. Without
+ * JavaScript the form posts to the action and the page shows what was saved.
+ */
+function useOptimisticValue(saved: string, fetcher: FetcherWithComponents<CanvasActionData>) {
+  const [value, setValue] = useState(saved);
+  useEffect(() => setValue(saved), [saved]);
+  const failed = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : undefined;
+  const savedRef = useRef(saved);
+  savedRef.current = saved;
+  useEffect(() => {
+    if (failed) setValue(savedRef.current);
+  }, [failed]);
+  return { value, setValue, failed };
+}
+
+/** False in the server's markup and without JavaScript: a Save button is then always there to press. */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
 function TitleEditor({ title }: { title: string }) {
   const fetcher = useFetcher<CanvasActionData>();
-  const [value, setValue] = useState(title);
-  useEffect(() => setValue(title), [title]);
-  const changed = value.trim() !== title && value.trim().length > 0;
+  const { value, setValue, failed } = useOptimisticValue(title, fetcher);
+  const hydrated = useHydrated();
+  const changed = !hydrated || (value.trim() !== title && value.trim().length > 0);
   return (
     <fetcher.Form method="post" className="flex min-w-0 flex-1 items-center gap-2">
       <input type="hidden" name="intent" value="rename" />
@@ -308,12 +368,12 @@ function TitleEditor({ title }: { title: string }) {
         onChange={(e) => setValue(e.target.value)}
         className="min-w-0 flex-1 rounded-lg border border-transparent px-2 py-1 text-lg font-semibold text-slate-900 hover:border-slate-300 focus:border-slate-400"
       />
-      {changed ? (
-        <Button type="submit" size="sm" disabled={fetcher.state !== "idle"}>
+      {changed && fetcher.state === "idle" ? (
+        <Button type="submit" size="sm">
           Save
         </Button>
       ) : null}
-      <Notice result={fetcher.data?.ok === false ? fetcher.data : undefined} />
+      <Notice result={failed ?? (fetcher.state === "idle" && fetcher.data?.ok && !changed ? fetcher.data : undefined)} />
     </fetcher.Form>
   );
 }
@@ -389,15 +449,16 @@ function ProjectAssets({ project, assets }: { project: EditorData["project"]; as
             ))}
         </ul>
       ) : null}
-      <FileUpload
-        key={assets.length}
+      <MultiFileUpload
         bucket="project-images"
-        label="Add an image, video or audio file"
+        label="Add images, videos or audio files"
         kinds={["image", "video", "audio"]}
         params={{ projectId: project.id, purpose: "asset", ownerId: project.userId }}
-        onUploaded={(file) => add.submit({ intent: "add-assets", ref: file.ref }, { method: "post" })}
-        error={add.data?.ok === false ? add.data.error : remove.data?.ok === false ? remove.data.error : null}
+        // Every file of one pick is saved in one go (one request, all or nothing in the core).
+        onUploaded={(files) => add.submit(new URLSearchParams([["intent", "add-assets"], ...files.map((f) => ["ref", f.ref])]), { method: "post" })}
+        error={add.state === "idle" && add.data?.ok === false ? add.data.error : remove.state === "idle" && remove.data?.ok === false ? remove.data.error : null}
       />
+      {add.state === "idle" && add.data?.ok ? <Notice result={add.data} /> : null}
     </section>
   );
 }
@@ -405,9 +466,9 @@ function ProjectAssets({ project, assets }: { project: EditorData["project"]; as
 function ScriptTab({ project, sceneCount, assets }: { project: EditorData["project"]; sceneCount: number; assets: EditorData["assets"] }) {
   const save = useFetcher<CanvasActionData>();
   const divide = useFetcher<CanvasActionData>();
-  const [script, setScript] = useState(project.fullScript);
-  useEffect(() => setScript(project.fullScript), [project.fullScript]);
-  const changed = script !== project.fullScript;
+  const { value: script, setValue: setScript } = useOptimisticValue(project.fullScript, save);
+  const hydrated = useHydrated();
+  const changed = !hydrated || script !== project.fullScript;
   return (
     <div className="space-y-5">
       <p className="text-sm text-slate-600">
@@ -433,12 +494,17 @@ function ScriptTab({ project, sceneCount, assets }: { project: EditorData["proje
           <Button type="submit" disabled={!changed || save.state !== "idle"}>
             {save.state !== "idle" ? "Saving…" : "Save"}
           </Button>
-          <Notice result={save.data} />
+          {save.state === "idle" ? <Notice result={save.data} /> : null}
         </div>
       </save.Form>
       <divide.Form method="post" className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="divide" />
-        <Button type="submit" variant="secondary" disabled={divide.state !== "idle" || changed} title={changed ? "Save the script first" : undefined}>
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={divide.state !== "idle" || (hydrated && changed)}
+          title={hydrated && changed ? "Save the script first" : undefined}
+        >
           {divide.state !== "idle" ? "Dividing…" : "Divide into Scenes"}
         </Button>
         <Notice result={divide.data} />
@@ -454,7 +520,9 @@ function sceneLabel(scene: EditorScene): string {
 function SceneRowItem({ scene, selected }: { scene: EditorScene; selected: boolean }) {
   const fetcher = useFetcher<CanvasActionData>();
   const link = useViewLink();
+  // Gone at once; back, with the reason, when the delete fails.
   if (fetcher.state !== "idle") return null;
+  const failed = fetcher.data?.ok === false ? fetcher.data : undefined;
   const preview = scene.voiceOverText ? scene.voiceOverText.slice(0, PREVIEW_CHARS) : "No content";
   return (
     <li className={`flex items-start gap-2 rounded-lg border p-3 ${selected ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-white"}`}>
@@ -462,6 +530,11 @@ function SceneRowItem({ scene, selected }: { scene: EditorScene; selected: boole
         <p className="truncate font-medium text-slate-900">{sceneLabel(scene)}</p>
         <p className="truncate text-sm text-slate-600">{preview}</p>
         <p className={`text-xs ${scene.imagePrompt ? "text-emerald-700" : "text-slate-500"}`}>{scene.imagePrompt ? "✓ Image prompt" : "✗ No image prompt"}</p>
+        {failed ? (
+          <p role="alert" className="text-sm text-red-600">
+            {failed.error}
+          </p>
+        ) : null}
       </Link>
       <fetcher.Form
         method="post"
@@ -517,13 +590,17 @@ const FIELD_LABELS = {
   imagePrompt: "Image prompt",
 } as const;
 
+function fieldLabel(field: string): string {
+  return FIELD_LABELS[field as keyof typeof FIELD_LABELS] ?? field;
+}
+
 function SceneField({ scene, name, multiline }: { scene: EditorScene; name: keyof typeof FIELD_LABELS; multiline?: boolean }) {
   const fetcher = useFetcher<CanvasActionData>();
   const saved = scene[name];
-  const [value, setValue] = useState(saved);
-  useEffect(() => setValue(saved), [saved]);
+  const { value, setValue, failed } = useOptimisticValue(saved, fetcher);
+  const hydrated = useHydrated();
   const id = `scene-${name}`;
-  const error = fetcher.data?.ok === false ? fetcher.data.fieldErrors?.[name] ?? fetcher.data.error : undefined;
+  const error = failed?.error;
   return (
     <fetcher.Form method="post" className="space-y-1">
       <input type="hidden" name="intent" value="edit-scene" />
@@ -551,10 +628,18 @@ function SceneField({ scene, name, multiline }: { scene: EditorScene; name: keyo
         />
       )}
       <div className="flex items-center gap-2">
-        <Button type="submit" size="sm" disabled={value === saved || fetcher.state !== "idle"}>
+        <Button type="submit" size="sm" disabled={hydrated && (value === saved || fetcher.state !== "idle")}>
           Save
         </Button>
-        {error ? <p className="text-sm text-red-600">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="text-sm text-red-600">
+            {error}
+          </p>
+        ) : fetcher.state === "idle" && fetcher.data?.ok && value === saved ? (
+          <p role="status" className="text-sm text-emerald-700">
+            {fetcher.data.message}
+          </p>
+        ) : null}
       </div>
     </fetcher.Form>
   );
@@ -565,6 +650,7 @@ const STEP_LABELS: Record<SceneMediaStep, string> = {
   "voice-over": "Voice-over",
   video: "Video",
 };
+const MEDIA_LABELS = { ...STEP_LABELS, backgroundMusic: "Background music" } as const;
 
 /** Copies a media URL; a tick for 2 s and the product's message ("{label} copied to clipboard"). */
 function CopyUrl({ url, label }: { url: string; label: string }) {
@@ -664,8 +750,14 @@ function MediaAsset({
   const asset = assets[step];
   const quote = estimate.data?.ok ? estimate.data.estimate : undefined;
   const regenerate = Boolean(asset.url);
+  // The cost stays on screen from its estimate until the user confirms (or asks again).
+  const [quoteOpen, setQuoteOpen] = useState(false);
+  useEffect(() => setQuoteOpen(Boolean(estimate.data?.ok)), [estimate.data]);
+  useEffect(() => {
+    if (generate.state !== "idle") setQuoteOpen(false);
+  }, [generate.state]);
   return (
-    <div className="space-y-2 rounded-lg border border-slate-200 p-3">
+    <div className="space-y-2 rounded-lg border border-slate-200 p-3" data-testid={`asset-${step}`}>
       <div className="flex flex-wrap items-center gap-2">
         <h4 className="font-medium text-slate-900">{STEP_LABELS[step]}</h4>
         {asset.stale ? <Badge className="bg-amber-100 text-amber-800">stale</Badge> : null}
@@ -676,7 +768,7 @@ function MediaAsset({
       {asset.url && step === "voice-over" ? <audio src={asset.url} controls className="w-full" /> : null}
       {!asset.url ? <p className="text-sm text-slate-500">None yet.</p> : null}
       <SceneUpload scene={scene} step={step} ownerId={ownerId} />
-      {quote && quote.step === step && generate.state === "idle" && !generate.data ? (
+      {quote && quoteOpen && quote.step === step && generate.state === "idle" ? (
         <generate.Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value="generate" />
           <input type="hidden" name="sceneId" value={scene.id} />
@@ -694,6 +786,9 @@ function MediaAsset({
               </Button>
             </>
           )}
+          <Button variant="ghost" size="sm" onClick={() => setQuoteOpen(false)}>
+            Cancel
+          </Button>
         </generate.Form>
       ) : (
         <estimate.Form method="post">
@@ -707,7 +802,41 @@ function MediaAsset({
         </estimate.Form>
       )}
       <Versions scene={scene} versions={versions.filter((v) => v.step === step)} />
-      <Notice result={generate.data ?? (estimate.data?.ok === false ? estimate.data : undefined)} />
+      {generate.state === "idle" ? <Notice result={generate.data ?? (estimate.data?.ok === false ? estimate.data : undefined)} /> : null}
+    </div>
+  );
+}
+
+/** The scene's background music: upload or compose one (docs/decisions/170-scene-background-music.md). */
+function BackgroundMusic({ scene, ownerId }: { scene: EditorScene; ownerId: string }) {
+  const upload = useFetcher<CanvasActionData>();
+  const generate = useFetcher<CanvasActionData>();
+  const url = scene.backgroundMusicUrl;
+  const label = MEDIA_LABELS.backgroundMusic;
+  const result = generate.state === "idle" ? generate.data : undefined;
+  return (
+    <div className="space-y-2 rounded-lg border border-slate-200 p-3" data-testid="asset-music">
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 className="font-medium text-slate-900">{label}</h4>
+        {url ? <CopyUrl url={url} label={label} /> : null}
+      </div>
+      {url ? <audio src={url} controls className="w-full" aria-label={label} /> : <p className="text-sm text-slate-500">None yet.</p>}
+      <FileUpload
+        bucket="canvas-assets"
+        label="Upload background music"
+        kinds={["audio"]}
+        params={{ sceneId: scene.id, kind: "audio", ownerId }}
+        onUploaded={(file) => upload.submit({ intent: "scene-media", sceneId: scene.id, field: "backgroundMusic", ref: file.ref }, { method: "post" })}
+        error={upload.data?.ok === false ? upload.data.error : null}
+      />
+      <generate.Form method="post">
+        <input type="hidden" name="intent" value="generate-music" />
+        <input type="hidden" name="sceneId" value={scene.id} />
+        <Button type="submit" size="sm" variant="secondary" disabled={generate.state !== "idle"}>
+          {generate.state !== "idle" ? "Generating…" : url ? "Regenerate music" : "Generate music"}
+        </Button>
+      </generate.Form>
+      <Notice result={result ?? (upload.data?.ok ? upload.data : undefined)} />
     </div>
   );
 }
@@ -745,13 +874,35 @@ function SceneDetail({ scene, versions, ownerId }: { scene: EditorScene | undefi
         {SCENE_MEDIA_STEPS.map((step) => (
           <MediaAsset key={step} scene={scene} step={step} assets={scene.assets} versions={versions} ownerId={ownerId} />
         ))}
+        <BackgroundMusic scene={scene} ownerId={ownerId} />
       </section>
     </div>
   );
 }
 
+/**
+ * The scenes as they will be once the scene edits on their way are saved: the list and the detail
+ * show an edit at once, and the saved text again when its save fails (ADR 171).
+ */
+function useScenesWithPendingEdits(saved: EditorScene[]): EditorScene[] {
+  const edits = useFetchers()
+    .map((f) => f.formData)
+    .filter((form): form is FormData => form?.get("intent") === "edit-scene");
+  if (edits.length === 0) return saved;
+  return saved.map((scene) =>
+    edits.reduce<EditorScene>((next, form) => {
+      const field = String(form.get("field"));
+      if (form.get("sceneId") !== scene.id || !(field in FIELD_LABELS)) return next;
+      return { ...next, [field]: String(form.get("value") ?? "") };
+    }, scene)
+  );
+}
+
 export default function CanvasEditor() {
-  const { project, scenes, view, assets, versions } = useLoaderData<typeof loader>();
+  const { project, scenes: savedScenes, view, assets, versions, compile } = useLoaderData<typeof loader>();
+  const scenes = useScenesWithPendingEdits(savedScenes);
+  // The asset workflow and the compile change the project after the request answered: follow them (ADR 156).
+  useLiveRevalidate(["project.updated"], (event) => event.type === "project.updated" && event.projectId === project.id, 300);
   const link = useViewLink();
   const selected = scenes.find((s) => s.id === view.scene);
   const panelOpen = view.panel === "open";
@@ -797,6 +948,9 @@ export default function CanvasEditor() {
             <SceneDetail scene={selected} versions={versions} ownerId={project.userId} />
           </aside>
         ) : null}
+      </div>
+      <div className="mt-6">
+        <CompilePanel open={{ project: { finalVideoUrl: project.finalVideoUrl }, scenes, compile }} />
       </div>
     </div>
   );

@@ -5,7 +5,7 @@
 // (listUserProjects, createProject, deleteProject) as the admin's "web" actor.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Button, ButtonLink } from "~/components/ui/Button";
@@ -83,6 +83,8 @@ function CreateProjectForm({ errors }: { errors?: Record<string, string> }) {
   const [title, setTitle] = useState("");
   const fieldErrors = errors ?? {};
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <Form method="post" action="/canvas?index" className="space-y-4" aria-label="Create New Project">
       <input type="hidden" name="intent" value="create" />
@@ -118,7 +120,8 @@ function CreateProjectForm({ errors }: { errors?: Record<string, string> }) {
           className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
         />
       </div>
-      <Button type="submit" disabled={busy || title.trim().length === 0}>
+      {/* Without JavaScript the button stays enabled: the core refuses an empty title (400). */}
+      <Button type="submit" disabled={busy || (hydrated && title.trim().length === 0)}>
         {busy ? "Creating…" : "Create Project"}
       </Button>
     </Form>

@@ -11,6 +11,7 @@ import { storeFile } from "~/models/stored-files.server";
 import { action as editorAction, loader as editorLoader } from "~/routes/_shell.canvas.$projectId";
 import { action as indexAction, loader as indexLoader } from "~/routes/_shell.canvas._index";
 import type { CanvasActionData } from "~/routes/_shell.canvas.server";
+import { applyCreditChange, getBalance } from "~/models/credits.server";
 import { prisma } from "~/utils/db.server";
 import { png, wav } from "../fixtures/storage-media";
 import { get, post, run, unwrap } from "./dashboard-helpers";
@@ -150,6 +151,7 @@ describe("/canvas/:projectId", () => {
     const long = await act({ intent: "edit-scene", sceneId: before.scenes[0].id, field: "title", value: "x".repeat(201) });
     expect(long.status).toBe(400);
     expect(long.body.fieldErrors?.title).toMatch(/at most 200/);
+    expect(long.body.error).toMatch(/^Failed to update Title: .*at most 200/);
     const unknownField = await act({ intent: "edit-scene", sceneId: before.scenes[0].id, field: "videoUrl", value: "http://evil" });
     expect(unknownField.status).toBe(400);
     const unknownIntent = await act({ intent: "explode" });
@@ -223,5 +225,89 @@ describe("/canvas/:projectId", () => {
     const uploaded = await act({ intent: "scene-media", sceneId: scene.id, field: "image", ref: second.ref });
     expect(uploaded.body).toMatchObject({ ok: true, message: "Image uploaded successfully" });
     expect((await projectNow()).scenes[0].imageUrl).toBe(second.url);
+  });
+
+  it("charges for a generation exactly what the confirmation showed; a refused rule or another project's ids charge nothing", async () => {
+    const payer = await newUser({ admin: true });
+    await applyCreditChange({ userId: payer.user.id, delta: 10, reason: "admin_grant", reference: `canvas-gen-${payer.user.id}` });
+    const ownerA = actorFromUser({ id: owner.user.id, isAdmin: false }, "web");
+    const mine = await createProject(ownerA, { title: "Charged", scenes: [{ title: "One", script: "Hello there.", voiceOverText: "Hello there.", imagePrompt: "a bottle" }] });
+    const other = await createProject(ownerA, { title: "Other", scenes: [{ title: "Elsewhere", script: "Bye.", voiceOverText: "Bye." }] });
+    const scene = mine.scenes[0].id;
+    const act = async (id: string, fields: Record<string, string>) => unwrap<CanvasActionData>(await run(editorAction, post(editorPath(id), fields, payer.cookie), { projectId: id }));
+    const charges = () => prisma.workCharge.count({ where: { userId: payer.user.id } });
+
+    // Refused by the rules: the product's message, nothing charged.
+    const image = await act(mine.id, { intent: "generate", sceneId: scene, step: "image" });
+    expect(image.status).toBe(400);
+    expect(image.body.error).toBe("Failed to generate image: Upload a product image first to generate scene variations.");
+    const video = await act(mine.id, { intent: "generate", sceneId: scene, step: "video" });
+    expect(video.status).toBe(400);
+    expect(video.body.error).toBe("Failed to generate video: The scene has no image yet");
+    // Another project's scene through this project, or a project that is not there: 404.
+    expect((await act(mine.id, { intent: "estimate", sceneId: other.scenes[0].id, step: "voice-over" })).status).toBe(404);
+    expect((await act(mine.id, { intent: "generate", sceneId: other.scenes[0].id, step: "voice-over" })).status).toBe(404);
+    expect((await act("c000000000000000000000000", { intent: "generate", sceneId: scene, step: "voice-over" })).status).toBe(404);
+    expect(await charges()).toBe(0);
+    expect(await getBalance(payer.user.id)).toBe(10);
+
+    // The confirmation shows the cost; the same amount is charged, once.
+    const quote = await act(mine.id, { intent: "estimate", sceneId: scene, step: "voice-over" });
+    expect(quote.body.estimate).toMatchObject({ credits: 0.4, balance: 10, enough: true, blocked: null });
+    const started = await act(mine.id, { intent: "generate", sceneId: scene, step: "voice-over" });
+    expect(started.body).toMatchObject({ ok: true, message: "Voice-over generation started (0.4 credits)" });
+    expect(await getBalance(payer.user.id)).toBe(10 - quote.body.estimate!.credits);
+    expect(await prisma.workCharge.findMany({ where: { userId: payer.user.id }, select: { item: true, credits: true, sceneId: true } })).toEqual([
+      { item: "voice-over", credits: expect.anything(), sceneId: scene },
+    ]);
+    expect(Number((await prisma.workCharge.findFirstOrThrow({ where: { userId: payer.user.id } })).credits)).toBe(quote.body.estimate!.credits);
+  });
+
+  it("sets a scene's background music from an upload or composes one; another project's scene is 404 and changes nothing", async () => {
+    const ownerA = actorFromUser({ id: owner.user.id, isAdmin: false }, "web");
+    const mine = await createProject(ownerA, { title: "Music", scenes: [{ title: "One", script: "Hi.", voiceOverText: "Hi." }] });
+    const other = await createProject(ownerA, { title: "Other music", scenes: [{ title: "Two", script: "", voiceOverText: "" }] });
+    const scene = mine.scenes[0].id;
+    const act = async (id: string, fields: Record<string, string>) => unwrap<CanvasActionData>(await run(editorAction, post(editorPath(id), fields, admin.cookie), { projectId: id }));
+    const musicOf = async (id: string) => (await prisma.scene.findUniqueOrThrow({ where: { id } })).backgroundMusicUrl;
+
+    const track = await storeFile({ bucket: "canvas-assets", ownerId: owner.user.id, params: { sceneId: scene, kind: "audio" }, body: wav(), originalName: "bed.wav" });
+    expect((await act(mine.id, { intent: "scene-media", sceneId: other.scenes[0].id, field: "backgroundMusic", ref: track.ref })).status).toBe(404);
+    expect((await act(mine.id, { intent: "generate-music", sceneId: other.scenes[0].id })).status).toBe(404);
+    expect(await musicOf(other.scenes[0].id)).toBeNull();
+    const picture = await storeFile({ bucket: "canvas-assets", ownerId: owner.user.id, params: { sceneId: scene, kind: "image" }, body: png(), originalName: "p.png" });
+    expect((await act(mine.id, { intent: "scene-media", sceneId: scene, field: "backgroundMusic", ref: picture.ref })).status).toBe(400);
+    expect(await musicOf(scene)).toBeNull();
+
+    const uploaded = await act(mine.id, { intent: "scene-media", sceneId: scene, field: "backgroundMusic", ref: track.ref });
+    expect(uploaded.body).toMatchObject({ ok: true, message: "Background music uploaded successfully" });
+    expect(await musicOf(scene)).toBe(track.url);
+    const view = await run<{ scenes: { id: string; backgroundMusicUrl: string | null }[] }>(editorLoader, get(`${editorPath(mine.id)}?scene=${scene}`, admin.cookie), { projectId: mine.id });
+    expect(view.scenes.find((s) => s.id === scene)?.backgroundMusicUrl).toBe(track.url);
+
+    const composed = await act(mine.id, { intent: "generate-music", sceneId: scene });
+    expect(composed.body).toMatchObject({ ok: true, message: "Background music generated" });
+    const url = await musicOf(scene);
+    expect(url).not.toBe(track.url);
+    const key = url!.replace(/^\/resources\/files\/canvas-assets\//, "");
+    expect(await prisma.storedObject.findUniqueOrThrow({ where: { bucket_key: { bucket: "canvas-assets", key } } })).toMatchObject({ ownerId: owner.user.id, contentType: expect.stringMatching(/^audio\//) });
+  }, 60_000);
+
+  it("refuses the new actions to non-admins (403) and compiles only a project that is there (404 otherwise, nothing charged)", async () => {
+    const attempts: Record<string, string>[] = [
+      { intent: "generate-music", sceneId },
+      { intent: "compile", format: "mp4" },
+      { intent: "generate", sceneId, step: "voice-over" },
+    ];
+    for (const fields of attempts) {
+      expect((await run<Response>(editorAction, post(editorPath(projectId), fields, owner.cookie), { projectId })).status).toBe(403);
+    }
+    const missing = "c000000000000000000000000";
+    const res = unwrap<CanvasActionData>(await run(editorAction, post(editorPath(missing), { intent: "compile", format: "mp4" }, admin.cookie), { projectId: missing }));
+    expect(res.status).toBe(404);
+    const bad = unwrap<CanvasActionData>(await run(editorAction, post(editorPath(projectId), { intent: "compile", format: "avi" }, admin.cookie), { projectId }));
+    expect(bad.status).toBe(400);
+    expect(await prisma.compileJob.count({ where: { projectId } })).toBe(0);
+    expect(await prisma.workCharge.count({ where: { userId: { in: [admin.user.id, owner.user.id] } } })).toBe(0);
   });
 });

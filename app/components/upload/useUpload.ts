@@ -5,18 +5,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { BucketName } from "~/utils/storage/buckets";
 import { allowedKinds } from "~/utils/storage/buckets";
 import { kindOfDeclaredType, MAX_BYTES, tooLargeMessage, wrongKindMessage, type MediaKind } from "~/utils/storage/media-types";
+import { uploadUrl, xhrUpload, type UploadedFile } from "./xhr-upload";
 
-export type UploadedFile = {
-  id: string;
-  bucket: BucketName;
-  key: string;
-  /** "bucket/key": submit it in a form as "{field}Ref". */
-  ref: string;
-  url: string;
-  contentType: string;
-  size: number;
-  originalName: string | null;
-};
+export { uploadUrl, type UploadedFile };
 
 export type UploadStatus = "idle" | "uploading" | "done" | "error";
 
@@ -28,13 +19,6 @@ export type UseUploadOptions = {
   /** Another door with its own authorisation; defaults to /resources/upload/{bucket}. */
   url?: string;
 };
-
-export function uploadUrl(bucket: BucketName, params: Record<string, string | undefined> = {}): string {
-  const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v) query.set(k, v);
-  const qs = query.toString();
-  return `/resources/upload/${bucket}${qs ? `?${qs}` : ""}`;
-}
 
 /**
  * A quick check before sending (saves a long wait for an obviously wrong file). Only a hint:
@@ -60,11 +44,11 @@ export function useUpload(options: UseUploadOptions) {
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [file, setFile] = useState<UploadedFile | null>(null);
-  const xhrRef = useRef<XMLHttpRequest | null>(null);
+  const abortRef = useRef<(() => void) | null>(null);
   const { bucket, params, kinds, url } = options;
   const paramsKey = JSON.stringify(params ?? {});
 
-  useEffect(() => () => xhrRef.current?.abort(), []);
+  useEffect(() => () => abortRef.current?.(), []);
 
   const fail = useCallback((message: string) => {
     setStatus("error");
@@ -74,7 +58,7 @@ export function useUpload(options: UseUploadOptions) {
 
   const upload = useCallback(
     (selected: File): Promise<UploadedFile | null> => {
-      xhrRef.current?.abort();
+      abortRef.current?.();
       const p = JSON.parse(paramsKey) as Record<string, string | undefined>;
       const problem = precheckFile(selected, allowedKinds(bucket, p, kinds));
       setFile(null);
@@ -86,59 +70,31 @@ export function useUpload(options: UseUploadOptions) {
       setProgress(0);
       setError(null);
 
-      return new Promise((resolve) => {
-        const xhr = new XMLHttpRequest();
-        xhrRef.current = xhr;
-        xhr.open("POST", url ?? uploadUrl(bucket, p));
-        xhr.responseType = "json";
-        xhr.setRequestHeader("Accept", "application/json");
-        xhr.upload.onprogress = (event) => {
-          if (!event.lengthComputable || event.total === 0) return;
-          // Bytes sent are not a stored file yet: 100 waits for the server's answer.
-          setProgress(Math.min(99, Math.floor((event.loaded / event.total) * 100)));
-        };
-        xhr.onload = () => {
-          xhrRef.current = null;
-          const body = (xhr.response ?? null) as (UploadedFile & { ok: true }) | { ok: false; error: string } | null;
-          if (xhr.status >= 200 && xhr.status < 300 && body && body.ok) {
-            const { ok: _ok, ...uploaded } = body;
-            setProgress(100);
-            setStatus("done");
-            setFile(uploaded);
-            resolve(uploaded);
-          } else {
-            const message =
-              body && !body.ok && body.error
-                ? body.error
-                : xhr.status === 413
-                  ? "The file is too large."
-                  : `Upload failed (HTTP ${xhr.status}). Please try again.`;
-            fail(message);
-            resolve(null);
-          }
-        };
-        xhr.onerror = () => {
-          xhrRef.current = null;
-          fail("The upload failed. Check your connection and try again.");
-          resolve(null);
-        };
-        xhr.onabort = () => {
-          xhrRef.current = null;
+      const sending = xhrUpload(url ?? uploadUrl(bucket, p), selected, setProgress);
+      abortRef.current = sending.abort;
+      return sending.done.then((result) => {
+        // A newer upload replaced this one: it owns the state now.
+        if (abortRef.current !== sending.abort) return null;
+        abortRef.current = null;
+        if (result.ok) {
+          setStatus("done");
+          setFile(result.file);
+          return result.file;
+        }
+        if ("aborted" in result) {
           setStatus("idle");
           setProgress(0);
-          resolve(null);
-        };
-        const form = new FormData();
-        form.append("file", selected, selected.name);
-        xhr.send(form);
+        } else fail(result.error);
+        return null;
       });
     },
     [bucket, paramsKey, kinds, url, fail],
   );
 
-  const abort = useCallback(() => xhrRef.current?.abort(), []);
+  const abort = useCallback(() => abortRef.current?.(), []);
   const reset = useCallback(() => {
-    xhrRef.current?.abort();
+    abortRef.current?.();
+    abortRef.current = null;
     setStatus("idle");
     setProgress(0);
     setError(null);

@@ -363,7 +363,15 @@ function SceneCard({ scene, actionData }: { scene: PageScene; actionData?: Actio
 
 const ACTIVE = new Set(["queued", "rendering"]);
 
-function CompilePanel({ open, actionData }: { open: PageProject; actionData?: ActionResult }) {
+/** What the compile panel reads of a project (the canvas editor shows the same panel). */
+export type CompilePanelProject = {
+  project: Pick<PageProject["project"], "finalVideoUrl">;
+  scenes: readonly unknown[];
+  compile: Pick<PageProject["compile"], "costLabel" | "job">;
+};
+
+/** The video compilation panel: its form posts intent "compile" with the format to the page's own action. */
+export function CompilePanel({ open, actionData }: { open: CompilePanelProject; actionData?: ActionResult }) {
   const fetcher = useFetcher<ActionResult>();
   const result = resultOf(fetcher.data, actionData, "compile");
   const job = open.compile.job;
