@@ -69,6 +69,29 @@ function failure(error: unknown, fields: FormData, names: readonly string[], fal
   return { ok: false, status: 500, error: fallback, values };
 }
 
+/**
+ * Reads a body that is refused before it is used, so the answer reaches the client (a body left
+ * unread makes the server drop the connection); past `maxBytes` it gives up and cancels.
+ */
+async function drainBody(request: Request, maxBytes = 256 * 1024 * 1024): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+      if (read > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing left to answer.
+  }
+}
+
 const remarkSchema = z.object({ remark: field.optional(field.text({ max: ORDER_REMARK_MAX, label: "The remark" })) });
 
 // ───────────────────────────── a user's request ─────────────────────────────
@@ -104,8 +127,8 @@ const linkSchema = z.object({
 export async function submitLinkOrder(request: Request, user: SessionUser | null, accessCode: string): Promise<FormOutcome> {
   const check = await checkOrderLink(accessCode);
   if (!check.ok) {
-    // Nothing is stored for a link that takes no orders; the body is left unread.
-    await request.body?.cancel().catch(() => undefined);
+    // Nothing is stored for a link that takes no orders.
+    await drainBody(request);
     return { ok: false, status: check.status, error: check.message, values: {} };
   }
   const actor = user ? actorFromUser(user, "web") : null;
@@ -156,7 +179,7 @@ export async function submitStaffFiles(
   try {
     target = await staffUploadTarget(actor, orderId, opts.role);
   } catch (error) {
-    await request.body?.cancel().catch(() => undefined);
+    await drainBody(request);
     return failure(error, new FormData(), [], deliver ? ORDER_MESSAGES.deliverFailed : ORDER_MESSAGES.uploadFailed("the files"));
   }
   const form = await readUpload(request, target);
