@@ -45,6 +45,8 @@ export function orderStatusBadge(status: string): { label: string; className: st
 
 /** At most this many orders per page of the admin's list, newest first (docs/product.md#admin-area). */
 export const ORDER_LIST_LIMIT = 1000;
+/** The file field of every order upload form. */
+export const FILES_FIELD = "files";
 /** Most files in one upload (a request, a link order, staff media or delivery files). */
 export const ORDER_MAX_FILES = 10;
 export const ORDER_REMARK_MAX = 5000;

@@ -16,13 +16,13 @@ import { Button, ButtonLink } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
 import { actorFromUser, isNotFound } from "~/models/actor.server";
 import { requireAdmin } from "~/models/auth.server";
-import { ADMIN_NOTES_MAX, ADMIN_ORDER_STATUSES, ORDER_MESSAGES } from "~/models/custom-order-rules";
+import { ADMIN_NOTES_MAX, ADMIN_ORDER_STATUSES, FILES_FIELD, ORDER_MESSAGES } from "~/models/custom-order-rules";
 import { deleteOrderMedia, getOrderForStaff, isOrderError, updateOrderStatus } from "~/models/custom-orders.server";
 import { field } from "~/utils/form-fields";
 import { setFlash } from "~/utils/flash.server";
 import { isMultipart, readForm } from "~/utils/forms.server";
 import { listSearch } from "./_shell.admin.orders";
-import { FILES_FIELD, parseRole, submitStaffFiles } from "./order-forms.server";
+import { parseRole, submitStaffFiles } from "./order-forms.server";
 
 const SECTIONS = [
   { value: "details", label: "Order Details" },

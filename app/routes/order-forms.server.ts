@@ -5,7 +5,7 @@
 // (docs/decisions/182-order-uploads-with-progress.md). The rules are the core's.
 import { z } from "zod";
 import { actorFromUser, isNotFound } from "~/models/actor.server";
-import { ORDER_MAX_FILES, ORDER_MESSAGES, orderPath, ORDER_REMARK_MAX } from "~/models/custom-order-rules";
+import { FILES_FIELD, ORDER_MAX_FILES, ORDER_MESSAGES, orderPath, ORDER_REMARK_MAX } from "~/models/custom-order-rules";
 import {
   addOrderMedia,
   createCustomOrder,
@@ -30,7 +30,6 @@ export type FormOutcome =
   | { ok: true; redirectTo: string; message: string }
   | { ok: false; status: number; error: string; values: Record<string, string> };
 
-export const FILES_FIELD = "files";
 
 function valuesOf(fields: FormData, names: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};

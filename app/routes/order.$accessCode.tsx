@@ -9,9 +9,9 @@ import { PublicLayout } from "~/components/landing/PublicLayout";
 import { UploadForm } from "~/components/orders/UploadForm";
 import { Button } from "~/components/ui/Button";
 import { getOptionalUser } from "~/models/auth.server";
-import { formatRate, LINK_MESSAGES, ORDER_MAX_FILES, ORDER_MESSAGES } from "~/models/custom-order-rules";
+import { FILES_FIELD, formatRate, LINK_MESSAGES, ORDER_MAX_FILES, ORDER_MESSAGES } from "~/models/custom-order-rules";
 import { checkOrderLink } from "~/models/order-links.server";
-import { FILES_FIELD, submitLinkOrder } from "./order-forms.server";
+import { submitLinkOrder } from "./order-forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Order a video — Reelforge" }];
 
