@@ -76,7 +76,7 @@ export type OrderFileInput = Pick<StoredFile, "bucket" | "key" | "kind" | "owner
 export function checkOrderFiles(orderId: string, ownerId: string | null, files: readonly OrderFileInput[]): void {
   for (const file of files) {
     if (file.bucket !== ORDER_BUCKET || !file.key.startsWith(`${orderId}/`) || file.ownerId !== ownerId) {
-      throw new OrderError(400, ORDER_MESSAGES.storage);
+      throw new OrderError(403, ORDER_MESSAGES.permission);
     }
   }
 }
