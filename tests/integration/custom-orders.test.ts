@@ -6,7 +6,8 @@
 // refuses a non-admin (403) and an anonymous visitor (sign in / 401), changing nothing.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ORDER_MESSAGES, LINK_MESSAGES } from "~/models/custom-order-rules";
 import { initiatePayment, processGatewayCallback } from "~/models/payments.server";
 import { prisma } from "~/utils/db.server";
@@ -170,6 +171,43 @@ describe("staff fulfil an order", () => {
     expect(await prisma.customOrderMedia.count({ where: { id: media.id } })).toBe(0);
     expect(await prisma.storedObject.count({ where: { bucket: "custom-order-media", key } })).toBe(0);
     expect((await filesUnder(storage.root)).some((f) => f.includes(key))).toBe(false);
+  });
+});
+
+describe("the staff list", () => {
+  async function countQueries(fn: () => Promise<unknown>): Promise<{ count: number; result: unknown }> {
+    const spy = vi.spyOn(pg.Client.prototype, "query");
+    try {
+      spy.mockClear();
+      const result = await fn();
+      return { count: spy.mock.calls.length, result };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it("shows 1000 orders a page, newest first, the rest on the next page, usernames in one query", async () => {
+    const customers = await Promise.all(Array.from({ length: 6 }, () => newUser()));
+    await prisma.profile.createMany({ data: customers.map((c, i) => ({ userId: c.user.id, username: `lister_${i}_${Date.now().toString(36)}` })) });
+    const base = Date.now() - 10_000_000;
+    await prisma.customOrder.createMany({
+      data: Array.from({ length: 1003 }, (_, i) => ({ userId: customers[i % 6].user.id, status: "processing" as const, createdAt: new Date(base + i * 1000) })),
+    });
+    type Page = { rows: { createdAt: string; customer: string | null }[]; hasMore: boolean };
+    const first = await countQueries(() => run(ordersTab.loader, get("/admin/orders?status=processing", admin.cookie)));
+    const page1 = unwrap<Page>(first.result).body;
+    expect(page1.rows).toHaveLength(1000);
+    expect(page1.hasMore).toBe(true);
+    expect(page1.rows.every((r) => r.customer?.startsWith("lister_"))).toBe(true);
+    const times = page1.rows.map((r) => Date.parse(r.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const second = await countQueries(() => run(ordersTab.loader, get("/admin/orders?status=processing&page=2", admin.cookie)));
+    const page2 = unwrap<Page>(second.result).body;
+    expect(page2.rows).toHaveLength(3);
+    expect(page2.hasMore).toBe(false);
+    expect(Date.parse(page2.rows[0].createdAt)).toBeLessThan(times.at(-1)!);
+    // Six customers or one: the same statements (no query per row or per customer).
+    expect(first.count).toBe(second.count);
   });
 });
 
