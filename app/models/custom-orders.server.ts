@@ -98,13 +98,6 @@ export function orderMediaRows(orderId: string, files: readonly OrderFileInput[]
 
 // ───────────────────────────── a user's request ─────────────────────────────
 
-/** Whether the actor's balance covers a request (the page says so before any upload). */
-export async function canRequestOrder(actor: Actor): Promise<boolean> {
-  assertActor(actor);
-  const account = await prisma.creditAccount.findUnique({ where: { userId: actor.id }, select: { balance: true } });
-  return Boolean(account && account.balance.greaterThanOrEqualTo(CUSTOM_ORDER_COST_CREDITS));
-}
-
 /** Removes what a failed request stored: only files in the new order's own folder. */
 export async function discardOrderFiles(orderId: string, files: readonly OrderFileInput[]): Promise<void> {
   await removeFiles(files.filter((f) => f.bucket === ORDER_BUCKET && f.key.startsWith(`${orderId}/`)));

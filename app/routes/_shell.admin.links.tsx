@@ -136,7 +136,7 @@ export default function AdminLinksTab() {
                 <th scope="col" className="px-3 py-2">Expires</th>
                 <th scope="col" className="px-3 py-2">Orders</th>
                 <th scope="col" className="px-3 py-2">Active</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Share</span></th>
+                <th scope="col" className="relative px-3 py-2"><span className="sr-only">Share</span></th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

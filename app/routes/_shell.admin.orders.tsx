@@ -94,7 +94,7 @@ export default function AdminOrdersTab() {
                 <th scope="col" className="px-3 py-2">Status</th>
                 <th scope="col" className="px-3 py-2">Credits</th>
                 <th scope="col" className="px-3 py-2">Delivered</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Open</span></th>
+                <th scope="col" className="relative px-3 py-2"><span className="sr-only">Open</span></th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

@@ -10,6 +10,11 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const png = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/** Nothing sticks out sideways on a phone (the page itself does not scroll horizontally). */
+async function expectNoSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
 async function signedIn(browser: Browser, email: string, js = true): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: js });
   const page = await context.newPage();
@@ -130,9 +135,18 @@ test("a guest orders through a paid link and pays; staff then see the order pend
 test.describe("without JavaScript", () => {
   test("order, deliver and download with plain form posts", async ({ browser }) => {
     const user = await signedIn(browser, DEMO_USER, false);
+    await user.setViewportSize({ width: 390, height: 844 });
+    await user.goto("/custom-orders?new=1");
+    await user.screenshot({ path: "test-results/custom-orders-request-nojs-390.png", fullPage: true });
     const orderNumber = await placeOrder(user, `Plain ${unique()}`);
     const admin = await signedIn(browser, DEMO_ADMIN, false);
+    await admin.setViewportSize({ width: 390, height: 844 });
     await fulfil(admin, orderNumber, "Delivered without scripts");
+    await admin.goto(`/admin/orders`);
+    await admin.screenshot({ path: "test-results/admin-orders-nojs-390.png", fullPage: true });
+    await expectNoSideScroll(admin);
+    await user.goto("/custom-orders");
+    await expectNoSideScroll(user);
     await receive(user, orderNumber, "Delivered without scripts");
   });
 
@@ -143,7 +157,9 @@ test.describe("without JavaScript", () => {
     await admin.getByLabel("Title").fill(title);
     await admin.getByRole("button", { name: "Create Link" }).click();
     const url = await admin.getByTestId("share-url").inputValue();
+    await admin.setViewportSize({ width: 390, height: 844 });
     await admin.goto("/admin/links");
+    await expectNoSideScroll(admin);
     await admin.getByRole("switch", { name: `${title}: active` }).click();
     await expect(admin.getByRole("switch", { name: `${title}: inactive` })).toBeVisible();
     const guest = await (await browser.newContext({ javaScriptEnabled: false })).newPage();

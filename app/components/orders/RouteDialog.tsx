@@ -30,12 +30,14 @@ export function RouteDialog({
     const dialog = ref.current;
     if (!dialog || !hydrated) return;
     if (!dialog.open) dialog.showModal();
-    const onClose = () => navigate(closeTo, { preventScrollReset: true, replace: false });
-    dialog.addEventListener("cancel", (e) => {
-      e.preventDefault();
-      onClose();
-    });
+    // Escape: leave through the address like the close button, not by closing the element.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      navigate(closeTo, { preventScrollReset: true });
+    };
+    dialog.addEventListener("cancel", onCancel);
     return () => {
+      dialog.removeEventListener("cancel", onCancel);
       if (dialog.open) dialog.close();
     };
   }, [hydrated, closeTo, navigate]);
