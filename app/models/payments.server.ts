@@ -19,7 +19,7 @@ import { verifyResponseHash } from "~/utils/payu/hash.server";
 import { verifyPayment as verifyPaymentApi } from "~/utils/payu/verify.server";
 import { Prisma, prisma } from "~/utils/db.server";
 import { applyCreditChangeInTx } from "~/models/credits.server";
-import { getOrderForPayment, getOrderGuest, type OrderGuest } from "~/models/custom-orders.server";
+import { getOrderForPayment, getOrderGuest, markOrderPaidInTx, type OrderGuest } from "~/models/custom-orders.server";
 import {
   checkDiscountCode,
   lockDiscountInTx,
@@ -450,6 +450,8 @@ async function completeSuccess(
           await retireInTx(db, spent.tookOverFrom, `Its discount code was used by payment ${txnid}`);
         }
       }
+      // A link order waits for its payment before staff see it as pending (ADR 181).
+      if (tx.customOrderId) await markOrderPaidInTx(db, tx.customOrderId);
       if (tx.userId && tx.planName && tx.credits.greaterThan(0)) {
         const change = await applyCreditChangeInTx(db, {
           userId: tx.userId,

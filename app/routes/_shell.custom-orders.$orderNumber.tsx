@@ -1,25 +1,78 @@
+// /custom-orders/{orderNumber}: the order details dialog over the user's list (type, credits,
+// remarks, delivery message, link and files, each downloadable). Only the order's customer (and
+// staff) may see it; anyone else gets the not-found page. Anonymous visitors sign in first.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ComingSoon } from "~/components/shell/ComingSoon";
+import { formatOrderCredits, formatOrderDateTime } from "~/components/orders/format";
+import { OrderFiles } from "~/components/orders/OrderFiles";
+import { RouteDialog } from "~/components/orders/RouteDialog";
+import { StatusBadge } from "~/components/orders/StatusBadge";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
+import { actorFromUser, isNotFound } from "~/models/actor.server";
+import { requireUser } from "~/models/auth.server";
+import { getMyOrder } from "~/models/custom-orders.server";
 
 export const meta: MetaFunction = () => [{ title: "Custom Order — Reelforge" }];
 
-// Open route (docs/product.md#routes-and-access); the order view that arrives later checks who may
-// see the order.
-export function loader({ params }: LoaderFunctionArgs) {
-  return { orderNumber: params.orderNumber ?? "" };
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const raw = params.orderNumber ?? "";
+  const orderNumber = /^[0-9]{1,10}$/.test(raw) ? Number(raw) : NaN;
+  try {
+    return { order: await getMyOrder(actorFromUser(user, "web"), orderNumber) };
+  } catch (error) {
+    if (isNotFound(error)) throw new Response("Not Found", { status: 404 });
+    throw error;
+  }
 }
 
-export default function CustomOrder() {
-  const { orderNumber } = useLoaderData<typeof loader>();
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <ComingSoon title="Custom Order" icon="film" back={{ to: "/custom-orders", label: "Back to Custom Orders" }}>
-      <p>
-        The view of order <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm">{orderNumber}</code> arrives here
-        soon: its status, the files you sent, and the finished video when staff deliver it.
-      </p>
-    </ComingSoon>
+    <div className="grid grid-cols-[8rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="font-medium text-slate-600">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export default function CustomOrderDetails() {
+  const { order } = useLoaderData<typeof loader>();
+  return (
+    <RouteDialog title="Order Details" closeTo="/custom-orders" testId="order-details-dialog">
+      <dl className="divide-y divide-slate-100">
+        <Row label="Order">#order-{order.orderNumber}</Row>
+        <Row label="Type">{order.orderType}</Row>
+        <Row label="Status">
+          <StatusBadge status={order.status} />
+        </Row>
+        <Row label="Credits used">{formatOrderCredits(order.creditsUsed)}</Row>
+        <Row label="Placed">{formatOrderDateTime(order.createdAt)}</Row>
+        <Row label="Remarks">{order.remark ?? "—"}</Row>
+        <Row label="Delivered">{formatOrderDateTime(order.deliveredAt)}</Row>
+        <Row label="Delivery message">
+          <span className="whitespace-pre-line" data-testid="delivery-message">
+            {order.deliveryMessage ?? "—"}
+          </span>
+        </Row>
+        <Row label="Delivery link">
+          {order.deliveryUrl ? (
+            <a href={order.deliveryUrl} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 underline">
+              {order.deliveryUrl}
+            </a>
+          ) : (
+            "—"
+          )}
+        </Row>
+      </dl>
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">Delivered files</h3>
+      <div className="mt-2" data-testid="delivered-files">
+        <OrderFiles files={order.deliveredFiles} download empty="No files delivered yet." />
+      </div>
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">Your files</h3>
+      <div className="mt-2">
+        <OrderFiles files={order.files} download empty="No files." />
+      </div>
+    </RouteDialog>
   );
 }
 

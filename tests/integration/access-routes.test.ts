@@ -111,8 +111,6 @@ describe("login-required routes", () => {
 describe("open routes", () => {
   const open: [string, string][] = [
     ["/custom-orders", "routes/_shell.custom-orders._index"],
-    ["/custom-orders/ORD-1001", "routes/_shell.custom-orders.$orderNumber"],
-    ["/order/abc123", "routes/order.$accessCode"],
     ["/about", "routes/about"],
     ["/contact", "routes/contact"],
     ["/privacy", "routes/privacy"],
@@ -125,6 +123,30 @@ describe("open routes", () => {
       expect(r.status).toBe(200);
       expect(r.matched.at(-1)).toBe(id);
     }
+  });
+
+  it("an order's page is its customer's and staff's; others get 404, anonymous visitors sign in", async () => {
+    const order = await prisma.customOrder.create({ data: { userId, creditsUsed: 20 } });
+    const path = `/custom-orders/${order.orderNumber}`;
+    for (const cookie of [userCookie, adminCookie]) {
+      const r = await visit(path, cookie);
+      expect(r.status).toBe(200);
+      expect(r.matched.at(-1)).toBe("routes/_shell.custom-orders.$orderNumber");
+    }
+    const stranger = await prisma.user.create({ data: { email: `access-stranger-${Date.now()}@test.local` } });
+    expect((await visit(path, await sessionCookieFor(stranger.id))).status).toBe(404);
+    expect((await visit("/custom-orders/ORD-1001", userCookie)).status).toBe(404);
+    expect((await visit(path)).location).toBe(login(path));
+  });
+
+  it("an order link's page is open while the link takes orders; an unknown code is 404", async () => {
+    const link = await prisma.customOrderLink.create({ data: { title: "Open link", accessCode: `Acc${Date.now().toString(36)}`.slice(0, 12) } });
+    for (const cookie of [undefined, userCookie, adminCookie]) {
+      const r = await visit(`/order/${link.accessCode}`, cookie);
+      expect(r.status).toBe(200);
+      expect(r.matched.at(-1)).toBe("routes/order.$accessCode");
+    }
+    expect((await visit("/order/abc123")).status).toBe(404);
   });
 
   it("legal pages carry the configured contact e-mail and governing law", async () => {

@@ -196,6 +196,32 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   "routes/_shell.admin": { loader: {} },
   "routes/_shell.admin._index": { loader: {} },
+  "routes/_shell.admin.links": {
+    loader: { query: { create: one("1"), share: cuid } },
+    action: {
+      auth: "user",
+      form: true,
+      shapes: [
+        { intent: strict(one("create")), title: strict(words), description: strict(words), customRate: strict(one("0", "1500", "99.50")), creditsAmount: strict(one("1", "5")), expiryDate: strict(one("2030-01-01", "")), requirePhone: lenient(one("on")), requirePhoneSent: lenient(one("1")) },
+        { intent: strict(one("toggle")), linkId: strict(cuid), active: strict(one("true", "false")) },
+      ],
+    },
+  },
+  "routes/_shell.admin.orders": { loader: { query: { status: one("all", "pending", "in_progress", "completed", "failed"), page: one("1", "2") } } },
+  "routes/_shell.admin.orders.$orderId": {
+    loader: { params: { orderId: cuid }, query: { section: one("details", "media", "delivery"), preview: cuid, confirm: cuid } },
+    action: {
+      auth: "user",
+      form: true,
+      uploads: true,
+      params: { orderId: cuid },
+      query: { role: one("admin", "delivery"), deliver: one("1") },
+      shapes: [
+        { intent: strict(one("update-status")), status: strict(one("pending", "in_progress", "completed", "failed")), adminNotes: strict(words) },
+        { intent: strict(one("delete-media")), mediaId: strict(cuid), confirmed: strict(one("yes")) },
+      ],
+    },
+  },
   "routes/_shell.admin.$tab": { loader: { params: { tab: one("orders", "links", "users", "stats", "ai-tools", "canvas-updates", "user-messages") } } },
   "routes/_shell.canvas.$projectId": {
     loader: { params: { projectId: cuid }, query: { scene: cuid, tab: one("script", "scenes"), panel: one("open", "closed") } },
@@ -250,8 +276,11 @@ export const ROUTES: Record<string, RouteSpec> = {
       ],
     },
   },
+  "routes/_shell.custom-orders": { loader: {} },
   "routes/_shell.custom-orders.$orderNumber": { loader: { params: { orderNumber: intId } } },
-  "routes/_shell.custom-orders._index": { loader: {} },
+  "routes/_shell.custom-orders._index": {
+    action: { auth: "user", form: true, uploads: true, shapes: [{ remark: strict(words) }] },
+  },
   "routes/_shell.dashboard": { loader: {} },
   "routes/_shell.explore": { loader: { query: { q: feedQuery.q, tab: one("all", "stories"), cursor: feedQuery.cursor } } },
   "routes/_shell.multi-agent-chat.$projectId": { loader: { params: { projectId: cuid } } },
@@ -334,7 +363,16 @@ export const ROUTES: Record<string, RouteSpec> = {
       shapes: [{ request: strict(oauthRequestId), decision: strict(one("allow", "deny")) }],
     },
   },
-  "routes/order.$accessCode": { loader: { params: { accessCode: token } } },
+  "routes/order.$accessCode": {
+    loader: { params: { accessCode: token }, query: { placed: intId } },
+    action: {
+      auth: "open",
+      form: true,
+      uploads: true,
+      params: { accessCode: token },
+      shapes: [{ name: strict(words), email: strict(email), phone: strict(phone), remark: strict(words) }],
+    },
+  },
   "routes/payment.sandbox": {
     loader: {},
     action: {
@@ -361,10 +399,35 @@ export const ROUTES: Record<string, RouteSpec> = {
       query: { expires: fc.oneof(nasty, fc.integer().map(String)), signature: nasty },
     },
   },
+  "routes/resources.admin.orders.$orderId.files": {
+    loader: { params: { orderId: cuid } },
+    action: {
+      auth: "user",
+      form: true,
+      uploads: true,
+      params: { orderId: cuid },
+      query: { role: one("admin", "delivery", "x"), deliver: one("1") },
+      shapes: [{ deliveryUrl: strict(one("https://example.com/v.mp4")), deliveryMessage: strict(words) }],
+    },
+  },
+  "routes/resources.custom-orders": {
+    loader: {},
+    action: { auth: "user", form: true, uploads: true, shapes: [{ remark: strict(words) }] },
+  },
   "routes/resources.files.$bucket.$": {
     loader: { params: { bucket: one("avatars", "product-photos", "renders", "nope"), "*": fc.webPath() } },
   },
   "routes/resources.live": { loader: { stream: true } },
+  "routes/resources.order-links.$accessCode": {
+    loader: { params: { accessCode: token } },
+    action: {
+      auth: "open",
+      form: true,
+      uploads: true,
+      params: { accessCode: token },
+      shapes: [{ name: strict(words), email: strict(email), phone: strict(phone), remark: strict(words) }],
+    },
+  },
   "routes/resources.projects.$projectId.canvas": {
     loader: { params: { projectId: cuid } },
     action: { auth: "user", form: true, params: { projectId: cuid }, shapes: [{ intent: strict(one("optimize")) }] },
