@@ -3,11 +3,11 @@
 // measured: silence gaps between the first and the last word (on the voice-only mix, where a
 // pause is audible as silence), integrated loudness and true peak of the final mix, the poster's
 // mean luma against the video's normal range, and render speed.
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { LocalRenderProvider } from "~/providers/render/local.server";
 import { makePoster } from "~/providers/render/poster.server";
 import type { Size } from "~/providers/media/types";
+import { cpuSeconds, cpuSince } from "./cpu";
 import { soundFinishInputs } from "../tests/providers/sound-inputs";
 import { deadAir, lumaRange, MAX_GAP_SEC, meanLuma, measureLoudness } from "../tests/providers/media-checks";
 
@@ -17,6 +17,8 @@ export type SoundFinishResult = {
   videoSec: number;
   renderWallSec: number;
   speedXRealtime: number;
+  renderCpuSec: number | null;
+  speedXRealtimeOn2CoresByCpu: number | null;
   gaps: { over03Sec: number; longestSec: number; max: number };
   loudness: { integratedLufs: number; truePeakDbtp: number; target: string; withinTarget: boolean };
   poster: { timeSec: number; meanLuma: number; videoLumaP10: number; videoLumaP90: number; withinRange: boolean };
@@ -27,8 +29,10 @@ export async function soundFinishCheck(dir: string, size: Size = { width: 720, h
   const inputs = await soundFinishInputs(path.join(dir, "inputs"), size);
   const renderer = new LocalRenderProvider({ workDir: path.join(dir, "render") });
   const t = performance.now();
+  const cpu = cpuSeconds();
   const video = await renderer.render({ scenes: inputs.scenes, music: inputs.music, format: "mp4", size });
   const wall = (performance.now() - t) / 1000;
+  const renderCpuSec = cpuSince(cpu);
   // The same scenes without music (segments come from the cache): pauses are audible there.
   const voiceOnly = await renderer.render({ scenes: inputs.scenes, format: "mp4", size });
   const air = await deadAir(voiceOnly.path, voiceOnly.durationSec);
@@ -45,21 +49,12 @@ export async function soundFinishCheck(dir: string, size: Size = { width: 720, h
     videoSec: r2(video.durationSec),
     renderWallSec: r2(wall),
     speedXRealtime: r2(video.durationSec / wall),
+    renderCpuSec,
+    // On 2 cores the render can use at most 2 CPU-seconds per second of wall time.
+    speedXRealtimeOn2CoresByCpu: renderCpuSec ? r2(video.durationSec / (renderCpuSec / 2)) : null,
     gaps: { over03Sec: air.gaps.length, longestSec: air.longestSec, max: MAX_GAP_SEC },
     loudness: { integratedLufs: loud.integratedLufs, truePeakDbtp: loud.truePeakDb, target: "-14 ± 1 LUFS, true peak ≤ -1 dBTP", withinTarget },
     poster: { timeSec: poster.timeSec, meanLuma: r2(posterLuma), videoLumaP10: r2(range.p10), videoLumaP90: r2(range.p90), withinRange },
     pass: air.gaps.length === 0 && withinTarget && withinRange,
   };
-}
-
-/** `npx tsx bench/sound-finish.ts`: the check alone, results in bench/results/sound-finish-latest.json. */
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const dir = path.resolve("bench/.work-sound");
-  const result = await soundFinishCheck(dir);
-  console.log(JSON.stringify(result, null, 2));
-  const out = path.resolve("bench/results");
-  mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, "sound-finish-latest.json"), JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2) + "\n");
-  const { rmSync } = await import("node:fs");
-  rmSync(dir, { recursive: true, force: true });
 }
