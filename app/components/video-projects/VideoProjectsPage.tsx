@@ -11,6 +11,7 @@ import { AiAnalysisPanel, SceneAiActions } from "./AiPanels";
 import { AutomatedSceneForm, type PageAutomation } from "./AutomatedSceneForm";
 import { ErrorLine, input, panel, resultOf, type ActionResult } from "./parts";
 import { Button, buttonClasses } from "~/components/ui/Button";
+import { downloadFileName, downloadHref } from "~/utils/download-name";
 
 export type HistoryItem = {
   id: string;
@@ -440,7 +441,11 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
             <a href={videoUrl} target="_blank" rel="noreferrer" className={buttonClasses("secondary", "sm")}>
               Open in new tab
             </a>
-            <a href={videoUrl} download className={buttonClasses("primary", "sm")}>
+            <a
+              href={downloadHref(videoUrl, downloadFileName(open.project.title, videoUrl))}
+              download={downloadFileName(open.project.title, videoUrl)}
+              className={buttonClasses("primary", "sm")}
+            >
               Download
             </a>
           </div>
