@@ -82,9 +82,11 @@ export default function AdminCanvasUpdatesTab() {
       <ResultNotice result={result} />
       {error ? <EmptyState tone="error">{error}</EmptyState> : null}
       <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
-        <label className="flex flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
-          Project
-          <select name="project" defaultValue={project ?? ""} className={selectClass}>
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor="update-project" className="text-sm font-medium text-slate-700">
+            Project
+          </label>
+          <select id="update-project" name="project" defaultValue={project ?? ""} className={selectClass}>
             <option value="">Select a project</option>
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
@@ -93,7 +95,7 @@ export default function AdminCanvasUpdatesTab() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <noscript>
           <Button type="submit" variant="secondary">
             Load Scenes
@@ -104,9 +106,11 @@ export default function AdminCanvasUpdatesTab() {
       <Form method="post" key={project ?? "none"} className="space-y-3">
         <input type="hidden" name="projectId" value={project ?? ""} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-            Scene
-            <select name="sceneId" value={sceneId} onChange={(e) => setSceneId(e.target.value)} className={selectClass} disabled={!project}>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="update-scene" className="text-sm font-medium text-slate-700">
+              Scene
+            </label>
+            <select id="update-scene" name="sceneId" value={sceneId} onChange={(e) => setSceneId(e.target.value)} className={selectClass} disabled={!project}>
               <option value="">{project ? (scenes.length ? "Select a scene" : "This project has no scenes") : "Select a project first"}</option>
               {scenes.map((s) => (
                 <option key={s.id} value={s.id}>
@@ -114,17 +118,19 @@ export default function AdminCanvasUpdatesTab() {
                 </option>
               ))}
             </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-            Field
-            <select name="field" value={fieldName} onChange={(e) => setFieldName(e.target.value as CanvasUpdateField)} className={selectClass}>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="update-field" className="text-sm font-medium text-slate-700">
+              Field
+            </label>
+            <select id="update-field" name="field" value={fieldName} onChange={(e) => setFieldName(e.target.value as CanvasUpdateField)} className={selectClass}>
               {CANVAS_UPDATE_FIELDS.map((f) => (
                 <option key={f.value} value={f.value}>
                   {f.label}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         </div>
         {current !== undefined ? (
           <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
@@ -132,10 +138,10 @@ export default function AdminCanvasUpdatesTab() {
             <p className="mt-1 whitespace-pre-wrap">{current || "(empty)"}</p>
           </div>
         ) : null}
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+        <label htmlFor="update-content" className="block text-sm font-medium text-slate-700">
           Update content
-          <textarea name="content" rows={5} className="rounded-lg border border-slate-300 p-3 text-sm" placeholder="The new text for this field" />
         </label>
+        <textarea id="update-content" name="content" rows={5} className="w-full rounded-lg border border-slate-300 p-3 text-sm" placeholder="The new text for this field" />
         <Button type="submit" disabled={busy}>
           Submit Update
         </Button>

@@ -78,7 +78,7 @@ export default function AdminUserMessagesTab() {
   return (
     <AdminPanel title="User Messages">
       <div className="grid gap-4 md:grid-cols-3">
-        <nav aria-label="Users with messages" className="md:col-span-1">
+        <nav aria-label="Users with messages" className="min-w-0 md:col-span-1">
           {usersError ? <EmptyState tone="error">{usersError}</EmptyState> : null}
           {!usersError && chatUsers.length === 0 ? <EmptyState>No conversations yet. Open a user from the Users tab to write to them.</EmptyState> : null}
           <ul className="max-h-[40vh] space-y-1 overflow-y-auto md:max-h-[70vh]">
@@ -91,7 +91,7 @@ export default function AdminUserMessagesTab() {
                   className={cx("flex items-center gap-3 rounded-lg p-2", selected?.id === u.id ? "bg-brand-50" : "hover:bg-slate-50")}
                 >
                   <Avatar name={u.name} url={u.avatarUrl} />
-                  <span className="min-w-0">
+                  <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium text-slate-900">{u.name}</span>
                     <span className="block truncate text-xs text-slate-500">{u.lastMessageSnippet || "No messages yet"}</span>
                   </span>
@@ -100,7 +100,7 @@ export default function AdminUserMessagesTab() {
             ))}
           </ul>
         </nav>
-        <div className="md:col-span-2">
+        <div className="min-w-0 md:col-span-2">
           {unknownUser ? <EmptyState tone="error">{STAFF_MESSAGE_MESSAGES.selectUser}</EmptyState> : null}
           {!selected && !unknownUser ? <EmptyState>Select a user to see the conversation.</EmptyState> : null}
           {selected ? (

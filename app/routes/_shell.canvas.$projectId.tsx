@@ -8,6 +8,7 @@
 // as the admin's "web" actor.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLiveRevalidate } from "~/hooks/useLiveEvents";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
@@ -752,6 +753,8 @@ function SceneDetail({ scene, versions, ownerId }: { scene: EditorScene | undefi
 
 export default function CanvasEditor() {
   const { project, scenes, view, assets, versions } = useLoaderData<typeof loader>();
+  // A change made elsewhere (staff's canvas update, a workflow step, another tab) shows without a reload (ADR 156, 188).
+  useLiveRevalidate(["project.updated"], (event) => event.type === "project.updated" && event.projectId === project.id);
   const link = useViewLink();
   const selected = scenes.find((s) => s.id === view.scene);
   const panelOpen = view.panel === "open";

@@ -48,7 +48,7 @@ function size(bytes: number): string {
 
 function MessageText({ text, projectHref }: { text: string; projectHref: (id: string) => string }) {
   return (
-    <p className="text-sm break-words whitespace-pre-wrap">
+    <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
       {messageParts(text, projectHref).map((part, i) =>
         part.kind === "text" ? (
           <span key={i}>{part.text}</span>
@@ -79,14 +79,16 @@ export function Conversation({ viewer, userName, messages, projects, selectedPro
   const senderName = (sender: "admin" | "user") => (sender === "admin" ? "Admin" : viewer === "user" ? "You" : userName);
 
   return (
-    <div className="flex min-h-0 flex-col gap-3">
+    <div className="flex min-h-0 min-w-0 flex-col gap-3">
       <Form method="get" className="flex items-end gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
         {Object.entries(filterFields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
-          Project
-          <select name="project" defaultValue={selectedProject ?? ""} className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <label htmlFor="conversation-project" className="text-sm font-medium text-slate-700">
+            Project
+          </label>
+          <select id="conversation-project" name="project" defaultValue={selectedProject ?? ""} className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm">
             <option value="">All messages</option>
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
@@ -94,7 +96,7 @@ export function Conversation({ viewer, userName, messages, projects, selectedPro
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <noscript>
           <Button type="submit" variant="secondary">
             Filter
