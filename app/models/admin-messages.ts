@@ -15,6 +15,9 @@ export const ADMIN_USERS_MESSAGES = {
   confirmSelf: "You are about to remove your own admin access. You will lose access to the admin area.",
 } as const;
 
+/** A user is active while their profile was updated within this many days (Usage Stats). */
+export const ACTIVE_USER_DAYS = 30;
+
 export const USAGE_STATS_MESSAGES = {
   loadFailed: "Failed to load usage statistics",
 } as const;

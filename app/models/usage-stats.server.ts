@@ -1,14 +1,14 @@
 // The admin area's Usage Stats (docs/product.md#admin-area): six figures, each one COUNT or SUM
 // in the database (no rows are loaded), asked of the modules that own the tables.
 import { assertStaff } from "~/models/admin-guard.server";
+import { ACTIVE_USER_DAYS } from "~/models/admin-messages";
 import type { Actor } from "~/models/actor.server";
 import { customOrderTotals } from "~/models/custom-orders.server";
 import { countImageJobs } from "~/models/image-jobs.server";
 import { countProfiles } from "~/models/profile.server";
 import { countVideoJobs } from "~/models/video-jobs.server";
 
-/** A user is active while their profile was updated within this many days. */
-export const ACTIVE_USER_DAYS = 30;
+export { ACTIVE_USER_DAYS };
 
 export type UsageStats = {
   totalProfiles: number;

@@ -4,7 +4,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
-import { AdminPanel, EmptyState, formatDate, ResultNotice } from "~/components/admin/AdminPanel";
+import { AdminPanel, EmptyState, ResultNotice } from "~/components/admin/AdminPanel";
+import { LocalDate } from "~/components/dashboard/CardParts";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
@@ -87,7 +88,7 @@ export default function AdminAiToolsTab() {
           <li key={job.id} className="space-y-2 rounded-lg border border-slate-200 p-3 sm:p-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <Badge className={statusClass(job.status)}>{jobStatusLabel(job.status)}</Badge>
-              <span className="text-xs text-slate-500">{formatDate(job.createdAt)}</span>
+              <LocalDate iso={job.createdAt} className="text-xs text-slate-500" />
             </div>
             <p className="text-sm break-words text-slate-900">{job.prompt}</p>
             <dl className="grid gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-2">

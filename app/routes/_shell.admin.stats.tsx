@@ -5,9 +5,9 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPanel, EmptyState } from "~/components/admin/AdminPanel";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { actorFromUser } from "~/models/actor.server";
-import { USAGE_STATS_MESSAGES } from "~/models/admin-messages";
+import { ACTIVE_USER_DAYS, USAGE_STATS_MESSAGES } from "~/models/admin-messages";
 import { requireAdmin } from "~/models/auth.server";
-import { ACTIVE_USER_DAYS, usageStats, type UsageStats } from "~/models/usage-stats.server";
+import { usageStats, type UsageStats } from "~/models/usage-stats.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = actorFromUser(await requireAdmin(request), "admin");

@@ -4,7 +4,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { AdminPanel, EmptyState, formatDate, ResultNotice } from "~/components/admin/AdminPanel";
+import { AdminPanel, EmptyState, ResultNotice } from "~/components/admin/AdminPanel";
+import { LocalDate } from "~/components/dashboard/CardParts";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
@@ -163,7 +164,7 @@ export default function AdminUsersTab() {
                     </p>
                     <p className="truncate font-mono text-xs text-slate-500">{u.id}</p>
                     <p className="text-xs text-slate-500">
-                      Joined {formatDate(u.createdAt)} · Updated {formatDate(u.updatedAt)}
+                      Joined <LocalDate iso={u.createdAt} /> · Updated <LocalDate iso={u.updatedAt} />
                     </p>
                   </div>
                   <div className="flex items-center gap-3 sm:justify-end">

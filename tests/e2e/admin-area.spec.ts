@@ -97,3 +97,24 @@ test("a non-admin gets Access Denied on every admin tab", async ({ page }) => {
     await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
   }
 });
+
+test("the admin tabs hydrate with JavaScript on, without script errors; choosing a project loads its scenes", async ({ page }) => {
+  const errors: string[] = [];
+  await signIn(page, DEMO_ADMIN);
+  let current = "";
+  page.on("pageerror", (error) => errors.push(`${current}: ${String(error).slice(0, 60)}`));
+  for (const tab of ["users", "stats", "ai-tools", "canvas-updates", "user-messages"]) {
+    current = tab;
+    await page.goto(`/admin/${tab}`);
+    await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
+    await page.waitForTimeout(300);
+  }
+  await page.goto("/admin/canvas-updates");
+  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
+  const projectSelect = page.getByLabel("Project", { exact: true });
+  const firstProject = await projectSelect.locator("option").nth(1).getAttribute("value");
+  await projectSelect.selectOption(firstProject!);
+  await expect(page).toHaveURL(new RegExp(`project=${firstProject}`));
+  await expect(page.getByLabel("Scene", { exact: true })).toBeEnabled();
+  expect(errors).toEqual([]);
+});

@@ -52,7 +52,3 @@ export function EmptyState({ children, tone = "empty" }: { children: React.React
     </p>
   );
 }
-
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso));
-}

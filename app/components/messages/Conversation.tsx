@@ -5,6 +5,7 @@
 // one shows its error (docs/product.md#admin-area).
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { LocalDate } from "~/components/dashboard/CardParts";
 import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
@@ -37,8 +38,6 @@ type Props = {
   /** Text the page shows when messages could not be loaded. */
   error?: string | null;
 };
-
-const time = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -139,7 +138,7 @@ export function Conversation({ viewer, userName, messages, projects, selectedPro
                 </ul>
               ) : null}
               <p className={cx("mt-1 text-[11px]", mine ? "text-white/70" : "text-slate-400")}>
-                <time dateTime={m.createdAt}>{time.format(new Date(m.createdAt))}</time>
+                <LocalDate iso={m.createdAt} />
                 {m.status === "error" ? <Badge className="ml-2 bg-red-100 text-red-800">error</Badge> : null}
                 {m.status === "pending" ? <Badge className="ml-2 bg-amber-100 text-amber-800">pending</Badge> : null}
               </p>
