@@ -34,6 +34,10 @@ export const sceneAssetsRequested = eventType("scene/assets.requested", {
     /** The charged request (work_charges.batchId): steps are settled or refunded against it. */
     batchId: z.string().min(1).optional(),
     productShotVersion: z.enum(["v1", "v2"]).optional(),
+    /** An admin's retry of a stuck image job: the image step updates this job instead of making a new one. */
+    imageJobId: id.optional(),
+    /** Draw a typographic card when the scene has no product image (a retried text-card job). */
+    allowTextCard: z.boolean().optional(),
   }),
 });
 

@@ -1,5 +1,10 @@
-// Admin role: a user is an admin while a row for them exists in admin_users.
-import { prisma } from "~/utils/db.server";
+// Admin role: a user is an admin while a row for them exists in admin_users. This module owns
+// that table: the check, the list, and granting and taking the role. There is always at least
+// one admin: the role is taken under one advisory lock, and never from the last admin (ADR 185).
+// Who may change the list is the Users tab core's rule (admin-users.server.ts).
+import { Prisma, prisma } from "~/utils/db.server";
+
+const ADMIN_LIST_LOCK = "admin-users";
 
 export async function isAdmin(userId: string): Promise<boolean> {
   try {
@@ -9,4 +14,39 @@ export async function isAdmin(userId: string): Promise<boolean> {
     console.error("admin check failed", error);
     return false;
   }
+}
+
+export type AdminRow = { userId: string; username: string | null; email: string | null; createdAt: Date };
+
+/** Every admin, oldest first (the seed's get_admin_users). */
+export async function listAdminRows(take = 500): Promise<AdminRow[]> {
+  const rows = await prisma.adminUser.findMany({
+    orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
+    take,
+    select: { userId: true, createdAt: true, user: { select: { email: true, profile: { select: { username: true } } } } },
+  });
+  return rows.map((r) => ({ userId: r.userId, username: r.user.profile?.username ?? null, email: r.user.email, createdAt: r.createdAt }));
+}
+
+/** Gives the user the admin role; "duplicate" when they have it already (also two grants at once). */
+export async function grantAdminRole(userId: string, grantedById: string | null): Promise<"granted" | "duplicate"> {
+  try {
+    await prisma.adminUser.create({ data: { userId, grantedById } });
+    return "granted";
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return "duplicate";
+    throw error;
+  }
+}
+
+/** Takes the admin role from the user, unless they are the last admin. */
+export async function revokeAdminRole(userId: string): Promise<"revoked" | "not_admin" | "last_admin"> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${ADMIN_LIST_LOCK}))`;
+    const found = await tx.adminUser.findUnique({ where: { userId }, select: { userId: true } });
+    if (!found) return "not_admin" as const;
+    if ((await tx.adminUser.count()) <= 1) return "last_admin" as const;
+    await tx.adminUser.delete({ where: { userId } });
+    return "revoked" as const;
+  });
 }

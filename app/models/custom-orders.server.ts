@@ -549,6 +549,15 @@ export async function getOrderForPayment(orderId: string): Promise<OrderForPayme
   };
 }
 
+/** Pending orders and the credits used by all orders (the admin area's Usage Stats): a COUNT and a SUM. */
+export async function customOrderTotals(): Promise<{ pending: number; creditsUsed: string }> {
+  const [pending, sum] = await Promise.all([
+    prisma.customOrder.count({ where: { status: "pending" } }),
+    prisma.customOrder.aggregate({ _sum: { creditsUsed: true } }),
+  ]);
+  return { pending, creditsUsed: sum._sum.creditsUsed?.toFixed(2) ?? "0.00" };
+}
+
 export type OrderGuest = { id: string; name: string; email: string | null; phoneNumber: string | null };
 
 /** The guest who placed an order through a shared link (the order's guest_id). */

@@ -168,3 +168,73 @@ export async function deleteImageJobsOf(where: { projectId: string; sceneId?: st
   const { count } = await prisma.imageGenerationJob.deleteMany({ where: { projectId: where.projectId, ...(where.sceneId ? { sceneId: where.sceneId } : {}) } });
   return count;
 }
+
+// ───────────── the admin area's AI Tools tab and Usage Stats (ADR 187) ─────────────
+
+/** Statuses of a job that is stuck: waiting without progress, or failed. */
+export const STUCK_IMAGE_JOB_STATUSES = ["in_queue", "failed"] as const satisfies readonly JobStatus[];
+
+const stuckSelect = {
+  id: true,
+  providerRequestId: true,
+  prompt: true,
+  errorMessage: true,
+  createdAt: true,
+  updatedAt: true,
+  status: true,
+  attempts: true,
+  provider: true,
+  userId: true,
+  projectId: true,
+  sceneId: true,
+  user: { select: { email: true, profile: { select: { username: true } } } },
+} satisfies Prisma.ImageGenerationJobSelect;
+
+export type ImageJobRow = Prisma.ImageGenerationJobGetPayload<{ select: typeof stuckSelect }>;
+
+/** Stuck image jobs of every user, newest first. */
+export async function listStuckImageJobRows(take: number): Promise<ImageJobRow[]> {
+  return prisma.imageGenerationJob.findMany({
+    where: { status: { in: [...STUCK_IMAGE_JOB_STATUSES] } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: Math.min(Math.max(take, 1), 1000),
+    select: stuckSelect,
+  });
+}
+
+export async function findImageJobRow(jobId: string): Promise<ImageJobRow | null> {
+  return jobId ? prisma.imageGenerationJob.findUnique({ where: { id: jobId }, select: stuckSelect }) : null;
+}
+
+/**
+ * A stuck job is queued again for a retry (only while it is still in the state it was read in:
+ * `seenAt` its updatedAt); its owner's open Dashboard updates live. False when it changed meanwhile.
+ */
+export async function requeueStuckImageJob(jobId: string, seenAt: Date): Promise<boolean> {
+  const row = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.imageGenerationJob.updateMany({
+      where: { id: jobId, status: { in: [...STUCK_IMAGE_JOB_STATUSES] }, updatedAt: seenAt },
+      data: { status: "in_queue", errorMessage: null },
+    });
+    if (count === 0) return null;
+    const found = await tx.imageGenerationJob.findUniqueOrThrow({ where: { id: jobId }, select: { userId: true } });
+    await publish(found.userId, { type: "job.updated", kind: "image", jobId, status: "in_queue" }, tx);
+    return found;
+  });
+  return row !== null;
+}
+
+/** Deletes a job that is stuck; false when it is gone or not stuck (any more). */
+export async function deleteStuckImageJobRow(jobId: string): Promise<boolean> {
+  const job = await prisma.imageGenerationJob.findUnique({ where: { id: jobId }, select: { userId: true } });
+  if (!job) return false;
+  const { count } = await prisma.imageGenerationJob.deleteMany({ where: { id: jobId, status: { in: [...STUCK_IMAGE_JOB_STATUSES] } } });
+  if (count === 0) return false;
+  await publishSafely(job.userId, { type: "job.updated", kind: "image", jobId, status: "failed" });
+  return true;
+}
+
+/** How many image jobs there are: one COUNT. */
+export async function countImageJobs(): Promise<number> {
+  return prisma.imageGenerationJob.count();
+}

@@ -76,3 +76,84 @@ export async function updateUsername(userId: string, raw: unknown): Promise<User
 export async function setAvatarKey(userId: string, avatarKey: string): Promise<void> {
   await prisma.profile.upsert({ where: { userId }, update: { avatarKey }, create: { userId, avatarKey } });
 }
+
+// ───────────── the admin area's Users tab and Usage Stats (ADR 185) ─────────────
+
+export type ProfileWithCredits = {
+  userId: string;
+  username: string | null;
+  avatarKey: string | null;
+  email: string | null;
+  phone: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** The balance with 2 decimals. */
+  credits: string;
+  isAdmin: boolean;
+};
+
+function profileSearch(search: string | undefined): Prisma.ProfileWhereInput {
+  const text = search?.trim();
+  if (!text) return {};
+  const like = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return {
+    OR: [
+      { username: { contains: like, mode: "insensitive" } },
+      { user: { email: { contains: like, mode: "insensitive" } } },
+      { user: { phone: { contains: like } } },
+      { userId: text },
+    ],
+  };
+}
+
+/** Profiles with their users' balances and admin state, newest first; `search` matches username, e-mail, phone or id. */
+export async function listProfilesWithCredits(opts: { search?: string; skip: number; take: number }): Promise<{ rows: ProfileWithCredits[]; total: number }> {
+  const where = profileSearch(opts.search);
+  const [rows, total] = await Promise.all([
+    prisma.profile.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { userId: "desc" }],
+      skip: opts.skip,
+      take: opts.take,
+      select: {
+        userId: true,
+        username: true,
+        avatarKey: true,
+        createdAt: true,
+        updatedAt: true,
+        user: { select: { email: true, phone: true, creditAccount: { select: { balance: true } }, admin: { select: { userId: true } } } },
+      },
+    }),
+    prisma.profile.count({ where }),
+  ]);
+  return {
+    total,
+    rows: rows.map((row) => ({
+      userId: row.userId,
+      username: row.username,
+      avatarKey: row.avatarKey,
+      email: row.user.email,
+      phone: row.user.phone,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      credits: (row.user.creditAccount?.balance ?? new Prisma.Decimal(0)).toFixed(2),
+      isAdmin: Boolean(row.user.admin),
+    })),
+  };
+}
+
+export async function profileExists(userId: string): Promise<boolean> {
+  return (await prisma.profile.count({ where: { userId } })) > 0;
+}
+
+/** How many profiles there are (updated since `updatedSince`, when given): one COUNT. */
+export async function countProfiles(opts: { updatedSince?: Date } = {}): Promise<number> {
+  return prisma.profile.count({ where: opts.updatedSince ? { updatedAt: { gte: opts.updatedSince } } : {} });
+}
+
+/** Names and avatars of these users (one query), for lists that show who someone is. */
+export async function profilesOf(userIds: readonly string[]): Promise<Map<string, { username: string | null; avatarKey: string | null }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await prisma.profile.findMany({ where: { userId: { in: [...new Set(userIds)] } }, select: { userId: true, username: true, avatarKey: true } });
+  return new Map(rows.map((r) => [r.userId, { username: r.username, avatarKey: r.avatarKey }]));
+}

@@ -333,3 +333,21 @@ export async function setBackgroundMusicIfUnset(actor: Actor, projectId: string,
 export async function markProjectFailed(actor: Actor, projectId: string): Promise<boolean> {
   return setProjectStatus(actor, projectId, "failed");
 }
+
+export type ProjectSummary = { id: string; title: string; createdAt: Date; userId: string; owner: string | null };
+
+/**
+ * Every user's projects, newest first (the admin area's Canvas Updates and User Messages): only
+ * an admin sees them all; anyone else gets their own. `ownerId` narrows the list to one user's.
+ */
+export async function listProjectsNewestFirst(actor: Actor, opts: { ownerId?: string; take?: number } = {}): Promise<ProjectSummary[]> {
+  assertActor(actor);
+  const where: Prisma.ProjectWhereInput = { ...ownedBy(actor), ...(opts.ownerId ? { userId: opts.ownerId } : {}) };
+  const rows = await prisma.project.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: Math.min(Math.max(opts.take ?? 200, 1), 1000),
+    select: { id: true, title: true, createdAt: true, userId: true, user: { select: { email: true, profile: { select: { username: true } } } } },
+  });
+  return rows.map((r) => ({ id: r.id, title: r.title, createdAt: r.createdAt, userId: r.userId, owner: r.user.profile?.username ?? r.user.email }));
+}

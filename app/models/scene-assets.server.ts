@@ -59,6 +59,8 @@ export type SceneAssetOptions = {
    * for the fixed id of its generation job.
    */
   runKey?: string;
+  /** The image generation job the image step records into (an admin's retry of that job, ADR 187). */
+  imageJobId?: string;
 };
 
 type SceneContext = {
@@ -201,7 +203,7 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
   if (!productUrl && !options.allowTextCard) throw new SceneAssetError("image", SCENE_ASSET_MESSAGES.productImageRequired, false);
   const size = imageSizeFor(aspect);
   const provider = productImageProvider();
-  const jobId = generationJobId(options, scene.id, "image");
+  const jobId = options.imageJobId ?? generationJobId(options, scene.id, "image");
   await startImageJob({ id: jobId, userId: project.userId, prompt, sourceImageUrl: productUrl, provider: productUrl ? provider.name : "text-card", projectId: project.id, sceneId: scene.id });
   try {
     let bytes: Buffer;

@@ -121,3 +121,8 @@ export async function deleteVideoJobsOf(where: { projectId: string; sceneId?: st
   const { count } = await prisma.videoGenerationJob.deleteMany({ where: { projectId: where.projectId, ...(where.sceneId ? { sceneId: where.sceneId } : {}) } });
   return count;
 }
+
+/** How many video jobs there are (the admin area's Usage Stats): one COUNT. */
+export async function countVideoJobs(): Promise<number> {
+  return prisma.videoGenerationJob.count();
+}

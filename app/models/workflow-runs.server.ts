@@ -361,3 +361,14 @@ export async function runCounts(): Promise<RunCounts> {
 export async function runsOf(functionId: string, take = 50): Promise<WorkflowRun[]> {
   return prisma.workflowRun.findMany({ where: { functionId }, orderBy: { createdAt: "desc" }, take });
 }
+
+/**
+ * The newest run of a function whose triggering event carries `value` at data.`field` (an
+ * admin asking how a retried job is doing).
+ */
+export async function latestRunWithEventData(functionId: string, field: string, value: string): Promise<WorkflowRun | null> {
+  return prisma.workflowRun.findFirst({
+    where: { functionId, event: { path: ["data", field], equals: value } },
+    orderBy: { createdAt: "desc" },
+  });
+}

@@ -901,7 +901,7 @@ function useScenesWithPendingEdits(saved: EditorScene[]): EditorScene[] {
 export default function CanvasEditor() {
   const { project, scenes: savedScenes, view, assets, versions, compile } = useLoaderData<typeof loader>();
   const scenes = useScenesWithPendingEdits(savedScenes);
-  // The asset workflow and the compile change the project after the request answered: follow them (ADR 156).
+  // The asset workflow and the compile change the project after the request answered: follow them (ADR 156); so do staff's canvas updates (ADR 188).
   useLiveRevalidate(["project.updated"], (event) => event.type === "project.updated" && event.projectId === project.id, 300);
   const link = useViewLink();
   const selected = scenes.find((s) => s.id === view.scene);
@@ -950,7 +950,7 @@ export default function CanvasEditor() {
         ) : null}
       </div>
       <div className="mt-6">
-        <CompilePanel open={{ project: { finalVideoUrl: project.finalVideoUrl }, scenes, compile }} />
+        <CompilePanel open={{ project: { finalVideoUrl: project.finalVideoUrl, title: project.title }, scenes, compile }} />
       </div>
     </div>
   );

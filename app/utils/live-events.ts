@@ -14,6 +14,8 @@ export type LiveEvent =
   | { type: "notification.updated"; notificationIds: string[] | "all"; read: boolean }
   /** A project or one of its scenes changed (fields, status, assets, scenes added). */
   | { type: "project.updated"; projectId: string }
+  /** A staff-user message was added to the conversation with user `userId` (ADR 189). */
+  | { type: "message.created"; userId: string }
   /** Sent by the server after its listening connection came back: events may have been missed. */
   | { type: "resync" };
 
@@ -25,6 +27,7 @@ export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [
   "notification.created",
   "notification.updated",
   "project.updated",
+  "message.created",
   "resync",
 ];
 

@@ -62,7 +62,7 @@ export const sceneAssetsFunction = inngest.createFunction(
     },
   },
   async ({ event, step, attempt, maxAttempts, runId }) => {
-    const { projectId, sceneId, storyId, userId, batchId, regenerate, productShotVersion } = event.data;
+    const { projectId, sceneId, storyId, userId, batchId, regenerate, productShotVersion, imageJobId } = event.data;
     const target = { projectId, sceneId };
     const act = () => actorForWorkflow(userId).catch(stopIfNotFound);
     const lastAttempt = (maxAttempts ?? SCENE_ASSETS_RETRIES + 1) - 1;
@@ -80,8 +80,10 @@ export const sceneAssetsFunction = inngest.createFunction(
               regenerate,
               runKey,
               productShotVersion,
-              // Create Video allows a request without a product image: draw a typographic card.
-              allowTextCard: storyId !== undefined,
+              // Create Video allows a request without a product image: draw a typographic card
+              // (and so does an admin's retry of a job that was one).
+              allowTextCard: storyId !== undefined || event.data.allowTextCard === true,
+              imageJobId,
               // Progress goes to the story the project was made for (read by the core), never to an id from the event.
               onStart:
                 storyId !== undefined

@@ -222,7 +222,42 @@ export const ROUTES: Record<string, RouteSpec> = {
       ],
     },
   },
-  "routes/_shell.admin.$tab": { loader: { params: { tab: one("orders", "links", "users", "stats", "ai-tools", "canvas-updates", "user-messages") } } },
+  "routes/_shell.admin.users": {
+    loader: { query: { q: words, page: intId } },
+    action: {
+      auth: "user",
+      form: true,
+      shapes: [
+        { intent: strict(one("add-admin")), userId: lenient(cuid) },
+        { intent: strict(one("remove-admin")), userId: lenient(cuid), confirmSelf: lenient(one("on")) },
+      ],
+    },
+  },
+  "routes/_shell.admin.stats": { loader: {} },
+  "routes/_shell.admin.ai-tools": {
+    loader: { query: { confirm: token } },
+    action: {
+      auth: "user",
+      form: true,
+      shapes: [
+        { intent: strict(one("retry")), jobId: strict(token) },
+        { intent: strict(one("check")), jobId: strict(token) },
+        { intent: strict(one("delete")), jobId: strict(token), confirmed: strict(one("yes")) },
+      ],
+    },
+  },
+  "routes/_shell.admin.canvas-updates": {
+    loader: { query: { project: token } },
+    action: {
+      auth: "user",
+      form: true,
+      shapes: [{ projectId: strict(token), sceneId: strict(token), field: strict(one("script", "voiceOverText", "imagePrompt", "description")), content: strict(words) }],
+    },
+  },
+  "routes/_shell.admin.user-messages": {
+    loader: { query: { user: token, project: token } },
+    action: { auth: "user", form: true, uploads: true, query: { user: token, project: token }, shapes: [{ message: strict(words), projectId: strict(token) }] },
+  },
   "routes/_shell.canvas.$projectId": {
     loader: { params: { projectId: cuid }, query: { scene: cuid, tab: one("script", "scenes"), panel: one("open", "closed") } },
     action: {
@@ -284,6 +319,10 @@ export const ROUTES: Record<string, RouteSpec> = {
   "routes/_shell.dashboard": { loader: {} },
   "routes/_shell.explore": { loader: { query: { q: feedQuery.q, tab: one("all", "stories"), cursor: feedQuery.cursor } } },
   "routes/_shell.multi-agent-chat.$projectId": { loader: { params: { projectId: cuid } } },
+  "routes/_shell.messages": {
+    loader: { query: { project: token } },
+    action: { auth: "user", form: true, uploads: true, shapes: [{ message: strict(words), projectId: lenient(token) }] },
+  },
   "routes/_shell.notifications": {
     loader: {},
     action: {

@@ -912,3 +912,36 @@ describe("queued stories", () => {
     expect(await prisma.workflowRun.count({ where: { functionId: "reelforge-video-request", event: { path: ["data", "storyId"], equals: result.storyId } } })).toBe(1);
   });
 });
+
+describe("stuck image jobs (admin AI Tools, ADR 187)", () => {
+  it("a retry re-runs the scene's image step into the same job, free of charge; check status reads the workflow run", async () => {
+    const { retryImageJob, checkImageJob } = await import("~/models/stuck-image-jobs.server");
+    const { actor: admin } = await newAdmin();
+    const user = await newCustomer(5);
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
+    const scene = project.scenes[0];
+    await editScene(actorOf(user.id), project.id, scene.id, { imagePrompt: "A serum bottle on marble" });
+    const job = await prisma.imageGenerationJob.create({
+      data: { userId: user.id, prompt: "A serum bottle on marble", status: "failed", errorMessage: "provider timed out", projectId: project.id, sceneId: scene.id, attempts: 1 },
+    });
+
+    expect(await retryImageJob(admin, job.id)).toEqual({ ok: true, message: "Job resubmitted" });
+    expect(await prisma.imageGenerationJob.findUnique({ where: { id: job.id }, select: { status: true, errorMessage: true } })).toEqual({ status: "in_queue", errorMessage: null });
+    // A second click on the same state starts nothing more (same event id).
+    const done = await waitFor(async () => {
+      const row = await prisma.imageGenerationJob.findUnique({ where: { id: job.id } });
+      return row && row.status !== "in_queue" ? row : null;
+    }, "the retried job", 60_000);
+    expect(done.status).toBe("completed");
+    expect(done.resultUrl).toMatch(/^\/resources\/files\/canvas-assets\//);
+    expect(done.attempts).toBe(2);
+    expect((await findSceneOfProject(actorOf(user.id), project.id, scene.id)).imageUrl).toBe(done.resultUrl);
+    // No new job row for the scene's image, and the owner paid nothing.
+    expect(await prisma.imageGenerationJob.count({ where: { sceneId: scene.id } })).toBe(1);
+    expect(await getBalance(user.id)).toBe(5);
+
+    const check = await checkImageJob(admin, job.id);
+    expect(check).toMatchObject({ ok: true, check: { status: "completed", run: { status: expect.stringMatching(/completed|running/) } } });
+    await expect(retryImageJob(actorOf(user.id), job.id)).rejects.toMatchObject({ status: 403 });
+  });
+});

@@ -35,13 +35,14 @@ describe("sidebar cookie", () => {
 });
 
 describe("nav items by role", () => {
-  it("shows users Dashboard, Explore, AI UGC Video, Plans & Billing, Profile Settings and Integrations", () => {
+  it("shows users Dashboard, Explore, AI UGC Video, Plans & Billing, Profile Settings, Messages and Integrations", () => {
     expect(navItemsFor("user").map((i) => i.label)).toEqual([
       "Dashboard",
       "Explore",
       "AI UGC Video",
       "Plans & Billing",
       "Profile Settings",
+      "Messages",
       "Integrations",
     ]);
   });
@@ -54,6 +55,7 @@ describe("nav items by role", () => {
       "AI UGC Video",
       "Plans & Billing",
       "Profile Settings",
+      "Messages",
       "Admin",
       "Integrations",
     ]);

@@ -10,7 +10,8 @@ export type NavIcon =
   | "plans"
   | "settings"
   | "admin"
-  | "integrations";
+  | "integrations"
+  | "chat";
 
 export type NavItem = {
   key: string;
@@ -37,6 +38,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: "create-video", label: "AI UGC Video", subtitle: "powered by context flux", href: "/create-video", icon: "video" },
   { key: "plans", label: "Plans & Billing", href: "/plans", icon: "plans" },
   { key: "settings", label: "Profile Settings", href: "/settings", icon: "settings" },
+  { key: "messages", label: "Messages", subtitle: "Talk to our team", href: "/messages", icon: "chat" },
   { key: "admin", label: "Admin", subtitle: "Admin Dashboard", href: "/admin", icon: "admin", adminOnly: true },
   { key: "integrations", label: "Integrations", icon: "integrations", disabled: true, disabledNote: "Coming soon" },
 ];

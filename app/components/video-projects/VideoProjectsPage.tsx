@@ -366,7 +366,7 @@ const ACTIVE = new Set(["queued", "rendering"]);
 
 /** What the compile panel reads of a project (the canvas editor shows the same panel). */
 export type CompilePanelProject = {
-  project: Pick<PageProject["project"], "finalVideoUrl">;
+  project: Pick<PageProject["project"], "finalVideoUrl" | "title">;
   scenes: readonly unknown[];
   compile: Pick<PageProject["compile"], "costLabel" | "job">;
 };
