@@ -239,6 +239,7 @@ describe("loaders", () => {
       fc.array(fc.tuple(nasty, nasty), { maxLength: 2 }),
     ).map(([known, extra]) => [...Object.entries(known).filter((e): e is [string, string] => e[1] !== undefined), ...extra]);
     const paramsArb = fc.record(Object.fromEntries(Object.entries(spec.params ?? {}).map(([name, ok]) => [name, maybe(ok)])));
+    for (const path of spec.warm ?? []) expect((await request(path, { cookie: me.cookie })).status).toBeLessThan(500);
     const before = await snapshot(me.id);
     // First each parameter alone with the values that broke servers before, then anything.
     for (const value of PROBES) {

@@ -134,6 +134,8 @@ export type LoaderSpec = {
   stream?: boolean;
   /** A health report: 503 is its answer when a part is down (no workflow engine in tests); slow, fuzzed less. */
   reports503?: boolean;
+  /** The loader fills a shared cache on first use (a stored file): these paths are asked once before the snapshot. */
+  warm?: string[];
 };
 
 export type ActionSpec = {
@@ -472,7 +474,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     action: { auth: "user", form: true, params: { projectId: cuid }, shapes: [{ intent: strict(one("optimize")) }] },
   },
   "routes/resources.voices.$voiceId.sample": {
-    loader: { params: { voiceId: one("1", "0", "-1", "99999", "1e3", "abc", "12345678901234567890") } },
+    loader: { params: { voiceId: one("1", "0", "-1", "99999", "1e3", "abc", "12345678901234567890") }, warm: ["/resources/voices/1/sample"] },
   },
   "routes/resources.upload.$bucket": {
     loader: { params: { bucket: one("avatars", "product-photos") } },

@@ -16,7 +16,7 @@ beforeAll(async () => {
   voiceId = voice.id;
 }, 60_000);
 afterAll(async () => {
-  await prisma.storedObject.deleteMany({ where: { bucket: "renders", key: { startsWith: "voice-samples/" } } });
+  await prisma.storedObject.deleteMany({ where: { bucket: "renders", key: { startsWith: "voice-samples/local-tts-rms-" } } });
   await store.cleanup();
 });
 
@@ -42,14 +42,15 @@ describe("GET /resources/voices/:voiceId/sample", () => {
     const body = Buffer.from(await first.arrayBuffer());
     expect(body.subarray(0, 4).toString("ascii")).toBe("RIFF");
     expect(body.length).toBeGreaterThan(20_000);
-    const stored = await prisma.storedObject.findMany({ where: { bucket: "renders", key: { startsWith: "voice-samples/" } } });
+    // Only this voice's sample: other test files ask for other voices' samples at the same time.
+    const stored = await prisma.storedObject.findMany({ where: { bucket: "renders", key: { startsWith: "voice-samples/local-tts-rms-" } } });
     expect(stored).toHaveLength(1);
     expect(stored[0].key).toMatch(/^voice-samples\/local-tts-rms-v\d+\.wav$/);
     // Served again from storage: no second file, and ranges work for the <audio> player.
     const again = await answer(get(String(voiceId), user.cookie, { Range: "bytes=0-99" }));
     expect(again.status).toBe(206);
     expect(Buffer.from(await again.arrayBuffer()).equals(body.subarray(0, 100))).toBe(true);
-    expect(await prisma.storedObject.count({ where: { bucket: "renders", key: { startsWith: "voice-samples/" } } })).toBe(1);
+    expect(await prisma.storedObject.count({ where: { bucket: "renders", key: { startsWith: "voice-samples/local-tts-rms-" } } })).toBe(1);
   }, 60_000);
 
   it("answers 404 for unknown or malformed voices and sends visitors to sign in", async () => {
