@@ -63,7 +63,9 @@ describe("admin-only routes", () => {
 
   it("/admin opens the first tab for an admin and stays closed to others", async () => {
     expect((await visit("/admin", adminCookie)).location).toBe("/admin/orders");
-    expect((await visit("/admin", userCookie)).status).toBe(403);
+    const refused = await visit("/admin", userCookie);
+    expect(refused.status).toBe(403);
+    expect(refused.boundary).toBe("routes/_shell.admin");
     expect((await visit("/admin")).location).toBe(login("/admin"));
     expect((await visit("/admin/no-such-tab", adminCookie)).status).toBe(404);
   });
