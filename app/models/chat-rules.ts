@@ -19,6 +19,21 @@ export type ChatTask = {
   result?: unknown;
 };
 
+/** A chat message as the screens show it. */
+export type ChatMessageView = {
+  id: string;
+  role: "user" | "assistant" | "system" | "tool";
+  content: string;
+  status: ChatMessageStatus;
+  tasks: ChatTask[];
+  selectedTool: string | null;
+  command: { type?: string; tool?: string; feature?: string } | null;
+  agentType: string | null;
+  replyToId: string | null;
+  clientRequestId: string | null;
+  createdAt: string;
+};
+
 /** A user message may be at most this long (characters). */
 export const CHAT_MESSAGE_MAX = 4000;
 /** The chat call is retried this many times, after 1 s, then 2 s. */

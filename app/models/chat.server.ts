@@ -12,6 +12,7 @@ import {
   CHAT_MESSAGE_MAX,
   CHAT_MESSAGES,
   type ChatMessageStatus,
+  type ChatMessageView,
   type ChatTask,
   failOpenTasks,
   messageStatusOf,
@@ -96,19 +97,7 @@ export async function deleteChatSession(actor: Actor, sessionId: string): Promis
   return { projectId: session.projectId };
 }
 
-export type ChatMessageView = {
-  id: string;
-  role: "user" | "assistant" | "system" | "tool";
-  content: string;
-  status: ChatMessageStatus;
-  tasks: ChatTask[];
-  selectedTool: string | null;
-  command: { type?: string; tool?: string; feature?: string } | null;
-  agentType: string | null;
-  replyToId: string | null;
-  clientRequestId: string | null;
-  createdAt: string;
-};
+export type { ChatMessageView };
 
 export function toMessageView(m: ChatMessageRow): ChatMessageView {
   return {

@@ -340,6 +340,19 @@ export const ROUTES: Record<string, RouteSpec> = {
     loader: { params: { bucket: one("avatars", "product-photos", "renders", "nope"), "*": fc.webPath() } },
   },
   "routes/resources.live": { loader: { stream: true } },
+  "routes/resources.assistant": {
+    loader: { query: { projectId: cuid, sessionId: cuid } },
+    action: {
+      auth: "user",
+      form: true,
+      shapes: [
+        { intent: strict(one("send")), sessionId: strict(cuid), message: strict(words), clientRequestId: strict(token), sceneId: strict(cuid), returnTo: lenient(path) },
+        { intent: strict(one("new")), projectId: strict(cuid), returnTo: lenient(path) },
+        { intent: strict(one("open")), projectId: strict(cuid), sessionId: strict(cuid), returnTo: lenient(path) },
+        { intent: strict(one("delete")), sessionId: strict(cuid), returnTo: lenient(path) },
+      ],
+    },
+  },
   "routes/resources.projects.$projectId.canvas": {
     loader: { params: { projectId: cuid } },
     action: { auth: "user", form: true, params: { projectId: cuid }, shapes: [{ intent: strict(one("optimize")) }] },
