@@ -34,6 +34,12 @@ const agentsRule = [
   ["~/routes/*", "~/components/*", "**/routes/*", "**/components/*", "**/mcp-server/*", "**/inngest/functions/*"],
   "agents/ is a door beside the routes and the MCP server: it calls app/tools and app/models, never UI, routes or other doors (docs/architecture.md).",
 ];
+// The tool catalogue sits between the doors and the core: it uses app/models, app/utils and
+// app/providers, and never a door (routes, components, the MCP server, agents, workflows).
+const toolsRule = [
+  ["~/routes/*", "**/routes/*", "~/components/*", "**/components/*", "**/mcp-server/*", "**/agents/*", "**/inngest/functions/*"],
+  "The tool catalogue (app/tools) never imports doors: routes, components, mcp-server, agents or workflow functions (docs/architecture.md).",
+];
 const noServerInBrowser = [
   ["*.server", "**/*.server", "*.server.ts", "**/*.server.ts"],
   "Components run in the browser: never import .server modules (pass data from the loader).",
@@ -68,6 +74,7 @@ export default tseslint.config(
   },
   { files: ["app/**"], rules: forbid(noParentImports) },
   { files: ["app/models/**"], rules: forbid(noParentImports, coreRule, coreNoDoors) },
+  { files: ["app/tools/**"], rules: forbid(noParentImports, toolsRule) },
   { files: ["app/utils/**", "app/providers/**"], rules: forbid(noParentImports, belowCore) },
   { files: ["app/components/**", "app/hooks/**"], rules: forbid(noParentImports, noServerInBrowser) },
   { files: ["agents/**"], rules: forbid(agentsRule) },

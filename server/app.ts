@@ -1,9 +1,11 @@
-// The Express application: the cross-site check and security headers for every request, static
-// files, then the Remix request handler. /mcp and /api/inngest will be mounted here beside Remix.
+// The Express application: the cross-site check and security headers for every request, the MCP
+// door at /mcp (Streamable HTTP, before compression so progress events are not held back),
+// static files, then the Remix request handler.
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { allowedOriginsFromEnv, mcpHttpRouter } from "../mcp-server/transports/http.ts";
 import { originCheck } from "./origin-check.ts";
 import { createRemixHandler } from "./remix-handler.ts";
 import { cspNonce, securityHeaders } from "./security-headers.ts";
@@ -11,6 +13,8 @@ import { cspNonce, securityHeaders } from "./security-headers.ts";
 export type AppOptions = {
   /** The public origin; defaults to APP_URL. Cross-site checks and HTTPS-only headers follow it. */
   appUrl?: string | null;
+  /** Tuning of the /mcp door (tests poll long work faster). */
+  mcp?: { pollMs?: number };
 };
 
 export function createApp(build: ServerBuild, opts: AppOptions = {}): express.Express {
@@ -20,6 +24,7 @@ export function createApp(build: ServerBuild, opts: AppOptions = {}): express.Ex
   app.set("trust proxy", "loopback");
   app.use(securityHeaders({ appUrl }));
   app.use(originCheck({ appUrl }));
+  app.use("/mcp", mcpHttpRouter({ appUrl, allowedOrigins: allowedOriginsFromEnv(), ...opts.mcp }));
   app.use(compression());
   const root = path.resolve(import.meta.dirname, "..");
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));

@@ -42,11 +42,12 @@ function etagMatches(header: string | null, etag: string): boolean {
  * admins; everyone else (anonymous visitors included) gets the same 404 as for a missing file,
  * so the existence of a private file is not revealed.
  */
-export async function serveStoredFile(request: Request, bucket: string, key: string): Promise<Response> {
+export async function serveStoredFile(request: Request, bucket: string, key: string, opts: { signedLink?: boolean } = {}): Promise<Response> {
   if (!isBucketName(bucket) || !isValidKey(key)) return notFound();
   const object = await findStoredObject(bucket, key);
   if (!object) return notFound();
-  if (!object.isPublic && !(await viewerCanRead(object, await getUserId(request)))) return notFound();
+  // A verified signed link (signed-links.server.ts) stands in for the viewer's session.
+  if (!opts.signedLink && !object.isPublic && !(await viewerCanRead(object, await getUserId(request)))) return notFound();
 
   const driver = storage();
   const stat = await driver.stat(bucket, key);
@@ -62,13 +63,14 @@ export async function serveStoredFile(request: Request, bucket: string, key: str
     ETag: etag,
     "Last-Modified": lastModified.toUTCString(),
     // From the visibility now, not the one the file had when stored (ADR 123).
-    "Cache-Control": fileCacheControl(bucket, object.isPublic),
+    // A signed link's answer is for its holder only and must not outlive the link in a cache.
+    "Cache-Control": opts.signedLink ? "private, no-store" : fileCacheControl(bucket, object.isPublic),
     "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",
   });
   const disposition = contentDisposition(object.contentType, object.originalName);
   if (disposition) headers.set("Content-Disposition", disposition);
-  if (!object.isPublic) headers.set("Vary", "Cookie");
+  if (!object.isPublic && !opts.signedLink) headers.set("Vary", "Cookie");
 
   const ifNoneMatch = request.headers.get("if-none-match");
   const ifModifiedSince = request.headers.get("if-modified-since");

@@ -14,7 +14,7 @@
 //
 // Every function takes the acting user and reaches the scene through its project (ADR 130).
 import { randomUUID } from "node:crypto";
-import { isNotFound, type Actor } from "~/models/actor.server";
+import { isNotFound, NotFoundError, type Actor } from "~/models/actor.server";
 import { EDITOR_MESSAGES } from "~/models/editor-rules";
 import { priceOf, sumCredits } from "~/models/prices";
 import { getProject, getProjectWithScenes, type ProjectRow } from "~/models/project.server";
@@ -264,4 +264,29 @@ export async function refundUnfinishedGeneration(actor: Actor, target: SceneTarg
     throw error;
   }
   return refundBatchCharges(batchId, reason);
+}
+
+export type GenerationProgress = {
+  /** The request's steps, in the fixed order, each with its charge's state. */
+  steps: { step: SceneAssetStep; state: "charged" | "completed" | "refunded"; note: string | null }[];
+  /** Steps finished (delivered or given back) of all. */
+  done: number;
+  total: number;
+  finished: boolean;
+};
+
+/**
+ * How far a generation request of this scene has come (the MCP generate tools' progress): read
+ * from its charges, which the workflow settles step by step. NotFoundError when the scene is not
+ * the actor's, or the request is not one of this scene's.
+ */
+export async function generationProgress(actor: Actor, target: SceneTarget, batchId: string): Promise<GenerationProgress> {
+  const charges = await batchOfScene(actor, target, batchId);
+  if (!charges) throw new NotFoundError("Generation request");
+  const steps = SCENE_ASSET_STEPS.flatMap((step) => {
+    const c = charges.find((x) => x.item === step);
+    return c ? [{ step, state: c.status, note: c.note ?? null }] : [];
+  });
+  const done = steps.filter((s) => s.state !== "charged").length;
+  return { steps, done, total: steps.length, finished: done === steps.length };
 }

@@ -54,6 +54,13 @@ export async function userExists(userId: string): Promise<boolean> {
   return Boolean(userId) && (await prisma.user.count({ where: { id: userId } })) > 0;
 }
 
+/** The id of the user with this e-mail address (any case), or null (the `npm run token` script). */
+export async function findUserIdByEmail(email: string): Promise<string | null> {
+  if (typeof email !== "string" || !email.trim()) return null;
+  const user = await prisma.user.findUnique({ where: { email: normalizeEmail(email) }, select: { id: true } });
+  return user?.id ?? null;
+}
+
 export type CreateUserResult = { ok: true; userId: string } | { ok: false; code: "email_taken" };
 
 /** E-mail sign-up. The e-mail is stored lower-cased; the password only as a scrypt hash. */

@@ -1,12 +1,14 @@
-// /settings (login required): profile card (avatar upload, username) and, on small screens,
-// the Profile / Plans tabs of docs/product.md#profile-settings.
+// /settings (login required): profile card (avatar upload, username), the API tokens of MCP
+// clients (docs/product.md#mcp-server) and, on small screens, the Profile / Plans tabs of
+// docs/product.md#profile-settings.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PlansContent } from "~/components/plans/PlansContent";
 import type { TransactionRowData } from "~/components/plans/types";
 import { Avatar, AvatarForm } from "~/components/settings/AvatarForm";
-import type { SettingsActionData } from "~/components/settings/types";
+import { ApiTokens } from "~/components/settings/ApiTokens";
+import type { ApiTokenRow, ApiTokensActionData, SettingsActionData } from "~/components/settings/types";
 import { UsernameForm } from "~/components/settings/UsernameForm";
 import { SignOutButton } from "~/components/SignOutButton";
 import { cx } from "~/components/ui/cx";
@@ -14,6 +16,8 @@ import { listSuccessfulTransactions } from "~/models/payments.server";
 import { listPlans } from "~/models/plans.server";
 import { getProfile, PROFILE_MESSAGES, setAvatarKey, updateUsername } from "~/models/profile.server";
 import { requireUser } from "~/models/auth.server";
+import { actorFromUser, isNotFound } from "~/models/actor.server";
+import { ApiTokenError, createApiToken, listApiTokens, revokeApiToken } from "~/models/api-tokens.server";
 import { field } from "~/utils/form-fields";
 import { inputError, isMultipart, readForm, readQuery } from "~/utils/forms.server";
 import { fileUrlFromRef, parseObjectRef } from "~/utils/storage/buckets";
@@ -33,6 +37,8 @@ const settingsForm = z.discriminatedUnion(
   [
     z.object({ intent: z.literal("username"), username: field.line({ max: 1000, label: "The username" }) }),
     z.object({ intent: z.literal("avatar") }),
+    z.object({ intent: z.literal("create-token"), name: field.line({ max: 1000, label: "The token name" }) }),
+    z.object({ intent: z.literal("revoke-token"), tokenId: field.token("The token", 64) }),
   ],
   { error: "Unknown action." },
 );
@@ -40,7 +46,7 @@ const settingsForm = z.discriminatedUnion(
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { tab } = readQuery(request, settingsQuery);
-  const [profile, plans] = await Promise.all([getProfile(user.id), listPlans()]);
+  const [profile, plans, tokens] = await Promise.all([getProfile(user.id), listPlans(), listApiTokens(actorFromUser(user, "web"))]);
   const history = listSuccessfulTransactions(user.id);
   const clientFetch = request.headers.get("Sec-Fetch-Dest") === "empty";
   return {
@@ -49,8 +55,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     username: profile.username,
     avatarUrl: fileUrlFromRef(profile.avatarKey),
     plans,
+    tokens: tokens.map(
+      (t): ApiTokenRow => ({
+        id: t.id,
+        name: t.name,
+        prefix: t.prefix,
+        created: when(t.createdAt),
+        lastUsed: t.lastUsedAt ? when(t.lastUsedAt) : null,
+        revoked: t.revokedAt ? when(t.revokedAt) : null,
+      }),
+    ),
     transactions: clientFetch ? history : await history,
   };
+}
+
+const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+function when(date: Date): string {
+  return `${dateTime.format(date)} UTC`;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -79,13 +100,39 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const parsed = await readForm(request, settingsForm);
   if (!parsed.ok) {
-    if (parsed.form.get("intent") !== "username") throw inputError("Unknown action", 400);
+    const intent = parsed.form.get("intent");
+    if (intent === "create-token") {
+      const raw = parsed.form.get("name");
+      return data<ApiTokensActionData>({ intent, ok: false, message: parsed.formError, value: typeof raw === "string" ? raw.slice(0, 200) : "" }, { status: 400 });
+    }
+    if (intent === "revoke-token") return data<ApiTokensActionData>({ intent, ok: false, message: parsed.formError }, { status: 400 });
+    if (intent !== "username") throw inputError("Unknown action", 400);
     const raw = parsed.form.get("username");
     const refused: SettingsActionData = { intent: "username", ok: false, message: PROFILE_MESSAGES.invalid, value: typeof raw === "string" ? raw.slice(0, 200) : "" };
     // Remix unwraps data(): the form shows the refusal like the core's.
     return data(refused, { status: 400 }) as unknown as SettingsActionData;
   }
   if (parsed.data.intent === "avatar") return data<SettingsActionData>({ intent: "avatar", ok: false, message: PROFILE_MESSAGES.noImage }, { status: 400 });
+  if (parsed.data.intent === "create-token") {
+    const name = parsed.data.name;
+    try {
+      const { token, item } = await createApiToken(actorFromUser(user, "web"), { name });
+      // The only time the secret leaves the server; it is never stored or shown again.
+      return data<ApiTokensActionData>({ intent: "create-token", ok: true, message: "Token created", token, name: item.name }, { headers: { "Cache-Control": "no-store" } });
+    } catch (error) {
+      if (error instanceof ApiTokenError) return data<ApiTokensActionData>({ intent: "create-token", ok: false, message: error.message, value: name }, { status: 400 });
+      throw error;
+    }
+  }
+  if (parsed.data.intent === "revoke-token") {
+    try {
+      const item = await revokeApiToken(actorFromUser(user, "web"), parsed.data.tokenId);
+      return { intent: "revoke-token", ok: true, message: `Token "${item.name}" revoked` } satisfies ApiTokensActionData;
+    } catch (error) {
+      if (isNotFound(error)) return data<ApiTokensActionData>({ intent: "revoke-token", ok: false, message: "Token not found" }, { status: 404 });
+      throw error;
+    }
+  }
   const raw = parsed.data.username;
   const result = await updateUsername(user.id, raw);
   if (result.ok) return { intent: "username", ok: true, message: result.message, username: result.username };
@@ -94,10 +141,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SettingsRoute() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as SettingsActionData | undefined;
+  const actionData = useActionData<typeof action>() as SettingsActionData | ApiTokensActionData | undefined;
   const tab = data.tab;
   const avatarResult = actionData?.intent === "avatar" ? actionData : undefined;
   const usernameResult = actionData?.intent === "username" ? actionData : undefined;
+  const tokensResult = actionData?.intent === "create-token" || actionData?.intent === "revoke-token" ? actionData : undefined;
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 lg:py-10">
@@ -130,6 +178,7 @@ export default function SettingsRoute() {
           <hr className="my-6 border-slate-100" />
           <UsernameForm current={data.username} result={usernameResult} />
         </div>
+        <ApiTokens tokens={data.tokens} result={tokensResult} />
         <div className="mt-6 max-w-2xl md:hidden">
           <SignOutButton className="rounded-xl border border-slate-200 bg-white" />
         </div>

@@ -271,7 +271,12 @@ export const ROUTES: Record<string, RouteSpec> = {
       auth: "user",
       form: true,
       uploads: true,
-      shapes: [{ intent: strict(one("username")), username: strict(token) }, { intent: strict(one("avatar")) }],
+      shapes: [
+        { intent: strict(one("username")), username: strict(token) },
+        { intent: strict(one("avatar")) },
+        { intent: strict(one("create-token")), name: strict(words) },
+        { intent: strict(one("revoke-token")), tokenId: strict(cuid) },
+      ],
     },
   },
   "routes/_shell.video-projects.$projectId": {
@@ -336,6 +341,12 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   "routes/privacy": { loader: {} },
+  "routes/files.signed.$bucket.$": {
+    loader: {
+      params: { bucket: one("avatars", "product-photos", "renders", "project-images", "nope"), "*": fc.webPath() },
+      query: { expires: fc.oneof(nasty, fc.integer().map(String)), signature: nasty },
+    },
+  },
   "routes/resources.files.$bucket.$": {
     loader: { params: { bucket: one("avatars", "product-photos", "renders", "nope"), "*": fc.webPath() } },
   },

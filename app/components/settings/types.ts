@@ -3,3 +3,11 @@ export type SettingsActionData =
   | { intent: "username"; ok: false; message: string; value: string }
   | { intent: "avatar"; ok: true; message: string }
   | { intent: "avatar"; ok: false; message: string; detail?: string };
+
+export type ApiTokensActionData =
+  | { intent: "create-token"; ok: true; message: string; token: string; name: string }
+  | { intent: "create-token"; ok: false; message: string; value: string }
+  | { intent: "revoke-token"; ok: boolean; message: string };
+
+/** One personal access token as the settings page lists it (never the secret). */
+export type ApiTokenRow = { id: string; name: string; prefix: string; created: string; lastUsed: string | null; revoked: string | null };

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { requestCompile } from "~/models/compile-jobs.server";
+import { compileOut, idempotencyKeyArg, outputFormatArg, projectIdArg } from "~/tools/shapes.server";
+import { defineTool, ToolError } from "~/tools/types";
+import { compileView } from "~/tools/views.server";
+import { waitForCompile } from "~/tools/wait.server";
+
+export const compileVideo = defineTool({
+  name: "compile_video",
+  title: "Compile video",
+  description:
+    "Compiles the project's scenes into one video (mp4 or webm). Scenes not ready are prepared first (their missing assets are generated). Costs 2 credits plus the steps it prepares: see estimate_cost. Waits with progress by default and returns a signed download link; with wait: false it answers at once with the job id (then get_compile_status). Refunded once if it fails; a retry with the same idempotencyKey never charges twice.",
+  inputSchema: z.object({
+    projectId: projectIdArg,
+    outputFormat: outputFormatArg,
+    wait: z.boolean({ error: "wait must be true or false" }).default(true).describe("Wait for the video with progress (default); false: return the job id at once"),
+    idempotencyKey: idempotencyKeyArg,
+  }),
+  outputSchema: compileOut.extend({
+    credits: z.number().describe("Credits charged (refunded once if the compile fails)"),
+    balance: z.number().nullable(),
+    duplicate: z.boolean(),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  failure: "Failed to compile video",
+  async handler(actor, input, ctx) {
+    const result = await requestCompile(actor, { projectId: input.projectId, format: input.outputFormat, clientRequestId: input.idempotencyKey ?? null });
+    if (!result.ok) throw new ToolError(result.message);
+    const job = input.wait ? await waitForCompile(actor, result.job.id, ctx) : result.job;
+    if (job.status === "failed") throw new ToolError(`Compilation error: ${job.errorMessage || job.message || "Video compilation failed"} (the ${result.credits} credits were refunded)`);
+    const view = await compileView(actor, job, ctx);
+    return { data: { ...view.data, credits: result.credits, balance: result.balance, duplicate: result.duplicate }, links: view.links };
+  },
+});

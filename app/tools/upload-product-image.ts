@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { setMainProjectImage, storeProjectUpload } from "~/models/project-assets.server";
+import { fetchPublicUrl } from "~/utils/public-fetch.server";
+import { MAX_BYTES } from "~/utils/storage/media-types";
+import { projectIdArg, signed, toLink } from "~/tools/shapes.server";
+import { defineTool, ToolError, type ToolLink } from "~/tools/types";
+
+const MAX_IMAGE_BYTES = MAX_BYTES.image;
+/** Base64 of the largest image, with room for a data: prefix and line breaks. */
+const MAX_BASE64_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 4096;
+
+function decodeBase64(raw: string): Buffer {
+  const text = raw.replace(/^data:[\w.+-]+\/[\w.+-]+;base64,/i, "").replace(/\s+/g, "");
+  if (!text || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(text)) throw new ToolError("fileData must be the file's bytes in base64");
+  const bytes = Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+  if (bytes.length === 0) throw new ToolError("fileData must be the file's bytes in base64");
+  return bytes;
+}
+
+export const uploadProductImage = defineTool({
+  name: "upload_product_image",
+  title: "Upload product image",
+  description:
+    "Sets the project's product image (what its scene pictures are made from): the file's bytes as base64 in `fileData`, or an http(s) `url` the server downloads. JPEG, PNG, WebP, GIF or AVIF, at most 15 MB; the type is read from the bytes. Replaces the current one. Free.",
+  inputSchema: z
+    .object({
+      projectId: projectIdArg,
+      filename: z
+        .string({ error: (i) => (i.input === undefined ? "filename is required" : "filename must be text") })
+        .trim()
+        .min(1, "filename is required")
+        .max(200, "filename can be at most 200 characters"),
+      fileData: z.string({ error: "fileData must be base64 text" }).max(MAX_BASE64_CHARS, "The image is larger than 15 MB").optional(),
+      url: z.string({ error: "url must be text" }).max(2048, "url is too long").optional().describe("An http(s) address of the image on the public internet"),
+    })
+    .refine((v) => Boolean(v.fileData) !== Boolean(v.url), { message: "Give either fileData (base64) or url, not both" }),
+  outputSchema: z.object({
+    projectId: z.string(),
+    imageUrl: z.string().describe("Signed, expiring download link of the stored image"),
+    mimeType: z.string(),
+    size: z.number(),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  failure: "Failed to upload product image",
+  async handler(actor, input, ctx) {
+    const bytes = input.fileData
+      ? decodeBase64(input.fileData)
+      : (await fetchPublicUrl(input.url ?? "", { maxBytes: MAX_IMAGE_BYTES, timeoutMs: 20_000, signal: ctx.signal })).bytes;
+    if (bytes.length > MAX_IMAGE_BYTES) throw new ToolError("The image is larger than 15 MB");
+    const stored = await storeProjectUpload(actor, input.projectId, { purpose: "main", body: bytes, originalName: input.filename });
+    if (stored.kind !== "image") throw new ToolError("The file is not an image");
+    await setMainProjectImage(actor, input.projectId, stored.ref);
+    const link = await signed(actor, stored.url, ctx);
+    if (!link) throw new ToolError("Failed to get public URL after upload.");
+    const links = [toLink(link, "The project's product image")].filter((l): l is ToolLink => l !== null);
+    return { data: { projectId: input.projectId, imageUrl: link.url, mimeType: stored.contentType, size: stored.size }, links };
+  },
+});
