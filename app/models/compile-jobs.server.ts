@@ -11,6 +11,7 @@ import type { CompileStatus } from "~/generated/prisma/enums";
 import { createHash, randomUUID } from "node:crypto";
 import { isNotFound, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
 import { EDITOR_MESSAGES } from "~/models/editor-rules";
+import { announceProjectUpdated } from "~/models/project-events.server";
 import { getProject, requireProject } from "~/models/project.server";
 import { planCompile } from "~/models/scene-generation.server";
 import { countScenes } from "~/models/scenes.server";
@@ -46,6 +47,7 @@ export const COMPILE_MESSAGES = {
   timeout: "Video compilation timed out. Please check project status later.",
   compilationError: (message: string) => `Compilation error: ${message}`,
   noScenes: "There are no scenes to compile",
+  busy: "This project is already being compiled",
 } as const;
 
 export function creatingMessage(provider: { name: string; label: string }): string {
@@ -67,6 +69,15 @@ export function isActive(job: Pick<CompileJobRow, "status">): boolean {
 }
 
 // ───────────────────────────── rows ─────────────────────────────
+
+/**
+ * A compile job changed (status, percent, message): its project's open pages hear it on the live
+ * stream (project.updated, ADR 156) instead of polling. A hint only.
+ */
+async function announceJob(jobId: string): Promise<void> {
+  const job = await prisma.compileJob.findUnique({ where: { id: jobId }, select: { projectId: true, userId: true } });
+  if (job) await announceProjectUpdated({ id: job.projectId, userId: job.userId });
+}
 
 /** The filter for a job of a project the actor may work on. */
 function visibleJob(actor: Actor, jobId: string) {
@@ -111,6 +122,7 @@ export async function setCompileMessage(actor: Actor, jobId: string, message: st
   const job = await getCompileJob(actor, jobId);
   const count = await prisma.$executeRaw`
     UPDATE "compile_jobs" SET "message" = ${message} WHERE "id" = ${job.id} AND "status" IN ('queued', 'rendering')`;
+  if (count > 0) await announceJob(job.id);
   return count > 0;
 }
 
@@ -124,13 +136,15 @@ export async function failCompileJob(actor: Actor, jobId: string, message: strin
     where: { id: job.id, status: { in: [...ACTIVE_COMPILE] } },
     data: { status: "failed", message, errorMessage: errorMessage.slice(0, 2000) },
   });
+  if (count > 0) await announceJob(job.id);
   return count > 0;
 }
 
 /** The completed job's final message ("Video compilation complete!"). */
 export async function setCompletedMessage(actor: Actor, jobId: string): Promise<void> {
   const job = await getCompileJob(actor, jobId);
-  await prisma.compileJob.updateMany({ where: { id: job.id, status: "completed" }, data: { message: COMPILE_MESSAGES.complete } });
+  const { count } = await prisma.compileJob.updateMany({ where: { id: job.id, status: "completed" }, data: { message: COMPILE_MESSAGES.complete } });
+  if (count > 0) await announceJob(job.id);
 }
 
 export type CompileRequest =
@@ -173,30 +187,37 @@ export async function requestCompile(
     throw error;
   }
   if (scenes === 0) return { ok: false, code: "no_scenes", message: COMPILE_MESSAGES.noScenes };
-  const running = await prisma.compileJob.findFirst({ where: { projectId: input.projectId, status: { in: [...ACTIVE_COMPILE] } }, select: { id: true } });
-  if (running && !input.clientRequestId) return { ok: false, code: "busy", message: "This project is already being compiled" };
+  const busy = { ok: false, code: "busy", message: COMPILE_MESSAGES.busy } as const;
+
+  // A repeated request (the same idempotency key) gets the first one's job, charged once.
+  if (input.clientRequestId?.trim()) {
+    const earlier = await earlierRequest(actor, input.projectId, input.clientRequestId.trim());
+    if (earlier) return earlier;
+  }
 
   const plan = await planCompile(actor, input.projectId);
   const jobId = `cmp_${randomUUID()}`;
+  // The job is created before the charge, under the project's compile lock: of two requests at
+  // the same moment one creates it and the other finds it active and is refused before it pays
+  // anything (docs/decisions/177-one-compile-at-a-time.md).
+  const created = await createJobIfIdle(actor, { projectId: input.projectId, format, id: jobId });
+  if (!created) return busy;
+  const job = created;
   const charge = await chargeWork(actor, {
     batchId: jobId,
     clientRequestId: input.clientRequestId,
     items: [{ item: "compile", work: "compile", credits: plan.credits, projectId: input.projectId }],
+  }).catch(async (error: unknown) => {
+    await discardJob(job.id);
+    throw error;
   });
-  if (!charge.ok) return charge;
-  if (charge.duplicate) {
-    const earlier = await prisma.compileJob.findFirst({ where: { id: charge.batchId, projectId: input.projectId } });
-    if (!earlier) return { ok: false, code: "invalid", message: EDITOR_MESSAGES.idempotencyReused };
-    await sendCompileRequested(actor, earlier);
-    return { ok: true, job: earlier, credits: charge.credits, balance: null, duplicate: true };
+  if (!charge.ok || charge.duplicate) {
+    // Not paid (or paid by a twin request that won the idempotency key): nothing will run.
+    await discardJob(job.id);
+    if (!charge.ok) return charge;
+    return (await earlierRequest(actor, input.projectId, input.clientRequestId!.trim())) ?? { ok: false, code: "invalid", message: EDITOR_MESSAGES.idempotencyReused };
   }
-  if (running) {
-    await refundBatchCharges(charge.batchId, "This project is already being compiled");
-    return { ok: false, code: "busy", message: "This project is already being compiled" };
-  }
-  let job: CompileJobRow;
   try {
-    job = await createCompileJob(actor, { projectId: input.projectId, format, id: jobId });
     const project = await getProject(actor, input.projectId);
     await startVideoJob({
       id: compileVideoJobId(job.id),
@@ -208,11 +229,47 @@ export async function requestCompile(
     });
     await sendCompileRequested(actor, job);
   } catch (error) {
-    // Nothing will run: give the credits back.
+    // Nothing will run: give the credits back and end the job.
     await refundBatchCharges(charge.batchId, "The compile could not be started");
+    await failCompileJob(actor, job.id, COMPILE_MESSAGES.failed, "The compile could not be started").catch(() => undefined);
     throw error;
   }
   return { ok: true, job, credits: charge.credits, balance: charge.balance, duplicate: false };
+}
+
+/** The job of an earlier request with this idempotency key, when there is one (nothing charged again). */
+async function earlierRequest(actor: Actor, projectId: string, clientRequestId: string): Promise<CompileRequest | null> {
+  const charge = await prisma.workCharge.findFirst({ where: { userId: actor.id, clientRequestId }, select: { batchId: true } });
+  if (!charge) return null;
+  const earlier = await prisma.compileJob.findFirst({ where: { id: charge.batchId, projectId } });
+  if (!earlier) return { ok: false, code: "invalid", message: EDITOR_MESSAGES.idempotencyReused };
+  const credits = await prisma.workCharge.aggregate({ where: { batchId: charge.batchId }, _sum: { credits: true } });
+  await sendCompileRequested(actor, earlier);
+  return { ok: true, job: earlier, credits: Number(credits._sum.credits ?? 0), balance: null, duplicate: true };
+}
+
+/**
+ * Creates the queued job unless the project already has an active compile: the check and the
+ * insert run under a per-project advisory lock, so two requests cannot both pass the check.
+ * Null when another compile is active.
+ */
+async function createJobIfIdle(actor: Actor, input: { projectId: string; format: RenderFormat; id: string }): Promise<CompileJobRow | null> {
+  const project = await requireProject(actor, input.projectId);
+  const job = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`compile:${project.id}`}))`;
+    const running = await tx.compileJob.findFirst({ where: { projectId: project.id, status: { in: [...ACTIVE_COMPILE] } }, select: { id: true } });
+    if (running) return null;
+    return tx.compileJob.create({
+      data: { id: input.id, projectId: project.id, userId: project.userId, format: input.format, status: "queued", progress: 0, message: COMPILE_MESSAGES.start },
+    });
+  });
+  if (job) await announceProjectUpdated(project);
+  return job;
+}
+
+/** A job created for a request that was then not paid: nothing ran, it goes. */
+async function discardJob(jobId: string): Promise<void> {
+  await prisma.compileJob.deleteMany({ where: { id: jobId, status: "queued", providerRequestId: null } });
 }
 
 async function sendCompileRequested(actor: Actor, job: CompileJobRow): Promise<void> {
@@ -263,12 +320,14 @@ export async function claimRender(
     where: { ...visibleJob(actor, jobId), providerRequestId: expectedToken, status: { in: [...ACTIVE_COMPILE] } },
     data: { status: render.status, provider: render.provider, providerRequestId: render.token, errorMessage: null, updatedAt: new Date() },
   });
+  if (count > 0) await announceJob(jobId);
   return count > 0;
 }
 
 /** The render holding `token` has begun (queued → rendering). False when it no longer holds the job. */
 export async function markRenderStarted(actor: Actor, jobId: string, token: string): Promise<boolean> {
   const { count } = await prisma.compileJob.updateMany({ where: heldBy({ actor, jobId, token }), data: { status: "rendering", updatedAt: new Date() } });
+  if (count > 0) await announceJob(jobId);
   return count > 0;
 }
 
@@ -280,7 +339,11 @@ export async function recordRenderProgress(actor: Actor, jobId: string, token: s
   const p = Math.max(0, Math.min(99, Math.floor(percent)));
   const where = heldBy({ actor, jobId, token });
   const { count } = await prisma.compileJob.updateMany({ where: { ...where, progress: { lt: p } }, data: { progress: p, updatedAt: new Date() } });
-  if (count > 0) return true;
+  if (count > 0) {
+    // Only a higher percent is news; a heartbeat alone is not announced.
+    await announceJob(jobId);
+    return true;
+  }
   const beat = await prisma.compileJob.updateMany({ where, data: { updatedAt: new Date() } });
   return beat.count > 0;
 }
@@ -291,6 +354,7 @@ export async function completeRender(actor: Actor, jobId: string, token: string,
     where: heldBy({ actor, jobId, token }, ["rendering"]),
     data: { status: "completed", progress: 100, videoUrl, errorMessage: null },
   });
+  if (count > 0) await announceJob(jobId);
   return count > 0;
 }
 
@@ -300,5 +364,6 @@ export async function failRender(actor: Actor, jobId: string, token: string, rea
     where: heldBy({ actor, jobId, token }),
     data: { status: "failed", message: COMPILE_MESSAGES.failed, errorMessage: reason.slice(0, 2000) },
   });
+  if (count > 0) await announceJob(jobId);
   return count > 0;
 }

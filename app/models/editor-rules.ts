@@ -22,4 +22,5 @@ export const EDITOR_MESSAGES = {
   nothingToGenerate: "Nothing to generate: the scene's assets are up to date.",
   tooManyAssets: (max: number) => `At most ${max} files can be added at once.`,
   idempotencyReused: "This request id was already used for another request.",
+  scenesChanged: "The project's scenes changed since this order was proposed. Optimize the scenes again.",
 } as const;

@@ -17,3 +17,12 @@ export function nextSceneOrder(rule: SceneOrderRule, existing: { count: number; 
   if (rule === "management") return existing.count;
   return (existing.maxOrder ?? 0) + 1;
 }
+
+/**
+ * The orders of `count` scenes put in a new sequence: consecutive from the project's base — 0
+ * when its first scene is numbered 0 (the management page's rule), else 1 (the canvas rule).
+ */
+export function sequenceOrders(count: number, firstOrder: number): number[] {
+  const base = firstOrder <= 0 ? 0 : 1;
+  return Array.from({ length: count }, (_, i) => base + i);
+}

@@ -33,9 +33,12 @@ export type StalenessScene = Pick<
 
 const text = (value: string | null | undefined) => value?.trim() ?? "";
 
-/** The product picture a scene image is made from: the project's main image, else the scene's. */
+/**
+ * The product picture a scene image is made from: the scene's own product image (set for this
+ * scene, e.g. by the automated scene creation), else the project's main image (ADR 178).
+ */
 export function productImageOf(scene: Pick<SceneRow, "productImageUrl">, project: Pick<ProjectRow, "mainProductImageUrl">): string | null {
-  return project.mainProductImageUrl ?? scene.productImageUrl ?? null;
+  return scene.productImageUrl ?? project.mainProductImageUrl ?? null;
 }
 
 /** The inputs of each media step, as recorded (also shown with a version). */

@@ -10,7 +10,7 @@ import { isNotFound, ownedBy, NotFoundError, type Actor } from "~/models/actor.s
 import { checkMediaFields } from "~/models/media-refs.server";
 import { announceProjectUpdated } from "~/models/project-events.server";
 import { requireProject } from "~/models/project.server";
-import { nextSceneOrder, type SceneOrderRule } from "~/models/scene-order";
+import { nextSceneOrder, sequenceOrders, type SceneOrderRule } from "~/models/scene-order";
 import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
 import type { MediaKind } from "~/utils/storage/media-types";
 import { type Prisma, prisma } from "~/utils/db.server";
@@ -184,6 +184,41 @@ export async function replaceScenes(
   });
   await announceProjectUpdated(project);
   return result;
+}
+
+/** The scene list given for a new order is not exactly the project's scenes now. Doors answer 409. */
+export class SceneOrderConflictError extends Error {
+  readonly status = 409;
+  constructor(message = EDITOR_MESSAGES.scenesChanged) {
+    super(message);
+    this.name = "SceneOrderConflictError";
+  }
+}
+
+/**
+ * Puts the project's scenes in the order of `sceneIds` (every scene of the project exactly once),
+ * numbered by the project's own rule (scene-order.ts sequenceOrders: from 0 when its scenes are
+ * numbered from 0 — the management page's rule — else from 1). Under the scene-order lock, so a
+ * scene added or removed meanwhile makes it a SceneOrderConflictError and changes nothing.
+ */
+export async function reorderScenes(actor: Actor, projectId: string, sceneIds: readonly string[]): Promise<SceneRow[]> {
+  const project = await requireProject(actor, projectId);
+  const rows = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scene-order:${project.id}`}))`;
+    const scenes = await tx.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] });
+    const ids = new Set(scenes.map((s) => s.id));
+    if (sceneIds.length !== scenes.length || new Set(sceneIds).size !== sceneIds.length || !sceneIds.every((id) => ids.has(id))) {
+      throw new SceneOrderConflictError();
+    }
+    const orders = sequenceOrders(scenes.length, scenes[0]?.sceneOrder ?? 1);
+    for (const [i, id] of sceneIds.entries()) {
+      const current = scenes.find((s) => s.id === id)!;
+      if (current.sceneOrder !== orders[i]) await tx.scene.update({ where: { id }, data: { sceneOrder: orders[i] } });
+    }
+    return tx.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] });
+  });
+  await announceProjectUpdated(project);
+  return rows;
 }
 
 /**

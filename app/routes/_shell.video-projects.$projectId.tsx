@@ -18,8 +18,14 @@ export const meta: MetaFunction = () => [{ title: "Video Projects — Reelforge"
 
 export const links: LinksFunction = () => projectCanvasLinks();
 
-const historyQuery = z.object({
+const pageQuery = z.object({
   history: z.enum(["open", "closed"]).optional().catch(undefined),
+  // The scene whose automated creation the page follows (set by that form's action).
+  auto: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional()
+    .catch(undefined),
 });
 
 function projectIdOf(params: LoaderFunctionArgs["params"]): string {
@@ -31,9 +37,9 @@ function projectIdOf(params: LoaderFunctionArgs["params"]): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await videoProjectsActor(request);
   const projectId = projectIdOf(params);
-  const { history } = readQuery(request, historyQuery);
+  const { history, auto } = readQuery(request, pageQuery);
   try {
-    const [open, items] = await Promise.all([projectForPage(actor, projectId), projectHistory(actor)]);
+    const [open, items] = await Promise.all([projectForPage(actor, projectId, auto ?? null), projectHistory(actor)]);
     // After the project: another user's id is refused above before any chat is made for it.
     const assistant = await assistantState(actor, { projectId: open.project.id });
     return { open, history: items, historyOpen: history === "open", assistant };

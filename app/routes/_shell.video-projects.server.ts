@@ -6,6 +6,7 @@ import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { actorFromUser, isNotFound, type Actor } from "~/models/actor.server";
 import { requireAdmin } from "~/models/auth.server";
+import { automatedSceneCost, automatedSceneProgress, createSceneAutomatically } from "~/models/automated-scenes.server";
 import { requestCompile } from "~/models/compile-jobs.server";
 import { estimateCost } from "~/models/cost-estimates.server";
 import { getBalance } from "~/models/credits.server";
@@ -13,10 +14,16 @@ import { formatCredits } from "~/models/prices";
 import { deleteProject } from "~/models/project-removal.server";
 import { getProjectWorkspace } from "~/models/project-workspace.server";
 import { createProject, getProject, listUserProjects, ProjectError } from "~/models/project.server";
+import { isMediaRefError } from "~/models/media-refs.server";
+import { ProductImageError } from "~/models/product-image-analysis.server";
+import { analysisPlanner, analyzeProjectRequirements } from "~/models/project-analysis.server";
+import { enhanceSceneDescription, SceneEnhancementError, suggestSceneImprovements } from "~/models/scene-enhancement.server";
 import { requestSceneGeneration } from "~/models/scene-generation.server";
-import { addScene, SceneInputError } from "~/models/scenes.server";
-import { field } from "~/utils/form-fields";
-import { readForm } from "~/utils/forms.server";
+import { applySceneSequence, optimizeSceneSequence } from "~/models/scene-sequence.server";
+import { addScene, SceneInputError, SceneOrderConflictError } from "~/models/scenes.server";
+import { parseMultipartUpload } from "~/models/uploads.server";
+import { field, parseFields } from "~/utils/form-fields";
+import { isMultipart, readForm } from "~/utils/forms.server";
 
 export async function videoProjectsActor(request: Request): Promise<Actor> {
   return actorFromUser(await requireAdmin(request), "web");
@@ -28,8 +35,12 @@ export async function projectHistory(actor: Actor) {
   return rows.map((p) => ({ id: p.id, title: p.title, description: p.description, status: p.status, sceneCount: p._count.scenes }));
 }
 
-/** One project as the management page shows it, with the cost of each piece of work (shown before the user confirms). */
-export async function projectForPage(actor: Actor, projectId: string) {
+/**
+ * One project as the management page shows it, with the cost of each piece of work (shown before
+ * the user confirms) and, when `autoSceneId` names one of its scenes, where its automated
+ * creation stands.
+ */
+export async function projectForPage(actor: Actor, projectId: string, autoSceneId: string | null = null) {
   const workspace = await getProjectWorkspace(actor, projectId);
   const { project } = workspace;
   const scenes = await Promise.all(
@@ -70,6 +81,13 @@ export async function projectForPage(actor: Actor, projectId: string) {
           }
         : null,
     },
+    planner: analysisPlanner(),
+    automation: {
+      cost: automatedSceneCost(),
+      costLabel: formatCredits(automatedSceneCost()),
+      // A scene id that is not this project's (or gone) shows no progress.
+      progress: autoSceneId ? await automatedSceneProgress(actor, project.id, autoSceneId).catch((error: unknown) => (isNotFound(error) ? null : Promise.reject(error))) : null,
+    },
     balance: await getBalance(actor.id),
   };
 }
@@ -93,12 +111,29 @@ export const videoProjectsForm = z.discriminatedUnion(
     z.object({ intent: z.literal("add-scene"), name: nameField, description: field.optional(textField) }),
     z.object({ intent: z.literal("generate-assets"), sceneId: idField }),
     z.object({ intent: z.literal("compile"), format: z.enum(["mp4", "webm"], { error: "Output format must be mp4 or webm." }) }),
+    z.object({ intent: z.literal("analyze-project") }),
+    z.object({ intent: z.literal("optimize-scenes") }),
+    z.object({
+      intent: z.literal("apply-order"),
+      order: z
+        .string({ error: "The order is required." })
+        .regex(/^[A-Za-z0-9_-]{1,64}(,[A-Za-z0-9_-]{1,64}){0,499}$/, { error: "The order is not valid." })
+        .transform((v) => v.split(",")),
+    }),
+    z.object({ intent: z.literal("enhance-scene"), sceneId: idField }),
+    z.object({ intent: z.literal("suggest-improvements"), sceneId: idField }),
   ],
   { error: "Unknown action." },
 );
 
+/** The automated scene creation's text fields (its image comes as the file field "image"). */
+const automatedSceneForm = z.object({
+  intent: z.literal("create-scene-auto", { error: "Unknown action." }),
+  description: field.optional(field.text({ max: 20_000, label: "The description" })),
+});
+
 export type ActionResult =
-  | { ok: true; intent: string; message: string }
+  | { ok: true; intent: string; message: string; sceneId?: string; data?: unknown }
   | { ok: false; intent: string; error: string; sceneId?: string }
   | { ok: false; intent: "delete-project"; error: string; confirm: { projectId: string; title: string } };
 
@@ -112,6 +147,7 @@ function refused(intent: string, error: string, status: number, sceneId?: string
  */
 export async function videoProjectsAction(request: Request, openProjectId: string | null) {
   const actor = await videoProjectsActor(request);
+  if (isMultipart(request)) return automatedSceneAction(actor, request, openProjectId);
   const parsed = await readForm(request, videoProjectsForm);
   if (!parsed.ok) {
     const intent = parsed.form.get("intent");
@@ -159,6 +195,33 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
         if (!result.ok) return refused(input.intent, result.message, result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400, input.sceneId);
         return { ok: true, intent: input.intent, message: `Generating ${result.steps.join(", ")} for ${formatCredits(result.credits)} credits` } satisfies ActionResult;
       }
+      case "analyze-project": {
+        const { analysis } = await analyzeProjectRequirements(actor, openProjectId);
+        return { ok: true, intent: input.intent, message: analysis.summary, data: analysis } satisfies ActionResult;
+      }
+      case "optimize-scenes": {
+        const proposal = await optimizeSceneSequence(actor, openProjectId);
+        return { ok: true, intent: input.intent, message: proposal.summary, data: proposal } satisfies ActionResult;
+      }
+      case "apply-order": {
+        await applySceneSequence(actor, openProjectId, input.order);
+        return { ok: true, intent: input.intent, message: "The scenes are in the new order." } satisfies ActionResult;
+      }
+      case "enhance-scene": {
+        const enhanced = await enhanceSceneDescription(actor, openProjectId, input.sceneId);
+        return { ok: true, intent: input.intent, sceneId: input.sceneId, message: "Scene description enhanced.", data: enhanced } satisfies ActionResult;
+      }
+      case "suggest-improvements": {
+        const suggestions = await suggestSceneImprovements(actor, openProjectId, input.sceneId);
+        const count = suggestions.suggestions.length;
+        return {
+          ok: true,
+          intent: input.intent,
+          sceneId: input.sceneId,
+          message: count ? `${count} suggestion(s) for this scene.` : "No suggestions: the scene looks complete.",
+          data: suggestions,
+        } satisfies ActionResult;
+      }
       case "compile": {
         const result = await requestCompile(actor, { projectId: openProjectId, format: input.format });
         if (!result.ok) return refused(input.intent, result.message, result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : result.code === "busy" ? 409 : 400);
@@ -166,8 +229,42 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
       }
     }
   } catch (error) {
-    if (isNotFound(error)) return refused(input.intent, "Project not found", 404);
-    if (error instanceof ProjectError || error instanceof SceneInputError) return refused(input.intent, error.message, 400);
+    const sceneId = "sceneId" in input ? input.sceneId : undefined;
+    if (isNotFound(error)) return refused(input.intent, sceneId ? "Scene not found" : "Project not found", 404, sceneId);
+    if (error instanceof SceneOrderConflictError) return refused(input.intent, error.message, 409);
+    if (error instanceof ProjectError || error instanceof SceneInputError || error instanceof SceneEnhancementError) return refused(input.intent, error.message, 400, sceneId);
+    throw error;
+  }
+}
+
+/**
+ * The automated scene creation form (multipart: the product image and the description). The
+ * image is stored as the project owner's product photo (the first of the product's steps), then
+ * the core does the rest; on success the page opens with that scene's progress (?auto=<sceneId>),
+ * which the loader reads from the scene (live with JavaScript, on reload without).
+ */
+async function automatedSceneAction(actor: Actor, request: Request, openProjectId: string | null) {
+  const intent = "create-scene-auto";
+  if (!openProjectId) return refused(intent, "Open a project first", 400);
+  let ownerId: string;
+  try {
+    ownerId = (await getProject(actor, openProjectId)).userId;
+  } catch (error) {
+    if (isNotFound(error)) return refused(intent, "Project not found", 404);
+    throw error;
+  }
+  const upload = await parseMultipartUpload(request, { image: { bucket: "product-photos", ownerId, kinds: ["image"] } });
+  if (!upload.ok) return refused(intent, upload.error, upload.status);
+  const fields = parseFields(automatedSceneForm, upload.fields);
+  const image = upload.files.find((f) => f.field === "image");
+  if (!fields.ok) return refused(intent, fields.formError, 400);
+  try {
+    const result = await createSceneAutomatically(actor, openProjectId, { imageRef: image?.ref ?? null, description: fields.data.description ?? null });
+    if (!result.ok) return data<ActionResult>({ ok: false, intent, error: result.error }, { status: result.status });
+    return redirect(`/video-projects/${openProjectId}?auto=${encodeURIComponent(result.sceneId)}`);
+  } catch (error) {
+    if (isNotFound(error)) return refused(intent, "Project not found", 404);
+    if (isMediaRefError(error) || error instanceof ProductImageError || error instanceof SceneInputError) return refused(intent, error.message, 400);
     throw error;
   }
 }

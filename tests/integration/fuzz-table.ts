@@ -171,6 +171,10 @@ const videoProjectShapes: FormShape[] = [
   { intent: strict(one("add-scene")), name: strict(words), description: strict(words) },
   { intent: strict(one("generate-assets")), sceneId: strict(cuid) },
   { intent: strict(one("compile")), format: strict(one("mp4", "webm")) },
+  { intent: strict(one("analyze-project", "optimize-scenes")) },
+  { intent: strict(one("apply-order")), order: strict(words) },
+  { intent: strict(one("enhance-scene", "suggest-improvements")), sceneId: strict(cuid) },
+  { intent: strict(one("create-scene-auto")), description: strict(words) },
 ];
 
 export const ROUTES: Record<string, RouteSpec> = {

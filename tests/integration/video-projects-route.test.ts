@@ -14,9 +14,9 @@ import { prisma } from "~/utils/db.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { productPhoto } from "../providers/fixtures";
 import { get, post, run, unwrap } from "./dashboard-helpers";
-import { newUser, useTempStorage } from "./storage-helpers";
+import { multipart, newUser, useTempStorage } from "./storage-helpers";
 
-type Result = { ok: boolean; intent: string; error?: string; message?: string };
+type Result = { ok: boolean; intent: string; error?: string; message?: string; sceneId?: string; data?: unknown };
 
 let storage: Awaited<ReturnType<typeof useTempStorage>>;
 let owner: Awaited<ReturnType<typeof newUser>>;
@@ -230,5 +230,127 @@ describe("compile", () => {
     expect(onIndex.status).toBe(400);
     expect(await getBalance(admin.user.id)).toBe(before);
     expect(await prisma.compileJob.count({ where: { projectId: { in: [project.id, empty.id] } } })).toBe(0);
+  });
+});
+
+describe("the planner's actions", () => {
+  type Page = Awaited<ReturnType<typeof projectRoute.loader>>;
+  const act = (projectId: string, fields: Record<string, string>) =>
+    run(projectRoute.action, post(projectPath(projectId), fields, admin.cookie), { projectId }).then((r) => unwrap<Result>(r));
+
+  it("Analyze Project answers the analysis of another user's project and charges nothing", async () => {
+    const project = await ownersProject();
+    const before = await getBalance(admin.user.id);
+    const res = await act(project.id, { intent: "analyze-project" });
+    expect(res.body).toMatchObject({ ok: true, intent: "analyze-project", data: { sceneCount: 1, readyToCompile: false } });
+    expect(res.body.message).toMatch(/^1 scene, 0 ready for compilation/);
+    expect(await getBalance(admin.user.id)).toBe(before);
+  });
+
+  it("Optimize Scenes proposes an order and changes nothing until it is applied; a stale order is 409", async () => {
+    const project = await createProject(ownerA, {
+      title: "Arc",
+      scenes: [
+        { title: "Buy", script: "Order yours today.", voiceOverText: "Order yours today." },
+        { title: "Ask", script: "Tired of dull mornings?", voiceOverText: "Tired of dull mornings?" },
+      ],
+    });
+    const res = await act(project.id, { intent: "optimize-scenes" });
+    const proposal = res.body.data as { changed: boolean; proposedOrder: string[] };
+    expect(proposal.changed).toBe(true);
+    expect(proposal.proposedOrder).toEqual([project.scenes[1].id, project.scenes[0].id]);
+    const order = () => prisma.scene.findMany({ where: { projectId: project.id }, orderBy: { sceneOrder: "asc" }, select: { title: true } });
+    expect((await order()).map((s) => s.title)).toEqual(["Buy", "Ask"]);
+    const stale = await act(project.id, { intent: "apply-order", order: proposal.proposedOrder[0] });
+    expect(stale.status).toBe(409);
+    const bad = await act(project.id, { intent: "apply-order", order: "a,,b" });
+    expect(bad.status).toBe(400);
+    expect((await order()).map((s) => s.title)).toEqual(["Buy", "Ask"]);
+    expect((await act(project.id, { intent: "apply-order", order: proposal.proposedOrder.join(",") })).body).toMatchObject({ ok: true });
+    expect((await order()).map((s) => s.title)).toEqual(["Ask", "Buy"]);
+  });
+
+  it("Enhance Scene writes the description; Suggest Improvements lists suggestions; a scene of another project is 404 and changes nothing", async () => {
+    const project = await ownersProject();
+    const other = await ownersProject();
+    const sceneId = project.scenes[0].id;
+    const enhanced = await act(project.id, { intent: "enhance-scene", sceneId });
+    expect(enhanced.body).toMatchObject({ ok: true, intent: "enhance-scene", sceneId, message: "Scene description enhanced." });
+    expect((await prisma.scene.findUniqueOrThrow({ where: { id: sceneId } })).description).toMatch(/Mornings are hard\./);
+    const suggested = await act(project.id, { intent: "suggest-improvements", sceneId });
+    expect(suggested.body).toMatchObject({ ok: true, sceneId, data: { sceneId } });
+    expect((suggested.body.data as { suggestions: unknown[] }).suggestions.length).toBeGreaterThan(0);
+    const before = await getBalance(admin.user.id);
+    for (const intent of ["enhance-scene", "suggest-improvements"]) {
+      const res = await act(project.id, { intent, sceneId: other.scenes[0].id });
+      expect(res.status, intent).toBe(404);
+      expect(res.body.error).toBe("Scene not found");
+    }
+    expect((await prisma.scene.findUniqueOrThrow({ where: { id: other.scenes[0].id } })).description).toBeNull();
+    expect(await getBalance(admin.user.id)).toBe(before);
+  });
+
+  it("Automated Scene Creation stores the picture, makes the scene, charges the shown price and opens its progress", async () => {
+    const project = await ownersProject();
+    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Page;
+    expect(page.open.automation).toMatchObject({ cost: 3.5, costLabel: "3.5", progress: null });
+    const before = await getBalance(admin.user.id);
+    const bytes = await productPhoto({ width: 200, height: 260 });
+    const res = await run<Response>(
+      projectRoute.action,
+      multipart(
+        `http://localhost${projectPath(project.id)}`,
+        [
+          { name: "intent", value: "create-scene-auto" },
+          { name: "description", value: "Serum on a marble counter" },
+          { name: "image", value: { bytes, filename: "serum.jpg", type: "image/jpeg" } },
+        ],
+        admin.cookie,
+      ),
+      { projectId: project.id },
+    );
+    expect(res.status).toBe(302);
+    const location = res.headers.get("Location")!;
+    const sceneId = new URL(location, "http://localhost").searchParams.get("auto")!;
+    const scene = await prisma.scene.findUniqueOrThrow({ where: { id: sceneId } });
+    expect(scene).toMatchObject({ projectId: project.id, description: "Serum on a marble counter", sceneOrder: 1 });
+    // The picture is the project owner's stored product photo.
+    expect(await prisma.storedObject.count({ where: { ownerId: owner.user.id, bucket: "product-photos" } })).toBeGreaterThan(0);
+    expect(await getBalance(admin.user.id)).toBeCloseTo(before - 3.5, 2);
+    const after = (await run(projectRoute.loader, get(`${projectPath(project.id)}?auto=${sceneId}`, admin.cookie), { projectId: project.id })) as Page;
+    expect(after.open.automation.progress).toMatchObject({ sceneId, status: "running", message: "Generating scene image..." });
+  });
+
+  it("Automated Scene Creation without a picture, with a file that is not an image, or on the index: 4xx, nothing made or charged", async () => {
+    const project = await ownersProject();
+    const before = await getBalance(admin.user.id);
+    const send = (parts: Parameters<typeof multipart>[1], path = projectPath(project.id)) =>
+      run(path === projectPath(project.id) ? projectRoute.action : indexRoute.action, multipart(`http://localhost${path}`, parts, admin.cookie), { projectId: project.id }).then((r) => unwrap<Result>(r));
+    const none = await send([
+      { name: "intent", value: "create-scene-auto" },
+      { name: "description", value: "x" },
+    ]);
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual({ ok: false, intent: "create-scene-auto", error: "Product image is required" });
+    const text = await send([
+      { name: "intent", value: "create-scene-auto" },
+      { name: "image", value: { bytes: new TextEncoder().encode("not an image at all"), filename: "x.jpg", type: "image/jpeg" } },
+    ]);
+    expect(text.status).toBeGreaterThanOrEqual(400);
+    expect(text.status).toBeLessThan(500);
+    const onIndex = await send([{ name: "intent", value: "create-scene-auto" }], "/video-projects?index");
+    expect(onIndex.status).toBe(400);
+    expect(await prisma.scene.count({ where: { projectId: project.id } })).toBe(1);
+    expect(await getBalance(admin.user.id)).toBe(before);
+  });
+
+  it("two compile requests at the same moment: one runs and is charged, the other is 409 and charged nothing", async () => {
+    const project = await ownersProject();
+    const before = await getBalance(admin.user.id);
+    const both = await Promise.all([act(project.id, { intent: "compile", format: "mp4" }), act(project.id, { intent: "compile", format: "mp4" })]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await prisma.workCharge.count({ where: { projectId: project.id } })).toBe(1);
+    const charged = await prisma.workCharge.findFirstOrThrow({ where: { projectId: project.id } });
+    expect(await getBalance(admin.user.id)).toBeCloseTo(before - Number(charged.credits), 2);
   });
 });

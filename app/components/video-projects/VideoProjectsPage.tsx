@@ -3,10 +3,14 @@
 // posts to the route's action (works without JavaScript); with JavaScript they go through a
 // fetcher and the page revalidates. The data comes from the route's loader as plain props.
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { AssistantChat, type AssistantChatState } from "~/components/assistant/AssistantChat";
 import { ProjectCanvas } from "~/components/project-canvas/ProjectCanvas";
 import { Badge } from "~/components/ui/Badge";
+import { useLiveRevalidate } from "~/hooks/useLiveEvents";
+import { AiAnalysisPanel, SceneAiActions } from "./AiPanels";
+import { AutomatedSceneForm, type PageAutomation } from "./AutomatedSceneForm";
+import { ErrorLine, input, panel, resultOf, type ActionResult } from "./parts";
 import { Button, buttonClasses } from "~/components/ui/Button";
 
 export type HistoryItem = {
@@ -53,13 +57,10 @@ export type PageProject = {
     blocked: string | null;
     job: PageCompileJob | null;
   };
+  planner: { label: string; local: boolean };
+  automation: PageAutomation;
   balance: number;
 };
-
-type ActionResult =
-  | { ok: true; intent: string; message: string }
-  | { ok: false; intent: string; error: string; sceneId?: string }
-  | { ok: false; intent: "delete-project"; error: string; confirm: { projectId: string; title: string } };
 
 /** The status dot colours (docs/product.md#video-projects-planned). */
 const STATUS_DOT: Record<string, string> = {
@@ -76,23 +77,6 @@ export function StatusDot({ status }: { status: string }) {
       {status.replace("_", " ")}
     </span>
   );
-}
-
-const input = "w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none";
-const panel = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
-
-function ErrorLine({ message }: { message: string | null | undefined }) {
-  return message ? (
-    <p role="alert" className="text-sm text-red-600">
-      Error: {message}
-    </p>
-  ) : null;
-}
-
-/** A fetcher's answer for this intent (or the no-JS action data). */
-function resultOf(fetcherData: unknown, actionData: ActionResult | undefined, intent: string): ActionResult | undefined {
-  const data = (fetcherData as ActionResult | undefined) ?? actionData;
-  return data && data.intent === intent ? data : undefined;
 }
 
 function confirmOr(message: string) {
@@ -117,6 +101,11 @@ export function VideoProjectsPage({
 }) {
   const base = open ? `/video-projects/${open.project.id}` : "/video-projects";
   const [canvasOpen, setCanvasOpen] = useState(false);
+  // Real progress (compile job, scene steps): the core announces every change of the open
+  // project on the live stream (project.updated, ADR 156), and the page reloads its data then,
+  // without polling. Without JavaScript the page shows the state as of its last load.
+  const openId = open?.project.id ?? null;
+  useLiveRevalidate(["project.updated"], (event) => event.type === "project.updated" && event.projectId === openId);
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 md:py-8">
       <header className="flex flex-wrap items-start justify-between gap-3">
@@ -294,6 +283,8 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
         </p>
       </div>
       <AddSceneForm actionData={actionData} />
+      <AiAnalysisPanel actionData={actionData} planner={open.planner} />
+      <AutomatedSceneForm automation={open.automation} actionData={actionData} />
       {scenes.length === 0 ? (
         <p className="text-sm text-slate-600">No scenes yet. Add the first scene above.</p>
       ) : (
@@ -372,6 +363,7 @@ function SceneCard({ scene, actionData }: { scene: PageScene; actionData?: Actio
           </p>
         )
       ) : null}
+      <SceneAiActions sceneId={scene.id} actionData={actionData} />
     </li>
   );
 }
@@ -380,26 +372,10 @@ const ACTIVE = new Set(["queued", "rendering"]);
 
 function CompilePanel({ open, actionData }: { open: PageProject; actionData?: ActionResult }) {
   const fetcher = useFetcher<ActionResult>();
-  const revalidator = useRevalidator();
   const result = resultOf(fetcher.data, actionData, "compile");
   const job = open.compile.job;
   const running = fetcher.state !== "idle" || (job !== null && ACTIVE.has(job.status));
   const count = open.scenes.length;
-
-  // Real progress: the loader reads the latest compile job; revalidate while it runs, and twice
-  // more once it stops (the workflow writes the final message and project status a step later).
-  const jobStatus = job?.status ?? null;
-  const followUps = useRef(0);
-  useEffect(() => {
-    if (!jobStatus) return;
-    if (ACTIVE.has(jobStatus)) followUps.current = 2;
-    else if (followUps.current <= 0) return;
-    const timer = window.setTimeout(() => {
-      if (!ACTIVE.has(jobStatus)) followUps.current -= 1;
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, 3000);
-    return () => window.clearTimeout(timer);
-  }, [job, jobStatus, revalidator]);
 
   const videoUrl = job?.status === "completed" && job.videoUrl ? job.videoUrl : open.project.finalVideoUrl;
   return (

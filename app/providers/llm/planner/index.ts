@@ -24,6 +24,9 @@ export {
   type OptimizedLayout,
   type PlacedNode,
 } from "./canvas-layout";
+export { optimizeSceneSequence, sceneRole, SCENE_ROLES, type SceneRole, type SceneSequence, type SequencedScene } from "./scene-sequence";
+export { enhanceDescription, type EnhancedDescription } from "./enhance-description";
+export { optimizedImagePrompt, type OptimizedPrompt, type OptimizedPromptInput, type PromptImageFacts } from "./optimized-prompt";
 export { suggestImprovements, type SceneSuggestions, type Suggestion, type SuggestImprovementsOptions } from "./suggest-improvements";
 export {
   routeCommand,

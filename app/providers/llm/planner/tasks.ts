@@ -5,6 +5,9 @@ import { z } from "zod";
 import { analyzeProject } from "./analyze-project";
 import { optimizeCanvasLayout } from "./canvas-layout";
 import { divideScript } from "./divide-script";
+import { enhanceDescription } from "./enhance-description";
+import { optimizedImagePrompt } from "./optimized-prompt";
+import { optimizeSceneSequence, SCENE_ROLES } from "./scene-sequence";
 import { writeImagePrompt } from "./image-prompt";
 import { routeCommand } from "./route-command";
 import { seoMetadata } from "./seo";
@@ -151,6 +154,38 @@ export const plannerSchemas = {
       }),
     }),
   },
+  optimize_scene_sequence: {
+    input: z.object({ scenes: z.array(sceneInput).max(500), product: z.string().nullish() }),
+    output: z.object({
+      scenes: z.array(
+        z.object({ sceneId: z.string(), title: z.string(), role: z.enum(SCENE_ROLES), from: z.number().int(), to: z.number().int(), reason: z.string() }),
+      ),
+      changed: z.boolean(),
+      summary: z.string(),
+    }),
+  },
+  enhance_scene_description: {
+    input: z.object({ scene: sceneInput, product: z.string().nullish(), style: z.string().nullish() }),
+    output: z.object({ description: z.string(), basedOn: z.array(z.string()) }),
+  },
+  optimized_image_prompt: {
+    input: z.object({
+      userPrompt: z.string().max(20_000),
+      sceneText: z.string().nullish(),
+      product: z.string().nullish(),
+      style: z.string().nullish(),
+      aspectRatio: z.string().nullish(),
+      imageAnalysis: z
+        .object({
+          lighting: z.enum(["dark", "balanced", "bright"]).nullish(),
+          dominantColours: z.array(z.object({ name: z.string().max(40), share: z.number().min(0).max(1) })).max(20).nullish(),
+          background: z.object({ plain: z.boolean(), name: z.string().max(40) }).nullish(),
+          subject: z.object({ position: z.string().max(40), coverage: z.number().min(0).max(1) }).nullish(),
+        })
+        .nullish(),
+    }),
+    output: z.object({ optimizedPrompt: z.string(), fromImage: z.array(z.string()) }),
+  },
   route_command: {
     input: z.object({
       command: z.string(),
@@ -200,6 +235,12 @@ export const TASK_INSTRUCTIONS: Record<PlannerTask, string> = {
     "Review the scene and suggest concrete improvements (voice-over length within 4-8 seconds, clean spoken text, an image prompt that names the product and style, a call to action in the last scene), each with a proposed replacement where possible.",
   optimize_canvas_layout:
     "Lay out the project diagram without overlapping nodes: projects in the top row, scenes in the row below in their play order (order, else left to right) at an even spacing, each scene's assets (the targets of its edges) side by side under their scene, anything else in a last row. Keep every node's id, width and height; return every node once with its new x and y (top-left corner).",
+  optimize_scene_sequence:
+    "Propose the best play order of the ad's scenes: give each scene its role (hook, problem, product, benefit, proof, call to action) and order them in that arc, keeping the current order within a role; say why each moved scene moves. Return every scene once with its 1-based place now (from) and in the proposal (to).",
+  enhance_scene_description:
+    "Rewrite the scene's description as one or two vivid sentences (at most 300 characters) that say what is shown: the product, the setting, people, mood and light, using only what the scene and project already say. List the key words you used in basedOn.",
+  optimized_image_prompt:
+    "Write one image-generation prompt for a scene from the user's words, the product, style and aspect ratio, then add what the product photo's measured analysis requires: a palette matched to its dominant colours (not its plain background), lighting that suits its brightness, and the product cut out from a plain background. List the additions from the analysis in fromImage.",
   route_command:
     "Map the user's command to one tool call of the project tools with its arguments, or ask for what is missing.",
 };
@@ -219,5 +260,8 @@ const LOCAL_IMPLEMENTATIONS: { [T in PlannerTask]: (input: z.output<(typeof plan
   analyze_project: ({ project }) => analyzeProject(project),
   suggest_improvements: ({ scene, project, ...options }) => suggestImprovements(scene, { ...options, project }),
   optimize_canvas_layout: ({ currentLayout, options }) => ({ optimizedLayout: optimizeCanvasLayout(currentLayout, options) }),
+  optimize_scene_sequence: ({ scenes, product }) => optimizeSceneSequence(scenes, { product }),
+  enhance_scene_description: ({ scene, product, style }) => enhanceDescription(scene, { product, style }),
+  optimized_image_prompt: (input) => optimizedImagePrompt(input),
   route_command: ({ command, context }) => routeCommand(command, context ?? {}),
 };
