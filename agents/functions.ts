@@ -6,7 +6,12 @@ import { z } from "zod";
 import { isNotFound, type Actor } from "~/models/actor.server";
 import { CompileInputError } from "~/models/compile-render.server";
 import { generateVideoConfiguration, prepareScenesForCompilation } from "~/models/compile-preparation.server";
+import { isMediaRefError } from "~/models/media-refs.server";
+import { analyzeProductImage, generateOptimizedPrompt } from "~/models/product-image-analysis.server";
+import { analyzeProjectRequirements } from "~/models/project-analysis.server";
 import { optimizeProjectCanvas } from "~/models/project-canvas.server";
+import { enhanceSceneDescription, suggestSceneImprovements } from "~/models/scene-enhancement.server";
+import { optimizeSceneSequence } from "~/models/scene-sequence.server";
 import type { AgentTool, AgentToolOutcome } from "./types";
 
 export const AGENT_FUNCTION_NAMES = [
@@ -34,7 +39,7 @@ export type AgentContext = z.infer<typeof agentContextSchema>;
 
 const id = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(64);
 const projectId = id("projectId");
-// const sceneId = id("sceneId"); (the scene functions of vp10)
+const sceneId = id("sceneId");
 
 type FunctionDef = {
   name: AgentFunctionName;
@@ -56,17 +61,53 @@ function define<S extends z.ZodObject<z.ZodRawShape>>(def: {
 /** Refusals the caller can act on; anything else is a bug and is rethrown. */
 function reasonOf(error: unknown): string | null {
   if (isNotFound(error)) return error.message;
-  if (error instanceof CompileInputError) return error.message;
+  if (error instanceof CompileInputError || isMediaRefError(error)) return error.message;
   if (error instanceof Error && "status" in error && (error as { status?: unknown }).status === 400) return error.message;
   return null;
 }
 
-// TODO(lead, issue 12): analyze_project_requirements, optimize_scene_sequence,
-// enhance_scene_descriptions, suggest_scene_improvements, analyze_product_image and
-// generate_optimized_prompt wrap the core functions of branch vp10 (app/models) once it lands.
-const NOT_YET: Record<string, string> = {};
-
 export const AGENT_FUNCTIONS: readonly FunctionDef[] = [
+  define({
+    name: "analyze_project_requirements",
+    description:
+      "Analyses the project from its own data: what it has, what each scene is missing (image prompt, image, script, voice-over, video), the estimated length and what to do next. Reads only; free.",
+    schema: z.object({ projectId, sceneId: sceneId.optional(), context: z.unknown().optional() }),
+    run: async (actor, p, context) => {
+      const userInput = typeof p.context === "string" ? p.context : (context.userInput ?? null);
+      const result = await analyzeProjectRequirements(actor, p.projectId, { sceneId: p.sceneId ?? context.sceneId ?? null, userInput });
+      return { ...result };
+    },
+  }),
+  define({
+    name: "optimize_scene_sequence",
+    description: "Proposes a better play order for the project's scenes (hook first, call to action last) with the reasons; changes nothing. Reads only; free.",
+    schema: z.object({ projectId }),
+    run: async (actor, p) => ({ ...(await optimizeSceneSequence(actor, p.projectId)) }),
+  }),
+  define({
+    name: "enhance_scene_descriptions",
+    description: "Writes a richer description for the scene from its name, script and the project's product and style, and saves it on the scene. Free.",
+    schema: z.object({ projectId, sceneId }),
+    run: async (actor, p) => ({ ...(await enhanceSceneDescription(actor, p.projectId, p.sceneId)) }),
+  }),
+  define({
+    name: "suggest_scene_improvements",
+    description: "Concrete suggestions to improve one scene (script length, call to action, image prompt, missing assets). Reads only; free.",
+    schema: z.object({ projectId, sceneId }),
+    run: async (actor, p) => ({ ...(await suggestSceneImprovements(actor, p.projectId, p.sceneId)) }),
+  }),
+  define({
+    name: "analyze_product_image",
+    description: "Measures a stored product image of the project's owner (colours, brightness, background, subject) for a scene. imageUrl is the image's file URL or bucket/key. Reads only; free.",
+    schema: z.object({ projectId, sceneId, imageUrl: z.string({ error: "imageUrl is required" }).trim().min(1, "imageUrl is required").max(2048) }),
+    run: async (actor, p) => ({ ...(await analyzeProductImage(actor, p.projectId, p.sceneId, p.imageUrl)) }),
+  }),
+  define({
+    name: "generate_optimized_prompt",
+    description: "Writes an image prompt for the scene from the user's words and an analysis from analyze_product_image; nothing is saved. Free.",
+    schema: z.object({ projectId, sceneId, userPrompt: z.string().max(20_000).default(""), imageAnalysis: z.unknown().optional() }),
+    run: async (actor, p) => ({ ...(await generateOptimizedPrompt(actor, p.projectId, p.sceneId, p.userPrompt, p.imageAnalysis ?? null)) }),
+  }),
   define({
     name: "prepare_scenes_for_compilation",
     description:
@@ -96,7 +137,7 @@ export function findAgentFunction(name: string): FunctionDef | undefined {
 }
 
 export function isKnownFunctionName(name: string): boolean {
-  return (AGENT_FUNCTION_NAMES as readonly string[]).includes(name) && !NOT_YET[name];
+  return (AGENT_FUNCTION_NAMES as readonly string[]).includes(name);
 }
 
 /** The first problem of a parse, as a sentence. */

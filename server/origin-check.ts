@@ -6,12 +6,14 @@ import type express from "express";
 
 /**
  * Paths that accept cross-site posts: PayU posts the buyer's browser back from its checkout
- * (the callback verifies PayU's hash), Inngest calls are signed, and /mcp takes a bearer token.
+ * (the callback verifies PayU's hash), Inngest calls are signed, and /mcp and
+ * /api/agents/execute take a bearer token (never a cookie).
  */
 export const CROSS_SITE_EXEMPT: readonly RegExp[] = [
   /^\/api\/payments\/payu\/(?:success|failure)\/?$/,
   /^\/api\/inngest\/?$/,
   /^\/mcp(?:\/.*)?$/,
+  /^\/api\/agents\/execute\/?$/,
 ];
 
 export type OriginCheckInput = {

@@ -291,6 +291,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     loader: { query: { history: one("open", "closed", "x") } },
     action: { auth: "user", form: true, shapes: videoProjectShapes },
   },
+  "routes/api.agents.execute": {
+    loader: {},
+    // JSON with a bearer token; without one the answer is 401 and nothing runs.
+    action: { auth: "open", form: false, shapes: [{ function: lenient(token) }] },
+  },
   "routes/api.inngest": {
     loader: { query: { fnId: token, stepId: token } },
     // The workflow endpoint speaks Inngest's JSON protocol and checks its signature itself.
