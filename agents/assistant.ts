@@ -108,6 +108,7 @@ export type RunAssistantOptions = {
   signal?: AbortSignal;
   timeoutMs?: number;
   retryBaseMs?: number;
+  pollMs?: number;
 };
 
 /** Answers one message; never throws for a model or tool failure (the reply ends in error). */
@@ -190,7 +191,7 @@ export async function runAssistant(opts: RunAssistantOptions): Promise<ChatMessa
           const args = { ...(call.args ?? {}) } as Record<string, unknown>;
           if ("idempotencyKey" in tool.schema.shape && args.idempotencyKey === undefined) args.idempotencyKey = `${reply.id}:${round}:${i}`;
           try {
-            outcome = await tool.run(args, { signal, origin: opts.origin, idempotencyKey: `${reply.id}:${round}:${i}` });
+            outcome = await tool.run(args, { signal, origin: opts.origin, idempotencyKey: `${reply.id}:${round}:${i}`, pollMs: opts.pollMs });
           } catch (error) {
             if (signal.aborted) throw signal.reason;
             console.error(`[assistant] tool ${call.name} failed`, error);

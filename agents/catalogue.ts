@@ -13,7 +13,7 @@ export function catalogueTools(actor: Actor): AgentTool[] {
     description: tool.description,
     schema: tool.inputSchema,
     async run(input, ctx) {
-      const outcome = await runTool(tool, actor, input, { origin: ctx.origin, signal: ctx.signal, progress: async () => {} });
+      const outcome = await runTool(tool, actor, input, { origin: ctx.origin, signal: ctx.signal, progress: async () => {}, pollMs: ctx.pollMs });
       return outcome.ok ? { ok: true, data: outcome.data } : { ok: false, message: outcome.message };
     },
   }));

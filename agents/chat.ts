@@ -85,7 +85,7 @@ export async function sendAndAnswer(
   actor: Actor,
   input: { sessionId: string; content: string; clientRequestId?: string | null; origin: string; selectedSceneId?: string | null },
   emit: (event: ChatSendEvent) => void = () => {},
-  opts: { tools?: AgentTool[]; timeoutMs?: number; retryBaseMs?: number } = {},
+  opts: { tools?: AgentTool[]; timeoutMs?: number; retryBaseMs?: number; pollMs?: number } = {},
 ): Promise<{ ok: true; reply: ChatMessageView } | { ok: false; code: string; message: string }> {
   const sent = await sendChatMessage(actor, input);
   if (!sent.ok) {
@@ -121,6 +121,7 @@ export async function sendAndAnswer(
     emit,
     timeoutMs: opts.timeoutMs,
     retryBaseMs: opts.retryBaseMs,
+    pollMs: opts.pollMs,
   });
   return { ok: true, reply };
 }

@@ -12,6 +12,8 @@ export type AgentToolContext = {
   origin: string;
   /** A key that makes a retried call of a paid tool charge once. */
   idempotencyKey?: string;
+  /** How often long work is polled (ms); tests shorten it. */
+  pollMs?: number;
 };
 
 export type AgentTool = {
