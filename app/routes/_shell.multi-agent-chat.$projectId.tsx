@@ -10,7 +10,7 @@ import { actorFromUser, isNotFound } from "~/models/actor.server";
 import { requireAdmin } from "~/models/auth.server";
 import { getProject } from "~/models/project.server";
 import { field } from "~/utils/form-fields";
-import { assistantState } from "../../agents/chat";
+import { assistantState } from "./_shell.multi-agent-chat.server";
 
 export const meta: MetaFunction = () => [{ title: "Multi-agent chat — Reelforge" }];
 

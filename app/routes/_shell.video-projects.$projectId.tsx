@@ -10,7 +10,7 @@ import { VideoProjectsPage } from "~/components/video-projects/VideoProjectsPage
 import { isNotFound } from "~/models/actor.server";
 import { field } from "~/utils/form-fields";
 import { readQuery } from "~/utils/forms.server";
-import { assistantState } from "../../agents/chat";
+import { assistantState } from "./_shell.video-projects.server";
 import type { ActionResult } from "./_shell.video-projects.server";
 import { projectForPage, projectHistory, videoProjectsAction, videoProjectsActor } from "./_shell.video-projects.server";
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { VideoProjectsPage } from "~/components/video-projects/VideoProjectsPage";
 import { readQuery } from "~/utils/forms.server";
-import { assistantState } from "../../agents/chat";
+import { assistantState } from "./_shell.video-projects.server";
 import type { ActionResult } from "./_shell.video-projects.server";
 import { projectHistory, videoProjectsAction, videoProjectsActor } from "./_shell.video-projects.server";
 

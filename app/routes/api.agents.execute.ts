@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { actorForUserId } from "~/models/actor.server";
 import { takeApiRequest } from "~/models/api-rate-limits.server";
 import { authenticateBearerToken } from "~/models/api-tokens.server";
-import { executeAgentRequest } from "../../agents/execute";
+import { executeAgentRequest } from "../../agents/execute.server";
 
 const BODY_LIMIT = 256 * 1024;
 const CHALLENGE = 'Bearer realm="reelforge"';

@@ -15,7 +15,7 @@ import { field } from "~/utils/form-fields";
 import { setFlash } from "~/utils/flash.server";
 import { readForm, readQuery } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { assistantState, sendAndAnswer, type ChatSendEvent } from "../../agents/chat";
+import { assistantState, sendAndAnswer, type ChatSendEvent } from "../../agents/chat.server";
 
 const projectIdField = field.optional(field.token("The project id"));
 const sessionIdField = field.token("The chat id");

@@ -12,7 +12,7 @@ import { openChatSession } from "~/models/chat.server";
 import { getBalance } from "~/models/credits.server";
 import { parseTaskRequest, runLocalTask } from "~/providers/llm/index.server";
 import { prisma } from "~/utils/db.server";
-import { sendAndAnswer, type ChatSendEvent } from "../../agents/chat";
+import { sendAndAnswer, type ChatSendEvent } from "../../agents/chat.server";
 import { actorOf, newCustomer, projectWithScenes, startPipeline, storeProductPhoto, type PipelineEnv } from "./pipeline-helpers";
 
 let pipeline: PipelineEnv;
