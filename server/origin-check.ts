@@ -6,8 +6,9 @@ import type express from "express";
 
 /**
  * Paths that accept cross-site posts: PayU posts the buyer's browser back from its checkout
- * (the callback verifies PayU's hash), Inngest calls are signed, and /mcp and
- * /api/agents/execute take a bearer token (never a cookie).
+ * (the callback verifies PayU's hash), Inngest calls are signed, /mcp takes a bearer token
+ * and checks Origin itself (mcp-server/transports/http.ts, ADR 163), and /api/agents/execute
+ * takes a bearer token only, never a cookie (ADR 190).
  */
 export const CROSS_SITE_EXEMPT: readonly RegExp[] = [
   /^\/api\/payments\/payu\/(?:success|failure)\/?$/,

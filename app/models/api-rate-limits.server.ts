@@ -25,6 +25,8 @@ export async function takeApiRequest(key: string, opts: { max?: number; now?: Da
       "count" = CASE WHEN w."windowStart" <= ${windowStart} THEN 1 ELSE w."count" + 1 END,
       "windowStart" = CASE WHEN w."windowStart" <= ${windowStart} THEN ${now} ELSE w."windowStart" END
     RETURNING "count", "windowStart"`;
+  // Now and then, windows that ended long ago are dropped (as the sign-in throttle does).
+  if (Math.random() < 0.005) void forgetOldApiWindows(now).catch((error) => console.error("api rate window cleanup failed", error));
   const row = rows[0];
   if (!row || row.count <= max) return { ok: true, remaining: Math.max(0, max - (row?.count ?? 0)) };
   const retryAfterMs = row.windowStart.getTime() + WINDOW_MS - now.getTime();

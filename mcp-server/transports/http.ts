@@ -5,9 +5,22 @@
 // Responses to tool calls stream as server-sent events, so progress arrives while work runs.
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import express from "express";
-import { takeApiRequest } from "~/models/api-rate-limits.server";
-import { authenticateBearerToken } from "~/models/api-tokens.server";
-import { createReelforgeMcpServer } from "../server.ts";
+
+// The core is loaded on the first request: server/app.ts imports this router before
+// server/index.ts has configured the database (the Prisma client reads DATABASE_URL on import).
+let loaded: Promise<{
+  takeApiRequest: typeof import("~/models/api-rate-limits.server").takeApiRequest;
+  authenticateBearerToken: typeof import("~/models/api-tokens.server").authenticateBearerToken;
+  createReelforgeMcpServer: typeof import("../server.ts").createReelforgeMcpServer;
+}> | null = null;
+function core() {
+  loaded ??= Promise.all([import("~/models/api-rate-limits.server"), import("~/models/api-tokens.server"), import("../server.ts")]).then(([rate, tokens, server]) => ({
+    takeApiRequest: rate.takeApiRequest,
+    authenticateBearerToken: tokens.authenticateBearerToken,
+    createReelforgeMcpServer: server.createReelforgeMcpServer,
+  }));
+  return loaded;
+}
 
 export type McpHttpOptions = {
   /** The public origin (APP_URL): signed links use it, and pages of it may call /mcp. */
@@ -60,7 +73,7 @@ export function mcpHttpRouter(opts: McpHttpOptions = {}): express.Router {
   const router = express.Router();
   // In-flight tool calls of this process by token and request id: a stateless door receives a
   // client's notifications/cancelled on a new request, and aborts the call here.
-  const inflight = new Map<string, AbortController>();
+  const inflight = new Map<string, { controller: AbortController; response: express.Response }>();
 
   router.use((req, res, next) => {
     if (!mcpOriginAllowed(req.get("origin"), { protocol: req.protocol, host: req.get("host") }, opts)) {
@@ -70,6 +83,7 @@ export function mcpHttpRouter(opts: McpHttpOptions = {}): express.Router {
   });
 
   router.all("/", express.json({ limit: MCP_BODY_LIMIT }), async (req, res) => {
+    const { takeApiRequest, authenticateBearerToken, createReelforgeMcpServer } = await core();
     const resourceMetadata = `${opts.appUrl ? new URL(opts.appUrl).origin : requestOrigin(req)}/.well-known/oauth-protected-resource/mcp`;
     const header = req.get("authorization") ?? "";
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -91,7 +105,13 @@ export function mcpHttpRouter(opts: McpHttpOptions = {}): express.Router {
 
     const key = (id: unknown) => `${identity.kind}:${identity.tokenId}:${typeof id === "string" || typeof id === "number" ? id : ""}`;
     for (const m of (Array.isArray(req.body) ? req.body : [req.body]) as Message[]) {
-      if (m && m.method === "notifications/cancelled") inflight.get(key(m.params?.requestId))?.abort();
+      if (m && m.method === "notifications/cancelled") {
+        const call = inflight.get(key(m.params?.requestId));
+        if (!call) continue;
+        call.controller.abort();
+        // A cancelled request gets no answer (MCP): end its event stream once the handler stopped.
+        setTimeout(() => call.response.writableEnded || call.response.end(), 100).unref();
+      }
     }
 
     const server = createReelforgeMcpServer(identity.actor, {
@@ -100,8 +120,8 @@ export function mcpHttpRouter(opts: McpHttpOptions = {}): express.Router {
       externalCancel(requestId) {
         const controller = new AbortController();
         const k = key(requestId);
-        inflight.set(k, controller);
-        return { signal: controller.signal, done: () => inflight.get(k) === controller && inflight.delete(k) };
+        inflight.set(k, { controller, response: res });
+        return { signal: controller.signal, done: () => inflight.get(k)?.controller === controller && inflight.delete(k) };
       },
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });

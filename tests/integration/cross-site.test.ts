@@ -86,11 +86,18 @@ describe("requests that must get through", () => {
   });
 
   it("PayU's browser posts to the payment callbacks, /api/inngest and /mcp reach their handlers", async () => {
-    for (const path of ["/api/payments/payu/success", "/api/payments/payu/failure", "/api/inngest", "/mcp"]) {
+    for (const path of ["/api/payments/payu/success", "/api/payments/payu/failure", "/api/inngest"]) {
       const res = await post(path, { origin: "https://secure.payu.in", body: "txnid=nope&status=success" });
       expect(res.status, path).not.toBe(403);
       expect(await res.text(), path).not.toMatch(/^Forbidden: this request was refused/);
     }
+    // /mcp is not refused by the cross-site check but by its own Origin check (ADR 163): a
+    // browser page of another site gets the MCP door's 403, a client without Origin its 401.
+    const foreign = await post("/mcp", { origin: "https://secure.payu.in", body: "{}" });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.text()).toContain("this origin may not call the Reelforge MCP server");
+    const plain = await post("/mcp", { body: "{}" });
+    expect(plain.status).toBe(401);
   });
 });
 

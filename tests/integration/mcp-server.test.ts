@@ -222,10 +222,64 @@ describe("MCP over Streamable HTTP", () => {
     const blocked = await call(client, "generate_scene_image", { projectId: project.id, sceneId: scene.id });
     expect(textOf(blocked.result)).toBe("Failed to generate image: Upload a product image first to generate scene variations.");
     expect(await getBalance(owner.id)).toBe(before);
+    // The description is written from the scene's own words, free.
+    const described = data((await call(client, "generate_scene_description", { projectId: project.id, sceneId: scene.id })).result).scene;
+    expect(described.description).toContain("Hello there.");
+    expect(await getBalance(owner.id)).toBe(before);
     // A URL into the server's own network is refused before anything is fetched.
     const internal = await call(client, "upload_product_image", { projectId: project.id, filename: "x.png", url: `${live.url}/favicon.ico` });
     expect(textOf(internal.result)).toBe("Failed to upload product image: The URL points to a private or local network address");
   }, 60_000);
+});
+
+describe("long work over MCP", () => {
+  it("answers at once with wait: false, follows with get_compile_status, and keeps paid work going when the client cancels", async () => {
+    const client = await connect(ownerToken);
+    const project = data((await call(client, "create_video_project", { name: "No wait" })).result).project;
+    expect(textOf((await call(client, "compile_video", { projectId: project.id })).result)).toBe("Failed to compile video: There are no scenes to compile");
+    await call(client, "upload_product_image", { projectId: project.id, filename: "p.jpg", fileData: (await productPhoto({ width: 200, height: 200 })).toString("base64") });
+    data((await call(client, "add_scene", { projectId: project.id, name: "Only", voiceOverText: "Short and sweet." })).result);
+
+    const before = await getBalance(owner.id);
+    const started = Date.now();
+    const queued = data((await call(client, "compile_video", { projectId: project.id, wait: false })).result);
+    expect(["queued", "rendering"]).toContain(queued.status);
+    expect(queued.videoUrl).toBeNull();
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await getBalance(owner.id)).toBeCloseTo(before - queued.credits, 2);
+
+    // A waiting compile the client cancels at its first progress: the call ends, the compile does not.
+    const key = randomUUID();
+    const project2 = data((await call(client, "create_video_project", { name: "Cancelled wait" })).result).project;
+    await call(client, "upload_product_image", { projectId: project2.id, filename: "p.jpg", fileData: (await productPhoto({ width: 200, height: 200 })).toString("base64") });
+    data((await call(client, "add_scene", { projectId: project2.id, name: "Only", voiceOverText: "Cancel me not." })).result);
+    const cancel = new AbortController();
+    const pending = client.callTool({ name: "compile_video", arguments: { projectId: project2.id, idempotencyKey: key } }, CallToolResultSchema, {
+      signal: cancel.signal,
+      onprogress: () => cancel.abort(),
+    });
+    await expect(pending).rejects.toThrow();
+    const balanceAfterCancel = await getBalance(owner.id);
+
+    for (const [projectId, jobId] of [
+      [project.id, queued.jobId],
+      [project2.id, null],
+    ] as const) {
+      let status: any = null;
+      for (let i = 0; i < 200; i++) {
+        status = data((await call(client, "get_compile_status", jobId ? { jobId } : { projectId })).result);
+        if (status.status === "completed" || status.status === "failed") break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(status.status).toBe("completed");
+      expect(status.videoUrl).toContain("/files/signed/");
+    }
+    // The cancelled call's compile was charged once; asking again with its key charges nothing.
+    const again = data((await call(client, "compile_video", { projectId: project2.id, idempotencyKey: key })).result);
+    expect(again.duplicate).toBe(true);
+    expect(again.status).toBe("completed");
+    expect(await getBalance(owner.id)).toBeCloseTo(balanceAfterCancel, 2);
+  }, 180_000);
 });
 
 describe("the /mcp door", () => {
