@@ -129,6 +129,9 @@ export function AssistantChat({
   const [loading, setLoading] = useState(false);
   const [text, setText] = useState("");
   const log = useRef<HTMLOListElement>(null);
+  // Without JavaScript the form posts as it is: Send is only held back once the page is hydrated.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   // The loader's state wins whenever it changes (another chat opened, a revalidation).
   useEffect(() => {
@@ -296,7 +299,7 @@ export function AssistantChat({
           required
           className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none"
         />
-        <Button type="submit" disabled={loading || !text.trim()}>
+        <Button type="submit" disabled={hydrated && (loading || !text.trim())}>
           Send
         </Button>
       </Form>
