@@ -10,7 +10,8 @@ import { isNotFound } from "~/models/actor.server";
 import { isMediaRefError } from "~/models/media-refs.server";
 import { PRICES, formatCredits } from "~/models/prices";
 import { requestSceneGeneration } from "~/models/scene-generation.server";
-import { addScene, editScene, SceneInputError, updateScene, type SceneTextField } from "~/models/scenes.server";
+import { requireProject } from "~/models/project.server";
+import { addScene, editScene, findSceneOfProject, SceneInputError, updateScene, type SceneTextField } from "~/models/scenes.server";
 import { chargeForWork, refundWorkCharge, settleWorkCharge } from "~/models/work-charges.server";
 
 export const CANVAS_TOOL_ACTIONS = ["updateDescription", "generateImagePrompt", "generateImage", "generateVideo", "createScene", "updateScene"] as const;
@@ -121,6 +122,15 @@ export async function runCanvasToolAction(actor: Actor, raw: unknown, opts: { cl
   const input = parsed.data;
   const refused = precheck(input);
   if (refused) return { success: false, action: input.action, error: refused, credits: 0 };
+
+  // Another user's project or scene is not found, and nothing is charged for it.
+  try {
+    await requireProject(actor, input.projectId);
+    if (input.sceneId) await findSceneOfProject(actor, input.projectId, input.sceneId);
+  } catch (error) {
+    if (isNotFound(error)) return { success: false, action: input.action, error: error.message, credits: 0 };
+    throw error;
+  }
 
   const price = PRICES.canvasToolAction;
   const charge = await chargeForWork(actor, "canvas_tool_action", price, {
