@@ -194,6 +194,30 @@ describe("chat credits", () => {
     expect(await getBalance(user.id)).toBe(1);
     expect((await charges(user.id))[0].status).toBe("refunded");
   }, 60_000);
+
+  it("times a slow reply out with the seed's texts and refunds the message", async () => {
+    const { user, actor, session } = await chatFor(1);
+    const held: http.ServerResponse[] = [];
+    const slow = http.createServer((_req, res) => void held.push(res)).listen(0, "127.0.0.1");
+    await new Promise((r) => slow.once("listening", r));
+    process.env.OPENAI_API_KEY = "test-key";
+    process.env.OPENAI_BASE_URL = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/v1`;
+    try {
+      const events: ChatSendEvent[] = [];
+      const result = await sendAndAnswer(actor, { sessionId: session.id, content: "Analyze the project", origin: "http://localhost" }, (e) => events.push(e), { timeoutMs: 500 });
+      expect(result.ok && result.reply).toMatchObject({
+        status: "error",
+        content: "I'm sorry, the request took too long to process. Please try a shorter message or try again later.",
+      });
+      expect(events.at(-1)).toMatchObject({ type: "done", toast: { kind: "error", text: "Request timed out. Please try again with a shorter message." } });
+    } finally {
+      delete process.env.OPENAI_API_KEY;
+      delete process.env.OPENAI_BASE_URL;
+      for (const res of held) res.destroy();
+      await new Promise<void>((r) => slow.close(() => r()));
+    }
+    expect(await getBalance(user.id)).toBe(1);
+  }, 30_000);
 });
 
 describe("the assistant does the work through the tool catalogue", () => {
