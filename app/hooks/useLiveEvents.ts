@@ -1,7 +1,7 @@
 // Live events in the browser: one EventSource per tab on /resources/live (opened by the signed-in
 // shell), shared by every component through context. Pages use useLiveRevalidate to reload
 // their loader data when an event concerns them; the data itself always comes from loaders.
-import { useRevalidator } from "@remix-run/react";
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef } from "react";
 import { isLiveEventType, LIVE_EVENT_TYPES, type LiveEvent, type LiveEventType } from "~/utils/live-events";
 
@@ -91,6 +91,21 @@ export function useLiveRevalidate(
   delayMs = 250,
 ): void {
   const { revalidate } = useRevalidator();
+  // A revalidation started while a navigation or a form submission is under way takes precedence
+  // over it (the router drops the form's redirect): an event that arrives meanwhile reloads once
+  // they have finished.
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+  const navigating = useRef(false);
+  const deferred = useRef(false);
+  navigating.current = busy;
+  useEffect(() => {
+    if (!busy && deferred.current) {
+      deferred.current = false;
+      revalidate();
+    }
+  }, [busy, revalidate]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const filterRef = useRef(filter);
   filterRef.current = filter;
@@ -103,7 +118,8 @@ export function useLiveRevalidate(
       if (timer.current) return;
       timer.current = setTimeout(() => {
         timer.current = null;
-        revalidate();
+        if (navigating.current) deferred.current = true;
+        else revalidate();
       }, delayMs);
     },
     [revalidate, delayMs],

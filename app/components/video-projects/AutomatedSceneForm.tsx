@@ -4,7 +4,7 @@
 // that scene's progress. The eight steps show their real state, read from the scene by the
 // loader and refreshed by the live stream while the workflow runs.
 import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { ErrorLine, input, resultOf, useHydrated, type ActionResult } from "./parts";
 
@@ -37,6 +37,8 @@ export function AutomatedSceneForm({ automation, actionData }: { automation: Pag
   const fetcher = useFetcher<ActionResult>();
   const hydrated = useHydrated();
   const [hasImage, setHasImage] = useState(false);
+  const createdId = automation.progress?.sceneId ?? null;
+  useEffect(() => setHasImage(false), [createdId]);
   const refused = resultOf(fetcher.data, actionData, "create-scene-auto");
   const submitting = fetcher.state === "submitting";
   const progress = submitting ? null : automation.progress;
@@ -47,7 +49,8 @@ export function AutomatedSceneForm({ automation, actionData }: { automation: Pag
       <h3 id="auto-scene-title" className="text-sm font-semibold text-slate-800">
         Automated Scene Creation
       </h3>
-      <fetcher.Form method="post" encType="multipart/form-data" className="space-y-3">
+      {/* A new form (picker emptied) for each scene created. */}
+      <fetcher.Form key={automation.progress?.sceneId ?? "new"} method="post" encType="multipart/form-data" className="space-y-3">
         <input type="hidden" name="intent" value="create-scene-auto" />
         <label className="block text-sm font-medium text-slate-700">
           Product image
@@ -67,7 +70,7 @@ export function AutomatedSceneForm({ automation, actionData }: { automation: Pag
           </p>
         ) : null}
         <label className="block text-sm font-medium text-slate-700">
-          Scene description
+          Describe the scene
           <textarea name="description" rows={3} maxLength={20_000} placeholder="Describe the scene you want to create..." className={`mt-1 ${input}`} />
         </label>
         <div className="flex flex-wrap items-center gap-3">

@@ -11,7 +11,8 @@ export type SceneRole = (typeof SCENE_ROLES)[number];
 export interface SequencedScene {
   sceneId: string;
   title: string;
-  role: SceneRole;
+  /** "other": its words show no role; it keeps its place after the scene it follows now. */
+  role: SceneRole | "other";
   /** 1-based place now and in the proposal. */
   from: number;
   to: number;
@@ -71,7 +72,7 @@ export function optimizeSceneSequence(scenes: SceneLike[], options: { product?: 
     // Without a recognisable role a scene keeps its neighbour's rank, so it moves with it.
     const rank = detected ? SCENE_ROLES.indexOf(detected) : previous;
     previous = rank;
-    return { scene, i, rank, role: detected ?? SCENE_ROLES[rank] };
+    return { scene, i, rank, role: detected ?? ("other" as const) };
   });
   const proposed = [...ranked].sort((a, b) => a.rank - b.rank || a.i - b.i);
   const out: SequencedScene[] = proposed.map((r, to) => ({
@@ -80,7 +81,7 @@ export function optimizeSceneSequence(scenes: SceneLike[], options: { product?: 
     role: r.role,
     from: r.i + 1,
     to: to + 1,
-    reason: r.i === to ? "Already in place." : REASONS[r.role],
+    reason: r.i === to ? "Already in place." : r.role === "other" ? "It stays with the scene it follows." : REASONS[r.role],
   }));
   const moved = out.filter((s) => s.from !== s.to).length;
   return {

@@ -158,7 +158,7 @@ export const plannerSchemas = {
     input: z.object({ scenes: z.array(sceneInput).max(500), product: z.string().nullish() }),
     output: z.object({
       scenes: z.array(
-        z.object({ sceneId: z.string(), title: z.string(), role: z.enum(SCENE_ROLES), from: z.number().int(), to: z.number().int(), reason: z.string() }),
+        z.object({ sceneId: z.string(), title: z.string(), role: z.enum([...SCENE_ROLES, "other"]), from: z.number().int(), to: z.number().int(), reason: z.string() }),
       ),
       changed: z.boolean(),
       summary: z.string(),
