@@ -17,7 +17,7 @@ const forbid = (...rules) => ({
 
 // In app/, another folder's module is imported as "~/..." and a sibling as "./...": one style.
 // (inngest/ sits beside app/ and has no alias: its client, events and status are imported by path.)
-const noParentImports = ["^\\.\\./(?!\\.\\./inngest/)", "One import style: import other app folders as ~/..., siblings as ./..."];
+const noParentImports = ["^\\.\\./(?!\\.\\./(?:inngest|agents)/)", "One import style: import other app folders as ~/..., siblings as ./..."];
 const coreRule = [
   ["~/components/*", "~/routes/*", "**/routes/*", "**/components/*"],
   "The core (app/models) never imports UI or routes: move the shared piece into the core (docs/architecture.md).",
@@ -29,6 +29,10 @@ const coreNoDoors = [
 const belowCore = [
   ["~/models/*", "**/models/*", "~/tools/*", "~/routes/*", "~/components/*"],
   "Utilities and providers sit below the core: they never import app/models, tools, routes or components (docs/architecture.md).",
+];
+const agentsRule = [
+  ["~/routes/*", "~/components/*", "**/routes/*", "**/components/*", "**/mcp-server/*", "**/inngest/functions/*"],
+  "agents/ is a door beside the routes and the MCP server: it calls app/tools and app/models, never UI, routes or other doors (docs/architecture.md).",
 ];
 // The tool catalogue sits between the doors and the core: it uses app/models, app/utils and
 // app/providers, and never a door (routes, components, the MCP server, agents, workflows).
@@ -73,6 +77,7 @@ export default tseslint.config(
   { files: ["app/tools/**"], rules: forbid(noParentImports, toolsRule) },
   { files: ["app/utils/**", "app/providers/**"], rules: forbid(noParentImports, belowCore) },
   { files: ["app/components/**", "app/hooks/**"], rules: forbid(noParentImports, noServerInBrowser) },
+  { files: ["agents/**"], rules: forbid(agentsRule) },
   {
     files: ["tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-non-null-assertion": "off" },

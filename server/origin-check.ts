@@ -7,9 +7,10 @@ import type express from "express";
 /**
  * Paths that accept cross-site posts: PayU posts the buyer's browser back from its checkout
  * (the callback verifies PayU's hash), Inngest calls are signed, /mcp takes a bearer token and
- * checks Origin itself (mcp-server/transports/http.ts, ADR 163), and MCP clients (web-based ones
- * too) post to the OAuth endpoints /register, /token and /revoke, which need no cookie: a code
- * with its PKCE verifier, or a token, is the credential. /authorize is not exempt
+ * checks Origin itself (mcp-server/transports/http.ts, ADR 163), /api/agents/execute takes a
+ * bearer token only, never a cookie (ADR 190), and MCP clients (web-based ones too) post to the
+ * OAuth endpoints /register, /token and /revoke, which need no cookie: a code with its PKCE
+ * verifier, or a token, is the credential. /authorize is not exempt
  * (docs/decisions/167-mcp-oauth.md).
  */
 export const CROSS_SITE_EXEMPT: readonly RegExp[] = [
@@ -17,6 +18,7 @@ export const CROSS_SITE_EXEMPT: readonly RegExp[] = [
   /^\/api\/inngest\/?$/,
   /^\/mcp(?:\/.*)?$/,
   /^\/(?:register|token|revoke)\/?$/,
+  /^\/api\/agents\/execute\/?$/,
 ];
 
 export type OriginCheckInput = {

@@ -1,26 +1,57 @@
+// /multi-agent-chat/:projectId — the project's assistant chat on a page of its own, with every
+// step the agent took (each tool's arguments and result) shown open (docs/product.md#assistant).
+// Admins only, like the canvas; an admin may open any user's project, and the chat is the admin's own.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ComingSoon } from "~/components/shell/ComingSoon";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AssistantChat } from "~/components/assistant/AssistantChat";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
-import { requireUser } from "~/models/auth.server";
+import { buttonClasses } from "~/components/ui/Button";
+import { actorFromUser, isNotFound } from "~/models/actor.server";
+import { requireAdmin } from "~/models/auth.server";
+import { getProject } from "~/models/project.server";
+import { field } from "~/utils/form-fields";
+import { assistantState } from "./_shell.multi-agent-chat.server";
 
 export const meta: MetaFunction = () => [{ title: "Multi-agent chat — Reelforge" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return { projectId: params.projectId ?? "" };
+  const actor = actorFromUser(await requireAdmin(request), "web");
+  const parsed = field.token("The project id").safeParse(params.projectId);
+  if (!parsed.success) throw new Response("Project not found", { status: 404 });
+  try {
+    const project = await getProject(actor, parsed.data);
+    const assistant = await assistantState(actor, { projectId: project.id });
+    return { project: { id: project.id, title: project.title, status: project.status }, assistant };
+  } catch (error) {
+    if (isNotFound(error)) throw new Response("Project not found", { status: 404 });
+    throw error;
+  }
 }
 
 export default function MultiAgentChat() {
-  const { projectId } = useLoaderData<typeof loader>();
+  const { project, assistant } = useLoaderData<typeof loader>();
   return (
-    <ComingSoon title="Multi-agent chat" icon="chat" back={{ to: `/canvas/${encodeURIComponent(projectId)}`, label: "Back to Canvas" }}>
-      <p>
-        The multi-agent chat for project <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm">{projectId}</code>{" "}
-        arrives here soon: a conversation with the project's agents, who plan the scenes, write the scripts and prompts, and
-        lay out the canvas.
-      </p>
-    </ComingSoon>
+    <div className="mx-auto w-full max-w-4xl space-y-4 px-4 py-6 sm:px-6 md:py-8">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Multi-agent chat</h1>
+          <p className="mt-1 break-words text-slate-600">
+            {project.title} · <span className="text-sm">Status: {project.status.replace("_", " ")}</span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/canvas/${encodeURIComponent(project.id)}`} className={buttonClasses("secondary", "sm")}>
+            Back to Canvas
+          </Link>
+          <Link to={`/video-projects/${encodeURIComponent(project.id)}`} className={buttonClasses("secondary", "sm")}>
+            Video project
+          </Link>
+        </div>
+      </header>
+      <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        <AssistantChat state={assistant} heading="Project chat" placeholder="Ask the AI assistant..." showSteps />
+      </div>
+    </div>
   );
 }
 

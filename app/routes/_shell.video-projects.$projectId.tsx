@@ -10,6 +10,7 @@ import { VideoProjectsPage } from "~/components/video-projects/VideoProjectsPage
 import { isNotFound } from "~/models/actor.server";
 import { field } from "~/utils/form-fields";
 import { readQuery } from "~/utils/forms.server";
+import { assistantState } from "./_shell.video-projects.server";
 import type { ActionResult } from "./_shell.video-projects.server";
 import { projectForPage, projectHistory, videoProjectsAction, videoProjectsActor } from "./_shell.video-projects.server";
 
@@ -39,7 +40,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { history, auto } = readQuery(request, pageQuery);
   try {
     const [open, items] = await Promise.all([projectForPage(actor, projectId, auto ?? null), projectHistory(actor)]);
-    return { open, history: items, historyOpen: history === "open" };
+    // After the project: another user's id is refused above before any chat is made for it.
+    const assistant = await assistantState(actor, { projectId: open.project.id });
+    return { open, history: items, historyOpen: history === "open", assistant };
   } catch (error) {
     if (isNotFound(error)) throw new Response("Project not found", { status: 404 });
     throw error;
@@ -51,10 +54,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function VideoProject() {
-  const { open, history, historyOpen } = useLoaderData<typeof loader>();
+  const { open, history, historyOpen, assistant } = useLoaderData<typeof loader>();
   // The action answers ActionResult (or redirects); `data()` hides that from the inferred type.
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
-  return <VideoProjectsPage history={history} historyOpen={historyOpen} open={open} actionData={actionData} />;
+  return <VideoProjectsPage history={history} historyOpen={historyOpen} open={open} actionData={actionData} assistant={assistant} />;
 }
 
 export function ErrorBoundary() {

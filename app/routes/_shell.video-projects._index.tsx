@@ -6,6 +6,7 @@ import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { VideoProjectsPage } from "~/components/video-projects/VideoProjectsPage";
 import { readQuery } from "~/utils/forms.server";
+import { assistantState } from "./_shell.video-projects.server";
 import type { ActionResult } from "./_shell.video-projects.server";
 import { projectHistory, videoProjectsAction, videoProjectsActor } from "./_shell.video-projects.server";
 
@@ -16,7 +17,8 @@ const historyQuery = z.object({ history: z.enum(["open", "closed"]).optional().c
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await videoProjectsActor(request);
   const { history } = readQuery(request, historyQuery);
-  return { history: await projectHistory(actor), historyOpen: history !== "closed" };
+  const [items, assistant] = await Promise.all([projectHistory(actor), assistantState(actor, { projectId: null })]);
+  return { history: items, historyOpen: history !== "closed", assistant };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,10 +26,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VideoProjectsIndex() {
-  const { history, historyOpen } = useLoaderData<typeof loader>();
+  const { history, historyOpen, assistant } = useLoaderData<typeof loader>();
   // The action answers ActionResult (or redirects); `data()` hides that from the inferred type.
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
-  return <VideoProjectsPage history={history} historyOpen={historyOpen} open={null} actionData={actionData} />;
+  return <VideoProjectsPage history={history} historyOpen={historyOpen} open={null} actionData={actionData} assistant={assistant} />;
 }
 
 export function ErrorBoundary() {

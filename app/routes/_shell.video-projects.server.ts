@@ -268,3 +268,6 @@ async function automatedSceneAction(actor: Actor, request: Request, openProjectI
     throw error;
   }
 }
+
+/** The assistant chat of the page (agents/ is a door of its own; the page only shows it). */
+export { assistantState } from "../../agents/chat.server";

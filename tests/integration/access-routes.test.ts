@@ -39,6 +39,7 @@ describe("admin-only routes", () => {
     [`/canvas/${projectId}`, "routes/_shell.canvas.$projectId"],
     ["/video-projects", "routes/_shell.video-projects._index"],
     [`/video-projects/${projectId}`, "routes/_shell.video-projects.$projectId"],
+    [`/multi-agent-chat/${projectId}`, "routes/_shell.multi-agent-chat.$projectId"],
     ["/admin/orders", "routes/_shell.admin"],
   ];
 
@@ -86,7 +87,6 @@ describe("admin-only routes", () => {
 describe("login-required routes", () => {
   it.each([
     ["/create-video", "routes/_shell.create-video"],
-    ["/multi-agent-chat/proj_9", "routes/_shell.multi-agent-chat.$projectId"],
     ["/explore", "routes/_shell.explore"],
   ])("%s: anonymous -> login, signed in -> 200", async (path, id) => {
     const anon = await visit(path);

@@ -363,6 +363,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     loader: { query: { history: one("open", "closed", "x") } },
     action: { auth: "user", form: true, shapes: videoProjectShapes },
   },
+  "routes/api.agents.execute": {
+    loader: {},
+    // JSON with a bearer token; without one the answer is 401 and nothing runs.
+    action: { auth: "open", form: false, shapes: [{ function: lenient(token) }] },
+  },
   "routes/api.inngest": {
     loader: { query: { fnId: token, stepId: token } },
     // The workflow endpoint speaks Inngest's JSON protocol and checks its signature itself.
@@ -467,6 +472,19 @@ export const ROUTES: Record<string, RouteSpec> = {
       uploads: true,
       params: { accessCode: token },
       shapes: [{ name: strict(words), email: strict(email), phone: strict(phone), remark: strict(words) }],
+    },
+  },
+  "routes/resources.assistant": {
+    loader: { query: { projectId: cuid, sessionId: cuid } },
+    action: {
+      auth: "user",
+      form: true,
+      shapes: [
+        { intent: strict(one("send")), sessionId: strict(cuid), message: strict(words), clientRequestId: strict(token), sceneId: strict(cuid), returnTo: lenient(path) },
+        { intent: strict(one("new")), projectId: strict(cuid), returnTo: lenient(path) },
+        { intent: strict(one("open")), projectId: strict(cuid), sessionId: strict(cuid), returnTo: lenient(path) },
+        { intent: strict(one("delete")), sessionId: strict(cuid), returnTo: lenient(path) },
+      ],
     },
   },
   "routes/resources.projects.$projectId.canvas": {

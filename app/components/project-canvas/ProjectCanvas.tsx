@@ -83,7 +83,8 @@ function nodeIdAt(target: EventTarget | null): string | null {
   return target instanceof Element ? (target.closest(".react-flow__node")?.getAttribute("data-id") ?? null) : null;
 }
 
-function CanvasPanel({ projectId, onClose }: { projectId: string | null; onClose: () => void }) {
+function CanvasPanel({ projectId, onClose, sidePanel }: { projectId: string | null; onClose: () => void; sidePanel?: React.ReactNode }) {
+  const [assistantOpen, setAssistantOpen] = useState(true);
   const { data, error, loading, updatedAt, source, refresh, optimize } = useCanvasData(projectId);
   const flow = useReactFlow<FlowNode>();
   const { zoom } = useViewport();
@@ -187,6 +188,11 @@ function CanvasPanel({ projectId, onClose }: { projectId: string | null; onClose
           </p>
         </div>
         <div role="toolbar" aria-label="Canvas tools" className="flex flex-wrap items-center gap-2">
+          {sidePanel ? (
+            <Button variant="secondary" size="sm" onClick={() => setAssistantOpen((o) => !o)} aria-pressed={assistantOpen}>
+              AI Assistant
+            </Button>
+          ) : null}
           <Button variant="secondary" size="sm" onClick={() => void refresh()} disabled={!projectId || loading} aria-label="Refresh Canvas">
             Refresh Canvas
           </Button>
@@ -212,6 +218,7 @@ function CanvasPanel({ projectId, onClose }: { projectId: string | null; onClose
           {CANVAS_MESSAGES.error(error)}
         </p>
       ) : null}
+      <div className={sidePanel && assistantOpen ? "grid gap-3 lg:grid-cols-[minmax(0,1fr)_22rem]" : ""}>
       <div
         ref={area}
         className="relative w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-50"
@@ -240,6 +247,12 @@ function CanvasPanel({ projectId, onClose }: { projectId: string | null; onClose
           />
         )}
       </div>
+      {sidePanel && assistantOpen ? (
+        <aside className="min-w-0 rounded-xl border border-slate-200 p-3" aria-label="Canvas assistant">
+          {sidePanel}
+        </aside>
+      ) : null}
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Legend />
         <p className="text-sm text-slate-600" aria-live="polite">
@@ -256,7 +269,7 @@ function CanvasPanel({ projectId, onClose }: { projectId: string | null; onClose
  * The canvas panel of one project, open by default; Close Canvas leaves a "Show Project
  * Canvas" button. Reopening reloads the diagram.
  */
-export function ProjectCanvas({ projectId }: { projectId: string | null }) {
+export function ProjectCanvas({ projectId, sidePanel }: { projectId: string | null; sidePanel?: React.ReactNode }) {
   const [open, setOpen] = useState(true);
   if (!open) {
     return (
@@ -267,7 +280,7 @@ export function ProjectCanvas({ projectId }: { projectId: string | null }) {
   }
   return (
     <ReactFlowProvider>
-      <CanvasPanel projectId={projectId} onClose={() => setOpen(false)} />
+      <CanvasPanel projectId={projectId} onClose={() => setOpen(false)} sidePanel={sidePanel} />
     </ReactFlowProvider>
   );
 }

@@ -4,6 +4,7 @@
 // fetcher and the page revalidates. The data comes from the route's loader as plain props.
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { AssistantChat, type AssistantChatState } from "~/components/assistant/AssistantChat";
 import { ProjectCanvas } from "~/components/project-canvas/ProjectCanvas";
 import { Badge } from "~/components/ui/Badge";
 import { useLiveRevalidate } from "~/hooks/useLiveEvents";
@@ -90,11 +91,14 @@ export function VideoProjectsPage({
   historyOpen,
   open,
   actionData,
+  assistant,
 }: {
   history: HistoryItem[];
   historyOpen: boolean;
   open: PageProject | null;
   actionData?: ActionResult;
+  /** The user's active assistant chat for this project (docs/product.md#assistant). */
+  assistant: AssistantChatState;
 }) {
   const base = open ? `/video-projects/${open.project.id}` : "/video-projects";
   const [canvasOpen, setCanvasOpen] = useState(false);
@@ -123,7 +127,10 @@ export function VideoProjectsPage({
       </header>
       {open && canvasOpen ? (
         <section aria-label="Canvas view">
-          <ProjectCanvas projectId={open.project.id} />
+          <ProjectCanvas
+            projectId={open.project.id}
+            sidePanel={<AssistantChat state={assistant} heading="Canvas assistant" placeholder="Ask about this canvas..." />}
+          />
         </section>
       ) : null}
       {actionData && "confirm" in actionData ? <DeleteConfirmation base={base} projectId={actionData.confirm.projectId} question={actionData.error} /> : null}
@@ -133,7 +140,7 @@ export function VideoProjectsPage({
           <ProjectManager open={open} actionData={actionData} />
           {open ? <CompilePanel open={open} actionData={actionData} /> : null}
         </div>
-        <AssistantPanel />
+        <AssistantPanel assistant={assistant} />
       </div>
     </div>
   );
@@ -455,15 +462,10 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
   );
 }
 
-function AssistantPanel() {
+function AssistantPanel({ assistant }: { assistant: AssistantChatState }) {
   return (
-    <aside className={`${panel} h-fit`} aria-labelledby="assistant-title">
-      <h2 id="assistant-title" className="text-lg font-semibold text-slate-900">
-        AI Assistant
-      </h2>
-      <p className="mt-2 text-sm text-slate-600">
-        The assistant is not available yet. It will answer questions about this project and work on it with you once it is connected.
-      </p>
+    <aside className={`${panel} h-fit min-w-0`} aria-label="AI Assistant">
+      <AssistantChat state={assistant} heading="AI Assistant" placeholder="Ask the AI assistant..." />
     </aside>
   );
 }

@@ -36,7 +36,7 @@ export type ChatModelConfig =
       model: string;
       temperature: number;
       timeoutMs: number;
-      /** The chat call is retried up to 2 times (docs/product.md#assistant-chat-planned). */
+      /** The chat call is retried up to 2 times (docs/product.md#assistant). */
       maxRetries: number;
     }
   | { provider: "llama-cpp"; modelPath: string; contextSize?: number; temperature: number; gpu: false | "auto"; threads?: number };

@@ -15,7 +15,7 @@ import { type AIMessage, AIMessageChunk, type BaseMessage, type ToolMessage } fr
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { ChatResult } from "@langchain/core/outputs";
 import type { Runnable } from "@langchain/core/runnables";
-import { type RouteContext, routeCommand } from "./planner/route-command";
+import { type RouteContext, type RouteResult, routeCommand, splitCommands } from "./planner/route-command";
 import { runLocalTask } from "./planner/tasks";
 import { messageText, parseProjectContext, parseTaskRequest } from "./messages";
 import { LOCAL_PLANNER_INFO } from "./provider-info";
@@ -85,13 +85,12 @@ export class LocalPlannerChatModel extends BaseChatModel<LocalPlannerCallOptions
     const last = messages[messages.length - 1];
     if (!last) return this.ai("Send me a script, a planner request or a command.");
 
-    if (last.getType() === "tool") return this.ai(summarizeToolResults(messages));
-
-    const lastHuman = [...messages].reverse().find((m) => m.getType() === "human") ?? last;
+    const lastHumanIndex = messages.map((m) => m.getType()).lastIndexOf("human");
+    const lastHuman = lastHumanIndex >= 0 ? messages[lastHumanIndex] : last;
     const text = messageText(lastHuman);
 
     const request = parseTaskRequest(text);
-    if (request) {
+    if (request && last.getType() !== "tool") {
       let result: unknown;
       try {
         result = runLocalTask(request.task, request.input);
@@ -110,13 +109,31 @@ export class LocalPlannerChatModel extends BaseChatModel<LocalPlannerCallOptions
       ...(messages.filter((m) => m.getType() === "system").map((m) => parseProjectContext(messageText(m))).find(Boolean) ?? {}),
       ...(options.plannerContext ?? {}),
     };
-    const routed = routeCommand(text, { ...context, availableTools: toolsAllowed ? boundNames : undefined });
-    if (routed.kind === "tool") {
-      if (toolsAllowed) return this.ai(routed.reply, [{ name: routed.tool, args: routed.args }]);
-      // Honest about not acting: without bound tools nothing runs.
-      return this.ai(`That is the ${routed.tool} tool with ${JSON.stringify(routed.args)}, but no tools are connected to this conversation, so nothing was run.`);
+    // A message may give several commands ("add a scene ... and generate its assets"): one round
+    // of tool calls per command, in order, stopping when a tool fails.
+    const commands = request ? [text] : splitCommands(text);
+    const after = messages.slice(lastHumanIndex + 1);
+    const rounds = after.filter((m) => m.getType() === "ai" && ((m as AIMessage).tool_calls?.length ?? 0) > 0).length;
+
+    if (last.getType() === "tool") {
+      const { summary, failed, sceneId } = summarizeToolResults(messages);
+      if (failed || rounds >= commands.length) return this.ai(summary);
+      const next = this.route(commands[rounds], { ...context, ...(sceneId ? { selectedSceneId: sceneId } : {}) }, toolsAllowed, boundNames);
+      return this.ai(`${summary}\n${next.content}`, next.calls);
     }
-    return this.ai(routed.reply);
+    const first = this.route(commands[0] ?? text, context, toolsAllowed, boundNames);
+    return this.ai(first.content, first.calls);
+  }
+
+  private route(text: string, context: RouteContext, toolsAllowed: boolean, boundNames: string[]): { content: string; calls: Array<{ name: string; args: Record<string, unknown> }> } {
+    const routed: RouteResult = routeCommand(text, { ...context, availableTools: toolsAllowed ? boundNames : undefined });
+    if (routed.kind === "tool") {
+      const calls = (routed.calls ?? [{ tool: routed.tool, args: routed.args }]).map((c) => ({ name: c.tool, args: c.args }));
+      if (toolsAllowed) return { content: routed.reply, calls };
+      // Honest about not acting: without bound tools nothing runs.
+      return { content: `That is the ${routed.tool} tool with ${JSON.stringify(routed.args)}, but no tools are connected to this conversation, so nothing was run.`, calls: [] };
+    }
+    return { content: routed.reply, calls: [] };
   }
 
   // An AIMessageChunk (not AIMessage): LangChain's withStructuredOutput only accepts chunks.
@@ -133,8 +150,11 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** After tools ran: one line per result, saying plainly whether each succeeded or failed. */
-function summarizeToolResults(messages: BaseMessage[]): string {
+/**
+ * After tools ran: one line per result, saying plainly whether each succeeded or failed; whether
+ * one failed; and the id of a scene a result names (the scene just added: "its assets").
+ */
+function summarizeToolResults(messages: BaseMessage[]): { summary: string; failed: boolean; sceneId: string | null } {
   const results: ToolMessage[] = [];
   for (let i = messages.length - 1; i >= 0 && messages[i].getType() === "tool"; i--) results.unshift(messages[i] as ToolMessage);
   const calls = new Map<string, string>();
@@ -142,6 +162,8 @@ function summarizeToolResults(messages: BaseMessage[]): string {
     if (m.getType() !== "ai") continue;
     for (const c of (m as AIMessage).tool_calls ?? []) if (c.id) calls.set(c.id, c.name);
   }
+  let failedAny = false;
+  let sceneId: string | null = null;
   const lines = results.map((r) => {
     const name = r.name ?? calls.get(r.tool_call_id) ?? "tool";
     const body = messageText(r).trim();
@@ -153,6 +175,8 @@ function summarizeToolResults(messages: BaseMessage[]): string {
       // plain-text tool output
     }
     const failed = r.status === "error" || parsed?.success === false || (parsed !== null && typeof parsed.error === "string" && parsed.error.length > 0);
+    if (failed) failedAny = true;
+    else sceneId = sceneIdOf(parsed) ?? sceneId;
     if (failed) {
       const reason = (typeof parsed?.error === "string" && parsed.error) || (typeof parsed?.message === "string" && parsed.message) || body || "no details";
       return `${name} failed: ${truncate(String(reason), 300)}`;
@@ -160,7 +184,16 @@ function summarizeToolResults(messages: BaseMessage[]): string {
     const detail = (typeof parsed?.message === "string" && parsed.message) || (typeof parsed?.summary === "string" && parsed.summary) || (parsed ? "" : body);
     return detail ? `${name} finished: ${truncate(detail, 300)}` : `${name} finished.`;
   });
-  return lines.join("\n") || "Done.";
+  return { summary: lines.join("\n") || "Done.", failed: failedAny, sceneId };
+}
+
+function sceneIdOf(result: Record<string, unknown> | null): string | null {
+  if (!result) return null;
+  const scene = result.scene as { id?: unknown } | undefined;
+  if (scene && typeof scene.id === "string") return scene.id;
+  const data = result.data as { sceneId?: unknown } | undefined;
+  if (data && typeof data.sceneId === "string") return data.sceneId;
+  return typeof result.sceneId === "string" ? result.sceneId : null;
 }
 
 function truncate(s: string, max: number): string {

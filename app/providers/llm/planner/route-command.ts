@@ -85,7 +85,15 @@ export interface RouteContext {
 }
 
 export type RouteResult =
-  | { kind: "tool"; intent: Intent; tool: string; args: Record<string, unknown>; reply: string }
+  | {
+      kind: "tool";
+      intent: Intent;
+      tool: string;
+      args: Record<string, unknown>;
+      reply: string;
+      /** Several calls to run in order, stopping at the first failure (a scene's assets); the first is `tool`. */
+      calls?: Array<{ tool: string; args: Record<string, unknown> }>;
+    }
   | { kind: "clarify"; intent: Intent; reply: string; missing: string[] }
   | { kind: "help" | "unknown"; reply: string; examples: string[] };
 
@@ -256,6 +264,8 @@ interface Parsed {
   args: Record<string, unknown>;
   reply: string;
   sceneRequired?: boolean;
+  /** Further intents with the same arguments, run after this one in order. */
+  then?: Intent[];
 }
 
 type Parser = (text: string, ctx: RouteContext) => Parsed | { clarify: string; intent: Intent; missing: string[] } | null;
@@ -417,7 +427,10 @@ const parsers: Parser[] = [
   },
 ];
 
-/** "Generate assets for scene 2": the first missing step in the fixed order of docs/product.md#video-pipeline. */
+/**
+ * "Generate assets for scene 2": every missing step in the fixed order of
+ * docs/product.md#video-pipeline (image prompt, image, script, video), run one after the other.
+ */
 function nextAssetStep(ctx: RouteContext, r: Extract<Resolved, { ok: true }>, args: Record<string, unknown>): Parsed | { clarify: string; intent: Intent; missing: string[] } {
   const s = r.scene;
   const steps: Array<[keyof RouteScene, Intent, string]> = [
@@ -426,11 +439,15 @@ function nextAssetStep(ctx: RouteContext, r: Extract<Resolved, { ok: true }>, ar
     ["script", "generate_scene_script", "script"],
     ["videoUrl", "generate_scene_video", "video"],
   ];
-  if (!s) return { intent: "generate_image_prompt", args, reply: `Starting with the image prompt for ${sceneLabel(r)}; then the image, the script and the video.` };
-  const next = steps.find(([field]) => !s[field]);
-  if (!next) return { clarify: `${capitalizeFirst(sceneLabel(r))} already has an image prompt, an image, a script and a video.`, intent: "generate_assets", missing: [] };
-  const rest = steps.slice(steps.indexOf(next) + 1).filter(([field]) => !s[field]).map(([, , l]) => l);
-  return { intent: next[1], args, reply: `Generating the ${next[2]} for ${sceneLabel(r)}${rest.length ? `; next: ${rest.join(", ")}` : ""}.` };
+  const todo = s ? steps.filter(([field]) => !s[field]) : steps;
+  if (todo.length === 0) return { clarify: `${capitalizeFirst(sceneLabel(r))} already has an image prompt, an image, a script and a video.`, intent: "generate_assets", missing: [] };
+  const labels = todo.map(([, , l]) => l);
+  return {
+    intent: todo[0][1],
+    args,
+    reply: `Generating the ${labels.length > 1 ? `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]}` : labels[0]} for ${sceneLabel(r)}.`,
+    then: todo.slice(1).map(([, intent]) => intent),
+  };
 }
 
 function positionIn(text: string, ctx: RouteContext): number | undefined {
@@ -478,7 +495,8 @@ export function routeCommand(command: string, context: RouteContext = {}): Route
     }
     const candidates = candidatesFor(result.intent, result.args);
     const available = context.availableTools;
-    const chosen = available ? candidates.find((c) => available.includes(c.tool)) : candidates[0];
+    const pick = (list: Candidate[]) => (available ? list.find((c) => available.includes(c.tool)) : list[0]);
+    const chosen = pick(candidates);
     if (!chosen) {
       return {
         kind: "clarify",
@@ -487,7 +505,16 @@ export function routeCommand(command: string, context: RouteContext = {}): Route
         missing: ["tool"],
       };
     }
-    return { kind: "tool", intent: result.intent, tool: chosen.tool, args: dropUndefined(chosen.args), reply: result.reply };
+    const more = (result.then ?? []).map((intent) => pick(candidatesFor(intent, result.args))).filter((c): c is Candidate => Boolean(c));
+    const args = dropUndefined(chosen.args);
+    return {
+      kind: "tool",
+      intent: result.intent,
+      tool: chosen.tool,
+      args,
+      reply: result.reply,
+      ...(more.length ? { calls: [{ tool: chosen.tool, args }, ...more.map((c) => ({ tool: c.tool, args: dropUndefined(c.args) }))] } : {}),
+    };
   }
   return {
     kind: "unknown",
@@ -498,4 +525,20 @@ export function routeCommand(command: string, context: RouteContext = {}): Route
 
 function dropUndefined(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+
+const COMMAND_VERBS =
+  "generate|create|make|add|compile|export|divide|split|analy[sz]e|suggest|set|change|rename|optimi[sz]e|enhance|prepare|animate|write|produce|render|list|show|mark|update";
+const SPLIT = new RegExp(`\\s*(?:[.;!]\\s+|,\\s*)?(?:\\band\\s+then\\b|\\bthen\\b|\\band\\s+(?:also\\s+)?(?=(?:${COMMAND_VERBS})\\b))\\s*`, "i");
+
+/**
+ * Splits a message into the commands it gives in order: "add a scene about X and generate its
+ * assets" → ["add a scene about X", "generate its assets"]. "and" splits only before a command
+ * verb, so "a scene about sun and sea" stays whole.
+ */
+export function splitCommands(text: string): string[] {
+  return text
+    .split(SPLIT)
+    .map((part) => part.trim().replace(/^[,;.\s]+|[,;\s]+$/g, ""))
+    .filter(Boolean);
 }

@@ -1,0 +1,249 @@
+// The assistant agent (docs/product.md#assistant): answers one chat message with LangChain tool
+// calling on the chat model of the factory — a hosted or OpenAI-compatible model when one is
+// configured, else the local planner, which routes clear commands to the same tools and says
+// what it is. Each tool call becomes a task of the reply (working → completed | error, with its
+// arguments and result); the reply streams as it is produced; the model call is retried up to
+// 2 times (1 s, 2 s) and the whole reply times out. The chat core (app/models/chat.server.ts)
+// stores every step and owns the charge of the message; the tools charge like over MCP.
+import { randomUUID } from "node:crypto";
+import { AIMessage, type AIMessageChunk, type BaseMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
+import { toJsonSchema } from "@langchain/core/utils/json_schema";
+import type { Actor } from "~/models/actor.server";
+import { CHAT_MESSAGES, CHAT_RETRIES, CHAT_RETRY_BASE_MS, type ChatTask } from "~/models/chat-rules";
+import { chatHistory, finishChatReply, recordChatProgress, type ChatMessageView } from "~/models/chat.server";
+import { getProjectWorkspace } from "~/models/project-workspace.server";
+import { contextBlock, messageText, type ReelforgeChatModel, type RouteContext } from "~/providers/llm/index.server";
+import type { AgentTool } from "./types";
+
+export type AssistantEvent =
+  | { type: "reply"; message: ChatMessageView }
+  | { type: "delta"; text: string }
+  | { type: "done"; message: ChatMessageView; toast: { kind: "info" | "error"; text: string } | null };
+
+export const ASSISTANT_TIMEOUT_MS = 180_000;
+const MAX_ROUNDS = 8;
+const RESULT_MAX_CHARS = 6000;
+
+const HOSTED_PROMPT = `You are the Reelforge assistant. Reelforge turns scripts, a product image, a voice and a style into short video ads made of scenes.
+Do the work the user asks for with the tools you are given (they act as this user, with the user's credits; paid tools say their price). Use the project and scene ids from the project context; never invent ids. To make a scene's assets, run in order: generate_image_prompt, generate_scene_image, generate_scene_script, generate_scene_video, and stop at the first failure. Answer questions from the project's data. Be brief.`;
+
+/** Which chat model answers, for the reply's agentType and the chat's notice. */
+export function isLocalPlanner(model: ReelforgeChatModel): boolean {
+  return model._llmType() === "local-planner";
+}
+
+async function projectContext(actor: Actor, projectId: string | null, selectedSceneId: string | null): Promise<RouteContext & { title?: string }> {
+  if (!projectId) return {};
+  const { project, scenes } = await getProjectWorkspace(actor, projectId);
+  return {
+    projectId: project.id,
+    title: project.title,
+    selectedSceneId,
+    scenes: scenes.map((s) => ({
+      id: s.id,
+      sceneOrder: s.sceneOrder,
+      title: s.title,
+      imagePrompt: s.imagePrompt,
+      imageUrl: s.imageUrl,
+      script: s.script,
+      voiceOverText: s.voiceOverText,
+      videoUrl: s.videoUrl,
+    })),
+  };
+}
+
+function truncateResult(data: unknown): unknown {
+  const text = JSON.stringify(data ?? null);
+  if (text.length <= RESULT_MAX_CHARS) return data;
+  return { truncated: true, preview: `${text.slice(0, RESULT_MAX_CHARS)}…` };
+}
+
+class TimeoutError extends Error {
+  constructor() {
+    super("Request timeout");
+    this.name = "TimeoutError";
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(t), reject(signal.reason)), { once: true });
+  });
+}
+
+/** Whether an error of a model call is worth another try (not a timeout, not bad input). */
+function retryable(error: unknown, signal: AbortSignal): boolean {
+  if (signal.aborted) return false;
+  const status = (error as { status?: unknown })?.status;
+  return !(typeof status === "number" && status >= 400 && status < 500 && status !== 408 && status !== 429);
+}
+
+const MEDIA = new Map<string, "image" | "video">([
+  ["generate_scene_image", "image"],
+  ["generate_scene_video", "video"],
+]);
+
+function mediaCommand(tasks: ChatTask[]): { type: string; tool: string } | null {
+  for (const t of tasks) {
+    if (t.status !== "completed") continue;
+    const kind = MEDIA.get(t.name) ?? (t.name === "canvas_agent" ? ({ generateImage: "image", generateVideo: "video" } as const)[String((t.arguments as { action?: string })?.action)] : undefined);
+    if (kind) return { type: kind, tool: t.name };
+  }
+  return null;
+}
+
+export type RunAssistantOptions = {
+  actor: Actor;
+  model: ReelforgeChatModel;
+  tools: AgentTool[];
+  sessionId: string;
+  projectId: string | null;
+  reply: ChatMessageView;
+  userText: string;
+  origin: string;
+  selectedSceneId?: string | null;
+  emit?: (event: AssistantEvent) => void;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  retryBaseMs?: number;
+  pollMs?: number;
+};
+
+/** Answers one message; never throws for a model or tool failure (the reply ends in error). */
+export async function runAssistant(opts: RunAssistantOptions): Promise<ChatMessageView> {
+  const { actor, model, tools, reply } = opts;
+  const emit = opts.emit ?? (() => {});
+  const local = isLocalPlanner(model);
+  const agentType = local ? "local-planner" : (model.providerInfo?.id ?? "openai");
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new TimeoutError()), opts.timeoutMs ?? ASSISTANT_TIMEOUT_MS);
+  const onOuterAbort = () => controller.abort(opts.signal?.reason ?? new Error("aborted"));
+  opts.signal?.addEventListener("abort", onOuterAbort, { once: true });
+  const signal = controller.signal;
+
+  let tasks: ChatTask[] = [];
+  let content = "";
+  let selectedTool: string | null = null;
+  const progress = async () => {
+    const message = await recordChatProgress(actor, reply.id, { content, tasks, selectedTool, agentType });
+    emit({ type: "reply", message });
+  };
+
+  try {
+    await progress();
+    const context = await projectContext(actor, opts.projectId, opts.selectedSceneId ?? null);
+    const history = (await chatHistory(actor, opts.sessionId, 12)).filter((m) => m.id !== reply.id && m.id !== reply.replyToId && m.content.trim());
+    const messages: BaseMessage[] = [
+      new SystemMessage(`${HOSTED_PROMPT}\n\n${contextBlock(context)}`),
+      ...history.map((m) => (m.role === "user" ? new HumanMessage(m.content) : new AIMessage(m.content))),
+      new HumanMessage(opts.userText),
+    ];
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    const bound = model.bindTools!(
+      tools.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: toJsonSchema(t.schema) as Record<string, unknown> } })),
+    );
+
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const answer = await callWithRetry(
+        async () => {
+          let acc: AIMessageChunk | null = null;
+          let streamed = "";
+          for await (const chunk of await bound.stream(messages, { signal })) {
+            acc = acc ? acc.concat(chunk) : chunk;
+            const piece = typeof chunk.content === "string" ? chunk.content : messageText(chunk);
+            if (piece) {
+              streamed += piece;
+              emit({ type: "delta", text: piece });
+            }
+          }
+          return { acc, streamed };
+        },
+        signal,
+        opts.retryBaseMs ?? CHAT_RETRY_BASE_MS,
+      );
+      const text = answer.streamed.trim();
+      if (text) content = content ? `${content}\n\n${text}` : text;
+      const calls = answer.acc?.tool_calls ?? [];
+      if (calls.length === 0) break;
+      messages.push(new AIMessage({ content: answer.streamed, tool_calls: calls }));
+
+      let stopped = false;
+      for (const [i, call] of calls.entries()) {
+        const callId = call.id ?? `call_${randomUUID()}`;
+        const task: ChatTask = { id: callId, name: call.name, status: "working", type: "ai-chat", arguments: call.args };
+        tasks = [...tasks, task];
+        selectedTool ??= call.name;
+        const update = (patch: Partial<ChatTask>) => {
+          tasks = tasks.map((t) => (t.id === callId ? { ...t, ...patch } : t));
+        };
+        if (stopped) {
+          update({ status: "error", details: "Not run: an earlier step failed" });
+          messages.push(new ToolMessage({ content: JSON.stringify({ success: false, error: "Not run: an earlier step failed" }), tool_call_id: callId, name: call.name, status: "error" }));
+          continue;
+        }
+        await progress();
+        const tool = byName.get(call.name);
+        let outcome: { ok: true; data: unknown } | { ok: false; message: string };
+        if (!tool) outcome = { ok: false, message: CHAT_MESSAGES.toolNotFound(call.name) };
+        else {
+          const args = { ...(call.args ?? {}) } as Record<string, unknown>;
+          if ("idempotencyKey" in tool.schema.shape && args.idempotencyKey === undefined) args.idempotencyKey = `${reply.id}:${round}:${i}`;
+          try {
+            outcome = await tool.run(args, { signal, origin: opts.origin, idempotencyKey: `${reply.id}:${round}:${i}`, pollMs: opts.pollMs });
+          } catch (error) {
+            if (signal.aborted) throw signal.reason;
+            console.error(`[assistant] tool ${call.name} failed`, error);
+            outcome = { ok: false, message: CHAT_MESSAGES.errorTaskDetail };
+          }
+        }
+        if (outcome.ok) update({ status: "completed", result: truncateResult(outcome.data) });
+        else {
+          update({ status: "error", details: outcome.message });
+          stopped = true;
+        }
+        messages.push(
+          new ToolMessage({
+            content: JSON.stringify(outcome.ok ? outcome.data : { success: false, error: outcome.message }).slice(0, 20_000),
+            tool_call_id: callId,
+            name: call.name,
+            status: outcome.ok ? "success" : "error",
+          }),
+        );
+        await progress();
+      }
+    }
+
+    const command = mediaCommand(tasks);
+    const message = await finishChatReply(actor, reply.id, { content: content || "Done.", tasks, selectedTool, agentType, command });
+    emit({ type: "done", message, toast: command ? { kind: "info", text: CHAT_MESSAGES.mediaToast } : null });
+    return message;
+  } catch (error) {
+    const timedOut = error instanceof TimeoutError || (signal.aborted && signal.reason instanceof TimeoutError);
+    if (!timedOut) console.error("[assistant] reply failed", error);
+    const failed = timedOut
+      ? { reply: CHAT_MESSAGES.timeoutReply, details: "Request timeout" }
+      : { reply: CHAT_MESSAGES.errorReply, details: CHAT_MESSAGES.errorTaskDetail };
+    const message = await finishChatReply(actor, reply.id, { tasks, selectedTool, agentType, failed });
+    const reason = !timedOut && error instanceof Error && error.message ? error.message : null;
+    emit({ type: "done", message, toast: { kind: "error", text: timedOut ? CHAT_MESSAGES.timeoutToast : (reason ?? CHAT_MESSAGES.errorToast) } });
+    return message;
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener("abort", onOuterAbort);
+  }
+}
+
+/** A model call with up to CHAT_RETRIES more tries after 1 s, 2 s ... (nothing streamed yet). */
+async function callWithRetry<T extends { streamed: string }>(fn: () => Promise<T>, signal: AbortSignal, baseMs: number): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (signal.aborted) throw signal.reason ?? error;
+      if (attempt >= CHAT_RETRIES || !retryable(error, signal)) throw error;
+      await sleep(baseMs * 2 ** attempt, signal);
+    }
+  }
+}

@@ -1,0 +1,20 @@
+// The canvas agent tool as one of the assistant's tools (docs/product.md#assistant): a thin
+// door over runCanvasToolAction, which charges 0.2 credits per action and refunds failures.
+import type { Actor } from "~/models/actor.server";
+import { canvasToolInput, runCanvasToolAction } from "~/models/canvas-agent-tool.server";
+import type { AgentTool } from "./types";
+
+export const CANVAS_AGENT_TOOL_NAME = "canvas_agent";
+
+export function canvasAgentTool(actor: Actor): AgentTool {
+  return {
+    name: CANVAS_AGENT_TOOL_NAME,
+    description:
+      "Works on a canvas scene: action updateDescription (content), generateImagePrompt, generateImage (productShotVersion v1|v2, aspectRatio 16:9|9:16|1:1), generateVideo, createScene (content = description) or updateScene (sceneId, updateType, content). Each action costs 0.2 credits, refunded if it fails; generation is also charged at its step price.",
+    schema: canvasToolInput,
+    async run(input, ctx) {
+      const result = await runCanvasToolAction(actor, input, { clientRequestId: ctx.idempotencyKey });
+      return result.success ? { ok: true, data: result } : { ok: false, message: result.error };
+    },
+  };
+}

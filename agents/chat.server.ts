@@ -1,0 +1,127 @@
+// The assistant chat's door for the web (docs/product.md#assistant): what the three chat screens
+// load (the active session of the user and project, its messages, which model answers) and what
+// sending a message does — the core stores and charges it (app/models/chat.server.ts), the
+// assistant agent answers it with the catalogue's tools, the agent functions and the canvas
+// agent tool, and every step goes to `emit` as it happens.
+import { randomUUID } from "node:crypto";
+import type { Actor } from "~/models/actor.server";
+import { getChatSession, listChatSessions, openChatSession, sendChatMessage, type ChatMessageView } from "~/models/chat.server";
+import { getBalance } from "~/models/credits.server";
+import { chatProviderStatus } from "~/providers/llm/index.server";
+import { runAssistant, type AssistantEvent } from "./assistant";
+import { canvasAgentTool } from "./canvas-tool";
+import { catalogueTools } from "./catalogue";
+import { assistantChatModel } from "./chat-model";
+import { agentFunctionTools } from "./functions";
+import type { AgentTool } from "./types";
+
+export type AssistantProvider = { local: boolean; label: string; description: string; problem: string | null };
+
+export type AssistantState = {
+  projectId: string | null;
+  /** The client request id a form without JavaScript sends (a resubmitted form is charged once). */
+  nextRequestId: string;
+  sessionId: string;
+  sessions: { id: string; title: string; messageCount: number }[];
+  messages: ChatMessageView[];
+  provider: AssistantProvider;
+  balance: number;
+};
+
+export const LOCAL_PLANNER_NOTICE =
+  "No language model is configured: the assistant runs on the local planner. It turns clear commands into project actions (for example \"Add a scene about the product on a beach and generate its assets\") and answers from this project's data; it does not understand free conversation.";
+
+export async function assistantProvider(): Promise<AssistantProvider> {
+  const status = await chatProviderStatus();
+  return {
+    local: status.local,
+    label: status.label,
+    description: status.local ? LOCAL_PLANNER_NOTICE : status.description,
+    problem: status.problem ?? null,
+  };
+}
+
+/** The chat a screen shows: the actor's active session for the project (made when there is none). */
+export async function assistantState(actor: Actor, input: { projectId: string | null; sessionId?: string | null }): Promise<AssistantState> {
+  const session = await openChatSession(actor, { projectId: input.projectId, sessionId: input.sessionId });
+  const [{ messages }, sessions, provider, balance] = await Promise.all([
+    getChatSession(actor, session.id),
+    listChatSessions(actor, input.projectId),
+    assistantProvider(),
+    getBalance(actor.id),
+  ]);
+  return {
+    projectId: input.projectId,
+    nextRequestId: randomUUID(),
+    sessionId: session.id,
+    sessions: sessions.map((s) => ({ id: s.id, title: s.title, messageCount: s.messageCount })),
+    messages,
+    provider,
+    balance,
+  };
+}
+
+/** Every tool the assistant may use for this actor. */
+export function assistantTools(actor: Actor, context: { projectId: string | null; userInput: string }): AgentTool[] {
+  return [
+    ...catalogueTools(actor),
+    ...agentFunctionTools(actor, { projectId: context.projectId ?? undefined, userInput: context.userInput }),
+    canvasAgentTool(actor),
+  ];
+}
+
+export type ChatSendEvent =
+  | { type: "start"; userMessage: ChatMessageView; reply: ChatMessageView; duplicate: boolean }
+  | { type: "refused"; code: string; message: string }
+  | AssistantEvent;
+
+const POLL_MS = 1000;
+
+/**
+ * Sends a message and answers it. A retried send (same client request id) charges nothing and
+ * follows the first one's reply to its end instead of answering again.
+ */
+export async function sendAndAnswer(
+  actor: Actor,
+  input: { sessionId: string; content: string; clientRequestId?: string | null; origin: string; selectedSceneId?: string | null },
+  emit: (event: ChatSendEvent) => void = () => {},
+  opts: { tools?: AgentTool[]; timeoutMs?: number; retryBaseMs?: number; pollMs?: number } = {},
+): Promise<{ ok: true; reply: ChatMessageView } | { ok: false; code: string; message: string }> {
+  const sent = await sendChatMessage(actor, input);
+  if (!sent.ok) {
+    emit({ type: "refused", code: sent.code, message: sent.message });
+    return { ok: false, code: sent.code, message: sent.message };
+  }
+  emit({ type: "start", userMessage: sent.userMessage, reply: sent.reply, duplicate: sent.duplicate });
+  if (sent.duplicate) {
+    let reply = sent.reply;
+    const deadline = Date.now() + (opts.timeoutMs ?? 200_000);
+    while ((reply.status === "thinking" || reply.status === "working") && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, POLL_MS));
+      const { messages } = await getChatSession(actor, sent.session.id);
+      const now = messages.find((m) => m.id === reply.id);
+      if (!now) break;
+      if (JSON.stringify(now) !== JSON.stringify(reply)) emit({ type: "reply", message: now });
+      reply = now;
+    }
+    emit({ type: "done", message: reply, toast: null });
+    return { ok: true, reply };
+  }
+  const model = await assistantChatModel();
+  const reply = await runAssistant({
+    actor,
+    model,
+    tools: opts.tools ?? assistantTools(actor, { projectId: sent.session.projectId, userInput: sent.userMessage.content }),
+    sessionId: sent.session.id,
+    projectId: sent.session.projectId,
+    reply: sent.reply,
+    userText: sent.userMessage.content,
+    origin: input.origin,
+    selectedSceneId: input.selectedSceneId,
+    emit,
+    timeoutMs: opts.timeoutMs,
+    retryBaseMs: opts.retryBaseMs,
+    pollMs: opts.pollMs,
+  });
+  return { ok: true, reply };
+}
