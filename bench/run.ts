@@ -2,10 +2,12 @@
 //  - compile of a 3-scene, 15 s, 720x1280 project (stills with motion, captions, voice, ducked
 //    music) in mp4 and webm: wall time and its ratio to the video's length;
 //  - re-compile of a 5-scene project after editing one scene, as a fraction of the full compile;
-//  - time per TTS call, per product image, and per 15 s music bed.
-// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick]
+//  - time per TTS call, per product image, and per 15 s music bed;
+//  - sound and finish of a fixed 3-scene ad (bench/sound-finish.ts): silence gaps, loudness,
+//    true peak, poster luma, speed.
+// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --sound-only]
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
@@ -15,6 +17,8 @@ import { LocalRenderProvider } from "~/providers/render/local.server";
 import type { RenderFormat, RenderRequest } from "~/providers/render/types";
 import { LocalVoiceProvider } from "~/providers/voice/local.server";
 import { productPhoto } from "../tests/providers/fixtures";
+import { cpuSeconds, cpuSince } from "./cpu";
+import { soundFinishCheck, type SoundFinishResult } from "./sound-finish";
 
 const quick = process.argv.includes("--quick");
 const root = path.resolve("bench/.work");
@@ -22,22 +26,6 @@ rmSync(root, { recursive: true, force: true });
 mkdirSync(root, { recursive: true });
 const now = () => performance.now();
 
-/** CPU seconds used so far by this process and its finished children (ffmpeg, synth workers), from /proc. */
-function cpuSeconds(): number | null {
-  try {
-    const stat = readFileSync("/proc/self/stat", "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // utime, stime, cutime, cstime are fields 14-17 of the line (11-14 after the command name).
-    const ticks = [11, 12, 13, 14].reduce((a, i) => a + Number(fields[i]), 0);
-    return ticks / 100;
-  } catch {
-    return null;
-  }
-}
-const cpuSince = (start: number | null) => {
-  const end = cpuSeconds();
-  return start === null || end === null ? null : Math.round((end - start) * 100) / 100;
-};
 const secs = (ms: number) => Math.round(ms) / 1000;
 const log = (s: string) => console.log(s);
 
@@ -49,9 +37,29 @@ const LINES = [
   "Join thousands of happy customers. Stay cool with Aurora.",
 ];
 
+/** The sound/finish check, logged, with the CPU seconds it took; also written to sound-finish-latest.json. */
+async function soundFinish(): Promise<SoundFinishResult & { cpuSec: number | null }> {
+  const cpu = cpuSeconds();
+  const r = { ...(await soundFinishCheck(path.join(root, "sound-finish"))), cpuSec: cpuSince(cpu) };
+  log(
+    `Sound/finish 3 scenes / ${r.videoSec} s: gaps > 0.3 s: ${r.gaps.over03Sec} (longest ${r.gaps.longestSec} s), ` +
+      `${r.loudness.integratedLufs} LUFS, true peak ${r.loudness.truePeakDbtp} dBTP, poster luma ${r.poster.meanLuma} ` +
+      `(video ${r.poster.videoLumaP10}..${r.poster.videoLumaP90}), render x${r.speedXRealtime} real time: ${r.pass ? "PASS" : "FAIL"}`,
+  );
+  const dir = path.resolve("bench/results");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "sound-finish-latest.json"), JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100) }, ...r }, null, 2) + "\n");
+  return r;
+}
+
 async function main() {
   const load = os.loadavg();
   log(`Reelforge media benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), load ${load.map((l) => l.toFixed(2)).join(" ")}`);
+  if (process.argv.includes("--sound-only")) {
+    await soundFinish();
+    rmSync(root, { recursive: true, force: true });
+    return;
+  }
 
   // Inputs: voice-overs, product shots, a music bed.
   const tts = new LocalVoiceProvider({ workDir: root });
@@ -108,7 +116,6 @@ async function main() {
       visual: { kind: "image" as const, path: portrait[i % portrait.length] },
       voiceOver: { path: voices[i % voices.length].path },
       captionText: i === edited ? `${LINES[i % LINES.length]} (edited)` : LINES[i % LINES.length],
-      durationSec: 5,
     }));
 
   // 1. 3-scene, 15 s, 720x1280 compile in both formats, cold cache.
@@ -157,6 +164,9 @@ async function main() {
     log(`Re-compile 5 scenes ${format} after editing one: ${secs(againMs)} s vs ${secs(fullMs)} s full (${((againMs / fullMs) * 100).toFixed(1)}%)`);
   }
 
+  // 3. Sound and finish of the fixed 3-scene ad.
+  const soundFinish3Scenes = await soundFinish();
+
   const mean = (a: number[]) => Math.round(a.reduce((x, y) => x + y, 0) / a.length) / 1000;
   const result = {
     date: new Date().toISOString(),
@@ -174,6 +184,7 @@ async function main() {
     ttsCall: { meanSec: mean(ttsTimes), perCallSec: ttsTimes.map(secs), hindiSec: secs(hindiMs), words: LINES.map((l) => l.split(" ").length) },
     productImage: { meanSec: mean(imageTimes), perImageSec: imageTimes.map(secs), sizes: shots.map(([v, a]) => `${v} ${a}`) },
     musicBed15s: { sec: secs(musicMs) },
+    soundFinish3Scenes,
     notes:
       "Wall-clock times on a machine shared with other work (see loadAverageAtStart); cpuSec is the CPU time of the compile's processes, which load does not inflate. ffmpeg runs niced (MEDIA_NICE, default 10), so under load it yields to other processes. Each compile starts with an empty segment cache. Motion is rendered inside the compile (zoompan over stills).",
   };

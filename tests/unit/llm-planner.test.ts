@@ -142,7 +142,8 @@ describe("seoMetadata", () => {
     const seo = seoMetadata(SERUM_SCRIPT, { product: "GlowUp Serum" });
     expect(seo.title.length).toBeLessThanOrEqual(60);
     expect(seo.title.startsWith("GlowUp Serum")).toBe(true);
-    expect(seo.title).toContain("Vitamin C");
+    // The product's name and its benefit, as the script says it (docs/decisions/199-titles-and-hashtags.md).
+    expect(seo.title).toBe("GlowUp Serum: Brightens Dull Skin");
     expect(seo.description.length).toBeLessThanOrEqual(155);
     expect(seo.hashtags.length).toBeGreaterThanOrEqual(5);
     expect(seo.hashtags.length).toBeLessThanOrEqual(10);

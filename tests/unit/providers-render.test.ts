@@ -52,7 +52,8 @@ describe("captions", () => {
   });
 
   it("sizes a scene to its voice-over in whole frames", () => {
-    expect(sceneDurationFor(2)).toBeCloseTo(2.6, 5);
+    expect(sceneDurationFor(2, 30, false)).toBeCloseTo(2.1, 5);
+    expect(sceneDurationFor(2)).toBeCloseTo(2.64 + 1 / 60, 1);
     const frames = sceneDurationFor(1.234) * 30;
     expect(Math.abs(frames - Math.round(frames))).toBeLessThan(1e-9);
   });
@@ -77,8 +78,8 @@ describe("local renderer", () => {
     }
     expect([video.width, video.height]).toEqual([180, 320]);
     expect(audio.channels).toBe(2);
-    const expected = [1.2, 0.9, 1.0].map((v) => sceneDurationFor(v)).reduce((a, b) => a + b, 0);
-    expect(r.scenes.map((s) => s.durationSec)).toEqual([1.2, 0.9, 1.0].map((v) => expect.closeTo(sceneDurationFor(v), 3)));
+    const expected = [1.2, 0.9, 1.0].map((v, i) => sceneDurationFor(v, 30, i === 2)).reduce((a, b) => a + b, 0);
+    expect(r.scenes.map((s) => s.durationSec)).toEqual([1.2, 0.9, 1.0].map((v, i) => expect.closeTo(sceneDurationFor(v, 30, i === 2), 3)));
     expect(Math.abs(info.durationSec - expected)).toBeLessThan(0.1);
     expect(r).toMatchObject({ format, mime: `video/${format}`, width: 180, height: 320, provider: "local-ffmpeg" });
     // Progress: whole percentages, never going back, ending at 100.

@@ -1,6 +1,8 @@
 // The local compiler: ffmpeg renders each scene to a cached segment (picture with captions, and
-// its voice-over padded to exactly the scene's length), then joins the segments with the concat
-// demuxer (video stream-copied) and mixes the background music, ducked under the voice.
+// its voice-over tightened to its speech and padded to exactly the scene's length), then joins
+// the segments with the concat demuxer (video stream-copied), mixes the background music, ducked
+// under the voice, and normalises the mix to -14 LUFS / -1 dBTP
+// (docs/decisions/197-sound-that-flows-and-is-normalised.md).
 // Progress comes from ffmpeg's -progress output. Filter graphs are written for ffmpeg 4.1.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -11,23 +13,33 @@ import { fonts } from "~/providers/media/fonts.server";
 import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Size } from "~/providers/media/types";
 import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import { motionVariantFor, prepareStill, zoompanFilter } from "~/providers/motion/zoompan.server";
+import { normaliseWav } from "./loudness.server";
+import { detectSilences, keepFilter, keptSeconds, speechKeep, type Span } from "./speech.server";
 import { captionCapacity, captionCentreY, captionChunks, captionPng } from "./captions.server";
 import type { LocalRenderer, RenderProgress, RenderRequest, RenderResult, RenderScene, RenderSceneResult, RenderStage } from "./types";
 
 /** Bump when the segment recipe changes, so old cache entries are not reused. */
-const RENDERER_VERSION = 4;
+const RENDERER_VERSION = 5;
 export const AUDIO_RATE = 48_000;
 export const DEFAULT_FPS = 30;
-/** Silence before the voice starts and after it ends, in seconds. */
-export const VOICE_LEAD = 0.15;
-export const VOICE_TAIL = 0.45;
+/**
+ * Silence before the voice starts and after it ends, in seconds (the voice-over itself is trimmed
+ * to its speech first): a scene change falls in a pause of about lead + tail, well under 0.3 s.
+ * The last scene keeps a longer tail so the fade-out comes after the last word.
+ */
+export const VOICE_LEAD = 0.04;
+export const VOICE_TAIL = 0.06;
+export const LAST_TAIL = 0.6;
 export const MAX_SCENES = 60;
 export const MAX_SCENE_SECONDS = 120;
 export const DEFAULT_MUSIC_VOLUME = 0.35;
 
-/** How long a scene lasts for a voice-over of `voiceSec` (ask motion clips for this length). */
-export function sceneDurationFor(voiceSec: number, fps = DEFAULT_FPS): number {
-  return Math.ceil((VOICE_LEAD + voiceSec + VOICE_TAIL) * fps) / fps;
+/**
+ * How long a scene lasts for `voiceSec` seconds of speech (ask motion clips for this length: a
+ * voice-over's own duration is an upper bound of its speech, so the clip is never too short).
+ */
+export function sceneDurationFor(voiceSec: number, fps = DEFAULT_FPS, last = true): number {
+  return Math.ceil((VOICE_LEAD + voiceSec + (last ? LAST_TAIL : VOICE_TAIL)) * fps) / fps;
 }
 
 type PlannedScene = {
@@ -35,7 +47,10 @@ type PlannedScene = {
   scene: RenderScene;
   frames: number;
   durationSec: number;
+  /** Seconds of speech kept from the voice-over. */
   voiceSec: number | null;
+  /** The parts of the voice-over file that are kept (its speech, pauses shortened). */
+  keep: Span[] | null;
   hash: string;
   videoFile: string;
   audioFile: string;
@@ -132,33 +147,45 @@ export class LocalRenderProvider implements LocalRenderer {
     await writeFile(videoList, planned.map((p) => concatListLine(p.videoFile)).join("\n") + "\n");
     await writeFile(audioList, planned.map((p) => concatListLine(p.audioFile)).join("\n") + "\n");
     const T = planned.reduce((a, p) => a + p.frames, 0) / fps;
-    const args = ["-f", "concat", "-safe", "0", "-i", videoList, "-f", "concat", "-safe", "0", "-i", audioList];
-    let graph = `[1:a]aformat=sample_fmts=fltp:sample_rates=${AUDIO_RATE}:channel_layouts=stereo`;
+    const mixFile = path.join(listDir, `${id}-mix.wav`);
+    const levelFile = path.join(listDir, `${id}-level.wav`);
+    // 1. The mix (voice and ducked music) as a WAV: audio only, quick.
+    const mixArgs = ["-f", "concat", "-safe", "0", "-i", audioList];
+    let graph = `[0:a]aformat=sample_fmts=fltp:sample_rates=${AUDIO_RATE}:channel_layouts=stereo`;
     if (request.music) {
       const vol = Math.max(0, Math.min(1, request.music.volume ?? DEFAULT_MUSIC_VOLUME));
       const fadeOut = Math.min(1.5, T / 4);
-      args.push("-stream_loop", "-1", "-i", request.music.path);
+      mixArgs.push("-stream_loop", "-1", "-i", request.music.path);
       graph +=
         `,asplit=2[voice][key];` +
-        `[2:a]aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,atrim=duration=${T.toFixed(3)},asetpts=PTS-STARTPTS,` +
+        `[1:a]aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,atrim=duration=${T.toFixed(3)},asetpts=PTS-STARTPTS,` +
         `volume=${vol.toFixed(3)},afade=t=in:d=0.4,afade=t=out:st=${Math.max(0, T - fadeOut).toFixed(3)}:d=${fadeOut.toFixed(3)}[bed];` +
-        // Duck the bed while the voice speaks (the voice is the side chain).
-        `[bed][key]sidechaincompress=threshold=0.03:ratio=4:attack=20:release=450:makeup=1[ducked];` +
+        // Duck the bed while the voice speaks (the voice is the side chain); the release bridges
+        // the short pauses between scenes, so the bed does not pump up in them.
+        `[bed][key]sidechaincompress=threshold=0.02:ratio=6:attack=15:release=500:makeup=1[ducked];` +
         // amix in ffmpeg 4.1 scales each input by 1/n and has no normalize option: undo it.
-        `[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0,volume=2,alimiter=limit=0.95:level=false[aout]`;
+        `[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0,volume=2[aout]`;
     } else {
-      graph += `,alimiter=limit=0.95:level=false[aout]`;
+      graph += `[aout]`;
     }
-    args.push("-filter_complex", graph, "-map", "0:v", "-map", "[aout]", "-c:v", "copy");
+    mixArgs.push("-filter_complex", graph, "-map", "[aout]", "-t", T.toFixed(3), "-c:a", "pcm_f32le", mixFile);
+    // 2. Loudness: -14 LUFS integrated, true peak under -1 dBTP (measured gain + limiter).
+    // 3. The video stream-copied with the normalised mix.
+    const args = ["-f", "concat", "-safe", "0", "-i", videoList, "-i", levelFile, "-map", "0:v", "-map", "1:a", "-c:v", "copy"];
     if (format === "mp4") args.push("-c:a", "aac", "-b:a", "160k", "-movflags", "+faststart");
     else args.push("-c:a", "libopus", "-b:a", "128k");
     args.push("-t", T.toFixed(3), outFile);
     try {
+      await runFfmpeg(mixArgs, { signal: options.signal, durationSec: T, onProgress: (f) => {
+        fractions.set(-1, f * joinWeight * 0.4);
+        report("joining");
+      } });
+      await normaliseWav(mixFile, levelFile, AUDIO_RATE, options.signal);
       await runFfmpeg(args, {
         signal: options.signal,
         durationSec: T,
         onProgress: (f) => {
-          fractions.set(-1, f * joinWeight);
+          fractions.set(-1, joinWeight * (0.4 + 0.6 * f));
           report("joining");
         },
       });
@@ -166,8 +193,7 @@ export class LocalRenderProvider implements LocalRenderer {
       await rm(outFile, { force: true });
       throw error;
     } finally {
-      await rm(videoList, { force: true });
-      await rm(audioList, { force: true });
+      await Promise.all([videoList, audioList, mixFile, levelFile, `${levelFile}.2.wav`].map((f) => rm(f, { force: true })));
     }
     const info = await probeMedia(outFile);
     void this.pruneCache().catch(() => undefined);
@@ -194,13 +220,16 @@ export class LocalRenderProvider implements LocalRenderer {
       throw new ProviderError(this.name, "bad_input", `Scene ${index + 1}: the voice-over file is missing`);
     }
     let voiceSec: number | null = null;
+    let keep: Span[] | null = null;
     if (scene.voiceOver) {
       const info = await probeMedia(scene.voiceOver.path);
       if (!info.streams.some((s) => s.type === "audio")) throw new ProviderError(this.name, "bad_input", `Scene ${index + 1}: the voice-over has no audio`);
-      voiceSec = info.durationSec;
+      keep = speechKeep(await detectSilences(scene.voiceOver.path, info.durationSec), info.durationSec);
+      voiceSec = keptSeconds(keep);
     }
     let durationSec: number;
-    if (voiceSec !== null) durationSec = Math.max(sceneDurationFor(voiceSec, o.fps), scene.durationSec ?? 0);
+    // A scene with a voice-over lasts as long as its speech: a longer minimum would be dead air.
+    if (voiceSec !== null) durationSec = sceneDurationFor(voiceSec, o.fps, index === count - 1);
     else if (scene.durationSec) durationSec = scene.durationSec;
     else if (scene.visual.kind === "clip") durationSec = (await probeMedia(scene.visual.path)).durationSec || 3;
     else durationSec = 3;
@@ -215,6 +244,7 @@ export class LocalRenderProvider implements LocalRenderer {
       frames,
       visual: { kind: scene.visual.kind, sha: await hashFile(scene.visual.path), motion },
       voice: scene.voiceOver ? await hashFile(scene.voiceOver.path) : null,
+      keep,
       captions: o.captions ? (scene.captionText ?? "").trim() : "",
       lead: VOICE_LEAD,
       first: index === 0,
@@ -229,6 +259,7 @@ export class LocalRenderProvider implements LocalRenderer {
       frames,
       durationSec: frames / o.fps,
       voiceSec,
+      keep,
       hash,
       videoFile,
       audioFile,
@@ -300,11 +331,10 @@ export class LocalRenderProvider implements LocalRenderer {
       filters.push(`[${last}]${[...fades, "format=yuv420p"].join(",")}[v]`);
       const samples = Math.round(D * AUDIO_RATE);
       const delayMs = p.voiceSec !== null ? Math.round(VOICE_LEAD * 1000) : 0;
-      filters.push(
-        `[${audioInput}:a]aresample=${AUDIO_RATE},aformat=sample_fmts=s16:channel_layouts=stereo` +
-          (delayMs ? `,adelay=${delayMs}|${delayMs}` : "") +
-          `,apad,atrim=end_sample=${samples}[a]`,
-      );
+      const voiceIn = `[${audioInput}:a]aresample=${AUDIO_RATE},aformat=sample_fmts=s16:channel_layouts=stereo`;
+      if (p.keep) filters.push(`${voiceIn}[vin]`, keepFilter("vin", "speech", p.keep));
+      else filters.push(`${voiceIn}[speech]`);
+      filters.push(`[speech]` + (delayMs ? `adelay=${delayMs}|${delayMs},` : "") + `apad,atrim=end_sample=${samples}[a]`);
 
       const videoTmp = path.join(tmpDir, `seg.${o.format}`);
       const audioTmp = path.join(tmpDir, "seg.wav");

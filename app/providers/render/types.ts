@@ -10,11 +10,11 @@ export type RenderVisual =
 
 export type RenderScene = {
   visual: RenderVisual;
-  /** The scene's voice-over; the scene lasts as long as it (plus a short lead-in and tail). */
+  /** The scene's voice-over; the scene lasts as long as its speech (plus a short lead-in and tail). */
   voiceOver?: { path: string; url?: string };
   /** Caption text, normally the voice-over text. */
   captionText?: string;
-  /** Length when there is no voice-over, or a minimum length. */
+  /** Length when there is no voice-over (with one, the local renderer times the scene to its speech). */
   durationSec?: number;
   /** For logs and results. */
   id?: string;

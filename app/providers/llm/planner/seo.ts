@@ -1,9 +1,13 @@
-// SEO title, description and Instagram hashtags from a script, by term frequency.
+// SEO title, description and Instagram hashtags from a script (docs/decisions/199-titles-and-hashtags.md).
+// The title is what a person would post: the product's name and its main benefit ("CrispJar Salad
+// Jar: Keeps Dressing Separate"), never a list of frequent words. Hashtags are the product, its
+// category and the topic nouns of the script: no stop words, verbs, number words, mood adjectives
+// or one-letter tags.
 import { cleanForSpeech } from "./voice-over";
-import { extractKeywords, splitSentences, stem, titleCase, tokenize, truncateWords } from "./text";
+import { extractKeywords, GENERIC_ADJECTIVES as GENERIC, isContentWord, isLikelyVerb, isStopWord, splitSentences, stem, titleCase, tokenize, truncateWords } from "./text";
 
 export interface SeoOptions {
-  /** Product or brand name; leads the title and becomes a hashtag. */
+  /** Product or brand name; leads the title and becomes a hashtag. Found in the script when not given. */
   product?: string | null;
   /** Default 60 (what search results show before cutting). */
   maxTitleLength?: number;
@@ -24,60 +28,175 @@ const INSTAGRAM_MAX_HASHTAGS = 30;
 /** Added after the script's own keywords only when the script yields too few (short scripts). */
 const FORMAT_TAGS = ["#reels", "#ad", "#shortvideo"];
 
+/**
+ * Words that are content words to the keyword extractor but say nothing about a product as a
+ * title or hashtag: number and quantity words, times of day, moods and complaints of the hook.
+ */
+const NOT_TOPICS = new Set(
+  ("zero none hint touch bit piece pinch dash couple bunch plenty tons " +
+    "noon morning mornings evening evenings night nights tonight weekend weekends lunchtime minute " +
+    "tired sick fed bored stressed worried annoyed frustrated hate hated soggy messy sticky greasy boring " +
+    "separate separately single whole entire certain various usual extra total final main key top " +
+    "across dot percent safe proof cold hot dull fresh crisp clean soft light dark " +
+    "yours mine ours theirs everybody nobody somebody people guys friends").split(/\s+/),
+);
+
+/** Verbs a benefit is said with ("keeps greens crisp", "brightens dull skin"). */
+const BENEFIT_VERBS =
+  "keeps|keep|makes|make|gives|give|helps|help|lets|let|brightens|protects|protect|saves|save|stays|turns|cleans|cools|charges|removes|fights|locks|seals|holds|cuts|boosts|softens|hydrates|repairs|blocks|tracks|brews|blends|folds|fits|lasts|dries|heats|chills|purifies|stores|carries";
+
+/** Words that introduce a product in a script: "Meet CrispJar", "Introducing Aurora" (either case; no `i` flag, which would let \p{Lu} match lower case). */
+const INTRO_WORDS = ["meet", "introducing", "presenting", "say hello to", "try", "discover", "get", "order", "buy", "grab", "choose"];
+const INTRO = new RegExp(
+  `(?:^|[^\\p{L}])(?:${INTRO_WORDS.map((w) => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1)}`).join("|")})\\s+((?:\\p{Lu}[\\p{L}\\p{N}'’-]*)(?:\\s+\\p{Lu}[\\p{L}\\p{N}'’-]*){0,3})`,
+  "gu",
+);
+/** Endings of adjectives and participles: weak as hashtags on their own. */
+const ADJECTIVE_LIKE = /(?:y|ful|less|ous|ive|able|ible|ish|ed|ing|al)$/;
+const BENEFIT_VERB_SET = new Set(BENEFIT_VERBS.split("|"));
+
 export function seoMetadata(script: string, options: SeoOptions = {}): SeoMetadata {
   const maxTitle = options.maxTitleLength ?? 60;
   const maxTags = Math.min(options.maxHashtags ?? 10, INSTAGRAM_MAX_HASHTAGS);
-  const product = (options.product ?? "").trim();
   const spoken = cleanForSpeech(script);
+  const product = (options.product ?? "").trim() || findProduct(spoken);
   const productStems = new Set(tokenize(product).map(stem));
+  const verbs = verbsInContext(spoken);
 
-  const keywords = extractKeywords(spoken, { exclude: productStems, limit: 15 });
+  const keywords = extractKeywords(spoken, { exclude: productStems, limit: 20 }).filter((k) => isTopic(k.text, verbs) && !tokenize(k.text).some((w) => BENEFIT_VERB_SET.has(w.toLowerCase())));
   const phrases = keywords.map((k) => k.text);
+  // Without a name, what the script calls the product ("This lunch box keeps ...") leads the title.
+  const category = product ? findCategory(spoken, product, verbs) : findSubject(spoken);
+  const benefit = findBenefit(spoken, product);
 
   return {
-    title: buildTitle(product, phrases, spoken, maxTitle),
+    title: buildTitle({ product, category, benefit, phrases, spoken }, maxTitle),
     description: truncateWords(splitSentences(spoken).slice(0, 2).join(" ") || product, options.maxDescriptionLength ?? 155),
-    keywords: [...(product ? [product] : []), ...phrases].slice(0, 12),
-    hashtags: buildHashtags(product, phrases, maxTags),
+    keywords: unique([...(product ? [product] : []), ...(category ? [category] : []), ...phrases]).slice(0, 12),
+    hashtags: buildHashtags({ product, category, benefit, keywords, verbs }, maxTags),
   };
 }
 
-function buildTitle(product: string, phrases: string[], spoken: string, max: number): string {
-  const picked: string[] = [];
-  const lead = product ? titleCase(product) : "";
-  const fits = (list: string[]) => composeTitle(lead, list).length <= max;
-  for (const p of phrases) {
-    const words = p.toLowerCase().split(" ");
-    // Skip a phrase whose words are all already in the title.
-    const inTitle = (lead + " " + picked.join(" ")).toLowerCase();
-    if (words.every((w) => inTitle.includes(w))) continue;
-    if (fits([...picked, p])) picked.push(p);
-    if (picked.length === 3) break;
+/** Whether every word of a keyword can stand for a topic (a noun or a naming phrase). */
+function isTopic(text: string, verbs: Set<string>): boolean {
+  const words = text.split(/\s+/);
+  return words.every((w) => {
+    const lower = w.toLowerCase();
+    if (NOT_TOPICS.has(lower) || isStopWord(lower) || verbs.has(lower)) return false;
+    return [...w].length >= 3 || /^\p{Lu}{2,}$/u.test(w) || words.length > 1;
+  });
+}
+
+/** Words used as verbs in this script: right after a subject pronoun or "to" ("until you shake it"). */
+function verbsInContext(text: string): Set<string> {
+  const out = new Set<string>();
+  const tokens = tokenize(text);
+  for (let i = 1; i < tokens.length; i++) {
+    if (/^(?:you|we|they|i|to|will|can|just|it|and you)$/i.test(tokens[i - 1]) && !/^\p{Lu}/u.test(tokens[i])) out.add(tokens[i].toLowerCase());
   }
-  let title = composeTitle(lead, picked);
-  if (!title) title = titleCase(truncateWords(splitSentences(spoken)[0] ?? "", max));
-  if (title.length > max) title = truncateWords(title, max, "");
-  return title;
+  return out;
 }
 
-function composeTitle(lead: string, phrases: string[]): string {
-  const tc = phrases.map(titleCase);
-  const list = tc.length <= 1 ? tc.join("") : `${tc.slice(0, -1).join(", ")} & ${tc[tc.length - 1]}`;
-  if (lead && list) return `${lead}: ${list}`;
-  return lead || list;
+/**
+ * The product's name in a script: the capitalised words after "Meet"/"Introducing"/"Get" ..., or
+ * a brand-cased word (CrispJar, GLOW), or a capitalised word inside sentences that recurs.
+ */
+export function findProduct(text: string): string {
+  const counts = new Map<string, number>();
+  for (const m of text.matchAll(INTRO)) {
+    const name = m[1]
+      .split(/\s+/)
+      .filter((w, i, all) => i === 0 || !isStopWord(w) || i < all.length - 1)
+      .join(" ")
+      .replace(/['’]s$/, "");
+    if (!isStopWord(name) && name.length >= 3) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  if (counts.size) return [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+  const tokens = tokenize(text);
+  const branded = tokens.find((t) => /^\p{Lu}\p{Ll}+\p{Lu}/u.test(t) || /^\p{Lu}{3,}$/u.test(t));
+  if (branded) return branded;
+  const inner = new Map<string, number>();
+  for (const sentence of splitSentences(text)) {
+    for (const t of tokenize(sentence).slice(1)) if (/^\p{Lu}\p{Ll}{2,}$/u.test(t) && !isStopWord(t)) inner.set(t, (inner.get(t) ?? 0) + 1);
+  }
+  const recurring = [...inner.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]);
+  return recurring[0]?.[0] ?? "";
 }
 
-function hashtag(phrase: string): string | null {
+/**
+ * What the product is: the noun phrase the script puts beside its name ("CrispJar, the salad jar
+ * that ...", "CrispJar is a glass jar for ..."), at most two words.
+ */
+export function findCategory(text: string, product: string, verbs: Set<string> = new Set()): string {
+  if (!product) return "";
+  const name = product.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`${name}(?:,|\\s+is)\\s+(?:the|a|an|your)\\s+((?:[\\p{L}\\p{N}'’-]+\\s+){0,3}?[\\p{L}\\p{N}'’-]+)(?=\\s+(?:that|which|with|for|to|you|made|built|designed|from)\\b|[,.!?;:—–-])`, "u");
+  const m = pattern.exec(text);
+  if (!m) return "";
+  const words = m[1].split(/\s+/).filter((w) => isContentWord(w) && !NOT_TOPICS.has(w.toLowerCase()) && !verbs.has(w.toLowerCase()));
+  return words.slice(-2).join(" ").toLowerCase();
+}
+
+/**
+ * The product's main benefit as a short verb phrase ("keeps dressing separate"): the first clause
+ * that says what it (or the product) does, cut at a conjunction, at most six words.
+ */
+export function findBenefit(text: string, product: string): string {
+  const pattern = new RegExp(`([\\p{L}\\p{N}'’-]+)\\s+(?:\\p{Ll}+ly\\s+)?(${BENEFIT_VERBS})\\s+([^.!?;:,—–]+)`, "gu");
+  for (const m of text.matchAll(pattern)) {
+    // "you keep", "we make": the viewer or the brand acting, not the product's benefit.
+    if (/^(?:you|we|i|they|to|will|can|please|and)$/i.test(m[1]) && !(product && m[1] === product)) continue;
+    const rest = m[3].split(/\s+(?:until|unless|when|while|because|so|if|before|after|and|but|or|as|even|without|every|all)\b/i)[0];
+    const words = [m[2].toLowerCase(), ...rest.split(/\s+/).filter((w) => w && !/^(?:your|the|a|an|its|our|their|my)$/i.test(w))].slice(0, 6);
+    while (words.length > 1 && (isStopWord(words[words.length - 1]) || isLikelyVerb(words[words.length - 1]))) words.pop();
+    if (words.length >= 2) return words.join(" ");
+  }
+  return "";
+}
+
+/** "This lunch box keeps ...": the thing a benefit is said of, when the script names no product. */
+export function findSubject(text: string): string {
+  const m = new RegExp(`(?:^|[^\\p{L}])(?:[Tt]his|[Oo]ur|[Tt]he|[Mm]y)\\s+((?:[\\p{Ll}-]+\\s+)?[\\p{Ll}-]+)\\s+(?:${BENEFIT_VERBS})\\b`, "u").exec(text);
+  return m && m[1].split(/\s+/).every((w) => isContentWord(w) && !NOT_TOPICS.has(w)) ? m[1] : "";
+}
+
+type TitleParts = { product: string; category: string; benefit: string; phrases: string[]; spoken: string };
+
+function buildTitle({ product, category, benefit, phrases, spoken }: TitleParts, max: number): string {
+  const lead = product ? titleCase(product) : "";
+  const named = lead && category && !lead.toLowerCase().includes(category) ? `${lead} ${titleCase(category)}` : lead || titleCase(category);
+  const candidates: string[] = [];
+  if (benefit) {
+    candidates.push(`${named}: ${titleCase(benefit)}`, `${lead}: ${titleCase(benefit)}`);
+  }
+  // No benefit said: the name with the script's topic phrases.
+  const topics = phrases.filter((p) => !named.toLowerCase().includes(p.toLowerCase())).slice(0, 2).map(titleCase);
+  if (named && topics.length) candidates.push(`${named}: ${topics.join(" & ")}`, `${named}: ${topics[0]}`);
+  if (named) candidates.push(named);
+  if (!named && topics.length) candidates.push(topics.join(" & "));
+  const fits = candidates.map((c) => c.replace(/^:\s*/, "").trim()).find((c) => c && c.length <= max);
+  if (fits) return fits;
+  const first = candidates[0] ?? titleCase(splitSentences(spoken)[0] ?? "");
+  return truncateWords(first, max, "");
+}
+
+function hashtag(phrase: string, keepCase = false): string | null {
   const words = phrase.split(/\s+/).map((w) => w.replace(/[^\p{L}\p{M}\p{N}]/gu, "")).filter(Boolean);
   if (!words.length) return null;
   // One word in lower case (#skincare); several in CamelCase (#VitaminC) so screen readers can read them.
-  const body = words.length === 1 ? (/\p{Lu}.*\p{Lu}/u.test(words[0]) ? words[0] : words[0].toLowerCase()) : words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+  const body = words.length === 1 ? (keepCase || /\p{Lu}.*\p{Lu}/u.test(words[0]) ? words[0] : words[0].toLowerCase()) : words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
   if (/^\p{N}+$/u.test(body)) return null; // Instagram ignores all-digit tags
   if ([...body].length < 3) return null; // "#c" from "vitamin C" says nothing
   return `#${body}`;
 }
 
-function buildHashtags(product: string, phrases: string[], max: number): string[] {
+type HashtagParts = { product: string; category: string; benefit: string; keywords: Array<{ text: string; count: number; words: number }>; verbs: Set<string> };
+
+/**
+ * The product, its category (and the category's head noun), what the benefit acts on, the
+ * script's repeated topics, then (when still short) its other nouns; format tags last.
+ */
+function buildHashtags({ product, category, benefit, keywords, verbs }: HashtagParts, max: number): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   const add = (tag: string | null) => {
@@ -87,8 +206,34 @@ function buildHashtags(product: string, phrases: string[], max: number): string[
     seen.add(key);
     out.push(tag);
   };
-  if (product) add(hashtag(product));
-  for (const p of phrases) add(hashtag(p));
+  const noun = (w: string) => {
+    const lower = w.toLowerCase();
+    return isContentWord(w) && !NOT_TOPICS.has(lower) && !verbs.has(lower) && !BENEFIT_VERB_SET.has(lower) && !ADJECTIVE_LIKE.test(lower) && !GENERIC.has(lower);
+  };
+  if (product) add(hashtag(product, true));
+  if (category) {
+    add(hashtag(category));
+    const head = category.split(" ").pop();
+    if (head && head !== category) add(hashtag(head));
+  }
+  // What the benefit acts on: "keeps water cold" -> water; "brightens dull skin" -> skin.
+  const [verb, ...rest] = benefit.split(" ");
+  const objectWords = rest.slice(0, (rest.findIndex((w) => isStopWord(w)) + 1 || rest.length + 1) - 1);
+  const object = /^(?:keeps?|makes?|lets?|helps?|gives?)$/.test(verb ?? "") ? objectWords.find(noun) : [...objectWords].reverse().find(noun);
+  if (object) add(hashtag(object));
+  for (const k of keywords) if (k.count >= 2 && (k.words > 1 || noun(k.text))) add(hashtag(k.text));
+  // A short script: its other nouns, up to eight tags in all.
+  for (const k of keywords) if (out.length < Math.min(8, max) && (k.words > 1 || noun(k.text))) add(hashtag(k.text));
   if (out.length < Math.min(5, max)) for (const t of FORMAT_TAGS) add(t);
   return out;
+}
+
+function unique(list: string[]): string[] {
+  const seen = new Set<string>();
+  return list.filter((s) => {
+    const k = s.toLowerCase();
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }

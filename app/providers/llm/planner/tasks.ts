@@ -193,7 +193,7 @@ export const TASK_INSTRUCTIONS: Record<PlannerTask, string> = {
   voice_over:
     "Rewrite the text as clean spoken voice-over: remove stage directions, speaker labels, markup, emojis and URLs-as-written; spell out symbols. If maxSeconds is given, keep it within maxSeconds at the given words per second, dropping whole sentences first.",
   seo_metadata:
-    "Write an SEO title (at most maxTitleLength characters, default 60, leading with the product when given), a description under 155 characters and Instagram hashtags (each starting with #, no spaces) from the script's most frequent topics.",
+    "Write an SEO title a person would post (at most maxTitleLength characters, default 60): the product's name (given, or as the script names it) plus its main benefit, e.g. \"CrispJar Salad Jar: Keeps Dressing Separate\", never a list of words. A description under 155 characters. Instagram hashtags (each starting with #, no spaces): the product, its category and real topic words or phrases of the script; no stop words, number words, moods, verbs or one-letter tags.",
   analyze_project:
     "Analyze the project: count scenes and their assets, list what each scene is missing (script, voice-over text, image prompt, image, voice-over, video), estimate the total duration, and list the next steps.",
   suggest_improvements:
