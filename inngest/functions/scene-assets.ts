@@ -82,6 +82,8 @@ export const sceneAssetsFunction = inngest.createFunction(
               productShotVersion,
               // Create Video allows a request without a product image: draw a typographic card.
               allowTextCard: storyId !== undefined,
+              // Create Video makes an ad: hook, body and end card (ADR 204).
+              adShots: storyId !== undefined,
               // Progress goes to the story the project was made for (read by the core), never to an id from the event.
               onStart:
                 storyId !== undefined
