@@ -121,7 +121,7 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
         }
       }
       const nameSize = unit * 0.1;
-      const ctaSize = unit * 0.065;
+      const ctaSize = unit * 0.08;
       const reserve = nameSize * 1.4 + ctaSize * 2.6 + H * 0.05;
       const p = await fit(product, W * (portrait ? 0.6 : 0.3), Math.max(unit * 0.15, safe - y - reserve));
       layers.push({ input: await dropShadow(p.png, unit * 0.025), left: Math.round((W - p.width) / 2), top: y + Math.round(unit * 0.015) });
