@@ -34,9 +34,11 @@ describe("ad structure (hook, body, end card per Style)", () => {
     }
   });
 
-  it("gives the five Styles five different shot sequences", () => {
-    const sequences = AD_STYLES.map((style) => planAdStructure({ scenes: SIX, style }).shots.map((s) => s.shot).join(","));
-    expect(new Set(sequences).size).toBe(AD_STYLES.length);
+  it("gives the five Styles five different shot sequences, for 3 and for 6 scenes", () => {
+    for (const scenes of [THREE, SIX]) {
+      const sequences = AD_STYLES.map((style) => planAdStructure({ scenes, style }).shots.map((s) => s.shot).join(","));
+      expect(new Set(sequences).size).toBe(AD_STYLES.length);
+    }
   });
 
   it("finds the product and keeps the script's own call to action", () => {

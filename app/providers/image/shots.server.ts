@@ -46,7 +46,7 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
     case "hero": {
       // On a surface: a wide ellipse "table top" the product stands on, the headline above.
       const floorY = Math.round(safe * 0.94);
-      const top = headline ? Math.round(H * (portrait ? 0.24 : 0.28)) : Math.round(H * 0.1);
+      const top = headline ? Math.round(H * (portrait ? 0.3 : 0.32)) : Math.round(H * 0.1);
       const p = await fit(product, W * (portrait ? 0.72 : 0.42), floorY - top);
       const surface = mix(palette.bgBottom, palette.dark ? "#ffffff" : "#000000", 0.1);
       background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<ellipse cx="${W / 2}" cy="${floorY}" rx="${W * 0.48}" ry="${unit * 0.07}" fill="${surface}"/>`);

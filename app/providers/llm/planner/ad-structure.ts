@@ -49,7 +49,7 @@ type StyleRecipe = {
 
 const RECIPES: Record<AdStyle, StyleRecipe> = {
   "Product Showcase": { hook: "hero", body: ["close-up", "feature", "split"], cta: (p) => (p ? `Shop ${p} now` : "Shop now"), tone: "light" },
-  "UGC Testimonial": { hook: "kinetic", body: ["close-up", "hero", "split"], cta: (p) => (p ? `Try ${p} today` : "Try it today"), tone: "light" },
+  "UGC Testimonial": { hook: "kinetic", body: ["hero", "split", "close-up"], cta: (p) => (p ? `Try ${p} today` : "Try it today"), tone: "light" },
   Unboxing: { hook: "kinetic", body: ["close-up", "hero", "feature"], cta: (p) => (p ? `Get your ${p}` : "Get yours today"), tone: "dark" },
   "Problem / Solution": { hook: "kinetic", body: ["split", "close-up", "feature"], cta: (p) => (p ? `Fix it with ${p}` : "Fix it today"), tone: "dark" },
   Lifestyle: { hook: "split", body: ["hero", "close-up", "feature"], cta: (p) => (p ? `Make ${p} yours` : "Make it yours"), tone: "light" },
