@@ -286,10 +286,10 @@ export async function recordRenderProgress(actor: Actor, jobId: string, token: s
 }
 
 /** The render holding `token` made `videoUrl`: the job is completed. False when it no longer holds the job. */
-export async function completeRender(actor: Actor, jobId: string, token: string, videoUrl: string): Promise<boolean> {
+export async function completeRender(actor: Actor, jobId: string, token: string, videoUrl: string, posterUrl: string | null = null): Promise<boolean> {
   const { count } = await prisma.compileJob.updateMany({
     where: heldBy({ actor, jobId, token }, ["rendering"]),
-    data: { status: "completed", progress: 100, videoUrl, errorMessage: null },
+    data: { status: "completed", progress: 100, videoUrl, posterUrl, errorMessage: null },
   });
   return count > 0;
 }

@@ -37,9 +37,12 @@ import { reasonOf } from "~/models/pipeline-errors.server";
 import { getProjectWithScenes, type ProjectWithScenes } from "~/models/project.server";
 import { clipSecondsFor } from "~/models/scene-media.server";
 import { isAspectRatio } from "~/providers/media/types";
+import { workRoot } from "~/providers/media/workdir.server";
 import { localRenderProvider, renderProvider } from "~/providers/registry.server";
+import { makePoster } from "~/providers/render/poster.server";
 import type { HostedRenderer, RenderFormat, RenderRequest, RenderResult, RenderScene } from "~/providers/render/types";
 import { deleteFile, storeFile } from "~/models/stored-files.server";
+import type { BucketName } from "~/utils/storage/buckets";
 import { inngest } from "../../inngest/client";
 import { projectRenderRequested } from "../../inngest/events";
 
@@ -182,9 +185,9 @@ export async function runLocalRender(actor: Actor, jobId: string, token: string)
     const stored = await storeRender(job, project.title, result);
     clearInterval(heartbeat);
     await writes;
-    if (await completeRender(actor, job.id, token, stored.url)) return "completed";
+    if (await completeRender(actor, job.id, token, stored.url, stored.poster?.url ?? null)) return "completed";
     // Given up or taken over meanwhile: this video is not used.
-    await deleteFile(stored.bucket, stored.key).catch(() => undefined);
+    await deleteStored(stored);
     return "superseded";
   } catch (error) {
     clearInterval(heartbeat);
@@ -210,20 +213,51 @@ function slug(text: string): string {
   );
 }
 
-/** Stores a rendered video in the owner's private renders bucket (projects/{projectId}/…); removes the work file. */
-async function storeRender(job: CompileJobRow, title: string, result: RenderResult) {
+type StoredRender = { bucket: BucketName; key: string; url: string; poster: { bucket: BucketName; key: string; url: string } | null };
+
+/**
+ * Stores a rendered video in the owner's private renders bucket (projects/{projectId}/…) with its
+ * poster frame (docs/decisions/198-poster-frame.md); removes the work files. A poster that cannot
+ * be made leaves the video without one.
+ */
+async function storeRender(job: CompileJobRow, title: string, result: RenderResult): Promise<StoredRender> {
+  const name = slug(title);
+  const poster = await makePoster(result.path, { firstSceneSec: result.scenes[0]?.durationSec ?? 0, videoSec: result.durationSec, root: workRoot() }).catch((error: unknown) => {
+    console.error(`[compile] job ${job.id}: no poster frame`, error);
+    return null;
+  });
   try {
-    return await storeFile({
+    const video = await storeFile({
       bucket: "renders",
       ownerId: job.userId,
       params: { prefix: `projects/${job.projectId}` },
       kinds: ["video"],
       body: createReadStream(result.path),
-      originalName: `${slug(title)}.${result.format}`,
+      originalName: `${name}.${result.format}`,
     });
+    const image = poster
+      ? await storeFile({
+          bucket: "renders",
+          ownerId: job.userId,
+          params: { prefix: `projects/${job.projectId}` },
+          kinds: ["image"],
+          body: createReadStream(poster.path),
+          originalName: `${name}-poster.jpg`,
+        }).catch((error: unknown) => {
+          console.error(`[compile] job ${job.id}: the poster frame was not stored`, error);
+          return null;
+        })
+      : null;
+    return { bucket: video.bucket, key: video.key, url: video.url, poster: image ? { bucket: image.bucket, key: image.key, url: image.url } : null };
   } finally {
     await rm(result.path, { force: true });
+    if (poster) await rm(poster.path, { force: true });
   }
+}
+
+async function deleteStored(stored: StoredRender): Promise<void> {
+  await deleteFile(stored.bucket, stored.key).catch(() => undefined);
+  if (stored.poster) await deleteFile(stored.poster.bucket, stored.poster.key).catch(() => undefined);
 }
 
 // ───────────────────────────── polling ─────────────────────────────
@@ -238,7 +272,7 @@ async function followHostedRender(actor: Actor, job: CompileJobRow, provider: Ho
   } else {
     const { title } = await getProjectWithScenes(actor, job.projectId);
     const stored = await storeRender(job, title, status.result);
-    if (!(await completeRender(actor, job.id, renderId, stored.url))) await deleteFile(stored.bucket, stored.key).catch(() => undefined);
+    if (!(await completeRender(actor, job.id, renderId, stored.url, stored.poster?.url ?? null))) await deleteStored(stored);
   }
 }
 

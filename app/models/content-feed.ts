@@ -20,6 +20,8 @@ export type StoryItem = {
   errorMessage: string | null;
   /** URL of final_video_with_music; the card is "Ready" exactly when it is set. */
   videoUrl: string | null;
+  /** The video's poster frame (docs/decisions/198-poster-frame.md), when it has one. */
+  posterUrl: string | null;
   productImageUrl: string | null;
   seoTitle: string | null;
   hashtags: string[];

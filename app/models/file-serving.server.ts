@@ -7,6 +7,7 @@ import { fileCacheControl } from "~/utils/storage/cache-control";
 import { storage } from "~/utils/storage/index.server";
 import { isValidKey } from "~/utils/storage/keys";
 import { contentRange, parseRange } from "~/utils/storage/range";
+import { DOWNLOAD_NAME } from "~/utils/download-name";
 
 /**
  * Longest answer to an open-ended range ("bytes=N-", what video players send). Players ask again
@@ -23,8 +24,21 @@ function notFound(): Response {
 
 const INLINE_PREFIXES = ["image/", "audio/", "video/"];
 
-function contentDisposition(contentType: string, originalName: string | null): string | null {
+/**
+ * Media are shown inline, other files are attachments. `?download=<name>` (a slug with an
+ * extension, docs/decisions/200-download-file-names.md) asks for an attachment with that name;
+ * another value gets the stored name.
+ */
+function contentDisposition(contentType: string, originalName: string | null, download: string | null): string | null {
+  if (download !== null) {
+    if (DOWNLOAD_NAME.test(download)) return `attachment; filename="${download}"`;
+    return attachment(originalName);
+  }
   if (INLINE_PREFIXES.some((p) => contentType.startsWith(p))) return null;
+  return attachment(originalName);
+}
+
+function attachment(originalName: string | null): string {
   if (!originalName) return "attachment";
   const ascii = originalName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(originalName)}`;
@@ -66,7 +80,7 @@ export async function serveStoredFile(request: Request, bucket: string, key: str
     "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",
   });
-  const disposition = contentDisposition(object.contentType, object.originalName);
+  const disposition = contentDisposition(object.contentType, object.originalName, new URL(request.url).searchParams.get("download"));
   if (disposition) headers.set("Content-Disposition", disposition);
   if (!object.isPublic) headers.set("Vary", "Cookie");
 

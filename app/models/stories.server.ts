@@ -18,6 +18,7 @@ const cardSelect = {
   progressStep: true,
   errorMessage: true,
   finalVideoWithMusic: true,
+  posterUrl: true,
   productImageUrl: true,
   seoTitle: true,
   instagramHashtags: true,
@@ -37,6 +38,7 @@ function toItem(row: CardRow): StoryItem {
     progressStep: row.progressStep,
     errorMessage: row.errorMessage,
     videoUrl: mediaUrl(row.finalVideoWithMusic),
+    posterUrl: mediaUrl(row.posterUrl),
     productImageUrl: mediaUrl(row.productImageUrl),
     seoTitle: row.seoTitle,
     hashtags: row.instagramHashtags,
@@ -85,8 +87,8 @@ export function listPublicStories(filter: ContentFilter, page: PageRequest): Pro
 }
 
 /** Files a story shows in Explore. */
-function storyFiles(story: { finalVideoWithMusic: string | null; productImageUrl: string | null }) {
-  return [story.finalVideoWithMusic, story.productImageUrl];
+function storyFiles(story: { finalVideoWithMusic: string | null; posterUrl: string | null; productImageUrl: string | null }) {
+  return [story.finalVideoWithMusic, story.posterUrl, story.productImageUrl];
 }
 
 /** Another public story of the owner shows this file (kept public then). */
@@ -97,7 +99,7 @@ function publishedByOtherStory(ownerId: string, storyId: number) {
         userId: ownerId,
         isPublic: true,
         id: { not: storyId },
-        OR: [{ finalVideoWithMusic: { in: forms } }, { productImageUrl: { in: forms } }],
+        OR: [{ finalVideoWithMusic: { in: forms } }, { posterUrl: { in: forms } }, { productImageUrl: { in: forms } }],
       },
     })) > 0;
 }
@@ -113,7 +115,7 @@ export async function setStoryVisibility(userId: string, storyId: number, isPubl
   if (count === 0) return null;
   const row = await prisma.story.findUnique({
     where: { id: storyId },
-    select: { ...cardSelect, userId: true, finalVideoWithMusic: true, productImageUrl: true },
+    select: { ...cardSelect, userId: true, finalVideoWithMusic: true, posterUrl: true, productImageUrl: true },
   });
   if (!row) return null;
   await setContentFilesPublic(userId, storyFiles(row), isPublic, publishedByOtherStory(userId, storyId));
@@ -141,6 +143,7 @@ const stateSelect = {
   progressStep: true,
   isPublic: true,
   finalVideoWithMusic: true,
+  posterUrl: true,
   productImageUrl: true,
   errorMessage: true,
 } satisfies Prisma.StorySelect;
@@ -149,7 +152,7 @@ async function transition(
   storyId: number,
   from: readonly StoryStatus[],
   data: Prisma.StoryUpdateManyMutationInput,
-): Promise<(StoryState & { productImageUrl: string | null }) | null> {
+): Promise<(StoryState & { posterUrl: string | null; productImageUrl: string | null }) | null> {
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.story.updateMany({ where: { id: storyId, status: { in: [...from] } }, data });
     if (count === 0) return null;
@@ -159,9 +162,9 @@ async function transition(
   });
 }
 
-function strip(row: (StoryState & { productImageUrl: string | null }) | null): StoryState | null {
+function strip(row: (StoryState & { posterUrl: string | null; productImageUrl: string | null }) | null): StoryState | null {
   if (!row) return null;
-  const { productImageUrl: _unused, ...state } = row;
+  const { productImageUrl: _unused, posterUrl: _poster, ...state } = row;
   return state;
 }
 
@@ -177,6 +180,8 @@ export async function markStoryProcessing(storyId: number, progressStep: string 
 export type StoryResult = {
   /** The final video: a "bucket/key" reference or a /resources/files URL (or an external http URL). */
   finalVideoWithMusic: string;
+  /** Its poster frame, the same kind of reference. */
+  posterUrl?: string | null;
   seoTitle?: string | null;
   instagramHashtags?: string[];
 };
@@ -192,6 +197,7 @@ export async function markStoryReady(storyId: number, result: StoryResult): Prom
     progressStep: null,
     errorMessage: null,
     finalVideoWithMusic: result.finalVideoWithMusic,
+    ...(result.posterUrl !== undefined ? { posterUrl: result.posterUrl } : {}),
     ...(result.seoTitle !== undefined ? { seoTitle: result.seoTitle } : {}),
     ...(result.instagramHashtags !== undefined ? { instagramHashtags: result.instagramHashtags } : {}),
   });

@@ -11,7 +11,7 @@ import { NonRetriableError } from "inngest";
 import { titleFromText } from "~/providers/llm/index.server";
 import { actorForWorkflow, type Actor } from "~/models/actor.server";
 import { ensureBackgroundMusic } from "~/models/background-music.server";
-import { createCompileJob } from "~/models/compile-jobs.server";
+import { createCompileJob, getCompileJob } from "~/models/compile-jobs.server";
 import { planTask } from "~/models/planner.server";
 import { createProjectForStory, markProjectFailed, getProject } from "~/models/project.server";
 import { getPipelineStory, markStoryProcessing, markStoryReady, projectIdOfStory } from "~/models/stories.server";
@@ -155,7 +155,9 @@ export const videoRequestFunction = inngest.createFunction(
     });
 
     await step.run("mark-ready", async () => {
-      const ready = await markStoryReady(storyId, { finalVideoWithMusic: compiled.videoUrl, seoTitle: seo.title, instagramHashtags: seo.hashtags });
+      // The render's poster frame goes on the card (docs/decisions/198-poster-frame.md).
+      const posterUrl = (await getCompileJob(await act(), compiled.compileJobId).catch(() => null))?.posterUrl ?? null;
+      const ready = await markStoryReady(storyId, { finalVideoWithMusic: compiled.videoUrl, posterUrl, seoTitle: seo.title, instagramHashtags: seo.hashtags });
       if (!ready) throw new NonRetriableError("The video request was cancelled or has failed meanwhile");
       return { status: ready.status };
     });

@@ -32,6 +32,13 @@ async function createVideo(page: Page, script: string, opts: { image?: boolean }
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Create Your Video" })).toBeVisible();
   await dialog.getByLabel(/Script or Idea/).fill(script);
+  // Each voice can be heard before paying (issue 14 §4, docs/decisions/201-voice-samples.md).
+  await dialog.getByText("Hear the voices").click();
+  const players = dialog.locator("[data-testid=voice-samples] audio");
+  expect(await players.count()).toBe(await dialog.getByLabel("Choose Voice").locator("option").count());
+  const sample = await page.request.get((await players.first().getAttribute("src"))!);
+  expect(sample.status()).toBe(200);
+  expect(sample.headers()["content-type"]).toMatch(/^audio\//);
   if (opts.image) {
     await dialog.getByLabel("Product or Avatar Image").setInputFiles({ name: "product.png", mimeType: "image/png", buffer: await productPng() });
     await expect(dialog.getByText(/Uploaded product\.png/)).toBeVisible();
@@ -88,6 +95,12 @@ test("the demo user creates a video, sees it become Ready without reloading, and
 
   // SEO title and hashtags on the card; 20 credits charged.
   await expect(card.getByText(/#\w+/).first()).toBeVisible();
+  // The poster frame and a Download named after the title (issue 14 §5, docs/decisions/198, 200).
+  await expect(video).toHaveAttribute("poster", /\/resources\/files\/renders\/.+\.jpg$/);
+  const download = card.getByRole("link", { name: /^Download / });
+  await expect(download).toHaveAttribute("download", /^[a-z0-9-]+\.mp4$/);
+  const file = await page.request.get((await download.getAttribute("href"))!);
+  expect(file.headers()["content-disposition"]).toMatch(/^attachment; filename="[a-z0-9-]+\.mp4"$/);
   expect(await creditsOnCard(page)).toBe(before - 20);
 });
 

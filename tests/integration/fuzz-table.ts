@@ -354,6 +354,9 @@ export const ROUTES: Record<string, RouteSpec> = {
     loader: { params: { projectId: cuid } },
     action: { auth: "user", form: true, params: { projectId: cuid }, shapes: [{ intent: strict(one("optimize")) }] },
   },
+  "routes/resources.voices.$voiceId.sample": {
+    loader: { params: { voiceId: one("1", "0", "-1", "99999", "1e3", "abc", "12345678901234567890") } },
+  },
   "routes/resources.upload.$bucket": {
     loader: { params: { bucket: one("avatars", "product-photos") } },
     action: {

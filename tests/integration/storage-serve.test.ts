@@ -126,6 +126,36 @@ describe("GET /resources/files/:bucket/*", () => {
     expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="Invoice M_rz.pdf"; filename*=UTF-8''Invoice%20M%C3%A4rz.pdf`);
   });
 
+  it("downloads a video as an attachment named by ?download=<slug>.<ext>, and refuses other names (docs/decisions/200)", async () => {
+    const named = await fileLoader({
+      request: new Request(`http://localhost/resources/files/${video.bucket}/${video.key}?download=crispjar-keeps-dressing-separate.mp4`, { headers: { Cookie: owner.cookie } }),
+      params: { bucket: video.bucket, "*": video.key },
+      context: {},
+    });
+    expect(named.status).toBe(200);
+    expect(named.headers.get("Content-Disposition")).toBe('attachment; filename="crispjar-keeps-dressing-separate.mp4"');
+    expect(named.headers.get("Content-Type")).toBe("video/mp4");
+    // A name that is not a slug (quotes, paths, header breaks) is never echoed.
+    for (const bad of ['x".mp4', "../../etc/passwd", "a\r\nSet-Cookie: x=1.mp4", ""]) {
+      const res = await fileLoader({
+        request: new Request(`http://localhost/resources/files/${video.bucket}/${video.key}?download=${encodeURIComponent(bad)}`, { headers: { Cookie: owner.cookie } }),
+        params: { bucket: video.bucket, "*": video.key },
+        context: {},
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Disposition")).toMatch(/^attachment/);
+      expect(res.headers.get("Content-Disposition")).not.toContain("passwd");
+      expect(res.headers.get("Content-Disposition")).not.toContain("Set-Cookie");
+    }
+    // Still private: a stranger gets the same 404.
+    const other = await fileLoader({
+      request: new Request(`http://localhost/resources/files/${video.bucket}/${video.key}?download=a.mp4`, { headers: { Cookie: stranger.cookie } }),
+      params: { bucket: video.bucket, "*": video.key },
+      context: {},
+    });
+    expect(other.status).toBe(404);
+  });
+
   it("answers 404 for unknown buckets and unsafe keys", async () => {
     expect((await get({ bucket: "nope", key: "x.png" })).status).toBe(404);
     expect((await get({ bucket: "avatars", key: "../renders/x.mp4" })).status).toBe(404);

@@ -17,6 +17,7 @@ import { MediaUpload, type MediaUploadHandle } from "./MediaUpload";
 import { ReadyToGoSwitch } from "./ReadyToGoSwitch";
 import { FIELDS, normalizeScript, toasterFor, uploadFailedMessage, VIDEO_MESSAGES, type CreateVideoActionData, type FieldErrors, type Toast } from "~/models/video-request-rules";
 import { ScriptField } from "./ScriptField";
+import { VoiceSamples } from "./VoiceSamples";
 
 export type Option = { id: number; name: string };
 
@@ -183,6 +184,7 @@ export function CreateVideoForm({
         defaultValue={values?.voiceId ?? (defaultVoiceId !== null ? String(defaultVoiceId) : undefined)}
         error={errors.voiceId}
       />
+      <VoiceSamples voices={voices} />
 
       <MediaUpload
         ref={imageRef}

@@ -5,6 +5,7 @@ import { CopyButton } from "./CopyButton";
 import type { StoryItem } from "~/models/content-feed";
 import { VisibilityToggle } from "./VisibilityToggle";
 import { previewSrc } from "~/components/ui/media";
+import { DownloadVideoLink } from "~/components/ui/DownloadVideoLink";
 
 export function hashtagText(hashtags: string[]): string {
   return hashtags.map((tag) => (tag.startsWith("#") ? tag : `#${tag}`)).join(" ");
@@ -18,7 +19,8 @@ export function StoryCard({ story }: { story: StoryItem }) {
     <CardFrame labelledBy={titleId}>
       {state === "ready" && story.videoUrl ? (
         <video
-          src={previewSrc(story.videoUrl)}
+          src={story.posterUrl ? story.videoUrl : previewSrc(story.videoUrl)}
+          poster={story.posterUrl ?? undefined}
           controls
           playsInline
           preload="metadata"
@@ -52,6 +54,7 @@ export function StoryCard({ story }: { story: StoryItem }) {
           {story.seoTitle ? <CopyButton value={story.seoTitle} label="Title" /> : null}
           {hashtags ? <CopyButton value={hashtags} label="Hashtags" /> : null}
           <CopyButton value={story.source} label="Script" />
+          {state === "ready" && story.videoUrl ? <DownloadVideoLink url={story.videoUrl} title={story.seoTitle} fallbackName={`video-${story.id}`} /> : null}
         </div>
         <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3 text-xs text-slate-500">
           <LocalDate iso={story.createdAt} />

@@ -5,6 +5,7 @@ import { CopyButton } from "./CopyButton";
 import type { VideoItem } from "~/models/content-feed";
 import { VisibilityToggle } from "./VisibilityToggle";
 import { previewSrc } from "~/components/ui/media";
+import { DownloadVideoLink } from "~/components/ui/DownloadVideoLink";
 
 export function VideoCard({ video }: { video: VideoItem }) {
   const titleId = `video-${video.id}-title`;
@@ -35,6 +36,7 @@ export function VideoCard({ video }: { video: VideoItem }) {
         <div className="flex flex-wrap gap-2">
           <CopyButton value={video.prompt} label="Prompt" />
           {video.seoTitle ? <CopyButton value={video.seoTitle} label="Title" /> : null}
+          {video.status === "completed" && video.resultUrl ? <DownloadVideoLink url={video.resultUrl} title={video.seoTitle ?? video.prompt} fallbackName={`video-${video.id}`} /> : null}
         </div>
         <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3 text-xs text-slate-500">
           <LocalDate iso={video.createdAt} />

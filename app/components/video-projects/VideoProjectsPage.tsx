@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { ProjectCanvas } from "~/components/project-canvas/ProjectCanvas";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
+import { downloadFileName, downloadHref } from "~/utils/download-name";
 
 export type HistoryItem = {
   id: string;
@@ -456,7 +457,11 @@ function CompilePanel({ open, actionData }: { open: PageProject; actionData?: Ac
             <a href={videoUrl} target="_blank" rel="noreferrer" className={buttonClasses("secondary", "sm")}>
               Open in new tab
             </a>
-            <a href={videoUrl} download className={buttonClasses("primary", "sm")}>
+            <a
+              href={downloadHref(videoUrl, downloadFileName(open.project.title, videoUrl))}
+              download={downloadFileName(open.project.title, videoUrl)}
+              className={buttonClasses("primary", "sm")}
+            >
               Download
             </a>
           </div>

@@ -189,10 +189,14 @@ export class LocalRenderProvider implements LocalRenderer {
     else args.push("-c:a", "libopus", "-b:a", "128k");
     args.push("-t", T.toFixed(3), outFile);
     try {
-      await runFfmpeg(mixArgs, { signal: options.signal, durationSec: T, onProgress: (f) => {
-        fractions.set(-1, f * joinWeight * 0.4);
-        report("joining");
-      } });
+      await runFfmpeg(mixArgs, {
+        signal: options.signal,
+        durationSec: T,
+        onProgress: (f) => {
+          fractions.set(-1, f * joinWeight * 0.4);
+          report("joining");
+        },
+      });
       await normaliseWav(mixFile, levelFile, AUDIO_RATE, options.signal);
       await runFfmpeg(args, {
         signal: options.signal,
