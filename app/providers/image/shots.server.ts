@@ -34,7 +34,9 @@ export async function productHues(cut: Cutout): Promise<{ main: number; accent: 
 /** Draws the shot as a JPEG. `product` is the cut-out (or framed photo) as a PNG. */
 export async function composeShot(request: ShotRequest, product: Buffer, hues: { main: number; accent: number } | null): Promise<{ image: Buffer; palette: ShotPalette }> {
   const { width: W, height: H } = request.size;
-  const palette = shotPalette(hues, request.tone, request.stylePalette);
+  // The end card is always dark (the product's hue, deep): it closes the ad with a clear change
+  // of picture after a light body, and the call-to-action button stands out on it.
+  const palette = shotPalette(hues, request.shot === "end-card" ? "dark" : request.tone, request.stylePalette);
   const safe = captionSafeTop(request.size);
   const portrait = H > W * 1.2;
   const unit = Math.min(W, H);
