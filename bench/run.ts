@@ -4,8 +4,10 @@
 //  - re-compile of a 5-scene project after editing one scene, as a fraction of the full compile;
 //  - time per TTS call, per product image, and per 15 s music bed;
 //  - sound and finish of a fixed 3-scene ad (bench/sound-finish.ts): silence gaps, loudness,
-//    true peak, poster luma, speed.
-// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --sound-only]
+//    true peak, poster luma, speed;
+//  - structure and variety of the fixed 3-scene ad in every Style (bench/ad-visuals.ts): shot
+//    changes, repeated layouts, hook and call to action read by OCR, caption contrast, speed.
+// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --sound-only | --visual-only]
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -19,6 +21,7 @@ import { LocalVoiceProvider } from "~/providers/voice/local.server";
 import { productPhoto } from "../tests/providers/fixtures";
 import { cpuSeconds, cpuSince } from "./cpu";
 import { soundFinishCheck, type SoundFinishResult } from "./sound-finish";
+import { adVisualsCheck } from "./ad-visuals";
 
 const quick = process.argv.includes("--quick");
 const root = path.resolve("bench/.work");
@@ -52,9 +55,31 @@ async function soundFinish(): Promise<SoundFinishResult & { cpuSec: number | nul
   return r;
 }
 
+/** The visual check of the fixed ad in every Style, logged; also written to ad-visuals-latest.json. */
+async function adVisuals() {
+  const cpu = cpuSeconds();
+  const r = { ...(await adVisualsCheck(path.join(root, "ad-visuals"))), cpuSec: cpuSince(cpu) };
+  for (const s of r.styles) {
+    log(
+      `Ad visuals ${s.style} / ${s.videoSec} s: shots ${s.shots.join(" → ")}; ${s.shotsDetected} shots detected, ` +
+        `${s.consecutiveSameLayout} repeated layouts, hook by ${s.hook.onScreenBySec} s: ${s.hook.found ?? "no OCR"}, CTA at ${s.callToAction.checkedAtSec} s: ${s.callToAction.found ?? "no OCR"}, ` +
+        `caption contrast ${s.captionContrast}:1, render x${s.speedXRealtime} real time (x${s.speedXRealtimeOn2CoresByCpu} on 2 cores by CPU time): ${s.pass ? "PASS" : "FAIL"}`,
+    );
+  }
+  const dir = path.resolve("bench/results");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "ad-visuals-latest.json"), JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100) }, ...r }, null, 2) + "\n");
+  return r;
+}
+
 async function main() {
   const load = os.loadavg();
   log(`Reelforge media benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), load ${load.map((l) => l.toFixed(2)).join(" ")}`);
+  if (process.argv.includes("--visual-only")) {
+    await adVisuals();
+    rmSync(root, { recursive: true, force: true });
+    return;
+  }
   if (process.argv.includes("--sound-only")) {
     await soundFinish();
     rmSync(root, { recursive: true, force: true });
@@ -167,6 +192,9 @@ async function main() {
   // 3. Sound and finish of the fixed 3-scene ad.
   const soundFinish3Scenes = await soundFinish();
 
+  // 4. Structure and variety of the fixed 3-scene ad in every Style.
+  const adVisuals3Scenes = await adVisuals();
+
   const mean = (a: number[]) => Math.round(a.reduce((x, y) => x + y, 0) / a.length) / 1000;
   const result = {
     date: new Date().toISOString(),
@@ -185,6 +213,7 @@ async function main() {
     productImage: { meanSec: mean(imageTimes), perImageSec: imageTimes.map(secs), sizes: shots.map(([v, a]) => `${v} ${a}`) },
     musicBed15s: { sec: secs(musicMs) },
     soundFinish3Scenes,
+    adVisuals3Scenes,
     notes:
       "Wall-clock times on a machine shared with other work (see loadAverageAtStart); cpuSec is the CPU time of the compile's processes, which load does not inflate. ffmpeg runs niced (MEDIA_NICE, default 10), so under load it yields to other processes. Each compile starts with an empty segment cache. Motion is rendered inside the compile (zoompan over stills).",
   };

@@ -90,6 +90,7 @@ async function renderRequestFor(project: ProjectWithScenes, format: RenderFormat
     format,
     aspectRatio: isAspectRatio(project.aspectRatio) ? project.aspectRatio : "9:16",
     seed: project.id,
+    captionStyle: project.style ?? undefined,
   };
 }
 

@@ -31,7 +31,11 @@ import { findSceneOfProject, markSceneCompleted, markSceneFailed, markSceneStep,
 import { startVideoJob, updateVideoJobStatus } from "~/models/video-jobs.server";
 import { styleDetails, type StyleDetails } from "~/models/story-types.server";
 import { ttsVoice } from "~/models/voices.server";
-import type { ProductShotVersion } from "~/providers/image/types";
+import type { ProductImageRequest, ProductShotVersion } from "~/providers/image/types";
+import { planAdStructure, styleTone } from "~/providers/llm/planner/ad-structure";
+import { getProfile } from "~/models/profile.server";
+import { readFileBytes } from "~/models/stored-files.server";
+import { parseObjectRef } from "~/utils/storage/buckets";
 import { textCardImage } from "~/providers/image/text-card.server";
 import type { AspectRatio } from "~/providers/media/types";
 import { motionProvider, productImageProvider, voiceProvider } from "~/providers/registry.server";
@@ -42,6 +46,11 @@ export type SceneAssetOptions = {
   allowTextCard?: boolean;
   /** Product shot version (default v1). */
   productShotVersion?: ProductShotVersion;
+  /**
+   * Create Video: the image is the scene's shot in the ad's structure (hook, body, end card;
+   * docs/decisions/204-ad-beats-and-shots.md) and the video its camera move.
+   */
+  adShots?: boolean;
   /**
    * Called when the step starts, after the scene was marked (e.g. to report story progress).
    * `storyId` is the Create Video story the project was made for (read from the project), if any.
@@ -71,6 +80,9 @@ type SceneContext = {
   aspect: AspectRatio;
   style: string | null;
   details: StyleDetails;
+  /** The spoken text of every scene, in order (the ad's structure is planned from them). */
+  sceneTexts: string[];
+  sceneIndex: number;
 };
 
 /** Which scene: always named with its project. */
@@ -96,6 +108,8 @@ async function loadContext(actor: Actor, { projectId, sceneId }: SceneTarget, st
     aspect: aspectOf(project),
     style: project.style,
     details: await styleDetails(project.style),
+    sceneTexts: scenes.map((s) => s.voiceOverText?.trim() || s.script?.trim() || s.title || ""),
+    sceneIndex: Math.max(0, scenes.findIndex((s) => s.id === scene.id)),
   };
 }
 
@@ -211,8 +225,9 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
     let requestId: string | null = null;
     if (productUrl) {
       const productImage = await readMediaBytes(productUrl, "product image", project.userId);
+      const ad = options.adShots ? await adShotRequest(ctx) : {};
       const shot = await provider.generate(
-        { productImage, prompt, aspectRatio: aspect, style: style ?? undefined, version: options.productShotVersion ?? "v1", palette: details.palette, size },
+        { productImage, prompt, aspectRatio: aspect, style: style ?? undefined, version: options.productShotVersion ?? "v1", palette: details.palette, size, ...ad },
         { signal: options.signal },
       );
       bytes = shot.image;
@@ -231,6 +246,28 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
     await updateImageJobStatus(jobId, { status: "failed", errorMessage: reasonOf(error) }).catch(() => undefined);
     throw error;
   }
+}
+
+/** The scene's shot in the ad (its composition, large text and, on the end card, name and logo). */
+async function adShotRequest(ctx: SceneContext): Promise<Partial<ProductImageRequest>> {
+  const plan = planAdStructure({ scenes: ctx.sceneTexts, style: ctx.style });
+  const shot = plan.shots[ctx.sceneIndex];
+  if (!shot) return {};
+  const end = shot.shot === "end-card";
+  return {
+    shot: shot.shot,
+    headline: shot.headline || undefined,
+    tone: styleTone(ctx.style),
+    ...(end ? { productName: plan.product || undefined, logo: (await ownerAvatar(ctx.project.userId)) ?? undefined } : {}),
+  };
+}
+
+/** The owner's avatar (their brand's logo when they uploaded one), for the end card; null without one. */
+async function ownerAvatar(userId: string): Promise<Buffer | null> {
+  const { avatarKey } = await getProfile(userId);
+  const ref = avatarKey ? parseObjectRef(avatarKey) : null;
+  if (!ref) return null;
+  return readFileBytes(ref.bucket, ref.key).catch(() => null);
 }
 
 async function scriptStep({ actor, scene }: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
@@ -290,6 +327,7 @@ async function videoStep(ctx: SceneContext, options: SceneAssetOptions): Promise
         aspectRatio: aspect,
         sceneIndex: Math.max(0, scene.sceneOrder - 1),
         seed: project.id,
+        ...(options.adShots ? { variant: planAdStructure({ scenes: ctx.sceneTexts, style: ctx.style }).shots[ctx.sceneIndex]?.motion } : {}),
         prompt: scene.imagePrompt ?? undefined,
         size: videoSizeFor(aspect),
       },

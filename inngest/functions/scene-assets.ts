@@ -84,6 +84,8 @@ export const sceneAssetsFunction = inngest.createFunction(
               // (and so does an admin's retry of a job that was one).
               allowTextCard: storyId !== undefined || event.data.allowTextCard === true,
               imageJobId,
+              // Create Video makes an ad: hook, body and end card (ADR 204).
+              adShots: storyId !== undefined,
               // Progress goes to the story the project was made for (read by the core), never to an id from the event.
               onStart:
                 storyId !== undefined

@@ -66,3 +66,51 @@ export function contrastRatio(a: string, b: string): number {
 export function readableOn(background: string, dark = "#111827", light = "#ffffff"): string {
   return contrastRatio(background, dark) >= contrastRatio(background, light) ? dark : light;
 }
+
+/** WCAG 2 level AA for normal text. */
+export const MIN_TEXT_CONTRAST = 4.5;
+
+/**
+ * A text colour on `background` with at least `min` contrast (WCAG 2): `preferred` when it has
+ * it, else `preferred` moved towards black or white until it does (black or white at worst).
+ */
+export function ensureContrast(preferred: string, background: string | string[], min = MIN_TEXT_CONTRAST): string {
+  const backs = Array.isArray(background) ? background : [background];
+  const worst = (c: string) => Math.min(...backs.map((b) => contrastRatio(c, b)));
+  if (worst(preferred) >= min) return preferred;
+  const candidates = ["#ffffff", "#000000"].map((end) => {
+    for (let t = 0.1; t <= 1.0001; t += 0.1) {
+      const c = mix(preferred, end, Math.min(1, t));
+      if (worst(c) >= min) return { c, t };
+    }
+    return { c: end, t: 2 };
+  });
+  candidates.sort((a, b) => a.t - b.t || worst(b.c) - worst(a.c));
+  return candidates[0].c;
+}
+
+/** Main and accent hue of a set of pixels (RGBA), by a saturation-weighted hue histogram; null for a grey product. */
+export function huesOf(rgba: Uint8Array | Buffer, minAlpha = 128): { main: number; accent: number; chroma: number } | null {
+  const bins = new Array<number>(24).fill(0);
+  let total = 0;
+  let count = 0;
+  for (let i = 0; i + 3 < rgba.length; i += 4) {
+    if (rgba[i + 3] < minAlpha) continue;
+    count++;
+    const { h, s, l } = rgbToHsl({ r: rgba[i], g: rgba[i + 1], b: rgba[i + 2] });
+    const w = s * (1 - Math.abs(2 * l - 1));
+    if (w < 0.08) continue;
+    bins[Math.floor(h / 15) % 24] += w;
+    total += w;
+  }
+  if (!count || total / count < 0.04) return null;
+  const order = bins.map((w, i) => ({ w, i })).sort((a, b) => b.w - a.w);
+  const main = order[0].i * 15 + 7.5;
+  const far = order.find((b) => b.w >= order[0].w * 0.15 && hueDistance(b.i * 15 + 7.5, main) >= 60);
+  return { main, accent: far ? far.i * 15 + 7.5 : (main + 150) % 360, chroma: total / count };
+}
+
+function hueDistance(a: number, b: number): number {
+  const d = Math.abs(a - b) % 360;
+  return d > 180 ? 360 - d : d;
+}

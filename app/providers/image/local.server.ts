@@ -9,6 +9,7 @@ import { hashValue } from "~/providers/media/workdir.server";
 import { cutOutProduct, type Cutout } from "./cutout.server";
 import { mix, readableOn, rgbToHex } from "./color";
 import { backgroundSvg, layoutFor, paletteFor, sceneKindFor, type Box, type Layout, type Palette } from "./design";
+import { composeShot, productHues } from "./shots.server";
 import type { ProductImageProvider, ProductImageRequest, ProductImageResult } from "./types";
 
 export const MAX_HEADLINE_CHARS = 120;
@@ -30,6 +31,15 @@ export class LocalProductImageProvider implements ProductImageProvider {
       cut = await cutOutProduct(request.productImage);
     } catch (error) {
       throw new ProviderError(this.name, "bad_input", `The product image cannot be read: ${(error as Error).message}`, { cause: error });
+    }
+    if (request.shot) {
+      const product = cut.backgroundRemoved ? cut.png : await photoCard(cut, { dark: request.tone === "dark" });
+      const { image } = await composeShot(
+        { shot: request.shot, size: { width: W, height: H }, headline, productName: request.productName, logo: request.logo, tone: request.tone ?? "light", stylePalette: request.palette },
+        product,
+        await productHues(cut),
+      );
+      return { image, mime: "image/jpeg", width: W, height: H, provider: this.name, backgroundRemoved: cut.backgroundRemoved };
     }
     const prompt = request.prompt ?? "";
     const style = request.style ?? "";
@@ -112,7 +122,7 @@ function clampPos(pos: number, size: number, canvas: number): number {
 }
 
 /** A photo whose background could not be removed becomes a framed print with rounded corners. */
-async function photoCard(cut: Cutout, palette: Palette): Promise<Buffer> {
+export async function photoCard(cut: Cutout, palette: Pick<Palette, "dark">): Promise<Buffer> {
   const border = Math.round(Math.min(cut.width, cut.height) * 0.035);
   const radius = border * 1.6;
   const w = cut.width + border * 2;

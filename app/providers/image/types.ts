@@ -17,6 +17,16 @@ export type ProductImageRequest = {
   palette?: string[];
   /** Output size; default 1080x1920 / 1920x1080 / 1080x1080. */
   size?: Size;
+  /**
+   * An ad shot (docs/decisions/205-shots-from-one-product-photo.md): the local compositor draws
+   * this composition, with `headline` as its large text; hosted models get it as prompt words.
+   */
+  shot?: "hero" | "close-up" | "feature" | "split" | "kinetic" | "end-card";
+  /** End card: the product's name, and the brand's logo or avatar. */
+  productName?: string;
+  logo?: Buffer;
+  /** Light or dark backgrounds (the Style's tone). */
+  tone?: "light" | "dark";
 };
 
 export type ProductImageResult = {

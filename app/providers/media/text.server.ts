@@ -14,10 +14,14 @@ export async function renderTextImage(options: {
   style?: "sans" | "serif" | "condensed";
   /** Extra line spacing in px. */
   lineSpacing?: number;
+  /** Colours per word run: [text, colour] pieces whose texts joined make `text` (word highlights). */
+  runs?: Array<[string, string]>;
 }): Promise<TextImage> {
   ensureFontconfig();
   const font = boldFontFor(options.text, options.style);
-  const markup = `<span foreground="${options.color}">${escapeXml(options.text)}</span>`;
+  const markup = options.runs
+    ? options.runs.map(([t, c]) => `<span foreground="${c}">${escapeXml(t)}</span>`).join("")
+    : `<span foreground="${options.color}">${escapeXml(options.text)}</span>`;
   const { data, info } = await sharp({
     text: {
       text: markup,

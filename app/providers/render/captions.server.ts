@@ -95,3 +95,207 @@ export function captionCentreY(frame: Size): number {
   const portrait = frame.height > frame.width * 1.2;
   return Math.round(frame.height * (portrait ? 0.76 : 0.82));
 }
+
+// ───────────── word-by-word captions (docs/decisions/206-word-by-word-captions.md) ─────────────
+// Short groups of words (one line), the word being said highlighted, timed to the voice-over's
+// own speech: words are spread over the voiced parts of the audio (its silences measured by
+// silencedetect) by syllables, phrase by phrase when the pauses match the punctuation.
+
+export type CaptionWord = { text: string; start: number; end: number };
+export type Span = { start: number; end: number };
+
+export type CaptionStyle = { text: string; highlight: string; panel: string; panelOpacity: number; sizeScale: number };
+
+/** Per Style (ADR 206): white words, the spoken one in the Style's colour, on a dark panel. */
+export const CAPTION_STYLES: Record<string, CaptionStyle> = {
+  "Product Showcase": { text: "#ffffff", highlight: "#fde047", panel: "#000000", panelOpacity: 0.72, sizeScale: 1.2 },
+  "UGC Testimonial": { text: "#ffffff", highlight: "#86efac", panel: "#000000", panelOpacity: 0.72, sizeScale: 1.1 },
+  Unboxing: { text: "#ffffff", highlight: "#fdba74", panel: "#1c1917", panelOpacity: 0.75, sizeScale: 1.2 },
+  "Problem / Solution": { text: "#ffffff", highlight: "#67e8f9", panel: "#0f172a", panelOpacity: 0.75, sizeScale: 1.15 },
+  Lifestyle: { text: "#ffffff", highlight: "#f9a8d4", panel: "#000000", panelOpacity: 0.7, sizeScale: 1.1 },
+};
+
+export function captionStyleFor(style: string | null | undefined): CaptionStyle {
+  const s = (style ?? "").toLowerCase();
+  if (/ugc|testimonial/.test(s)) return CAPTION_STYLES["UGC Testimonial"];
+  if (/unbox/.test(s)) return CAPTION_STYLES.Unboxing;
+  if (/problem|solution/.test(s)) return CAPTION_STYLES["Problem / Solution"];
+  if (/lifestyle/.test(s)) return CAPTION_STYLES.Lifestyle;
+  return CAPTION_STYLES["Product Showcase"];
+}
+
+/**
+ * The lowest contrast of a caption's words (plain and highlighted) on its panel, over the
+ * brightest and the darkest picture it may sit on (the panel is translucent).
+ */
+export function captionContrast(style: CaptionStyle): number {
+  const over = (under: number) => {
+    const p = hexRgb(style.panel);
+    return p.map((c) => c * style.panelOpacity + under * (1 - style.panelOpacity));
+  };
+  let min = Infinity;
+  for (const under of [255, 0]) {
+    const back = over(under);
+    for (const fg of [style.text, style.highlight]) min = Math.min(min, contrast(hexRgb(fg), back));
+  }
+  return Math.round(min * 100) / 100;
+}
+
+function hexRgb(hex: string): number[] {
+  const n = parseInt(hex.replace("#", ""), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function contrast(a: number[], b: number[]): number {
+  const lum = (c: number[]) => {
+    const f = (v: number) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const [x, y] = [lum(a), lum(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+/**
+ * Where the voice speaks in the rendered scene: the kept spans of the voice-over (placed end to
+ * end from `offset`) minus the silences inside them, in the scene's time.
+ */
+export function speechIslands(silences: Span[], keep: Span[], offset: number): Span[] {
+  const out: Span[] = [];
+  let o = offset;
+  for (const k of keep) {
+    let cursor = k.start;
+    const inside = silences.filter((s) => s.end > k.start && s.start < k.end).sort((a, b) => a.start - b.start);
+    for (const s of inside) {
+      if (s.start > cursor) out.push({ start: o + (cursor - k.start), end: o + (s.start - k.start) });
+      cursor = Math.max(cursor, s.end);
+    }
+    if (k.end > cursor) out.push({ start: o + (cursor - k.start), end: o + (k.end - k.start) });
+    o += k.end - k.start;
+  }
+  return out.filter((s) => s.end - s.start >= 0.04).map((s) => ({ start: round3(s.start), end: round3(s.end) }));
+}
+
+function syllables(word: string): number {
+  const w = word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+  const digits = (w.match(/\p{N}/gu) ?? []).length;
+  const groups = (w.replace(/e$/, "").match(/[aeiouy]+/g) ?? []).length;
+  const other = /[^\x00-\x7f]/.test(w) ? Math.ceil(w.length / 2) : 0;
+  return Math.max(1, groups + digits * 1.5 + other);
+}
+
+/** Maps a weight position (0..total) onto the voiced timeline of `islands`. */
+function placeOnIslands(islands: Span[], fraction: number): number {
+  const voiced = islands.reduce((a, s) => a + (s.end - s.start), 0);
+  let left = fraction * voiced;
+  for (const s of islands) {
+    const len = s.end - s.start;
+    if (left <= len + 1e-9) return s.start + left;
+    left -= len;
+  }
+  return islands[islands.length - 1].end;
+}
+
+/**
+ * Start and end of each word of `text` over the voiced `islands`. When the voice pauses as
+ * often as the text has phrases (punctuation), each phrase gets its own stretch of speech.
+ */
+export function wordTimings(text: string, islands: Span[]): CaptionWord[] {
+  const words = text.replace(/\s+/g, " ").trim().split(" ").filter(Boolean);
+  if (!words.length || !islands.length) return [];
+  const phrases: string[][] = [[]];
+  for (const w of words) {
+    phrases[phrases.length - 1].push(w);
+    if (/[,.!?;:…।]$/.test(w)) phrases.push([]);
+  }
+  if (!phrases[phrases.length - 1].length) phrases.pop();
+  const spread = (ws: string[], on: Span[]): CaptionWord[] => {
+    const weights = ws.map((w) => syllables(w) + 0.3);
+    const total = weights.reduce((a, b) => a + b, 0);
+    let acc = 0;
+    return ws.map((w, i) => {
+      const start = placeOnIslands(on, acc / total);
+      acc += weights[i];
+      return { text: w, start: round3(start), end: round3(placeOnIslands(on, acc / total)) };
+    });
+  };
+  if (phrases.length > 1 && phrases.length === islands.length) return phrases.flatMap((ph, i) => spread(ph, [islands[i]]));
+  return spread(words, islands);
+}
+
+/** One-line groups of at most 3 words and `maxChars` characters, broken after punctuation. */
+export function captionGroups(words: CaptionWord[], maxChars: number): CaptionWord[][] {
+  const groups: CaptionWord[][] = [];
+  let current: CaptionWord[] = [];
+  const len = (ws: CaptionWord[]) => ws.map((w) => w.text).join(" ").length;
+  for (const w of words) {
+    if (current.length && (current.length >= 3 || len([...current, w]) > maxChars)) {
+      groups.push(current);
+      current = [];
+    }
+    current.push(w);
+    if (/[,.!?;:…।]$/.test(w.text)) {
+      groups.push(current);
+      current = [];
+    }
+  }
+  if (current.length) groups.push(current);
+  return groups;
+}
+
+export function wordCaptionFontPx(size: Size, style: CaptionStyle): number {
+  return Math.round(Math.min(size.width, size.height) * 0.062 * style.sizeScale);
+}
+
+/** Characters that fit one caption line. */
+export function captionLineChars(size: Size, style: CaptionStyle): number {
+  return Math.max(8, Math.floor((size.width * 0.84) / (wordCaptionFontPx(size, style) * 0.66)));
+}
+
+/** The caption band: a full-width strip, its top (in the safe area, clear of the product) and height. */
+export function captionBand(size: Size, style: CaptionStyle): { top: number; height: number } {
+  const font = wordCaptionFontPx(size, style);
+  const height = Math.round(font * 2.1) + (Math.round(font * 2.1) % 2);
+  const portrait = size.height > size.width * 1.2;
+  const centre = size.height * (portrait ? 0.76 : 0.82);
+  return { top: Math.round(centre - height / 2), height };
+}
+
+/** A caption band image (full width, transparent but for the panel): the group, word `active` highlighted. */
+export async function wordCaptionPng(group: string[], active: number, size: Size, style: CaptionStyle): Promise<Buffer> {
+  const font = wordCaptionFontPx(size, style);
+  const band = captionBand(size, style);
+  const runs: Array<[string, string]> = group.map((w, i) => [i < group.length - 1 ? `${w} ` : w, i === active ? style.highlight : style.text]);
+  const img = await renderTextImage({ text: group.join(" "), runs, sizePx: font, color: style.text, maxWidth: size.width * 0.9, align: "centre" });
+  const padX = Math.round(font * 0.5);
+  const padY = Math.round(font * 0.25);
+  const w = Math.min(size.width, img.width + padX * 2);
+  const h = Math.min(band.height, img.height + padY * 2);
+  const r = Math.round(font * 0.35);
+  const panel = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${band.height}"><rect x="${Math.round((size.width - w) / 2)}" y="${Math.round((band.height - h) / 2)}" width="${w}" height="${h}" rx="${r}" fill="${style.panel}" fill-opacity="${style.panelOpacity}"/></svg>`;
+  const text = img.height > h || img.width > size.width ? await sharp(img.png).resize({ width: Math.min(img.width, size.width), height: h, fit: "inside" }).png().toBuffer({ resolveWithObject: true }) : { data: img.png, info: { width: img.width, height: img.height } };
+  return sharp(Buffer.from(panel))
+    .composite([{ input: text.data, left: Math.max(0, Math.round((size.width - text.info.width) / 2)), top: Math.max(0, Math.round((band.height - text.info.height) / 2)) }])
+    .png({ compressionLevel: 3 })
+    .toBuffer();
+}
+
+/**
+ * The caption track of a scene of `duration` seconds: [image index, seconds] steps from 0 to
+ * the end (-1: nothing shown), each group's words highlighted in turn. A group stays up until
+ * the next starts when the pause between them is short.
+ */
+export function captionSteps(groups: CaptionWord[][], duration: number): Array<{ group: number; word: number; start: number; end: number }> {
+  const steps: Array<{ group: number; word: number; start: number; end: number }> = [];
+  groups.forEach((g, gi) => {
+    const nextStart = groups[gi + 1]?.[0].start ?? Infinity;
+    const groupEnd = Math.min(duration, nextStart - g[g.length - 1].end < 0.8 ? nextStart : g[g.length - 1].end + 0.3);
+    g.forEach((w, wi) => {
+      const end = wi < g.length - 1 ? g[wi + 1].start : groupEnd;
+      if (end - w.start > 0.001) steps.push({ group: gi, word: wi, start: round3(w.start), end: round3(end) });
+    });
+  });
+  return steps;
+}

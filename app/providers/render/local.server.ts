@@ -5,6 +5,7 @@
 // (docs/decisions/197-sound-that-flows-and-is-normalised.md).
 // Progress comes from ffmpeg's -progress output. Filter graphs are written for ffmpeg 4.1.
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { existsSync } from "node:fs";
 import { readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -15,11 +16,11 @@ import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "~/provide
 import { motionVariantFor, prepareStill, zoompanFilter } from "~/providers/motion/zoompan.server";
 import { normaliseWav } from "./loudness.server";
 import { detectSilences, keepFilter, keptSeconds, speechKeep, type Span } from "./speech.server";
-import { captionCapacity, captionCentreY, captionChunks, captionPng } from "./captions.server";
+import { captionBand, captionGroups, captionLineChars, captionSteps, captionStyleFor, speechIslands, wordCaptionPng, wordTimings } from "./captions.server";
 import type { LocalRenderer, RenderProgress, RenderRequest, RenderResult, RenderScene, RenderSceneResult, RenderStage } from "./types";
 
 /** Bump when the segment recipe changes, so old cache entries are not reused. */
-const RENDERER_VERSION = 5;
+const RENDERER_VERSION = 6;
 export const AUDIO_RATE = 48_000;
 export const DEFAULT_FPS = 30;
 /**
@@ -33,6 +34,13 @@ export const LAST_TAIL = 0.6;
 export const MAX_SCENES = 60;
 export const MAX_SCENE_SECONDS = 120;
 export const DEFAULT_MUSIC_VOLUME = 0.35;
+/**
+ * A soft cut into each scene after the first (docs/decisions/207-soft-cuts-inside-segments.md):
+ * the previous scene's last frame, at DISSOLVE_START opacity, fades out over DISSOLVE_SECONDS.
+ * Starting below full opacity keeps a visible cut (scene detection still sees the change).
+ */
+export const DISSOLVE_SECONDS = 0.25;
+export const DISSOLVE_START = 0.35;
 
 /**
  * How long a scene lasts for `voiceSec` seconds of speech (ask motion clips for this length: a
@@ -51,6 +59,10 @@ type PlannedScene = {
   voiceSec: number | null;
   /** The parts of the voice-over file that are kept (its speech, pauses shortened). */
   keep: Span[] | null;
+  /** Silences measured in the voice-over (its own time). */
+  silences: Span[] | null;
+  /** The previous scene's clip and the time of its last frame shown: this scene dissolves from it. */
+  dissolveFrom: { path: string; at: number } | null;
   hash: string;
   videoFile: string;
   audioFile: string;
@@ -105,9 +117,10 @@ export class LocalRenderProvider implements LocalRenderer {
 
     // Plan: measure voice-overs, fix each scene's length in whole frames, hash its inputs.
     const planned: PlannedScene[] = [];
+    const segmentOptions: SegmentOptions = { size, fps, format, captions, seed: request.seed ?? "", captionStyle: request.captionStyle ?? "" };
     for (const [index, scene] of scenes.entries()) {
       options.signal?.throwIfAborted();
-      planned.push(await this.plan(index, scenes.length, scene, { size, fps, format, captions, seed: request.seed ?? "" }));
+      planned.push(await this.plan(index, scenes.length, scene, segmentOptions, planned[index - 1]));
     }
     const totalSec = planned.reduce((a, s) => a + s.durationSec, 0);
     // Weights: seconds of video to encode per uncached scene; the join re-encodes audio only.
@@ -128,7 +141,7 @@ export class LocalRenderProvider implements LocalRenderer {
           await touch(p.videoFile, p.audioFile);
           return;
         }
-        await this.renderSegment(p, planned.length, { size, fps, format, captions, seed: request.seed ?? "" }, options.signal, (f) => {
+        await this.renderSegment(p, planned.length, segmentOptions, options.signal, (f) => {
           fractions.set(p.index, f * p.durationSec);
           report("scenes");
         });
@@ -216,7 +229,7 @@ export class LocalRenderProvider implements LocalRenderer {
     };
   }
 
-  private async plan(index: number, count: number, scene: RenderScene, o: SegmentOptions): Promise<PlannedScene> {
+  private async plan(index: number, count: number, scene: RenderScene, o: SegmentOptions, previous?: PlannedScene): Promise<PlannedScene> {
     if (!scene.visual?.path || !existsSync(scene.visual.path)) {
       throw new ProviderError(this.name, "bad_input", `Scene ${index + 1} has no image or video file`);
     }
@@ -225,10 +238,12 @@ export class LocalRenderProvider implements LocalRenderer {
     }
     let voiceSec: number | null = null;
     let keep: Span[] | null = null;
+    let silences: Span[] | null = null;
     if (scene.voiceOver) {
       const info = await probeMedia(scene.voiceOver.path);
       if (!info.streams.some((s) => s.type === "audio")) throw new ProviderError(this.name, "bad_input", `Scene ${index + 1}: the voice-over has no audio`);
-      keep = speechKeep(await detectSilences(scene.voiceOver.path, info.durationSec), info.durationSec);
+      silences = await detectSilences(scene.voiceOver.path, info.durationSec);
+      keep = speechKeep(silences, info.durationSec);
       voiceSec = keptSeconds(keep);
     }
     let durationSec: number;
@@ -240,6 +255,8 @@ export class LocalRenderProvider implements LocalRenderer {
     if (durationSec > MAX_SCENE_SECONDS) throw new ProviderError(this.name, "bad_input", `Scene ${index + 1} is longer than ${MAX_SCENE_SECONDS} seconds`);
     const frames = Math.max(1, Math.round(durationSec * o.fps));
     const motion = scene.visual.kind === "image" ? (scene.visual.motion ?? motionVariantFor(index, o.seed)) : null;
+    // A clip before this scene: its last shown frame dissolves into this one.
+    const dissolveFrom = previous && previous.scene.visual.kind === "clip" && frames / o.fps > DISSOLVE_SECONDS * 3 ? { path: previous.scene.visual.path, at: Math.max(0, previous.durationSec - 1 / o.fps) } : null;
     const hash = hashValue({
       v: RENDERER_VERSION,
       size: o.size,
@@ -250,6 +267,8 @@ export class LocalRenderProvider implements LocalRenderer {
       voice: scene.voiceOver ? await hashFile(scene.voiceOver.path) : null,
       keep,
       captions: o.captions ? (scene.captionText ?? "").trim() : "",
+      captionStyle: o.captionStyle,
+      dissolve: dissolveFrom ? { sha: await hashFile(dissolveFrom.path), at: dissolveFrom.at } : null,
       lead: VOICE_LEAD,
       first: index === 0,
       last: index === count - 1,
@@ -264,6 +283,8 @@ export class LocalRenderProvider implements LocalRenderer {
       durationSec: frames / o.fps,
       voiceSec,
       keep,
+      silences,
+      dissolveFrom,
       hash,
       videoFile,
       audioFile,
@@ -308,26 +329,46 @@ export class LocalRenderProvider implements LocalRenderer {
         args.push("-f", "lavfi", "-t", D.toFixed(3), "-i", `anullsrc=r=${AUDIO_RATE}:cl=stereo`);
       }
       const audioInput = input++;
-      // Captions, each shown while it is being said.
       let last = "base";
+      // Dissolve from the previous scene: its last frame, fading out over this scene's start.
+      if (p.dissolveFrom) {
+        args.push("-ss", p.dissolveFrom.at.toFixed(3), "-i", p.dissolveFrom.path);
+        filters.push(
+          `[${input}:v]trim=end_frame=1,scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,format=yuva420p,colorchannelmixer=aa=${DISSOLVE_START},` +
+            `loop=loop=${Math.round(DISSOLVE_SECONDS * fps)}:size=1:start=0,setpts=N/(${fps}*TB),fade=t=out:st=0:d=${DISSOLVE_SECONDS}:alpha=1[prev]`,
+          `[${last}][prev]overlay=eof_action=pass:shortest=0[dis]`,
+        );
+        last = "dis";
+        input++;
+      }
+      // Captions: word by word, timed to the speech, as one image track (concat of PNG steps).
       const text = o.captions ? (p.scene.captionText ?? "").trim() : "";
       if (text) {
-        const speechStart = p.voiceSec !== null ? VOICE_LEAD : 0.2;
-        const speechEnd = p.voiceSec !== null ? VOICE_LEAD + p.voiceSec + 0.2 : D - 0.2;
-        const chunks = captionChunks(text, speechStart, Math.min(D, speechEnd), captionCapacity(size));
-        const centre = captionCentreY(size);
-        for (const [k, chunk] of chunks.entries()) {
-          const img = await captionPng(chunk.text, size);
+        const style = captionStyleFor(o.captionStyle);
+        const islands =
+          p.keep && p.silences ? speechIslands(p.silences, p.keep, VOICE_LEAD) : [{ start: 0.2, end: Math.max(0.3, D - 0.2) }];
+        const groups = captionGroups(wordTimings(text, islands.length ? islands : [{ start: 0.2, end: Math.max(0.3, D - 0.2) }]), captionLineChars(size, style));
+        const steps = captionSteps(groups, D);
+        const band = captionBand(size, style);
+        const blank = path.join(tmpDir, "cap-blank.png");
+        await writeFile(blank, await sharp({ create: { width: W, height: band.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer());
+        const lines = ["ffconcat version 1.0"];
+        let t = 0;
+        for (const [k, step] of steps.entries()) {
+          if (step.start > t + 0.001) lines.push(`file '${blank}'`, `duration ${(step.start - t).toFixed(3)}`);
           const file = path.join(tmpDir, `cap-${k}.png`);
-          await writeFile(file, img.png);
-          args.push("-i", file);
-          const end = k === chunks.length - 1 ? Math.max(chunk.end, Math.min(D, chunk.end + 0.3)) : chunk.end;
-          filters.push(
-            `[${last}][${input}:v]overlay=x=(W-w)/2:y=${Math.round(centre - img.height / 2)}:enable='between(t,${chunk.start.toFixed(3)},${end.toFixed(3)})'[c${k}]`,
-          );
-          last = `c${k}`;
-          input++;
+          await writeFile(file, await wordCaptionPng(groups[step.group].map((w) => w.text), step.word, size, style));
+          lines.push(`file '${file}'`, `duration ${(step.end - Math.max(t, step.start)).toFixed(3)}`);
+          t = step.end;
         }
+        if (t < D) lines.push(`file '${blank}'`, `duration ${(D - t).toFixed(3)}`);
+        lines.push(`file '${blank}'`);
+        const list = path.join(tmpDir, "captions.txt");
+        await writeFile(list, lines.join("\n") + "\n");
+        args.push("-f", "concat", "-safe", "0", "-i", list);
+        filters.push(`[${input}:v]fps=${fps},format=yuva420p[capv]`, `[${last}][capv]overlay=x=0:y=${band.top}:eof_action=pass:shortest=0[cap]`);
+        last = "cap";
+        input++;
       }
       const fades: string[] = [];
       if (p.index === 0) fades.push(`fade=t=in:st=0:d=${Math.min(0.35, D / 4).toFixed(3)}`);
@@ -379,7 +420,7 @@ export class LocalRenderProvider implements LocalRenderer {
   }
 }
 
-type SegmentOptions = { size: Size; fps: number; format: "mp4" | "webm"; captions: boolean; seed: string };
+type SegmentOptions = { size: Size; fps: number; format: "mp4" | "webm"; captions: boolean; seed: string; captionStyle: string };
 
 async function touch(...files: string[]): Promise<void> {
   const now = new Date();

@@ -35,6 +35,8 @@ export type RenderRequest = {
   captions?: boolean;
   /** Varies the camera moves chosen for still images (e.g. the project id). */
   seed?: string;
+  /** The project's Style: the look of the captions (captions.server.ts CAPTION_STYLES). */
+  captionStyle?: string;
 };
 
 export type RenderStage = "preparing" | "scenes" | "joining" | "done";

@@ -1,0 +1,69 @@
+// The colours and boxes of the ad shots (docs/decisions/205-shots-from-one-product-photo.md).
+// Pure: the compositor (shots.server.ts) draws what these say.
+import type { Size } from "~/providers/media/types";
+import { contrastRatio, ensureContrast, hexToRgb, hslToHex, MIN_TEXT_CONTRAST, mix, rgbToHsl } from "./color";
+
+export type ShotPalette = {
+  bgTop: string;
+  bgBottom: string;
+  /** Panels, call-outs and the call-to-action button. */
+  accent: string;
+  /** Text on the background (checked against both ends of its gradient) and on the accent. */
+  text: string;
+  textOnAccent: string;
+  /** Secondary text (product name on the end card). */
+  muted: string;
+  dark: boolean;
+};
+
+/**
+ * Colours from the product: backgrounds tinted with its main hue (light or dark by the Style's
+ * tone), the accent from its second hue; text at least 4.5:1 on what it sits on. A grey product
+ * takes its hues from the style's palette (dark, accent, light), else indigo.
+ */
+export function shotPalette(hues: { main: number; accent: number } | null, tone: "light" | "dark", stylePalette?: string[]): ShotPalette {
+  let main = 250;
+  let accentHue = 330;
+  if (hues) {
+    main = hues.main;
+    accentHue = hues.accent;
+  } else {
+    const given = (stylePalette ?? []).map((c) => hexToRgb(c)).filter((c): c is NonNullable<typeof c> => c !== null);
+    if (given.length >= 2) {
+      accentHue = rgbToHsl(given[1]).h;
+      main = rgbToHsl(given[0]).h;
+    }
+  }
+  const dark = tone === "dark";
+  const bgTop = dark ? hslToHex(main, 0.42, 0.16) : hslToHex(main, 0.5, 0.93);
+  const bgBottom = dark ? hslToHex(main, 0.5, 0.07) : hslToHex(main, 0.45, 0.8);
+  let accent = hslToHex(accentHue, 0.7, dark ? 0.55 : 0.45);
+  // The accent must stand out from the background, or panels vanish into it.
+  if (contrastRatio(accent, bgTop) < 1.8) accent = hslToHex(accentHue, 0.75, dark ? 0.7 : 0.32);
+  const text = ensureContrast(dark ? "#ffffff" : hslToHex(main, 0.6, 0.12), [bgTop, bgBottom]);
+  const textOnAccent = ensureContrast(contrastRatio(accent, "#ffffff") >= contrastRatio(accent, "#111111") ? "#ffffff" : "#111111", accent);
+  const muted = ensureContrast(mix(text, bgTop, 0.25), [bgTop, bgBottom]);
+  return { bgTop, bgBottom, accent, text, textOnAccent, muted, dark };
+}
+
+/** Every text/background pair a shot draws, with its contrast (for tests and the bench). */
+export function paletteContrasts(p: ShotPalette): Array<{ pair: string; ratio: number }> {
+  return [
+    { pair: "text on background top", ratio: contrastRatio(p.text, p.bgTop) },
+    { pair: "text on background bottom", ratio: contrastRatio(p.text, p.bgBottom) },
+    { pair: "muted on background top", ratio: contrastRatio(p.muted, p.bgTop) },
+    { pair: "muted on background bottom", ratio: contrastRatio(p.muted, p.bgBottom) },
+    { pair: "text on accent", ratio: contrastRatio(p.textOnAccent, p.accent) },
+  ];
+}
+
+export { MIN_TEXT_CONTRAST };
+
+/**
+ * The band captions use (captions.server.ts captionBand): shots keep the product and their own
+ * text above it, so captions never cover the product.
+ */
+export function captionSafeTop(size: Size): number {
+  const portrait = size.height > size.width * 1.2;
+  return Math.round(size.height * (portrait ? 0.68 : 0.72));
+}

@@ -1,0 +1,248 @@
+// The shots of an ad from one product photo (docs/decisions/205-shots-from-one-product-photo.md):
+// hero on a surface, close-up crop, product beside a feature call-out, split layout with text,
+// full-bleed colour with large type, and the end card (product, name, call to action, logo).
+// Colours come from the product (shot-design.ts); everything stays above the caption band, and
+// text stays inside the middle 80% of the frame, where the camera moves never crop it.
+import sharp, { type OverlayOptions } from "sharp";
+import { renderTextImage } from "~/providers/media/text.server";
+import type { Size } from "~/providers/media/types";
+import { huesOf, mix } from "./color";
+import type { Cutout } from "./cutout.server";
+import { captionSafeTop, shotPalette, type ShotPalette } from "./shot-design";
+
+export type ShotKind = "hero" | "close-up" | "feature" | "split" | "kinetic" | "end-card";
+
+export type ShotRequest = {
+  shot: ShotKind;
+  size: Size;
+  /** Large text of the shot: hook, call-out or call to action. */
+  headline?: string;
+  /** End card: the product's name. */
+  productName?: string;
+  /** End card: the brand's logo or avatar (any image sharp reads). */
+  logo?: Buffer;
+  tone: "light" | "dark";
+  stylePalette?: string[];
+};
+
+/** The product's main and accent hue from its visible pixels. */
+export async function productHues(cut: Cutout): Promise<{ main: number; accent: number } | null> {
+  const { data } = await sharp(cut.png).resize(64, 64, { fit: "inside" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return huesOf(data, cut.backgroundRemoved ? 128 : 0);
+}
+
+/** Draws the shot as a JPEG. `product` is the cut-out (or framed photo) as a PNG. */
+export async function composeShot(request: ShotRequest, product: Buffer, hues: { main: number; accent: number } | null): Promise<{ image: Buffer; palette: ShotPalette }> {
+  const { width: W, height: H } = request.size;
+  // The end card is always dark (the product's hue, deep): it closes the ad with a clear change
+  // of picture after a light body, and the call-to-action button stands out on it.
+  const palette = shotPalette(hues, request.shot === "end-card" ? "dark" : request.tone, request.stylePalette);
+  const safe = captionSafeTop(request.size);
+  const portrait = H > W * 1.2;
+  const unit = Math.min(W, H);
+  const layers: OverlayOptions[] = [];
+  let background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, "");
+  const headline = request.headline?.trim() ?? "";
+
+  switch (request.shot) {
+    case "hero": {
+      // On a surface: a wide ellipse "table top" the product stands on, the headline above.
+      const floorY = Math.round(safe * 0.94);
+      const top = headline ? Math.round(H * (portrait ? 0.3 : 0.32)) : Math.round(H * 0.1);
+      const p = await fit(product, W * (portrait ? 0.72 : 0.42), floorY - top);
+      const surface = mix(palette.bgBottom, palette.dark ? "#ffffff" : "#000000", 0.1);
+      background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<ellipse cx="${W / 2}" cy="${floorY}" rx="${W * 0.48}" ry="${unit * 0.07}" fill="${surface}"/>`);
+      layers.push(...(await contactShadow(p.width, W / 2, floorY, W, H)));
+      layers.push({ input: p.png, left: Math.round(W / 2 - p.width / 2), top: Math.max(0, floorY - p.height) });
+      if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: top - H * 0.1 }, unit * 0.115, palette.text, "centre", W, H)));
+      break;
+    }
+    case "close-up": {
+      // A tight crop: the product about 1.3x the safe height, its middle (label, texture) in view.
+      const meta = await sharp(product).metadata();
+      const pw = meta.width ?? 1;
+      const ph = meta.height ?? 1;
+      const scale = Math.min((safe * 1.3) / ph, (W * 1.5) / pw);
+      const big = await sharp(product).resize(Math.max(1, Math.round(pw * scale))).png().toBuffer({ resolveWithObject: true });
+      const left = Math.round((W - big.info.width) / 2);
+      const top = Math.round(safe * 0.5 - big.info.height * 0.5);
+      layers.push(await cropInto(big.data, big.info.width, big.info.height, left, top, W, safe));
+      break;
+    }
+    case "feature": {
+      // The product on one side, a call-out panel with a pointer on the other.
+      const p = await fit(product, W * (portrait ? 0.62 : 0.4), safe * 0.62);
+      const px = Math.round(W * (portrait ? 0.04 : 0.08));
+      const py = Math.round(safe - p.height - H * 0.03);
+      layers.push({ input: await dropShadow(p.png, unit * 0.03), left: px, top: Math.max(0, py + Math.round(unit * 0.02)) });
+      layers.push({ input: p.png, left: px, top: Math.max(0, py) });
+      if (headline) {
+        const box = { x: W * (portrait ? 0.42 : 0.5), y: H * (portrait ? 0.09 : 0.12), width: W * (portrait ? 0.48 : 0.4), height: safe * 0.42 };
+        layers.push(...(await panelText(headline, box, unit * 0.075, palette, W, H, { x: px + p.width * 0.7, y: py + p.height * 0.3 })));
+      }
+      break;
+    }
+    case "split": {
+      // Half colour panel with the text, half the product on the background.
+      if (portrait) {
+        const panelH = Math.round(safe * 0.46);
+        background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<rect width="${W}" height="${panelH}" fill="${palette.accent}"/>`);
+        if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: panelH - H * 0.1 }, unit * 0.095, palette.textOnAccent, "left", W, H)));
+        const p = await fit(product, W * 0.7, safe - panelH - H * 0.05);
+        layers.push({ input: p.png, left: Math.round(W * 0.56 - p.width / 2), top: Math.round(panelH + H * 0.03) });
+      } else {
+        const panelW = Math.round(W * 0.5);
+        background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<rect width="${panelW}" height="${H}" fill="${palette.accent}"/>`);
+        if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.12, width: panelW - W * 0.14, height: safe - H * 0.16 }, unit * 0.1, palette.textOnAccent, "left", W, H)));
+        const p = await fit(product, W * 0.42, safe - H * 0.1);
+        layers.push({ input: p.png, left: Math.round(panelW + (W - panelW - p.width) / 2), top: Math.round(safe - p.height - H * 0.03) });
+      }
+      break;
+    }
+    case "kinetic": {
+      // Full-bleed accent colour, very large type, the product small and tilted below it.
+      background = gradientSvg(W, H, palette.accent, mix(palette.accent, "#000000", 0.25), "");
+      const textColour = palette.textOnAccent;
+      const textH = portrait ? safe * 0.5 : safe * 0.55;
+      if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * (portrait ? 0.8 : 0.5), height: textH }, unit * 0.13, textColour, "left", W, H)));
+      const p = await fit(product, W * (portrait ? 0.5 : 0.3), portrait ? safe - textH - H * 0.1 : safe * 0.8);
+      const rotated = await sharp(p.png).rotate(-8, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer({ resolveWithObject: true });
+      const left = portrait ? Math.round(W * 0.62 - rotated.info.width / 2) : Math.round(W * 0.8 - rotated.info.width / 2);
+      layers.push({ input: rotated.data, left: clamp(left, rotated.info.width, W), top: clamp(Math.round(safe - rotated.info.height - H * 0.02), rotated.info.height, H) });
+      break;
+    }
+    case "end-card": {
+      // Logo, product, name, call-to-action button: stacked, centred, above the captions.
+      let y = Math.round(H * 0.08);
+      if (request.logo) {
+        const d = Math.round(unit * 0.14);
+        const logo = await circle(request.logo, d);
+        if (logo) {
+          layers.push({ input: logo, left: Math.round((W - d) / 2), top: y });
+          y += d + Math.round(H * 0.02);
+        }
+      }
+      const nameSize = unit * 0.1;
+      const ctaSize = unit * 0.08;
+      const reserve = nameSize * 1.4 + ctaSize * 2.6 + H * 0.05;
+      const p = await fit(product, W * (portrait ? 0.6 : 0.3), Math.max(unit * 0.15, safe - y - reserve));
+      layers.push({ input: await dropShadow(p.png, unit * 0.025), left: Math.round((W - p.width) / 2), top: y + Math.round(unit * 0.015) });
+      layers.push({ input: p.png, left: Math.round((W - p.width) / 2), top: y });
+      y += p.height + Math.round(H * 0.02);
+      if (request.productName) {
+        const name = await renderTextImage({ text: request.productName, sizePx: nameSize, color: palette.text, maxWidth: W * 0.8, align: "centre" });
+        layers.push({ input: name.png, left: clamp(Math.round((W - name.width) / 2), name.width, W), top: clamp(y, name.height, H) });
+        y += name.height + Math.round(H * 0.01);
+      }
+      if (headline) {
+        const cta = await renderTextImage({ text: headline, sizePx: ctaSize, color: palette.textOnAccent, maxWidth: W * 0.7, align: "centre" });
+        const bw = Math.min(W, cta.width + Math.round(ctaSize * 1.6));
+        const bh = Math.min(H, cta.height + Math.round(ctaSize * 0.9));
+        const bx = Math.round((W - bw) / 2);
+        const by = Math.min(y, safe - bh);
+        layers.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${bw}" height="${bh}"><rect width="${bw}" height="${bh}" rx="${bh / 2}" fill="${palette.accent}"/></svg>`), left: bx, top: clamp(by, bh, H) });
+        layers.push({ input: cta.png, left: Math.round((W - cta.width) / 2), top: clamp(by + Math.round((bh - cta.height) / 2), cta.height, H) });
+      }
+      break;
+    }
+  }
+  const image = await sharp(Buffer.from(background)).resize(W, H).composite(layers).flatten({ background: palette.bgTop }).jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer();
+  return { image, palette };
+}
+
+function gradientSvg(W: number, H: number, top: string, bottom: string, extra: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><defs><linearGradient id="g" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#g)"/>${extra}</svg>`;
+}
+
+/** The product scaled to fit a box. */
+async function fit(png: Buffer, maxW: number, maxH: number): Promise<{ png: Buffer; width: number; height: number }> {
+  const out = await sharp(png)
+    .resize(Math.max(1, Math.round(maxW)), Math.max(1, Math.round(maxH)), { fit: "inside" })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return { png: out.data, width: out.info.width, height: out.info.height };
+}
+
+function clamp(pos: number, size: number, canvas: number): number {
+  return Math.max(0, Math.min(pos, canvas - Math.min(size, canvas)));
+}
+
+/** Text fitted into a box (shrunk until it fits). */
+async function textBlock(text: string, box: { x: number; y: number; width: number; height: number }, sizePx: number, color: string, align: "left" | "centre", W: number, H: number): Promise<OverlayOptions[]> {
+  let size = sizePx;
+  let img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align });
+  for (let i = 0; i < 5 && img.height > box.height; i++) {
+    size *= 0.85;
+    img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align });
+  }
+  const left = align === "centre" ? Math.round(box.x + (box.width - img.width) / 2) : Math.round(box.x);
+  const top = Math.round(box.y + Math.max(0, (box.height - img.height) / 2));
+  return [{ input: img.png, left: clamp(left, img.width, W), top: clamp(top, img.height, H) }];
+}
+
+/** A call-out: text on an accent panel with a dot-and-line pointer to `target`. */
+async function panelText(text: string, box: { x: number; y: number; width: number; height: number }, sizePx: number, palette: ShotPalette, W: number, H: number, target: { x: number; y: number }): Promise<OverlayOptions[]> {
+  const pad = Math.round(sizePx * 0.6);
+  let size = sizePx;
+  let img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left" });
+  for (let i = 0; i < 5 && img.height > box.height - pad * 2; i++) {
+    size *= 0.85;
+    img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left" });
+  }
+  const pw = Math.min(W, img.width + pad * 2);
+  const ph = Math.min(H, img.height + pad * 2);
+  const px = Math.round(box.x + box.width - pw);
+  const py = Math.round(box.y);
+  const r = Math.round(size * 0.4);
+  const line = `<line x1="${px + pw * 0.2}" y1="${py + ph}" x2="${target.x}" y2="${target.y}" stroke="${palette.accent}" stroke-width="${Math.max(3, size * 0.12)}"/><circle cx="${target.x}" cy="${target.y}" r="${size * 0.28}" fill="${palette.accent}"/>`;
+  const pointer = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${line}<rect x="${px}" y="${py}" width="${pw}" height="${ph}" rx="${r}" fill="${palette.accent}"/></svg>`);
+  return [
+    { input: pointer, left: 0, top: 0 },
+    { input: img.png, left: clamp(px + pad, img.width, W), top: clamp(py + pad, img.height, H) },
+  ];
+}
+
+/** A soft shadow from the product's silhouette. */
+async function dropShadow(png: Buffer, blur: number): Promise<Buffer> {
+  const meta = await sharp(png).metadata();
+  const w = meta.width ?? 1;
+  const h = meta.height ?? 1;
+  const alpha = await sharp(png).ensureAlpha().extractChannel(3).linear(0.22, 0).raw().toBuffer();
+  return sharp(Buffer.alloc(w * h * 3, 0), { raw: { width: w, height: h, channels: 3 } })
+    .joinChannel(alpha, { raw: { width: w, height: h, channels: 1 } })
+    .blur(Math.max(0.5, blur))
+    .png()
+    .toBuffer();
+}
+
+async function contactShadow(productWidth: number, cx: number, floorY: number, W: number, H: number): Promise<OverlayOptions[]> {
+  const rx = productWidth * 0.46;
+  const ry = Math.max(4, productWidth * 0.06);
+  const cw = Math.ceil(rx * 2 + ry * 6);
+  const ch = Math.ceil(ry * 8);
+  const png = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${cw}" height="${ch}"><ellipse cx="${cw / 2}" cy="${ch / 2}" rx="${rx}" ry="${ry}" fill="#000" fill-opacity="0.4"/></svg>`))
+    .blur(Math.max(1, ry * 0.8))
+    .png()
+    .toBuffer();
+  return [await cropInto(png, cw, ch, Math.round(cx - cw / 2), Math.round(floorY - ch / 2), W, H)];
+}
+
+/** An overlay cropped to the canvas (sharp refuses overlays that stick out). */
+async function cropInto(png: Buffer, w: number, h: number, left: number, top: number, W: number, H: number): Promise<OverlayOptions> {
+  const x0 = Math.max(0, -left);
+  const y0 = Math.max(0, -top);
+  const x1 = Math.max(x0 + 1, Math.min(w, W - left));
+  const y1 = Math.max(y0 + 1, Math.min(h, H - top));
+  const input = await sharp(png).extract({ left: x0, top: y0, width: Math.min(w - x0, x1 - x0), height: Math.min(h - y0, y1 - y0) }).png().toBuffer();
+  return { input, left: Math.max(0, left + x0), top: Math.max(0, top + y0) };
+}
+
+/** A logo in a circle of diameter `d` (null when it cannot be read). */
+async function circle(image: Buffer, d: number): Promise<Buffer | null> {
+  try {
+    const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${d}" height="${d}"><circle cx="${d / 2}" cy="${d / 2}" r="${d / 2}" fill="#fff"/></svg>`);
+    return await sharp(image, { failOn: "error" }).rotate().resize(d, d, { fit: "cover" }).ensureAlpha().composite([{ input: mask, blend: "dest-in" }]).png().toBuffer();
+  } catch {
+    return null;
+  }
+}

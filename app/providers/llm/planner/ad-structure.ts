@@ -1,0 +1,162 @@
+// The beats of a short ad (docs/decisions/204-ad-beats-and-shots.md): a hook in the first
+// scene (large text on screen from the first frame), the body, and an end card with the product
+// name and a call to action. Each Style has its own sequence of shot types and camera moves, and
+// consecutive scenes never share a shot type or a move. Pure and deterministic: the same script
+// and style always give the same plan, so a retried image step draws the same picture.
+import { findBenefit, findProduct } from "./seo";
+import { isStopWord, splitClauses, splitSentences, truncateWords } from "./text";
+
+export const AD_STYLES = ["Product Showcase", "UGC Testimonial", "Unboxing", "Problem / Solution", "Lifestyle"] as const;
+export type AdStyle = (typeof AD_STYLES)[number];
+
+export type AdBeat = "hook" | "body" | "end";
+
+/**
+ * How a scene's picture is composed from the one product photo:
+ * hero: the product standing on a surface; close-up: a tight crop of it; feature: the product
+ * beside a call-out; split: half product, half colour panel with text; kinetic: full-bleed colour
+ * with large type (and the product small); end-card: product, name, call to action, logo.
+ */
+export const SHOT_TYPES = ["hero", "close-up", "feature", "split", "kinetic", "end-card"] as const;
+export type ShotType = (typeof SHOT_TYPES)[number];
+
+/** Camera moves of the motion step (app/providers/motion/types.ts MOTION_VARIANTS). */
+export type ShotMotion = "zoom-in" | "zoom-out" | "pan-left" | "pan-right";
+
+export type AdShot = {
+  beat: AdBeat;
+  shot: ShotType;
+  motion: ShotMotion;
+  /** Large text drawn on the picture: the hook, a feature call-out, or the end card's call to action. */
+  headline: string;
+};
+
+export type AdStructure = {
+  style: AdStyle;
+  product: string;
+  callToAction: string;
+  shots: AdShot[];
+};
+
+type StyleRecipe = {
+  hook: ShotType;
+  body: ShotType[];
+  /** Fallback call to action when the script has none. */
+  cta: (product: string) => string;
+  /** Light or dark backgrounds for the style's pictures. */
+  tone: "light" | "dark";
+};
+
+const RECIPES: Record<AdStyle, StyleRecipe> = {
+  "Product Showcase": { hook: "hero", body: ["close-up", "feature", "split"], cta: (p) => (p ? `Shop ${p} now` : "Shop now"), tone: "light" },
+  "UGC Testimonial": { hook: "kinetic", body: ["hero", "split", "close-up"], cta: (p) => (p ? `Try ${p} today` : "Try it today"), tone: "light" },
+  Unboxing: { hook: "kinetic", body: ["close-up", "hero", "feature"], cta: (p) => (p ? `Get your ${p}` : "Get yours today"), tone: "dark" },
+  "Problem / Solution": { hook: "kinetic", body: ["split", "close-up", "feature"], cta: (p) => (p ? `Fix it with ${p}` : "Fix it today"), tone: "dark" },
+  Lifestyle: { hook: "split", body: ["hero", "close-up", "feature"], cta: (p) => (p ? `Make ${p} yours` : "Make it yours"), tone: "light" },
+};
+
+/**
+ * The move each shot gets: a push-in on the hero and the type, a pan across the close-up (it has
+ * no text a pan could crop), pull-backs on call-outs, panels and the end card.
+ */
+const MOTION_BY_SHOT: Record<ShotType, ShotMotion> = {
+  hero: "zoom-in",
+  "close-up": "pan-right",
+  feature: "zoom-out",
+  split: "zoom-out",
+  kinetic: "zoom-in",
+  "end-card": "zoom-out",
+};
+
+export function adStyleOf(style: string | null | undefined): AdStyle {
+  const s = (style ?? "").toLowerCase();
+  if (/ugc|testimonial|review/.test(s)) return "UGC Testimonial";
+  if (/unbox/.test(s)) return "Unboxing";
+  if (/problem|solution/.test(s)) return "Problem / Solution";
+  if (/lifestyle/.test(s)) return "Lifestyle";
+  return "Product Showcase";
+}
+
+export function styleTone(style: string | null | undefined): "light" | "dark" {
+  return RECIPES[adStyleOf(style)].tone;
+}
+
+// "Order now", "Shop today", "Get yours", "Link in bio", "Tap to buy" ... as said in the script.
+const CTA_SENTENCE = /\b(?:order|shop|buy|get|grab|try|tap|click|visit|join|book|download|subscribe)\b[^.!?]*|\blink in (?:the )?bio\b/i;
+
+/**
+ * The plan for `scenes` (their spoken texts, in order) in `style`. `product` overrides the name
+ * found in the script (seo.ts findProduct).
+ */
+export function planAdStructure(input: { scenes: string[]; style?: string | null; product?: string | null }): AdStructure {
+  const style = adStyleOf(input.style);
+  const recipe = RECIPES[style];
+  const all = input.scenes.join(" ");
+  const product = (input.product?.trim() || findProduct(all)).slice(0, 40);
+  const callToAction = scriptCallToAction(input.scenes[input.scenes.length - 1] ?? "") || recipe.cta(product);
+  const n = input.scenes.length;
+  const shots: AdShot[] = [];
+  for (let i = 0; i < n; i++) {
+    const beat: AdBeat = i === n - 1 && n > 1 ? "end" : i === 0 ? "hook" : "body";
+    let shot: ShotType = beat === "hook" ? recipe.hook : beat === "end" ? "end-card" : recipe.body[(i - 1) % recipe.body.length];
+    // A single scene is hook and end card at once: the end card carries the hook's text.
+    if (n === 1) shot = "end-card";
+    if (i > 0 && shots[i - 1].shot === shot) shot = recipe.body.find((s) => s !== shot && s !== nextShot(recipe, i, n)) ?? "hero";
+    let motion = MOTION_BY_SHOT[shot];
+    if (i > 0 && shots[i - 1].motion === motion) motion = alternateMotion(motion);
+    const headline = beat === "hook" || n === 1 ? hookText(input.scenes[i]) : beat === "end" ? callToAction : shot === "feature" || shot === "split" ? calloutText(input.scenes[i], product) : "";
+    shots.push({ beat, shot, motion, headline });
+  }
+  return { style, product, callToAction, shots };
+}
+
+function nextShot(recipe: StyleRecipe, i: number, n: number): ShotType {
+  return i + 1 === n - 1 ? "end-card" : recipe.body[i % recipe.body.length];
+}
+
+function alternateMotion(m: ShotMotion): ShotMotion {
+  return m === "zoom-in" ? "zoom-out" : m === "zoom-out" ? "zoom-in" : m === "pan-left" ? "pan-right" : "pan-left";
+}
+
+/** The hook: the first sentence when it is short (a question, a claim), else its first clause, at most 7 words. */
+export function hookText(text: string): string {
+  const first = splitSentences(text)[0] ?? text.trim();
+  const clause = words(first) <= 7 ? first : (splitClauses(first)[0] ?? first);
+  return trimPunct(truncateWords(clause, 48, "…"), first);
+}
+
+/** A call-out: the benefit the scene states ("Keeps greens crisp for hours"), else its first clause, at most 6 words. */
+export function calloutText(text: string, product = ""): string {
+  const benefit = findBenefit(text, product);
+  if (benefit) return capitalise(benefit);
+  const first = splitSentences(text)[0] ?? text.trim();
+  const clause = splitClauses(first)[0] ?? first;
+  const ws = clause.split(/\s+/).filter(Boolean).slice(0, 6);
+  while (ws.length > 2 && isStopWord(ws[ws.length - 1].replace(/[^\p{L}]/gu, ""))) ws.pop();
+  return trimPunct(ws.join(" "), clause);
+}
+
+/** The script's own call to action ("Order yours today"), when its last scene says one. */
+export function scriptCallToAction(text: string): string {
+  for (const sentence of splitSentences(text).reverse()) {
+    const m = CTA_SENTENCE.exec(sentence);
+    // "Order CrispBox today and get free shipping": the action, without what follows it.
+    const action = m?.[0].split(/\s+(?:and|but|so|because|while|with|for)\s+/i)[0].trim().replace(/[,;:]+$/, "");
+    if (action && words(action) <= 7) return capitalise(action);
+  }
+  return "";
+}
+
+function words(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Drops a trailing comma or full stop (kept: ? and !, which carry the hook's tone). */
+function trimPunct(text: string, source: string): string {
+  const t = text.replace(/[\s,;:.–—-]+$/u, "");
+  return t || source.trim();
+}
