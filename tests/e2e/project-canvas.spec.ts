@@ -113,6 +113,13 @@ test("the admin sees a user's project as a diagram, zooms, selects, drags, optim
   await expect(zoomOut).toBeDisabled();
   await page.getByRole("button", { name: "Reset View" }).click();
   await expect(zoom).toHaveText("Zoom: 100%");
+  // The side chat opens beside the diagram and closes again.
+  const assistantToggle = page.getByRole("button", { name: "AI Assistant" });
+  await assistantToggle.click();
+  await expect(assistantToggle).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByPlaceholder("Ask about this canvas...")).toBeVisible();
+  await assistantToggle.click();
+  await expect(page.getByPlaceholder("Ask about this canvas...")).toHaveCount(0);
 
   // Select and deselect: a click selects, a second click on the same node deselects.
   const selection = page.getByTestId("canvas-selection");

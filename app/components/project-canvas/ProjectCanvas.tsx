@@ -84,7 +84,9 @@ function nodeIdAt(target: EventTarget | null): string | null {
 }
 
 function CanvasPanel({ projectId, onClose, sidePanel }: { projectId: string | null; onClose: () => void; sidePanel?: React.ReactNode }) {
-  const [assistantOpen, setAssistantOpen] = useState(true);
+  // Closed at first: the page around the canvas has its own assistant column; the toggle opens the
+  // canvas's side chat beside the diagram.
+  const [assistantOpen, setAssistantOpen] = useState(false);
   const { data, error, loading, updatedAt, source, refresh, optimize } = useCanvasData(projectId);
   const flow = useReactFlow<FlowNode>();
   const { zoom } = useViewport();
