@@ -7,7 +7,7 @@
 // with it the forms go through fetchers) and is the core's work (docs/decisions/152-editor-operations.md)
 // as the admin's "web" actor.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useFetchers, useLoaderData, useLocation, useSearchParams, type FetcherWithComponents } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, useActionData, useFetcher, useFetchers, useLoaderData, useLocation, useSearchParams, type ClientActionFunctionArgs, type FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
@@ -346,6 +346,28 @@ async function uploadAction(actor: Actor, projectId: string, request: Request) {
   }
 }
 
+/**
+ * A save that got no answer from the action (the network failed, or the server failed with a 5xx)
+ * comes back as a refusal, so the optimistic edit rolls back with "Failed to …: {reason}" instead
+ * of the route's error page (docs/decisions/211-canvas-saves-survive-network-failures.md). A
+ * redirect or a 4xx the server threw (signed out, not an admin) goes on as before.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) throw error;
+    const intent = String(form?.get("intent") ?? "");
+    const failure = intent === "edit-scene" ? `Failed to update ${fieldLabel(String(form?.get("field") ?? ""))}` : (CLIENT_FAILURES[intent] ?? "Failed to save");
+    const reason = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : error instanceof Error && error.message ? error.message : "the server did not answer";
+    return { ok: false, intent, error: `${failure}: ${reason}` } satisfies CanvasActionData;
+  }
+}
+
 const PROJECT_SAVED = "Project changes saved.";
 
 /** The product's failure toasts (docs/product.md#canvas-editor-planned); the core's reason follows. */
@@ -358,6 +380,17 @@ const FAILURES: Partial<Record<string, string>> = {
   "scene-media": "Failed to upload",
   "delete-scene": "Failed to delete scene",
   "generate-music": "Failed to generate background music",
+};
+
+/** The same texts for the browser's own failures, and for the steps without one above. */
+const CLIENT_FAILURES: Partial<Record<string, string>> = {
+  ...FAILURES,
+  divide: "Failed to divide the script",
+  "add-scene": "Failed to add scene",
+  estimate: "Failed to estimate the cost",
+  generate: "Failed to start the generation",
+  compile: "Failed to start the compile",
+  "restore-version": "Failed to restore version",
 };
 
 // ───────────────────────────── the page ─────────────────────────────

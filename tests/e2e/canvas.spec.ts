@@ -236,3 +236,51 @@ test.describe("without JavaScript", () => {
     await expect(page).not.toHaveURL(/confirmDelete=/);
   });
 });
+
+test("a save that gets no answer (network failure, server error) rolls back with its message, not the error page", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(String(error.stack ?? error)));
+  await signIn(page, DEMO_ADMIN);
+  await page.goto("/canvas?new=1");
+  const title = `Offline canvas ${Date.now().toString(36)}`;
+  const form = page.getByRole("form", { name: "Create New Project" });
+  await form.getByLabel("Project Title").fill(title);
+  await form.getByRole("button", { name: "Create Project" }).click();
+  await expect(page).toHaveURL(/\/canvas\/[A-Za-z0-9_-]+$/);
+  const titleInput = page.getByLabel("Project title");
+  await expect(titleInput).toHaveValue(title);
+
+  // Only the action's POST fails; the page's loaders still answer.
+  let failWith: "network" | 500 = "network";
+  const singleFetch = (url: URL) => url.pathname.endsWith(".data");
+  await page.route(
+    singleFetch,
+    (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      return failWith === "network" ? route.abort("failed") : route.fulfill({ status: 500, body: "Unexpected Server Error" });
+    },
+  );
+  await titleInput.fill(`${title} offline`);
+  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(page.getByText(/^Failed to update title: .+/)).toBeVisible();
+  await expect(titleInput).toHaveValue(title);
+
+  failWith = 500;
+  await titleInput.fill(`${title} broken`);
+  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(page.getByText(/^Failed to update title: .+/)).toBeVisible();
+  await expect(titleInput).toHaveValue(title);
+
+  const script = page.getByLabel("Full Script");
+  await script.fill("Scene 1: Lost in transit.");
+  await page.getByRole("button", { name: "Save", exact: true }).last().click();
+  await expect(page.getByText(/^Failed to save script: .+/)).toBeVisible();
+  await expect(script).toHaveValue("");
+
+  await page.unroute(singleFetch);
+  await titleInput.fill(`${title} back`);
+  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(page.getByText("Project changes saved.")).toBeVisible();
+  await expect(titleInput).toHaveValue(`${title} back`);
+  expect(problems).toEqual([]);
+});
