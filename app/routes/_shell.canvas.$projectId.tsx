@@ -2,7 +2,8 @@
 // admin may open any user's project): header (Back, editable title, New Project, Multi-Agent
 // Chat, detail-panel toggle), the Script tab (main image, Full Script, Divide into Scenes), the
 // Scenes tab and the scene detail panel (per-field Save, generate with the cost shown first).
-// The selected scene, tab and panel live in the query (?scene=, ?tab=, ?panel=) so every state
+// The selected scene, tab and panel, and the confirm steps (?confirm=, ?confirmDelete=, ADR 210)
+// live in the query (?scene=, ?tab=, ?panel=) so every state
 // is a link. Every change is a form posted to the action below (it works without JavaScript;
 // with it the forms go through fetchers) and is the core's work (docs/decisions/152-editor-operations.md)
 // as the admin's "web" actor.
@@ -482,25 +483,25 @@ function MainImage({ project }: { project: EditorData["project"] }) {
         <FileUpload
           name={UPLOAD_FIELDS["main-image"]}
           key={project.mainProductImageUrl ?? "none"}
-        bucket="project-images"
-        label="Main image"
-        kinds={["image"]}
-        params={{
-          projectId: project.id,
-          purpose: "main",
-          ownerId: project.userId,
-        }}
-        current={
-          project.mainProductImageUrl
-            ? {
-                url: project.mainProductImageUrl,
-                contentType: "image/*",
-                name: "Main image",
-              }
-            : null
-        }
-        onUploaded={(file) => submit(file.ref)}
-        error={fetcher.data?.ok === false ? fetcher.data.error : null}
+          bucket="project-images"
+          label="Main image"
+          kinds={["image"]}
+          params={{
+            projectId: project.id,
+            purpose: "main",
+            ownerId: project.userId,
+          }}
+          current={
+            project.mainProductImageUrl
+              ? {
+                  url: project.mainProductImageUrl,
+                  contentType: "image/*",
+                  name: "Main image",
+                }
+              : null
+          }
+          onUploaded={(file) => submit(file.ref)}
+          error={fetcher.data?.ok === false ? fetcher.data.error : null}
         />
         {hydrated ? null : (
           <Button type="submit" size="sm" variant="secondary">
@@ -559,12 +560,12 @@ function ProjectAssets({ project, assets }: { project: EditorData["project"]; as
         <MultiFileUpload
           name={UPLOAD_FIELDS["add-assets"]}
           bucket="project-images"
-        label="Add images, videos or audio files"
-        kinds={["image", "video", "audio"]}
-        params={{ projectId: project.id, purpose: "asset", ownerId: project.userId }}
-        // Every file of one pick is saved in one go (one request, all or nothing in the core).
-        onUploaded={(files) => add.submit(new URLSearchParams([["intent", "add-assets"], ...files.map((f) => ["ref", f.ref])]), { method: "post" })}
-        error={add.state === "idle" && add.data?.ok === false ? add.data.error : remove.state === "idle" && remove.data?.ok === false ? remove.data.error : null}
+          label="Add images, videos or audio files"
+          kinds={["image", "video", "audio"]}
+          params={{ projectId: project.id, purpose: "asset", ownerId: project.userId }}
+          // Every file of one pick is saved in one go (one request, all or nothing in the core).
+          onUploaded={(files) => add.submit(new URLSearchParams([["intent", "add-assets"], ...files.map((f) => ["ref", f.ref])]), { method: "post" })}
+          error={add.state === "idle" && add.data?.ok === false ? add.data.error : remove.state === "idle" && remove.data?.ok === false ? remove.data.error : null}
         />
         {hydrated ? null : (
           <Button type="submit" size="sm" variant="secondary">
