@@ -166,7 +166,7 @@ test("the admin takes a canvas project from a script to a compiled video, editin
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the editor's forms post to its action: create, rename, save the script, divide, edit a scene", async ({ page }) => {
+  test("the editor's forms post to its action: create, rename, upload the main image and assets, save the script, divide, edit a scene, generate after the cost, delete after a confirm", async ({ page }) => {
     await signIn(page, DEMO_ADMIN);
     await page.goto("/canvas?new=1");
     const title = `No JS canvas ${Date.now().toString(36)}`;
