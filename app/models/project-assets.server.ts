@@ -15,7 +15,7 @@ import { MEDIA_REF_MESSAGES, MediaRefError, parseMediaValue } from "~/models/med
 import { announceProjectUpdated } from "~/models/project-events.server";
 import { removeUnusedFiles } from "~/models/project-files.server";
 import { getProject, requireProject, updateProject, type ProjectRow } from "~/models/project.server";
-import { resolveUploadRef, storeFile, type StoredFile } from "~/models/stored-files.server";
+import { resolveUploadRef, storeFile, type StoredFile, type UploadTarget } from "~/models/stored-files.server";
 import { prisma } from "~/utils/db.server";
 import type { PutBody } from "~/utils/storage/types";
 import { objectRef } from "~/utils/storage/buckets";
@@ -100,6 +100,22 @@ export async function setMainProjectImage(actor: Actor, projectId: string, ref: 
     await removeUnusedFiles([before.mainProductImageUrl], before.userId);
   }
   return updated;
+}
+
+/**
+ * Where a door that streams a multipart upload (the editor's form without JavaScript) stores the
+ * project's main image ("main") or its asset files ("asset"): the same place as storeProjectUpload,
+ * the owner's files under the project's keys; the refs then go to setMainProjectImage or
+ * addProjectAssets. NotFoundError for a project the actor may not work on.
+ */
+export async function projectUploadTarget(actor: Actor, projectId: string, purpose: "main" | "asset"): Promise<UploadTarget & { maxFiles: number }> {
+  const project = await requireProject(actor, projectId);
+  return {
+    bucket: "project-images",
+    ownerId: project.userId,
+    params: { projectId: project.id, purpose },
+    maxFiles: purpose === "main" ? 1 : EDITOR_LIMITS.assetsAtOnce,
+  };
 }
 
 /**

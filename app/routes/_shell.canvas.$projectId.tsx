@@ -2,12 +2,13 @@
 // admin may open any user's project): header (Back, editable title, New Project, Multi-Agent
 // Chat, detail-panel toggle), the Script tab (main image, Full Script, Divide into Scenes), the
 // Scenes tab and the scene detail panel (per-field Save, generate with the cost shown first).
-// The selected scene, tab and panel live in the query (?scene=, ?tab=, ?panel=) so every state
+// The selected scene, tab and panel, and the confirm steps (?confirm=, ?confirmDelete=, ADR 210)
+// live in the query (?scene=, ?tab=, ?panel=) so every state
 // is a link. Every change is a form posted to the action below (it works without JavaScript;
 // with it the forms go through fetchers) and is the core's work (docs/decisions/152-editor-operations.md)
 // as the admin's "web" actor.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useFetchers, useLoaderData, useSearchParams, type FetcherWithComponents } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, useActionData, useFetcher, useFetchers, useLoaderData, useLocation, useSearchParams, type ClientActionFunctionArgs, type FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
@@ -17,13 +18,13 @@ import { FileUpload } from "~/components/upload/FileUpload";
 import { useLiveRevalidate } from "~/hooks/useLiveEvents";
 import { MultiFileUpload } from "~/components/upload/MultiFileUpload";
 import { CompilePanel } from "~/components/video-projects/VideoProjectsPage";
-import { actorFromUser, isNotFound } from "~/models/actor.server";
+import { actorFromUser, isNotFound, type Actor } from "~/models/actor.server";
 import { requireAdmin } from "~/models/auth.server";
 import { requestCompile } from "~/models/compile-jobs.server";
 import { estimateCost } from "~/models/cost-estimates.server";
 import { EDITOR_LIMITS } from "~/models/editor-rules";
 import { formatCredits } from "~/models/prices";
-import { addProjectAssets, removeProjectAsset, setMainProjectImage } from "~/models/project-assets.server";
+import { addProjectAssets, projectUploadTarget, removeProjectAsset, setMainProjectImage } from "~/models/project-assets.server";
 import { deleteScene } from "~/models/project-removal.server";
 import { updateProject } from "~/models/project.server";
 import { getProjectWorkspace } from "~/models/project-workspace.server";
@@ -34,7 +35,9 @@ import { generateSceneMusic } from "~/models/scene-music.server";
 import { addScene, editScene, SCENE_TEXT_FIELDS } from "~/models/scenes.server";
 import { divideProjectScript } from "~/models/script-division.server";
 import { field, parseFields } from "~/utils/form-fields";
-import { inputError, readFormData, readQuery } from "~/utils/forms.server";
+import { removeFiles } from "~/models/stored-files.server";
+import { parseMultipartUpload } from "~/models/uploads.server";
+import { inputError, isMultipart, readFormData, readQuery } from "~/utils/forms.server";
 import { coreRefusal, refused, type CanvasActionData } from "./_shell.canvas.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.title ?? "Canvas"} — Canvas — Reelforge` }];
@@ -47,6 +50,10 @@ const viewQuery = z.object({
   scene: field.optional(field.token("The scene id")).catch(undefined),
   tab: z.enum(["script", "scenes"]).catch("script"),
   panel: z.enum(["open", "closed"]).catch("open"),
+  /** The step whose cost is shown with its Confirm form (the no-JavaScript path; with it a fetcher asks). */
+  confirm: z.enum(["image", "voice-over", "video"]).optional().catch(undefined),
+  /** The scene whose delete asks to be confirmed (the no-JavaScript path; with it window.confirm asks). */
+  confirmDelete: field.optional(field.token("The scene id")).catch(undefined),
 });
 
 function projectIdOf(params: LoaderFunctionArgs["params"]): string {
@@ -69,6 +76,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { project } = workspace;
   const selected = view.scene ? workspace.scenes.find((s) => s.id === view.scene) : undefined;
   const versions = selected ? await listSceneAssetVersions(actor, project.id, selected.id) : [];
+  const regenerateQuoted = Boolean(selected && view.confirm && selected.assets[view.confirm].url);
+  const quoted =
+    selected && view.confirm
+      ? await estimateCost(actor, { projectId: project.id, work: { kind: "scene", sceneId: selected.id, step: view.confirm, regenerate: regenerateQuoted } })
+      : null;
   const compileCost = workspace.scenes.length ? await estimateCost(actor, { projectId: project.id, work: { kind: "compile" } }) : null;
   const job = workspace.latestCompile;
   return {
@@ -97,6 +109,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       backgroundMusicUrl: s.backgroundMusicUrl,
     })),
     assets: workspace.assets.map((a) => ({ id: a.id, url: a.url, type: a.type, name: a.name })),
+    quote:
+      selected && view.confirm && quoted
+        ? { step: view.confirm, sceneId: selected.id, regenerate: regenerateQuoted, credits: quoted.credits, balance: quoted.balance, enough: quoted.enough, blocked: quoted.blocked }
+        : null,
     versions: versions.map((v) => ({ id: v.id, step: v.step, url: v.url, source: v.source, current: v.current, createdAt: v.createdAt.toISOString() })),
     compile: {
       costLabel: formatCredits(compileCost?.credits ?? 0),
@@ -167,6 +183,7 @@ const actionSchema = () =>
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = actorFromUser(await requireAdmin(request), "web");
   const projectId = projectIdOf(params);
+  if (isMultipart(request)) return uploadAction(actor, projectId, request);
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const parsed = parseFields(actionSchema(), form);
@@ -287,6 +304,71 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+/** The file fields of the Script tab's forms without JavaScript (with it the files go up by XHR first). */
+const UPLOAD_FIELDS = { "main-image": "mainImage", "add-assets": "assets" } as const;
+
+/**
+ * The main image or project assets posted as multipart/form-data (the Script tab without
+ * JavaScript): the files are stored where the core says (projectUploadTarget), then saved as
+ * the XHR path saves their refs. A refused save removes what this request stored.
+ */
+async function uploadAction(actor: Actor, projectId: string, request: Request) {
+  let targets;
+  try {
+    const [main, asset] = await Promise.all([projectUploadTarget(actor, projectId, "main"), projectUploadTarget(actor, projectId, "asset")]);
+    targets = { [UPLOAD_FIELDS["main-image"]]: { ...main, kinds: ["image"] as const }, [UPLOAD_FIELDS["add-assets"]]: asset };
+  } catch (error) {
+    return coreRefusal("upload", error);
+  }
+  const upload = await parseMultipartUpload(request, targets);
+  const intent = String(upload.fields.get("intent") ?? "");
+  if (!upload.ok) return refused(intent, `${FAILURES[intent] ?? "Failed to upload"}: ${upload.error}`, upload.status);
+  if (intent !== "main-image" && intent !== "add-assets") {
+    await removeFiles(upload.files);
+    return refused(intent, "Unknown canvas action.");
+  }
+  const used = upload.files.filter((f) => f.field === UPLOAD_FIELDS[intent]);
+  await removeFiles(upload.files.filter((f) => !used.includes(f)));
+  if (used.length === 0) return refused(intent, `${FAILURES[intent]}: Choose a file first.`, 400, { [UPLOAD_FIELDS[intent]]: "Choose a file first." });
+  try {
+    if (intent === "main-image") {
+      await setMainProjectImage(actor, projectId, used[0].ref);
+      return { ok: true, intent, message: "Main project image updated successfully" } satisfies CanvasActionData;
+    }
+    const added = await addProjectAssets(
+      actor,
+      projectId,
+      used.map((f) => ({ ref: f.ref })),
+    );
+    return { ok: true, intent, message: `${added.length} asset(s) uploaded successfully.` } satisfies CanvasActionData;
+  } catch (error) {
+    await removeFiles(used);
+    return coreRefusal(intent, error, UPLOAD_FIELDS[intent], FAILURES[intent]);
+  }
+}
+
+/**
+ * A save that got no answer from the action (the network failed, or the server failed with a 5xx)
+ * comes back as a refusal, so the optimistic edit rolls back with "Failed to …: {reason}" instead
+ * of the route's error page (docs/decisions/211-canvas-saves-survive-network-failures.md). A
+ * redirect or a 4xx the server threw (signed out, not an admin) goes on as before.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) throw error;
+    const intent = String(form?.get("intent") ?? "");
+    const failure = intent === "edit-scene" ? `Failed to update ${fieldLabel(String(form?.get("field") ?? ""))}` : (CLIENT_FAILURES[intent] ?? "Failed to save");
+    const reason = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : error instanceof Error && error.message ? error.message : "the server did not answer";
+    return { ok: false, intent, error: `${failure}: ${reason}` } satisfies CanvasActionData;
+  }
+}
+
 const PROJECT_SAVED = "Project changes saved.";
 
 /** The product's failure toasts (docs/product.md#canvas-editor-planned); the core's reason follows. */
@@ -299,6 +381,17 @@ const FAILURES: Partial<Record<string, string>> = {
   "scene-media": "Failed to upload",
   "delete-scene": "Failed to delete scene",
   "generate-music": "Failed to generate background music",
+};
+
+/** The same texts for the browser's own failures, and for the steps without one above. */
+const CLIENT_FAILURES: Partial<Record<string, string>> = {
+  ...FAILURES,
+  divide: "Failed to divide the script",
+  "add-scene": "Failed to add scene",
+  estimate: "Failed to estimate the cost",
+  generate: "Failed to start the generation",
+  compile: "Failed to start the compile",
+  "restore-version": "Failed to restore version",
 };
 
 // ───────────────────────────── the page ─────────────────────────────
@@ -381,30 +474,41 @@ function TitleEditor({ title }: { title: string }) {
 function MainImage({ project }: { project: EditorData["project"] }) {
   const fetcher = useFetcher<CanvasActionData>();
   const submit = (ref: string) => fetcher.submit({ intent: "main-image", ref }, { method: "post" });
+  const hydrated = useHydrated();
   return (
     <div className="space-y-2">
-      <FileUpload
-        key={project.mainProductImageUrl ?? "none"}
-        bucket="project-images"
-        label="Main image"
-        kinds={["image"]}
-        params={{
-          projectId: project.id,
-          purpose: "main",
-          ownerId: project.userId,
-        }}
-        current={
-          project.mainProductImageUrl
-            ? {
-                url: project.mainProductImageUrl,
-                contentType: "image/*",
-                name: "Main image",
-              }
-            : null
-        }
-        onUploaded={(file) => submit(file.ref)}
-        error={fetcher.data?.ok === false ? fetcher.data.error : null}
-      />
+      {/* Without JavaScript the file posts with this form (multipart); with it FileUpload sends it at once. */}
+      <Form method="post" encType="multipart/form-data" className="space-y-2">
+        <input type="hidden" name="intent" value="main-image" />
+        <FileUpload
+          name={UPLOAD_FIELDS["main-image"]}
+          key={project.mainProductImageUrl ?? "none"}
+          bucket="project-images"
+          label="Main image"
+          kinds={["image"]}
+          params={{
+            projectId: project.id,
+            purpose: "main",
+            ownerId: project.userId,
+          }}
+          current={
+            project.mainProductImageUrl
+              ? {
+                  url: project.mainProductImageUrl,
+                  contentType: "image/*",
+                  name: "Main image",
+                }
+              : null
+          }
+          onUploaded={(file) => submit(file.ref)}
+          error={fetcher.data?.ok === false ? fetcher.data.error : null}
+        />
+        {hydrated ? null : (
+          <Button type="submit" size="sm" variant="secondary">
+            Upload main image
+          </Button>
+        )}
+      </Form>
       {project.mainProductImageUrl ? (
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="main-image" />
@@ -422,6 +526,7 @@ function ProjectAssets({ project, assets }: { project: EditorData["project"]; as
   const add = useFetcher<CanvasActionData>();
   const remove = useFetcher<CanvasActionData>();
   const removing = remove.state !== "idle" ? remove.formData?.get("assetId") : null;
+  const hydrated = useHydrated();
   return (
     <section className="space-y-2" aria-labelledby="project-assets">
       <h3 id="project-assets" className="text-sm font-medium text-slate-700">
@@ -449,15 +554,25 @@ function ProjectAssets({ project, assets }: { project: EditorData["project"]; as
             ))}
         </ul>
       ) : null}
-      <MultiFileUpload
-        bucket="project-images"
-        label="Add images, videos or audio files"
-        kinds={["image", "video", "audio"]}
-        params={{ projectId: project.id, purpose: "asset", ownerId: project.userId }}
-        // Every file of one pick is saved in one go (one request, all or nothing in the core).
-        onUploaded={(files) => add.submit(new URLSearchParams([["intent", "add-assets"], ...files.map((f) => ["ref", f.ref])]), { method: "post" })}
-        error={add.state === "idle" && add.data?.ok === false ? add.data.error : remove.state === "idle" && remove.data?.ok === false ? remove.data.error : null}
-      />
+      {/* Without JavaScript the files post with this form (multipart); with it each goes up by XHR first (ADR 172). */}
+      <Form method="post" encType="multipart/form-data" className="space-y-2">
+        <input type="hidden" name="intent" value="add-assets" />
+        <MultiFileUpload
+          name={UPLOAD_FIELDS["add-assets"]}
+          bucket="project-images"
+          label="Add images, videos or audio files"
+          kinds={["image", "video", "audio"]}
+          params={{ projectId: project.id, purpose: "asset", ownerId: project.userId }}
+          // Every file of one pick is saved in one go (one request, all or nothing in the core).
+          onUploaded={(files) => add.submit(new URLSearchParams([["intent", "add-assets"], ...files.map((f) => ["ref", f.ref])]), { method: "post" })}
+          error={add.state === "idle" && add.data?.ok === false ? add.data.error : remove.state === "idle" && remove.data?.ok === false ? remove.data.error : null}
+        />
+        {hydrated ? null : (
+          <Button type="submit" size="sm" variant="secondary">
+            Upload assets
+          </Button>
+        )}
+      </Form>
       {add.state === "idle" && add.data?.ok ? <Notice result={add.data} /> : null}
     </section>
   );
@@ -517,42 +632,66 @@ function sceneLabel(scene: EditorScene): string {
   return scene.title ? `${scene.sceneOrder}. ${scene.title}` : `${scene.sceneOrder}. Untitled Scene`;
 }
 
-function SceneRowItem({ scene, selected }: { scene: EditorScene; selected: boolean }) {
+const DELETE_SCENE_QUESTION = "Are you sure you want to delete this scene?";
+
+function SceneRowItem({ scene, selected, confirming }: { scene: EditorScene; selected: boolean; confirming: boolean }) {
   const fetcher = useFetcher<CanvasActionData>();
   const link = useViewLink();
+  const { pathname } = useLocation();
   // Gone at once; back, with the reason, when the delete fails.
   if (fetcher.state !== "idle") return null;
   const failed = fetcher.data?.ok === false ? fetcher.data : undefined;
   const preview = scene.voiceOverText ? scene.voiceOverText.slice(0, PREVIEW_CHARS) : "No content";
+  const afterDelete = link({ confirmDelete: null, ...(selected ? { scene: null } : {}) });
   return (
-    <li className={`flex items-start gap-2 rounded-lg border p-3 ${selected ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-white"}`}>
-      <Link to={link({ scene: scene.id, panel: "open" })} className="min-w-0 flex-1" aria-current={selected ? "true" : undefined}>
-        <p className="truncate font-medium text-slate-900">{sceneLabel(scene)}</p>
-        <p className="truncate text-sm text-slate-600">{preview}</p>
-        <p className={`text-xs ${scene.imagePrompt ? "text-emerald-700" : "text-slate-500"}`}>{scene.imagePrompt ? "✓ Image prompt" : "✗ No image prompt"}</p>
-        {failed ? (
-          <p role="alert" className="text-sm text-red-600">
-            {failed.error}
-          </p>
-        ) : null}
-      </Link>
-      <fetcher.Form
-        method="post"
-        onSubmit={(e) => {
-          if (!window.confirm("Are you sure you want to delete this scene?")) e.preventDefault();
-        }}
-      >
-        <input type="hidden" name="intent" value="delete-scene" />
-        <input type="hidden" name="sceneId" value={scene.id} />
-        <Button type="submit" variant="ghost" size="sm" aria-label={`Delete scene ${sceneLabel(scene)}`}>
-          Delete
-        </Button>
-      </fetcher.Form>
+    <li className={`rounded-lg border p-3 ${selected ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-white"}`}>
+      <div className="flex items-start gap-2">
+        <Link to={link({ scene: scene.id, panel: "open", confirmDelete: null })} className="min-w-0 flex-1" aria-current={selected ? "true" : undefined}>
+          <p className="truncate font-medium text-slate-900">{sceneLabel(scene)}</p>
+          <p className="truncate text-sm text-slate-600">{preview}</p>
+          <p className={`text-xs ${scene.imagePrompt ? "text-emerald-700" : "text-slate-500"}`}>{scene.imagePrompt ? "✓ Image prompt" : "✗ No image prompt"}</p>
+          {failed ? (
+            <p role="alert" className="text-sm text-red-600">
+              {failed.error}
+            </p>
+          ) : null}
+        </Link>
+        {confirming ? null : (
+          // Without JavaScript a link to the confirm step (?confirmDelete=); with it the browser's confirm asks.
+          <ButtonLink
+            to={link({ confirmDelete: scene.id })}
+            preventScrollReset
+            variant="ghost"
+            size="sm"
+            aria-label={`Delete scene ${sceneLabel(scene)}`}
+            onClick={(e) => {
+              e.preventDefault();
+              if (!window.confirm(DELETE_SCENE_QUESTION)) return;
+              fetcher.submit({ intent: "delete-scene", sceneId: scene.id }, { method: "post", action: `${pathname}${afterDelete}` });
+            }}
+          >
+            Delete
+          </ButtonLink>
+        )}
+      </div>
+      {confirming ? (
+        <fetcher.Form method="post" action={`${pathname}${afterDelete}`} className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-red-50 p-2" role="group" aria-label="Confirm delete">
+          <p className="text-sm text-red-900">{DELETE_SCENE_QUESTION}</p>
+          <input type="hidden" name="intent" value="delete-scene" />
+          <input type="hidden" name="sceneId" value={scene.id} />
+          <Button type="submit" variant="danger" size="sm" aria-label={`Delete scene ${sceneLabel(scene)} now`}>
+            Delete
+          </Button>
+          <ButtonLink to={link({ confirmDelete: null })} replace preventScrollReset variant="ghost" size="sm">
+            Cancel
+          </ButtonLink>
+        </fetcher.Form>
+      ) : null}
     </li>
   );
 }
 
-function ScenesTab({ scenes, selectedId }: { scenes: EditorScene[]; selectedId: string | undefined }) {
+function ScenesTab({ scenes, selectedId, confirmDelete }: { scenes: EditorScene[]; selectedId: string | undefined; confirmDelete: string | undefined }) {
   const add = useFetcher<CanvasActionData>();
   return (
     <div className="space-y-3">
@@ -568,7 +707,7 @@ function ScenesTab({ scenes, selectedId }: { scenes: EditorScene[]; selectedId: 
       {scenes.length === 0 ? <p className="text-sm text-slate-600">No scenes yet. Divide the script or add one.</p> : null}
       <ul className="space-y-2">
         {scenes.map((s) => (
-          <SceneRowItem key={s.id} scene={s} selected={s.id === selectedId} />
+          <SceneRowItem key={s.id} scene={s} selected={s.id === selectedId} confirming={s.id === confirmDelete} />
         ))}
       </ul>
       <add.Form method="post">
@@ -738,17 +877,21 @@ function MediaAsset({
   assets,
   versions,
   ownerId,
+  asked,
 }: {
   scene: EditorScene;
   step: SceneMediaStep;
   assets: SceneAssetStates;
   versions: EditorData["versions"];
   ownerId: string;
+  /** The cost the page was loaded with (?confirm=step), the no-JavaScript path. */
+  asked: EditorData["quote"];
 }) {
   const estimate = useFetcher<CanvasActionData>();
   const generate = useFetcher<CanvasActionData>();
+  const link = useViewLink();
+  const { pathname } = useLocation();
   const asset = assets[step];
-  const quote = estimate.data?.ok ? estimate.data.estimate : undefined;
   const regenerate = Boolean(asset.url);
   // The cost stays on screen from its estimate until the user confirms (or asks again).
   const [quoteOpen, setQuoteOpen] = useState(false);
@@ -756,6 +899,11 @@ function MediaAsset({
   useEffect(() => {
     if (generate.state !== "idle") setQuoteOpen(false);
   }, [generate.state]);
+  const fetched = quoteOpen && estimate.data?.ok ? estimate.data.estimate : undefined;
+  const loaded = asked && asked.step === step && asked.sceneId === scene.id && !generate.data ? asked : undefined;
+  const quote = fetched ?? loaded ?? undefined;
+  // Without JavaScript the Generate button is a link to ?confirm=step (the loader prices it); with it a fetcher asks.
+  const closeLink = link({ confirm: null });
   return (
     <div className="space-y-2 rounded-lg border border-slate-200 p-3" data-testid={`asset-${step}`}>
       <div className="flex flex-wrap items-center gap-2">
@@ -768,12 +916,12 @@ function MediaAsset({
       {asset.url && step === "voice-over" ? <audio src={asset.url} controls className="w-full" /> : null}
       {!asset.url ? <p className="text-sm text-slate-500">None yet.</p> : null}
       <SceneUpload scene={scene} step={step} ownerId={ownerId} />
-      {quote && quoteOpen && quote.step === step && generate.state === "idle" ? (
-        <generate.Form method="post" className="space-y-2">
+      {quote && quote.step === step && generate.state === "idle" ? (
+        <generate.Form method="post" action={`${pathname}${closeLink}`} className="space-y-2">
           <input type="hidden" name="intent" value="generate" />
           <input type="hidden" name="sceneId" value={scene.id} />
           <input type="hidden" name="step" value={step} />
-          {regenerate ? <input type="hidden" name="regenerate" value="on" /> : null}
+          {quote.regenerate ? <input type="hidden" name="regenerate" value="on" /> : null}
           {quote.blocked ? (
             <p className="text-sm text-red-600">{quote.blocked}</p>
           ) : (
@@ -786,20 +934,30 @@ function MediaAsset({
               </Button>
             </>
           )}
-          <Button variant="ghost" size="sm" onClick={() => setQuoteOpen(false)}>
+          <ButtonLink to={closeLink} replace preventScrollReset variant="ghost" size="sm" onClick={() => setQuoteOpen(false)}>
             Cancel
-          </Button>
+          </ButtonLink>
         </generate.Form>
       ) : (
-        <estimate.Form method="post">
-          <input type="hidden" name="intent" value="estimate" />
-          <input type="hidden" name="sceneId" value={scene.id} />
-          <input type="hidden" name="step" value={step} />
-          {regenerate ? <input type="hidden" name="regenerate" value="on" /> : null}
-          <Button type="submit" size="sm" variant="secondary" disabled={estimate.state !== "idle"}>
-            {asset.stale ? "Regenerate" : regenerate ? "Regenerate" : `Generate ${STEP_LABELS[step].toLowerCase()}`}
-          </Button>
-        </estimate.Form>
+        <ButtonLink
+          to={link({ confirm: step })}
+          preventScrollReset
+          size="sm"
+          variant="secondary"
+          aria-disabled={estimate.state !== "idle" || undefined}
+          onClick={(e) => {
+            e.preventDefault();
+            if (estimate.state !== "idle") return;
+            const form = new FormData();
+            form.set("intent", "estimate");
+            form.set("sceneId", scene.id);
+            form.set("step", step);
+            if (regenerate) form.set("regenerate", "on");
+            estimate.submit(form, { method: "post" });
+          }}
+        >
+          {asset.stale ? "Regenerate" : regenerate ? "Regenerate" : `Generate ${STEP_LABELS[step].toLowerCase()}`}
+        </ButtonLink>
       )}
       <Versions scene={scene} versions={versions.filter((v) => v.step === step)} />
       {generate.state === "idle" ? <Notice result={generate.data ?? (estimate.data?.ok === false ? estimate.data : undefined)} /> : null}
@@ -841,7 +999,17 @@ function BackgroundMusic({ scene, ownerId }: { scene: EditorScene; ownerId: stri
   );
 }
 
-function SceneDetail({ scene, versions, ownerId }: { scene: EditorScene | undefined; versions: EditorData["versions"]; ownerId: string }) {
+function SceneDetail({
+  scene,
+  versions,
+  ownerId,
+  quote,
+}: {
+  scene: EditorScene | undefined;
+  versions: EditorData["versions"];
+  ownerId: string;
+  quote: EditorData["quote"];
+}) {
   if (!scene) {
     return (
       <div className="p-4 text-center">
@@ -872,7 +1040,7 @@ function SceneDetail({ scene, versions, ownerId }: { scene: EditorScene | undefi
       <section className="space-y-3">
         <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Media Assets</h3>
         {SCENE_MEDIA_STEPS.map((step) => (
-          <MediaAsset key={step} scene={scene} step={step} assets={scene.assets} versions={versions} ownerId={ownerId} />
+          <MediaAsset key={step} scene={scene} step={step} assets={scene.assets} versions={versions} ownerId={ownerId} asked={quote} />
         ))}
         <BackgroundMusic scene={scene} ownerId={ownerId} />
       </section>
@@ -899,7 +1067,9 @@ function useScenesWithPendingEdits(saved: EditorScene[]): EditorScene[] {
 }
 
 export default function CanvasEditor() {
-  const { project, scenes: savedScenes, view, assets, versions, compile } = useLoaderData<typeof loader>();
+  const { project, scenes: savedScenes, view, assets, versions, compile, quote } = useLoaderData<typeof loader>();
+  // A form posted without JavaScript (fetchers keep their own answers): its result, atop the page.
+  const posted = useActionData() as CanvasActionData | undefined;
   const scenes = useScenesWithPendingEdits(savedScenes);
   // The asset workflow and the compile change the project after the request answered: follow them (ADR 156); so do staff's canvas updates (ADR 188).
   useLiveRevalidate(["project.updated"], (event) => event.type === "project.updated" && event.projectId === project.id, 300);
@@ -927,6 +1097,11 @@ export default function CanvasEditor() {
           </ButtonLink>
         </div>
       </header>
+      {posted ? (
+        <div className="mt-3">
+          <Notice result={posted} />
+        </div>
+      ) : null}
       <div className={`mt-4 grid gap-4 ${panelOpen ? "lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]" : ""}`}>
         <main className="min-w-0">
           <nav className="mb-4 flex gap-2" aria-label="Editor tabs">
@@ -940,12 +1115,12 @@ export default function CanvasEditor() {
           {view.tab === "script" ? (
             <ScriptTab project={project} sceneCount={scenes.length} assets={assets} />
           ) : (
-            <ScenesTab scenes={scenes} selectedId={view.scene} />
+            <ScenesTab scenes={scenes} selectedId={view.scene} confirmDelete={view.confirmDelete} />
           )}
         </main>
         {panelOpen ? (
           <aside className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Scene details">
-            <SceneDetail scene={selected} versions={versions} ownerId={project.userId} />
+            <SceneDetail scene={selected} versions={versions} ownerId={project.userId} quote={quote} />
           </aside>
         ) : null}
       </div>

@@ -12,7 +12,8 @@ import { DEMO_ADMIN, signIn } from "./support/sign-in";
 /** Asks for the cost of a step, checks it is shown, confirms, and waits for the request to be taken. */
 async function generate(page: Page, step: "image" | "voice-over" | "video", button: string | RegExp) {
   const card = page.getByTestId(`asset-${step}`);
-  await card.getByRole("button", { name: button }).click();
+  // A link to the priced Confirm step (?confirm=step) that, with JavaScript, asks through a fetcher.
+  await card.getByRole("link", { name: button }).click();
   await expect(card.getByText(/^This costs [\d.]+ credits \(balance [\d.]+\)\.$/)).toBeVisible();
   await card.getByRole("button", { name: "Confirm" }).click();
   await expect(card.getByText(/generation started \([\d.]+ credits\)$/)).toBeVisible();
@@ -77,7 +78,7 @@ test("the admin takes a canvas project from a script to a compiled video, editin
   const first = page.getByRole("link", { name: /^1\. / });
   await expect(first).toBeVisible();
   page.on("dialog", (dialog) => void dialog.accept());
-  const rows = page.getByRole("button", { name: /^Delete scene / });
+  const rows = page.getByRole("link", { name: /^Delete scene / });
   while ((await rows.count()) > 1) {
     const before = await rows.count();
     await rows.last().click();
@@ -165,7 +166,7 @@ test("the admin takes a canvas project from a script to a compiled video, editin
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the editor's forms post to its action: create, rename, save the script, divide, edit a scene", async ({ page }) => {
+  test("the editor's forms post to its action: create, rename, upload the main image and assets, save the script, divide, edit a scene, generate after the cost, delete after a confirm", async ({ page }) => {
     await signIn(page, DEMO_ADMIN);
     await page.goto("/canvas?new=1");
     const title = `No JS canvas ${Date.now().toString(36)}`;
@@ -179,6 +180,20 @@ test.describe("without JavaScript", () => {
     await page.locator("form", { has: page.getByLabel("Project title") }).getByRole("button", { name: "Save" }).click();
     await expect(page.getByLabel("Project title")).toHaveValue(`${title} v2`);
 
+    // The main image and the project assets post as multipart forms.
+    await page.getByLabel("Main image").setInputFiles({ name: "product.png", mimeType: "image/png", buffer: png(16, 16) });
+    await page.getByRole("button", { name: "Upload main image" }).click();
+    await expect(page.getByText("Main project image updated successfully")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Remove main image" })).toBeVisible();
+    await page.getByLabel("Add images, videos or audio files").setInputFiles([
+      { name: "logo.png", mimeType: "image/png", buffer: png(8, 8) },
+      { name: "jingle.wav", mimeType: "audio/wav", buffer: wav(8000) },
+    ]);
+    await page.getByRole("button", { name: "Upload assets" }).click();
+    await expect(page.getByText("2 asset(s) uploaded successfully.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Project assets (2)" })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "jingle.wav" }).getByText("audio", { exact: true })).toBeVisible();
+
     await page.getByLabel("Full Script").fill("Scene 1: Mornings are hard.\nScene 2: Order today.");
     await page.getByRole("button", { name: "Save", exact: true }).last().click();
     await expect(page.getByLabel("Full Script")).toHaveValue("Scene 1: Mornings are hard.\nScene 2: Order today.");
@@ -190,5 +205,82 @@ test.describe("without JavaScript", () => {
     await page.locator("form", { has: voiceOver }).getByRole("button", { name: "Save" }).click();
     await expect(page.getByLabel("Voice-over text")).toHaveValue("Tired mornings? Not anymore.");
     await expect(page.getByRole("link", { name: /^1\. / })).toContainText("Tired mornings? Not anymore.");
+
+    // Generating a scene asset: the cost first (a page of its own), then Confirm posts the generation.
+    const voiceCard = page.getByTestId("asset-voice-over");
+    await voiceCard.getByRole("link", { name: "Generate voice-over" }).click();
+    await expect(page).toHaveURL(/confirm=voice-over/);
+    await expect(voiceCard.getByText(/^This costs [\d.]+ credits \(balance [\d.]+\)\.$/)).toBeVisible();
+    await voiceCard.getByRole("link", { name: "Cancel" }).click();
+    await expect(voiceCard.getByText(/^This costs/)).toHaveCount(0);
+    await voiceCard.getByRole("link", { name: "Generate voice-over" }).click();
+    await voiceCard.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText(/^Voice-over generation started \([\d.]+ credits\)$/)).toBeVisible();
+    await expect(page).not.toHaveURL(/confirm=/);
+
+    // Deleting a scene asks first (?confirmDelete=), and Cancel keeps it.
+    const deleteLinks = page.getByRole("link", { name: /^Delete scene / });
+    const scenesBefore = await deleteLinks.count();
+    expect(scenesBefore).toBeGreaterThan(1);
+    await deleteLinks.last().click();
+    await expect(page).toHaveURL(/confirmDelete=/);
+    const ask = page.getByRole("group", { name: "Confirm delete" });
+    await expect(ask.getByText("Are you sure you want to delete this scene?")).toBeVisible();
+    await ask.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("group", { name: "Confirm delete" })).toHaveCount(0);
+    await expect(deleteLinks).toHaveCount(scenesBefore);
+    await deleteLinks.last().click();
+    await page.getByRole("group", { name: "Confirm delete" }).getByRole("button", { name: /^Delete scene .* now$/ }).click();
+    await expect(page.getByText("Scene deleted")).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Delete scene / })).toHaveCount(scenesBefore - 1);
+    await expect(page).not.toHaveURL(/confirmDelete=/);
   });
+});
+
+test("a save that gets no answer (network failure, server error) rolls back with its message, not the error page", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(String(error.stack ?? error)));
+  await signIn(page, DEMO_ADMIN);
+  await page.goto("/canvas?new=1");
+  const title = `Offline canvas ${Date.now().toString(36)}`;
+  const form = page.getByRole("form", { name: "Create New Project" });
+  await form.getByLabel("Project Title").fill(title);
+  await form.getByRole("button", { name: "Create Project" }).click();
+  await expect(page).toHaveURL(/\/canvas\/[A-Za-z0-9_-]+$/);
+  const titleInput = page.getByLabel("Project title");
+  await expect(titleInput).toHaveValue(title);
+
+  // Only the action's POST fails; the page's loaders still answer.
+  let failWith: "network" | 500 = "network";
+  const singleFetch = (url: URL) => url.pathname.endsWith(".data");
+  await page.route(
+    singleFetch,
+    (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      return failWith === "network" ? route.abort("failed") : route.fulfill({ status: 500, body: "Unexpected Server Error" });
+    },
+  );
+  await titleInput.fill(`${title} offline`);
+  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(page.getByText(/^Failed to update title: .+/)).toBeVisible();
+  await expect(titleInput).toHaveValue(title);
+
+  failWith = 500;
+  await titleInput.fill(`${title} broken`);
+  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(page.getByText(/^Failed to update title: .+/)).toBeVisible();
+  await expect(titleInput).toHaveValue(title);
+
+  const script = page.getByLabel("Full Script");
+  await script.fill("Scene 1: Lost in transit.");
+  await page.getByRole("button", { name: "Save", exact: true }).last().click();
+  await expect(page.getByText(/^Failed to save script: .+/)).toBeVisible();
+  await expect(script).toHaveValue("");
+
+  await page.unroute(singleFetch);
+  await titleInput.fill(`${title} back`);
+  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(page.getByText("Project changes saved.")).toBeVisible();
+  await expect(titleInput).toHaveValue(`${title} back`);
+  expect(problems).toEqual([]);
 });

@@ -311,3 +311,62 @@ describe("/canvas/:projectId", () => {
     expect(await prisma.workCharge.count({ where: { userId: { in: [admin.user.id, owner.user.id] } } })).toBe(0);
   });
 });
+
+describe("/canvas/:projectId without JavaScript (docs/decisions/210-canvas-editor-without-javascript.md)", () => {
+  const multipart = (path: string, fields: Record<string, string>, files: { field: string; name: string; type: string; body: Uint8Array }[], cookie: string) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.body)], { type: f.type }), f.name);
+    return new Request(new URL(path, "http://localhost"), { method: "POST", body: form, headers: { Cookie: cookie } });
+  };
+
+  it("prices the ?confirm= step in the loader, with the rules' blocks", async () => {
+    const project = await createProject(actorFromUser({ id: owner.user.id, isAdmin: false }, "web"), {
+      title: "Confirm me",
+      scenes: [{ title: "One", script: "Hello there.", voiceOverText: "Hello there." }],
+    });
+    const scene = project.scenes[0].id;
+    type View = { quote: { step: string; sceneId: string; credits: number; blocked: string | null; regenerate: boolean } | null };
+    const voice = await run<View>(editorLoader, get(`${editorPath(project.id)}?scene=${scene}&confirm=voice-over`, admin.cookie), { projectId: project.id });
+    expect(voice.quote).toMatchObject({ step: "voice-over", sceneId: scene, credits: 0.4, blocked: null, regenerate: false });
+    const image = await run<View>(editorLoader, get(`${editorPath(project.id)}?scene=${scene}&confirm=image`, admin.cookie), { projectId: project.id });
+    expect(image.quote?.blocked).toBe("The scene has no image prompt");
+    const none = await run<View>(editorLoader, get(`${editorPath(project.id)}?scene=${scene}&confirm=music`, admin.cookie), { projectId: project.id });
+    expect(none.quote).toBeNull();
+  });
+
+  it("stores the main image and several assets posted as multipart; a wrong type, no file or a non-admin changes nothing", async () => {
+    const project = await createProject(actorFromUser({ id: owner.user.id, isAdmin: false }, "web"), { title: "Multipart" });
+    const path = editorPath(project.id);
+    const send = async (fields: Record<string, string>, files: Parameters<typeof multipart>[2], cookie = admin.cookie) =>
+      run(editorAction, multipart(path, fields, files, cookie), { projectId: project.id });
+
+    expect(((await send({ intent: "add-assets" }, [{ field: "assets", name: "a.png", type: "image/png", body: png() }], owner.cookie)) as Response).status).toBe(403);
+    const wrong = unwrap<CanvasActionData>(await send({ intent: "main-image" }, [{ field: "mainImage", name: "song.wav", type: "audio/wav", body: wav() }]));
+    expect(wrong.status).toBe(415);
+    expect(wrong.body.error).toMatch(/^Failed to update the main project image: /);
+    const empty = unwrap<CanvasActionData>(await send({ intent: "add-assets" }, []));
+    expect(empty.status).toBe(400);
+    expect(await listProjectAssets(actorFromUser({ id: admin.user.id, isAdmin: true }, "web"), project.id)).toHaveLength(0);
+    expect((await prisma.project.findUniqueOrThrow({ where: { id: project.id } })).mainProductImageUrl).toBeNull();
+
+    const main = unwrap<CanvasActionData>(await send({ intent: "main-image" }, [{ field: "mainImage", name: "product.png", type: "image/png", body: png(6, 6) }]));
+    expect(main.body).toMatchObject({ ok: true, message: "Main project image updated successfully" });
+    expect((await prisma.project.findUniqueOrThrow({ where: { id: project.id } })).mainProductImageUrl).toBeTruthy();
+    const added = unwrap<CanvasActionData>(
+      await send({ intent: "add-assets" }, [
+        { field: "assets", name: "logo.png", type: "image/png", body: png() },
+        { field: "assets", name: "jingle.wav", type: "audio/wav", body: wav() },
+      ]),
+    );
+    expect(added.body).toMatchObject({ ok: true, message: "2 asset(s) uploaded successfully." });
+    const assets = await listProjectAssets(actorFromUser({ id: admin.user.id, isAdmin: true }, "web"), project.id);
+    expect(assets.map((a) => [a.name, a.type])).toEqual([
+      ["logo.png", "image"],
+      ["jingle.wav", "audio"],
+    ]);
+    const missing = "c000000000000000000000000";
+    const gone = await run(editorAction, multipart(editorPath(missing), { intent: "add-assets" }, [{ field: "assets", name: "a.png", type: "image/png", body: png() }], admin.cookie), { projectId: missing });
+    expect(unwrap<CanvasActionData>(gone).status).toBe(404);
+  });
+});
