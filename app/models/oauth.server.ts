@@ -299,11 +299,18 @@ export async function verifyOAuthAccessToken(token: string): Promise<VerifiedOAu
   };
 }
 
-/** Deletes what can never be used again: expired requests, codes and tokens (housekeeping). */
+/**
+ * Deletes what can never be used again: expired requests, codes and tokens (the hourly
+ * housekeeping, docs/decisions/213-connected-apps-and-oauth-housekeeping.md). An approval whose
+ * grant still has a token left is kept: it is the connected application's approval date.
+ */
 export async function sweepExpiredOAuthRows(olderThan = new Date(Date.now() - 24 * 60 * 60 * 1000)): Promise<number> {
-  const [a, t] = await prisma.$transaction([
-    prisma.oAuthAuthorization.deleteMany({ where: { expiresAt: { lt: olderThan } } }),
+  const [t, a] = await prisma.$transaction([
     prisma.oAuthToken.deleteMany({ where: { expiresAt: { lt: olderThan } } }),
+    prisma.$executeRaw`
+      DELETE FROM "oauth_authorizations" AS a
+      WHERE a."expiresAt" < ${olderThan}
+        AND NOT EXISTS (SELECT 1 FROM "oauth_tokens" AS t WHERE t."grantId" = a."id")`,
   ]);
-  return a.count + t.count;
+  return t.count + a;
 }
