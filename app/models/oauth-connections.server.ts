@@ -81,11 +81,16 @@ export async function disconnectApplication(actor: Actor, clientId: string): Pro
   const revoked = await prisma.$transaction(async (tx) => {
     const live = await tx.oAuthToken.count({ where: { ...liveTokens(actor.id, now), clientId } });
     if (live === 0) return false;
-    await tx.oAuthToken.updateMany({ where: { userId: actor.id, clientId, revokedAt: null }, data: { revokedAt: now } });
+    // Codes first, then tokens twice: an exchange or refresh under way holds the row it claims
+    // and issues its tokens in the same transaction (oauth.server.ts), so these updates wait for
+    // it, and the second pass, a new statement, sees the tokens it committed.
     await tx.oAuthAuthorization.updateMany({
       where: { userId: actor.id, clientId, decidedAt: { not: null }, usedAt: null, expiresAt: { gt: now } },
       data: { expiresAt: now },
     });
+    for (let pass = 0; pass < 2; pass++) {
+      await tx.oAuthToken.updateMany({ where: { userId: actor.id, clientId, revokedAt: null }, data: { revokedAt: now } });
+    }
     return true;
   });
   if (!revoked) throw new NotFoundError("Application");

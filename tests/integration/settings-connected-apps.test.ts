@@ -12,9 +12,11 @@ import {
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { actorFromUser } from "~/models/actor.server";
+import { disconnectApplication } from "~/models/oauth-connections.server";
 import { prisma } from "~/utils/db.server";
 import { startLiveServer, type LiveServer } from "../support/live-server";
-import { form, send, signedInUser, type TestUser } from "./http-helpers";
+import { form, send, signedInUser, uid, type TestUser } from "./http-helpers";
 
 const REDIRECT = "http://127.0.0.1:9/callback";
 let live: LiveServer;
@@ -91,3 +93,31 @@ it("lists an application allowed through OAuth and disconnects it for its owner 
   const again = await send(live, "/settings", { method: "POST", cookie: owner.cookie, ...form({ intent: "disconnect-app", clientId: client.client_id }) });
   expect(again.status).toBe(404);
 }, 60_000);
+
+it("a Disconnect that meets a refresh under way also revokes the tokens that refresh issues", async () => {
+  const user = await prisma.user.create({ data: { email: `${uid("race")}@test.local` } });
+  const client = await prisma.oAuthClient.create({ data: { id: uid("client"), name: "Racer", redirectUris: [REDIRECT], metadata: {} } });
+  const grant = { clientId: client.id, userId: user.id, scopes: ["mcp"], resource: "http://localhost/mcp", grantId: uid("grant") };
+  const future = new Date(Date.now() + 60 * 60 * 1000);
+  const refresh = await prisma.oAuthToken.create({ data: { ...grant, kind: "refresh", tokenHash: uid("r"), expiresAt: future } });
+
+  // What exchangeRefreshToken does in one transaction: claim the refresh token, then issue new ones.
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const refreshing = prisma.$transaction(
+    async (tx) => {
+      await tx.oAuthToken.updateMany({ where: { id: refresh.id, usedAt: null }, data: { usedAt: new Date() } });
+      await gate;
+      return tx.oAuthToken.create({ data: { ...grant, kind: "access", tokenHash: uid("a"), expiresAt: future } });
+    },
+    { timeout: 20_000 },
+  );
+  await new Promise((r) => setTimeout(r, 200));
+  const disconnecting = disconnectApplication(actorFromUser({ id: user.id, isAdmin: false }, "web"), client.id);
+  await new Promise((r) => setTimeout(r, 300));
+  release();
+  const issued = await refreshing;
+  await disconnecting;
+  expect(await prisma.oAuthToken.count({ where: { clientId: client.id, revokedAt: null } })).toBe(0);
+  expect((await prisma.oAuthToken.findUniqueOrThrow({ where: { id: issued.id } })).revokedAt).not.toBeNull();
+}, 30_000);
