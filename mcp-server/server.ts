@@ -52,7 +52,9 @@ function errorResult(text: string): CallToolResult {
 export function createReelforgeMcpServer(actor: Actor, opts: ReelforgeMcpOptions): McpServer {
   const mcp = new McpServer(
     { name: MCP_SERVER_NAME, title: "Reelforge", version: MCP_SERVER_VERSION },
-    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS },
+    // No capabilities here: McpServer would install its own tool handlers for them and claim
+    // listChanged: true. They are declared below, once the resource is registered.
+    { instructions: INSTRUCTIONS },
   );
 
   mcp.registerResource(
@@ -75,6 +77,10 @@ export function createReelforgeMcpServer(actor: Actor, opts: ReelforgeMcpOptions
     },
   );
 
+  // The tool list is fixed and the project list changes with no notification sent (stateless
+  // HTTP), so neither list claims listChanged; registerResource above set it to true
+  // (docs/decisions/213-connected-apps-and-oauth-housekeeping.md).
+  mcp.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false } });
   const listing = TOOLS.map(toolListing);
   mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing }));
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {

@@ -19,7 +19,7 @@ import {
   MCP_SCOPE,
   REFRESH_TOKEN_TTL_S,
 } from "~/models/oauth-rules";
-import { prisma } from "~/utils/db.server";
+import { prisma, type Prisma } from "~/utils/db.server";
 
 
 const ACCESS_PREFIX = "rf_oat_";
@@ -195,11 +195,14 @@ export async function challengeForAuthorizationCode(clientId: string, code: stri
   return row.codeChallenge;
 }
 
-async function issueTokens(grant: { grantId: string; clientId: string; userId: string; scopes: string[]; resource: string }): Promise<OAuthTokens> {
+async function issueTokens(
+  tx: Prisma.TransactionClient,
+  grant: { grantId: string; clientId: string; userId: string; scopes: string[]; resource: string },
+): Promise<OAuthTokens> {
   const access = secret(ACCESS_PREFIX);
   const refresh = secret(REFRESH_PREFIX);
   const now = Date.now();
-  await prisma.oAuthToken.createMany({
+  await tx.oAuthToken.createMany({
     data: [
       { kind: "access", tokenHash: hashSecret(access), ...grant, expiresAt: new Date(now + ACCESS_TOKEN_TTL_S * 1000) },
       { kind: "refresh", tokenHash: hashSecret(refresh), ...grant, expiresAt: new Date(now + REFRESH_TOKEN_TTL_S * 1000) },
@@ -223,15 +226,21 @@ export async function exchangeAuthorizationCode(clientId: string, code: string, 
   if (!row || !row.userId) throw new InvalidGrantError(INVALID_CODE);
   if (redirectUri !== undefined && redirectUri !== row.redirectUri) throw new InvalidGrantError("redirect_uri does not match the authorization request");
   if (resource && comparable(resource.href) !== comparable(row.resource)) throw new InvalidTargetError(`resource must be ${row.resource}`);
-  const claimed = await prisma.oAuthAuthorization.updateMany({
-    where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
-    data: { usedAt: new Date() },
+  // The claim and the new tokens commit together, so a Disconnect that waits on the claimed row
+  // sees the tokens (oauth-connections.server.ts).
+  const issued = await prisma.$transaction(async (tx) => {
+    const claimed = await tx.oAuthAuthorization.updateMany({
+      where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
+      data: { usedAt: new Date() },
+    });
+    if (claimed.count !== 1) return null;
+    return issueTokens(tx, { grantId: row.id, clientId, userId: row.userId!, scopes: row.scopes, resource: row.resource });
   });
-  if (claimed.count !== 1) {
+  if (!issued) {
     if (row.usedAt || (await prisma.oAuthAuthorization.count({ where: { id: row.id, usedAt: { not: null } } }))) await revokeGrant(row.id);
     throw new InvalidGrantError(INVALID_CODE);
   }
-  return issueTokens({ grantId: row.id, clientId, userId: row.userId, scopes: row.scopes, resource: row.resource });
+  return issued;
 }
 
 const INVALID_REFRESH = "Invalid, expired or already used refresh token";
@@ -252,12 +261,16 @@ export async function exchangeRefreshToken(clientId: string, refreshToken: strin
   if (resource && comparable(resource.href) !== comparable(row.resource)) throw new InvalidTargetError(`resource must be ${row.resource}`);
   const granted = scopes?.filter(Boolean).length ? scopes.filter(Boolean) : row.scopes;
   if (granted.some((s) => !row.scopes.includes(s))) throw new InvalidScopeError("A refresh cannot add scopes");
-  const claimed = await prisma.oAuthToken.updateMany({ where: { id: row.id, usedAt: null, revokedAt: null }, data: { usedAt: new Date() } });
-  if (claimed.count !== 1) {
+  const issued = await prisma.$transaction(async (tx) => {
+    const claimed = await tx.oAuthToken.updateMany({ where: { id: row.id, usedAt: null, revokedAt: null }, data: { usedAt: new Date() } });
+    if (claimed.count !== 1) return null;
+    return issueTokens(tx, { grantId: row.grantId, clientId, userId: row.userId, scopes: granted, resource: row.resource });
+  });
+  if (!issued) {
     await revokeGrant(row.grantId);
     throw new InvalidGrantError(INVALID_REFRESH);
   }
-  return issueTokens({ grantId: row.grantId, clientId, userId: row.userId, scopes: granted, resource: row.resource });
+  return issued;
 }
 
 /**
@@ -299,11 +312,18 @@ export async function verifyOAuthAccessToken(token: string): Promise<VerifiedOAu
   };
 }
 
-/** Deletes what can never be used again: expired requests, codes and tokens (housekeeping). */
+/**
+ * Deletes what can never be used again: expired requests, codes and tokens (the hourly
+ * housekeeping, docs/decisions/213-connected-apps-and-oauth-housekeeping.md). An approval whose
+ * grant still has a token left is kept: it is the connected application's approval date.
+ */
 export async function sweepExpiredOAuthRows(olderThan = new Date(Date.now() - 24 * 60 * 60 * 1000)): Promise<number> {
-  const [a, t] = await prisma.$transaction([
-    prisma.oAuthAuthorization.deleteMany({ where: { expiresAt: { lt: olderThan } } }),
+  const [t, a] = await prisma.$transaction([
     prisma.oAuthToken.deleteMany({ where: { expiresAt: { lt: olderThan } } }),
+    prisma.$executeRaw`
+      DELETE FROM "oauth_authorizations" AS a
+      WHERE a."expiresAt" < ${olderThan}
+        AND NOT EXISTS (SELECT 1 FROM "oauth_tokens" AS t WHERE t."grantId" = a."id")`,
   ]);
-  return a.count + t.count;
+  return t.count + a;
 }

@@ -1,5 +1,6 @@
 // /settings (login required): profile card (avatar upload, username), the API tokens of MCP
-// clients (docs/product.md#mcp-server) and, on small screens, the Profile / Plans tabs of
+// clients (docs/product.md#mcp-server), the applications connected through OAuth
+// (docs/product.md#mcp-oauth) and, on small screens, the Profile / Plans tabs of
 // docs/product.md#profile-settings.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,7 +9,8 @@ import { PlansContent } from "~/components/plans/PlansContent";
 import type { TransactionRowData } from "~/components/plans/types";
 import { Avatar, AvatarForm } from "~/components/settings/AvatarForm";
 import { ApiTokens } from "~/components/settings/ApiTokens";
-import type { ApiTokenRow, ApiTokensActionData, SettingsActionData } from "~/components/settings/types";
+import { ConnectedApps } from "~/components/settings/ConnectedApps";
+import type { ApiTokenRow, ApiTokensActionData, ConnectedAppRow, ConnectedAppsActionData, SettingsActionData } from "~/components/settings/types";
 import { UsernameForm } from "~/components/settings/UsernameForm";
 import { SignOutButton } from "~/components/SignOutButton";
 import { cx } from "~/components/ui/cx";
@@ -18,6 +20,7 @@ import { getProfile, PROFILE_MESSAGES, setAvatarKey, updateUsername } from "~/mo
 import { requireUser } from "~/models/auth.server";
 import { actorFromUser, isNotFound } from "~/models/actor.server";
 import { ApiTokenError, createApiToken, listApiTokens, revokeApiToken } from "~/models/api-tokens.server";
+import { disconnectApplication, listConnectedApplications } from "~/models/oauth-connections.server";
 import { field } from "~/utils/form-fields";
 import { inputError, isMultipart, readForm, readQuery } from "~/utils/forms.server";
 import { fileUrlFromRef, parseObjectRef } from "~/utils/storage/buckets";
@@ -39,6 +42,7 @@ const settingsForm = z.discriminatedUnion(
     z.object({ intent: z.literal("avatar") }),
     z.object({ intent: z.literal("create-token"), name: field.line({ max: 1000, label: "The token name" }) }),
     z.object({ intent: z.literal("revoke-token"), tokenId: field.token("The token", 64) }),
+    z.object({ intent: z.literal("disconnect-app"), clientId: field.token("The application", 64) }),
   ],
   { error: "Unknown action." },
 );
@@ -46,7 +50,8 @@ const settingsForm = z.discriminatedUnion(
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { tab } = readQuery(request, settingsQuery);
-  const [profile, plans, tokens] = await Promise.all([getProfile(user.id), listPlans(), listApiTokens(actorFromUser(user, "web"))]);
+  const actor = actorFromUser(user, "web");
+  const [profile, plans, tokens, apps] = await Promise.all([getProfile(user.id), listPlans(), listApiTokens(actor), listConnectedApplications(actor)]);
   const history = listSuccessfulTransactions(user.id);
   const clientFetch = request.headers.get("Sec-Fetch-Dest") === "empty";
   return {
@@ -63,6 +68,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
         created: when(t.createdAt),
         lastUsed: t.lastUsedAt ? when(t.lastUsedAt) : null,
         revoked: t.revokedAt ? when(t.revokedAt) : null,
+      }),
+    ),
+    connectedApps: apps.map(
+      (a): ConnectedAppRow => ({
+        clientId: a.clientId,
+        name: a.name ?? "Unnamed application",
+        redirectTarget: a.redirectTarget,
+        approved: a.approvedAt ? when(a.approvedAt) : null,
+        lastToken: when(a.lastTokenAt),
       }),
     ),
     transactions: clientFetch ? history : await history,
@@ -106,6 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data<ApiTokensActionData>({ intent, ok: false, message: parsed.formError, value: typeof raw === "string" ? raw.slice(0, 200) : "" }, { status: 400 });
     }
     if (intent === "revoke-token") return data<ApiTokensActionData>({ intent, ok: false, message: parsed.formError }, { status: 400 });
+    if (intent === "disconnect-app") return data<ConnectedAppsActionData>({ intent, ok: false, message: parsed.formError }, { status: 400 });
     if (intent !== "username") throw inputError("Unknown action", 400);
     const raw = parsed.form.get("username");
     const refused: SettingsActionData = { intent: "username", ok: false, message: PROFILE_MESSAGES.invalid, value: typeof raw === "string" ? raw.slice(0, 200) : "" };
@@ -133,6 +148,15 @@ export async function action({ request }: ActionFunctionArgs) {
       throw error;
     }
   }
+  if (parsed.data.intent === "disconnect-app") {
+    try {
+      const app = await disconnectApplication(actorFromUser(user, "web"), parsed.data.clientId);
+      return { intent: "disconnect-app", ok: true, message: `"${app.name ?? "Unnamed application"}" disconnected` } satisfies ConnectedAppsActionData;
+    } catch (error) {
+      if (isNotFound(error)) return data<ConnectedAppsActionData>({ intent: "disconnect-app", ok: false, message: "Application not found" }, { status: 404 });
+      throw error;
+    }
+  }
   const raw = parsed.data.username;
   const result = await updateUsername(user.id, raw);
   if (result.ok) return { intent: "username", ok: true, message: result.message, username: result.username };
@@ -141,11 +165,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SettingsRoute() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as SettingsActionData | ApiTokensActionData | undefined;
+  const actionData = useActionData<typeof action>() as SettingsActionData | ApiTokensActionData | ConnectedAppsActionData | undefined;
   const tab = data.tab;
   const avatarResult = actionData?.intent === "avatar" ? actionData : undefined;
   const usernameResult = actionData?.intent === "username" ? actionData : undefined;
   const tokensResult = actionData?.intent === "create-token" || actionData?.intent === "revoke-token" ? actionData : undefined;
+  const appsResult = actionData?.intent === "disconnect-app" ? actionData : undefined;
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 lg:py-10">
@@ -179,6 +204,7 @@ export default function SettingsRoute() {
           <UsernameForm current={data.username} result={usernameResult} />
         </div>
         <ApiTokens tokens={data.tokens} result={tokensResult} />
+        <ConnectedApps apps={data.connectedApps} result={appsResult} />
         <div className="mt-6 max-w-2xl md:hidden">
           <SignOutButton className="rounded-xl border border-slate-200 bg-white" />
         </div>

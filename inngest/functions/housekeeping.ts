@@ -4,7 +4,9 @@
 //     the send) are sent again, at start and every two minutes (ADR 103);
 //   - in development, an empty showcase is filled by the showcase workflow (ADR 104);
 //   - uploads nothing uses (Create Video files never submitted, or kept from a failed plain
-//     post) are removed a day after their upload, checked every hour (ADR 110).
+//     post) are removed a day after their upload, checked every hour (ADR 110);
+//   - in the same hourly sweep, OAuth requests, codes and tokens expired for a day and the /mcp
+//     rate-limit windows that ended long ago are deleted (ADR 213).
 import { inngest, workflowEngine } from "../client.ts";
 import { shared } from "../executor/shared.ts";
 import { showcaseSeedRequested } from "./housekeeping-events.ts";
@@ -47,21 +49,45 @@ export async function requestShowcaseSeed(): Promise<boolean> {
 
 export type Housekeeping = { stop(): void; done: Promise<void> };
 
-export function startPipelineHousekeeping(opts: { seedShowcase: boolean; log?: (line: string) => void }): Housekeeping {
+/** The hourly sweep: rows and files nothing can use any more. Each part fails on its own. */
+export async function runHourlySweep(log: (line: string) => void = (line) => console.log(line)): Promise<void> {
+  try {
+    const { sweepUnusedUploads } = await import("~/models/unused-uploads.server");
+    const { removed } = await sweepUnusedUploads();
+    if (removed.length > 0) log(`[uploads] removed ${removed.length} upload(s) nothing uses`);
+  } catch (error) {
+    console.error("[uploads] could not remove unused uploads", error);
+  }
+  try {
+    const { sweepExpiredOAuthRows } = await import("~/models/oauth.server");
+    const removed = await sweepExpiredOAuthRows();
+    if (removed > 0) log(`[oauth] removed ${removed} expired authorization request(s), code(s) and token(s)`);
+  } catch (error) {
+    console.error("[oauth] could not remove expired OAuth rows", error);
+  }
+  try {
+    const { forgetOldApiWindows } = await import("~/models/api-rate-limits.server");
+    await forgetOldApiWindows();
+  } catch (error) {
+    console.error("[mcp] could not remove old rate-limit windows", error);
+  }
+}
+
+export function startPipelineHousekeeping(opts: {
+  seedShowcase: boolean;
+  log?: (line: string) => void;
+  /** Tests: when the first sweep runs and how often after (ms). */
+  sweep?: { firstMs?: number; everyMs?: number };
+}): Housekeeping {
   const log = opts.log ?? ((line: string) => console.log(line));
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   // The sweep needs the database only, not the workflow engine.
-  const sweep = async () => {
-    try {
-      const { sweepUnusedUploads } = await import("~/models/unused-uploads.server");
-      const { removed } = await sweepUnusedUploads();
-      if (removed.length > 0) log(`[uploads] removed ${removed.length} upload(s) nothing uses`);
-    } catch (error) {
-      console.error("[uploads] could not remove unused uploads", error);
-    }
-  };
-  const sweepTimers = [setTimeout(() => void sweep(), FIRST_UPLOAD_SWEEP_MS), setInterval(() => void sweep(), UPLOAD_SWEEP_INTERVAL_MS)];
+  const sweep = () => runHourlySweep(log);
+  const sweepTimers = [
+    setTimeout(() => void sweep(), opts.sweep?.firstMs ?? FIRST_UPLOAD_SWEEP_MS),
+    setInterval(() => void sweep(), opts.sweep?.everyMs ?? UPLOAD_SWEEP_INTERVAL_MS),
+  ];
   for (const t of sweepTimers) t.unref();
   const recover = async (olderThanMs: number) => {
     try {

@@ -352,6 +352,7 @@ export const ROUTES: Record<string, RouteSpec> = {
         { intent: strict(one("avatar")) },
         { intent: strict(one("create-token")), name: strict(words) },
         { intent: strict(one("revoke-token")), tokenId: strict(cuid) },
+        { intent: strict(one("disconnect-app")), clientId: strict(token) },
       ],
     },
   },

@@ -11,3 +11,8 @@ export type ApiTokensActionData =
 
 /** One personal access token as the settings page lists it (never the secret). */
 export type ApiTokenRow = { id: string; name: string; prefix: string; created: string; lastUsed: string | null; revoked: string | null };
+
+export type ConnectedAppsActionData = { intent: "disconnect-app"; ok: boolean; message: string };
+
+/** One OAuth client the user has connected, as the settings page lists it. */
+export type ConnectedAppRow = { clientId: string; name: string; redirectTarget: string | null; approved: string | null; lastToken: string };
