@@ -1,4 +1,4 @@
-// The project canvas diagram (docs/product.md#canvas-editor-planned): the nodes and edges of a
+// The project canvas diagram (docs/product.md#canvas-editor): the nodes and edges of a
 // project, its scenes and their image and video assets in the default layout, the colours and
 // the legend, and the zoom rules. Isomorphic: the core builds the diagram with it, the browser
 // component draws and zooms with it (docs/decisions/155-canvas-layout-optimizer.md).
@@ -67,7 +67,7 @@ export interface CanvasProjectInput {
 
 export const CANVAS_HEIGHT = 600;
 
-/** The default layout (docs/product.md#canvas-editor-planned). */
+/** The default layout (docs/product.md#canvas-editor). */
 export const DEFAULT_LAYOUT = {
   project: { x: 400, y: 100, width: 200, height: 100 },
   scene: { x: 200, step: 250, y: 300, width: 180, height: 100 },

@@ -1,5 +1,5 @@
 // Rules and texts of the project editors that the screens show too (isomorphic): field
-// limits and the messages of the core's refusals and results (docs/product.md#canvas-editor-planned,
+// limits and the messages of the core's refusals and results (docs/product.md#canvas-editor,
 // docs/decisions/152-editor-operations.md).
 
 export const EDITOR_LIMITS = {

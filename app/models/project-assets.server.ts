@@ -1,6 +1,6 @@
 // A project's main product image and its project assets (project_assets: image, video or audio
 // files with a name), as the canvas editor's Script tab and the MCP upload tool manage them
-// (docs/product.md#canvas-editor-planned, docs/decisions/152-editor-operations.md).
+// (docs/product.md#canvas-editor, docs/decisions/152-editor-operations.md).
 //
 // Files come as references to stored files of the project's owner (an upload's `ref`, ADR 131);
 // an asset's type is the kind detected from the file's bytes when it was stored, never a name

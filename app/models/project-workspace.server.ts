@@ -1,5 +1,5 @@
-// One read of a project as both editors show it (docs/product.md#canvas-editor-planned,
-// #video-projects-planned): the project, its scenes in play order with each scene's image,
+// One read of a project as both editors show it (docs/product.md#canvas-editor,
+// #video-projects): the project, its scenes in play order with each scene's image,
 // voice-over and video (file, generated or uploaded, stale or not) and whether it is ready to
 // compile, its project assets, and its latest compile. Loaders and the MCP get_video_project
 // tool read this; every change goes through the core functions named in

@@ -77,7 +77,7 @@ export async function storyIdOfProject(actor: Actor, projectId: string): Promise
 }
 
 /**
- * A user's projects, newest first by last update, then creation (docs/product.md#canvas-editor-planned):
+ * A user's projects, newest first by last update, then creation (docs/product.md#canvas-editor):
  * the actor's own, or (admins) `ownerId`'s, optionally only those of one status (the
  * list_video_projects filter; "all" or none: every status). Another user's list is "not found"
  * for everyone else.

@@ -1,4 +1,4 @@
-// A scene's background music (docs/product.md#canvas-editor-planned, Media Assets): uploaded
+// A scene's background music (docs/product.md#canvas-editor, Media Assets): uploaded
 // through setSceneMedia("backgroundMusic"), or composed here by the music provider for the
 // scene's length and the project's mood, stored as the scene's audio (canvas-assets
 // scenes/{sceneId}_audio_…, private to the owner). What it is for, what it costs and why it is

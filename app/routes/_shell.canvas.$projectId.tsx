@@ -1,4 +1,4 @@
-// /canvas/:projectId, the canvas editor (docs/product.md#canvas-editor-planned; admins only, an
+// /canvas/:projectId, the canvas editor (docs/product.md#canvas-editor; admins only, an
 // admin may open any user's project): header (Back, editable title, New Project, Multi-Agent
 // Chat, detail-panel toggle), the Script tab (main image, Full Script, Divide into Scenes), the
 // Scenes tab and the scene detail panel (per-field Save, generate with the cost shown first).
@@ -371,7 +371,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 
 const PROJECT_SAVED = "Project changes saved.";
 
-/** The product's failure toasts (docs/product.md#canvas-editor-planned); the core's reason follows. */
+/** The product's failure toasts (docs/product.md#canvas-editor); the core's reason follows. */
 const FAILURES: Partial<Record<string, string>> = {
   rename: "Failed to update title",
   "save-script": "Failed to save script",
@@ -1018,7 +1018,7 @@ function SceneDetail({
       </div>
     );
   }
-  // "Complete" when the scene has a video (docs/product.md#canvas-editor-planned).
+  // "Complete" when the scene has a video (docs/product.md#canvas-editor).
   const complete = Boolean(scene.assets.video.url);
   return (
     <div key={scene.id} className="space-y-5 p-4">

@@ -1,4 +1,4 @@
-// /canvas (docs/product.md#canvas-editor-planned; admins only): the project picker "Select a
+// /canvas (docs/product.md#canvas-editor; admins only): the project picker "Select a
 // Project" with delete, or the "Create New Project" form when there are none yet. /canvas?projectId=
 // opens that project's editor (/canvas/:projectId). Every form posts to the action below (works
 // without JavaScript); with JavaScript the forms go through fetchers. The work is the core's
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const projects = await listUserProjects(actorFromUser(user, "web"));
   return {
     creating: query.new === "1",
-    // Multi-Agent Chat works on a project: without one it asks for one (docs/product.md#canvas-editor-planned).
+    // Multi-Agent Chat works on a project: without one it asks for one (docs/product.md#canvas-editor).
     chatNeedsProject: query.chat === "1",
     projects: projects.map((p) => ({
       id: p.id,
@@ -63,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (input.intent === "create") {
       const project = await createProject(actor, { title: input.title, description: input.description ?? null });
-      // The editor of the new project (docs/product.md#canvas-editor-planned).
+      // The editor of the new project (docs/product.md#canvas-editor).
       return redirect(`/canvas?projectId=${project.id}`);
     }
     await deleteProject(actor, input.projectId);

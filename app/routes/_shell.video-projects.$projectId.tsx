@@ -1,5 +1,5 @@
 // /video-projects/:projectId: the Video Project Management page with a project open — its
-// scenes, their assets, the compile and the canvas view (docs/product.md#video-projects-planned).
+// scenes, their assets, the compile and the canvas view (docs/product.md#video-projects).
 // Admins only; an admin may open any user's project.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";

@@ -1,5 +1,5 @@
 // /video-projects: the Video Project Management page without an open project — the history
-// (open by default) and the create form (docs/product.md#video-projects-planned). Admins only.
+// (open by default) and the create form (docs/product.md#video-projects). Admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";

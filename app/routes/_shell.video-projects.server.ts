@@ -1,4 +1,4 @@
-// The doors of /video-projects and /video-projects/:projectId (docs/product.md#video-projects-planned):
+// The doors of /video-projects and /video-projects/:projectId (docs/product.md#video-projects):
 // what both loaders read and what their actions do, each through the core as the signed-in admin
 // (actorFromUser(user, "web")). Rules, prices and authorization stay in app/models; this module
 // only reads the form, calls the core and turns its answers into data for the page.

@@ -1,4 +1,4 @@
-// Issue 10, the canvas editor (docs/product.md#canvas-editor-planned): the admin creates a project
+// Issue 10, the canvas editor (docs/product.md#canvas-editor): the admin creates a project
 // on /canvas, uploads its product image and several assets at once, writes and divides the
 // script, generates one scene's image, voice-over and video (the cost shown before Confirm),
 // edits the scene's text (shown at once; a refused save rolls back with its message), sees the

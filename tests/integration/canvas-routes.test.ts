@@ -1,4 +1,4 @@
-// /canvas and /canvas/:projectId (docs/product.md#canvas-editor-planned): admins only (anonymous
+// /canvas and /canvas/:projectId (docs/product.md#canvas-editor): admins only (anonymous
 // visitors sign in, other users get 403 and change nothing), an admin works on another user's
 // project through the core, bad input answers 400 with the field's message and changes nothing,
 // an unknown project 404.

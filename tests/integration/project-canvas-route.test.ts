@@ -1,5 +1,5 @@
 // /resources/projects/:projectId/canvas: the project canvas diagram (GET) and Optimize Layout
-// (POST intent=optimize), admins only, through the core (docs/product.md#canvas-editor-planned).
+// (POST intent=optimize), admins only, through the core (docs/product.md#canvas-editor).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFromUser } from "~/models/actor.server";
 import type { CanvasData } from "~/models/canvas-layout";

@@ -1,5 +1,5 @@
 // /video-projects and /video-projects/:projectId: the loaders and actions of the Video Project
-// Management page go through the core as the signed-in admin (docs/product.md#video-projects-planned):
+// Management page go through the core as the signed-in admin (docs/product.md#video-projects):
 // admins only, an admin may work on any user's project, bad input answers 400 and changes nothing,
 // and paid work is charged through the core's price list.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

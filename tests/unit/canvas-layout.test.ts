@@ -1,5 +1,5 @@
 // The project canvas diagram's default layout, colours, texts and zoom rules
-// (docs/product.md#canvas-editor-planned).
+// (docs/product.md#canvas-editor).
 import { describe, expect, it } from "vitest";
 import {
   buildCanvasDiagram,

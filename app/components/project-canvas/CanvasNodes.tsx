@@ -1,6 +1,6 @@
 // The node kinds of the project canvas: project and scene (label and status), image asset (a
 // thumbnail, with a placeholder when it fails to load), video asset ("Video Asset"), and any
-// other node in grey (docs/product.md#canvas-editor-planned).
+// other node in grey (docs/product.md#canvas-editor).
 import { Handle, Position, type Node, type NodeProps, type NodeTypes } from "@xyflow/react";
 import { useState } from "react";
 import { CANVAS_MESSAGES, nodeColor, statusText, type CanvasNode } from "~/models/canvas-layout";

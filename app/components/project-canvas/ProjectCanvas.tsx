@@ -1,4 +1,4 @@
-// The project canvas diagram panel (docs/product.md#canvas-editor-planned): the project, its
+// The project canvas diagram panel (docs/product.md#canvas-editor): the project, its
 // scenes and their assets drawn with React Flow; drag, zoom 0.5-2 in steps of 0.1, select and
 // deselect by clicking, Optimize Layout through the planner, and a reload whenever the live
 // stream says the project changed (docs/decisions/156-canvas-live-refresh.md). Keyboard and

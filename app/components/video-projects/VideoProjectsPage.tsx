@@ -1,4 +1,4 @@
-// The Video Project Management page (docs/product.md#video-projects-planned): the project history,
+// The Video Project Management page (docs/product.md#video-projects): the project history,
 // the project manager panel, the video compilation panel and the AI Assistant column. Every form
 // posts to the route's action (works without JavaScript); with JavaScript they go through a
 // fetcher and the page revalidates. The data comes from the route's loader as plain props.
@@ -63,7 +63,7 @@ export type PageProject = {
   balance: number;
 };
 
-/** The status dot colours (docs/product.md#video-projects-planned). */
+/** The status dot colours (docs/product.md#video-projects). */
 const STATUS_DOT: Record<string, string> = {
   draft: "bg-slate-400",
   in_progress: "bg-yellow-400",

@@ -1,4 +1,4 @@
-// optimize_canvas_layout: a layered layout of a project diagram (docs/product.md#canvas-editor-planned,
+// optimize_canvas_layout: a layered layout of a project diagram (docs/product.md#canvas-editor,
 // docs/decisions/155-canvas-layout-optimizer.md). Projects form the top row, scenes the row
 // below in their play order, each scene's assets a row under their scene, and anything else a
 // last row. Scenes sit in columns of one width, so they are evenly spaced; a column is as wide

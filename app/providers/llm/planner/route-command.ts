@@ -256,7 +256,7 @@ const NEEDS_PROJECT: Partial<Record<Intent, true>> = {
   optimize_sequence: true, optimize_layout: true, prepare_compilation: true,
 };
 
-/** The message for a project action without a project (docs/product.md#canvas-editor-planned). */
+/** The message for a project action without a project (docs/product.md#canvas-editor). */
 export const SELECT_PROJECT_FIRST = "Please select a project first.";
 
 interface Parsed {
