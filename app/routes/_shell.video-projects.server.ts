@@ -77,6 +77,7 @@ export async function projectForPage(actor: Actor, projectId: string, autoSceneI
             message: job.message,
             errorMessage: job.errorMessage,
             videoUrl: job.videoUrl,
+            posterUrl: job.posterUrl,
             format: job.format,
           }
         : null,

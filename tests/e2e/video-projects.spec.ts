@@ -83,6 +83,10 @@ test("the admin creates a project, adds a scene, compiles it and plays the video
   await expect(page.getByText("completed", { exact: true }).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("link", { name: "Download" })).toBeVisible();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  // The player shows the render's poster frame before it plays, and the poster is served.
+  const poster = await video.getAttribute("poster");
+  expect(poster).toBeTruthy();
+  expect((await page.request.get(poster!)).headers()["content-type"]).toMatch(/^image\//);
   await page.screenshot({ path: "tests/.tmp/video-projects-compiled-1280.png", fullPage: true });
 
   // Deleting the open project asks first, then goes back to the list with the history open.

@@ -41,6 +41,8 @@ export type PageCompileJob = {
   message: string | null;
   errorMessage: string | null;
   videoUrl: string | null;
+  /** The render's representative frame (docs/decisions/198-poster-frame.md). */
+  posterUrl: string | null;
   format: string;
 };
 
@@ -387,6 +389,7 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
   const count = open.scenes.length;
 
   const videoUrl = job?.status === "completed" && job.videoUrl ? job.videoUrl : open.project.finalVideoUrl;
+  const posterUrl = job?.videoUrl === videoUrl ? job?.posterUrl ?? undefined : undefined;
   return (
     <section className={panel} aria-labelledby="compile-title">
       <h2 id="compile-title" className="text-lg font-semibold text-slate-900">
@@ -441,7 +444,7 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
       ) : null}
       {videoUrl ? (
         <div className="mt-4 space-y-2">
-          <video src={videoUrl} controls playsInline className="max-h-[70vh] w-full max-w-xl rounded-xl bg-black object-contain" data-testid="compiled-video">
+          <video src={videoUrl} poster={posterUrl} controls playsInline className="max-h-[70vh] w-full max-w-xl rounded-xl bg-black object-contain" data-testid="compiled-video">
             <track kind="captions" />
           </video>
           <div className="flex flex-wrap gap-2">
