@@ -12,19 +12,11 @@ import { analyzeProjectRequirements } from "~/models/project-analysis.server";
 import { optimizeProjectCanvas } from "~/models/project-canvas.server";
 import { enhanceSceneDescription, suggestSceneImprovements } from "~/models/scene-enhancement.server";
 import { optimizeSceneSequence } from "~/models/scene-sequence.server";
+import { AGENT_FUNCTIONS as PLANNER_AGENT_FUNCTIONS } from "~/providers/llm/index.server";
 import type { AgentTool, AgentToolOutcome } from "./types";
 
-export const AGENT_FUNCTION_NAMES = [
-  "analyze_project_requirements",
-  "optimize_scene_sequence",
-  "enhance_scene_descriptions",
-  "suggest_scene_improvements",
-  "analyze_product_image",
-  "generate_optimized_prompt",
-  "prepare_scenes_for_compilation",
-  "generate_video_config",
-  "optimize_canvas_layout",
-] as const;
+/** The nine names, one list with the local planner's command routing (it routes to these). */
+export const AGENT_FUNCTION_NAMES = PLANNER_AGENT_FUNCTIONS;
 export type AgentFunctionName = (typeof AGENT_FUNCTION_NAMES)[number];
 
 /** What the caller sends beside the parameters: the project, the scene and what the user typed. */
