@@ -1,6 +1,7 @@
 // Health of the workflow engine, for /healthz: `await workflowEngineStatus()`.
 import { runCounts } from "~/models/workflow-runs.server";
 import { workflowEngine, type WorkflowEngineKind } from "./client.ts";
+import { executorRole } from "./executor/role.ts";
 import { shared } from "./executor/shared.ts";
 
 export type WorkflowEngineStatus = {
@@ -32,6 +33,8 @@ export async function workflowEngineStatus(): Promise<WorkflowEngineStatus> {
       failed: null,
     };
   }
+  const elsewhere = await workerOnlyStatus();
+  if (elsewhere) return elsewhere;
   const snapshots = [...shared().hosts.values()].map((h) => h.snapshot());
   const healthy = snapshots.find((s) => s.running && s.registered && s.lastTickAt !== null && Date.now() - s.lastTickAt < STALE_MS);
   const counts = await runCounts();
@@ -49,5 +52,30 @@ export async function workflowEngineStatus(): Promise<WorkflowEngineStatus> {
     sleeping: counts.sleeping,
     waiting: counts.waiting,
     failed: counts.failed,
+  };
+}
+
+/**
+ * A web process next to workers (WORKFLOW_EXECUTOR=off) runs no executor: it reports where runs
+ * execute and the counts; the workers' own /healthz report their executors.
+ */
+async function workerOnlyStatus(): Promise<WorkflowEngineStatus | null> {
+  let role: string;
+  try {
+    role = executorRole();
+  } catch {
+    return null;
+  }
+  if (role !== "off") return null;
+  const c = await runCounts();
+  return {
+    engine: "embedded",
+    ok: true,
+    detail: "Runs execute in worker processes (WORKFLOW_EXECUTOR=off)",
+    queued: c.queued,
+    running: c.running,
+    sleeping: c.sleeping,
+    waiting: c.waiting,
+    failed: c.failed,
   };
 }

@@ -1,6 +1,7 @@
 // Everything `npm start` needs before serving: configuration defaults, the database
 // (embedded PostgreSQL when DATABASE_URL is unset), migrations and, on a developer's own
-// machine, the demo data (ADR 120). Used by server/index.ts and by the e2e test runner.
+// machine, the demo data (ADR 120). Used by server/index.ts (web), server/worker.ts (worker,
+// ADR 225) and by the e2e test runner.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -12,11 +13,31 @@ import {
   productionRefusals,
   WELL_KNOWN_DEMO_PASSWORD,
 } from "../app/utils/conveniences.server.ts";
-import { applyMigrations, ensureDatabaseExists, startEmbeddedPostgres, type EmbeddedCluster } from "./database.ts";
+import { executorRole } from "../inngest/executor/role.ts";
+import {
+  applyMigrations,
+  EMBEDDED_PASSWORD,
+  EMBEDDED_USER,
+  ensureDatabaseExists,
+  startEmbeddedPostgres,
+  withStartupLock,
+  type EmbeddedCluster,
+} from "./database.ts";
 
 export type BootstrapResult = { databaseUrl: string; embedded: EmbeddedCluster | null };
 
-export async function bootstrap(opts: { log?: (line: string) => void } = {}): Promise<BootstrapResult> {
+export type BootstrapOptions = {
+  log?: (line: string) => void;
+  /**
+   * "web" (default): starts the embedded database when DATABASE_URL is unset and seeds the data.
+   * "worker": uses the database of the web process (DATABASE_URL, or the embedded cluster a web
+   * process started on EMBEDDED_PG_PORT) and seeds nothing (ADR 225).
+   */
+  role?: "web" | "worker";
+};
+
+export async function bootstrap(opts: BootstrapOptions = {}): Promise<BootstrapResult> {
+  const role = opts.role ?? "web";
   const log = opts.log ?? ((line: string) => console.log(line));
   process.env.NODE_ENV ??= "development";
   const production = process.env.NODE_ENV === "production";
@@ -34,7 +55,11 @@ export async function bootstrap(opts: { log?: (line: string) => void } = {}): Pr
   }
 
   let embedded: EmbeddedCluster | null = null;
-  if (!process.env.DATABASE_URL) {
+  if (!process.env.DATABASE_URL && role === "worker") {
+    const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+    log(`Using the embedded PostgreSQL of the web process (port ${port}; set DATABASE_URL for another server)...`);
+    process.env.DATABASE_URL = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/reelforge`;
+  } else if (!process.env.DATABASE_URL) {
     const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
     log(`Starting embedded PostgreSQL 17 (data in ${path.join(dataDir, "postgres")}, port ${port})...`);
     embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "postgres"), port });
@@ -45,7 +70,20 @@ export async function bootstrap(opts: { log?: (line: string) => void } = {}): Pr
   await applyMigrations(databaseUrl);
   log("Database ready, migrations applied.");
 
+  const runsWorkflows = role === "worker" || executorRole(process.env) === "on";
+  if (role === "worker") {
+    await startHousekeeping(log, runsWorkflows, demoDataEnabled(process.env));
+    return { databaseUrl, embedded };
+  }
   const seedDemo = demoDataEnabled(process.env);
+  await withStartupLock(databaseUrl, () => seedData(log, seedDemo));
+  logConveniences(log, seedDemo);
+  await startHousekeeping(log, runsWorkflows, seedDemo);
+  return { databaseUrl, embedded };
+}
+
+/** Reference data, and the demo data on a developer's own machine (or the check that none is left). */
+async function seedData(log: (line: string) => void, seedDemo: boolean) {
   const { demoAccountsWithPassword, seedReferenceData, seedDemoData } = await import("../prisma/seed.ts");
   await seedReferenceData();
   if (seedDemo) {
@@ -64,12 +102,17 @@ export async function bootstrap(opts: { log?: (line: string) => void } = {}): Pr
       log(`WARNING: ${message}.`);
     }
   }
-  logConveniences(log, seedDemo);
-  // In the background once workflows run (ADR 103, 104): re-send lost Create Video events and,
-  // with the demo data, render the showcase videos when there are none. Never delays the start.
+}
+
+/**
+ * In the background once workflows run (ADR 103, 104): re-send lost Create Video events and,
+ * with the demo data, render the showcase videos when there are none. Never delays the start.
+ * It waits for this process's executor, so a web process next to workers leaves it to them.
+ */
+async function startHousekeeping(log: (line: string) => void, runsWorkflows: boolean, seedDemo: boolean) {
+  if (!runsWorkflows) return;
   const { shouldSeedShowcase, startPipelineHousekeeping } = await import("../inngest/functions/housekeeping.ts");
   startPipelineHousekeeping({ seedShowcase: shouldSeedShowcase(process.env, seedDemo), log });
-  return { databaseUrl, embedded };
 }
 
 /** The start-up line that says which unsafe conveniences are on (ADR 120). */

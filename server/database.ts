@@ -61,6 +61,21 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   };
 }
 
+/**
+ * Runs `fn` while holding a PostgreSQL advisory lock on its own connection, so web processes
+ * starting together on one database seed it one after the other (ADR 225).
+ */
+export async function withStartupLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, application_name: "reelforge-startup" });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext('reelforge.startup'))");
+    return await fn();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** Creates `database` on the server of `url` if it does not exist yet. */
 export async function ensureDatabaseExists(url: string): Promise<void> {
   const target = new URL(url);

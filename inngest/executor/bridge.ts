@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { EventPayloadError, ingestEvents, type IncomingEvent } from "./ingest.ts";
 import { EMBEDDED_EVENT_KEY, EMBEDDED_ORIGIN, shared, type FunctionConfig, type RegisterBody } from "./shared.ts";
+import { notifyExecutors } from "./wake-up.ts";
 
 /** The bearer token the SDK sends when registering: hashSigningKey() of inngest-js. */
 export function hashedSigningKey(signingKey: string): string {
@@ -29,7 +30,10 @@ export function wakeAll(): void {
   for (const host of shared().hosts.values()) host.wake();
 }
 
-/** Accepts events for the embedded engine (what POST /e/:key does), then wakes the executors. */
+/**
+ * Accepts events for the embedded engine (what POST /e/:key does), then wakes the executors: the
+ * ones in this process directly, those of other processes (workers) by a NOTIFY.
+ */
 export async function acceptEvents(
   payloads: IncomingEvent[],
   opts: { seed?: string | null; fallbackConfigs?: () => FunctionConfig[] } = {},
@@ -40,6 +44,7 @@ export async function acceptEvents(
   if (configs.length === 0 && opts.fallbackConfigs) configs = opts.fallbackConfigs();
   const result = await ingestEvents(payloads, { configs, seed: opts.seed });
   wakeAll();
+  await notifyExecutors();
   return result;
 }
 

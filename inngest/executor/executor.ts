@@ -31,6 +31,7 @@ import {
   type SerializedError,
 } from "./protocol.ts";
 import { shared, type EmbeddedHost, type FunctionConfig, type RegisterBody } from "./shared.ts";
+import { listenForWakeUps, type WakeUpListener } from "./wake-up.ts";
 
 export type ExecutorOptions = {
   /** The app's serve endpoint, e.g. http://127.0.0.1:3000/api/inngest */
@@ -54,6 +55,8 @@ export type ExecutorOptions = {
   stopGraceMs?: number;
   /** Events older than this are deleted (hourly). Default 7 days; 0 keeps them. */
   eventRetentionMs?: number;
+  /** Wake up on NOTIFY from other processes accepting events (wake-up.ts). Default true. */
+  listenForWakeUps?: boolean;
   signingKey?: string;
   logger?: Pick<Console, "info" | "warn" | "error">;
   id?: string;
@@ -104,6 +107,7 @@ export class EmbeddedExecutor implements EmbeddedHost {
   private lastTickAt: number | null = null;
   private lastError: string | null = null;
   private lastPruneAt = 0;
+  private wakeUps: WakeUpListener | null = null;
 
   constructor(options: ExecutorOptions) {
     this.id = options.id ?? `exec_${randomUUID()}`;
@@ -120,6 +124,7 @@ export class EmbeddedExecutor implements EmbeddedHost {
       requestTimeoutMs: options.requestTimeoutMs ?? 15 * 60_000,
       stopGraceMs: options.stopGraceMs ?? 10_000,
       eventRetentionMs: options.eventRetentionMs ?? 7 * 86_400_000,
+      listenForWakeUps: options.listenForWakeUps ?? true,
       signingKey: options.signingKey ?? shared().signingKey,
     };
   }
@@ -133,6 +138,7 @@ export class EmbeddedExecutor implements EmbeddedHost {
     shared().hosts.set(this.id, this);
     this.running = true;
     this.stopping = false;
+    if (this.opts.listenForWakeUps) this.wakeUps ??= listenForWakeUps(() => this.wake(), { log: this.log });
     for (let i = 0; i < 5 && !this.registered && this.running; i++) {
       await this.register().catch((error: Error) => {
         this.lastError = `Could not register with ${this.opts.serveUrl}: ${error.message}`;
@@ -153,6 +159,8 @@ export class EmbeddedExecutor implements EmbeddedHost {
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.wakeUps?.stop();
+    this.wakeUps = null;
     await this.ticking;
     const all = Promise.allSettled([...this.held.values()].map((h) => h.done));
     const graceful = await Promise.race([
