@@ -47,4 +47,4 @@ async function shutdown(signal: string) {
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
-if (process.connected) process.on("disconnect", () => void shutdown("npm start exited"));
+if (process.connected) process.on("disconnect", () => void shutdown("the process that started it is gone"));

@@ -45,7 +45,7 @@ async function shutdown(reason: string) {
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 // Started by `npm start` (scripts/start.mjs): stop when it is gone, never linger as an orphan.
-if (process.connected) process.on("disconnect", () => void shutdown("npm start exited"));
+if (process.connected) process.on("disconnect", () => void shutdown("the process that started it is gone"));
 
 function lowerPriority() {
   const n = Number(process.env.WORKER_NICE ?? 5);
