@@ -10,6 +10,7 @@ import { mcpAuthRouter, getOAuthProtectedResourceMetadataUrl } from "@modelconte
 import type { OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
 import express from "express";
 import { SUPPORTED_SCOPES } from "../app/models/oauth-rules.ts";
+import { PostgresRateLimitStore } from "./oauth-rate-limit-store.ts";
 
 // The core is loaded on first use: it opens the database, whose URL the bootstrap sets after
 // this module is imported (server/index.ts).
@@ -20,7 +21,7 @@ const clients = () => import("../app/models/oauth-clients.server.ts");
 export const MCP_PATH = "/mcp";
 export const CONSENT_PATH = "/oauth/consent";
 
-/** Per client address, per process (docs/decisions/167-mcp-oauth.md). */
+/** Per client address, counted in PostgreSQL for all processes (docs/decisions/226-oauth-rate-limits-in-postgresql.md). */
 export type OAuthRateLimits = { windowMs: number; max: number };
 export const OAUTH_RATE_LIMITS = {
   register: { windowMs: 60 * 60 * 1000, max: 20 },
@@ -122,10 +123,10 @@ export function oauthRoutes(opts: OAuthRoutesOptions): express.Router | null {
       resourceServerUrl: settings.resource,
       scopesSupported: [...SUPPORTED_SCOPES],
       resourceName: "Reelforge",
-      clientRegistrationOptions: { rateLimit: limits.register },
-      tokenOptions: { rateLimit: limits.token },
-      authorizationOptions: { rateLimit: limits.authorize },
-      revocationOptions: { rateLimit: limits.revoke },
+      clientRegistrationOptions: { rateLimit: { ...limits.register, store: new PostgresRateLimitStore("register") } },
+      tokenOptions: { rateLimit: { ...limits.token, store: new PostgresRateLimitStore("token") } },
+      authorizationOptions: { rateLimit: { ...limits.authorize, store: new PostgresRateLimitStore("authorize") } },
+      revocationOptions: { rateLimit: { ...limits.revoke, store: new PostgresRateLimitStore("revoke") } },
     }),
   );
   // Clients that do not use the resource_metadata of WWW-Authenticate look at the origin's root.

@@ -411,22 +411,33 @@ describe("MCP OAuth: bad input gets a 4xx", () => {
 });
 
 describe("MCP OAuth: rate limits", () => {
-  it("limits registrations per client address", async () => {
+  // The budget is this address's in PostgreSQL, shared by every server on the database: start it
+  // fresh, and leave it fresh for whatever registers next.
+  const forgetRegistrations = () => prisma.apiRateWindow.deleteMany({ where: { key: { startsWith: "oauth-ip:register:" } } });
+
+  it("limits registrations per client address, over every web process (ADR 226)", async () => {
+    await forgetRegistrations();
     const own = await startLiveServer({ selfAsPublicOrigin: true });
+    const other = await startLiveServer({ selfAsPublicOrigin: true });
+    const register = (server: LiveServer, i: number) =>
+      fetch(`${server.url}/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ client_name: `c${i}`, redirect_uris: [REDIRECT] }),
+      });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 21; i++) {
-        const res = await fetch(`${own.url}/register`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ client_name: `c${i}`, redirect_uris: [REDIRECT] }),
-        });
-        statuses.push(res.status);
-      }
-      expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
-      expect(statuses[20]).toBe(429);
+      for (let i = 0; i < 20; i++) statuses.push((await register(i % 2 ? other : own, i)).status);
+      expect(statuses.every((s) => s === 201)).toBe(true);
+      // Spent, whichever process is asked: each server's limiter counts in the same row.
+      expect((await register(own, 20)).status).toBe(429);
+      expect((await register(other, 21)).status).toBe(429);
+      const windows = await prisma.apiRateWindow.findMany({ where: { key: { startsWith: "oauth-ip:register:" } } });
+      expect(windows).toHaveLength(1);
+      expect(windows[0].key).toMatch(/^oauth-ip:register:[0-9a-f]{64}$/);
     } finally {
-      await own.close();
+      await Promise.all([own.close(), other.close()]);
+      await forgetRegistrations();
     }
   });
 });
