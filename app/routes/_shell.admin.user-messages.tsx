@@ -93,7 +93,7 @@ export default function AdminUserMessagesTab() {
                   <Avatar name={u.name} url={u.avatarUrl} />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium text-slate-900">{u.name}</span>
-                    <span className="block truncate text-xs text-slate-500">{u.lastMessageSnippet || "No messages yet"}</span>
+                    <span className="block truncate text-xs text-slate-600">{u.lastMessageSnippet || "No messages yet"}</span>
                   </span>
                 </Link>
               </li>

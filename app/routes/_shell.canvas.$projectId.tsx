@@ -649,7 +649,7 @@ function SceneRowItem({ scene, selected, confirming }: { scene: EditorScene; sel
         <Link to={link({ scene: scene.id, panel: "open", confirmDelete: null })} className="min-w-0 flex-1" aria-current={selected ? "true" : undefined}>
           <p className="truncate font-medium text-slate-900">{sceneLabel(scene)}</p>
           <p className="truncate text-sm text-slate-600">{preview}</p>
-          <p className={`text-xs ${scene.imagePrompt ? "text-emerald-700" : "text-slate-500"}`}>{scene.imagePrompt ? "✓ Image prompt" : "✗ No image prompt"}</p>
+          <p className={`text-xs ${scene.imagePrompt ? "text-emerald-700" : "text-slate-600"}`}>{scene.imagePrompt ? "✓ Image prompt" : "✗ No image prompt"}</p>
           {failed ? (
             <p role="alert" className="text-sm text-red-600">
               {failed.error}
@@ -1092,7 +1092,7 @@ export default function CanvasEditor() {
           <ButtonLink to={`/multi-agent-chat/${project.id}`} variant="secondary" size="sm">
             Multi-Agent Chat
           </ButtonLink>
-          <ButtonLink to={link({ panel: panelOpen ? "closed" : "open" })} variant="ghost" size="sm" aria-pressed={panelOpen}>
+          <ButtonLink to={link({ panel: panelOpen ? "closed" : "open" })} variant="ghost" size="sm" aria-expanded={panelOpen}>
             {panelOpen ? "Hide details" : "Show details"}
           </ButtonLink>
         </div>

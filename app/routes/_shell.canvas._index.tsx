@@ -111,7 +111,7 @@ function CreateProjectForm({ errors }: { errors?: Record<string, string> }) {
       </div>
       <div>
         <label htmlFor="project-description" className="block text-sm font-medium text-slate-700">
-          Description <span className="text-slate-400">(optional)</span>
+          Description <span className="text-slate-500">(optional)</span>
         </label>
         <textarea
           id="project-description"

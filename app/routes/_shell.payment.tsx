@@ -207,7 +207,7 @@ function Summary({
         <Row label="Plan">{details.planName}</Row>
         <Row label="Amount">
           {details.amount !== details.originalAmount ? (
-            <s className="mr-2 font-normal text-slate-400">
+            <s className="mr-2 font-normal text-slate-500">
               <span className="sr-only">Original price </span>
               {formatINR(details.originalAmount)}
             </s>

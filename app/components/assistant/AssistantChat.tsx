@@ -268,12 +268,15 @@ export function AssistantChat({
         <span className="font-medium text-slate-800">{state.provider.local ? "Local planner" : state.provider.label}.</span> {state.provider.description}
         {state.provider.problem ? <span className="mt-1 block text-amber-800">{state.provider.problem}</span> : null}
       </p>
-      <ol ref={log} role="log" aria-live="polite" aria-label="Chat messages" className="flex max-h-[28rem] min-h-24 flex-col gap-3 overflow-y-auto">
-        {messages.length === 0 ? <li className="text-sm text-slate-500">No messages yet.</li> : null}
-        {messages.map((m) => (
-          <ChatMessageItem key={m.id} message={m} showSteps={showSteps} streamingText={streaming.replyId === m.id ? streaming.text : ""} />
-        ))}
-      </ol>
+      {/* The live region wraps the list: a role on the <ol> itself would take away its list semantics. */}
+      <div role="log" aria-live="polite" aria-label="Chat messages" className="max-h-[28rem] min-h-24 overflow-y-auto">
+        <ol ref={log} className="flex flex-col gap-3">
+          {messages.length === 0 ? <li className="text-sm text-slate-500">No messages yet.</li> : null}
+          {messages.map((m) => (
+            <ChatMessageItem key={m.id} message={m} showSteps={showSteps} streamingText={streaming.replyId === m.id ? streaming.text : ""} />
+          ))}
+        </ol>
+      </div>
       {loading ? (
         <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
           <Spinner /> AI is thinking...

@@ -46,7 +46,7 @@ export function AuthLayout({
 
 export function Divider({ label = "or" }: { label?: string }) {
   return (
-    <div className="flex items-center gap-3 text-xs font-medium uppercase tracking-wide text-slate-400" role="separator">
+    <div className="flex items-center gap-3 text-xs font-medium uppercase tracking-wide text-slate-500" role="separator">
       <span className="h-px flex-1 bg-slate-200" />
       {label}
       <span className="h-px flex-1 bg-slate-200" />

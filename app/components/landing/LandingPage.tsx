@@ -121,7 +121,7 @@ export function LandingPage({ showcase, models }: { showcase: ShowcaseItem[]; mo
                     </li>
                   ))}
                 </ul>
-                <div className="my-4 flex items-center gap-3 text-xs font-medium uppercase tracking-wide text-slate-400" aria-hidden="true">
+                <div className="my-4 flex items-center gap-3 text-xs font-medium uppercase tracking-wide text-slate-500" aria-hidden="true">
                   <span className="h-px flex-1 bg-slate-200" />
                   {LANDING_DELIVERY}
                   <span className="h-px flex-1 bg-slate-200" />
@@ -133,7 +133,7 @@ export function LandingPage({ showcase, models }: { showcase: ShowcaseItem[]; mo
                   </span>
                   <div>
                     <p className="font-semibold">A finished short video ad</p>
-                    <p className="mt-1 text-sm text-white/80">Voice-over, script and music included, for {price}.</p>
+                    <p className="mt-1 text-sm text-white">Voice-over, script and music included, for {price}.</p>
                   </div>
                 </div>
               </div>

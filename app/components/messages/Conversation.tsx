@@ -115,7 +115,7 @@ export function Conversation({ viewer, userName, messages, projects, selectedPro
           const mine = m.sender === ownSender;
           return (
             <li key={m.id} className={cx("max-w-[85%] rounded-xl px-3 py-2 shadow-sm", mine ? "self-end bg-brand-600 text-white" : "self-start bg-white text-slate-900")}>
-              <p className={cx("text-xs font-semibold", mine ? "text-white/80" : "text-slate-500")}>
+              <p className={cx("text-xs font-semibold", mine ? "text-white" : "text-slate-500")}>
                 {senderName(m.sender)}
                 {projectTitle(m.projectId) ? ` · ${projectTitle(m.projectId)}` : ""}
               </p>
@@ -132,12 +132,12 @@ export function Conversation({ viewer, userName, messages, projects, selectedPro
                       <a href={a.url} download={a.name} className="underline underline-offset-2">
                         {a.name}
                       </a>{" "}
-                      <span className={mine ? "text-white/70" : "text-slate-500"}>({size(a.size)})</span>
+                      <span className={mine ? "text-white" : "text-slate-500"}>({size(a.size)})</span>
                     </li>
                   ))}
                 </ul>
               ) : null}
-              <p className={cx("mt-1 text-[11px]", mine ? "text-white/70" : "text-slate-400")}>
+              <p className={cx("mt-1 text-[11px]", mine ? "text-white" : "text-slate-500")}>
                 <LocalDate iso={m.createdAt} />
                 {m.status === "error" ? <Badge className="ml-2 bg-red-100 text-red-800">error</Badge> : null}
                 {m.status === "pending" ? <Badge className="ml-2 bg-amber-100 text-amber-800">pending</Badge> : null}
@@ -147,10 +147,10 @@ export function Conversation({ viewer, userName, messages, projects, selectedPro
         })}
         {sending && (pendingText.trim() || pendingFiles > 0) ? (
           <li className="max-w-[85%] self-end rounded-xl bg-brand-600/70 px-3 py-2 text-white shadow-sm">
-            <p className="text-xs font-semibold text-white/80">{senderName(ownSender)}</p>
+            <p className="text-xs font-semibold text-white">{senderName(ownSender)}</p>
             {pendingText ? <p className="text-sm whitespace-pre-wrap">{pendingText}</p> : null}
             {pendingFiles > 0 ? <p className="text-sm">{pendingFiles} attachment(s)</p> : null}
-            <p className="mt-1 text-[11px] text-white/80">
+            <p className="mt-1 text-[11px] text-white">
               <Badge className="bg-amber-100 text-amber-800">pending</Badge>
             </p>
           </li>

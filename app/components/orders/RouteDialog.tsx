@@ -26,10 +26,25 @@ export function RouteDialog({
   const navigate = useNavigate();
   const titleId = `dialog-${title.replace(/[^A-Za-z0-9]+/g, "-").toLowerCase()}`;
 
+  // What had focus when the dialog opened (the link that opened it): focus goes back to it when
+  // the dialog leaves the page, as a native dialog's close() would do had it stayed mounted.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(
+    () => () => {
+      const element = opener.current;
+      if (element?.isConnected) element.focus();
+    },
+    [],
+  );
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !hydrated) return;
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) {
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && active !== document.body && !dialog.contains(active)) opener.current = active;
+      dialog.showModal();
+    }
     // Escape: leave through the address like the close button, not by closing the element.
     const onCancel = (event: Event) => {
       event.preventDefault();

@@ -29,7 +29,7 @@ export function PlanCard({ plan, applied, featured }: { plan: PlanCardData; appl
       <p className="mt-1 text-sm text-slate-600">{plan.credits} credits</p>
       <p className="mt-4 flex flex-wrap items-baseline gap-2">
         {applied ? (
-          <s className="text-lg text-slate-400" data-testid="original-price">
+          <s className="text-lg text-slate-500" data-testid="original-price">
             <span className="sr-only">Original price </span>
             {formatINR(plan.price)}
           </s>

@@ -18,6 +18,17 @@ function Handles() {
   );
 }
 
+/**
+ * The label in a darker shade of the node's colour: the colours themselves (the border and the
+ * legend) are too light for text on the tinted box (WCAG AA 4.5:1, docs/decisions/235-accessibility-checks-in-e2e.md).
+ */
+function textShade(hex: string): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  if (!/^#[0-9a-f]{6}$/i.test(hex) || Number.isNaN(value)) return "#0f172a";
+  const channel = (shift: number) => Math.round(((value >> shift) & 0xff) * 0.6).toString(16).padStart(2, "0");
+  return `#${channel(16)}${channel(8)}${channel(0)}`;
+}
+
 /** A node's box in its colour; `media` (a thumbnail) sits left of the label. */
 function Frame({ data, selected, children, media }: { data: FlowNodeData; selected: boolean; children?: React.ReactNode; media?: React.ReactNode }) {
   const color = nodeColor(data.kind);
@@ -30,7 +41,7 @@ function Frame({ data, selected, children, media }: { data: FlowNodeData; select
       <Handles />
       {media}
       <div className="flex min-w-0 flex-col gap-1">
-        <span className={`font-semibold ${media ? "line-clamp-2 text-xs" : "truncate text-sm"}`} style={{ color }} title={data.label}>
+        <span className={`font-semibold ${media ? "line-clamp-2 text-xs" : "truncate text-sm"}`} style={{ color: textShade(color) }} title={data.label}>
           {data.label}
         </span>
         {children}

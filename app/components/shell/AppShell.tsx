@@ -124,7 +124,7 @@ function ShellFrame({ user, unread, children }: { user: ShellUser; unread: numbe
             <Icon name="panel" className="size-5" />
             <span className="sr-only">Toggle sidebar</span>
           </button>
-          <span className="text-xs text-slate-400" aria-hidden="true">
+          <span className="text-xs text-slate-500" aria-hidden="true">
             Ctrl/⌘ + B
           </span>
         </div>

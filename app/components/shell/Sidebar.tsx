@@ -156,7 +156,7 @@ export function Sidebar({
         <div className="mt-6">
           <h2
             id="sidebar-info-heading"
-            className={cx("px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-400", collapsed && "md:sr-only")}
+            className={cx("px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500", collapsed && "md:sr-only")}
           >
             Information
           </h2>
@@ -243,7 +243,7 @@ function SidebarItem({
       <span className={cx("min-w-0 flex-1", collapsed && "md:sr-only")}>
         <span className="block truncate text-sm font-medium">{item.label}</span>
         {item.subtitle ? (
-          <span className={cx("block truncate text-xs", active ? "text-brand-600/80" : "text-slate-500")}>{item.subtitle}</span>
+          <span className={cx("block truncate text-xs", active ? "text-brand-700" : "text-slate-500")}>{item.subtitle}</span>
         ) : null}
         {item.disabled && item.disabledNote ? (
           <span className="mt-0.5 inline-block rounded-full bg-slate-100 px-2 py-px text-[11px] font-medium text-slate-500">
