@@ -103,6 +103,9 @@ describe("the app process killed mid-workflow", () => {
       expect(refunds).toHaveLength(0);
       expect(await getBalance(user.id)).toBe(80);
       expect(await prisma.compileJob.findUnique({ where: { id: storyCompileJobId(storyId) }, select: { status: true } })).toEqual({ status: "completed" });
+      // The killed render stored nothing: one video (and its poster) in the renders bucket.
+      const renders = await prisma.storedObject.findMany({ where: { bucket: "renders" }, select: { contentType: true } });
+      expect(renders.filter((r) => r.contentType.startsWith("video/"))).toHaveLength(1);
     } else {
       expect(refunds).toHaveLength(1);
       expect(await getBalance(user.id)).toBe(100);
