@@ -1,12 +1,28 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/hooks/useNonce";
+import { isDatabaseUnavailable, noteDatabaseUnavailable } from "~/utils/db-errors.server";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * Errors of loaders and actions. The database being unreachable is noted on the load context,
+ * so the server answers 503 with a clear page instead of the 500 error page
+ * (docs/decisions/231-database-unavailable-503.md), and logged as one line, not a stack per request.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    noteDatabaseUnavailable(context);
+    console.error(`database unavailable (${new URL(request.url).pathname}): ${(error as Error)?.message?.trim().split("\n").pop() ?? error}`);
+    return;
+  }
+  console.error(error);
+}
 
 export default function handleRequest(
   request: Request,

@@ -7,9 +7,11 @@ import compression from "compression";
 import express from "express";
 import { oauthRoutes } from "./oauth.ts";
 import { allowedOriginsFromEnv, mcpHttpRouter } from "../mcp-server/transports/http.ts";
+import { isDatabaseUnavailable } from "../app/utils/db-errors.server.ts";
 import { originCheck } from "./origin-check.ts";
 import { createRemixHandler } from "./remix-handler.ts";
 import { cspNonce, securityHeaders } from "./security-headers.ts";
+import { sendUnavailable } from "./unavailable.ts";
 
 export type AppOptions = {
   /** The public origin; defaults to APP_URL. Cross-site checks and HTTPS-only headers follow it. */
@@ -48,8 +50,10 @@ export function createApp(build: ServerBuild, opts: AppOptions = {}): express.Ex
  * are answered here rather than by Express's default handler, so they carry the same security
  * headers as everything else (that handler replaces the policy with its own).
  */
-const errorResponse: express.ErrorRequestHandler = (error, _req, res, next) => {
+const errorResponse: express.ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) return next(error);
+  // The database is down (ADR 231): a clear 503, as for the Remix routes.
+  if (isDatabaseUnavailable(error)) return sendUnavailable(req, res);
   const code = Number((error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode);
   const status = Number.isInteger(code) && code >= 400 && code < 600 ? code : 500;
   if (status >= 500) console.error(error);

@@ -10,6 +10,8 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type express from "express";
+import type { RequestFaults } from "../app/utils/db-errors.server.ts";
+import { sendUnavailable } from "./unavailable.ts";
 
 type Flushable = express.Response & { flush?: () => void };
 
@@ -22,8 +24,14 @@ export function createRemixHandler(opts: {
   return async (req, res, next) => {
     try {
       const request = createRemixRequest(req, res);
-      const context = await opts.getLoadContext?.(req, res);
+      // `faults`: what entry.server's handleError noted (the database was unreachable: ADR 231).
+      const faults: RequestFaults = { databaseUnavailable: false };
+      const context = { ...(await opts.getLoadContext?.(req, res)), faults };
       const response = await handle(request, context);
+      if (response.status >= 500 && faults.databaseUnavailable) {
+        await response.body?.cancel().catch(() => undefined);
+        return sendUnavailable(req, res);
+      }
       await sendResponse(res, response);
     } catch (error) {
       next(error);

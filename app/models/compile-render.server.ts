@@ -36,6 +36,7 @@ import { mediaFile } from "~/models/media-refs.server";
 import { reasonOf } from "~/models/pipeline-errors.server";
 import { getProjectWithScenes, type ProjectWithScenes } from "~/models/project.server";
 import { clipSecondsFor } from "~/models/scene-media.server";
+import { wasKilled } from "~/providers/media/ffmpeg.server";
 import { isAspectRatio } from "~/providers/media/types";
 import { workRoot } from "~/providers/media/workdir.server";
 import { localRenderProvider, renderProvider } from "~/providers/registry.server";
@@ -53,6 +54,18 @@ export const RENDER_LOST_AFTER_MS = 15_000;
 
 export class CompileInputError extends Error {
   override name = "CompileInputError";
+}
+
+/**
+ * The render's ffmpeg was killed from outside (the OOM killer, an operator, a restart): not the
+ * video's fault, so the render workflow tries again; after its last try it fails the job with
+ * this message (docs/decisions/230-ffmpeg-killed-mid-render.md).
+ */
+export class RenderInterruptedError extends Error {
+  override name = "RenderInterruptedError";
+  constructor(options: { cause?: unknown } = {}) {
+    super("The renderer stopped before the video was finished (its ffmpeg process was killed)", options);
+  }
 }
 
 // ───────────────────────────── the render request ─────────────────────────────
@@ -193,6 +206,7 @@ export async function runLocalRender(actor: Actor, jobId: string, token: string)
     clearInterval(heartbeat);
     await writes;
     if (abort.signal.aborted) return "superseded";
+    if (wasKilled(error)) throw new RenderInterruptedError({ cause: error });
     console.error(`[compile] job ${job.id}:`, error);
     return (await failRender(actor, job.id, token, reasonOf(error))) ? "failed" : "superseded";
   } finally {

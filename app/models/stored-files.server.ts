@@ -224,6 +224,20 @@ export async function storeFile(input: StoreFileInput): Promise<StoredFile> {
   }
 }
 
+/**
+ * Whether the key is taken; storage that cannot even be asked (S3 answering 5xx, a directory
+ * that cannot be read) is the server's fault, worth a retry: 503, not a 400
+ * (docs/decisions/232-storage-write-failures-503.md).
+ */
+async function existsOrUnavailable(driver: ReturnType<typeof storage>, bucket: BucketName, key: string): Promise<boolean> {
+  try {
+    return await driver.exists(bucket, key);
+  } catch (error) {
+    console.error(`storage check of ${bucket}/${key} failed`, error);
+    throw new UploadError("storage", 503, STORAGE_FAILURE_MESSAGE);
+  }
+}
+
 async function storeFrom(source: AsyncIterator<Uint8Array>, input: StoreFileInput): Promise<StoredFile> {
   const rule = BUCKETS[input.bucket];
   if (!rule) throw new UploadError("bad_request", 404, "Unknown storage bucket");
@@ -263,13 +277,13 @@ async function storeFrom(source: AsyncIterator<Uint8Array>, input: StoreFileInpu
     if (input.key) {
       assertValidKey(input.key);
       key = input.key;
-      if (await driver.exists(input.bucket, key)) throw new UploadError("conflict", 409, "A file with this name already exists.");
+      if (await existsOrUnavailable(driver, input.bucket, key)) throw new UploadError("conflict", 409, "A file with this name already exists.");
     } else {
       // Keys with a timestamp (canvas scenes, main project images) could meet within a
       // millisecond; a taken key is skipped, never overwritten.
       let now = Date.now();
       key = rule.key(makeKeyContext(ext, params, now));
-      for (let attempt = 0; await driver.exists(input.bucket, key); attempt++) {
+      for (let attempt = 0; await existsOrUnavailable(driver, input.bucket, key); attempt++) {
         if (attempt >= 5) throw new UploadError("conflict", 409, "A file with this name already exists.");
         now += 1;
         key = rule.key(makeKeyContext(ext, params, now));
@@ -312,7 +326,7 @@ async function storeFrom(source: AsyncIterator<Uint8Array>, input: StoreFileInpu
     if (error instanceof ObjectExistsError) throw new UploadError("conflict", 409, "A file with this name already exists.");
     if (error instanceof InvalidKeyError) throw new UploadError("bad_request", 400, error.message);
     console.error(`storage put ${input.bucket}/${key} failed`, error);
-    throw new UploadError("storage", 500, STORAGE_FAILURE_MESSAGE);
+    throw new UploadError("storage", 503, STORAGE_FAILURE_MESSAGE);
   }
 
   try {
@@ -330,7 +344,7 @@ async function storeFrom(source: AsyncIterator<Uint8Array>, input: StoreFileInpu
     await driver.delete(input.bucket, key).catch((e) => console.error(`storage cleanup of ${input.bucket}/${key} failed`, e));
     if (error instanceof StoredObjectExistsError) throw new UploadError("conflict", 409, "A file with this name already exists.");
     console.error(`recording ${input.bucket}/${key} failed`, error);
-    throw new UploadError("storage", 500, STORAGE_FAILURE_MESSAGE);
+    throw new UploadError("storage", 503, STORAGE_FAILURE_MESSAGE);
   }
 }
 

@@ -144,7 +144,7 @@ export async function parseMultipartUpload(request: Request, targets: Readonly<R
         stored.push({ ...file, field: name });
       } catch (error) {
         if (!(error instanceof UploadError)) console.error("upload failed", error);
-        fail(error instanceof UploadError ? error : new UploadError("storage", 500, STORAGE_FAILURE_MESSAGE), name);
+        fail(error instanceof UploadError ? error : new UploadError("storage", 503, STORAGE_FAILURE_MESSAGE), name);
       } finally {
         // Whatever was not read (a refused file) is drained so the parser can finish.
         if (!stream.readableEnded) stream.resume();

@@ -7,7 +7,10 @@
 // The trigger is an ordinary word of the test's script (e.g. "voice=Faultline" for a script
 // about "Faultline serum"): the planner keeps such a word as it is, so it reaches the provider,
 // and nothing meant only for the test is ever spoken, drawn or captioned.
+// `ffmpeg` is not a failure of the renderer but of its process: the local render's ffmpeg is
+// killed (SIGKILL) mid-render, as the OOM killer would (docs/decisions/230-ffmpeg-killed-mid-render.md).
 // See docs/decisions/141-test-faults-in-the-provider-registry.md.
+import { killingFfmpeg } from "./media/ffmpeg.server";
 import type { ProductImageProvider } from "./image/types";
 import { ProviderError } from "./media/types";
 import type { MotionProvider } from "./motion/types";
@@ -15,7 +18,7 @@ import type { MusicProvider } from "./music/types";
 import type { HostedRenderer, LocalRenderer, RenderProvider, RenderRequest } from "./render/types";
 import type { VoiceProvider } from "./voice/types";
 
-export const FAULT_CAPABILITIES = ["voice", "image", "motion", "music", "render"] as const;
+export const FAULT_CAPABILITIES = ["voice", "image", "motion", "music", "render", "ffmpeg"] as const;
 export type FaultCapability = (typeof FAULT_CAPABILITIES)[number];
 
 /** Per failing capability, its trigger (lower case; "" = every call). */
@@ -37,10 +40,14 @@ export function parseProviderFaults(value: string | undefined): { plan: FaultPla
 class Faults {
   constructor(private readonly plan: FaultPlan) {}
 
-  check(capability: FaultCapability, provider: string, texts: (string | undefined)[]): void {
+  matches(capability: FaultCapability, texts: (string | undefined)[]): boolean {
     const trigger = this.plan.get(capability);
-    if (trigger === undefined) return;
-    if (trigger === "" || texts.some((t) => t?.toLowerCase().includes(trigger))) {
+    if (trigger === undefined) return false;
+    return trigger === "" || texts.some((t) => t?.toLowerCase().includes(trigger));
+  }
+
+  check(capability: FaultCapability, provider: string, texts: (string | undefined)[]): void {
+    if (this.matches(capability, texts)) {
       throw new ProviderError(provider, "failed", `The ${capability} provider failed (a fault injected by PROVIDER_FAULTS)`);
     }
   }
@@ -103,6 +110,7 @@ function localRenderer(inner: LocalRenderer, faults: Faults): LocalRenderer {
     checkReady: (options) => inner.checkReady(options),
     async render(request, onProgress, options) {
       faults.check("render", inner.name, captions(request));
+      if (faults.matches("ffmpeg", captions(request))) return killingFfmpeg(() => inner.render(request, onProgress, options));
       return inner.render(request, onProgress, options);
     },
   };

@@ -19,7 +19,8 @@ export type VideoForm = {
   kept: { productImage: KeptFile | null; backgroundMusic: KeptFile | null };
 };
 
-export type VideoFormResult = ({ ok: true } & VideoForm) | { ok: false; toast: Toast; fieldErrors: FieldErrors; fields: FormData };
+/** `status`: 503 when storage failed (the server's fault); the action answers any other refusal 400. */
+export type VideoFormResult = ({ ok: true } & VideoForm) | { ok: false; toast: Toast; fieldErrors: FieldErrors; fields: FormData; status?: number };
 
 const ONE_FILE = "Please upload one file at a time.";
 
@@ -60,7 +61,7 @@ export async function readVideoForm(request: Request, userId: string): Promise<V
     [FIELDS.backgroundMusic]: { bucket: "background-music", ownerId: userId, kinds: ["audio"], maxFiles: 2 },
   });
   const fields = form.fields;
-  if (!form.ok) return { ok: false, ...uploadFailure(form.field, form.error), fields };
+  if (!form.ok) return { ok: false, ...uploadFailure(form.field, form.error), fields, ...(form.status >= 500 ? { status: form.status } : {}) };
 
   const imagePick = pick(form, FIELDS.productImage, FIELDS.clearProductImage);
   const musicPick = pick(form, FIELDS.backgroundMusic, FIELDS.clearBackgroundMusic);

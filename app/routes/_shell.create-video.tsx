@@ -161,7 +161,7 @@ export async function action({ request }: ActionFunctionArgs) {
     requestId: text(fields, FIELDS.requestId),
   };
   if (!form.ok) {
-    return data<CreateVideoActionData>({ ok: false, toast: form.toast, fieldErrors: form.fieldErrors, values }, { status: 400 });
+    return data<CreateVideoActionData>({ ok: false, toast: form.toast, fieldErrors: form.fieldErrors, values }, { status: form.status ?? 400 });
   }
   if (!parsed.ok) {
     return data<CreateVideoActionData>(

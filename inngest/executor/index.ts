@@ -16,7 +16,8 @@ function numberFromEnv(name: string): number | undefined {
 /**
  * Starts the embedded executor against the app listening on `port` (no-op, returning null, when
  * an Inngest server is configured). Tunable with WORKFLOW_CONCURRENCY (runs at once, default 4),
- * WORKFLOW_POLL_MS (default 500) and WORKFLOW_TIME_SCALE (multiplies sleeps, wait timeouts and
+ * WORKFLOW_POLL_MS (default 500), WORKFLOW_LEASE_MS (how long a run claimed by a process that
+ * died stays its own, default 60 s) and WORKFLOW_TIME_SCALE (multiplies sleeps, wait timeouts and
  * retry back-off; e.g. 0.1 in end-to-end tests).
  */
 export async function startWorkflowEngine({
@@ -34,6 +35,7 @@ export async function startWorkflowEngine({
     serveUrl: `http://${host.includes(":") ? `[${host}]` : host}:${port}/api/inngest`,
     maxConcurrentRuns: numberFromEnv("WORKFLOW_CONCURRENCY"),
     pollIntervalMs: numberFromEnv("WORKFLOW_POLL_MS"),
+    leaseMs: numberFromEnv("WORKFLOW_LEASE_MS"),
     timeScale: numberFromEnv("WORKFLOW_TIME_SCALE"),
     ...overrides,
   });

@@ -3,14 +3,34 @@
 // the compile workflow polls (inngest/functions/compile.ts). The work is in
 // app/models/compile-render.server.ts (runLocalRender); a render whose job was given up or taken
 // over (a newer token) stops. The run acts as the user its event names (ADR 130, ADR 140).
-import { actorForWorkflow } from "~/models/actor.server";
+// A render whose ffmpeg was killed is tried again; after the last try the job fails with the
+// reason, which the compile's poll turns into a failed, refunded compile (ADR 230).
+import { actorForWorkflow, isNotFound } from "~/models/actor.server";
+import { failRender } from "~/models/compile-jobs.server";
 import { runLocalRender } from "~/models/compile-render.server";
 import { inngest } from "../client.ts";
 import { projectRenderRequested } from "../events.ts";
-import { stopIfNotFound } from "./scene-assets.ts";
+import { errorMessageOf, stopIfNotFound } from "./scene-assets.ts";
 
 export const renderFunction = inngest.createFunction(
-  { id: "render-compile-job", name: "Render a compile job", retries: 2, triggers: [projectRenderRequested] },
+  {
+    id: "render-compile-job",
+    name: "Render a compile job",
+    retries: 2,
+    triggers: [projectRenderRequested],
+    onFailure: async ({ event, error, step }) => {
+      const { compileJobId, userId, token } = event.data.event.data;
+      await step.run("fail-render", async () => {
+        try {
+          // Only the render holding the job's token fails it (a newer one is left alone).
+          return { failed: await failRender(await actorForWorkflow(userId), compileJobId, token, errorMessageOf(error)) };
+        } catch (e) {
+          if (isNotFound(e)) return { failed: false };
+          throw e;
+        }
+      });
+    },
+  },
   async ({ event, step }) => {
     const { compileJobId, userId, token } = event.data;
     const outcome = await step.run("render", async () => {

@@ -2,6 +2,7 @@
 // 4.1; @ffprobe-installer/ffprobe), so a fresh machine needs nothing else; FFMPEG_PATH and
 // FFPROBE_PATH override them. Every filter graph in this layer is written for ffmpeg 4.1 (no
 // xfade, no `amix normalize`). Processes run niced and through the shared limiter.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -22,12 +23,30 @@ export function ffprobePath(): string {
 export class MediaProcessError extends Error {
   readonly code: number | null;
   readonly stderr: string;
-  constructor(message: string, code: number | null, stderr: string) {
+  /** The signal that ended the process from outside (the OOM killer, an operator), if one did. */
+  readonly signal: NodeJS.Signals | null;
+  constructor(message: string, code: number | null, stderr: string, signal: NodeJS.Signals | null = null) {
     super(message);
     this.name = "MediaProcessError";
     this.code = code;
     this.stderr = stderr;
+    this.signal = signal;
   }
+}
+
+/** Whether a media process was killed by a signal it did not ask for (not a bad input: trying again may work). */
+export function wasKilled(error: unknown): boolean {
+  return error instanceof MediaProcessError && error.signal !== null;
+}
+
+// Fault injection for tests (docs/decisions/230-ffmpeg-killed-mid-render.md): inside
+// killingFfmpeg(), every ffmpeg process is sent SIGKILL once it has started writing, as the
+// OOM killer would. Only the provider fault wrapper (PROVIDER_FAULTS=ffmpeg, never in
+// production) enters it.
+const ffmpegFault = new AsyncLocalStorage<{ kill: true }>();
+
+export function killingFfmpeg<T>(work: () => Promise<T>): Promise<T> {
+  return ffmpegFault.run({ kill: true }, work);
 }
 
 export type ProcessOptions = {
@@ -61,6 +80,7 @@ export function runProcess(command: string, args: string[], options: ProcessOpti
         // not permitted on this system: run at normal priority
       }
     }
+    const killed = ffmpegFault.getStore()?.kill === true && command === ffmpegPath();
     const out: Buffer[] = [];
     let err = "";
     let pending = "";
@@ -88,6 +108,7 @@ export function runProcess(command: string, args: string[], options: ProcessOpti
     }
 
     child.stdout.on("data", (chunk: Buffer) => {
+      if (killed && !child.killed) child.kill("SIGKILL");
       if (onStdoutLine) {
         pending += chunk.toString("utf8");
         let nl: number;
@@ -104,8 +125,9 @@ export function runProcess(command: string, args: string[], options: ProcessOpti
       if (err.length > STDERR_KEEP * 2) err = err.slice(-STDERR_KEEP);
     });
     child.on("error", (e) => finish(new MediaProcessError(`Could not start ${shortName(command)}: ${e.message}`, null, err)));
-    child.on("close", (code) => {
+    child.on("close", (code, killedBy) => {
       if (code === 0) finish(null);
+      else if (killedBy) finish(new MediaProcessError(`${shortName(command)} was killed (${killedBy}) before it finished`, null, err, killedBy));
       else {
         const tail = err.trim().split("\n").slice(-6).join("\n");
         finish(new MediaProcessError(`${shortName(command)} failed (exit ${code}): ${tail}`, code, err));

@@ -23,7 +23,9 @@ export async function fetchWithTimeout(url: string, init: RequestInit, options: 
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason ?? error;
     if (timeout.aborted) {
-      throw new ProviderError(options.provider, "timeout", `${options.provider} did not answer within ${Math.round(options.timeoutMs / 1000)} s`, { cause: error });
+      // Tenths below 10 s ("within 0.3 s", not "within 0 s" for a short configured time-out).
+      const seconds = options.timeoutMs < 10_000 ? Math.round(options.timeoutMs / 100) / 10 : Math.round(options.timeoutMs / 1000);
+      throw new ProviderError(options.provider, "timeout", `${options.provider} did not answer within ${seconds} s`, { cause: error });
     }
     throw new ProviderError(options.provider, "unavailable", `${options.provider} could not be reached: ${(error as Error).message}`, { cause: error });
   }

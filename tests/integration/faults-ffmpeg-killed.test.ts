@@ -1,0 +1,79 @@
+// Fault: ffmpeg killed mid-render (issue 15 §3, docs/decisions/230-ffmpeg-killed-mid-render.md).
+// PROVIDER_FAULTS=ffmpeg sends SIGKILL to every ffmpeg of the local render once it has started
+// writing, as the OOM killer would. The render workflow tries again with back-off; when it keeps
+// dying the compile fails with a message a person can read and its charge is refunded once.
+// Runs on a database of its own: its executor must not take other files' runs.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+const scratch = await vi.hoisted(async () => (await import("../support/scratch-database")).useScratchDatabase("ffmpeg"));
+
+import { COMPILE_MESSAGES, getCompileJob, requestCompile } from "~/models/compile-jobs.server";
+import { getBalance } from "~/models/credits.server";
+import * as store from "~/models/workflow-runs.server";
+import { LocalRenderProvider } from "~/providers/render/local.server";
+import { prisma } from "~/utils/db.server";
+import { actorOf, newCustomer, projectWithScenes, startPipeline, storeProductPhoto, type PipelineEnv } from "./pipeline-helpers";
+import { waitFor } from "./workflows-helpers";
+
+const KILLED = "The renderer stopped before the video was finished (its ffmpeg process was killed)";
+let env: PipelineEnv;
+
+beforeAll(async () => {
+  process.env.PROVIDER_FAULTS = "ffmpeg";
+  // Back-off 1 s, 2 s ... scaled by 0.1: 100 ms, 200 ms.
+  env = await startPipeline({ timeScale: 0.1 });
+}, 120_000);
+afterAll(async () => {
+  delete process.env.PROVIDER_FAULTS;
+  await env?.close();
+  await prisma.$disconnect();
+  await scratch.drop();
+});
+
+describe("ffmpeg killed mid-render", () => {
+  it("is retried with back-off, then the compile fails with a readable message and is refunded once", async () => {
+    const renders: number[] = [];
+    const real = LocalRenderProvider.prototype.render;
+    vi.spyOn(LocalRenderProvider.prototype, "render").mockImplementation(function (this: LocalRenderProvider, ...args) {
+      renders.push(Date.now());
+      return real.apply(this, args);
+    });
+    const user = await newCustomer(100);
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
+    const request = await requestCompile(actorOf(user.id), { projectId: project.id });
+    if (!request.ok) throw new Error(request.message);
+    expect(await getBalance(user.id)).toBe(100 - request.credits);
+
+    const job = await waitFor(async () => {
+      const j = await getCompileJob(actorOf(user.id), request.job.id);
+      return j?.status === "failed" ? j : null;
+    }, "the compile job to fail", 100_000);
+    // Tried three times (the render workflow's retries), each after a pause.
+    expect(renders).toHaveLength(3);
+    expect(renders[1] - renders[0]).toBeGreaterThanOrEqual(80);
+    expect(renders[2] - renders[1]).toBeGreaterThanOrEqual(160);
+    expect(job).toMatchObject({ message: COMPILE_MESSAGES.failed, errorMessage: KILLED });
+
+    const compile = await waitFor(async () => {
+      const runs = await store.runsOf("reelforge-compile-project", 50);
+      const run = runs.find((r) => (r.event as { data: { compileJobId: string } }).data.compileJobId === request.job.id);
+      return run && (run.status === "failed" || run.status === "completed") ? run : null;
+    }, "the compile run to end", 30_000);
+    expect(compile.status).toBe("failed");
+    expect(compile.error).toMatchObject({ message: `${COMPILE_MESSAGES.failed}: ${KILLED}` });
+
+    // Refunded once: every charge of the compile refunded, one refund entry each, the balance whole.
+    await waitFor(async () => (await getBalance(user.id)) === 100, "the refund");
+    const charges = await prisma.workCharge.findMany({ where: { batchId: request.job.id } });
+    expect(charges.length).toBeGreaterThan(0);
+    expect(charges.every((c) => c.status === "refunded")).toBe(true);
+    const refunds = await prisma.creditLedgerEntry.findMany({ where: { userId: user.id, reason: "refund" } });
+    expect(new Set(refunds.map((r) => r.reference)).size).toBe(refunds.length);
+    expect(await prisma.project.findUnique({ where: { id: project.id }, select: { status: true } })).toEqual({ status: "failed" });
+    // Nothing left running.
+    const renderRuns = (await store.runsOf("reelforge-render-compile-job", 50)).filter(
+      (r) => (r.event as { data: { compileJobId: string } }).data.compileJobId === request.job.id,
+    );
+    expect(renderRuns.map((r) => r.status)).toEqual(["failed"]);
+  });
+});
