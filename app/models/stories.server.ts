@@ -227,6 +227,8 @@ export type PipelineStory = {
   status: StoryStatus;
   voiceId: number | null;
   storyTypeName: string | null;
+  /** "9:16", "1:1" or "16:9" (docs/decisions/214-aspect-ratio-at-creation.md). */
+  aspectRatio: string;
   productImageUrl: string | null;
   backgroundMusicUrl: string | null;
   projectId: string | null;
@@ -243,6 +245,7 @@ export async function getPipelineStory(actor: Actor, storyId: number): Promise<P
       readyToGo: true,
       status: true,
       voiceId: true,
+      aspectRatio: true,
       productImageUrl: true,
       backgroundMusicUrl: true,
       projectId: true,
@@ -300,6 +303,7 @@ export type NewStory = {
   readyToGo: boolean;
   voiceId: number;
   storyTypeId: number | null;
+  aspectRatio?: string;
   productImageUrl: string | null;
   backgroundMusicUrl: string | null;
   creditsCharged: number;

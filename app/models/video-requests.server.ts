@@ -23,9 +23,12 @@ import { DEFAULT_VOICE_ID, SCRIPT_WORD_LIMIT, VIDEO_COST_CREDITS } from "~/utils
 import { Prisma, prisma } from "~/utils/db.server";
 import type { BucketName } from "~/utils/storage/buckets";
 import type { MediaKind } from "~/utils/storage/media-types";
+import { isAspectRatio, type AspectRatio } from "~/providers/media/types";
 import { holdStoredObjectsInTx, resolveUploadRef, type StoredFile } from "~/models/stored-files.server";
 import {
+  ASPECT_RATIO_INVALID,
   countWords,
+  DEFAULT_STORY_ASPECT_RATIO,
   createFailedMessage,
   normalizeScript,
   SCRIPT_TOO_LONG,
@@ -66,6 +69,8 @@ export type CreateVideoInput = VideoFiles & {
   script: string;
   voiceId?: number | null;
   storyTypeId?: number | null;
+  /** "9:16" (default), "1:1" or "16:9". */
+  aspectRatio?: string | null;
   readyToGo?: boolean;
   /** Client-generated UUID; the same id never charges twice. */
   requestId?: string | null;
@@ -109,7 +114,7 @@ class FilesGone extends Error {
   }
 }
 
-type Resolved = { script: string; voiceId: number; storyTypeId: number | null; readyToGo: boolean; files: Record<"productImage" | "backgroundMusic", StoredFile | null> };
+type Resolved = { script: string; voiceId: number; storyTypeId: number | null; aspectRatio: AspectRatio; readyToGo: boolean; files: Record<"productImage" | "backgroundMusic", StoredFile | null> };
 
 async function validate(input: CreateVideoInput): Promise<{ ok: true; value: Resolved } | { ok: false; fieldErrors: FieldErrors }> {
   const fieldErrors: FieldErrors = {};
@@ -127,6 +132,9 @@ async function validate(input: CreateVideoInput): Promise<{ ok: true; value: Res
     fieldErrors.storyTypeId = STYLE_INVALID;
   }
 
+  const aspectRatio = input.aspectRatio ?? DEFAULT_STORY_ASPECT_RATIO;
+  if (!isAspectRatio(aspectRatio)) fieldErrors.aspectRatio = ASPECT_RATIO_INVALID;
+
   const files: Resolved["files"] = { productImage: null, backgroundMusic: null };
   for (const slot of FILE_SLOTS) {
     const ref = input[slot.refKey];
@@ -138,11 +146,11 @@ async function validate(input: CreateVideoInput): Promise<{ ok: true; value: Res
   }
 
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  return { ok: true, value: { script, voiceId, storyTypeId, readyToGo: input.readyToGo === true, files } };
+  return { ok: true, value: { script, voiceId, storyTypeId, aspectRatio: aspectRatio as AspectRatio, readyToGo: input.readyToGo === true, files } };
 }
 
 function firstError(errors: FieldErrors): string {
-  return errors.script ?? errors.voiceId ?? errors.storyTypeId ?? errors.productImage ?? errors.backgroundMusic ?? "Invalid input";
+  return errors.script ?? errors.voiceId ?? errors.storyTypeId ?? errors.aspectRatio ?? errors.productImage ?? errors.backgroundMusic ?? "Invalid input";
 }
 
 /**
@@ -192,6 +200,7 @@ export async function createVideoRequest(input: CreateVideoInput, options: Creat
           readyToGo: value.readyToGo,
           voiceId: value.voiceId,
           storyTypeId: value.storyTypeId,
+          aspectRatio: value.aspectRatio,
           productImageUrl: value.files.productImage?.url ?? null,
           backgroundMusicUrl: value.files.backgroundMusic?.url ?? null,
           creditsCharged: VIDEO_COST_CREDITS,

@@ -103,7 +103,7 @@ export const videoRequestFunction = inngest.createFunction(
         style: story.storyTypeName,
         voiceId: story.voiceId ?? DEFAULT_VOICE_ID,
         backgroundMusicUrl: story.backgroundMusicUrl,
-        aspectRatio: "9:16",
+        aspectRatio: story.aspectRatio,
         status: "in_progress",
         scenes: divided.scenes.map((s, i) => ({
           title: s.title,
