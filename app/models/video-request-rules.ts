@@ -12,6 +12,8 @@ export const STORY_ASPECT_RATIOS: readonly { id: AspectRatio; name: string }[] =
   { id: "16:9", name: "16:9 Landscape (YouTube, websites)" },
 ];
 export const ASPECT_RATIO_INVALID = "Please choose an aspect ratio";
+/** At most this many variants per request (docs/decisions/215-story-variants.md). */
+export const MAX_STORY_VARIANTS = 4;
 export { ASPECT_RATIOS, type AspectRatio };
 
 /**

@@ -38,7 +38,7 @@ import {
   type FieldErrors,
 } from "~/models/video-request-rules";
 import { inngest } from "../../inngest/client";
-import { videoRequested } from "../../inngest/events";
+import { storyVariantRequested, videoRequested } from "../../inngest/events";
 
 export const VIDEO_REQUESTED_EVENT = videoRequested.name;
 
@@ -244,22 +244,32 @@ function failureReason(error: unknown): string {
   return "An unexpected error occurred";
 }
 
-const defaultSend: SendEvent = (event) => inngest.send(videoRequested.create(event.data, { id: event.id }));
+const defaultSend: SendEvent = (event) =>
+  inngest.send(event.name === storyVariantRequested.name ? storyVariantRequested.create(event.data, { id: event.id }) : videoRequested.create(event.data, { id: event.id }));
+
+/** One event id per variant story (ADR 215): re-sending it is a no-op for the engine. */
+export function storyVariantEventId(storyId: number): string {
+  return `story-variant-requested-${storyId}`;
+}
 
 /**
  * Sends "video/requested" for a story. Resolves false (and logs) when the send fails or takes
  * longer than `sendTimeoutMs`; the story then stays queued and is picked up by a later resend.
  */
-export async function sendVideoRequested(story: { id: number; userId: string }, options: CreateVideoOptions = {}): Promise<boolean> {
+export async function sendVideoRequested(story: { id: number; userId: string; variantOfId?: number | null }, options: CreateVideoOptions = {}): Promise<boolean> {
   const send = options.send ?? defaultSend;
   const timeoutMs = options.sendTimeoutMs ?? 5000;
   let timer: NodeJS.Timeout | undefined;
+  // Another size or a variant is made from its original's assets by its own workflow (ADR 215).
+  const event = story.variantOfId
+    ? { name: storyVariantRequested.name, data: { storyId: story.id, userId: story.userId }, id: storyVariantEventId(story.id) }
+    : { name: VIDEO_REQUESTED_EVENT, data: { storyId: story.id, userId: story.userId }, id: videoRequestedEventId(story.id) };
   const attempt = Promise.resolve()
-    .then(() => send({ name: VIDEO_REQUESTED_EVENT, data: { storyId: story.id, userId: story.userId }, id: videoRequestedEventId(story.id) }))
+    .then(() => send(event))
     .then(
       () => true,
       (error: unknown) => {
-        console.error(`[create-video] sending ${VIDEO_REQUESTED_EVENT} for story ${story.id} failed; it stays queued`, error);
+        console.error(`[create-video] sending ${event.name} for story ${story.id} failed; it stays queued`, error);
         return false;
       },
     );
@@ -268,7 +278,7 @@ export async function sendVideoRequested(story: { id: number; userId: string }, 
       attempt,
       new Promise<boolean>((resolve) => {
         timer = setTimeout(() => {
-          console.warn(`[create-video] sending ${VIDEO_REQUESTED_EVENT} for story ${story.id} is slow; answering without waiting`);
+          console.warn(`[create-video] sending ${event.name} for story ${story.id} is slow; answering without waiting`);
           resolve(false);
         }, timeoutMs);
       }),

@@ -58,4 +58,19 @@ describe("finished video cards", () => {
     expect(html).toContain('download="a-slow-push-in-on-the-jar.mp4"');
     expect(renderToStaticMarkup(<VideoCard video={{ ...video, status: "in_progress", resultUrl: null }} />)).not.toContain("Download");
   });
+
+  it("a ready story on the Dashboard offers another size and variants, and groups its variants with their own poster, status and Download", () => {
+    const variant: StoryItem = { ...story, id: 8, aspectRatio: "16:9", videoUrl: "/resources/files/renders/projects/p2/v.mp4", posterUrl: "/resources/files/renders/projects/p2/p.jpg" };
+    const making: StoryItem = { ...story, id: 9, aspectRatio: "1:1", status: "processing", progressStep: "Generating scene 1 of 2: image", videoUrl: null, posterUrl: null };
+    const html = renderToStaticMarkup(<StoryCard story={{ ...story, aspectRatio: "9:16", variants: [variant, making] }} />);
+    expect(html).toContain('href="/stories/7/variants#size"');
+    expect(html).toContain(">Make another size</a>");
+    expect(html).toContain(">Make variants</a>");
+    expect(html).toContain("Variants (2)");
+    expect(html).toContain('poster="/resources/files/renders/projects/p2/p.jpg"');
+    expect(html).toContain('href="/resources/files/renders/projects/p2/v.mp4?download=crispjar-salad-jar-keeps-dressing-separate.mp4"');
+    expect(html).toContain("Generating scene 1 of 2: image");
+    // Without its variants list (Explore, a variant itself) a card offers neither.
+    expect(renderToStaticMarkup(<StoryCard story={story} />)).not.toContain("Make another size");
+  });
 });
