@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { StoryCard } from "~/components/dashboard/StoryCard";
 import { VideoCard } from "~/components/dashboard/VideoCard";
+import { ExploreStoryCard } from "~/components/explore/ExploreCards";
 import type { StoryItem, VideoItem } from "~/models/content-feed";
 
 // The public/private switch needs a Remix router; it is not what these tests look at.
@@ -57,6 +58,11 @@ describe("finished video cards", () => {
     const html = renderToStaticMarkup(<VideoCard video={video} />);
     expect(html).toContain('download="a-slow-push-in-on-the-jar.mp4"');
     expect(renderToStaticMarkup(<VideoCard video={{ ...video, status: "in_progress", resultUrl: null }} />)).not.toContain("Download");
+  });
+
+  it("an Explore card shows the story's poster frame too", () => {
+    const html = renderToStaticMarkup(<ExploreStoryCard story={{ ...story, isPublic: true }} />);
+    expect(html).toContain('poster="/resources/files/renders/projects/p1/p.jpg"');
   });
 
   it("a ready story on the Dashboard offers another size and variants, and groups its variants with their own poster, status and Download", () => {
