@@ -4,7 +4,7 @@
 // forced render failure of a variant is refunded exactly once. Another user's story is "not found"
 // and charges nothing; bad ratios, Styles, hooks and counts are refused before any charge.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getBalance } from "~/models/credits.server";
 import { getProjectWithScenes } from "~/models/project.server";
 import { quoteStoryVariants, requestStoryVariants, withHook } from "~/models/story-variants.server";
@@ -54,6 +54,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.close();
 });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("story variants", () => {
   it("made at 1:1, the original renders square (RENDER_LONG_SIDE=256 in tests)", async () => {
@@ -97,12 +100,13 @@ describe("story variants", () => {
     expect(variant.seoTitle).toBe(original.seoTitle);
   }, 200_000);
 
-  it("a failed variant is refunded exactly once", async () => {
+  it("a new hook remakes only the first scene; a failed variant is refunded exactly once", async () => {
     const actor = actorOf(owner.id);
     const before = await getBalance(owner.id);
     // The render fails for captions with the word "Bright" (ADR 141): only this variant renders now.
     process.env.PROVIDER_FAULTS = "render=Bright";
     try {
+      const counts = countProviderCalls();
       const made = await requestStoryVariants(actor, { storyId: originalId, variants: [{ hook: "Glowing skin before breakfast" }], requestId: randomUUID() });
       if (!made.ok) throw new Error(made.code);
       // Scene 1: script 0.1 + voice-over 0.4 + image 1 + video 2; compile 2.
@@ -118,6 +122,13 @@ describe("story variants", () => {
         ["refund", 5.5],
       ]);
       expect(await getBalance(owner.id)).toBe(before);
+      // A new hook speaks and draws the first scene again; the second scene's voice-over and shot are reused.
+      expect(counts()).toMatchObject({ voice: 1, image: 1, motion: 1 });
+      const original = await prisma.story.findUniqueOrThrow({ where: { id: originalId } });
+      const [a, b] = await Promise.all([getProjectWithScenes(actor, original.projectId!), getProjectWithScenes(actor, variant.projectId!)]);
+      expect(b.scenes[0].voiceOverText).toBe("Glowing skin before breakfast.");
+      expect(b.scenes[0].voiceOverUrl).not.toBe(a.scenes[0].voiceOverUrl);
+      expect([b.scenes[1].voiceOverUrl, b.scenes[1].imageUrl]).toEqual([a.scenes[1].voiceOverUrl, a.scenes[1].imageUrl]);
     } finally {
       delete process.env.PROVIDER_FAULTS;
     }
