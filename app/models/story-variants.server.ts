@@ -183,6 +183,9 @@ export async function requestStoryVariants(
   const loaded = await loadSource(actor, quote.storyId);
   if ("error" in loaded) return { ok: false, code: "not_found" };
   const { original } = loaded;
+  // The variant is the owner's story and its charge the owner's (its refund goes back to the
+  // owner): only the owner asks for one; an admin sees the prices but cannot spend for them.
+  if (original.userId !== actor.id) return { ok: false, code: "not_found" };
   if (input.expectedTotal != null && Math.round(input.expectedTotal * 100) !== Math.round(quote.total * 100)) {
     const message = `The price changed to ${formatCredits(quote.total)} credits. Please confirm again.`;
     return { ok: false, code: "invalid", message, errors: [{ index: -1, field: "count", message }] };

@@ -12,7 +12,7 @@ import { createVideoRequest } from "~/models/video-requests.server";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { prisma } from "~/utils/db.server";
 import { action, loader } from "~/routes/_shell.stories.$storyId.variants";
-import { actorOf, countProviderCalls, fileOf, newCustomer, startPipeline, uploadProductPhoto, type PipelineEnv } from "./pipeline-helpers";
+import { actorOf, countProviderCalls, fileOf, newAdmin, newCustomer, startPipeline, uploadProductPhoto, type PipelineEnv } from "./pipeline-helpers";
 import { waitFor } from "./workflows-helpers";
 import { call, formRequest, getRequest } from "./auth-helpers";
 import { newUser } from "./storage-helpers";
@@ -138,6 +138,10 @@ describe("story variants", () => {
     const stranger = await newCustomer(100);
     const count = await prisma.story.count();
     expect(await requestStoryVariants(actorOf(stranger.id), { storyId: originalId, variants: [{ aspectRatio: "16:9" }] })).toEqual({ ok: false, code: "not_found" });
+    // An admin sees the prices but cannot spend the owner's credits (ADR 215).
+    const admin = await newAdmin();
+    expect(await quoteStoryVariants(admin.actor, originalId, [{ aspectRatio: "16:9" }])).toMatchObject({ ok: true, total: 8 });
+    expect(await requestStoryVariants(admin.actor, { storyId: originalId, variants: [{ aspectRatio: "16:9" }] })).toEqual({ ok: false, code: "not_found" });
     const actor = actorOf(owner.id);
     const balance = await getBalance(owner.id);
     const bad = [
