@@ -19,6 +19,11 @@ export const videoRequested = eventType("video/requested", {
   schema: z.object({ storyId: z.number().int().positive(), userId: id }),
 });
 
+/** Make another size or a variant of a finished story from its cached scene assets (ADR 215). */
+export const storyVariantRequested = eventType("story/variant.requested", {
+  schema: z.object({ storyId: z.number().int().positive(), userId: id }),
+});
+
 /** Generate one scene's assets in the fixed order (image prompt, image, script, voice-over, video). */
 export const sceneAssetsRequested = eventType("scene/assets.requested", {
   schema: z.object({
@@ -89,6 +94,7 @@ export const projectCompileFinished = eventType("project/compile.finished", {
 /** Every event type of the app, by name. */
 export const events = {
   videoRequested,
+  storyVariantRequested,
   sceneAssetsRequested,
   sceneAssetsFinished,
   projectCompileRequested,

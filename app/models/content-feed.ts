@@ -29,6 +29,10 @@ export type StoryItem = {
   storyTypeName: string | null;
   /** ISO 8601 with milliseconds (the cursor relies on the exact value). */
   createdAt: string;
+  /** "9:16", "1:1" or "16:9" (docs/decisions/214-aspect-ratio-at-creation.md). */
+  aspectRatio?: string;
+  /** On the owner's Dashboard: its other sizes and variants, oldest first (docs/decisions/215-story-variants.md). */
+  variants?: StoryItem[];
 };
 
 export type ImageItem = {

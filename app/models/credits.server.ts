@@ -78,6 +78,12 @@ export async function findLedgerEntryInTx(
   return tx.creditLedgerEntry.findFirst({ where, select: { reference: true, delta: true } });
 }
 
+/** The references of every ledger entry that matches (e.g. the charges of one variant request), oldest first. */
+export async function listLedgerReferencesInTx(tx: Tx, where: { userId: string; reason: CreditReason; note: string }): Promise<string[]> {
+  const rows = await tx.creditLedgerEntry.findMany({ where, select: { reference: true }, orderBy: { createdAt: "asc" } });
+  return rows.flatMap((r) => (r.reference ? [r.reference] : []));
+}
+
 /** Applies one balance change in its own transaction. */
 export async function applyCreditChange(change: CreditChange): Promise<CreditChangeResult> {
   try {

@@ -106,6 +106,20 @@ export type NewScene = {
   imagePrompt?: string | null;
   /** Seconds (an estimate until the voice-over exists). */
   duration?: number | null;
+  /**
+   * Files taken over from another scene of the same owner with the hashes of what they were made
+   * from (a story variant reuses its original's voice-overs, shots and clips; ADR 215). Only the
+   * core fills this, from rows it read itself.
+   */
+  reused?: {
+    imageUrl?: string | null;
+    imageInputsHash?: string | null;
+    voiceOverUrl?: string | null;
+    voiceOverInputsHash?: string | null;
+    voiceOverDuration?: number | null;
+    videoUrl?: string | null;
+    videoInputsHash?: string | null;
+  };
 };
 
 export type NewProject = {
@@ -150,6 +164,7 @@ function projectData(input: NewProject): Omit<Prisma.ProjectUncheckedCreateInput
         description: s.description ?? null,
         imagePrompt: s.imagePrompt ?? null,
         duration: s.duration ?? null,
+        ...(s.reused ?? {}),
         // Scene order starts at 1 (docs/product.md#projects-and-scenes).
         sceneOrder: i + 1,
       })),

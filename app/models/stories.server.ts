@@ -24,13 +24,19 @@ const cardSelect = {
   instagramHashtags: true,
   isPublic: true,
   createdAt: true,
+  aspectRatio: true,
   storyType: { select: { name: true } },
 } satisfies Prisma.StorySelect;
 
-type CardRow = Prisma.StoryGetPayload<{ select: typeof cardSelect }>;
+type CardRow = Prisma.StoryGetPayload<{ select: typeof cardSelect }> & { variants?: Prisma.StoryGetPayload<{ select: typeof cardSelect }>[] };
+
+/** The owner's cards carry their variants (ADR 215); the variants are not cards of their own there. */
+const ownerCardSelect = { ...cardSelect, variants: { select: cardSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } } satisfies Prisma.StorySelect;
 
 function toItem(row: CardRow): StoryItem {
   return {
+    aspectRatio: row.aspectRatio,
+    ...(row.variants ? { variants: row.variants.map(toItem) } : {}),
     kind: "story",
     id: row.id,
     source: row.source,
@@ -63,19 +69,22 @@ function filterWhere(filter: ContentFilter): Prisma.StoryWhereInput[] {
   return and;
 }
 
-async function listStories(base: Prisma.StoryWhereInput, filter: ContentFilter, page: PageRequest): Promise<StoryItem[]> {
-  const rows = await prisma.story.findMany({
+async function listStories(base: Prisma.StoryWhereInput, filter: ContentFilter, page: PageRequest, select: typeof cardSelect | typeof ownerCardSelect = cardSelect): Promise<StoryItem[]> {
+  const rows: CardRow[] = await prisma.story.findMany({
     where: { AND: [base, ...filterWhere(filter), keysetCondition(page.cursor, "story", Number) as Prisma.StoryWhereInput] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: Math.min(Math.max(page.take, 1), 101),
-    select: cardSelect,
+    select,
   });
   return rows.map(toItem);
 }
 
-/** The user's own stories, newest first (one query with the story type joined). */
+/**
+ * The user's own stories, newest first (one query with the story type joined); another size or
+ * a variant of a story is shown under its original's card, not as a card of its own (ADR 215).
+ */
 export function listUserStories(userId: string, filter: ContentFilter, page: PageRequest): Promise<StoryItem[]> {
-  return listStories({ userId }, filter, page);
+  return listStories({ userId, variantOfId: null }, filter, page, ownerCardSelect);
 }
 
 /**
@@ -227,9 +236,13 @@ export type PipelineStory = {
   status: StoryStatus;
   voiceId: number | null;
   storyTypeName: string | null;
+  /** "9:16", "1:1" or "16:9" (docs/decisions/214-aspect-ratio-at-creation.md). */
+  aspectRatio: string;
   productImageUrl: string | null;
   backgroundMusicUrl: string | null;
   projectId: string | null;
+  /** Set on another size or a variant of a story (made by inngest/functions/story-variant.ts). */
+  variantOfId: number | null;
 };
 
 /** A story the actor may see (its owner or an admin), as the video workflow reads it: fresh from the row. */
@@ -243,9 +256,11 @@ export async function getPipelineStory(actor: Actor, storyId: number): Promise<P
       readyToGo: true,
       status: true,
       voiceId: true,
+      aspectRatio: true,
       productImageUrl: true,
       backgroundMusicUrl: true,
       projectId: true,
+      variantOfId: true,
       storyType: { select: { name: true } },
     },
   });
@@ -300,9 +315,13 @@ export type NewStory = {
   readyToGo: boolean;
   voiceId: number;
   storyTypeId: number | null;
+  aspectRatio?: string;
   productImageUrl: string | null;
   backgroundMusicUrl: string | null;
   creditsCharged: number;
+  /** Another size or a variant of this story (ADR 215). */
+  variantOfId?: number | null;
+  hookText?: string | null;
 };
 
 /** A new Create Video story, queued, in the caller's transaction; its card appears live on commit. */
@@ -319,11 +338,66 @@ export async function failStoryInTx(tx: Tx, story: Pick<LockedStory, "id" | "use
 }
 
 /** Stories still queued since before `before` (their workflow never started), oldest first. */
-export async function listQueuedStories(opts: { before: Date; userId?: string; limit: number }): Promise<{ id: number; userId: string }[]> {
+export async function listQueuedStories(opts: { before: Date; userId?: string; limit: number }): Promise<{ id: number; userId: string; variantOfId: number | null }[]> {
   return prisma.story.findMany({
     where: { status: "queued", createdAt: { lte: opts.before }, ...(opts.userId ? { userId: opts.userId } : {}) },
-    select: { id: true, userId: true },
+    select: { id: true, userId: true, variantOfId: true },
     orderBy: { createdAt: "asc" },
     take: opts.limit,
   });
+}
+
+// ───────────────────────────── variants (docs/decisions/215-story-variants.md) ─────────────────────────────
+
+export type VariantSource = {
+  id: number;
+  userId: string;
+  status: StoryStatus;
+  source: string;
+  readyToGo: boolean;
+  voiceId: number | null;
+  storyTypeId: number | null;
+  storyTypeName: string | null;
+  aspectRatio: string;
+  productImageUrl: string | null;
+  backgroundMusicUrl: string | null;
+  projectId: string | null;
+  seoTitle: string | null;
+  instagramHashtags: string[];
+  /** The original a variant belongs to (null for an original). */
+  variantOfId: number | null;
+  hookText: string | null;
+};
+
+const variantSourceSelect = {
+  id: true,
+  userId: true,
+  status: true,
+  source: true,
+  readyToGo: true,
+  voiceId: true,
+  storyTypeId: true,
+  aspectRatio: true,
+  productImageUrl: true,
+  backgroundMusicUrl: true,
+  projectId: true,
+  seoTitle: true,
+  instagramHashtags: true,
+  variantOfId: true,
+  hookText: true,
+  storyType: { select: { name: true } },
+} satisfies Prisma.StorySelect;
+
+/** A story the actor may see, with what a variant is made from; NotFoundError otherwise. */
+export async function getVariantSource(actor: Actor, storyId: number): Promise<VariantSource> {
+  if (!Number.isSafeInteger(storyId) || storyId <= 0) throw new NotFoundError("Video request");
+  const row = await prisma.story.findFirst({ where: { id: storyId, ...ownedBy(actor) }, select: variantSourceSelect });
+  if (!row) throw new NotFoundError("Video request");
+  const { storyType, ...rest } = row;
+  return { ...rest, storyTypeName: storyType?.name ?? null };
+}
+
+/** The stories made by one variant request: those charged with `references` ("story:<id>"), oldest first. */
+export async function storiesWithIdsInTx(tx: Tx, ids: number[]): Promise<{ id: number; status: StoryStatus; variantOfId: number | null }[]> {
+  return tx.story.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, variantOfId: true }, orderBy: { id: "asc" } });
 }

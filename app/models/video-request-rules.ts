@@ -2,6 +2,19 @@
 // submission core (app/models/video-requests.server.ts). Client-safe.
 import { SCRIPT_WORD_LIMIT, VIDEO_COST_CREDITS } from "~/utils/constants";
 import { normalizeText } from "~/utils/text";
+import { ASPECT_RATIOS, type AspectRatio } from "~/providers/media/types";
+
+/** The video's shape, chosen at creation (docs/decisions/214-aspect-ratio-at-creation.md); 9:16 unless chosen. */
+export const DEFAULT_STORY_ASPECT_RATIO: AspectRatio = "9:16";
+export const STORY_ASPECT_RATIOS: readonly { id: AspectRatio; name: string }[] = [
+  { id: "9:16", name: "9:16 Vertical (Reels, TikTok, Shorts)" },
+  { id: "1:1", name: "1:1 Square (feed posts)" },
+  { id: "16:9", name: "16:9 Landscape (YouTube, websites)" },
+];
+export const ASPECT_RATIO_INVALID = "Please choose an aspect ratio";
+/** At most this many variants per request (docs/decisions/215-story-variants.md). */
+export const MAX_STORY_VARIANTS = 4;
+export { ASPECT_RATIOS, type AspectRatio };
 
 /**
  * The script as it is checked and stored: NFKC, invisible characters removed (joiners that shape
@@ -75,6 +88,7 @@ export const FIELDS = {
   script: "script",
   voiceId: "voiceId",
   storyTypeId: "storyTypeId",
+  aspectRatio: "aspectRatio",
   readyToGo: "readyToGo",
   productImage: "productImage",
   backgroundMusic: "backgroundMusic",
@@ -86,7 +100,7 @@ export const FIELDS = {
   clearBackgroundMusic: "clearBackgroundMusic",
 } as const;
 
-export type FieldErrors = Partial<Record<"script" | "voiceId" | "storyTypeId" | "productImage" | "backgroundMusic", string>>;
+export type FieldErrors = Partial<Record<"script" | "voiceId" | "storyTypeId" | "aspectRatio" | "productImage" | "backgroundMusic", string>>;
 
 /** A file already in storage that the form carries as "{field}Ref". */
 export type KeptFile = { ref: string; url: string; contentType: string; name: string | null };
@@ -100,7 +114,7 @@ export type CreateVideoActionData =
       toast: Toast;
       fieldErrors?: FieldErrors;
       /** The submitted values, to refill the form without JavaScript. */
-      values?: { script: string; voiceId: string; storyTypeId: string; readyToGo: boolean; requestId: string };
+      values?: { script: string; voiceId: string; storyTypeId: string; aspectRatio: string; readyToGo: boolean; requestId: string };
       /** Files stored by this or an earlier attempt (refilled as refs). */
       files?: { productImage?: KeptFile | null; backgroundMusic?: KeptFile | null };
     };

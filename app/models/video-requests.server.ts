@@ -23,9 +23,12 @@ import { DEFAULT_VOICE_ID, SCRIPT_WORD_LIMIT, VIDEO_COST_CREDITS } from "~/utils
 import { Prisma, prisma } from "~/utils/db.server";
 import type { BucketName } from "~/utils/storage/buckets";
 import type { MediaKind } from "~/utils/storage/media-types";
+import { isAspectRatio, type AspectRatio } from "~/providers/media/types";
 import { holdStoredObjectsInTx, resolveUploadRef, type StoredFile } from "~/models/stored-files.server";
 import {
+  ASPECT_RATIO_INVALID,
   countWords,
+  DEFAULT_STORY_ASPECT_RATIO,
   createFailedMessage,
   normalizeScript,
   SCRIPT_TOO_LONG,
@@ -35,7 +38,7 @@ import {
   type FieldErrors,
 } from "~/models/video-request-rules";
 import { inngest } from "../../inngest/client";
-import { videoRequested } from "../../inngest/events";
+import { storyVariantRequested, videoRequested } from "../../inngest/events";
 
 export const VIDEO_REQUESTED_EVENT = videoRequested.name;
 
@@ -66,6 +69,8 @@ export type CreateVideoInput = VideoFiles & {
   script: string;
   voiceId?: number | null;
   storyTypeId?: number | null;
+  /** "9:16" (default), "1:1" or "16:9". */
+  aspectRatio?: string | null;
   readyToGo?: boolean;
   /** Client-generated UUID; the same id never charges twice. */
   requestId?: string | null;
@@ -109,7 +114,7 @@ class FilesGone extends Error {
   }
 }
 
-type Resolved = { script: string; voiceId: number; storyTypeId: number | null; readyToGo: boolean; files: Record<"productImage" | "backgroundMusic", StoredFile | null> };
+type Resolved = { script: string; voiceId: number; storyTypeId: number | null; aspectRatio: AspectRatio; readyToGo: boolean; files: Record<"productImage" | "backgroundMusic", StoredFile | null> };
 
 async function validate(input: CreateVideoInput): Promise<{ ok: true; value: Resolved } | { ok: false; fieldErrors: FieldErrors }> {
   const fieldErrors: FieldErrors = {};
@@ -127,6 +132,9 @@ async function validate(input: CreateVideoInput): Promise<{ ok: true; value: Res
     fieldErrors.storyTypeId = STYLE_INVALID;
   }
 
+  const aspectRatio = input.aspectRatio ?? DEFAULT_STORY_ASPECT_RATIO;
+  if (!isAspectRatio(aspectRatio)) fieldErrors.aspectRatio = ASPECT_RATIO_INVALID;
+
   const files: Resolved["files"] = { productImage: null, backgroundMusic: null };
   for (const slot of FILE_SLOTS) {
     const ref = input[slot.refKey];
@@ -138,11 +146,11 @@ async function validate(input: CreateVideoInput): Promise<{ ok: true; value: Res
   }
 
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  return { ok: true, value: { script, voiceId, storyTypeId, readyToGo: input.readyToGo === true, files } };
+  return { ok: true, value: { script, voiceId, storyTypeId, aspectRatio: aspectRatio as AspectRatio, readyToGo: input.readyToGo === true, files } };
 }
 
 function firstError(errors: FieldErrors): string {
-  return errors.script ?? errors.voiceId ?? errors.storyTypeId ?? errors.productImage ?? errors.backgroundMusic ?? "Invalid input";
+  return errors.script ?? errors.voiceId ?? errors.storyTypeId ?? errors.aspectRatio ?? errors.productImage ?? errors.backgroundMusic ?? "Invalid input";
 }
 
 /**
@@ -192,6 +200,7 @@ export async function createVideoRequest(input: CreateVideoInput, options: Creat
           readyToGo: value.readyToGo,
           voiceId: value.voiceId,
           storyTypeId: value.storyTypeId,
+          aspectRatio: value.aspectRatio,
           productImageUrl: value.files.productImage?.url ?? null,
           backgroundMusicUrl: value.files.backgroundMusic?.url ?? null,
           creditsCharged: VIDEO_COST_CREDITS,
@@ -235,22 +244,32 @@ function failureReason(error: unknown): string {
   return "An unexpected error occurred";
 }
 
-const defaultSend: SendEvent = (event) => inngest.send(videoRequested.create(event.data, { id: event.id }));
+const defaultSend: SendEvent = (event) =>
+  inngest.send(event.name === storyVariantRequested.name ? storyVariantRequested.create(event.data, { id: event.id }) : videoRequested.create(event.data, { id: event.id }));
+
+/** One event id per variant story (ADR 215): re-sending it is a no-op for the engine. */
+export function storyVariantEventId(storyId: number): string {
+  return `story-variant-requested-${storyId}`;
+}
 
 /**
  * Sends "video/requested" for a story. Resolves false (and logs) when the send fails or takes
  * longer than `sendTimeoutMs`; the story then stays queued and is picked up by a later resend.
  */
-export async function sendVideoRequested(story: { id: number; userId: string }, options: CreateVideoOptions = {}): Promise<boolean> {
+export async function sendVideoRequested(story: { id: number; userId: string; variantOfId?: number | null }, options: CreateVideoOptions = {}): Promise<boolean> {
   const send = options.send ?? defaultSend;
   const timeoutMs = options.sendTimeoutMs ?? 5000;
   let timer: NodeJS.Timeout | undefined;
+  // Another size or a variant is made from its original's assets by its own workflow (ADR 215).
+  const event = story.variantOfId
+    ? { name: storyVariantRequested.name, data: { storyId: story.id, userId: story.userId }, id: storyVariantEventId(story.id) }
+    : { name: VIDEO_REQUESTED_EVENT, data: { storyId: story.id, userId: story.userId }, id: videoRequestedEventId(story.id) };
   const attempt = Promise.resolve()
-    .then(() => send({ name: VIDEO_REQUESTED_EVENT, data: { storyId: story.id, userId: story.userId }, id: videoRequestedEventId(story.id) }))
+    .then(() => send(event))
     .then(
       () => true,
       (error: unknown) => {
-        console.error(`[create-video] sending ${VIDEO_REQUESTED_EVENT} for story ${story.id} failed; it stays queued`, error);
+        console.error(`[create-video] sending ${event.name} for story ${story.id} failed; it stays queued`, error);
         return false;
       },
     );
@@ -259,7 +278,7 @@ export async function sendVideoRequested(story: { id: number; userId: string }, 
       attempt,
       new Promise<boolean>((resolve) => {
         timer = setTimeout(() => {
-          console.warn(`[create-video] sending ${VIDEO_REQUESTED_EVENT} for story ${story.id} is slow; answering without waiting`);
+          console.warn(`[create-video] sending ${event.name} for story ${story.id} is slow; answering without waiting`);
           resolve(false);
         }, timeoutMs);
       }),

@@ -25,6 +25,8 @@ import { CreateVideoDialog } from "~/components/create-video/CreateVideoDialog";
 import { CreateVideoForm } from "~/components/create-video/CreateVideoForm";
 import { CreditsCard } from "~/components/create-video/CreditsCard";
 import {
+  ASPECT_RATIO_INVALID,
+  ASPECT_RATIOS,
   FIELDS,
   newRequestId,
   STYLE_INVALID,
@@ -91,6 +93,7 @@ const videoFields = z.object({
   [FIELDS.script]: field.optional(field.text({ max: 20_000, label: "Your script" })),
   [FIELDS.voiceId]: field.optional(field.intId("The voice", VOICE_INVALID)),
   [FIELDS.storyTypeId]: field.optional(field.intId("The style", STYLE_INVALID)),
+  [FIELDS.aspectRatio]: field.optional(z.enum(ASPECT_RATIOS, { error: ASPECT_RATIO_INVALID })),
   [FIELDS.readyToGo]: field.checkbox(),
   [FIELDS.requestId]: field.optional(field.uuid("The request id")),
   productImageRef: field.optional(field.line({ max: 512, label: "The product photo" })),
@@ -105,6 +108,7 @@ const FIELD_OF: Record<string, keyof FieldErrors> = {
   [FIELDS.script]: "script",
   [FIELDS.voiceId]: "voiceId",
   [FIELDS.storyTypeId]: "storyTypeId",
+  [FIELDS.aspectRatio]: "aspectRatio",
   productImageRef: "productImage",
   backgroundMusicRef: "backgroundMusic",
 };
@@ -157,6 +161,7 @@ export async function action({ request }: ActionFunctionArgs) {
     script: text(fields, FIELDS.script),
     voiceId: text(fields, FIELDS.voiceId),
     storyTypeId: text(fields, FIELDS.storyTypeId),
+    aspectRatio: text(fields, FIELDS.aspectRatio),
     readyToGo: ["on", "1", "true"].includes(text(fields, FIELDS.readyToGo)),
     requestId: text(fields, FIELDS.requestId),
   };
@@ -179,6 +184,7 @@ export async function action({ request }: ActionFunctionArgs) {
       script: input[FIELDS.script] ?? "",
       voiceId: input[FIELDS.voiceId] ?? null,
       storyTypeId: input[FIELDS.storyTypeId] ?? null,
+      aspectRatio: input[FIELDS.aspectRatio] ?? null,
       readyToGo: input[FIELDS.readyToGo],
       requestId: input[FIELDS.requestId] ?? null,
       productImageRef: form.productImageRef,

@@ -5,6 +5,7 @@ import { compileFunction } from "./compile.ts";
 import { renderFunction } from "./render.ts";
 import { sceneAssetsFunction } from "./scene-assets.ts";
 import { showcaseSeedFunction } from "./showcase-seed.ts";
+import { storyVariantFunction } from "./story-variant.ts";
 import { videoRequestFunction } from "./video-request.ts";
 
-export const functions: InngestFunction.Any[] = [sceneAssetsFunction, compileFunction, renderFunction, videoRequestFunction, showcaseSeedFunction];
+export const functions: InngestFunction.Any[] = [sceneAssetsFunction, compileFunction, renderFunction, videoRequestFunction, storyVariantFunction, showcaseSeedFunction];

@@ -81,6 +81,8 @@ export const videoRequestFunction = inngest.createFunction(
       if (!s) throw new NonRetriableError("The video request no longer exists");
       // A re-delivered event for a story that already ended: nothing to do.
       if (s.status === "ready" || s.status === "failed") return { done: true as const, status: s.status };
+      // Another size or a variant is made by its own workflow (story-variant.ts, ADR 215).
+      if (s.variantOfId) return { done: true as const, status: s.status };
       await markStoryProcessing(storyId, VIDEO_PROGRESS.writingScenes);
       return { done: false as const, ...s };
     });
@@ -103,7 +105,7 @@ export const videoRequestFunction = inngest.createFunction(
         style: story.storyTypeName,
         voiceId: story.voiceId ?? DEFAULT_VOICE_ID,
         backgroundMusicUrl: story.backgroundMusicUrl,
-        aspectRatio: "9:16",
+        aspectRatio: story.aspectRatio,
         status: "in_progress",
         scenes: divided.scenes.map((s, i) => ({
           title: s.title,

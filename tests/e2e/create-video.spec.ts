@@ -104,6 +104,31 @@ test("the demo user creates a video, sees it become Ready without reloading, and
   expect(await creditsOnCard(page)).toBe(before - 20);
 });
 
+test("a Ready card makes another size: the price is shown first, the variant appears under its original and plays at 16:9", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, DEMO_USER);
+  const before = await creditsOnCard(page);
+  await page.goto("/");
+  const card = storyCard(page, "Meet Aurora, the serum for a morning glow.").first();
+  await card.getByRole("link", { name: "Make another size" }).click();
+  await expect(page.getByRole("heading", { name: "Make another size" })).toBeVisible();
+  // 2 scenes x (image 1 + video 2) + compile 2 (docs/decisions/215-story-variants.md).
+  await page.getByRole("button", { name: "Make 16:9 Landscape (YouTube, websites) (8 credits)" }).click();
+  await expect(page.getByText("Your video is being made in another size")).toBeVisible();
+  const variants = storyCard(page, "Meet Aurora, the serum for a morning glow.").first().locator("details");
+  await expect(variants.locator("summary")).toHaveText("Variants (1)");
+  await variants.locator("summary").click();
+  const item = variants.getByRole("listitem");
+  await expect(item.getByText("Ready", { exact: true })).toBeVisible({ timeout: 180_000 });
+  const size = await item.locator("video").evaluate(async (el: HTMLVideoElement) => {
+    if (el.readyState < 1) await new Promise((resolve) => el.addEventListener("loadedmetadata", resolve, { once: true }));
+    return { width: el.videoWidth, height: el.videoHeight };
+  });
+  expect(size.width).toBeGreaterThan(size.height);
+  await expect(item.getByRole("link", { name: /^Download / })).toBeVisible();
+  expect(await creditsOnCard(page)).toBe(before - 8);
+});
+
 test("a provider failure refunds the credits and shows the failed card", async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, DEMO_USER);

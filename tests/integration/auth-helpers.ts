@@ -47,9 +47,9 @@ async function toOutcome(value: unknown): Promise<Outcome> {
 type Handler = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;
 
 /** Calls a loader or action the way Remix does and returns what the browser would get. */
-export async function call(handler: Handler, request: Request, context: Record<string, unknown> = {}): Promise<Outcome> {
+export async function call(handler: Handler, request: Request, context: Record<string, unknown> = {}, params: Record<string, string> = {}): Promise<Outcome> {
   try {
-    return await toOutcome(await handler({ request, params: {}, context } as LoaderFunctionArgs));
+    return await toOutcome(await handler({ request, params, context } as LoaderFunctionArgs));
   } catch (thrown) {
     if (thrown instanceof Response) return toOutcome(thrown);
     throw thrown;

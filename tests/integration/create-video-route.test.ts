@@ -183,6 +183,24 @@ describe("/create-video action", () => {
     expect(await getBalance(user.id)).toBe(100);
   });
 
+  it("stores the chosen aspect ratio (9:16 when none is sent) and refuses any other value with a 400 that charges nothing", async () => {
+    const { user, cookie } = await signedInWith(100);
+    const square = await call(action, formRequest("/create-video", { script: "A square ad", aspectRatio: "1:1", requestId: randomUUID(), _enhanced: "1" }, cookie));
+    expect(square.status).toBe(200);
+    const plain = await call(action, formRequest("/create-video", { script: "A default ad", requestId: randomUUID(), _enhanced: "1" }, cookie));
+    expect(plain.status).toBe(200);
+    const ratios = (await storiesOf(user.id)).map((s) => [s.source, s.aspectRatio]);
+    expect(ratios).toEqual(expect.arrayContaining([["A square ad", "1:1"], ["A default ad", "9:16"]]));
+
+    for (const bad of ["4:3", "16:10", "9:16 ", "landscape"]) {
+      const out = await call(action, formRequest("/create-video", { script: "Bad ratio", aspectRatio: bad, requestId: randomUUID(), _enhanced: "1" }, cookie));
+      expect(out.status).toBe(400);
+      expect(out.body).toMatchObject({ ok: false, fieldErrors: { aspectRatio: "Please choose an aspect ratio" } });
+    }
+    expect(await storiesOf(user.id)).toHaveLength(2);
+    expect(await getBalance(user.id)).toBe(60);
+  });
+
   it("answers the documented messages for a blank script, a short balance and a missing session", async () => {
     const { cookie } = await signedInWith(100);
     const blank = await call(action, formRequest("/create-video", { script: "   ", _enhanced: "1" }, cookie));

@@ -313,6 +313,26 @@ export const ROUTES: Record<string, RouteSpec> = {
       ],
     },
   },
+  "routes/_shell.stories.$storyId.variants": {
+    loader: { params: { storyId: intId } },
+    action: {
+      auth: "user",
+      form: true,
+      params: { storyId: intId },
+      shapes: [
+        { intent: strict(one("size")), aspectRatio: strict(one("9:16", "1:1", "16:9")), requestId: strict(uuid) },
+        { intent: strict(one("quote")), ratio1: lenient(one("9:16", "1:1", "16:9")), style1: strict(one("1", "2"), badIntId), hook1: lenient(words) },
+        {
+          intent: strict(one("create")),
+          requestId: strict(uuid),
+          expectedTotal: strict(one("8", "5.5")),
+          ratio1: lenient(one("9:16", "1:1", "16:9")),
+          style1: strict(one("1", "2"), badIntId),
+          hook1: lenient(words),
+        },
+      ],
+    },
+  },
   "routes/_shell.custom-orders": { loader: {} },
   "routes/_shell.custom-orders.$orderNumber": { loader: { params: { orderNumber: intId } } },
   "routes/_shell.custom-orders._index": {

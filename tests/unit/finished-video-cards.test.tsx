@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { StoryCard } from "~/components/dashboard/StoryCard";
 import { VideoCard } from "~/components/dashboard/VideoCard";
+import { ExploreStoryCard } from "~/components/explore/ExploreCards";
 import type { StoryItem, VideoItem } from "~/models/content-feed";
 
 // The public/private switch needs a Remix router; it is not what these tests look at.
@@ -57,5 +58,25 @@ describe("finished video cards", () => {
     const html = renderToStaticMarkup(<VideoCard video={video} />);
     expect(html).toContain('download="a-slow-push-in-on-the-jar.mp4"');
     expect(renderToStaticMarkup(<VideoCard video={{ ...video, status: "in_progress", resultUrl: null }} />)).not.toContain("Download");
+  });
+
+  it("an Explore card shows the story's poster frame too", () => {
+    const html = renderToStaticMarkup(<ExploreStoryCard story={{ ...story, isPublic: true }} />);
+    expect(html).toContain('poster="/resources/files/renders/projects/p1/p.jpg"');
+  });
+
+  it("a ready story on the Dashboard offers another size and variants, and groups its variants with their own poster, status and Download", () => {
+    const variant: StoryItem = { ...story, id: 8, aspectRatio: "16:9", videoUrl: "/resources/files/renders/projects/p2/v.mp4", posterUrl: "/resources/files/renders/projects/p2/p.jpg" };
+    const making: StoryItem = { ...story, id: 9, aspectRatio: "1:1", status: "processing", progressStep: "Generating scene 1 of 2: image", videoUrl: null, posterUrl: null };
+    const html = renderToStaticMarkup(<StoryCard story={{ ...story, aspectRatio: "9:16", variants: [variant, making] }} />);
+    expect(html).toContain('href="/stories/7/variants#size"');
+    expect(html).toContain(">Make another size</a>");
+    expect(html).toContain(">Make variants</a>");
+    expect(html).toContain("Variants (2)");
+    expect(html).toContain('poster="/resources/files/renders/projects/p2/p.jpg"');
+    expect(html).toContain('href="/resources/files/renders/projects/p2/v.mp4?download=crispjar-salad-jar-keeps-dressing-separate.mp4"');
+    expect(html).toContain("Generating scene 1 of 2: image");
+    // Without its variants list (Explore, a variant itself) a card offers neither.
+    expect(renderToStaticMarkup(<StoryCard story={story} />)).not.toContain("Make another size");
   });
 });

@@ -15,7 +15,7 @@ import { Icon } from "~/components/ui/Icon";
 import { VIDEO_COST_CREDITS, VIDEO_CREATE_TIMEOUT_MS } from "~/utils/constants";
 import { MediaUpload, type MediaUploadHandle } from "./MediaUpload";
 import { ReadyToGoSwitch } from "./ReadyToGoSwitch";
-import { FIELDS, normalizeScript, toasterFor, uploadFailedMessage, VIDEO_MESSAGES, type CreateVideoActionData, type FieldErrors, type Toast } from "~/models/video-request-rules";
+import { DEFAULT_STORY_ASPECT_RATIO, FIELDS, normalizeScript, STORY_ASPECT_RATIOS, toasterFor, uploadFailedMessage, VIDEO_MESSAGES, type CreateVideoActionData, type FieldErrors, type Toast } from "~/models/video-request-rules";
 import { ScriptField } from "./ScriptField";
 import { VoiceSamples } from "./VoiceSamples";
 
@@ -210,6 +210,14 @@ export function CreateVideoForm({
         error={errors.storyTypeId}
       />
 
+      <SelectField
+        label="Aspect Ratio"
+        name={FIELDS.aspectRatio}
+        options={STORY_ASPECT_RATIOS}
+        defaultValue={values?.aspectRatio || DEFAULT_STORY_ASPECT_RATIO}
+        error={errors.aspectRatio}
+      />
+
       <MediaUpload
         ref={musicRef}
         name={FIELDS.backgroundMusic}
@@ -275,7 +283,7 @@ function SelectField({
 }: {
   label: string;
   name: string;
-  options: Option[];
+  options: readonly { id: number | string; name: string }[];
   defaultValue?: string;
   error?: string;
 }) {

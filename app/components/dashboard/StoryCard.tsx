@@ -56,11 +56,68 @@ export function StoryCard({ story }: { story: StoryItem }) {
           <CopyButton value={story.source} label="Script" />
           {state === "ready" && story.videoUrl ? <DownloadVideoLink url={story.videoUrl} title={story.seoTitle} fallbackName={`video-${story.id}`} /> : null}
         </div>
+        {state === "ready" && story.variants ? (
+          <div className="flex flex-wrap gap-2">
+            <a href={`/stories/${story.id}/variants#size`} className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50">
+              Make another size
+            </a>
+            <a href={`/stories/${story.id}/variants#variants`} className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50">
+              Make variants
+            </a>
+          </div>
+        ) : null}
+        {story.variants && story.variants.length > 0 ? <StoryVariants story={story} variants={story.variants} /> : null}
         <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3 text-xs text-slate-500">
           <LocalDate iso={story.createdAt} />
           <VisibilityToggle kind="story" id={story.id} visibility={story.isPublic ? "public" : "private"} />
         </div>
       </div>
     </CardFrame>
+  );
+}
+
+/** The other sizes and variants of a story, under its card (docs/decisions/215-story-variants.md). */
+function StoryVariants({ story, variants }: { story: StoryItem; variants: StoryItem[] }) {
+  return (
+    <details className="rounded-lg border border-slate-200">
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-800">Variants ({variants.length})</summary>
+      <ul className="flex flex-col gap-3 p-3">
+        {variants.map((v) => {
+          const state = storyBadgeState(v);
+          const label = [v.aspectRatio, v.storyTypeName].filter(Boolean).join(" · ");
+          return (
+            <li key={v.id} className="flex flex-col gap-2 border-t border-slate-100 pt-3 first:border-t-0 first:pt-0" aria-label={`Variant story #${v.id}`}>
+              <div className="flex items-center justify-between gap-2">
+                <span className="text-xs text-slate-600">
+                  Story #{v.id}
+                  {label ? ` — ${label}` : ""}
+                </span>
+                <StoryBadge state={state} />
+              </div>
+              {state === "ready" && v.videoUrl ? (
+                <>
+                  <video
+                    src={v.posterUrl ? v.videoUrl : previewSrc(v.videoUrl)}
+                    poster={v.posterUrl ?? undefined}
+                    controls
+                    playsInline
+                    preload="metadata"
+                    className="max-h-64 w-full rounded bg-black object-contain"
+                    aria-label={`Video of story #${v.id}`}
+                  />
+                  <div>
+                    <DownloadVideoLink url={v.videoUrl} title={v.seoTitle ?? story.seoTitle} fallbackName={`video-${v.id}`} />
+                  </div>
+                </>
+              ) : state === "failed" ? (
+                <p className="text-xs break-words text-red-700">{v.errorMessage ?? "This video could not be made"}</p>
+              ) : (
+                <p className="text-xs text-slate-600">{v.progressStep ?? (v.status === "queued" ? "Waiting to start" : "Working on it")}</p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </details>
   );
 }

@@ -11,7 +11,16 @@ export function ExploreStoryCard({ story }: { story: StoryItem }) {
   return (
     <CardFrame labelledBy={titleId}>
       {story.videoUrl ? (
-        <video src={previewSrc(story.videoUrl)} controls playsInline preload="metadata" className="aspect-[4/5] w-full bg-black object-contain" aria-label={`Video of story #${story.id}`} />
+        // The render's poster frame, as on the Dashboard (docs/decisions/198-poster-frame.md).
+        <video
+          src={story.posterUrl ? story.videoUrl : previewSrc(story.videoUrl)}
+          poster={story.posterUrl ?? undefined}
+          controls
+          playsInline
+          preload="metadata"
+          className="aspect-[4/5] w-full bg-black object-contain"
+          aria-label={`Video of story #${story.id}`}
+        />
       ) : null}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start gap-3">

@@ -47,14 +47,19 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
   switch (request.shot) {
     case "hero": {
       // On a surface: a wide ellipse "table top" the product stands on, the headline above.
+      // In a landscape frame (16:9) the headline goes beside the product, not above it, so the
+      // product keeps its height (docs/decisions/214-aspect-ratio-at-creation.md).
       const floorY = Math.round(safe * 0.94);
-      const top = headline ? Math.round(H * (portrait ? 0.3 : 0.32)) : Math.round(H * 0.1);
+      const beside = headline !== "" && W > H * 1.2;
+      const top = headline && !beside ? Math.round(H * (portrait ? 0.3 : 0.32)) : Math.round(H * 0.1);
+      const cx = beside ? W * 0.7 : W / 2;
       const p = await fit(product, W * (portrait ? 0.72 : 0.42), floorY - top);
       const surface = mix(palette.bgBottom, palette.dark ? "#ffffff" : "#000000", 0.1);
-      background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<ellipse cx="${W / 2}" cy="${floorY}" rx="${W * 0.48}" ry="${unit * 0.07}" fill="${surface}"/>`);
-      layers.push(...(await contactShadow(p.width, W / 2, floorY, W, H)));
-      layers.push({ input: p.png, left: Math.round(W / 2 - p.width / 2), top: Math.max(0, floorY - p.height) });
-      if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: top - H * 0.1 }, unit * 0.115, palette.text, "centre", W, H)));
+      background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<ellipse cx="${cx}" cy="${floorY}" rx="${beside ? W * 0.28 : W * 0.48}" ry="${unit * 0.07}" fill="${surface}"/>`);
+      layers.push(...(await contactShadow(p.width, cx, floorY, W, H)));
+      layers.push({ input: p.png, left: Math.round(cx - p.width / 2), top: Math.max(0, floorY - p.height) });
+      if (beside) layers.push(...(await textBlock(headline, { x: W * 0.06, y: H * 0.1, width: W * 0.44, height: safe - H * 0.16 }, unit * 0.13, palette.text, "left", W, H)));
+      else if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: top - H * 0.1 }, unit * 0.115, palette.text, "centre", W, H)));
       break;
     }
     case "close-up": {
@@ -71,7 +76,7 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
     }
     case "feature": {
       // The product on one side, a call-out panel with a pointer on the other.
-      const p = await fit(product, W * (portrait ? 0.62 : 0.4), safe * 0.62);
+      const p = await fit(product, W * (portrait ? 0.62 : 0.4), safe * (W > H * 1.2 ? 0.8 : 0.62));
       const px = Math.round(W * (portrait ? 0.04 : 0.08));
       const py = Math.round(safe - p.height - H * 0.03);
       layers.push({ input: await dropShadow(p.png, unit * 0.03), left: px, top: Math.max(0, py + Math.round(unit * 0.02)) });
@@ -112,36 +117,46 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
       break;
     }
     case "end-card": {
-      // Logo, product, name, call-to-action button: stacked, centred, above the captions.
+      // Logo, product, name, call-to-action button, above the captions: stacked and centred in a
+      // portrait frame; in a square or landscape frame the name and the button stand beside the
+      // product (docs/decisions/214-aspect-ratio-at-creation.md).
+      const side = !portrait;
+      const pcx = side ? W * 0.3 : W / 2;
+      const tcx = side ? W * 0.7 : W / 2;
       let y = Math.round(H * 0.08);
       if (request.logo) {
         const d = Math.round(unit * 0.14);
         const logo = await circle(request.logo, d);
         if (logo) {
-          layers.push({ input: logo, left: Math.round((W - d) / 2), top: y });
+          layers.push({ input: logo, left: Math.round(pcx - d / 2), top: y });
           y += d + Math.round(H * 0.02);
         }
       }
-      const nameSize = unit * 0.1;
-      const ctaSize = unit * 0.08;
-      const reserve = nameSize * 1.4 + ctaSize * 2.6 + H * 0.05;
-      const p = await fit(product, W * (portrait ? 0.6 : 0.3), Math.max(unit * 0.15, safe - y - reserve));
-      layers.push({ input: await dropShadow(p.png, unit * 0.025), left: Math.round((W - p.width) / 2), top: y + Math.round(unit * 0.015) });
-      layers.push({ input: p.png, left: Math.round((W - p.width) / 2), top: y });
-      y += p.height + Math.round(H * 0.02);
-      if (request.productName) {
-        const name = await renderTextImage({ text: request.productName, sizePx: nameSize, color: palette.text, maxWidth: W * 0.8, align: "centre" });
-        layers.push({ input: name.png, left: clamp(Math.round((W - name.width) / 2), name.width, W), top: clamp(y, name.height, H) });
-        y += name.height + Math.round(H * 0.01);
+      // Beside the product in a square frame, smaller type keeps the button to a few lines.
+      const square = side && W < H * 1.2;
+      const nameSize = unit * (square ? 0.08 : 0.1);
+      const ctaSize = unit * (square ? 0.06 : 0.08);
+      // The name and the button are measured first (the button's text may wrap to several lines)
+      // and the product gets the height left, so nothing overlaps.
+      const name = request.productName ? await renderTextImage({ text: request.productName, sizePx: nameSize, color: palette.text, maxWidth: W * (side ? 0.42 : 0.8), align: "centre" }) : null;
+      const cta = headline ? await renderTextImage({ text: headline, sizePx: ctaSize, color: palette.textOnAccent, maxWidth: W * (square ? 0.4 : side ? 0.34 : 0.7), align: "centre" }) : null;
+      const nameH = name ? name.height + Math.round(H * 0.02) : 0;
+      const bw = cta ? Math.min(W, cta.width + Math.round(ctaSize * 1.6)) : 0;
+      const bh = cta ? Math.min(H, cta.height + Math.round(ctaSize * 0.9)) : 0;
+      const reserve = side ? H * 0.04 : nameH + bh + H * 0.04;
+      const p = await fit(product, W * (side ? 0.4 : 0.6), Math.max(unit * 0.15, safe - y - reserve));
+      layers.push({ input: await dropShadow(p.png, unit * 0.025), left: Math.round(pcx - p.width / 2), top: y + Math.round(unit * 0.015) });
+      layers.push({ input: p.png, left: Math.round(pcx - p.width / 2), top: y });
+      let ty = side ? Math.round(H * 0.08 + Math.max(0, safe - H * 0.08 - nameH - bh) / 2) : y + p.height + Math.round(H * 0.02);
+      if (name) {
+        layers.push({ input: name.png, left: clamp(Math.round(tcx - name.width / 2), name.width, W), top: clamp(ty, name.height, H) });
+        ty += nameH;
       }
-      if (headline) {
-        const cta = await renderTextImage({ text: headline, sizePx: ctaSize, color: palette.textOnAccent, maxWidth: W * 0.7, align: "centre" });
-        const bw = Math.min(W, cta.width + Math.round(ctaSize * 1.6));
-        const bh = Math.min(H, cta.height + Math.round(ctaSize * 0.9));
-        const bx = Math.round((W - bw) / 2);
-        const by = Math.min(y, safe - bh);
-        layers.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${bw}" height="${bh}"><rect width="${bw}" height="${bh}" rx="${bh / 2}" fill="${palette.accent}"/></svg>`), left: bx, top: clamp(by, bh, H) });
-        layers.push({ input: cta.png, left: Math.round((W - cta.width) / 2), top: clamp(by + Math.round((bh - cta.height) / 2), cta.height, H) });
+      if (cta) {
+        const bx = Math.round(tcx - bw / 2);
+        const by = Math.min(ty, safe - bh);
+        layers.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${bw}" height="${bh}"><rect width="${bw}" height="${bh}" rx="${Math.min(bh / 2, ctaSize * 1.1)}" fill="${palette.accent}"/></svg>`), left: clamp(bx, bw, W), top: clamp(by, bh, H) });
+        layers.push({ input: cta.png, left: clamp(Math.round(tcx - cta.width / 2), cta.width, W), top: clamp(by + Math.round((bh - cta.height) / 2), cta.height, H) });
       }
       break;
     }
@@ -171,7 +186,8 @@ function clamp(pos: number, size: number, canvas: number): number {
 async function textBlock(text: string, box: { x: number; y: number; width: number; height: number }, sizePx: number, color: string, align: "left" | "centre", W: number, H: number): Promise<OverlayOptions[]> {
   let size = sizePx;
   let img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align });
-  for (let i = 0; i < 5 && img.height > box.height; i++) {
+  // Shrunk while too tall, or too wide (a long word in a narrow panel cannot wrap).
+  for (let i = 0; i < 6 && (img.height > box.height || img.width > box.width * 1.01); i++) {
     size *= 0.85;
     img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align });
   }

@@ -1,0 +1,119 @@
+// Another size or a variant of a finished story (issue 14 §5-6, docs/decisions/215-story-variants.md):
+// "story/variant.requested" → the variant's project, copied from its original's with the files the
+// change leaves valid → every scene's missing assets (the same scene-assets run as Create Video:
+// a kept voice-over, shot or clip is skipped, never made again) → the original's music bed →
+// compile → the story is "Ready" with its video and its original's title and hashtags.
+// On a final failure the charge is refunded exactly once (refundVideoRequest: the variant was
+// charged like a story, ledger reference "story:<id>") and the user is told, as for Create Video.
+import { NonRetriableError } from "inngest";
+import { actorForWorkflow, type Actor } from "~/models/actor.server";
+import { ensureBackgroundMusic } from "~/models/background-music.server";
+import { createCompileJob, getCompileJob } from "~/models/compile-jobs.server";
+import { markProjectFailed } from "~/models/project.server";
+import { getPipelineStory, markStoryProcessing, markStoryReady, projectIdOfStory } from "~/models/stories.server";
+import { prepareVariantProject, variantMetadata } from "~/models/story-variants.server";
+import { refundVideoRequest } from "~/models/video-requests.server";
+import { notifyStoryOnce, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
+import { inngest } from "../client.ts";
+import { storyVariantRequested } from "../events.ts";
+import { compileFunction } from "./compile.ts";
+import { errorMessageOf, nullIfNotFound, sceneAssetsFunction, stopIfNotFound } from "./scene-assets.ts";
+import { storyCompileJobId, VIDEO_PROGRESS } from "./video-request.ts";
+
+export const VARIANT_PROGRESS = { preparing: "Preparing the variant" } as const;
+
+export const storyVariantFunction = inngest.createFunction(
+  {
+    id: "story-variant",
+    name: "Make a story variant",
+    retries: 3,
+    triggers: [storyVariantRequested],
+    onFailure: async ({ event, error, step }) => {
+      const { storyId, userId } = event.data.event.data;
+      const reason = errorMessageOf(error);
+      const actorOrNull = () => actorForWorkflow(userId).catch(nullIfNotFound);
+      const refund = await step.run("refund", async () => {
+        const actor = await actorOrNull();
+        return actor ? refundVideoRequest(actor, storyId, reason) : ({ ok: false, code: "not_found" } as const);
+      });
+      await step.run("project-failed", async () => {
+        const actor = await actorOrNull();
+        const projectId = actor ? await projectIdOfStory(actor, storyId) : null;
+        if (actor && projectId) await markProjectFailed(actor, projectId).catch(nullIfNotFound);
+      });
+      if (refund.ok && !refund.alreadyRefunded) {
+        await step.run("notify-failure", async () => {
+          const actor = await actorOrNull();
+          if (!actor) return { created: false };
+          return notifyStoryOnce(actor, { storyId, type: "video_failed", title: VIDEO_NOTIFICATIONS.failedTitle, body: VIDEO_NOTIFICATIONS.failedBody(reason, refund.refunded) }).then(
+            (r) => ({ created: r.created }),
+            (e: unknown) => (nullIfNotFound(e), { created: false }),
+          );
+        });
+      }
+    },
+  },
+  async ({ event, step }) => {
+    const { storyId, userId } = event.data;
+    const act = (): Promise<Actor> => actorForWorkflow(userId).catch(stopIfNotFound);
+
+    const story = await step.run("load-story", async () => {
+      const s = await getPipelineStory(await act(), storyId).catch(nullIfNotFound);
+      if (!s || !s.variantOfId) throw new NonRetriableError("The variant request no longer exists");
+      if (s.status === "ready" || s.status === "failed") return { done: true as const, status: s.status };
+      await markStoryProcessing(storyId, VARIANT_PROGRESS.preparing);
+      return { done: false as const };
+    });
+    if (story.done) return { storyId, skipped: story.status };
+
+    const project = await step.run("prepare-project", async () => {
+      const p = await prepareVariantProject(await act(), storyId).catch(stopIfNotFound);
+      return { projectId: p.projectId, sceneIds: p.sceneIds };
+    });
+    const { projectId } = project;
+
+    try {
+      await Promise.all(
+        project.sceneIds.map((sceneId, i) =>
+          step.invoke(`scene-${i + 1}-assets`, { function: sceneAssetsFunction, data: { projectId, sceneId, userId, storyId } }),
+        ),
+      );
+    } catch (error) {
+      throw new NonRetriableError(errorMessageOf(error));
+    }
+
+    await step.run("music", async () => {
+      await markStoryProcessing(storyId, VIDEO_PROGRESS.music);
+      const music = await ensureBackgroundMusic(await act(), projectId).catch(stopIfNotFound);
+      return { generated: music.generated };
+    });
+
+    const job = await step.run("create-compile-job", async () => {
+      const created = await createCompileJob(await act(), { id: storyCompileJobId(storyId), projectId, format: "mp4" }).catch(stopIfNotFound);
+      return { id: created.id };
+    });
+
+    let compiled: { compileJobId: string; videoUrl: string };
+    try {
+      compiled = await step.invoke("compile", { function: compileFunction, data: { projectId, compileJobId: job.id, userId, storyId } });
+    } catch (error) {
+      throw new NonRetriableError(errorMessageOf(error));
+    }
+
+    const meta = await step.run("mark-ready", async () => {
+      const actor = await act();
+      const posterUrl = (await getCompileJob(actor, compiled.compileJobId).catch(() => null))?.posterUrl ?? null;
+      const { seoTitle, hashtags } = await variantMetadata(actor, storyId).catch(stopIfNotFound);
+      const ready = await markStoryReady(storyId, { finalVideoWithMusic: compiled.videoUrl, posterUrl, seoTitle, instagramHashtags: hashtags });
+      if (!ready) throw new NonRetriableError("The variant request was cancelled or has failed meanwhile");
+      return { seoTitle };
+    });
+
+    await step.run("notify", async () => {
+      const r = await notifyStoryOnce(await act(), { storyId, type: "video_ready", title: VIDEO_NOTIFICATIONS.readyTitle, body: VIDEO_NOTIFICATIONS.readyBody(meta.seoTitle) });
+      return { created: r.created };
+    });
+
+    return { storyId, projectId, videoUrl: compiled.videoUrl };
+  },
+);
