@@ -3,7 +3,7 @@
 // does (scripts/start.mjs: node + tsx server/index.ts), on loopback. Benchmarks that need more
 // processes (web + worker) start more of them with startAppProcess against the same database.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -95,6 +95,26 @@ export type AppProcess = {
   output(): string;
   stop(): Promise<void>;
 };
+
+/** CPU seconds (user + system) the process has used so far, from /proc (null where there is none). */
+export function processCpuSec(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Resident memory of the process in MiB, from /proc (null where there is none). */
+export function processRssMiB(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Math.round(Number(m[1]) / 102.4) / 10 : null;
+  } catch {
+    return null;
+  }
+}
 
 export const BENCH_SESSION_SECRET = "bench-session-secret-0123456789abcdef";
 

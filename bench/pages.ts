@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildApp, startAppProcess, startBenchDatabase, BENCH_SESSION_SECRET, type AppProcess, type BenchDatabase } from "./app-process";
+import { buildApp, processCpuSec, startAppProcess, startBenchDatabase, BENCH_SESSION_SECRET, type AppProcess, type BenchDatabase } from "./app-process";
 import { load, type LoadResult } from "./load";
 
 export type BenchApp = {
@@ -102,14 +102,22 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
     // Load: each connection level, the 404 page before and after the pages; a short warm-up first.
     const list = pages(50);
     for (const p of list) await load(app.url + p.path, { connections: 10, durationSec: 1, headers: p.cookie ? { cookie: p.cookie } : undefined });
-    const levels: Record<string, { baseline: { before: LoadResult; after: LoadResult; reqPerSec: number }; pages: Record<string, LoadResult & { ratio: number; target: number | null; pass: boolean }> }> = {};
+    type Measured = LoadResult & { serverCpuMsPerRequest: number | null };
+    const levels: Record<string, { baseline: { before: Measured; after: Measured; reqPerSec: number; serverCpuMsPerRequest: number | null }; pages: Record<string, Measured & { ratio: number; cpuRatio: number | null; target: number | null; pass: boolean }> }> = {};
     for (const connections of [10, 50]) {
-      const run = (p: Page) => load(app.url + p.path, { connections, durationSec, headers: p.cookie ? { cookie: p.cookie } : undefined });
+      // The server's CPU time per request too: on a shared machine it is steadier than req/s.
+      const run = async (p: Page) => {
+        const cpu = processCpuSec(app.pid);
+        const r = await load(app.url + p.path, { connections, durationSec, headers: p.cookie ? { cookie: p.cookie } : undefined });
+        const used = cpu === null ? null : processCpuSec(app.pid)! - cpu;
+        return { ...r, serverCpuMsPerRequest: used === null || !r.requests ? null : Math.round((used * 1000 * 10) / r.requests) / 10 };
+      };
       const before = await run(list[0]);
-      const measured: [Page, LoadResult][] = [];
+      const measured: [Page, Awaited<ReturnType<typeof run>>][] = [];
       for (const p of list.slice(1)) measured.push([p, await run(p)]);
       const after = await run(list[0]);
       const base = (before.reqPerSec + after.reqPerSec) / 2;
+      const baseCpu = before.serverCpuMsPerRequest && after.serverCpuMsPerRequest ? (before.serverCpuMsPerRequest + after.serverCpuMsPerRequest) / 2 : null;
       const out: (typeof levels)[string]["pages"] = {};
       for (const [p, r] of measured) {
         const bad = Object.entries(r.statuses).filter(([s]) => Number(s) !== p.expect);
@@ -117,9 +125,10 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
         const ratio = Math.round((r.reqPerSec / base) * 100) / 100;
         const target = p.kind === "public" ? 0.8 : 0.7;
         const pass = ratio >= target && (connections !== 10 || r.p95Ms < 100);
-        out[p.name] = { ...r, ratio, target, pass };
+        const cpuRatio = baseCpu && r.serverCpuMsPerRequest ? Math.round((baseCpu / r.serverCpuMsPerRequest) * 100) / 100 : null;
+        out[p.name] = { ...r, ratio, cpuRatio, target, pass };
       }
-      levels[String(connections)] = { baseline: { before, after, reqPerSec: Math.round(base * 10) / 10 }, pages: out };
+      levels[String(connections)] = { baseline: { before, after, reqPerSec: Math.round(base * 10) / 10, serverCpuMsPerRequest: baseCpu }, pages: out };
     }
 
     const pass = Object.values(levels).every((l) => Object.values(l.pages).every((p) => p.pass)) && Object.values(queries).every((q) => q.equal);
@@ -128,7 +137,7 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
       machine: machineInfo(loadAtStart),
       note: SHARED_MACHINE_NOTE,
       setup:
-        "Production build, server/index.ts in its own process (NODE_ENV=production, embedded workflow executor on) on 127.0.0.1, fresh database; autocannon keep-alive connections; one page at a time.",
+        "serverCpuMsPerRequest: the server process's CPU time (user+system, /proc) over the measurement divided by the requests answered; cpuRatio: the 404 page's CPU per request over the page's, the throughput ratio a machine with the server alone on its cores would show. No Accept-Encoding header is sent (responses are not compressed). Production build, server/index.ts in its own process (NODE_ENV=production, embedded workflow executor on) on 127.0.0.1, fresh database; autocannon keep-alive connections; one page at a time.",
       durationSecPerMeasurement: durationSec,
       targets: { signedInRatio: 0.7, publicRatio: 0.8, p95MsAt10Connections: 100, queriesAt5EqualAt50: true },
       pass,
@@ -137,12 +146,12 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
     };
     writeResult("pages-latest.json", result);
     console.log(`Pages (${durationSec} s each, load ${loadAtStart.map((l) => l.toFixed(2)).join(" ")}):`);
-    console.log(`${"page".padEnd(16)} conn  req/s  ratio  p50 ms  p95 ms  queries@5/50  pass`);
+    console.log(`${"page".padEnd(16)} conn  req/s  ratio  p50 ms  p95 ms  cpu ms/req  cpu ratio  queries@5/50  pass`);
     for (const [connections, l] of Object.entries(levels)) {
-      console.log(`${"404 (baseline)".padEnd(16)} ${connections.padStart(4)} ${String(l.baseline.reqPerSec).padStart(6)}   1.00  ${String(l.baseline.before.p50Ms).padStart(6)}  ${String(l.baseline.before.p95Ms).padStart(6)}  ${`${queries["404"].at5}/${queries["404"].at50}`.padStart(12)}`);
+      console.log(`${"404 (baseline)".padEnd(16)} ${connections.padStart(4)} ${String(l.baseline.reqPerSec).padStart(6)}   1.00  ${String(l.baseline.before.p50Ms).padStart(6)}  ${String(l.baseline.before.p95Ms).padStart(6)}  ${String(l.baseline.serverCpuMsPerRequest).padStart(10)}       1.00  ${`${queries["404"].at5}/${queries["404"].at50}`.padStart(12)}`);
       for (const [name, r] of Object.entries(l.pages)) {
         console.log(
-          `${name.padEnd(16)} ${connections.padStart(4)} ${String(r.reqPerSec).padStart(6)} ${r.ratio.toFixed(2).padStart(6)}  ${String(r.p50Ms).padStart(6)}  ${String(r.p95Ms).padStart(6)}  ${`${queries[name].at5}/${queries[name].at50}`.padStart(12)}  ${r.pass ? "PASS" : "FAIL"}`,
+          `${name.padEnd(16)} ${connections.padStart(4)} ${String(r.reqPerSec).padStart(6)} ${r.ratio.toFixed(2).padStart(6)}  ${String(r.p50Ms).padStart(6)}  ${String(r.p95Ms).padStart(6)}  ${String(r.serverCpuMsPerRequest).padStart(10)}  ${String(r.cpuRatio).padStart(9)}  ${`${queries[name].at5}/${queries[name].at50}`.padStart(12)}  ${r.pass ? "PASS" : "FAIL"}`,
         );
       }
     }

@@ -3,6 +3,7 @@
 // With none of those flags, the full run does them all after the media benchmarks.
 const WEB_BENCHES = {
   pages: () => import("./pages").then((m) => m.runPagesBench()),
+  mcp: () => import("./mcp").then((m) => m.runMcpBench()),
 } as const;
 
 /** `only`: run just the web benchmarks named by flags (true when there was one). */
