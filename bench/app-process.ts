@@ -130,7 +130,7 @@ export async function startAppProcess(
   const port = await freePort();
   // No public origin: the app is reached on its loopback address (the bench's own APP_URL, if any, is not inherited).
   const { APP_URL: _appUrl, ...inherited } = process.env;
-  const child = spawn(process.execPath, [...(opts.nodeFlags ?? []), "--import", "tsx", opts.entry ?? "server/index.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", ...(opts.nodeFlags ?? []), opts.entry ?? "server/index.ts"], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

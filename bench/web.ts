@@ -4,6 +4,7 @@
 const WEB_BENCHES = {
   pages: () => import("./pages").then((m) => m.runPagesBench()),
   mcp: () => import("./mcp").then((m) => m.runMcpBench()),
+  memory: () => import("./memory").then((m) => m.runMemoryBench()),
 } as const;
 
 /** `only`: run just the web benchmarks named by flags (true when there was one). */
