@@ -5,6 +5,7 @@ const WEB_BENCHES = {
   pages: () => import("./pages").then((m) => m.runPagesBench()),
   mcp: () => import("./mcp").then((m) => m.runMcpBench()),
   memory: () => import("./memory").then((m) => m.runMemoryBench()),
+  e2e: () => import("./e2e").then((m) => m.runE2eBench()),
 } as const;
 
 /** `only`: run just the web benchmarks named by flags (true when there was one). */
