@@ -7,7 +7,7 @@
 //    true peak, poster luma, speed;
 //  - structure and variety of the fixed 3-scene ad in every Style (bench/ad-visuals.ts): shot
 //    changes, repeated layouts, hook and call to action read by OCR, caption contrast, speed.
-// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --sound-only | --visual-only]
+// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --sound-only | --visual-only | --pages | --mcp | --memory | --e2e]
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -22,6 +22,7 @@ import { productPhoto } from "../tests/providers/fixtures";
 import { cpuSeconds, cpuSince } from "./cpu";
 import { soundFinishCheck, type SoundFinishResult } from "./sound-finish";
 import { adVisualsCheck } from "./ad-visuals";
+import { runWebBenches } from "./web";
 
 const quick = process.argv.includes("--quick");
 const root = path.resolve("bench/.work");
@@ -75,6 +76,8 @@ async function adVisuals() {
 async function main() {
   const load = os.loadavg();
   log(`Reelforge media benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), load ${load.map((l) => l.toFixed(2)).join(" ")}`);
+  // Web benchmarks (issue 15 §1 a, c, d, e): bench/pages.ts, bench/e2e.ts, bench/mcp.ts, bench/memory.ts.
+  if (await runWebBenches({ only: true })) return;
   if (process.argv.includes("--visual-only")) {
     await adVisuals();
     rmSync(root, { recursive: true, force: true });
@@ -224,6 +227,7 @@ async function main() {
   writeFileSync(path.join(dir, "media-latest.json"), JSON.stringify(result, null, 2) + "\n");
   log(`Results: ${path.relative(process.cwd(), file)}`);
   rmSync(root, { recursive: true, force: true });
+  await runWebBenches({ only: false });
 }
 
 await main();

@@ -107,14 +107,22 @@ export function parseDateParam(value: string | null | undefined): string | null 
   return isValid(date) ? value : null;
 }
 
+// Zones already checked (bounded: the names come from requests).
+const checkedZones = new Map<string, boolean>();
+
 export function isValidTimeZone(tz: string | null | undefined): tz is string {
   if (!tz || tz.length > 64) return false;
+  const known = checkedZones.get(tz);
+  if (known !== undefined) return known;
+  let ok: boolean;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
+    ok = true;
   } catch {
-    return false;
+    ok = false;
   }
+  if (checkedZones.size < 1000) checkedZones.set(tz, ok);
+  return ok;
 }
 
 function parseTab<Tab extends string>(value: string | null, tabs: readonly { value: Tab }[], fallback: Tab): Tab {

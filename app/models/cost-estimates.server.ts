@@ -6,8 +6,9 @@ import { getBalance } from "~/models/credits.server";
 import { failedWhile, type SceneAssetStep } from "~/models/scene-asset-steps";
 import { priceOf } from "~/models/prices";
 import { getProject } from "~/models/project.server";
-import { planCompile, planSceneSteps, type GenerationChoice } from "~/models/scene-generation.server";
-import { findSceneOfProject } from "~/models/scenes.server";
+import type { ProjectRow } from "~/models/project.server";
+import { compilePlanOf, planCompile, planSceneSteps, type GenerationChoice } from "~/models/scene-generation.server";
+import { findSceneOfProject, type SceneRow } from "~/models/scenes.server";
 
 /** The work to price: a scene's step(s), or a compile of the project. */
 export type EstimateWork =
@@ -38,25 +39,44 @@ export type CostEstimate = {
 export async function estimateCost(actor: Actor, input: { projectId: string; work: EstimateWork }): Promise<CostEstimate> {
   const project = await getProject(actor, input.projectId);
   const balance = await getBalance(actor.id);
-  let lines: CostLine[];
-  let credits: number;
-  let blocked: string | null = null;
-  if (input.work.kind === "compile") {
-    const plan = await planCompile(actor, project.id);
-    lines = [
+  const priced =
+    input.work.kind === "compile"
+      ? compileCostOf(await planCompile(actor, project.id))
+      : sceneCostOf(await findSceneOfProject(actor, project.id, input.work.sceneId), project, input.work.step ?? "all", input.work.regenerate === true);
+  return { ...priced, balance, enough: balance >= priced.credits };
+}
+
+type Priced = Pick<CostEstimate, "credits" | "lines" | "blocked">;
+
+function sceneCostOf(scene: SceneRow, project: ProjectRow, choice: GenerationChoice, regenerate: boolean): Priced {
+  const plan = planSceneSteps(scene, project, choice, regenerate);
+  return {
+    credits: plan.credits,
+    lines: plan.steps.map((p) => ({ work: "scene_step", sceneId: scene.id, step: p.step, credits: p.credits })),
+    blocked: plan.blocked ? (choice === "all" ? failedWhile(plan.blocked.step, plan.blocked.reason) : plan.blocked.reason) : null,
+  };
+}
+
+function compileCostOf(plan: ReturnType<typeof compilePlanOf>): Priced {
+  const stop = plan.scenes.find((s) => s.blocked)?.blocked;
+  return {
+    credits: plan.credits,
+    lines: [
       ...plan.scenes.flatMap((s) => s.steps.map((p) => ({ work: "scene_step" as const, sceneId: s.sceneId, step: p.step, credits: p.credits }))),
       { work: "compile", credits: priceOf({ work: "compile" }) },
-    ];
-    credits = plan.credits;
-    const stop = plan.scenes.find((s) => s.blocked)?.blocked;
-    if (stop) blocked = failedWhile(stop.step, stop.reason);
-  } else {
-    const scene = await findSceneOfProject(actor, project.id, input.work.sceneId);
-    const choice = input.work.step ?? "all";
-    const plan = planSceneSteps(scene, project, choice, input.work.regenerate === true);
-    lines = plan.steps.map((p) => ({ work: "scene_step", sceneId: scene.id, step: p.step, credits: p.credits }));
-    credits = plan.credits;
-    if (plan.blocked) blocked = choice === "all" ? failedWhile(plan.blocked.step, plan.blocked.reason) : plan.blocked.reason;
-  }
-  return { credits, lines, balance, enough: balance >= credits, blocked };
+    ],
+    blocked: stop ? failedWhile(stop.step, stop.reason) : null,
+  };
+}
+
+/**
+ * What every scene (all its steps) and the compile would cost, from a project and its scenes the
+ * caller has already read for this actor (the editors' page): the same figures as estimateCost,
+ * without a statement per scene (docs/decisions/238-page-speed.md).
+ */
+export function projectCostsOf(project: ProjectRow, scenes: SceneRow[]): { scenes: Map<string, Priced>; compile: Priced | null } {
+  return {
+    scenes: new Map(scenes.map((s) => [s.id, sceneCostOf(s, project, "all", false)])),
+    compile: scenes.length ? compileCostOf(compilePlanOf({ ...project, scenes })) : null,
+  };
 }

@@ -124,7 +124,11 @@ export type CompilePlan = {
 
 /** What a compile of this project will run and cost: the scenes it prepares, and the render. */
 export async function planCompile(actor: Actor, projectId: string): Promise<CompilePlan> {
-  const project = await getProjectWithScenes(actor, projectId);
+  return compilePlanOf(await getProjectWithScenes(actor, projectId));
+}
+
+/** planCompile for a project and its scenes already read (pure). */
+export function compilePlanOf(project: PlanProject & { scenes: SceneRow[] }): CompilePlan {
   const scenes = project.scenes
     .filter((s) => !isSceneReadyToCompile(s, project))
     .map((s) => {

@@ -73,8 +73,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+const updatedFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
 function formatUpdated(iso: string): string {
-  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  return updatedFormat.format(new Date(iso));
 }
 
 /** A navigation form (not a fetcher): creating goes on to the new project's editor. */

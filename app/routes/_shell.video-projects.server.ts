@@ -8,7 +8,7 @@ import { actorFromUser, isNotFound, type Actor } from "~/models/actor.server";
 import { requireAdmin } from "~/models/auth.server";
 import { automatedSceneCost, automatedSceneProgress, createSceneAutomatically } from "~/models/automated-scenes.server";
 import { requestCompile } from "~/models/compile-jobs.server";
-import { estimateCost } from "~/models/cost-estimates.server";
+import { projectCostsOf } from "~/models/cost-estimates.server";
 import { getBalance } from "~/models/credits.server";
 import { formatCredits } from "~/models/prices";
 import { deleteProject } from "~/models/project-removal.server";
@@ -43,24 +43,24 @@ export async function projectHistory(actor: Actor) {
 export async function projectForPage(actor: Actor, projectId: string, autoSceneId: string | null = null) {
   const workspace = await getProjectWorkspace(actor, projectId);
   const { project } = workspace;
-  const scenes = await Promise.all(
-    workspace.scenes.map(async (s) => {
-      const cost = await estimateCost(actor, { projectId: project.id, work: { kind: "scene", sceneId: s.id } });
-      return {
-        id: s.id,
-        title: s.title,
-        description: s.description,
-        status: s.status,
-        errorMessage: s.errorMessage ?? null,
-        hasImage: Boolean(s.imageUrl),
-        hasVideo: Boolean(s.videoUrl),
-        cost: cost.credits,
-        costLabel: formatCredits(cost.credits),
-        blocked: cost.blocked,
-      };
-    }),
-  );
-  const compileCost = scenes.length ? await estimateCost(actor, { projectId: project.id, work: { kind: "compile" } }) : null;
+  // Priced from the rows just read: no statement per scene.
+  const costs = projectCostsOf(project, workspace.scenes);
+  const scenes = workspace.scenes.map((s) => {
+    const cost = costs.scenes.get(s.id)!;
+    return {
+      id: s.id,
+      title: s.title,
+      description: s.description,
+      status: s.status,
+      errorMessage: s.errorMessage ?? null,
+      hasImage: Boolean(s.imageUrl),
+      hasVideo: Boolean(s.videoUrl),
+      cost: cost.credits,
+      costLabel: formatCredits(cost.credits),
+      blocked: cost.blocked,
+    };
+  });
+  const compileCost = costs.compile;
   const job = workspace.latestCompile;
   return {
     project: { id: project.id, title: project.title, description: project.description, status: project.status, finalVideoUrl: project.finalVideoUrl },

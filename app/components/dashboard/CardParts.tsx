@@ -3,14 +3,17 @@ import { cx } from "~/components/ui/cx";
 import type { JobStatusValue } from "~/models/content-feed";
 import { useHydrated } from "./useHydrated";
 
+// Made once, not per card: building an Intl.DateTimeFormat costs far more than formatting with
+// one (docs/decisions/238-page-speed.md).
+const formats: { utc?: Intl.DateTimeFormat; local?: Intl.DateTimeFormat } = {};
+function dateFormat(zone: "utc" | "local"): Intl.DateTimeFormat {
+  return (formats[zone] ??= new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", ...(zone === "utc" ? { timeZone: "UTC" } : {}) }));
+}
+
 /** A date in the viewer's time zone (UTC in the server render, then local). */
 export function LocalDate({ iso, className }: { iso: string; className?: string }) {
   const hydrated = useHydrated();
-  const text = new Intl.DateTimeFormat("en-IN", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    ...(hydrated ? {} : { timeZone: "UTC" }),
-  }).format(new Date(iso));
+  const text = dateFormat(hydrated ? "local" : "utc").format(new Date(iso));
   return (
     <time dateTime={iso} className={className} suppressHydrationWarning>
       {text}

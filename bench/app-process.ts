@@ -1,0 +1,184 @@
+// The app under benchmark: a throw-away database on an embedded PostgreSQL 17 (or BENCH_DATABASE_URL's
+// server), the production build, and the server started as its own process the way `npm start`
+// does (scripts/start.mjs: node + tsx server/index.ts), on loopback. Benchmarks that need more
+// processes (web + worker) start more of them with startAppProcess against the same database.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import path from "node:path";
+import pg from "pg";
+import {
+  applyMigrations,
+  dropDatabase,
+  EMBEDDED_PASSWORD,
+  EMBEDDED_USER,
+  ensureDatabaseExists,
+  startEmbeddedPostgres,
+  type EmbeddedCluster,
+} from "../server/database.ts";
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(import.meta.dirname, "..");
+
+export type BenchDatabase = { url: string; dataDir: string; close(): Promise<void> };
+
+async function reachable(url: string): Promise<boolean> {
+  const u = new URL(url);
+  u.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: u.toString(), connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A fresh database with the migrations applied (dropped by close()), and an empty data folder. */
+export async function startBenchDatabase(name: string): Promise<BenchDatabase> {
+  const dbName = `reelforge_bench_${name}_${process.pid}_${Date.now().toString(36)}`;
+  let cluster: EmbeddedCluster | null = null;
+  let url: string;
+  if (process.env.BENCH_DATABASE_URL) {
+    const u = new URL(process.env.BENCH_DATABASE_URL);
+    u.pathname = `/${dbName}`;
+    url = u.toString();
+  } else {
+    const port = Number(process.env.BENCH_PG_PORT ?? process.env.TEST_PG_PORT ?? 55460);
+    const shared = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${dbName}`;
+    if (await reachable(shared)) url = shared;
+    else {
+      cluster = await startEmbeddedPostgres({ dataDir: path.join(root, `bench/.work/pg-${port}`), port, quiet: true });
+      url = cluster.url(dbName);
+    }
+  }
+  await ensureDatabaseExists(url);
+  await applyMigrations(url, { quiet: true });
+  const dataDir = path.join(root, `bench/.work/data-${name}-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    url,
+    dataDir,
+    async close() {
+      try {
+        await dropDatabase(url);
+      } finally {
+        await cluster?.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** `remix build` (production), as `npm start` does before serving. */
+export function buildApp(): void {
+  const built = spawnSync(process.execPath, [require.resolve("@remix-run/dev/dist/cli.js"), "build"], { cwd: root, stdio: "pipe", env: { ...process.env, NODE_ENV: "production" } });
+  if (built.status !== 0) throw new Error(`remix build failed:\n${String(built.stderr)}`);
+}
+
+export async function freePort(): Promise<number> {
+  const s = createServer().listen(0, "127.0.0.1");
+  await new Promise((r) => s.once("listening", r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+export type AppProcess = {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Everything the process wrote (stdout and stderr), for warnings such as MaxListenersExceededWarning. */
+  output(): string;
+  stop(): Promise<void>;
+};
+
+/** CPU seconds (user + system) the process has used so far, from /proc (null where there is none). */
+export function processCpuSec(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Resident memory of the process in MiB, from /proc (null where there is none). */
+export function processRssMiB(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Math.round(Number(m[1]) / 102.4) / 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+export const BENCH_SESSION_SECRET = "bench-session-secret-0123456789abcdef";
+
+/**
+ * Starts `entry` (default server/index.ts, the web process with its embedded workflow executor)
+ * with node + tsx like scripts/start.mjs, in production mode, on a free loopback port; resolves
+ * when it answers HTTP. `nodeFlags` e.g. ["--cpu-prof", "--cpu-prof-dir=..."].
+ */
+export async function startAppProcess(
+  db: BenchDatabase,
+  opts: { entry?: string; nodeFlags?: string[]; env?: Record<string, string> } = {},
+): Promise<AppProcess> {
+  const port = await freePort();
+  // No public origin: the app is reached on its loopback address (the bench's own APP_URL, if any, is not inherited).
+  const { APP_URL: _appUrl, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", ...(opts.nodeFlags ?? []), opts.entry ?? "server/index.ts"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      DATABASE_URL: db.url,
+      DATA_DIR: db.dataDir,
+      SESSION_SECRET: BENCH_SESSION_SECRET,
+      SEED_DEMO_DATA: "false",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ...opts.env,
+    },
+  });
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out = (out + d.toString()).slice(-200_000)));
+  child.stderr!.on("data", (d: Buffer) => (out = (out + d.toString()).slice(-200_000)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}):\n${out}`);
+    try {
+      // Any answer: listening (healthz may say 503 for a provider the bench does not use).
+      await (await fetch(`${url}/healthz`)).arrayBuffer();
+      break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the app did not answer /healthz in 120 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    child,
+    output: () => out,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        child.once("exit", () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}

@@ -1,0 +1,130 @@
+// `npm run bench -- --e2e` (issue 15 §1c): ideas submitted through the real door (POST
+// /create-video, multipart with a product photo, as the form without JavaScript sends it) to the
+// production server process, rendered by the workflows of the processes the bench starts
+// (today the web process with its embedded executor; with a worker process, start it beside
+// with startAppProcess against the same database). Measures:
+//  - one 3-scene idea: submission → Ready, as a ratio to the finished video's length;
+//  - N users (--e2e-users, default 20) submitting at once: all Ready, none lost, the time for
+//    the last one, and the web pages' p50/p95 (dashboard, 10 connections) while they render.
+// --e2e-timeout=SECONDS (default 1800). Writes bench/results/e2e-latest.json.
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import { load, type LoadResult } from "./load";
+import { flagValue, machineInfo, SHARED_MACHINE_NOTE, startBenchApp, writeResult, type BenchApp } from "./pages";
+import { productPhoto } from "../tests/providers/fixtures";
+
+const IDEA = `Tired of warm water by lunchtime? Meet Aurora, the steel bottle that keeps drinks ice-cold all day.
+
+Double walls and a leak-proof cap mean it goes everywhere with you: the gym, the office, the beach.
+
+Order yours today and get free shipping across India.`;
+
+type Submitted = { storyId: number; userId: string; submittedAt: number };
+
+async function submit(bench: BenchApp, cookie: string, userId: string, photo: Buffer): Promise<Submitted> {
+  const form = new FormData();
+  form.set("script", IDEA);
+  form.set("readyToGo", "on");
+  form.set("requestId", randomUUID());
+  form.set("productImage", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "product.jpg");
+  const submittedAt = performance.now();
+  // The plain (no JavaScript) post: a redirect to the dashboard once the story is queued.
+  const res = await fetch(`${bench.app.url}/create-video`, { method: "POST", body: form, headers: { cookie, origin: bench.app.url }, redirect: "manual" });
+  await res.arrayBuffer();
+  const { prisma } = await import("~/utils/db.server");
+  const story = await prisma.story.findFirst({ where: { userId }, orderBy: { id: "desc" }, select: { id: true } });
+  if (res.status !== 302 || !story) throw new Error(`create-video answered ${res.status}${story ? "" : " and made no story"}`);
+  return { storyId: story.id, userId, submittedAt };
+}
+
+/** Polls the stories until each is ready or failed (or the time is up): when each finished. */
+async function waitForStories(stories: Submitted[], timeoutMs: number, whileWaiting?: () => Promise<void>) {
+  const { prisma } = await import("~/utils/db.server");
+  const done = new Map<number, { status: string; at: number; video: string | null }>();
+  const deadline = performance.now() + timeoutMs;
+  let poller: Promise<void> | null = null;
+  const poll = async () => {
+    while (done.size < stories.length && performance.now() < deadline) {
+      const rows = await prisma.story.findMany({ where: { id: { in: stories.map((s) => s.storyId) } }, select: { id: true, status: true, finalVideoWithMusic: true } });
+      for (const r of rows) if ((r.status === "ready" || r.status === "failed") && !done.has(r.id)) done.set(r.id, { status: r.status, at: performance.now(), video: r.finalVideoWithMusic });
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+  poller = poll();
+  if (whileWaiting) while (done.size < stories.length && performance.now() < deadline) await whileWaiting();
+  await poller;
+  return done;
+}
+
+async function videoSeconds(ref: string | null): Promise<number | null> {
+  if (!ref) return null;
+  const { localFilePath } = await import("~/models/stored-files.server");
+  const { probeMedia } = await import("~/providers/media/ffmpeg.server");
+  const [bucket, ...key] = ref.replace(/^\/?resources\/files\//, "").split("/");
+  const file = localFilePath(bucket as Parameters<typeof localFilePath>[0], key.join("/"));
+  return file ? (await probeMedia(file)).durationSec : null;
+}
+
+const r2 = (n: number) => Math.round(n * 100) / 100;
+
+export async function runE2eBench(): Promise<{ pass: boolean }> {
+  const loadAtStart = os.loadavg();
+  const users = Number(flagValue("e2e-users") ?? 20);
+  const timeoutMs = Number(flagValue("e2e-timeout") ?? 1800) * 1000;
+  const bench = await startBenchApp("e2e");
+  const { app, db, data } = bench;
+  try {
+    const photo = await productPhoto({ width: 800, height: 1000 });
+
+    // 1. One idea alone.
+    const first = await data.newAccount("solo", { credits: 100 });
+    const one = await submit(bench, first.cookie, first.id, photo);
+    const oneDone = (await waitForStories([one], timeoutMs)).get(one.storyId);
+    const oneSec = oneDone ? (oneDone.at - one.submittedAt) / 1000 : null;
+    const oneVideoSec = oneDone?.status === "ready" ? await videoSeconds(oneDone.video) : null;
+    const single = { status: oneDone?.status ?? "timed out", submissionToReadySec: oneSec && r2(oneSec), videoSec: oneVideoSec && r2(oneVideoSec), ratioToVideoLength: oneSec && oneVideoSec ? r2(oneSec / oneVideoSec) : null, target: 0.5 };
+    console.log(`E2E one 3-scene idea: ${single.status} in ${single.submissionToReadySec} s for a ${single.videoSec} s video (x${single.ratioToVideoLength} of its length; target ≤ 0.5)`);
+
+    // 2. N users at once, the dashboard measured while they render.
+    const accounts: Awaited<ReturnType<typeof data.newAccount>>[] = [];
+    for (let i = 0; i < users; i++) accounts.push(await data.newAccount(`crowd${i}`, { credits: 100 }));
+    await data.fillDashboard(accounts[0].id, 50);
+    const quiet = await load(`${app.url}/`, { connections: 10, durationSec: 5, headers: { cookie: accounts[0].cookie } });
+    const t0 = performance.now();
+    const submitted = await Promise.all(accounts.map((a) => submit(bench, a.cookie, a.id, photo)));
+    const during: LoadResult[] = [];
+    const finished = await waitForStories(submitted, timeoutMs, async () => {
+      during.push(await load(`${app.url}/`, { connections: 10, durationSec: 5, headers: { cookie: accounts[0].cookie } }));
+      // 5 s of page load in every 20 s: the pages are sampled, not made the renders' main competitor.
+      await new Promise((r) => setTimeout(r, 15_000));
+    });
+    const statuses = submitted.map((s) => finished.get(s.storyId)?.status ?? "not finished");
+    const lastSec = finished.size ? (Math.max(...[...finished.values()].map((d) => d.at)) - t0) / 1000 : null;
+    const allTimes = during.length ? during : [];
+    const worstP95 = allTimes.length ? Math.max(...allTimes.map((d) => d.p95Ms)) : null;
+    const crowd = {
+      users,
+      ready: statuses.filter((s) => s === "ready").length,
+      failed: statuses.filter((s) => s === "failed").length,
+      lost: statuses.filter((s) => s === "not finished").length,
+      lastReadySec: lastSec && r2(lastSec),
+      dashboardQuiet: { reqPerSec: quiet.reqPerSec, p50Ms: quiet.p50Ms, p95Ms: quiet.p95Ms },
+      dashboardWhileRendering: { samples: allTimes.map((d) => ({ reqPerSec: d.reqPerSec, p50Ms: d.p50Ms, p95Ms: d.p95Ms })), worstP95Ms: worstP95 },
+    };
+    console.log(`E2E ${users} users at once: ${crowd.ready} ready, ${crowd.failed} failed, ${crowd.lost} lost; last after ${crowd.lastReadySec} s; dashboard p95 ${quiet.p95Ms} ms quiet, worst ${worstP95} ms while rendering`);
+    const pass = single.status === "ready" && (single.ratioToVideoLength ?? Infinity) <= 0.5 && crowd.ready === users;
+    writeResult("e2e-latest.json", {
+      date: new Date().toISOString(),
+      machine: { ...machineInfo(loadAtStart), renderConcurrency: Number(process.env.RENDER_CONCURRENCY ?? 1) },
+      note: SHARED_MACHINE_NOTE,
+      setup: "Production server process (web + embedded workflow executor, renders in the same process: what main has today) on loopback; local providers (no keys); ideas posted to /create-video as the form without JavaScript does, with a product photo; Ready read from the stories table every 250 ms; the dashboard (50 items) loaded at 10 connections for 5 s in every 20 s while the crowd renders.",
+      single,
+      crowd,
+      pass,
+    });
+    return { pass };
+  } finally {
+    await app.stop();
+    await db.close();
+  }
+}
