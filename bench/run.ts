@@ -5,8 +5,9 @@
 //  - time per TTS call, per product image, and per 15 s music bed;
 //  - sound and finish of a fixed 3-scene ad (bench/sound-finish.ts): silence gaps, loudness,
 //    true peak, poster luma, speed;
-//  - structure and variety of the fixed 3-scene ad in every Style (bench/ad-visuals.ts): shot
-//    changes, repeated layouts, hook and call to action read by OCR, caption contrast, speed.
+//  - structure, variety and sound of the fixed 3-scene and 6-scene ads in every Style
+//    (bench/ad-visuals.ts): shot changes, repeated layouts, hook and call to action read by OCR,
+//    caption contrast, silence gaps, loudness, poster luma, speed.
 // Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --sound-only | --visual-only]
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -61,9 +62,10 @@ async function adVisuals() {
   const r = { ...(await adVisualsCheck(path.join(root, "ad-visuals"))), cpuSec: cpuSince(cpu) };
   for (const s of r.styles) {
     log(
-      `Ad visuals ${s.style} / ${s.videoSec} s: shots ${s.shots.join(" → ")}; ${s.shotsDetected} shots detected, ` +
+      `Ad visuals ${s.script}, ${s.style} / ${s.videoSec} s: shots ${s.shots.join(" → ")}; ${s.shotsDetected} shots detected, ` +
         `${s.consecutiveSameLayout} repeated layouts, hook by ${s.hook.onScreenBySec} s: ${s.hook.found ?? "no OCR"}, CTA at ${s.callToAction.checkedAtSec} s: ${s.callToAction.found ?? "no OCR"}, ` +
-        `caption contrast ${s.captionContrast}:1, render x${s.speedXRealtime} real time (x${s.speedXRealtimeOn2CoresByCpu} on 2 cores by CPU time): ${s.pass ? "PASS" : "FAIL"}`,
+        `caption contrast ${s.captionContrast}:1, gaps > 0.3 s: ${s.gaps.over03Sec} (longest ${s.gaps.longestSec} s), ${s.loudness.integratedLufs} LUFS / ${s.loudness.truePeakDbtp} dBTP, ` +
+        `poster luma ${s.poster.meanLuma} (video ${s.poster.videoLumaP10}..${s.poster.videoLumaP90}), render x${s.speedXRealtime} real time (x${s.speedXRealtimeOn2CoresByCpu} on 2 cores by CPU time): ${s.pass ? "PASS" : "FAIL"}`,
     );
   }
   const dir = path.resolve("bench/results");
@@ -192,8 +194,8 @@ async function main() {
   // 3. Sound and finish of the fixed 3-scene ad.
   const soundFinish3Scenes = await soundFinish();
 
-  // 4. Structure and variety of the fixed 3-scene ad in every Style.
-  const adVisuals3Scenes = await adVisuals();
+  // 4. Structure, variety and sound of the fixed 3-scene and 6-scene ads in every Style.
+  const adVisuals3And6Scenes = await adVisuals();
 
   const mean = (a: number[]) => Math.round(a.reduce((x, y) => x + y, 0) / a.length) / 1000;
   const result = {
@@ -213,7 +215,7 @@ async function main() {
     productImage: { meanSec: mean(imageTimes), perImageSec: imageTimes.map(secs), sizes: shots.map(([v, a]) => `${v} ${a}`) },
     musicBed15s: { sec: secs(musicMs) },
     soundFinish3Scenes,
-    adVisuals3Scenes,
+    adVisuals3And6Scenes,
     notes:
       "Wall-clock times on a machine shared with other work (see loadAverageAtStart); cpuSec is the CPU time of the compile's processes, which load does not inflate. ffmpeg runs niced (MEDIA_NICE, default 10), so under load it yields to other processes. Each compile starts with an empty segment cache. Motion is rendered inside the compile (zoompan over stills).",
   };
