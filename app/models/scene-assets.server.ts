@@ -31,7 +31,8 @@ import { findSceneOfProject, markSceneCompleted, markSceneFailed, markSceneStep,
 import { startVideoJob, updateVideoJobStatus } from "~/models/video-jobs.server";
 import { styleDetails, type StyleDetails } from "~/models/story-types.server";
 import { ttsVoice } from "~/models/voices.server";
-import type { ProductImageRequest, ProductShotVersion } from "~/providers/image/types";
+import { LAYERED_SHOTS } from "~/providers/image/shots.server";
+import type { ProductImageRequest, ProductImageResult, ProductShotVersion } from "~/providers/image/types";
 import { planAdStructure, styleTone } from "~/providers/llm/planner/ad-structure";
 import { getProfile } from "~/models/profile.server";
 import { readFileBytes } from "~/models/stored-files.server";
@@ -262,6 +263,29 @@ async function adShotRequest(ctx: SceneContext): Promise<Partial<ProductImageReq
   };
 }
 
+/**
+ * The scene's ad shot as a background plate and a product layer, for a parallax move
+ * (docs/decisions/220-parallax-layers.md): only when its picture is the generated shot and up to
+ * date (an uploaded picture has no inputs hash), and the image provider draws that shot in
+ * layers (the local compositor, hero and close-up). The composition is deterministic, so the
+ * layers are drawn again rather than stored.
+ */
+async function shotLayers(ctx: SceneContext, options: SceneAssetOptions): Promise<ProductImageResult["layers"]> {
+  const { scene, project, aspect, style, details } = ctx;
+  if (!options.adShots || !scene.imageInputsHash || isStale("image", scene, project)) return undefined;
+  const productUrl = productImageOf(scene, project);
+  const prompt = scene.imagePrompt?.trim();
+  if (!productUrl || !prompt) return undefined;
+  const ad = await adShotRequest(ctx);
+  if (!ad.shot || !LAYERED_SHOTS.has(ad.shot)) return undefined;
+  const productImage = await readMediaBytes(productUrl, "product image", project.userId);
+  const shot = await productImageProvider().generate(
+    { productImage, prompt, aspectRatio: aspect, style: style ?? undefined, version: options.productShotVersion ?? "v1", palette: details.palette, size: imageSizeFor(aspect), ...ad, layers: true },
+    { signal: options.signal },
+  );
+  return shot.layers;
+}
+
 /** The owner's avatar (their brand's logo when they uploaded one), for the end card; null without one. */
 async function ownerAvatar(userId: string): Promise<Buffer | null> {
   const { avatarKey } = await getProfile(userId);
@@ -320,9 +344,11 @@ async function videoStep(ctx: SceneContext, options: SceneAssetOptions): Promise
   });
   try {
     const image = await mediaFilePath(scene.imageUrl, "scene image", project.userId);
+    const layers = await shotLayers(ctx, options);
     const clip = await provider.animate(
       {
         image,
+        ...(layers ? { layers } : {}),
         durationSec: clipSecondsFor(scene),
         aspectRatio: aspect,
         sceneIndex: Math.max(0, scene.sceneOrder - 1),

@@ -1,7 +1,7 @@
 // The fixed ads of the visual checks (issue 14 §7; tests, `npm run bench`, the contact sheet):
 // a 3-scene and a 6-scene script with the same product photo, in each Style, made as the Create
 // Video pipeline makes them (ADR 204): the ad's shot per scene from the local compositor, its
-// camera move as a motion clip, the offline voice-over, a music bed, and the Style's captions.
+// camera move as a motion clip (hero and close-up as two layers in parallax, ADR 220), the offline voice-over, a music bed, and the Style's captions.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
@@ -63,10 +63,11 @@ export async function adInputs(dir: string, style: string, size: Size, voices: A
       headline: shot.headline || undefined,
       productName: shot.shot === "end-card" ? plan.product : undefined,
       tone: styleTone(style),
+      layers: true,
     });
     const file = path.join(dir, `shot-${i + 1}.jpg`);
     writeFileSync(file, image.image);
-    const clip = await motion.animate({ image: file, durationSec: voices.voices[i].durationSec + 0.7, aspectRatio: "9:16", variant: shot.motion, size });
+    const clip = await motion.animate({ image: file, layers: image.layers, durationSec: voices.voices[i].durationSec + 0.7, aspectRatio: "9:16", variant: shot.motion, size });
     scenes.push({ id: `scene-${i + 1}`, visual: { kind: "clip", path: clip.path }, voiceOver: { path: voices.voices[i].path }, captionText: text });
   }
   return { plan, request: { scenes, format: "mp4", size, captionStyle: style, ...(o.music === false ? {} : { music: voices.music }) } };

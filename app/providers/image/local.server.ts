@@ -34,12 +34,12 @@ export class LocalProductImageProvider implements ProductImageProvider {
     }
     if (request.shot) {
       const product = cut.backgroundRemoved ? cut.png : await photoCard(cut, { dark: request.tone === "dark" });
-      const { image } = await composeShot(
-        { shot: request.shot, size: { width: W, height: H }, headline, productName: request.productName, logo: request.logo, tone: request.tone ?? "light", stylePalette: request.palette },
+      const { image, layers } = await composeShot(
+        { shot: request.shot, size: { width: W, height: H }, headline, productName: request.productName, logo: request.logo, tone: request.tone ?? "light", stylePalette: request.palette, layers: request.layers },
         product,
         await productHues(cut),
       );
-      return { image, mime: "image/jpeg", width: W, height: H, provider: this.name, backgroundRemoved: cut.backgroundRemoved };
+      return { image, mime: "image/jpeg", width: W, height: H, provider: this.name, backgroundRemoved: cut.backgroundRemoved, ...(layers ? { layers } : {}) };
     }
     const prompt = request.prompt ?? "";
     const style = request.style ?? "";

@@ -23,7 +23,18 @@ export type ShotRequest = {
   logo?: Buffer;
   tone: "light" | "dark";
   stylePalette?: string[];
+  /**
+   * Also return the shot's layers, for a parallax move (docs/decisions/220-parallax-layers.md):
+   * the background plate (everything but the product) and the product layer (cut-out and its
+   * shadow, full frame with alpha). Only the hero and the close-up have them.
+   */
+  layers?: boolean;
 };
+
+export type ShotLayers = { background: Buffer; foreground: Buffer };
+
+/** Shots drawn as a background plate and a product layer (the others are one flat picture). */
+export const LAYERED_SHOTS: ReadonlySet<ShotRequest["shot"]> = new Set(["hero", "close-up"]);
 
 /** The product's main and accent hue from its visible pixels. */
 export async function productHues(cut: Cutout): Promise<{ main: number; accent: number } | null> {
@@ -32,7 +43,7 @@ export async function productHues(cut: Cutout): Promise<{ main: number; accent: 
 }
 
 /** Draws the shot as a JPEG. `product` is the cut-out (or framed photo) as a PNG. */
-export async function composeShot(request: ShotRequest, product: Buffer, hues: { main: number; accent: number } | null): Promise<{ image: Buffer; palette: ShotPalette }> {
+export async function composeShot(request: ShotRequest, product: Buffer, hues: { main: number; accent: number } | null): Promise<{ image: Buffer; palette: ShotPalette; layers?: ShotLayers }> {
   const { width: W, height: H } = request.size;
   // The end card is always dark (the product's hue, deep): it closes the ad with a clear change
   // of picture after a light body, and the call-to-action button stands out on it.
@@ -41,6 +52,8 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
   const portrait = H > W * 1.2;
   const unit = Math.min(W, H);
   const layers: OverlayOptions[] = [];
+  /** The product and its shadow: drawn last, and the layer that moves faster in a parallax move. */
+  const front: OverlayOptions[] = [];
   let background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, "");
   const headline = request.headline?.trim() ?? "";
 
@@ -52,8 +65,8 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
       const p = await fit(product, W * (portrait ? 0.72 : 0.42), floorY - top);
       const surface = mix(palette.bgBottom, palette.dark ? "#ffffff" : "#000000", 0.1);
       background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<ellipse cx="${W / 2}" cy="${floorY}" rx="${W * 0.48}" ry="${unit * 0.07}" fill="${surface}"/>`);
-      layers.push(...(await contactShadow(p.width, W / 2, floorY, W, H)));
-      layers.push({ input: p.png, left: Math.round(W / 2 - p.width / 2), top: Math.max(0, floorY - p.height) });
+      front.push(...(await contactShadow(p.width, W / 2, floorY, W, H)));
+      front.push({ input: p.png, left: Math.round(W / 2 - p.width / 2), top: Math.max(0, floorY - p.height) });
       if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: top - H * 0.1 }, unit * 0.115, palette.text, "centre", W, H)));
       break;
     }
@@ -66,7 +79,7 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
       const big = await sharp(product).resize(Math.max(1, Math.round(pw * scale))).png().toBuffer({ resolveWithObject: true });
       const left = Math.round((W - big.info.width) / 2);
       const top = Math.round(safe * 0.5 - big.info.height * 0.5);
-      layers.push(await cropInto(big.data, big.info.width, big.info.height, left, top, W, safe));
+      front.push(await cropInto(big.data, big.info.width, big.info.height, left, top, W, safe));
       break;
     }
     case "feature": {
@@ -146,8 +159,12 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
       break;
     }
   }
-  const image = await sharp(Buffer.from(background)).resize(W, H).composite(layers).flatten({ background: palette.bgTop }).jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer();
-  return { image, palette };
+  const flat = (overlays: OverlayOptions[]) =>
+    sharp(Buffer.from(background)).resize(W, H).composite(overlays).flatten({ background: palette.bgTop }).jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer();
+  const image = await flat([...layers, ...front]);
+  if (!request.layers || !LAYERED_SHOTS.has(request.shot) || !front.length) return { image, palette };
+  const foreground = await sharp({ create: { width: W, height: H, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).composite(front).png().toBuffer();
+  return { image, palette, layers: { background: await flat(layers), foreground } };
 }
 
 function gradientSvg(W: number, H: number, top: string, bottom: string, extra: string): string {

@@ -27,6 +27,11 @@ export type ProductImageRequest = {
   logo?: Buffer;
   /** Light or dark backgrounds (the Style's tone). */
   tone?: "light" | "dark";
+  /**
+   * Also return the shot's layers when it has them (local compositor, hero and close-up): the
+   * motion step moves them at different rates (docs/decisions/220-parallax-layers.md).
+   */
+  layers?: boolean;
 };
 
 export type ProductImageResult = {
@@ -38,6 +43,8 @@ export type ProductImageResult = {
   /** Whether a plain background was found and removed (local compositor). */
   backgroundRemoved?: boolean;
   requestId?: string;
+  /** The background plate (JPEG) and the product layer (PNG with alpha, full frame): `layers` was asked and the shot has them. */
+  layers?: { background: Buffer; foreground: Buffer };
 };
 
 export interface ProductImageProvider {

@@ -13,7 +13,7 @@ import { concatListLine, ffmpegPath, ffprobePath, probeMedia, runFfmpeg, runProc
 import { fonts } from "~/providers/media/fonts.server";
 import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Size } from "~/providers/media/types";
 import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "~/providers/media/workdir.server";
-import { motionVariantFor, prepareStill, zoompanFilter } from "~/providers/motion/zoompan.server";
+import { motionVariantFor, parallaxFilters, prepareLayers, prepareStill, zoompanFilter } from "~/providers/motion/zoompan.server";
 import { normaliseWav } from "./loudness.server";
 import { detectSilences, keepFilter, keptSeconds, speechKeep, type Span } from "./speech.server";
 import { captionBand, captionGroups, captionLineChars, captionSteps, captionStyleFor, speechIslands, wordCaptionPng, wordTimings } from "./captions.server";
@@ -233,6 +233,10 @@ export class LocalRenderProvider implements LocalRenderer {
     if (!scene.visual?.path || !existsSync(scene.visual.path)) {
       throw new ProviderError(this.name, "bad_input", `Scene ${index + 1} has no image or video file`);
     }
+    const layers = scene.visual.kind === "image" ? scene.visual.layers : undefined;
+    if (layers && !(existsSync(layers.background) && existsSync(layers.foreground))) {
+      throw new ProviderError(this.name, "bad_input", `Scene ${index + 1}: a layer of the image is missing`);
+    }
     if (scene.voiceOver && !existsSync(scene.voiceOver.path)) {
       throw new ProviderError(this.name, "bad_input", `Scene ${index + 1}: the voice-over file is missing`);
     }
@@ -263,7 +267,7 @@ export class LocalRenderProvider implements LocalRenderer {
       fps: o.fps,
       format: o.format,
       frames,
-      visual: { kind: scene.visual.kind, sha: await hashFile(scene.visual.path), motion },
+      visual: { kind: scene.visual.kind, sha: await hashFile(scene.visual.path), motion, layers: layers ? [await hashFile(layers.background), await hashFile(layers.foreground)] : null },
       voice: scene.voiceOver ? await hashFile(scene.voiceOver.path) : null,
       keep,
       captions: o.captions ? (scene.captionText ?? "").trim() : "",
@@ -305,15 +309,24 @@ export class LocalRenderProvider implements LocalRenderer {
       // Picture.
       if (p.scene.visual.kind === "image") {
         const still = path.join(tmpDir, "still.jpg");
+        const layers = p.scene.visual.layers;
+        const layer = path.join(tmpDir, "layer.png");
         try {
-          await prepareStill(p.scene.visual.path, size, still);
+          if (layers) await prepareLayers(layers.background, layers.foreground, size, still, layer);
+          else await prepareStill(p.scene.visual.path, size, still);
         } catch (error) {
           throw new ProviderError(this.name, "bad_input", `Scene ${p.index + 1}: the image cannot be read (${(error as Error).message})`, { cause: error });
         }
         args.push("-i", still);
         const variant = p.scene.visual.motion ?? motionVariantFor(p.index, o.seed);
-        // 4:2:0 before zoompan: the output is 4:2:0 anyway and the per-frame scaling halves.
-        filters.push(`[${input}:v]format=yuv420p,${zoompanFilter(variant, p.frames, size, fps)},setsar=1[base]`);
+        if (layers) {
+          args.push("-i", layer);
+          filters.push(...parallaxFilters(`${input}:v`, `${input + 1}:v`, variant, p.frames, size, fps, "base"));
+          input++;
+        } else {
+          // 4:2:0 before zoompan: the output is 4:2:0 anyway and the per-frame scaling halves.
+          filters.push(`[${input}:v]format=yuv420p,${zoompanFilter(variant, p.frames, size, fps)},setsar=1[base]`);
+        }
       } else {
         args.push("-i", p.scene.visual.path);
         filters.push(
