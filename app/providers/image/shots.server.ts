@@ -9,8 +9,9 @@ import type { Size } from "~/providers/media/types";
 import { huesOf, mix } from "./color";
 import type { Cutout } from "./cutout.server";
 import { captionSafeTop, shotPalette, type ShotPalette } from "./shot-design";
+import type { ShotLayers } from "./types";
 
-export type ShotKind = "hero" | "close-up" | "feature" | "split" | "kinetic" | "end-card";
+export type ShotKind = "hero" | "close-up" | "feature" | "split" | "kinetic" | "end-card" | "photo";
 
 export type ShotRequest = {
   shot: ShotKind;
@@ -21,6 +22,8 @@ export type ShotRequest = {
   productName?: string;
   /** End card: the brand's logo or avatar (any image sharp reads). */
   logo?: Buffer;
+  /** Photo shot: the user's own picture (any image sharp reads); without one it is drawn as kinetic. */
+  photo?: Buffer;
   tone: "light" | "dark";
   stylePalette?: string[];
   /**
@@ -31,7 +34,6 @@ export type ShotRequest = {
   layers?: boolean;
 };
 
-export type ShotLayers = { background: Buffer; foreground: Buffer };
 
 /** Shots drawn as a background plate and a product layer (the others are one flat picture). */
 export const LAYERED_SHOTS: ReadonlySet<ShotRequest["shot"]> = new Set(["hero", "close-up"]);
@@ -57,7 +59,15 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
   let background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, "");
   const headline = request.headline?.trim() ?? "";
 
-  switch (request.shot) {
+  const photo = request.shot === "photo" && request.photo ? await coverPhoto(request.photo, W, H) : null;
+  switch (photo ? "photo" : request.shot === "photo" ? "kinetic" : request.shot) {
+    case "photo": {
+      // The user's own picture, full bleed; the call-out on an accent panel at the top.
+      background = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${palette.bgBottom}"/></svg>`;
+      layers.push({ input: photo!, left: 0, top: 0 });
+      if (headline) layers.push(...(await panelText(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: safe * 0.3 }, unit * 0.075, palette, W, H, null)));
+      break;
+    }
     case "hero": {
       // On a surface: a wide ellipse "table top" the product stands on, the headline above.
       const floorY = Math.round(safe * 0.94);
@@ -198,7 +208,7 @@ async function textBlock(text: string, box: { x: number; y: number; width: numbe
 }
 
 /** A call-out: text on an accent panel with a dot-and-line pointer to `target`. */
-async function panelText(text: string, box: { x: number; y: number; width: number; height: number }, sizePx: number, palette: ShotPalette, W: number, H: number, target: { x: number; y: number }): Promise<OverlayOptions[]> {
+async function panelText(text: string, box: { x: number; y: number; width: number; height: number }, sizePx: number, palette: ShotPalette, W: number, H: number, target: { x: number; y: number } | null): Promise<OverlayOptions[]> {
   const pad = Math.round(sizePx * 0.6);
   let size = sizePx;
   let img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left" });
@@ -211,7 +221,7 @@ async function panelText(text: string, box: { x: number; y: number; width: numbe
   const px = Math.round(box.x + box.width - pw);
   const py = Math.round(box.y);
   const r = Math.round(size * 0.4);
-  const line = `<line x1="${px + pw * 0.2}" y1="${py + ph}" x2="${target.x}" y2="${target.y}" stroke="${palette.accent}" stroke-width="${Math.max(3, size * 0.12)}"/><circle cx="${target.x}" cy="${target.y}" r="${size * 0.28}" fill="${palette.accent}"/>`;
+  const line = !target ? "" : `<line x1="${px + pw * 0.2}" y1="${py + ph}" x2="${target.x}" y2="${target.y}" stroke="${palette.accent}" stroke-width="${Math.max(3, size * 0.12)}"/><circle cx="${target.x}" cy="${target.y}" r="${size * 0.28}" fill="${palette.accent}"/>`;
   const pointer = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${line}<rect x="${px}" y="${py}" width="${pw}" height="${ph}" rx="${r}" fill="${palette.accent}"/></svg>`);
   return [
     { input: pointer, left: 0, top: 0 },
@@ -252,6 +262,15 @@ async function cropInto(png: Buffer, w: number, h: number, left: number, top: nu
   const y1 = Math.max(y0 + 1, Math.min(h, H - top));
   const input = await sharp(png).extract({ left: x0, top: y0, width: Math.min(w - x0, x1 - x0), height: Math.min(h - y0, y1 - y0) }).png().toBuffer();
   return { input, left: Math.max(0, left + x0), top: Math.max(0, top + y0) };
+}
+
+/** A picture cropped to cover W x H (the interesting part kept), as a JPEG; null when it cannot be read. */
+async function coverPhoto(image: Buffer, W: number, H: number): Promise<Buffer | null> {
+  try {
+    return await sharp(image, { failOn: "error" }).rotate().resize(W, H, { fit: "cover", position: sharp.strategy.attention }).flatten({ background: "#111111" }).jpeg({ quality: 92 }).toBuffer();
+  } catch {
+    return null;
+  }
 }
 
 /** A logo in a circle of diameter `d` (null when it cannot be read). */
