@@ -14,7 +14,7 @@ import { fonts } from "~/providers/media/fonts.server";
 import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Size } from "~/providers/media/types";
 import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import { motionVariantFor, parallaxFilters, prepareLayers, prepareStill, zoompanFilter } from "~/providers/motion/zoompan.server";
-import { normaliseWav } from "./loudness.server";
+import { measuredOutput, normaliseWav, parseEbur128 } from "./loudness.server";
 import { detectSilences, keepFilter, keptSeconds, speechKeep, type Span } from "./speech.server";
 import { captionBand, captionGroups, captionLineChars, captionSteps, captionStyleFor, speechIslands, wordCaptionPng, wordTimings } from "./captions.server";
 import type { LocalRenderer, RenderProgress, RenderRequest, RenderResult, RenderScene, RenderSceneResult, RenderStage } from "./types";
@@ -179,11 +179,15 @@ export class LocalRenderProvider implements LocalRenderer {
         // the short pauses between scenes, so the bed does not pump up in them.
         `[bed][key]sidechaincompress=threshold=0.02:ratio=6:attack=15:release=500:makeup=1[ducked];` +
         // amix in ffmpeg 4.1 scales each input by 1/n and has no normalize option: undo it.
-        `[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0,volume=2[aout]`;
+        `[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0,volume=2[mixed]`;
     } else {
-      graph += `[aout]`;
+      graph += `[mixed]`;
     }
-    mixArgs.push("-filter_complex", graph, "-map", "[aout]", "-t", T.toFixed(3), "-c:a", "pcm_f32le", mixFile);
+    // The mix is measured while it is written (no second decode of it).
+    const measure = measuredOutput("measure");
+    graph += `;[mixed]atrim=duration=${T.toFixed(3)},asplit=2[aout][measure];${measure.filter}`;
+    mixArgs.unshift("-loglevel", "info");
+    mixArgs.push("-filter_complex", graph, "-map", "[aout]", "-c:a", "pcm_f32le", mixFile, ...measure.args);
     // 2. Loudness: -14 LUFS integrated, true peak under -1 dBTP (measured gain + limiter).
     // 3. The video stream-copied with the normalised mix.
     const args = ["-f", "concat", "-safe", "0", "-i", videoList, "-i", levelFile, "-map", "0:v", "-map", "1:a", "-c:v", "copy"];
@@ -191,7 +195,7 @@ export class LocalRenderProvider implements LocalRenderer {
     else args.push("-c:a", "libopus", "-b:a", "128k");
     args.push("-t", T.toFixed(3), outFile);
     try {
-      await runFfmpeg(mixArgs, {
+      const mixed = await runFfmpeg(mixArgs, {
         signal: options.signal,
         durationSec: T,
         onProgress: (f) => {
@@ -199,7 +203,7 @@ export class LocalRenderProvider implements LocalRenderer {
           report("joining");
         },
       });
-      await normaliseWav(mixFile, levelFile, AUDIO_RATE, options.signal);
+      await normaliseWav(mixFile, levelFile, AUDIO_RATE, options.signal, parseEbur128(mixed.stderr));
       await runFfmpeg(args, {
         signal: options.signal,
         durationSec: T,
