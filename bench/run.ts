@@ -8,9 +8,10 @@
 //  - structure, variety and sound of the fixed 3-scene and 6-scene ads in every Style
 //    (bench/ad-visuals.ts): shot changes, repeated layouts, hook and call to action read by OCR,
 //    caption contrast, silence gaps, loudness, poster luma, speed.
-// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --sound-only | --visual-only]
+// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --sound-only | --visual-only | --compile-only]
+// (--compile-only: the compile and re-compile figures only, merged into media-latest.json).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
@@ -205,11 +206,15 @@ async function main() {
     log(`Re-compile 5 scenes ${format} after editing one: ${secs(againMs)} s vs ${secs(fullMs)} s full (${((againMs / fullMs) * 100).toFixed(1)}%; by CPU ${fullCpu && againCpu !== null ? ((againCpu / fullCpu) * 100).toFixed(1) : "?"}%, target 20%)`);
   }
 
+  const compileOnly = process.argv.includes("--compile-only");
+  const latest = path.resolve("bench/results/media-latest.json");
+  const previous = compileOnly && existsSync(latest) ? (JSON.parse(readFileSync(latest, "utf8")) as Record<string, unknown>) : {};
+
   // 3. Sound and finish of the fixed 3-scene ad.
-  const soundFinish3Scenes = await soundFinish();
+  const soundFinish3Scenes = compileOnly ? previous.soundFinish3Scenes : await soundFinish();
 
   // 4. Structure, variety and sound of the fixed 3-scene and 6-scene ads in every Style.
-  const adVisuals3And6Scenes = await adVisuals();
+  const adVisuals3And6Scenes = compileOnly ? previous.adVisuals3And6Scenes : await adVisuals();
 
   const mean = (a: number[]) => Math.round(a.reduce((x, y) => x + y, 0) / a.length) / 1000;
   const result = {
@@ -230,6 +235,7 @@ async function main() {
     musicBed15s: { sec: secs(musicMs) },
     soundFinish3Scenes,
     adVisuals3And6Scenes,
+    ...(compileOnly ? { compileOnlyRun: `compile figures from this run; soundFinish3Scenes and adVisuals3And6Scenes from the run of ${String(previous.date ?? "?")}` } : {}),
     notes:
       "Wall-clock times on a machine shared with other work (see loadAverageAtStart); cpuSec is the CPU time of the compile's processes, which load does not inflate. ffmpeg runs niced (MEDIA_NICE, default 10), so under load it yields to other processes. Each compile starts with an empty segment cache. Motion is rendered inside the compile (zoompan over stills).",
   };
