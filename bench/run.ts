@@ -5,11 +5,13 @@
 //  - time per TTS call, per product image, and per 15 s music bed;
 //  - sound and finish of a fixed 3-scene ad (bench/sound-finish.ts): silence gaps, loudness,
 //    true peak, poster luma, speed;
-//  - structure and variety of the fixed 3-scene ad in every Style (bench/ad-visuals.ts): shot
-//    changes, repeated layouts, hook and call to action read by OCR, caption contrast, speed.
-// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --sound-only | --visual-only | --pages | --mcp | --memory | --e2e]
+//  - structure, variety and sound of the fixed 3-scene and 6-scene ads in every Style
+//    (bench/ad-visuals.ts): shot changes, repeated layouts, hook and call to action read by OCR,
+//    caption contrast, silence gaps, loudness, poster luma, speed.
+// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --sound-only | --visual-only | --compile-only | --pages | --mcp | --memory | --e2e]
+// (--compile-only: the compile and re-compile figures only, merged into media-latest.json).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
@@ -62,9 +64,10 @@ async function adVisuals() {
   const r = { ...(await adVisualsCheck(path.join(root, "ad-visuals"))), cpuSec: cpuSince(cpu) };
   for (const s of r.styles) {
     log(
-      `Ad visuals ${s.style} / ${s.videoSec} s: shots ${s.shots.join(" → ")}; ${s.shotsDetected} shots detected, ` +
+      `Ad visuals ${s.script}, ${s.style} / ${s.videoSec} s: shots ${s.shots.join(" → ")}; ${s.shotsDetected} shots detected, ` +
         `${s.consecutiveSameLayout} repeated layouts, hook by ${s.hook.onScreenBySec} s: ${s.hook.found ?? "no OCR"}, CTA at ${s.callToAction.checkedAtSec} s: ${s.callToAction.found ?? "no OCR"}, ` +
-        `caption contrast ${s.captionContrast}:1, render x${s.speedXRealtime} real time (x${s.speedXRealtimeOn2CoresByCpu} on 2 cores by CPU time): ${s.pass ? "PASS" : "FAIL"}`,
+        `caption contrast ${s.captionContrast}:1, gaps > 0.3 s: ${s.gaps.over03Sec} (longest ${s.gaps.longestSec} s), ${s.loudness.integratedLufs} LUFS / ${s.loudness.truePeakDbtp} dBTP, ` +
+        `poster luma ${s.poster.meanLuma} (video ${s.poster.videoLumaP10}..${s.poster.videoLumaP90}), render x${s.speedXRealtime} real time (x${s.speedXRealtimeOn2CoresByCpu} on 2 cores by CPU time): ${s.pass ? "PASS" : "FAIL"}`,
     );
   }
   const dir = path.resolve("bench/results");
@@ -155,14 +158,25 @@ async function main() {
     const r = await renderer.render({ scenes: scenes(3), music: { path: music.path }, format, size: { width: 720, height: 1280 } });
     const ms = now() - t;
     const cpuSec = cpuSince(cpu);
+    // Issue 15 §1b: mp4 >= 5x real time on 2 cores, webm >= 4x. By CPU time, 2 cores give at
+    // most 2 CPU-seconds per second: the figure a quiet 2-core machine would reach.
+    const target = format === "mp4" ? 5 : 4;
+    const xWall = r.durationSec / (ms / 1000);
+    const xCpu = cpuSec ? r.durationSec / (cpuSec / 2) : null;
     compile[format] = {
       wallSec: secs(ms),
       cpuSec,
       videoSec: Math.round(r.durationSec * 1000) / 1000,
       ratioToVideoLength: Math.round((ms / 1000 / r.durationSec) * 1000) / 1000,
+      speedXRealtime: Math.round(xWall * 100) / 100,
+      speedXRealtimeOn2CoresByCpu: xCpu === null ? null : Math.round(xCpu * 100) / 100,
+      targetXRealtime: target,
+      ratioToTargetByCpu: xCpu === null ? null : Math.round((xCpu / target) * 100) / 100,
+      ratioToTargetByWall: Math.round((xWall / target) * 100) / 100,
+      loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
       sizeBytes: r.sizeBytes,
     };
-    log(`Compile 3 scenes / ${r.durationSec.toFixed(2)} s ${format}: ${secs(ms)} s wall, ${cpuSec} s CPU (x${(ms / 1000 / r.durationSec).toFixed(2)} of the video length)`);
+    log(`Compile 3 scenes / ${r.durationSec.toFixed(2)} s ${format}: ${secs(ms)} s wall, ${cpuSec} s CPU (x${(ms / 1000 / r.durationSec).toFixed(2)} of the video length; ${xWall.toFixed(2)}x real time wall, ${xCpu?.toFixed(2)}x on 2 cores by CPU, target ${target}x)`);
   }
 
   // 2. 5-scene compile, then re-compile after editing one scene.
@@ -188,15 +202,22 @@ async function main() {
       recompileCpuSec: againCpu,
       cpuFraction: fullCpu && againCpu !== null ? Math.round((againCpu / fullCpu) * 1000) / 1000 : null,
       scenesRerendered: again.scenes.filter((s) => !s.cached).length,
+      // Issue 15 §1b: a re-compile after editing 1 of 5 scenes takes <= 20% of a full compile.
+      target: 0.2,
+      loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
     };
-    log(`Re-compile 5 scenes ${format} after editing one: ${secs(againMs)} s vs ${secs(fullMs)} s full (${((againMs / fullMs) * 100).toFixed(1)}%)`);
+    log(`Re-compile 5 scenes ${format} after editing one: ${secs(againMs)} s vs ${secs(fullMs)} s full (${((againMs / fullMs) * 100).toFixed(1)}%; by CPU ${fullCpu && againCpu !== null ? ((againCpu / fullCpu) * 100).toFixed(1) : "?"}%, target 20%)`);
   }
 
-  // 3. Sound and finish of the fixed 3-scene ad.
-  const soundFinish3Scenes = await soundFinish();
+  const compileOnly = process.argv.includes("--compile-only");
+  const latest = path.resolve("bench/results/media-latest.json");
+  const previous = compileOnly && existsSync(latest) ? (JSON.parse(readFileSync(latest, "utf8")) as Record<string, unknown>) : {};
 
-  // 4. Structure and variety of the fixed 3-scene ad in every Style.
-  const adVisuals3Scenes = await adVisuals();
+  // 3. Sound and finish of the fixed 3-scene ad.
+  const soundFinish3Scenes = compileOnly ? previous.soundFinish3Scenes : await soundFinish();
+
+  // 4. Structure, variety and sound of the fixed 3-scene and 6-scene ads in every Style.
+  const adVisuals3And6Scenes = compileOnly ? previous.adVisuals3And6Scenes : await adVisuals();
 
   const mean = (a: number[]) => Math.round(a.reduce((x, y) => x + y, 0) / a.length) / 1000;
   const result = {
@@ -216,7 +237,8 @@ async function main() {
     productImage: { meanSec: mean(imageTimes), perImageSec: imageTimes.map(secs), sizes: shots.map(([v, a]) => `${v} ${a}`) },
     musicBed15s: { sec: secs(musicMs) },
     soundFinish3Scenes,
-    adVisuals3Scenes,
+    adVisuals3And6Scenes,
+    ...(compileOnly ? { compileOnlyRun: `compile figures from this run; soundFinish3Scenes and adVisuals3And6Scenes from the run of ${String(previous.date ?? "?")}` } : {}),
     notes:
       "Wall-clock times on a machine shared with other work (see loadAverageAtStart); cpuSec is the CPU time of the compile's processes, which load does not inflate. ffmpeg runs niced (MEDIA_NICE, default 10), so under load it yields to other processes. Each compile starts with an empty segment cache. Motion is rendered inside the compile (zoompan over stills).",
   };

@@ -10,7 +10,7 @@ const out = path.resolve(process.argv[2] ?? "docs/contact-sheet.png");
 const work = path.resolve("tests/.tmp", `contact-sheet-${process.pid}`);
 mkdirSync(work, { recursive: true });
 try {
-  const r = await adVisualsCheck(work, { size: { width: 360, height: 640 }, sheet: out });
+  const r = await adVisualsCheck(work, { size: { width: 360, height: 640 }, sheet: out, scripts: ["3 scenes"] });
   for (const s of r.styles) console.log(`${s.style}: ${s.shots.join(" → ")}`);
   console.log(`Contact sheet: ${path.relative(process.cwd(), out)}`);
 } finally {

@@ -22,6 +22,7 @@ import { startImageJob, updateImageJobStatus } from "~/models/image-jobs.server"
 import { MediaMissingError, mediaFilePath, readMediaBytes } from "~/models/media-refs.server";
 import { isRetriable, reasonOf, SceneAssetError } from "~/models/pipeline-errors.server";
 import { planTask } from "~/models/planner.server";
+import { listProjectAssets } from "~/models/project-assets.server";
 import { getProject, getProjectWithScenes, storyIdOfProject, type ProjectRow } from "~/models/project.server";
 import { currentMadeBy, keepCurrentAsVersion, recordSceneAssetVersion } from "~/models/scene-asset-versions.server";
 import { SCENE_ASSET_MESSAGES, type SceneAssetStep, type SceneMediaStep } from "~/models/scene-asset-steps";
@@ -31,7 +32,9 @@ import { findSceneOfProject, markSceneCompleted, markSceneFailed, markSceneStep,
 import { startVideoJob, updateVideoJobStatus } from "~/models/video-jobs.server";
 import { styleDetails, type StyleDetails } from "~/models/story-types.server";
 import { ttsVoice } from "~/models/voices.server";
-import type { ProductImageRequest, ProductShotVersion } from "~/providers/image/types";
+import { LocalProductImageProvider } from "~/providers/image/local.server";
+import { LAYERED_SHOTS } from "~/providers/image/shots.server";
+import type { ProductImageRequest, ProductShotVersion, ShotLayers } from "~/providers/image/types";
 import { planAdStructure, styleTone } from "~/providers/llm/planner/ad-structure";
 import { getProfile } from "~/models/profile.server";
 import { readFileBytes } from "~/models/stored-files.server";
@@ -82,6 +85,8 @@ type SceneContext = {
   details: StyleDetails;
   /** The spoken text of every scene, in order (the ad's structure is planned from them). */
   sceneTexts: string[];
+  /** The project's own pictures (its image assets, oldest first): some scenes show them (ADR 221). */
+  photos: string[];
   sceneIndex: number;
 };
 
@@ -109,6 +114,7 @@ async function loadContext(actor: Actor, { projectId, sceneId }: SceneTarget, st
     style: project.style,
     details: await styleDetails(project.style),
     sceneTexts: scenes.map((s) => s.voiceOverText?.trim() || s.script?.trim() || s.title || ""),
+    photos: (await listProjectAssets(actor, projectId)).filter((a) => a.type === "image").map((a) => a.url),
     sceneIndex: Math.max(0, scenes.findIndex((s) => s.id === scene.id)),
   };
 }
@@ -226,7 +232,8 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
     if (productUrl) {
       const productImage = await readMediaBytes(productUrl, "product image", project.userId);
       const ad = options.adShots ? await adShotRequest(ctx) : {};
-      const shot = await provider.generate(
+      // The user's own picture is framed, not generated: the local compositor draws a photo shot.
+      const shot = await (ad.shot === "photo" ? new LocalProductImageProvider() : provider).generate(
         { productImage, prompt, aspectRatio: aspect, style: style ?? undefined, version: options.productShotVersion ?? "v1", palette: details.palette, size, ...ad },
         { signal: options.signal },
       );
@@ -250,16 +257,48 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
 
 /** The scene's shot in the ad (its composition, large text and, on the end card, name and logo). */
 async function adShotRequest(ctx: SceneContext): Promise<Partial<ProductImageRequest>> {
-  const plan = planAdStructure({ scenes: ctx.sceneTexts, style: ctx.style });
+  const plan = adPlan(ctx);
   const shot = plan.shots[ctx.sceneIndex];
   if (!shot) return {};
   const end = shot.shot === "end-card";
+  const photoUrl = shot.photo !== undefined ? ctx.photos[shot.photo] : undefined;
   return {
     shot: shot.shot,
     headline: shot.headline || undefined,
     tone: styleTone(ctx.style),
     ...(end ? { productName: plan.product || undefined, logo: (await ownerAvatar(ctx.project.userId)) ?? undefined } : {}),
+    ...(photoUrl ? { photo: await readMediaBytes(photoUrl, "project picture", ctx.project.userId) } : {}),
   };
+}
+
+/** The ad's plan: beats, shots and moves from the scenes' texts, the Style and the project's own pictures. */
+function adPlan(ctx: SceneContext) {
+  return planAdStructure({ scenes: ctx.sceneTexts, style: ctx.style, photos: ctx.photos.length });
+}
+
+/**
+ * The scene's ad shot as a background plate and a product layer, for a parallax move
+ * (docs/decisions/220-parallax-layers.md): only when its picture is the generated shot and up to
+ * date (an uploaded picture has no inputs hash), and the image provider draws that shot in
+ * layers (the local compositor, hero and close-up). The composition is deterministic, so the
+ * layers are drawn again rather than stored.
+ */
+async function shotLayers(ctx: SceneContext, options: SceneAssetOptions): Promise<ShotLayers | undefined> {
+  const { scene, project, aspect, style, details } = ctx;
+  if (!options.adShots || !scene.imageInputsHash || isStale("image", scene, project)) return undefined;
+  const productUrl = productImageOf(scene, project);
+  const prompt = scene.imagePrompt?.trim();
+  if (!productUrl || !prompt) return undefined;
+  const ad = await adShotRequest(ctx);
+  if (!ad.shot || !LAYERED_SHOTS.has(ad.shot)) return undefined;
+  const provider = productImageProvider();
+  if (!provider.shotLayers) return undefined;
+  const productImage = await readMediaBytes(productUrl, "product image", project.userId);
+  const layers = await provider.shotLayers(
+    { productImage, prompt, aspectRatio: aspect, style: style ?? undefined, version: options.productShotVersion ?? "v1", palette: details.palette, size: imageSizeFor(aspect), ...ad },
+    { signal: options.signal },
+  );
+  return layers ?? undefined;
 }
 
 /** The owner's avatar (their brand's logo when they uploaded one), for the end card; null without one. */
@@ -320,14 +359,16 @@ async function videoStep(ctx: SceneContext, options: SceneAssetOptions): Promise
   });
   try {
     const image = await mediaFilePath(scene.imageUrl, "scene image", project.userId);
+    const layers = await shotLayers(ctx, options);
     const clip = await provider.animate(
       {
         image,
+        ...(layers ? { layers } : {}),
         durationSec: clipSecondsFor(scene),
         aspectRatio: aspect,
         sceneIndex: Math.max(0, scene.sceneOrder - 1),
         seed: project.id,
-        ...(options.adShots ? { variant: planAdStructure({ scenes: ctx.sceneTexts, style: ctx.style }).shots[ctx.sceneIndex]?.motion } : {}),
+        ...(options.adShots ? { variant: adPlan(ctx).shots[ctx.sceneIndex]?.motion } : {}),
         prompt: scene.imagePrompt ?? undefined,
         size: videoSizeFor(aspect),
       },

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const voices = await adVoices(path.join(work.dir, "voices"));
   const renderer = new LocalRenderProvider({ workDir: path.join(work.dir, "render") });
   for (const style of AD_STYLES) {
-    const { plan, request } = await adInputs(path.join(work.dir, style.replace(/\W+/g, "-")), style, SIZE, voices);
+    const { plan, request } = await adInputs(path.join(work.dir, style.replace(/\W+/g, "-")), style, SIZE, voices, { music: false });
     ads.set(style, { plan, video: await renderer.render(request) });
   }
 });

@@ -10,7 +10,7 @@ import { cutOutProduct, type Cutout } from "./cutout.server";
 import { mix, readableOn, rgbToHex } from "./color";
 import { backgroundSvg, layoutFor, paletteFor, sceneKindFor, type Box, type Layout, type Palette } from "./design";
 import { composeShot, productHues } from "./shots.server";
-import type { ProductImageProvider, ProductImageRequest, ProductImageResult } from "./types";
+import type { ProductImageProvider, ProductImageRequest, ProductImageResult, ShotLayers } from "./types";
 
 export const MAX_HEADLINE_CHARS = 120;
 
@@ -18,7 +18,16 @@ export class LocalProductImageProvider implements ProductImageProvider {
   readonly name = "local-compositor";
   readonly label = "sharp product-shot compositor (offline)";
 
+  async shotLayers(request: ProductImageRequest, options: CallOptions = {}): Promise<ShotLayers | null> {
+    if (!request.shot) return null;
+    return (await this.draw({ ...request, layers: true }, options)).layers ?? null;
+  }
+
   async generate(request: ProductImageRequest, options: CallOptions = {}): Promise<ProductImageResult> {
+    return this.draw(request, options);
+  }
+
+  private async draw(request: ProductImageRequest, options: CallOptions): Promise<ProductImageResult> {
     if (!isAspectRatio(request.aspectRatio)) throw new ProviderError(this.name, "bad_input", "Aspect ratio must be 16:9, 9:16 or 1:1");
     if (request.version !== "v1" && request.version !== "v2") throw new ProviderError(this.name, "bad_input", "Version must be v1 or v2");
     const headline = request.headline?.trim() ?? "";
@@ -34,12 +43,12 @@ export class LocalProductImageProvider implements ProductImageProvider {
     }
     if (request.shot) {
       const product = cut.backgroundRemoved ? cut.png : await photoCard(cut, { dark: request.tone === "dark" });
-      const { image } = await composeShot(
-        { shot: request.shot, size: { width: W, height: H }, headline, productName: request.productName, logo: request.logo, tone: request.tone ?? "light", stylePalette: request.palette },
+      const { image, layers } = await composeShot(
+        { shot: request.shot, size: { width: W, height: H }, headline, productName: request.productName, logo: request.logo, photo: request.photo, tone: request.tone ?? "light", stylePalette: request.palette, layers: request.layers },
         product,
         await productHues(cut),
       );
-      return { image, mime: "image/jpeg", width: W, height: H, provider: this.name, backgroundRemoved: cut.backgroundRemoved };
+      return { image, mime: "image/jpeg", width: W, height: H, provider: this.name, backgroundRemoved: cut.backgroundRemoved, ...(layers ? { layers } : {}) };
     }
     const prompt = request.prompt ?? "";
     const style = request.style ?? "";

@@ -9,8 +9,9 @@ import type { Size } from "~/providers/media/types";
 import { huesOf, mix } from "./color";
 import type { Cutout } from "./cutout.server";
 import { captionSafeTop, shotPalette, type ShotPalette } from "./shot-design";
+import type { ShotLayers } from "./types";
 
-export type ShotKind = "hero" | "close-up" | "feature" | "split" | "kinetic" | "end-card";
+export type ShotKind = "hero" | "close-up" | "feature" | "split" | "kinetic" | "end-card" | "photo";
 
 export type ShotRequest = {
   shot: ShotKind;
@@ -21,9 +22,21 @@ export type ShotRequest = {
   productName?: string;
   /** End card: the brand's logo or avatar (any image sharp reads). */
   logo?: Buffer;
+  /** Photo shot: the user's own picture (any image sharp reads); without one it is drawn as kinetic. */
+  photo?: Buffer;
   tone: "light" | "dark";
   stylePalette?: string[];
+  /**
+   * Also return the shot's layers, for a parallax move (docs/decisions/220-parallax-layers.md):
+   * the background plate (everything but the product) and the product layer (cut-out and its
+   * shadow, full frame with alpha). Only the hero and the close-up have them.
+   */
+  layers?: boolean;
 };
+
+
+/** Shots drawn as a background plate and a product layer (the others are one flat picture). */
+export const LAYERED_SHOTS: ReadonlySet<ShotRequest["shot"]> = new Set(["hero", "close-up"]);
 
 /** The product's main and accent hue from its visible pixels. */
 export async function productHues(cut: Cutout): Promise<{ main: number; accent: number } | null> {
@@ -32,7 +45,7 @@ export async function productHues(cut: Cutout): Promise<{ main: number; accent: 
 }
 
 /** Draws the shot as a JPEG. `product` is the cut-out (or framed photo) as a PNG. */
-export async function composeShot(request: ShotRequest, product: Buffer, hues: { main: number; accent: number } | null): Promise<{ image: Buffer; palette: ShotPalette }> {
+export async function composeShot(request: ShotRequest, product: Buffer, hues: { main: number; accent: number } | null): Promise<{ image: Buffer; palette: ShotPalette; layers?: ShotLayers }> {
   const { width: W, height: H } = request.size;
   // The end card is always dark (the product's hue, deep): it closes the ad with a clear change
   // of picture after a light body, and the call-to-action button stands out on it.
@@ -41,10 +54,20 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
   const portrait = H > W * 1.2;
   const unit = Math.min(W, H);
   const layers: OverlayOptions[] = [];
+  /** The product and its shadow: drawn last, and the layer that moves faster in a parallax move. */
+  const front: OverlayOptions[] = [];
   let background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, "");
   const headline = request.headline?.trim() ?? "";
 
-  switch (request.shot) {
+  const photo = request.shot === "photo" && request.photo ? await coverPhoto(request.photo, W, H) : null;
+  switch (photo ? "photo" : request.shot === "photo" ? "kinetic" : request.shot) {
+    case "photo": {
+      // The user's own picture, full bleed; the call-out on an accent panel at the top.
+      background = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${palette.bgBottom}"/></svg>`;
+      layers.push({ input: photo!, left: 0, top: 0 });
+      if (headline) layers.push(...(await panelText(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: safe * 0.3 }, unit * 0.075, palette, W, H, null)));
+      break;
+    }
     case "hero": {
       // On a surface: a wide ellipse "table top" the product stands on, the headline above.
       // In a landscape frame (16:9) the headline goes beside the product, not above it, so the
@@ -56,8 +79,8 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
       const p = await fit(product, W * (portrait ? 0.72 : 0.42), floorY - top);
       const surface = mix(palette.bgBottom, palette.dark ? "#ffffff" : "#000000", 0.1);
       background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<ellipse cx="${cx}" cy="${floorY}" rx="${beside ? W * 0.28 : W * 0.48}" ry="${unit * 0.07}" fill="${surface}"/>`);
-      layers.push(...(await contactShadow(p.width, cx, floorY, W, H)));
-      layers.push({ input: p.png, left: Math.round(cx - p.width / 2), top: Math.max(0, floorY - p.height) });
+      front.push(...(await contactShadow(p.width, cx, floorY, W, H)));
+      front.push({ input: p.png, left: Math.round(cx - p.width / 2), top: Math.max(0, floorY - p.height) });
       if (beside) layers.push(...(await textBlock(headline, { x: W * 0.06, y: H * 0.1, width: W * 0.44, height: safe - H * 0.16 }, unit * 0.13, palette.text, "left", W, H)));
       else if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: top - H * 0.1 }, unit * 0.115, palette.text, "centre", W, H)));
       break;
@@ -71,7 +94,7 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
       const big = await sharp(product).resize(Math.max(1, Math.round(pw * scale))).png().toBuffer({ resolveWithObject: true });
       const left = Math.round((W - big.info.width) / 2);
       const top = Math.round(safe * 0.5 - big.info.height * 0.5);
-      layers.push(await cropInto(big.data, big.info.width, big.info.height, left, top, W, safe));
+      front.push(await cropInto(big.data, big.info.width, big.info.height, left, top, W, safe));
       break;
     }
     case "feature": {
@@ -161,8 +184,12 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
       break;
     }
   }
-  const image = await sharp(Buffer.from(background)).resize(W, H).composite(layers).flatten({ background: palette.bgTop }).jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer();
-  return { image, palette };
+  const flat = (overlays: OverlayOptions[]) =>
+    sharp(Buffer.from(background)).resize(W, H).composite(overlays).flatten({ background: palette.bgTop }).jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer();
+  const image = await flat([...layers, ...front]);
+  if (!request.layers || !LAYERED_SHOTS.has(request.shot) || !front.length) return { image, palette };
+  const foreground = await sharp({ create: { width: W, height: H, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).composite(front).png().toBuffer();
+  return { image, palette, layers: { background: await flat(layers), foreground } };
 }
 
 function gradientSvg(W: number, H: number, top: string, bottom: string, extra: string): string {
@@ -197,7 +224,7 @@ async function textBlock(text: string, box: { x: number; y: number; width: numbe
 }
 
 /** A call-out: text on an accent panel with a dot-and-line pointer to `target`. */
-async function panelText(text: string, box: { x: number; y: number; width: number; height: number }, sizePx: number, palette: ShotPalette, W: number, H: number, target: { x: number; y: number }): Promise<OverlayOptions[]> {
+async function panelText(text: string, box: { x: number; y: number; width: number; height: number }, sizePx: number, palette: ShotPalette, W: number, H: number, target: { x: number; y: number } | null): Promise<OverlayOptions[]> {
   const pad = Math.round(sizePx * 0.6);
   let size = sizePx;
   let img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left" });
@@ -210,7 +237,7 @@ async function panelText(text: string, box: { x: number; y: number; width: numbe
   const px = Math.round(box.x + box.width - pw);
   const py = Math.round(box.y);
   const r = Math.round(size * 0.4);
-  const line = `<line x1="${px + pw * 0.2}" y1="${py + ph}" x2="${target.x}" y2="${target.y}" stroke="${palette.accent}" stroke-width="${Math.max(3, size * 0.12)}"/><circle cx="${target.x}" cy="${target.y}" r="${size * 0.28}" fill="${palette.accent}"/>`;
+  const line = !target ? "" : `<line x1="${px + pw * 0.2}" y1="${py + ph}" x2="${target.x}" y2="${target.y}" stroke="${palette.accent}" stroke-width="${Math.max(3, size * 0.12)}"/><circle cx="${target.x}" cy="${target.y}" r="${size * 0.28}" fill="${palette.accent}"/>`;
   const pointer = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${line}<rect x="${px}" y="${py}" width="${pw}" height="${ph}" rx="${r}" fill="${palette.accent}"/></svg>`);
   return [
     { input: pointer, left: 0, top: 0 },
@@ -251,6 +278,15 @@ async function cropInto(png: Buffer, w: number, h: number, left: number, top: nu
   const y1 = Math.max(y0 + 1, Math.min(h, H - top));
   const input = await sharp(png).extract({ left: x0, top: y0, width: Math.min(w - x0, x1 - x0), height: Math.min(h - y0, y1 - y0) }).png().toBuffer();
   return { input, left: Math.max(0, left + x0), top: Math.max(0, top + y0) };
+}
+
+/** A picture cropped to cover W x H (the interesting part kept), as a JPEG; null when it cannot be read. */
+async function coverPhoto(image: Buffer, W: number, H: number): Promise<Buffer | null> {
+  try {
+    return await sharp(image, { failOn: "error" }).rotate().resize(W, H, { fit: "cover", position: sharp.strategy.attention }).flatten({ background: "#111111" }).jpeg({ quality: 92 }).toBuffer();
+  } catch {
+    return null;
+  }
 }
 
 /** A logo in a circle of diameter `d` (null when it cannot be read). */

@@ -21,13 +21,22 @@ export type ProductImageRequest = {
    * An ad shot (docs/decisions/205-shots-from-one-product-photo.md): the local compositor draws
    * this composition, with `headline` as its large text; hosted models get it as prompt words.
    */
-  shot?: "hero" | "close-up" | "feature" | "split" | "kinetic" | "end-card";
+  shot?: "hero" | "close-up" | "feature" | "split" | "kinetic" | "end-card" | "photo";
+  /** A photo shot: the user's own picture, shown full bleed (docs/decisions/221-project-assets-as-shots.md). */
+  photo?: Buffer;
   /** End card: the product's name, and the brand's logo or avatar. */
   productName?: string;
   logo?: Buffer;
   /** Light or dark backgrounds (the Style's tone). */
   tone?: "light" | "dark";
+  /**
+   * Also return the shot's layers when it has them (local compositor, hero and close-up): the
+   * motion step moves them at different rates (docs/decisions/220-parallax-layers.md).
+   */
+  layers?: boolean;
 };
+
+export type ShotLayers = { background: Buffer; foreground: Buffer };
 
 export type ProductImageResult = {
   image: Buffer;
@@ -38,10 +47,18 @@ export type ProductImageResult = {
   /** Whether a plain background was found and removed (local compositor). */
   backgroundRemoved?: boolean;
   requestId?: string;
+  /** The background plate (JPEG) and the product layer (PNG with alpha, full frame): `layers` was asked and the shot has them. */
+  layers?: ShotLayers;
 };
 
 export interface ProductImageProvider {
   readonly name: string;
   readonly label: string;
   generate(request: ProductImageRequest, options?: CallOptions): Promise<ProductImageResult>;
+  /**
+   * Draws an ad shot's layers again (the same picture `generate` made for the request, as a
+   * background plate and a product layer), null when the shot has none. Only providers that
+   * compose their shots (the local compositor) have it (docs/decisions/220-parallax-layers.md).
+   */
+  shotLayers?(request: ProductImageRequest, options?: CallOptions): Promise<ShotLayers | null>;
 }

@@ -4,7 +4,7 @@ import { probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { ProviderError, VIDEO_SIZES, type CallOptions } from "~/providers/media/types";
 import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import type { MotionProvider, MotionRequest, MotionResult } from "./types";
-import { motionVariantFor, prepareStill, zoompanFilter } from "./zoompan.server";
+import { motionVariantFor, parallaxFilters, prepareLayers, prepareStill, zoompanFilter } from "./zoompan.server";
 
 export const MOTION_FPS = 30;
 export const MAX_MOTION_SECONDS = 120;
@@ -27,17 +27,21 @@ export class LocalMotionProvider implements MotionProvider {
     const variant = request.variant ?? motionVariantFor(request.sceneIndex ?? 0, request.seed);
     const frames = Math.max(1, Math.round(durationSec * MOTION_FPS));
     const still = await newWorkFile(this.root, "motion", "jpg");
+    const layer = request.layers ? await newWorkFile(this.root, "motion", "png") : null;
     const out = await newWorkFile(this.root, "motion", "mp4");
     try {
       try {
-        await prepareStill(request.image, size, still);
+        if (request.layers && layer) await prepareLayers(request.layers.background, request.layers.foreground, size, still, layer);
+        else await prepareStill(request.image, size, still);
       } catch (error) {
         throw new ProviderError(this.name, "bad_input", `The scene image cannot be read: ${(error as Error).message}`, { cause: error });
       }
+      const graph = layer ? parallaxFilters("0:v", "1:v", variant, frames, size, MOTION_FPS, "v").join(";") : `[0:v]format=yuv420p,${zoompanFilter(variant, frames, size, MOTION_FPS)},setsar=1[v]`;
       await runFfmpeg(
         [
           "-i", still,
-          "-filter_complex", `[0:v]format=yuv420p,${zoompanFilter(variant, frames, size, MOTION_FPS)},setsar=1[v]`,
+          ...(layer ? ["-i", layer] : []),
+          "-filter_complex", graph,
           "-map", "[v]",
           "-frames:v", String(frames),
           "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p",
@@ -61,6 +65,7 @@ export class LocalMotionProvider implements MotionProvider {
       throw error;
     } finally {
       await rm(still, { force: true });
+      if (layer) await rm(layer, { force: true });
     }
   }
 }

@@ -16,6 +16,13 @@ export type MotionRequest = {
   prompt?: string;
   /** Output size; default the 720p-class size of the aspect ratio. */
   size?: Size;
+  /**
+   * `image` as two layers: the background plate (without the product) and the product layer (a
+   * PNG with alpha, same frame). The local motion moves the product faster than the background,
+   * a parallax move (docs/decisions/220-parallax-layers.md); hosted models ignore it and animate
+   * `image`.
+   */
+  layers?: { background: string | Buffer; foreground: string | Buffer };
 };
 
 export type MotionResult = {

@@ -18,23 +18,60 @@ export function motionVariantFor(sceneIndex: number, seed = ""): MotionVariant {
  * Writes the still, oriented and cropped to cover `size * STILL_OVERSCAN` (smart crop keeps the
  * interesting part), as a JPEG ffmpeg 4.1 can read whatever the source format was.
  */
-export async function prepareStill(input: string | Buffer, size: Size, out: string): Promise<void> {
+export async function prepareStill(input: string | Buffer, size: Size, out: string, position: "attention" | "centre" = "attention"): Promise<void> {
   await sharp(input, { failOn: "error" })
     .rotate()
-    .resize(size.width * STILL_OVERSCAN, size.height * STILL_OVERSCAN, { fit: "cover", position: sharp.strategy.attention })
+    .resize(size.width * STILL_OVERSCAN, size.height * STILL_OVERSCAN, { fit: "cover", position: position === "centre" ? "centre" : sharp.strategy.attention })
     .flatten({ background: "#111111" })
     .jpeg({ quality: 92 })
     .toFile(out);
 }
 
 /**
- * The zoompan filter for `frames` output frames from a single prepared still. Eased
+ * A parallax move's two layers (docs/decisions/220-parallax-layers.md): the background plate and
+ * the product layer (a PNG with alpha), both cropped the same way (centre) to cover
+ * `size * STILL_OVERSCAN`, so they stay in register.
+ */
+export async function prepareLayers(background: string | Buffer, foreground: string | Buffer, size: Size, outBackground: string, outForeground: string): Promise<void> {
+  await prepareStill(background, size, outBackground, "centre");
+  await sharp(foreground, { failOn: "error" })
+    .rotate()
+    .ensureAlpha()
+    .resize(size.width * STILL_OVERSCAN, size.height * STILL_OVERSCAN, { fit: "cover", position: "centre" })
+    .png({ compressionLevel: 1 })
+    .toFile(outForeground);
+}
+
+/** How far the background moves, as a fraction of the product layer's move, in a parallax move. */
+export const PARALLAX_BACKGROUND_RATE = 0.35;
+/** The product layer's move (zoom or travel), a little larger than a flat still's. */
+export const PARALLAX_FOREGROUND_AMOUNT = 0.18;
+
+/**
+ * Filter graph lines of a parallax move: the background plate (input `bg`) and the product layer
+ * (input `fg`, with alpha) take the same camera move, the product at its full amount and the
+ * background at PARALLAX_BACKGROUND_RATE of it, so the product moves against its background as
+ * if nearer the camera. Writes `[out]` (yuv420p).
+ */
+export function parallaxFilters(bg: string, fg: string, variant: MotionVariant, frames: number, size: Size, fps: number, out: string): string[] {
+  const amount = PARALLAX_FOREGROUND_AMOUNT;
+  return [
+    `[${bg}]format=yuv420p,${zoompanFilter(variant, frames, size, fps, amount * PARALLAX_BACKGROUND_RATE)},setsar=1[pbg]`,
+    `[${fg}]format=yuva420p,${zoompanFilter(variant, frames, size, fps, amount)},setsar=1[pfg]`,
+    `[pbg][pfg]overlay=format=yuv420:eof_action=pass,format=yuv420p[${out}]`,
+  ];
+}
+
+const num = (n: number) => String(Math.round(n * 10_000) / 10_000);
+
+/**
+ * The zoompan filter for `frames` output frames from a single prepared still, moving by `amount` (zoom, or the
+ * zoom a pan travels in). Eased
  * (cosine) so the move starts and ends gently.
  */
-export function zoompanFilter(variant: MotionVariant, frames: number, size: Size, fps: number): string {
+export function zoompanFilter(variant: MotionVariant, frames: number, size: Size, fps: number, amount = 0.16): string {
   const n = Math.max(1, frames - 1);
   const e = `((1-cos(PI*min(on/${n},1)))/2)`;
-  const amount = 0.16;
   const centreX = "iw/2-(iw/zoom/2)";
   const centreY = "ih/2-(ih/zoom/2)";
   let z: string;
@@ -42,19 +79,19 @@ export function zoompanFilter(variant: MotionVariant, frames: number, size: Size
   let y = centreY;
   switch (variant) {
     case "zoom-in":
-      z = `1+${amount}*${e}`;
+      z = `1+${num(amount)}*${e}`;
       x = centreX;
       break;
     case "zoom-out":
-      z = `${1 + amount}-${amount}*${e}`;
+      z = `${num(1 + amount)}-${num(amount)}*${e}`;
       x = centreX;
       break;
     case "pan-left":
-      z = `${1 + amount}`;
+      z = `${num(1 + amount)}`;
       x = `(iw-iw/zoom)*(1-${e})`;
       break;
     case "pan-right":
-      z = `${1 + amount}`;
+      z = `${num(1 + amount)}`;
       x = `(iw-iw/zoom)*${e}`;
       break;
   }

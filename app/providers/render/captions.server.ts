@@ -278,7 +278,8 @@ export async function wordCaptionPng(group: string[], active: number, size: Size
   const text = img.height > h || img.width > size.width ? await sharp(img.png).resize({ width: Math.min(img.width, size.width), height: h, fit: "inside" }).png().toBuffer({ resolveWithObject: true }) : { data: img.png, info: { width: img.width, height: img.height } };
   return sharp(Buffer.from(panel))
     .composite([{ input: text.data, left: Math.max(0, Math.round((size.width - text.info.width) / 2)), top: Math.max(0, Math.round((band.height - text.info.height) / 2)) }])
-    .png({ compressionLevel: 3 })
+    // Uncompressed: lossless either way, and both the encode here and ffmpeg's decode are cheaper.
+    .png({ compressionLevel: 0 })
     .toBuffer();
 }
 

@@ -43,14 +43,28 @@ export function gainAndLimit(gainDb: number, rate: number): string {
 }
 
 /**
- * Normalises a WAV mix in place of `out`: measure, gain + limit, measure, and a last small
- * correction when the limiter took the level off the target. Returns the final measurement.
+ * Output arguments that measure a filter graph's audio `label` while it is written elsewhere:
+ * `[label]ebur128=peak=true` to a null output (parse the run's stderr with parseEbur128; the
+ * run needs `-loglevel info`). Saves a second decode of the file just written.
  */
-export async function normaliseWav(input: string, out: string, rate: number, signal?: AbortSignal): Promise<Loudness> {
-  const first = await measureLoudness(input, signal);
+export function measuredOutput(label: string): { filter: string; args: string[] } {
+  return { filter: `[${label}]ebur128=peak=true[loudness]`, args: ["-map", "[loudness]", "-f", "null", "-"] };
+}
+
+/**
+ * Normalises a WAV mix in place of `out`: measure (or take `measured`, made while the mix was
+ * written), gain + limit measured in the same pass, and a last small correction when the
+ * limiter took the level off the target. Returns the final measurement.
+ */
+export async function normaliseWav(input: string, out: string, rate: number, signal?: AbortSignal, measured?: Loudness): Promise<Loudness> {
+  const first = measured ?? (await measureLoudness(input, signal));
   const gain = gainToTarget(first.integratedLufs);
-  await runFfmpeg(["-i", input, "-af", gainAndLimit(gain, rate), "-c:a", "pcm_f32le", out], { signal, limiter: null, timeoutMs: 120_000 });
-  const second = await measureLoudness(out, signal);
+  const m = measuredOutput("level");
+  const { stderr } = await runFfmpeg(
+    ["-loglevel", "info", "-i", input, "-filter_complex", `[0:a]${gainAndLimit(gain, rate)},asplit=2[out][level];${m.filter}`, "-map", "[out]", "-c:a", "pcm_f32le", out, ...m.args],
+    { signal, limiter: null, timeoutMs: 120_000 },
+  );
+  const second = parseEbur128(stderr);
   const rest = gainToTarget(second.integratedLufs);
   if (Math.abs(rest) < 0.3 || gain === 0) return second;
   const again = `${out}.2.wav`;

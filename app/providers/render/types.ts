@@ -3,10 +3,16 @@ import type { MotionVariant } from "~/providers/motion/types";
 
 export type RenderFormat = "mp4" | "webm";
 
-/** What a scene shows: a video clip, or a still that gets a zoom/pan move. `url` is for hosted renderers. */
+/**
+ * What a scene shows: a video clip, or a still that gets a zoom/pan move. `url` is for hosted
+ * renderers. An image may also come as its two layers (`layers`: the background plate, and the
+ * product layer, a PNG with alpha): the local renderer then moves the product faster than the
+ * background (docs/decisions/220-parallax-layers.md); hosted renderers ignore them and show
+ * the flat picture (`path` or `url`).
+ */
 export type RenderVisual =
   | { kind: "clip"; path: string; url?: string }
-  | { kind: "image"; path: string; url?: string; motion?: MotionVariant };
+  | { kind: "image"; path: string; url?: string; motion?: MotionVariant; layers?: { background: string; foreground: string } };
 
 export type RenderScene = {
   visual: RenderVisual;

@@ -15,9 +15,11 @@ export type AdBeat = "hook" | "body" | "end";
  * How a scene's picture is composed from the one product photo:
  * hero: the product standing on a surface; close-up: a tight crop of it; feature: the product
  * beside a call-out; split: half product, half colour panel with text; kinetic: full-bleed colour
- * with large type (and the product small); end-card: product, name, call to action, logo.
+ * with large type (and the product small); end-card: product, name, call to action, logo;
+ * photo: one of the user's own project pictures, full bleed, with a call-out
+ * (docs/decisions/221-project-assets-as-shots.md).
  */
-export const SHOT_TYPES = ["hero", "close-up", "feature", "split", "kinetic", "end-card"] as const;
+export const SHOT_TYPES = ["hero", "close-up", "feature", "split", "kinetic", "end-card", "photo"] as const;
 export type ShotType = (typeof SHOT_TYPES)[number];
 
 /** Camera moves of the motion step (app/providers/motion/types.ts MOTION_VARIANTS). */
@@ -29,6 +31,8 @@ export type AdShot = {
   motion: ShotMotion;
   /** Large text drawn on the picture: the hook, a feature call-out, or the end card's call to action. */
   headline: string;
+  /** A photo shot: which of the project's pictures (0-based, in the order they were added). */
+  photo?: number;
 };
 
 export type AdStructure = {
@@ -66,6 +70,7 @@ const MOTION_BY_SHOT: Record<ShotType, ShotMotion> = {
   split: "zoom-out",
   kinetic: "zoom-in",
   "end-card": "zoom-out",
+  photo: "zoom-in",
 };
 
 export function adStyleOf(style: string | null | undefined): AdStyle {
@@ -85,10 +90,20 @@ export function styleTone(style: string | null | undefined): "light" | "dark" {
 const CTA_SENTENCE = /\b(?:order|shop|buy|get|grab|try|tap|click|visit|join|book|download|subscribe)\b[^.!?]*|\blink in (?:the )?bio\b/i;
 
 /**
- * The plan for `scenes` (their spoken texts, in order) in `style`. `product` overrides the name
- * found in the script (seo.ts findProduct).
+ * Which scenes show the user's own pictures (ADR 221): body scenes, every other one from the
+ * second scene, one picture each, never the hook or the end card.
  */
-export function planAdStructure(input: { scenes: string[]; style?: string | null; product?: string | null }): AdStructure {
+export function photoScenes(sceneCount: number, photos: number): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < sceneCount - 1 && out.length < photos; i += 2) out.push(i);
+  return out;
+}
+
+/**
+ * The plan for `scenes` (their spoken texts, in order) in `style`. `product` overrides the name
+ * found in the script (seo.ts findProduct); `photos`: how many pictures of its own the project has.
+ */
+export function planAdStructure(input: { scenes: string[]; style?: string | null; product?: string | null; photos?: number }): AdStructure {
   const style = adStyleOf(input.style);
   const recipe = RECIPES[style];
   const all = input.scenes.join(" ");
@@ -96,16 +111,19 @@ export function planAdStructure(input: { scenes: string[]; style?: string | null
   const callToAction = scriptCallToAction(input.scenes[input.scenes.length - 1] ?? "") || recipe.cta(product);
   const n = input.scenes.length;
   const shots: AdShot[] = [];
+  const photoAt = photoScenes(n, Math.max(0, Math.floor(input.photos ?? 0)));
   for (let i = 0; i < n; i++) {
     const beat: AdBeat = i === n - 1 && n > 1 ? "end" : i === 0 ? "hook" : "body";
     let shot: ShotType = beat === "hook" ? recipe.hook : beat === "end" ? "end-card" : recipe.body[(i - 1) % recipe.body.length];
     // A single scene is hook and end card at once: the end card carries the hook's text.
     if (n === 1) shot = "end-card";
     if (i > 0 && shots[i - 1].shot === shot) shot = recipe.body.find((s) => s !== shot && s !== nextShot(recipe, i, n)) ?? "hero";
+    const photo = photoAt.indexOf(i);
+    if (photo >= 0) shot = "photo";
     let motion = MOTION_BY_SHOT[shot];
     if (i > 0 && shots[i - 1].motion === motion) motion = alternateMotion(motion);
-    const headline = beat === "hook" || n === 1 ? hookText(input.scenes[i]) : beat === "end" ? callToAction : shot === "feature" || shot === "split" ? calloutText(input.scenes[i], product) : "";
-    shots.push({ beat, shot, motion, headline });
+    const headline = beat === "hook" || n === 1 ? hookText(input.scenes[i]) : beat === "end" ? callToAction : shot === "feature" || shot === "split" || shot === "photo" ? calloutText(input.scenes[i], product) : "";
+    shots.push({ beat, shot, motion, headline, ...(photo >= 0 ? { photo } : {}) });
   }
   return { style, product, callToAction, shots };
 }

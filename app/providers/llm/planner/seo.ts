@@ -38,7 +38,8 @@ const NOT_TOPICS = new Set(
     "tired sick fed bored stressed worried annoyed frustrated hate hated soggy messy sticky greasy boring " +
     "separate separately single whole entire certain various usual extra total final main key top " +
     "across dot percent safe proof cold hot dull fresh crisp clean soft light dark " +
-    "yours mine ours theirs everybody nobody somebody people guys friends").split(/\s+/),
+    "yours mine ours theirs everybody nobody somebody people guys friends " +
+    "behind ahead around along away back shut open closed").split(/\s+/),
 );
 
 /** Verbs a benefit is said with ("keeps greens crisp", "brightens dull skin"). */
@@ -61,7 +62,10 @@ export function seoMetadata(script: string, options: SeoOptions = {}): SeoMetada
   const spoken = cleanForSpeech(script);
   const product = (options.product ?? "").trim() || findProduct(spoken);
   const productStems = new Set(tokenize(product).map(stem));
-  const verbs = verbsInContext(spoken);
+  // Words that are not topics in this script: its verbs, and the first word of compound
+  // adjectives ("leak proof", "dishwasher safe", "ice cold").
+  const verbs = new Set([...verbsInContext(spoken), ...compoundModifiers(spoken)]);
+  const aside = negatedOrActedOn(spoken, verbs);
 
   const keywords = extractKeywords(spoken, { exclude: productStems, limit: 20 }).filter((k) => isTopic(k.text, verbs) && !tokenize(k.text).some((w) => BENEFIT_VERB_SET.has(w.toLowerCase())));
   const phrases = keywords.map((k) => k.text);
@@ -73,7 +77,7 @@ export function seoMetadata(script: string, options: SeoOptions = {}): SeoMetada
     title: buildTitle({ product, category, benefit, phrases, spoken }, maxTitle),
     description: truncateWords(splitSentences(spoken).slice(0, 2).join(" ") || product, options.maxDescriptionLength ?? 155),
     keywords: unique([...(product ? [product] : []), ...(category ? [category] : []), ...phrases]).slice(0, 12),
-    hashtags: buildHashtags({ product, category, benefit, keywords, verbs }, maxTags),
+    hashtags: buildHashtags({ product, category, benefit, keywords, verbs, spoken, aside }, maxTags),
   };
 }
 
@@ -87,13 +91,39 @@ function isTopic(text: string, verbs: Set<string>): boolean {
   });
 }
 
-/** Words used as verbs in this script: right after a subject pronoun or "to" ("until you shake it"). */
+/**
+ * Words used as verbs in this script: right after a subject pronoun or "to" ("until you shake
+ * it"), or a present-tense -s form right before an article or a possessive ("rings an alarm",
+ * "lights your room"), which a noun never is.
+ */
 function verbsInContext(text: string): Set<string> {
   const out = new Set<string>();
   const tokens = tokenize(text);
   for (let i = 1; i < tokens.length; i++) {
-    if (/^(?:you|we|they|i|to|will|can|just|it|and you)$/i.test(tokens[i - 1]) && !/^\p{Lu}/u.test(tokens[i])) out.add(tokens[i].toLowerCase());
+    if (/^(?:you|we|they|i|to|will|can|just|it|and you|nothing|everything|that|which|who)$/i.test(tokens[i - 1]) && !/^\p{Lu}/u.test(tokens[i])) out.add(tokens[i].toLowerCase());
   }
+  for (const m of text.matchAll(/(?:^|[^\p{L}])(\p{Ll}{3,}[^s\P{L}]s)\s+(?:a|an|the|your|its|our|their|my|his|her|this|that|every|shut|up|down|off|out|open|closed|away|back)\b/gu)) out.add(m[1]);
+  return out;
+}
+
+/**
+ * What the script says the product does away with ("no more jarring rings", "zero leaks",
+ * "without a charger") or does something to in passing ("rings an alarm"): not its topics.
+ */
+function negatedOrActedOn(text: string, verbs: Set<string>): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\b(?:no more|no|zero|without|never|fewer|less)\s+(\p{L}+)(?:\s+(\p{L}+))?/giu)) {
+    out.add(m[1].toLowerCase());
+    if (m[2]) out.add(m[2].toLowerCase());
+  }
+  for (const m of text.matchAll(/(\p{Ll}+)\s+(?:a|an|the|your|its)\s+(\p{Ll}+)/gu)) if (verbs.has(m[1]) && !BENEFIT_VERB_SET.has(m[1])) out.add(m[2]);
+  return out;
+}
+
+/** The first word of compound adjectives ("leak proof lid", "dishwasher-safe", "ice cold"): a modifier, not a topic. */
+function compoundModifiers(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(\p{L}+)[\s-]+(?:proof|safe|free|friendly|resistant|tight|cold)\b/giu)) out.add(m[1].toLowerCase());
   return out;
 }
 
@@ -190,13 +220,20 @@ function hashtag(phrase: string, keepCase = false): string | null {
   return `#${body}`;
 }
 
-type HashtagParts = { product: string; category: string; benefit: string; keywords: Array<{ text: string; count: number; words: number }>; verbs: Set<string> };
+type HashtagParts = { product: string; category: string; benefit: string; keywords: Array<{ text: string; count: number; words: number }>; verbs: Set<string>; spoken: string; aside: Set<string> };
+
+/** Whether `word` occurs in `text` outside the phrase `category` ("jar" in "the glass jar", not in "salad jar"). */
+function saysAlone(text: string, word: string, category: string): boolean {
+  const esc = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const rest = text.replace(new RegExp(esc(category), "giu"), " ");
+  return new RegExp(`(?<![\\p{L}])${esc(word)}(?![\\p{L}])`, "iu").test(rest);
+}
 
 /**
  * The product, its category (and the category's head noun), what the benefit acts on, the
  * script's repeated topics, then (when still short) its other nouns; format tags last.
  */
-function buildHashtags({ product, category, benefit, keywords, verbs }: HashtagParts, max: number): string[] {
+function buildHashtags({ product, category, benefit, keywords, verbs, spoken, aside }: HashtagParts, max: number): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   const add = (tag: string | null) => {
@@ -213,17 +250,23 @@ function buildHashtags({ product, category, benefit, keywords, verbs }: HashtagP
   if (product) add(hashtag(product, true));
   if (category) {
     add(hashtag(category));
+    // The head noun alone only when the script says it alone ("the glass jar" beside "salad
+    // jar"): #bank from "power bank" or #box from "lunch box" would name something else.
     const head = category.split(" ").pop();
-    if (head && head !== category) add(hashtag(head));
+    if (head && head !== category && saysAlone(spoken, head, category)) add(hashtag(head));
   }
   // What the benefit acts on: "keeps water cold" -> water; "brightens dull skin" -> skin.
   const [verb, ...rest] = benefit.split(" ");
   const objectWords = rest.slice(0, (rest.findIndex((w) => isStopWord(w)) + 1 || rest.length + 1) - 1);
   const object = /^(?:keeps?|makes?|lets?|helps?|gives?)$/.test(verb ?? "") ? objectWords.find(noun) : [...objectWords].reverse().find(noun);
   if (object) add(hashtag(object));
-  for (const k of keywords) if (k.count >= 2 && (k.words > 1 || noun(k.text))) add(hashtag(k.text));
+  // A word of the category on its own (#bank of "power bank") only when the script says it alone.
+  const categoryWords = category.split(" ");
+  const topic = (k: { text: string; words: number }) =>
+    (k.words > 1 || noun(k.text)) && !tokenize(k.text).some((w) => aside.has(w.toLowerCase())) && (categoryWords.length < 2 || !categoryWords.includes(k.text.toLowerCase()) || saysAlone(spoken, k.text, category));
+  for (const k of keywords) if (k.count >= 2 && topic(k)) add(hashtag(k.text));
   // A short script: its other nouns, up to eight tags in all.
-  for (const k of keywords) if (out.length < Math.min(8, max) && (k.words > 1 || noun(k.text))) add(hashtag(k.text));
+  for (const k of keywords) if (out.length < Math.min(8, max) && topic(k)) add(hashtag(k.text));
   if (out.length < Math.min(5, max)) for (const t of FORMAT_TAGS) add(t);
   return out;
 }
