@@ -141,6 +141,8 @@ export async function startAppProcess(
       SESSION_SECRET: BENCH_SESSION_SECRET,
       SEED_DEMO_DATA: "false",
       PORT: String(port),
+      // A worker (server/worker.ts) listens on WORKER_PORT; the web process ignores it.
+      WORKER_PORT: String(port),
       HOST: "127.0.0.1",
       ...opts.env,
     },

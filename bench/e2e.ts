@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { load, type LoadResult } from "./load";
+import { startAppProcess, type AppProcess } from "./app-process";
 import { flagValue, machineInfo, SHARED_MACHINE_NOTE, startBenchApp, writeResult, type BenchApp } from "./pages";
 import { productPhoto } from "../tests/providers/fixtures";
 
@@ -71,9 +72,12 @@ export async function runE2eBench(): Promise<{ pass: boolean }> {
   const loadAtStart = os.loadavg();
   const users = Number(flagValue("e2e-users") ?? 20);
   const timeoutMs = Number(flagValue("e2e-timeout") ?? 1800) * 1000;
-  const bench = await startBenchApp("e2e");
+  const oneProcess = process.argv.includes("--e2e-one-process");
+  const bench = await startBenchApp("e2e", oneProcess ? {} : { env: { WORKFLOW_EXECUTOR: "off" } });
   const { app, db, data } = bench;
+  let worker: AppProcess | null = null;
   try {
+    if (!oneProcess) worker = await startAppProcess(db, { entry: "server/worker.ts" });
     const photo = await productPhoto({ width: 800, height: 1000 });
 
     // 1. One idea alone.
@@ -117,13 +121,14 @@ export async function runE2eBench(): Promise<{ pass: boolean }> {
       date: new Date().toISOString(),
       machine: { ...machineInfo(loadAtStart), renderConcurrency: Number(process.env.RENDER_CONCURRENCY ?? 1) },
       note: SHARED_MACHINE_NOTE,
-      setup: "Production server process (web + embedded workflow executor, renders in the same process: what main has today) on loopback; local providers (no keys); ideas posted to /create-video as the form without JavaScript does, with a product photo; Ready read from the stories table every 250 ms; the dashboard (50 items) loaded at 10 connections for 5 s in every 20 s while the crowd renders.",
+      setup: `${oneProcess ? "One production server process (web + embedded workflow executor, renders in the same process)" : "A production web process (WORKFLOW_EXECUTOR=off) and one worker process (npm run worker: the executor and the renders, niced) on one database, as npm start runs them"} on loopback;`+" local providers (no keys); ideas posted to /create-video as the form without JavaScript does, with a product photo; Ready read from the stories table every 250 ms; the dashboard (50 items) loaded at 10 connections for 5 s in every 20 s while the crowd renders.",
       single,
       crowd,
       pass,
     });
     return { pass };
   } finally {
+    await worker?.stop();
     await app.stop();
     await db.close();
   }

@@ -8,10 +8,10 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
-import { DEMO_ADMIN, DEMO_USER, signIn } from "./support/sign-in";
+import { DEMO_ADMIN, signIn } from "./support/sign-in";
 
 type Account = { email: string; password: string; userId: string };
-type Data = { empty: Account; full: Account & { projectId: string; sceneIds: string[] }; orderLink: string };
+type Data = { empty: Account; customer: Account; full: Account & { projectId: string; sceneIds: string[] }; orderLink: string };
 
 // Under load the shared machine is slow; the screens are many.
 test.describe.configure({ timeout: 150_000 });
@@ -76,7 +76,7 @@ test("signed-in user pages", async ({ browser }) => {
 });
 
 test("custom orders and the admin area", async ({ browser }) => {
-  const user = await signedInPage(browser, DEMO_USER);
+  const user = await signedInPage(browser, data.customer.email, data.customer.password);
   await check(user, "/custom-orders", "custom orders", { heading: "Custom Orders", phone: true });
   await user.goto("/custom-orders?new=1");
   const dialog = user.getByTestId("order-request-dialog");
@@ -265,7 +265,7 @@ test("keyboard only: the editor's scene list", async ({ browser }) => {
 });
 
 test("keyboard only: the admin order dialog", async ({ browser }) => {
-  const user = await signedInPage(browser, DEMO_USER);
+  const user = await signedInPage(browser, data.customer.email, data.customer.password);
   await user.goto("/custom-orders?new=1");
   const request = user.getByTestId("order-request-dialog");
   await request.getByLabel("Images or videos").setInputFiles({ name: "product.png", mimeType: "image/png", buffer: PNG });

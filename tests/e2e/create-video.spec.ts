@@ -5,6 +5,7 @@
 // script about "Faultline serum" (docs/decisions/141-test-faults-in-the-provider-registry.md).
 // Run with `node scripts/e2e.mjs tests/e2e/create-video.spec.ts` (tiny renders, see the script).
 import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { DEMO_USER, signIn } from "./support/sign-in";
 import sharp from "sharp";
 
@@ -112,6 +113,7 @@ test("a Ready card makes another size: the price is shown first, the variant app
   const card = storyCard(page, "Meet Aurora, the serum for a morning glow.").first();
   await card.getByRole("link", { name: "Make another size" }).click();
   await expect(page.getByRole("heading", { name: "Make another size" })).toBeVisible();
+  await expectAccessible(page, "make another size / variants");
   // 2 scenes x (image 1 + video 2) + compile 2 (docs/decisions/215-story-variants.md).
   await page.getByRole("button", { name: "Make 16:9 Landscape (YouTube, websites) (8 credits)" }).click();
   await expect(page.getByText("Your video is being made in another size")).toBeVisible();

@@ -2,8 +2,8 @@
 // and storage (scripts/e2e.mjs passes E2E_PG_PORT and E2E_DATA_DIR;
 // docs/decisions/157-e2e-data-through-the-core.md). Run with tsx:
 //   tsx tests/e2e/support/accessibility-data.ts setup
-//     -> {"empty": {email, password}, "full": {email, password, userId, projectId, sceneIds}, "orderLink"}
-// "empty" has nothing yet (the empty dashboard); "full" is an admin with 100 credits, a ready and a failed video,
+//     -> {"empty": {email, password}, "customer": {email, password, userId}, "full": {email, password, userId, projectId, sceneIds}, "orderLink"}
+// "empty" has nothing yet (the empty dashboard); "customer" has 100 credits for custom orders; "full" is an admin with 100 credits, a ready and a failed video,
 // a notification, a staff message and a project (the editors are admin-only), and "orderLink" is the
 // access code of an active custom order link.
 import { EMBEDDED_PASSWORD, EMBEDDED_USER } from "../../../server/database.ts";
@@ -72,8 +72,13 @@ async function setup() {
   const sent = await sendMessage(admin, { userId: actor.id, message: "Hello from the team", projectId: project.id });
   if (!sent.ok) throw new Error(sent.message);
 
+  // The user who places custom orders (20 credits each): its own account, so the demo user's
+  // balance stays what the other specs expect.
+  const customer = await newUser("a11y-customer");
+  await applyCreditChange({ userId: customer.userId, delta: 100, reason: "admin_grant", reference: `a11y-e2e-${customer.userId}`, note: "Accessibility e2e" });
+
   const link = await createOrderLink(admin, { title: "Spring promo videos", description: "Three short product videos.", creditsAmount: 30 });
-  return { empty, full: { ...full, projectId: project.id, sceneIds: project.scenes.map((s) => s.id) }, orderLink: link.accessCode };
+  return { empty, customer, full: { ...full, projectId: project.id, sceneIds: project.scenes.map((s) => s.id) }, orderLink: link.accessCode };
 }
 
 try {
