@@ -3,6 +3,7 @@
 // still read from PostgreSQL on every request (docs/decisions/239-page-speed-shell.md).
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import * as createVideoRoute from "~/routes/_shell.create-video";
 import * as dashboardRoute from "~/routes/_shell._index";
 import * as shellRoute from "~/routes/_shell";
 import { prisma } from "~/utils/db.server";
@@ -50,6 +51,16 @@ describe("the shell's session user", () => {
     const both = await countQueries(() => Promise.all([run<Shell>(shellRoute.loader, request), run(dashboardRoute.loader, request)]));
     expect(both.result[0].user).not.toBeNull();
     expect(both.count).toBe(alone.count);
+  });
+
+  it("create-video shows the balance read with the session: 3 statements with the shell (session, voices, styles)", async () => {
+    const user = await newUser();
+    await prisma.creditAccount.create({ data: { userId: user.id, balance: 40 } });
+    const request = get("/create-video", user.cookie);
+    const { count, result } = await countQueries(() => Promise.all([run<Shell>(shellRoute.loader, request), run<{ credits: number | null }>(createVideoRoute.loader, request)]));
+    expect(result[0].user?.credits).toBe(40);
+    expect(result[1].credits).toBe(40);
+    expect(count).toBe(3);
   });
 
   it("is read again on the next request: a revoked session is signed out at once", async () => {
