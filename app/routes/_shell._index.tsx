@@ -15,6 +15,7 @@ import {
   SEARCH_MAX_LENGTH,
   type ContentItem,
 } from "~/models/content-feed";
+import { CopyButtonIcons } from "~/components/dashboard/CopyButton";
 import { EmptyState, FeedPager, GRID_CLASSES } from "~/components/dashboard/FeedStates";
 import { FeedTabs } from "~/components/dashboard/FeedTabs";
 import { FilterBar } from "~/components/dashboard/FilterBar";
@@ -228,13 +229,16 @@ function Dashboard({ data }: { data: DashboardData }) {
           </Link>
         </EmptyState>
       ) : (
-        <ul className={GRID_CLASSES} aria-label="Your content">
-          {feed.items.map((item) => (
-            <li key={`${item.kind}-${item.id}`} className="flex">
-              <ContentCard item={item} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <CopyButtonIcons />
+          <ul className={GRID_CLASSES} aria-label="Your content">
+            {feed.items.map((item) => (
+              <li key={`${item.kind}-${item.id}`} className="flex">
+                <ContentCard item={item} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
 
       <FeedPager nextSearch={nextSearch} firstSearch={firstSearch} onFirstPage={!query.cursor} />
