@@ -9,6 +9,7 @@ import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { z } from "zod";
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/models/auth-messages";
 import { actorForUserId } from "~/models/actor.server";
+import { currentSession } from "~/models/session-user.server";
 import { ensureFirstProject } from "~/models/project.server";
 import {
   releaseSignInAttempt,
@@ -20,7 +21,6 @@ import {
   createUserWithPassword,
   ensureProfile,
   findOrCreateUserFromGoogle,
-  getSessionUserById,
   normalizeEmail,
   verifyLogin,
   type SessionUser,
@@ -36,10 +36,12 @@ export async function getUserId(request: Request): Promise<string | null> {
   return typeof id === "string" ? id : null;
 }
 
-/** The signed-in user, or null (also when the session points at a deleted user). */
+/**
+ * The signed-in user, or null (also when the session points at a deleted user): the session row
+ * and the user in one statement, shared by the loaders of one GET request (session-user.server.ts).
+ */
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
-  const id = await getUserId(request);
-  return id ? getSessionUserById(id) : null;
+  return (await currentSession(request)).user;
 }
 
 export function loginRedirect(request: Request): Response {

@@ -15,6 +15,7 @@ import {
   SEARCH_MAX_LENGTH,
   type ContentItem,
 } from "~/models/content-feed";
+import { CopyButtonIcons } from "~/components/dashboard/CopyButton";
 import { EmptyState, FeedPager, GRID_CLASSES } from "~/components/dashboard/FeedStates";
 import { FeedTabs } from "~/components/dashboard/FeedTabs";
 import { FilterBar } from "~/components/dashboard/FilterBar";
@@ -34,15 +35,15 @@ import { DISMISSED_SESSION_KEY, dismissedIdsOf, listActiveAnnouncements, withDis
 import { dashboardFeed } from "~/models/content-feed.server";
 import { setImageJobVisibility } from "~/models/image-jobs.server";
 import { listShowcaseVideos, type ShowcaseItem } from "~/models/showcase.server";
+import { currentSession, type CurrentSession } from "~/models/session-user.server";
 import { setStoryVisibility } from "~/models/stories.server";
-import { getSessionUserById } from "~/models/user.server";
 import { setVideoJobVisibility } from "~/models/video-jobs.server";
 import type { ShellLoaderData } from "~/routes/_shell";
 import { activeModels } from "~/providers/model-use.server";
 import { getOptionalUser, loginRedirect } from "~/models/auth.server";
 import { field } from "~/utils/form-fields";
 import { readForm, readQuery } from "~/utils/forms.server";
-import { getSession, sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
+import { getSession, sessionStorage } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: dayPickerStyles },
@@ -61,22 +62,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
       ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  let userId: string | null = null;
-  let session: Awaited<ReturnType<typeof getSession>> | null = null;
+  let session: CurrentSession | null = null;
   try {
-    session = await getSession(request);
-    const id = session.get(USER_SESSION_KEY);
-    // The session may point at a deleted account: that visitor is signed out.
-    userId = typeof id === "string" ? ((await getSessionUserById(id))?.id ?? null) : null;
+    // The session may point at a deleted account: that visitor is signed out (user null).
+    session = await currentSession(request);
   } catch (error) {
     console.error("session check failed", error);
   }
+  const userId = session?.user?.id ?? null;
   if (userId && session) {
     const url = new URL(request.url);
     readQuery(url, feedQueryFields);
     const query = parseDashboardQuery(url.searchParams);
     const [feed, announcements] = await Promise.all([dashboardFeed(userId, query), listActiveAnnouncements()]);
-    const dismissed = new Set(dismissedIdsOf(session.get(DISMISSED_SESSION_KEY)));
+    const dismissed = new Set(dismissedIdsOf(session.data[DISMISSED_SESSION_KEY]));
     return {
       view: "dashboard" as const,
       query,
@@ -230,13 +229,16 @@ function Dashboard({ data }: { data: DashboardData }) {
           </Link>
         </EmptyState>
       ) : (
-        <ul className={GRID_CLASSES} aria-label="Your content">
-          {feed.items.map((item) => (
-            <li key={`${item.kind}-${item.id}`} className="flex">
-              <ContentCard item={item} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <CopyButtonIcons />
+          <ul className={GRID_CLASSES} aria-label="Your content">
+            {feed.items.map((item) => (
+              <li key={`${item.kind}-${item.id}`} className="flex">
+                <ContentCard item={item} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
 
       <FeedPager nextSearch={nextSearch} firstSearch={firstSearch} onFirstPage={!query.cursor} />

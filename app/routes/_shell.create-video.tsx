@@ -39,7 +39,6 @@ import {
 import { useHydrated } from "~/components/create-video/useHydrated";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Icon } from "~/components/ui/Icon";
-import { getBalance } from "~/models/credits.server";
 import { listStoryTypes } from "~/models/story-types.server";
 import { createVideoRequest } from "~/models/video-requests.server";
 import { defaultVoiceId, listVoices } from "~/models/voices.server";
@@ -58,12 +57,8 @@ const OPEN_PARAM = "new";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [voices, styles] = await Promise.all([listVoices(), listStoryTypes()]);
-  let credits: number | null = null;
-  try {
-    credits = await getBalance(user.id);
-  } catch (error) {
-    console.error("[create-video] loading credits failed", error);
-  }
+  // The balance comes with the session user, read in this request (docs/decisions/239-page-speed-shell.md).
+  const credits: number | null = user.credits;
   return { credits, voices, styles, defaultVoiceId: defaultVoiceId(voices), requestId: randomUUID() };
 }
 

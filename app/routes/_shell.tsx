@@ -7,21 +7,22 @@ import { AppShell } from "~/components/shell/AppShell";
 import { FlashBanner } from "~/components/shell/FlashBanner";
 import { accountLabel, parseSidebarCookie } from "~/components/shell/nav";
 import { LiveShell } from "~/components/notifications/LiveShell";
-import { countUnread } from "~/models/notification.server";
-import { getOptionalUser } from "~/models/auth.server";
+import { currentSession, type CurrentSession } from "~/models/session-user.server";
 import { consumeFlash } from "~/utils/flash.server";
 import { fileUrlFromRef } from "~/utils/storage/buckets";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const sidebarOpen = parseSidebarCookie(request.headers.get("Cookie"));
-  let user: Awaited<ReturnType<typeof getOptionalUser>> = null;
+  let session: CurrentSession | null = null;
   try {
-    user = await getOptionalUser(request);
+    // The session, its user and the unread count: one statement (docs/decisions/239-page-speed-shell.md).
+    session = await currentSession(request);
   } catch (error) {
     // docs/product.md#routes-and-access: a failing session check shows the signed-out view.
     console.error("session check failed", error);
   }
-  if (!user) return { user: null, unread: 0, sidebarOpen, flash: null };
+  const user = session?.user;
+  if (!session || !user) return { user: null, unread: 0, sidebarOpen, flash: null };
   // A message from an action before its redirect (a plain form post), shown once.
   const { flash, setCookie } = await consumeFlash(request);
   const payload = {
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       isAdmin: user.isAdmin,
       avatarUrl: fileUrlFromRef(user.avatarKey),
     },
-    unread: await countUnread(user.id),
+    unread: session.unread,
     sidebarOpen,
     flash,
   };

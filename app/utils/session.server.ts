@@ -13,17 +13,21 @@ function userIdOf(data: Record<string, unknown>): string | null {
   return typeof value === "string" ? value : null;
 }
 
-function makeStorage() {
-  const cookie = createCookie("__session", {
+let sessionCookieValue: ReturnType<typeof createCookie> | null = null;
+function sessionCookie() {
+  return (sessionCookieValue ??= createCookie("__session", {
     httpOnly: true,
     sameSite: "lax",
     secure: secureCookies(),
     path: "/",
     maxAge: SESSION_MAX_AGE_S,
     secrets: [env().SESSION_SECRET],
-  });
+  }));
+}
+
+function makeStorage() {
   return createSessionStorage({
-    cookie,
+    cookie: sessionCookie(),
     async createData(data, expires) {
       const row = await prisma.session.create({
         data: {
@@ -64,6 +68,22 @@ function makeStorage() {
 let storage: ReturnType<typeof makeStorage> | null = null;
 export function sessionStorage() {
   return (storage ??= makeStorage());
+}
+
+/**
+ * The session id the request's signed cookie carries (its signature checked), or null. For a
+ * reader that fetches the row together with what it needs in one statement
+ * (app/models/session-user.server.ts); the row is still read from PostgreSQL on every request.
+ */
+export async function readSessionId(cookieHeader: string | null): Promise<string | null> {
+  if (!cookieHeader || !cookieHeader.includes("__session=")) return null;
+  const id: unknown = await sessionCookie().parse(cookieHeader);
+  return typeof id === "string" && id ? id : null;
+}
+
+/** Removes an expired session row (as the session storage does when it reads one). */
+export async function deleteSessionRow(id: string): Promise<void> {
+  await prisma.session.deleteMany({ where: { id } });
 }
 
 export function getSession(request: Request) {

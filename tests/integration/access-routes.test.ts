@@ -233,7 +233,8 @@ describe("/ and the shell", () => {
   });
 
   it("shows the landing page when the session check itself fails", async () => {
-    const spy = (await import("vitest")).vi.spyOn(prisma.session, "findUnique").mockRejectedValue(new Error("db down"));
+    // The session and its user are read in one raw statement (docs/decisions/239-page-speed-shell.md).
+    const spy = (await import("vitest")).vi.spyOn(prisma, "$queryRaw").mockRejectedValue(new Error("db down"));
     const quiet = (await import("vitest")).vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const r = await visit("/", userCookie);

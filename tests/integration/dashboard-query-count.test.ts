@@ -83,11 +83,11 @@ describe("queries per page", () => {
     });
   }
 
-  // session 1 + user 4 (user, profile, admin, credits) + stories 2 (story types batched in one)
+  // session with its user 1 (ADR 239) + stories 2 (story types batched in one)
   // + their variants 2 (grouped under each card, ADR 215; batched with their story types) + images 1 + videos 1 + announcements 1
-  it("the query count is small and fixed: 12 statements for All", async () => {
+  it("the query count is small and fixed: 8 statements for All", async () => {
     const { count } = await countQueries(() => run(dashboardRoute.loader, get("/?tab=all", large.cookie)));
-    expect(count).toBeLessThanOrEqual(12);
+    expect(count).toBeLessThanOrEqual(8);
   });
 
   it("explore: the same count for few and many public items, uploader names included", async () => {

@@ -27,6 +27,24 @@ export async function copyText(text: string): Promise<void> {
   }
 }
 
+const COPY_ICON_ID = "copy-button-icon";
+const COPIED_ICON_ID = "copy-button-icon-done";
+
+/** The copy buttons' two icons, defined once on a page that shows CopyButtons. */
+export function CopyButtonIcons() {
+  return (
+    <svg className="absolute size-0 overflow-hidden" aria-hidden="true" focusable="false">
+      <symbol id={COPY_ICON_ID} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+        <rect x="9" y="9" width="12" height="12" rx="2" />
+        <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+      </symbol>
+      <symbol id={COPIED_ICON_ID} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+        <path d="m5 12 5 5L20 7" />
+      </symbol>
+    </svg>
+  );
+}
+
 export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
@@ -53,14 +71,12 @@ export function CopyButton({ value, label, className }: { value: string; label: 
       onClick={onClick}
       // Copying needs JavaScript; the text itself stays selectable on the card.
       disabled={!hydrated}
-      className={cx(
-        "inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-200 bg-white px-2.5 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50",
-        copied && "border-emerald-300 bg-emerald-50 text-emerald-800",
-        className,
-      )}
+      // .copy-button (app/tailwind.css) and the icons by reference: up to 72 buttons on a page
+      // (docs/decisions/239-page-speed-shell.md).
+      className={cx("copy-button", copied && "border-emerald-300 bg-emerald-50 text-emerald-800", className)}
     >
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-3.5" aria-hidden="true">
-        {copied ? <path d="m5 12 5 5L20 7" /> : <><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15V5a2 2 0 0 1 2-2h10" /></>}
+      <svg className="size-3.5" aria-hidden="true">
+        <use href={copied ? `#${COPIED_ICON_ID}` : `#${COPY_ICON_ID}`} />
       </svg>
       <span>{copied ? "Copied!" : `Copy ${label.toLowerCase()}`}</span>
     </button>
