@@ -11,7 +11,12 @@ import { createServer } from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// A database of its own: the worker's executor claims every due run of the database it serves,
+// and on the shared test database it would take other files' runs (and they its run).
+const scratch = await vi.hoisted(async () => (await import("../support/scratch-database")).useScratchDatabase("multi_process"));
+
 import { applyCreditChange } from "~/models/credits.server";
 import { prisma } from "~/utils/db.server";
 import { seedReferenceData } from "../../prisma/seed";
@@ -145,6 +150,8 @@ describe("two web processes and a worker on one database", () => {
     if (process.env.DEBUG_MULTI_PROCESS) console.log(logsOf());
     await stopAll();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await prisma.$disconnect();
+    await scratch.drop();
   }, 30_000);
 
   it("a video submitted on one web process is made by the worker and shows Ready live on the other", async () => {
