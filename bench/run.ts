@@ -249,7 +249,7 @@ async function main() {
   writeFileSync(path.join(dir, "media-latest.json"), JSON.stringify(result, null, 2) + "\n");
   log(`Results: ${path.relative(process.cwd(), file)}`);
   rmSync(root, { recursive: true, force: true });
-  await runWebBenches({ only: false });
+  if (!compileOnly) await runWebBenches({ only: false });
 }
 
 await main();
