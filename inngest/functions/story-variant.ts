@@ -9,12 +9,11 @@ import { NonRetriableError } from "inngest";
 import { actorForWorkflow, type Actor } from "~/models/actor.server";
 import { ensureBackgroundMusic } from "~/models/background-music.server";
 import { createCompileJob, getCompileJob } from "~/models/compile-jobs.server";
-import { markProjectFailed } from "~/models/project.server";
-import { getPipelineStory, markStoryProcessing, markStoryReady, projectIdOfStory } from "~/models/stories.server";
+import { getPipelineStory, markStoryProcessing, markStoryReady } from "~/models/stories.server";
 import { prepareVariantProject, variantMetadata } from "~/models/story-variants.server";
-import { refundVideoRequest } from "~/models/video-requests.server";
 import { notifyStoryOnce, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
 import { inngest } from "../client.ts";
+import { failStoryRun } from "./story-failure.ts";
 import { storyVariantRequested } from "../events.ts";
 import { compileFunction } from "./compile.ts";
 import { errorMessageOf, nullIfNotFound, sceneAssetsFunction, stopIfNotFound } from "./scene-assets.ts";
@@ -30,27 +29,7 @@ export const storyVariantFunction = inngest.createFunction(
     triggers: [storyVariantRequested],
     onFailure: async ({ event, error, step }) => {
       const { storyId, userId } = event.data.event.data;
-      const reason = errorMessageOf(error);
-      const actorOrNull = () => actorForWorkflow(userId).catch(nullIfNotFound);
-      const refund = await step.run("refund", async () => {
-        const actor = await actorOrNull();
-        return actor ? refundVideoRequest(actor, storyId, reason) : ({ ok: false, code: "not_found" } as const);
-      });
-      await step.run("project-failed", async () => {
-        const actor = await actorOrNull();
-        const projectId = actor ? await projectIdOfStory(actor, storyId) : null;
-        if (actor && projectId) await markProjectFailed(actor, projectId).catch(nullIfNotFound);
-      });
-      if (refund.ok && !refund.alreadyRefunded) {
-        await step.run("notify-failure", async () => {
-          const actor = await actorOrNull();
-          if (!actor) return { created: false };
-          return notifyStoryOnce(actor, { storyId, type: "video_failed", title: VIDEO_NOTIFICATIONS.failedTitle, body: VIDEO_NOTIFICATIONS.failedBody(reason, refund.refunded) }).then(
-            (r) => ({ created: r.created }),
-            (e: unknown) => (nullIfNotFound(e), { created: false }),
-          );
-        });
-      }
+      await failStoryRun(step, { storyId, userId, reason: errorMessageOf(error) });
     },
   },
   async ({ event, step }) => {

@@ -13,12 +13,12 @@ import { actorForWorkflow, type Actor } from "~/models/actor.server";
 import { ensureBackgroundMusic } from "~/models/background-music.server";
 import { createCompileJob, getCompileJob } from "~/models/compile-jobs.server";
 import { planTask } from "~/models/planner.server";
-import { createProjectForStory, markProjectFailed, getProject } from "~/models/project.server";
-import { getPipelineStory, markStoryProcessing, markStoryReady, projectIdOfStory } from "~/models/stories.server";
-import { refundVideoRequest } from "~/models/video-requests.server";
+import { createProjectForStory, getProject } from "~/models/project.server";
+import { getPipelineStory, markStoryProcessing, markStoryReady } from "~/models/stories.server";
 import { notifyStoryOnce, sceneVoiceOver, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
 import { inngest } from "../client.ts";
+import { failStoryRun } from "./story-failure.ts";
 import { videoRequested } from "../events.ts";
 import { compileFunction } from "./compile.ts";
 import { errorMessageOf, nullIfNotFound, sceneAssetsFunction, stopIfNotFound } from "./scene-assets.ts";
@@ -43,33 +43,7 @@ export const videoRequestFunction = inngest.createFunction(
     triggers: [videoRequested],
     onFailure: async ({ event, error, step }) => {
       const { storyId, userId } = event.data.event.data;
-      const reason = errorMessageOf(error);
-      const actorOrNull = () => actorForWorkflow(userId).catch(nullIfNotFound);
-      const refund = await step.run("refund", async () => {
-        const actor = await actorOrNull();
-        return actor ? refundVideoRequest(actor, storyId, reason) : ({ ok: false, code: "not_found" } as const);
-      });
-      await step.run("project-failed", async () => {
-        const actor = await actorOrNull();
-        const projectId = actor ? await projectIdOfStory(actor, storyId) : null;
-        if (actor && projectId) await markProjectFailed(actor, projectId).catch(nullIfNotFound);
-      });
-      // Only the call that refunded (or found nothing charged) tells the user: never twice.
-      if (refund.ok && !refund.alreadyRefunded) {
-        await step.run("notify-failure", async () => {
-          const actor = await actorOrNull();
-          if (!actor) return { created: false };
-          return notifyStoryOnce(actor, {
-            storyId,
-            type: "video_failed",
-            title: VIDEO_NOTIFICATIONS.failedTitle,
-            body: VIDEO_NOTIFICATIONS.failedBody(reason, refund.refunded),
-          }).then(
-            (r) => ({ created: r.created }),
-            (e: unknown) => (nullIfNotFound(e), { created: false }),
-          );
-        });
-      }
+      await failStoryRun(step, { storyId, userId, reason: errorMessageOf(error) });
     },
   },
   async ({ event, step }) => {

@@ -513,6 +513,8 @@ export const ROUTES: Record<string, RouteSpec> = {
     action: { auth: "user", form: true, params: { projectId: cuid }, shapes: [{ intent: strict(one("optimize")) }] },
   },
   "routes/resources.voices.$voiceId.sample": {
+    // A fuzzed id that names another seeded voice makes that voice's sample on first use: a
+    // shared cache fill, which the snapshot does not count (http-helpers.ts).
     loader: { params: { voiceId: one("1", "0", "-1", "99999", "1e3", "abc", "12345678901234567890") }, warm: ["/resources/voices/1/sample"] },
   },
   "routes/resources.upload.$bucket": {

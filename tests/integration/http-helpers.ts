@@ -56,7 +56,8 @@ export async function snapshot(userId?: string) {
     prisma.notification.count({ where: { read: false } }),
     prisma.paymentTransaction.count(),
     prisma.creditLedgerEntry.count(),
-    prisma.storedObject.count(),
+    // Voice samples are a shared cache made on the first request for a voice (ADR 201), not a change.
+    prisma.storedObject.count({ where: { NOT: { bucket: "renders", key: { startsWith: "voice-samples/" } } } }),
     prisma.profile.findMany({ select: { userId: true, username: true, avatarKey: true }, orderBy: { userId: "asc" } }),
     prisma.smsMessage.count(),
     prisma.discountUsage.count(),

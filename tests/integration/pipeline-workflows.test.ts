@@ -42,8 +42,7 @@ import * as store from "~/models/workflow-runs.server";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { ProviderError } from "~/providers/media/types";
 import { LocalRenderProvider } from "~/providers/render/local.server";
-import { POSTER_LUMA } from "~/providers/render/poster.server";
-import { meanLuma } from "../providers/media-checks";
+import { lumaStats, POSTER_LUMA } from "~/providers/render/poster.server";
 import type { RenderResult } from "~/providers/render/types";
 import { LocalVoiceProvider } from "~/providers/voice/local.server";
 import { prisma } from "~/utils/db.server";
@@ -308,7 +307,7 @@ describe("compile workflow", () => {
 
     // Its poster: a frame of the first scene after the fade-in, stored beside it (docs/decisions/198-poster-frame.md).
     expect(job.posterUrl).toMatch(new RegExp(`^/resources/files/renders/projects/${projectId}/.+\\.jpg$`));
-    expect(await meanLuma(fileOf(job.posterUrl))).toBeGreaterThan(POSTER_LUMA.min);
+    expect((await lumaStats(fileOf(job.posterUrl))).meanLuma).toBeGreaterThan(POSTER_LUMA.min);
 
     const event = await waitFor(() => prisma.workflowEvent.findFirst({ where: { name: "project/compile.finished", data: { path: ["compileJobId"], equals: job.id } } }), "finished event");
     expect(event.data).toMatchObject({ status: "completed", videoUrl: job.videoUrl });
@@ -675,7 +674,7 @@ describe("Create Video workflow", () => {
     expect(info.durationSec).toBeGreaterThan(3);
     // The card's poster is the render's poster frame, not the black of the fade-in.
     expect(story.posterUrl).toMatch(/^\/resources\/files\/renders\/.+\.jpg$/);
-    expect(await meanLuma(fileOf(story.posterUrl))).toBeGreaterThan(POSTER_LUMA.min);
+    expect((await lumaStats(fileOf(story.posterUrl))).meanLuma).toBeGreaterThan(POSTER_LUMA.min);
 
     // The project: linked to the story, two scenes from the script's markers, all completed,
     // the story's choices carried over, a composed music bed.

@@ -34,11 +34,14 @@ export async function deadAir(file: string, durationSec: number): Promise<{ gaps
 
 export { measureLoudness };
 
-/** Mean luma (0..255, Y of YUV) of the frame at `timeSec`, or of an image file when `timeSec` is null. */
+/** Mean luma (Y of YUV in limited range, 16..235) of the frame at `timeSec`, or of an image file when `timeSec` is null. */
 export async function meanLuma(file: string, timeSec: number | null = null): Promise<number> {
   const seek = timeSec === null ? [] : ["-ss", timeSec.toFixed(3)];
   const { stderr } = await runFfmpeg(
-    ["-loglevel", "info", ...seek, "-i", file, "-frames:v", "1", "-vf", "signalstats,metadata=mode=print:key=lavfi.signalstats.YAVG", "-f", "null", "-"],
+    // One luma scale for every source: a JPEG (the poster) is full range (0-255), the H.264
+    // video limited range (16-235), so the same picture reads ~12 higher as a JPEG unless both
+    // are brought to limited range first.
+    ["-loglevel", "info", ...seek, "-i", file, "-frames:v", "1", "-vf", "scale=out_range=tv,format=yuv420p,signalstats,metadata=mode=print:key=lavfi.signalstats.YAVG", "-f", "null", "-"],
     { limiter: null },
   );
   const m = /lavfi\.signalstats\.YAVG=([\d.]+)/.exec(stderr);
