@@ -20,7 +20,7 @@ Double walls and a leak-proof cap mean it goes everywhere with you: the gym, the
 
 Order yours today and get free shipping across India.`;
 
-type Submitted = { storyId: number; userId: string; submittedAt: number };
+type Submitted = { storyId: number; userId: string; submittedAt: number; submittedAtEpochMs: number };
 
 async function submit(bench: BenchApp, cookie: string, userId: string, photo: Buffer): Promise<Submitted> {
   const form = new FormData();
@@ -29,13 +29,14 @@ async function submit(bench: BenchApp, cookie: string, userId: string, photo: Bu
   form.set("requestId", randomUUID());
   form.set("productImage", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "product.jpg");
   const submittedAt = performance.now();
+  const submittedAtEpochMs = Date.now();
   // The plain (no JavaScript) post: a redirect to the dashboard once the story is queued.
   const res = await fetch(`${bench.app.url}/create-video`, { method: "POST", body: form, headers: { cookie, origin: bench.app.url }, redirect: "manual" });
   await res.arrayBuffer();
   const { prisma } = await import("~/utils/db.server");
   const story = await prisma.story.findFirst({ where: { userId }, orderBy: { id: "desc" }, select: { id: true } });
   if (res.status !== 302 || !story) throw new Error(`create-video answered ${res.status}${story ? "" : " and made no story"}`);
-  return { storyId: story.id, userId, submittedAt };
+  return { storyId: story.id, userId, submittedAt, submittedAtEpochMs };
 }
 
 /** Polls the stories until each is ready or failed (or the time is up): when each finished. */
@@ -68,6 +69,26 @@ async function videoSeconds(ref: string | null): Promise<number | null> {
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * Where the time of the single idea went: each workflow run started after the submission, and
+ * each of its steps, with the second (from the submission) at which it was recorded as done.
+ */
+async function timeline(sinceEpochMs: number) {
+  const { prisma } = await import("~/utils/db.server");
+  const runs = await prisma.workflowRun.findMany({
+    where: { createdAt: { gte: new Date(sinceEpochMs - 1000) } },
+    orderBy: { createdAt: "asc" },
+    select: { functionId: true, createdAt: true, finishedAt: true, steps: { orderBy: { createdAt: "asc" }, select: { stepId: true, name: true, createdAt: true } } },
+  });
+  const at = (d: Date) => r2((d.getTime() - sinceEpochMs) / 1000);
+  return runs.map((r) => ({
+    run: r.functionId,
+    startedSec: at(r.createdAt),
+    finishedSec: r.finishedAt ? at(r.finishedAt) : null,
+    steps: r.steps.map((s) => ({ step: s.name ?? s.stepId, doneSec: at(s.createdAt) })),
+  }));
+}
+
 export async function runE2eBench(): Promise<{ pass: boolean }> {
   const loadAtStart = os.loadavg();
   const users = Number(flagValue("e2e-users") ?? 20);
@@ -86,7 +107,14 @@ export async function runE2eBench(): Promise<{ pass: boolean }> {
     const oneDone = (await waitForStories([one], timeoutMs)).get(one.storyId);
     const oneSec = oneDone ? (oneDone.at - one.submittedAt) / 1000 : null;
     const oneVideoSec = oneDone?.status === "ready" ? await videoSeconds(oneDone.video) : null;
-    const single = { status: oneDone?.status ?? "timed out", submissionToReadySec: oneSec && r2(oneSec), videoSec: oneVideoSec && r2(oneVideoSec), ratioToVideoLength: oneSec && oneVideoSec ? r2(oneSec / oneVideoSec) : null, target: 0.5 };
+    const single = {
+      status: oneDone?.status ?? "timed out",
+      submissionToReadySec: oneSec && r2(oneSec),
+      videoSec: oneVideoSec && r2(oneVideoSec),
+      ratioToVideoLength: oneSec && oneVideoSec ? r2(oneSec / oneVideoSec) : null,
+      target: 0.5,
+      timeline: await timeline(one.submittedAtEpochMs),
+    };
     console.log(`E2E one 3-scene idea: ${single.status} in ${single.submissionToReadySec} s for a ${single.videoSec} s video (x${single.ratioToVideoLength} of its length; target ≤ 0.5)`);
 
     // 2. N users at once, the dashboard measured while they render.

@@ -75,6 +75,15 @@ export const projectRenderRequested = eventType("project/render.requested", {
   schema: z.object({ projectId: id, compileJobId: id, userId: id, token: id }),
 });
 
+/**
+ * A local render ended (its job completed or failed, or it was taken over): the compile
+ * workflow polls the job at once instead of at the end of its 3 s wait. Only a wake-up; the
+ * compile_jobs row stays the truth.
+ */
+export const projectRenderFinished = eventType("project/render.finished", {
+  schema: z.object({ projectId: id, compileJobId: id }),
+});
+
 /** Ask the compile workflow to poll a compile job's status once more. */
 export const compileStatusPoll = eventType("compile/status.poll", {
   schema: z.object({ compileJobId: id, projectId: id, poll: z.number().int().nonnegative() }),
@@ -99,6 +108,7 @@ export const events = {
   sceneAssetsFinished,
   projectCompileRequested,
   projectRenderRequested,
+  projectRenderFinished,
   compileStatusPoll,
   projectCompileFinished,
 } as const;

@@ -10,12 +10,20 @@ import { styleDetails } from "~/models/story-types.server";
 import { musicProvider } from "~/providers/registry.server";
 import { deleteFile, storeFile } from "~/models/stored-files.server";
 
+/** How much longer than the planner's estimate a bed composed before the voice-overs is. */
+const ESTIMATE_HEADROOM = 1.3;
+
 export async function ensureBackgroundMusic(actor: Actor, projectId: string): Promise<{ url: string; generated: boolean }> {
   const project = await getProjectWithScenes(actor, projectId);
   if (project.backgroundMusicUrl) return { url: project.backgroundMusicUrl, generated: false };
   const seconds = project.scenes.reduce((sum, s) => sum + clipSecondsFor(s), 0);
+  // Create Video composes the bed while the scenes are made, before their voice-overs exist:
+  // the length is then the planner's estimate, so leave room. The renderer trims the bed to the
+  // video and fades it out there; a bed that is too short would have to loop.
+  const estimated = project.scenes.some((s) => !(s.voiceOverDuration && s.voiceOverDuration > 0));
+  const target = estimated ? seconds * ESTIMATE_HEADROOM + 2 : seconds;
   const { mood } = await styleDetails(project.style);
-  const music = await musicProvider().generate({ mood: mood ?? project.style ?? undefined, durationSec: Math.min(600, Math.ceil(seconds) + 1), seed: project.id });
+  const music = await musicProvider().generate({ mood: mood ?? project.style ?? undefined, durationSec: Math.min(600, Math.ceil(target) + 1), seed: project.id });
   let stored;
   try {
     stored = await storeFile({

@@ -424,6 +424,10 @@ export class EmbeddedExecutor implements EmbeddedHost {
     for (const op of ops) if (op.op === "DeferAdd" || op.op === "DeferAbort") this.log.warn(`[workflows] ${h.run.functionId}: defer() is not supported; ignored`);
 
     const planned = ops.filter((o) => o.op === OpCode.StepPlanned);
+    // Parallel steps (Promise.all of step.run and step.invoke) come in one answer. The invoked
+    // runs start now, beside the planned steps rather than after them; the run parks on them
+    // once its planned steps are recorded (creating an invoked run twice is a no-op).
+    if (planned.length) await this.startInvokedRuns(h, ops.filter((o) => o.op === OpCode.InvokeFunction));
     for (const op of planned) {
       if (this.stopping || h.abort.signal.aborted) return "continue";
       const steps = await store.listSteps(h.run.id);
@@ -498,14 +502,7 @@ export class EmbeddedExecutor implements EmbeddedHost {
           immediate.push({ stepId: op.id, name, op: OpCode.InvokeFunction, error: { name: "Error", message: `Function "${functionId}" is not served by this app` } });
           continue;
         }
-        const childRunId = `inv_${createHash("sha256").update(`${h.run.id}:${op.id}`).digest("hex").slice(0, 24)}`;
-        const data = (op.opts?.payload?.data ?? {}) as Record<string, unknown>;
-        await store.createInvokedRun({
-          id: childRunId,
-          functionId,
-          event: { id: `evt_${childRunId}`, name: "inngest/function.invoked", data, ts: now },
-          now: new Date(now),
-        });
+        const childRunId = await this.createInvokedRun(h, op, functionId, now);
         const timeout = op.opts?.timeout ? parseDuration(String(op.opts.timeout)) : undefined;
         ops.push({
           kind: "invoke",
@@ -531,6 +528,32 @@ export class EmbeddedExecutor implements EmbeddedHost {
     // arrived meanwhile found the run busy, so look for it now.
     await this.lookBack(h.run.id);
     return "done";
+  }
+
+  /** The run of a function `op` invokes: its id is derived from the caller's run and step. */
+  private async createInvokedRun(h: Held, op: SdkOp, functionId: string, now: number): Promise<string> {
+    const childRunId = `inv_${createHash("sha256").update(`${h.run.id}:${op.id}`).digest("hex").slice(0, 24)}`;
+    const data = (op.opts?.payload?.data ?? {}) as Record<string, unknown>;
+    await store.createInvokedRun({
+      id: childRunId,
+      functionId,
+      event: { id: `evt_${childRunId}`, name: "inngest/function.invoked", data, ts: now },
+      now: new Date(now),
+    });
+    return childRunId;
+  }
+
+  private async startInvokedRuns(h: Held, invokes: SdkOp[]): Promise<void> {
+    const now = Date.now();
+    let started = 0;
+    for (const op of invokes) {
+      const functionId = String(op.opts?.function_id ?? "");
+      // An unknown function fails the invoke when the run parks on it (park).
+      if (!this.configs.has(functionId)) continue;
+      await this.createInvokedRun(h, op, functionId, now);
+      started++;
+    }
+    if (started) this.wake();
   }
 
   private async lookBack(runId: string): Promise<void> {

@@ -1,8 +1,9 @@
 // Compile a project: check the renderer, prepare scenes that are not ready, build the
 // configuration, start the render (one compile_jobs row; a local render runs as its own
-// workflow, inngest/functions/render.ts), then poll its status every 3 s (step.sleep +
-// step.run; WORKFLOW_TIME_SCALE speeds this up in tests) until it completes, fails, or makes no
-// progress for 20 polls. This is the only poll loop of a render. ADR 101, ADR 140.
+// workflow, inngest/functions/render.ts), then poll its status every 3 s (step.waitForEvent,
+// woken early when a local render ends, + step.run; WORKFLOW_TIME_SCALE speeds this up in
+// tests) until it completes, fails, or makes no progress for 20 polls. This is the only poll
+// loop of a render. ADR 101, ADR 140.
 // The run acts as the user its event names (the one who asked); each step resolves that actor
 // again and the core checks the job, the project and its story against it (ADR 130).
 import { NonRetriableError } from "inngest";
@@ -28,7 +29,7 @@ import { scenesNeedingPreparation } from "~/models/scene-generation.server";
 import { markStoryProcessing } from "~/models/stories.server";
 import { renderProvider } from "~/providers/registry.server";
 import { inngest } from "../client.ts";
-import { projectCompileFinished, projectCompileRequested } from "../events.ts";
+import { projectCompileFinished, projectCompileRequested, projectRenderFinished } from "../events.ts";
 import { errorMessageOf, nullIfNotFound, sceneAssetsFunction, stopIfNotFound } from "./scene-assets.ts";
 
 /** Story progress while rendering: "Rendering 45%". */
@@ -145,7 +146,9 @@ export const compileFunction = inngest.createFunction(
     let sinceProgress = 0;
     let last = "rendering:0";
     for (let poll = 1; poll <= COMPILE_MAX_TOTAL_POLLS; poll++) {
-      await step.sleep(`poll-wait-${poll}`, COMPILE_POLL_INTERVAL);
+      // Up to 3 s; a local render that ends meanwhile wakes the wait (render.ts), so the video
+      // is not left waiting for the rest of the interval.
+      await step.waitForEvent(`poll-wait-${poll}`, { event: projectRenderFinished, timeout: COMPILE_POLL_INTERVAL, if: "async.data.compileJobId == event.data.compileJobId" });
       const status = await step.run(`poll-${poll}`, async () => {
         const r = await pollCompileJob(await act(), compileJobId, poll).catch(nullIfNotFound);
         if (r && storyId !== undefined && (r.status === "rendering" || r.status === "queued")) await markStoryProcessing(storyId, renderProgressLabel(r.progress));

@@ -93,24 +93,22 @@ export const videoRequestFunction = inngest.createFunction(
     });
     const { projectId } = project;
 
-    // Every scene's assets, in parallel runs (each in the fixed step order).
-    try {
-      await Promise.all(
-        project.sceneIds.map((sceneId, i) =>
-          step.invoke(`scene-${i + 1}-assets`, { function: sceneAssetsFunction, data: { projectId, sceneId, userId, storyId } }),
-        ),
-      );
-    } catch (error) {
+    // Every scene's assets, in parallel runs (each in the fixed step order), and the music bed
+    // beside them: it needs only the planned length, and composing it (a synth process) overlaps
+    // the scenes' renders (ffmpeg) instead of waiting for them.
+    const scenes = Promise.all(
+      project.sceneIds.map((sceneId, i) => step.invoke(`scene-${i + 1}-assets`, { function: sceneAssetsFunction, data: { projectId, sceneId, userId, storyId } })),
+    ).catch((error: unknown) => {
       throw new NonRetriableError(errorMessageOf(error));
-    }
-
-    await step.run("music", async () => {
+    });
+    const music = step.run("music", async () => {
       const actor = await act();
       const current = await getProject(actor, projectId).catch(stopIfNotFound);
       await markStoryProcessing(storyId, current.backgroundMusicUrl ? VIDEO_PROGRESS.music : VIDEO_PROGRESS.composingMusic);
-      const music = await ensureBackgroundMusic(actor, projectId).catch(stopIfNotFound);
-      return { generated: music.generated };
+      const bed = await ensureBackgroundMusic(actor, projectId).catch(stopIfNotFound);
+      return { generated: bed.generated };
     });
+    await Promise.all([scenes, music]);
 
     const job = await step.run("create-compile-job", async () => {
       const created = await createCompileJob(await act(), { id: storyCompileJobId(storyId), projectId, format: "mp4" }).catch(stopIfNotFound);

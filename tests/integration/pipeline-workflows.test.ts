@@ -318,6 +318,23 @@ describe("compile workflow", () => {
     expect(await prisma.videoGenerationJob.findFirst({ where: { userId, projectId, sceneId: null } })).toMatchObject({ status: "completed", resultUrl: job.videoUrl });
   });
 
+  it("a render that ends wakes the compile's poll wait: the video is not held for the rest of the interval", async () => {
+    // Waits of 30 s (3 s × 10): without the render's finished event the compile would sit out the
+    // first one; the scenes are ready, so the whole compile is one render of a few seconds.
+    await env.restartExecutor({ timeScale: 10 });
+    try {
+      const request = await requestCompile(actorOf(userId), { projectId });
+      if (!request.ok) throw new Error(request.message);
+      const run = await finished(request.job.id, 20_000);
+      expect(run.status).toBe("completed");
+      const waits = (await store.listSteps(run.id)).filter((s) => s.name?.startsWith("poll-wait-"));
+      expect(waits.length).toBeGreaterThan(0);
+      expect(waits.at(-1)!.data).toMatchObject({ name: "project/render.finished", data: { compileJobId: request.job.id } });
+    } finally {
+      await env.restartExecutor({ timeScale: 0.1 });
+    }
+  });
+
   it("a failed render fails the job ('Video compilation failed') and the project, and refunds the compile once", async () => {
     vi.spyOn(LocalRenderProvider.prototype, "render").mockRejectedValue(new ProviderError("local-ffmpeg", "failed", "ffmpeg exited with code 1"));
     const balance = await getBalance(userId);
@@ -783,11 +800,16 @@ describe("Create Video workflow", () => {
     const counts = countProviderCalls();
     const user = await newCustomer(100);
     const storyId = await submit(user.id, { productImageRef: (await uploadProductPhoto(user.id)).ref });
-    // Wait until the compile workflow is between polls (sleeping), then stop the executor.
+    // Wait until the compile workflow is between polls (parked on its poll wait), then stop the executor.
     await waitFor(async () => {
       const runs = await store.runsOf("reelforge-compile-project", 200);
-      return runs.find((r) => (r.event as { data: { compileJobId: string } }).data.compileJobId === storyCompileJobId(storyId) && r.status === "sleeping");
-    }, "the compile to sleep between polls", 120_000);
+      return runs.find(
+        (r) =>
+          (r.event as { data: { compileJobId: string } }).data.compileJobId === storyCompileJobId(storyId) &&
+          r.status === "waiting" &&
+          store.waitingForOf(r).ops.some((o) => o.name?.startsWith("poll-wait-")),
+      );
+    }, "the compile to wait between polls", 120_000);
     await env.executor.stop();
     const during = counts();
     await new Promise((r) => setTimeout(r, 400));

@@ -150,6 +150,26 @@ const parentFn = inngest.createFunction({ id: "wft-parent", triggers: [{ event: 
   return { doubled };
 });
 
+/**
+ * Promise.all of an invoke and a planned step: the step waits (up to 5 s) for the child to have
+ * run, which it has only if the invoked run started beside the step, not after it.
+ */
+const sideBySideFn = inngest.createFunction({ id: "wft-side-by-side", triggers: [{ event: "wft/side-by-side" }] }, async ({ event, step }) => {
+  const [doubled, sawChild] = await Promise.all([
+    step.invoke("call-child", { function: childFn, data: { n: event.data.n } }),
+    step.run("wait-for-child", async () => {
+      const until = Date.now() + 5_000;
+      while (Date.now() < until) {
+        const children = await store.runsOf(fid("wft-child"), 200);
+        if (children.some((r) => (r.event as { data?: { n?: number } }).data?.n === event.data.n && r.status === "completed")) return true;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return false;
+    }),
+  ]);
+  return { doubled, sawChild };
+});
+
 let active = 0;
 let maxActive = 0;
 const limitedFn = inngest.createFunction({ id: "wft-limited", concurrency: 1, triggers: [{ event: "wft/limited" }] }, async ({ step }) => {
@@ -184,7 +204,7 @@ const cancellableFn = inngest.createFunction(
   },
 );
 
-const fns = [cancellableFn, retryFn, nonRetriableFn, exhaustFn, sleepFn, waitFn, raceFn, askFn, answerFn, fanOutFn, itemFn, childFn, parentFn, limitedFn, parallelFn];
+const fns = [cancellableFn, retryFn, nonRetriableFn, exhaustFn, sleepFn, waitFn, raceFn, askFn, answerFn, fanOutFn, itemFn, childFn, parentFn, sideBySideFn, limitedFn, parallelFn];
 
 // --- set-up -------------------------------------------------------------------------------------
 
@@ -315,6 +335,13 @@ describe("embedded executor", () => {
     const eventId = await send("wft/parent", { n: 21 });
     const run = await waitForRun(fid("wft-parent"), eventId, ["completed", "failed"]);
     expect(run.output).toEqual({ doubled: 42 });
+  });
+
+  it("starts an invoked run beside a parallel step, not after it", async () => {
+    const n = 1_000_000 + Math.floor(Math.random() * 1_000_000);
+    const eventId = await send("wft/side-by-side", { n });
+    const run = await waitForRun(fid("wft-side-by-side"), eventId, ["completed", "failed"]);
+    expect(run.output).toEqual({ doubled: n * 2, sawChild: true });
   });
 
   it("runs parallel steps once each", async () => {

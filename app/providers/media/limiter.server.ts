@@ -68,10 +68,21 @@ export function mediaLimiter(): Semaphore {
   return ffmpegLimiter;
 }
 
-/** The bound on simultaneous speech/music synthesis processes (SYNTH_CONCURRENCY, default 1). */
+/** The bound on simultaneous speech synthesis processes (SYNTH_CONCURRENCY, default 1). */
 export function synthLimiter(): Semaphore {
   synthSemaphore ??= new Semaphore(positiveInt(process.env.SYNTH_CONCURRENCY, 1));
   return synthSemaphore;
+}
+
+let musicSemaphore: Semaphore | null = null;
+
+/**
+ * The bound on simultaneous music synthesis processes (MUSIC_CONCURRENCY, default 1), apart from
+ * speech: a bed composed while the scenes are made must not hold up their voice-overs.
+ */
+export function musicLimiter(): Semaphore {
+  musicSemaphore ??= new Semaphore(positiveInt(process.env.MUSIC_CONCURRENCY, 1));
+  return musicSemaphore;
 }
 
 /** Niceness for child processes: below the web server, so requests stay responsive. */

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { rm } from "node:fs/promises";
 import { MediaProcessError, runProcess } from "~/providers/media/ffmpeg.server";
-import { synthLimiter } from "~/providers/media/limiter.server";
+import { musicLimiter } from "~/providers/media/limiter.server";
 import { ProviderError, type CallOptions } from "~/providers/media/types";
 import { newWorkFile, projectRoot, workRoot } from "~/providers/media/workdir.server";
 import { composeBed } from "./composer";
@@ -37,7 +37,7 @@ export class LocalMusicProvider implements MusicProvider {
     const out = await newWorkFile(this.root, "music", "wav");
     const worker = path.join(projectRoot(), "app/providers/music/music-worker.mjs");
     try {
-      const { stdout } = await synthLimiter().run(
+      const { stdout } = await musicLimiter().run(
         () =>
           runProcess(process.execPath, ["--no-warnings", worker], {
             stdin: JSON.stringify({ score, out, soundfont: soundfontPath() }),
