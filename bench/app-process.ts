@@ -5,36 +5,23 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import path from "node:path";
-import pg from "pg";
 import {
   applyMigrations,
   dropDatabase,
   EMBEDDED_PASSWORD,
   EMBEDDED_USER,
   ensureDatabaseExists,
+  serverReachable,
   startEmbeddedPostgres,
   type EmbeddedCluster,
 } from "../server/database.ts";
+import { freePort } from "../tests/support/app-process.ts";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, "..");
 
 export type BenchDatabase = { url: string; dataDir: string; close(): Promise<void> };
-
-async function reachable(url: string): Promise<boolean> {
-  const u = new URL(url);
-  u.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: u.toString(), connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A fresh database with the migrations applied (dropped by close()), and an empty data folder. */
 export async function startBenchDatabase(name: string): Promise<BenchDatabase> {
@@ -48,7 +35,7 @@ export async function startBenchDatabase(name: string): Promise<BenchDatabase> {
   } else {
     const port = Number(process.env.BENCH_PG_PORT ?? process.env.TEST_PG_PORT ?? 55460);
     const shared = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${dbName}`;
-    if (await reachable(shared)) url = shared;
+    if (await serverReachable(shared)) url = shared;
     else {
       cluster = await startEmbeddedPostgres({ dataDir: path.join(root, `bench/.work/pg-${port}`), port, quiet: true });
       url = cluster.url(dbName);
@@ -79,13 +66,6 @@ export function buildApp(): void {
   if (built.status !== 0) throw new Error(`remix build failed:\n${String(built.stderr)}`);
 }
 
-export async function freePort(): Promise<number> {
-  const s = createServer().listen(0, "127.0.0.1");
-  await new Promise((r) => s.once("listening", r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 export type AppProcess = {
   url: string;

@@ -4,19 +4,7 @@
 // one `npm start` keeps under the data directory, so signed links made here open in the app.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
-import { EMBEDDED_PASSWORD, EMBEDDED_USER, startEmbeddedPostgres, type EmbeddedCluster } from "./database.ts";
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { EMBEDDED_PASSWORD, EMBEDDED_USER, serverReachable, startEmbeddedPostgres, type EmbeddedCluster } from "./database.ts";
 
 export async function cliEnvironment(): Promise<{ close(): Promise<void> }> {
   process.env.NODE_ENV ??= "development";
@@ -30,7 +18,7 @@ export async function cliEnvironment(): Promise<{ close(): Promise<void> }> {
   if (!process.env.DATABASE_URL) {
     const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
     const url = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/reelforge`;
-    if (!(await reachable(url))) {
+    if (!(await serverReachable(url))) {
       if (!existsSync(path.join(dataDir, "postgres"))) throw new Error("No database: set DATABASE_URL, or run `npm start` once first.");
       embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "postgres"), port, quiet: true });
     }

@@ -76,6 +76,20 @@ export async function withStartupLock<T>(url: string, fn: () => Promise<T>): Pro
   }
 }
 
+/** Whether a PostgreSQL server answers at `url`'s host and port (a cluster another run started). */
+export async function serverReachable(url: string): Promise<boolean> {
+  const u = new URL(url);
+  u.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: u.toString(), connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Creates `database` on the server of `url` if it does not exist yet. */
 export async function ensureDatabaseExists(url: string): Promise<void> {
   const target = new URL(url);

@@ -12,11 +12,12 @@
 // "story:<id>"), so the workflow's refund on failure (refundVideoRequest) gives it back once.
 import { NotFoundError, type Actor } from "~/models/actor.server";
 import { applyCreditChangeInTx, listLedgerReferencesInTx, lockBalanceInTx } from "~/models/credits.server";
-import { COMPILE_PRICE, formatCredits, insufficientCreditsMessage, SCENE_STEP_PRICES, sumCredits } from "~/models/prices";
+import { COMPILE_PRICE, formatCredits, SCENE_STEP_PRICES, sumCredits } from "~/models/prices";
 import { createProjectForStory, getProjectWithScenes } from "~/models/project.server";
 import type { SceneAssetStep } from "~/models/scene-asset-steps";
 import { createQueuedStoryInTx, getVariantSource, storiesWithIdsInTx, type VariantSource } from "~/models/stories.server";
 import { listStoryTypes } from "~/models/story-types.server";
+import { InsufficientCredits, insufficientCreditsRefusal } from "~/models/work-charges.server";
 import { sendVideoRequested, storyCreditReference, type CreateVideoOptions } from "~/models/video-requests.server";
 import { ASPECT_RATIO_INVALID, MAX_STORY_VARIANTS, STYLE_INVALID } from "~/models/video-request-rules";
 import { isAspectRatio, type AspectRatio } from "~/providers/media/types";
@@ -149,15 +150,6 @@ export type RequestVariantsResult =
   | Exclude<QuoteResult, { ok: true }>
   | { ok: false; code: "insufficient_credits"; needed: number; balance: number; message: string };
 
-class Insufficient extends Error {
-  constructor(
-    readonly needed: number,
-    readonly balance: number,
-  ) {
-    super("insufficient credits");
-  }
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ledger note of a variant request's charges: the client's request id makes a retry a no-op. */
@@ -204,7 +196,7 @@ export async function requestStoryVariants(
             return { storyIds: earlier.map((s) => s.id), duplicate: true, balance: null };
           }
         }
-        if (quote.total > balance) throw new Insufficient(quote.total, balance);
+        if (quote.total > balance) throw new InsufficientCredits(quote.total, balance);
         const storyIds: number[] = [];
         let after: number | null = balance;
         for (const v of quote.variants) {
@@ -228,7 +220,7 @@ export async function requestStoryVariants(
             reference: storyCreditReference(story.id),
             note: requestId ? variantsNote(requestId) : `variant of story:${original.id}`,
           });
-          if (!charge.ok) throw new Insufficient(quote.total, charge.code === "insufficient_credits" ? charge.balance : balance);
+          if (!charge.ok) throw new InsufficientCredits(quote.total, charge.code === "insufficient_credits" ? charge.balance : balance);
           after = charge.after;
           storyIds.push(story.id);
         }
@@ -237,8 +229,8 @@ export async function requestStoryVariants(
       { maxWait: 10_000, timeout: 20_000 },
     );
   } catch (error) {
-    if (error instanceof Insufficient) {
-      return { ok: false, code: "insufficient_credits", needed: error.needed, balance: error.balance, message: insufficientCreditsMessage(error.needed, error.balance) };
+    if (error instanceof InsufficientCredits) {
+      return insufficientCreditsRefusal(error);
     }
     throw error;
   }

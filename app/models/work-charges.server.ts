@@ -51,13 +51,19 @@ export type ChargeResult =
   | { ok: true; batchId: string; credits: number; balance: number | null; duplicate: boolean; charges: WorkChargeRow[] }
   | { ok: false; code: "insufficient_credits"; needed: number; balance: number; message: string };
 
-class Insufficient extends Error {
+/** Thrown inside a charging transaction to roll it back: what it needed and the balance. */
+export class InsufficientCredits extends Error {
   constructor(
     readonly needed: number,
     readonly balance: number,
   ) {
     super("insufficient credits");
   }
+}
+
+/** The refusal a charging request answers with when the balance was short. */
+export function insufficientCreditsRefusal(error: InsufficientCredits) {
+  return { ok: false as const, code: "insufficient_credits" as const, needed: error.needed, balance: error.balance, message: insufficientCreditsMessage(error.needed, error.balance) };
 }
 
 /**
@@ -84,7 +90,7 @@ export async function chargeWork(actor: Actor, request: ChargeRequest): Promise<
             return { ok: true, batchId: earlier.batchId, credits: sumCredits(charges.map((c) => Number(c.credits))), balance: null, duplicate: true, charges } as const;
           }
         }
-        if (needed > balance) throw new Insufficient(needed, balance);
+        if (needed > balance) throw new InsufficientCredits(needed, balance);
         const charges: WorkChargeRow[] = [];
         let after: number | null = balance;
         for (const item of request.items) {
@@ -107,7 +113,7 @@ export async function chargeWork(actor: Actor, request: ChargeRequest): Promise<
             reference: workChargeReference(row.id),
             note: `${item.work} ${item.item}`.slice(0, 200),
           });
-          if (!applied.ok) throw new Insufficient(needed, applied.code === "insufficient_credits" ? applied.balance : balance);
+          if (!applied.ok) throw new InsufficientCredits(needed, applied.code === "insufficient_credits" ? applied.balance : balance);
           after = applied.after;
           charges.push(row);
         }
@@ -116,8 +122,8 @@ export async function chargeWork(actor: Actor, request: ChargeRequest): Promise<
       { maxWait: 10_000, timeout: 20_000 },
     );
   } catch (error) {
-    if (error instanceof Insufficient) {
-      return { ok: false, code: "insufficient_credits", needed: error.needed, balance: error.balance, message: insufficientCreditsMessage(error.needed, error.balance) };
+    if (error instanceof InsufficientCredits) {
+      return insufficientCreditsRefusal(error);
     }
     // The same idempotency key sent twice at once: the unique index let the first through.
     if (clientRequestId && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {

@@ -8,16 +8,15 @@
 import { NonRetriableError } from "inngest";
 import { actorForWorkflow, type Actor } from "~/models/actor.server";
 import { ensureBackgroundMusic } from "~/models/background-music.server";
-import { createCompileJob, getCompileJob } from "~/models/compile-jobs.server";
+import { getCompileJob } from "~/models/compile-jobs.server";
 import { getPipelineStory, markStoryProcessing, markStoryReady } from "~/models/stories.server";
 import { prepareVariantProject, variantMetadata } from "~/models/story-variants.server";
 import { notifyStoryOnce, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
 import { inngest } from "../client.ts";
-import { failStoryRun } from "./story-failure.ts";
+import { compileStory, onStoryRunFailure } from "./story-steps.ts";
 import { storyVariantRequested } from "../events.ts";
-import { compileFunction } from "./compile.ts";
 import { errorMessageOf, nullIfNotFound, sceneAssetsFunction, stopIfNotFound } from "./scene-assets.ts";
-import { storyCompileJobId, VIDEO_PROGRESS } from "./video-request.ts";
+import { VIDEO_PROGRESS } from "./video-request.ts";
 
 export const VARIANT_PROGRESS = { preparing: "Preparing the variant" } as const;
 
@@ -27,10 +26,7 @@ export const storyVariantFunction = inngest.createFunction(
     name: "Make a story variant",
     retries: 3,
     triggers: [storyVariantRequested],
-    onFailure: async ({ event, error, step }) => {
-      const { storyId, userId } = event.data.event.data;
-      await failStoryRun(step, { storyId, userId, reason: errorMessageOf(error) });
-    },
+    onFailure: onStoryRunFailure,
   },
   async ({ event, step }) => {
     const { storyId, userId } = event.data;
@@ -67,17 +63,7 @@ export const storyVariantFunction = inngest.createFunction(
       return { generated: music.generated };
     });
 
-    const job = await step.run("create-compile-job", async () => {
-      const created = await createCompileJob(await act(), { id: storyCompileJobId(storyId), projectId, format: "mp4" }).catch(stopIfNotFound);
-      return { id: created.id };
-    });
-
-    let compiled: { compileJobId: string; videoUrl: string };
-    try {
-      compiled = await step.invoke("compile", { function: compileFunction, data: { projectId, compileJobId: job.id, userId, storyId } });
-    } catch (error) {
-      throw new NonRetriableError(errorMessageOf(error));
-    }
+    const compiled = await compileStory(step, { storyId, projectId, userId });
 
     const meta = await step.run("mark-ready", async () => {
       const actor = await act();

@@ -11,16 +11,15 @@ import { NonRetriableError } from "inngest";
 import { titleFromText } from "~/providers/llm/index.server";
 import { actorForWorkflow, type Actor } from "~/models/actor.server";
 import { ensureBackgroundMusic } from "~/models/background-music.server";
-import { createCompileJob, getCompileJob } from "~/models/compile-jobs.server";
+import { getCompileJob } from "~/models/compile-jobs.server";
 import { planTask } from "~/models/planner.server";
 import { createProjectForStory, getProject } from "~/models/project.server";
 import { getPipelineStory, markStoryProcessing, markStoryReady } from "~/models/stories.server";
 import { notifyStoryOnce, sceneVoiceOver, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
 import { inngest } from "../client.ts";
-import { failStoryRun } from "./story-failure.ts";
+import { compileStory, onStoryRunFailure } from "./story-steps.ts";
 import { videoRequested } from "../events.ts";
-import { compileFunction } from "./compile.ts";
 import { errorMessageOf, nullIfNotFound, sceneAssetsFunction, stopIfNotFound } from "./scene-assets.ts";
 
 export const VIDEO_PROGRESS = {
@@ -30,10 +29,6 @@ export const VIDEO_PROGRESS = {
   finishing: "Finishing",
 } as const;
 
-/** The compile job of a story's video has a fixed id: a retried step finds the same job. */
-export function storyCompileJobId(storyId: number): string {
-  return `story-${storyId}-compile`;
-}
 
 export const videoRequestFunction = inngest.createFunction(
   {
@@ -41,10 +36,7 @@ export const videoRequestFunction = inngest.createFunction(
     name: "Create Video",
     retries: 3,
     triggers: [videoRequested],
-    onFailure: async ({ event, error, step }) => {
-      const { storyId, userId } = event.data.event.data;
-      await failStoryRun(step, { storyId, userId, reason: errorMessageOf(error) });
-    },
+    onFailure: onStoryRunFailure,
   },
   async ({ event, step }) => {
     const { storyId, userId } = event.data;
@@ -110,17 +102,7 @@ export const videoRequestFunction = inngest.createFunction(
     });
     await Promise.all([scenes, music]);
 
-    const job = await step.run("create-compile-job", async () => {
-      const created = await createCompileJob(await act(), { id: storyCompileJobId(storyId), projectId, format: "mp4" }).catch(stopIfNotFound);
-      return { id: created.id };
-    });
-
-    let compiled: { compileJobId: string; videoUrl: string };
-    try {
-      compiled = await step.invoke("compile", { function: compileFunction, data: { projectId, compileJobId: job.id, userId, storyId } });
-    } catch (error) {
-      throw new NonRetriableError(errorMessageOf(error));
-    }
+    const compiled = await compileStory(step, { storyId, projectId, userId });
 
     const seo = await step.run("seo", async () => {
       await markStoryProcessing(storyId, VIDEO_PROGRESS.finishing);

@@ -15,6 +15,7 @@ import { publish } from "~/utils/live.server";
 import { prisma } from "~/utils/db.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { startAppProcess, type AppProcess } from "../support/app-process";
+import { readEventStream } from "../support/event-stream";
 import { signedInUser, type TestUser } from "./http-helpers";
 import { waitFor } from "./workflows-helpers";
 
@@ -50,21 +51,9 @@ function openStream(cookie: string) {
   const abort = new AbortController();
   const done = (async () => {
     const res = await fetch(`${app.url}/resources/live`, { headers: { Cookie: cookie, Accept: "text/event-stream" }, signal: abort.signal });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = "";
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const type = /^event: (.+)$/m.exec(frame)?.[1];
-        if (type) events.push(type);
-      }
-    }
+    await readEventStream(res.body!, ({ type }) => {
+      if (type) events.push(type);
+    }).done;
   })().catch(() => undefined);
   return { events, close: () => (abort.abort(), done) };
 }

@@ -15,7 +15,7 @@ const scratch = await vi.hoisted(async () => (await import("../support/scratch-d
 import { applyCreditChange, getBalance } from "~/models/credits.server";
 import { createVideoRequest } from "~/models/video-requests.server";
 import { prisma } from "~/utils/db.server";
-import { storyCompileJobId } from "../../inngest/functions/video-request.ts";
+import { storyCompileJobId } from "../../inngest/functions/story-steps.ts";
 import { seedReferenceData } from "../../prisma/seed";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { waitFor } from "./workflows-helpers";

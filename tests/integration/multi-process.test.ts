@@ -21,6 +21,7 @@ import { applyCreditChange } from "~/models/credits.server";
 import { prisma } from "~/utils/db.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { newUser } from "./storage-helpers";
+import { readEventStream } from "../support/event-stream";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, "../..");
@@ -98,27 +99,12 @@ async function stopAll() {
 /** The events of a live stream, as they arrive. */
 function readStream(body: ReadableStream<Uint8Array>) {
   const events: { type: string; data: Record<string, unknown> }[] = [];
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const reader = body.getReader();
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const type = /^event: (.+)$/m.exec(frame)?.[1];
-        const data = /^data: (.+)$/m.exec(frame)?.[1];
-        if (type && data) events.push({ type, data: JSON.parse(data) as Record<string, unknown> });
-      }
-    }
-  })();
+  const stream = readEventStream(body, ({ type, data }) => {
+    if (type && data) events.push({ type, data: JSON.parse(data) as Record<string, unknown> });
+  });
   return {
     events,
-    cancel: () => reader.cancel().catch(() => undefined),
+    cancel: stream.cancel,
     async waitFor(match: (e: { type: string; data: Record<string, unknown> }) => boolean, what: string, timeoutMs: number) {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {

@@ -51,7 +51,7 @@ import { inngest } from "../../inngest/client.ts";
 import { projectCompileRequested, sceneAssetsRequested, videoRequested } from "../../inngest/events.ts";
 import { showcaseSeedRequested } from "../../inngest/functions/housekeeping-events.ts";
 import { requestShowcaseSeed, shouldSeedShowcase } from "../../inngest/functions/housekeeping.ts";
-import { storyCompileJobId } from "../../inngest/functions/video-request.ts";
+import { storyCompileJobId } from "../../inngest/functions/story-steps.ts";
 import {
   actorOf,
   countProviderCalls,

@@ -4,29 +4,16 @@
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
-import pg from "pg";
 import {
   applyMigrations,
   dropDatabase,
   EMBEDDED_PASSWORD,
   EMBEDDED_USER,
   ensureDatabaseExists,
+  serverReachable,
   startEmbeddedPostgres,
   type EmbeddedCluster,
 } from "../../server/database.ts";
-
-async function reachable(url: string): Promise<boolean> {
-  const u = new URL(url);
-  u.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: u.toString(), connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 let cluster: EmbeddedCluster | null = null;
 let url = "";
@@ -52,7 +39,7 @@ export async function setup() {
     const port = Number(process.env.TEST_PG_PORT ?? 54349);
     // A cluster already serving this port (another run in progress) is shared, not restarted.
     const shared = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${name}`;
-    if (await reachable(shared)) {
+    if (await serverReachable(shared)) {
       url = shared;
     } else {
       cluster = await startEmbeddedPostgres({ dataDir: path.join(root, `tests/.tmp/pg-${port}`), port, quiet: true });

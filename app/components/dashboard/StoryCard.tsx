@@ -4,11 +4,16 @@ import { CardFrame, LocalDate, MediaPlaceholder, Spinner, StoryBadge, storyBadge
 import { CopyButton } from "./CopyButton";
 import type { StoryItem } from "~/models/content-feed";
 import { VisibilityToggle } from "./VisibilityToggle";
-import { previewSrc } from "~/components/ui/media";
+import { CardVideo } from "~/components/ui/CardVideo";
 import { DownloadVideoLink } from "~/components/ui/DownloadVideoLink";
 
 export function hashtagText(hashtags: string[]): string {
   return hashtags.map((tag) => (tag.startsWith("#") ? tag : `#${tag}`)).join(" ");
+}
+
+/** What a story that is not finished is doing now. */
+function progressText(s: { progressStep: string | null; status: string }): string {
+  return s.progressStep ?? (s.status === "queued" ? "Waiting to start" : "Working on it");
 }
 
 export function StoryCard({ story }: { story: StoryItem }) {
@@ -18,15 +23,7 @@ export function StoryCard({ story }: { story: StoryItem }) {
   return (
     <CardFrame labelledBy={titleId}>
       {state === "ready" && story.videoUrl ? (
-        <video
-          src={story.posterUrl ? story.videoUrl : previewSrc(story.videoUrl)}
-          poster={story.posterUrl ?? undefined}
-          controls
-          playsInline
-          preload="metadata"
-          className="aspect-[4/5] w-full bg-black object-contain"
-          aria-label={`Video of story #${story.id}`}
-        />
+        <CardVideo url={story.videoUrl} posterUrl={story.posterUrl} label={`Video of story #${story.id}`} />
       ) : state === "failed" ? (
         <MediaPlaceholder tone="error">
           <span className="font-medium">This video could not be made</span>
@@ -36,7 +33,7 @@ export function StoryCard({ story }: { story: StoryItem }) {
         <MediaPlaceholder>
           <Spinner className="size-6 text-brand-600" />
           <span className="font-medium">Processing</span>
-          <span className="text-xs">{story.progressStep ?? (story.status === "queued" ? "Waiting to start" : "Working on it")}</span>
+          <span className="text-xs">{progressText(story)}</span>
         </MediaPlaceholder>
       )}
 
@@ -96,15 +93,7 @@ function StoryVariants({ story, variants }: { story: StoryItem; variants: StoryI
               </div>
               {state === "ready" && v.videoUrl ? (
                 <>
-                  <video
-                    src={v.posterUrl ? v.videoUrl : previewSrc(v.videoUrl)}
-                    poster={v.posterUrl ?? undefined}
-                    controls
-                    playsInline
-                    preload="metadata"
-                    className="max-h-64 w-full rounded bg-black object-contain"
-                    aria-label={`Video of story #${v.id}`}
-                  />
+                  <CardVideo url={v.videoUrl} posterUrl={v.posterUrl} label={`Video of story #${v.id}`} className="max-h-64 w-full rounded bg-black object-contain" />
                   <div>
                     <DownloadVideoLink url={v.videoUrl} title={v.seoTitle ?? story.seoTitle} fallbackName={`video-${v.id}`} />
                   </div>
@@ -112,7 +101,7 @@ function StoryVariants({ story, variants }: { story: StoryItem; variants: StoryI
               ) : state === "failed" ? (
                 <p className="text-xs break-words text-red-700">{v.errorMessage ?? "This video could not be made"}</p>
               ) : (
-                <p className="text-xs text-slate-600">{v.progressStep ?? (v.status === "queued" ? "Waiting to start" : "Working on it")}</p>
+                <p className="text-xs text-slate-600">{progressText(v)}</p>
               )}
             </li>
           );

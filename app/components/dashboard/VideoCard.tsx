@@ -4,7 +4,7 @@ import { CardFrame, JobPendingMedia, JobStatusBadge, LocalDate } from "./CardPar
 import { CopyButton } from "./CopyButton";
 import type { VideoItem } from "~/models/content-feed";
 import { VisibilityToggle } from "./VisibilityToggle";
-import { previewSrc } from "~/components/ui/media";
+import { CardVideo } from "~/components/ui/CardVideo";
 import { DownloadVideoLink } from "~/components/ui/DownloadVideoLink";
 
 export function VideoCard({ video }: { video: VideoItem }) {
@@ -12,14 +12,7 @@ export function VideoCard({ video }: { video: VideoItem }) {
   return (
     <CardFrame labelledBy={titleId}>
       {video.resultUrl ? (
-        <video
-          src={previewSrc(video.resultUrl)}
-          controls
-          playsInline
-          preload="metadata"
-          className="aspect-[4/5] w-full bg-black object-contain"
-          aria-label={`Video: ${video.seoTitle ?? video.prompt}`}
-        />
+        <CardVideo url={video.resultUrl} label={`Video: ${video.seoTitle ?? video.prompt}`} />
       ) : (
         <JobPendingMedia noun="Video" failed={video.status === "failed"} errorMessage={video.errorMessage} />
       )}

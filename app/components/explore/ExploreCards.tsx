@@ -4,23 +4,14 @@
 import { CardFrame, LocalDate } from "~/components/dashboard/CardParts";
 import type { StoryItem, VideoItem } from "~/models/content-feed";
 import { ImageLightbox } from "./ImageLightbox";
-import { previewSrc } from "~/components/ui/media";
+import { CardVideo } from "~/components/ui/CardVideo";
 
 export function ExploreStoryCard({ story }: { story: StoryItem }) {
   const titleId = `explore-story-${story.id}`;
   return (
     <CardFrame labelledBy={titleId}>
       {story.videoUrl ? (
-        // The render's poster frame, as on the Dashboard (docs/decisions/198-poster-frame.md).
-        <video
-          src={story.posterUrl ? story.videoUrl : previewSrc(story.videoUrl)}
-          poster={story.posterUrl ?? undefined}
-          controls
-          playsInline
-          preload="metadata"
-          className="aspect-[4/5] w-full bg-black object-contain"
-          aria-label={`Video of story #${story.id}`}
-        />
+        <CardVideo url={story.videoUrl} posterUrl={story.posterUrl} label={`Video of story #${story.id}`} />
       ) : null}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start gap-3">
@@ -49,7 +40,7 @@ export function ExploreVideoCard({ video }: { video: VideoItem }) {
   return (
     <CardFrame labelledBy={titleId}>
       {video.resultUrl ? (
-        <video src={previewSrc(video.resultUrl)} controls playsInline preload="metadata" className="aspect-[4/5] w-full bg-black object-contain" aria-label={`Video: ${video.seoTitle ?? video.prompt}`} />
+        <CardVideo url={video.resultUrl} label={`Video: ${video.seoTitle ?? video.prompt}`} />
       ) : null}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 id={titleId} className="line-clamp-2 font-semibold break-words text-slate-900">
