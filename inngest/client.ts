@@ -44,8 +44,14 @@ export function detectWorkflowEngine(env: Record<string, string | undefined> = p
 export const workflowEngine: WorkflowEngineConfig = detectWorkflowEngine();
 export const isEmbeddedEngine = workflowEngine.kind === "embedded";
 
-/** Configs of the functions defined on the client (for events accepted before an executor registered). */
-function definedFunctionConfigs(): FunctionConfig[] {
+/**
+ * Configs of the app's workflow functions, for events accepted where no executor registered (a
+ * web process of `npm start`, a script). The functions are defined on this module's client once
+ * their module is loaded; a process whose code path never loaded them (the /mcp door's module
+ * copy in a web process, ADR 241) loads them here, so an accepted event always starts its runs.
+ */
+async function definedFunctionConfigs(): Promise<FunctionConfig[]> {
+  if (inngest.funcs.length === 0) await import("./functions/index.ts");
   const baseUrl = new URL("/api/inngest", EMBEDDED_ORIGIN);
   return inngest.funcs.flatMap((fn) => fn["getConfig"]({ baseUrl, appPrefix: APP_ID }) as unknown as FunctionConfig[]);
 }

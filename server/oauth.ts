@@ -106,14 +106,50 @@ export type OAuthRoutesOptions = {
   log?: (line: string) => void;
 };
 
-/** The OAuth endpoints, or null (with a log line) when the public origin rules OAuth out. */
+/** Loopback names a request may reach this machine's server by; OAuth follows the one it used. */
+const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\]):(\d{1,5})$/i;
+const MAX_LOOPBACK_ORIGINS = 16;
+
+/**
+ * The OAuth endpoints, or null (with a log line) when the public origin rules OAuth out.
+ *
+ * With APP_URL set, everything is issued for that origin. Without it the server is on this
+ * machine, and a client may have been given either loopback address (the server prints
+ * 127.0.0.1, browsers and docs say localhost): the metadata, issuer and resource follow the
+ * loopback name and port the request used, so a client's check that the protected resource
+ * is the URL it connected to holds for both (ADR 241). A Host that is not a loopback name gets
+ * no OAuth without APP_URL: its origin is not one the server can vouch for.
+ */
 export function oauthRoutes(opts: OAuthRoutesOptions): express.Router | null {
-  const settings = oauthSettings(opts.appUrl, opts.port);
-  if (!settings) {
-    (opts.log ?? console.warn)(`OAuth for MCP clients is off: APP_URL must be an https origin (it is ${opts.appUrl}).`);
-    return null;
+  if (opts.appUrl) {
+    const settings = oauthSettings(opts.appUrl, opts.port);
+    if (!settings) {
+      (opts.log ?? console.warn)(`OAuth for MCP clients is off: APP_URL must be an https origin (it is ${opts.appUrl}).`);
+      return null;
+    }
+    return routerFor(settings, opts);
   }
+  const byOrigin = new Map<string, express.Router>();
+  const router = express.Router();
+  router.use((req, res, next) => {
+    const host = LOOPBACK_HOST.exec(req.get("host") ?? "");
+    if (!host) return next();
+    const origin = `http://${host[1].toLowerCase()}:${Number(host[2])}`;
+    let routes = byOrigin.get(origin);
+    if (!routes) {
+      if (byOrigin.size >= MAX_LOOPBACK_ORIGINS) byOrigin.delete(byOrigin.keys().next().value!);
+      routes = routerFor(oauthSettings(origin)!, opts);
+      byOrigin.set(origin, routes);
+    }
+    routes(req, res, next);
+  });
+  return router;
+}
+
+function routerFor(settings: OAuthSettings, opts: OAuthRoutesOptions): express.Router {
   const limits = { ...OAUTH_RATE_LIMITS, ...opts.rateLimits };
+  // Loopback origins get their router on first use (one per origin, kept): not a per-request limiter.
+  const validate = { creationStack: false };
   const provider = oauthProvider(settings);
   const router = express.Router();
   router.use(
@@ -123,10 +159,10 @@ export function oauthRoutes(opts: OAuthRoutesOptions): express.Router | null {
       resourceServerUrl: settings.resource,
       scopesSupported: [...SUPPORTED_SCOPES],
       resourceName: "Reelforge",
-      clientRegistrationOptions: { rateLimit: { ...limits.register, store: new PostgresRateLimitStore("register") } },
-      tokenOptions: { rateLimit: { ...limits.token, store: new PostgresRateLimitStore("token") } },
-      authorizationOptions: { rateLimit: { ...limits.authorize, store: new PostgresRateLimitStore("authorize") } },
-      revocationOptions: { rateLimit: { ...limits.revoke, store: new PostgresRateLimitStore("revoke") } },
+      clientRegistrationOptions: { rateLimit: { ...limits.register, validate, store: new PostgresRateLimitStore("register") } },
+      tokenOptions: { rateLimit: { ...limits.token, validate, store: new PostgresRateLimitStore("token") } },
+      authorizationOptions: { rateLimit: { ...limits.authorize, validate, store: new PostgresRateLimitStore("authorize") } },
+      revocationOptions: { rateLimit: { ...limits.revoke, validate, store: new PostgresRateLimitStore("revoke") } },
     }),
   );
   // Clients that do not use the resource_metadata of WWW-Authenticate look at the origin's root.

@@ -36,19 +36,22 @@ export function wakeAll(): void {
  */
 export async function acceptEvents(
   payloads: IncomingEvent[],
-  opts: { seed?: string | null; fallbackConfigs?: () => FunctionConfig[] } = {},
+  opts: { seed?: string | null; fallbackConfigs?: () => Promise<FunctionConfig[]> } = {},
 ): Promise<{ ids: string[]; runIds: string[] }> {
   let configs = registeredConfigs();
   // No executor registered in this process yet (app starting, or a script): start the runs of
   // the functions this code defines; an executor picks them up once it runs.
-  if (configs.length === 0 && opts.fallbackConfigs) configs = opts.fallbackConfigs();
+  if (configs.length === 0 && opts.fallbackConfigs) configs = await opts.fallbackConfigs();
+  // Recording an event with no function known would start nothing while the caller (who may
+  // have charged for the work) believes it queued: refuse instead, so the caller refunds.
+  if (configs.length === 0) throw new Error("No workflow functions are known in this process: the event was not accepted");
   const result = await ingestEvents(payloads, { configs, seed: opts.seed });
   wakeAll();
   await notifyExecutors();
   return result;
 }
 
-export function createEmbeddedFetch(fallbackConfigs: () => FunctionConfig[]): typeof fetch {
+export function createEmbeddedFetch(fallbackConfigs: () => Promise<FunctionConfig[]>): typeof fetch {
   const embeddedFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const url = new URL(request.url);

@@ -3,6 +3,7 @@
 // exchange/refresh; a signed-in user answers on /oauth/consent; verifyOAuthAccessToken is what
 // the MCP endpoint will trust.
 import {
+  auth,
   discoverAuthorizationServerMetadata,
   discoverOAuthProtectedResourceMetadata,
   exchangeAuthorization,
@@ -10,11 +11,13 @@ import {
   registerClient,
   startAuthorization,
 } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { AuthorizationServerMetadata, OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { AuthorizationServerMetadata, OAuthClientInformationFull, OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import express from "express";
+import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyOAuthAccessToken } from "~/models/oauth.server";
@@ -359,6 +362,79 @@ describe("MCP OAuth: the bearer check /mcp will use", () => {
     expect(oauthSettings(null, 3000)?.resource.href).toBe("http://localhost:3000/mcp");
     expect(oauthSettings("http://reelforge.example")).toBeNull();
     expect(oauthSettings("not a url")).toBeNull();
+  });
+});
+
+describe("MCP OAuth without APP_URL: the address the server prints and localhost", () => {
+  let plain: LiveServer;
+  beforeAll(async () => {
+    plain = await startLiveServer();
+  });
+  afterAll(() => plain?.close());
+
+  /** The SDK's own client auth (the check that the protected resource is the URL it was given). */
+  function memoryProvider(): OAuthClientProvider & { authorizationUrl?: URL; saved?: OAuthTokens } {
+    let info: OAuthClientInformationMixed | undefined;
+    let verifier = "";
+    const provider: OAuthClientProvider & { authorizationUrl?: URL; saved?: OAuthTokens } = {
+      get redirectUrl() {
+        return REDIRECT;
+      },
+      get clientMetadata() {
+        return { client_name: "Printed-address client", redirect_uris: [REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] };
+      },
+      clientInformation: () => info,
+      saveClientInformation: (i) => {
+        info = i;
+      },
+      tokens: () => provider.saved,
+      saveTokens: (t) => {
+        provider.saved = t;
+      },
+      redirectToAuthorization: (url) => {
+        provider.authorizationUrl = url;
+      },
+      saveCodeVerifier: (v) => {
+        verifier = v;
+      },
+      codeVerifier: () => verifier,
+    };
+    return provider;
+  }
+
+  it("an SDK client signs in on http://127.0.0.1:PORT/mcp and calls a tool; localhost gets its own metadata", async () => {
+    const serverUrl = new URL(`${plain.url}/mcp`);
+    const provider = memoryProvider();
+    expect(await auth(provider, { serverUrl })).toBe("REDIRECT");
+    const res = await fetch(provider.authorizationUrl!, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    const consent = new URL(res.headers.get("Location")!, plain.url);
+    const requestId = consent.searchParams.get("request")!;
+    const decided = await send(plain, "/oauth/consent", { method: "POST", cookie: user.cookie, ...form({ request: requestId, decision: "allow" }) });
+    expect(decided.status).toBe(302);
+    const code = new URL(decided.headers.get("Location")!).searchParams.get("code")!;
+    expect(await auth(provider, { serverUrl, authorizationCode: code })).toBe("AUTHORIZED");
+
+    const mcp = new Client({ name: "printed-address", version: "1.0.0" });
+    await mcp.connect(new StreamableHTTPClientTransport(serverUrl, { authProvider: provider }));
+    try {
+      expect((await mcp.listTools()).tools.map((t) => t.name)).toContain("create_video_project");
+    } finally {
+      await mcp.close();
+    }
+
+    const local = new URL(`http://localhost:${plain.port}/mcp`);
+    expect((await discoverOAuthProtectedResourceMetadata(local)).resource).toBe(local.href);
+    // A Host that is not this machine's gets no OAuth without APP_URL.
+    const foreign = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port: plain.port, path: "/.well-known/oauth-protected-resource/mcp", headers: { Host: `reelforge.example:${plain.port}` } }, (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d)).on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on("error", reject).end();
+    });
+    expect(foreign.body).not.toContain("authorization_servers");
+    expect(foreign.status).toBe(404);
   });
 });
 

@@ -17,11 +17,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // and on the shared test database it would take other files' runs (and they its run).
 const scratch = await vi.hoisted(async () => (await import("../support/scratch-database")).useScratchDatabase("multi_process"));
 
-import { applyCreditChange } from "~/models/credits.server";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { actorFromUser } from "~/models/actor.server";
+import { createApiToken } from "~/models/api-tokens.server";
+import { applyCreditChange, getBalance } from "~/models/credits.server";
+import { probeMedia } from "~/providers/media/ffmpeg.server";
+import { productPhoto } from "../providers/fixtures";
 import { prisma } from "~/utils/db.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { newUser } from "./storage-helpers";
 import { readEventStream } from "../support/event-stream";
+import { writeFile } from "node:fs/promises";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, "../..");
@@ -65,7 +73,7 @@ function logsOf(): string {
   return procs.map((p) => `── ${p.name} ──\n${p.output.join("").split("\n").slice(-30).join("\n")}`).join("\n");
 }
 
-async function waitUntilUp(proc: Proc, timeoutMs = 60_000): Promise<Record<string, unknown>> {
+async function waitUntilUp(proc: Proc, timeoutMs = 120_000): Promise<Record<string, unknown>> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited with ${proc.child.exitCode}\n${logsOf()}`);
@@ -130,7 +138,7 @@ describe("two web processes and a worker on one database", () => {
     web2 = start("web 2", "server/index.ts", p2, { PORT: String(p2), WORKFLOW_EXECUTOR: "off" });
     worker = start("worker", "server/worker.ts", pw, { WORKER_PORT: String(pw), WORKFLOW_POLL_MS: "60000" });
     await Promise.all([waitUntilUp(web1), waitUntilUp(web2)]);
-  }, 90_000);
+  }, 150_000);
 
   afterAll(async () => {
     if (process.env.DEBUG_MULTI_PROCESS) console.log(logsOf());
@@ -198,4 +206,50 @@ describe("two web processes and a worker on one database", () => {
       })
       .toBe("completed");
   }, 90_000);
+
+  // The MCP door over HTTP on a web process that runs no executor (ADR 241): every paid tool's
+  // work is queued for the worker and runs there; nothing stays charged without running.
+  it("an MCP client builds a whole video over HTTP on a web process while the worker makes it", async () => {
+    const user = await prisma.user.create({ data: { email: `mcp-multi-${randomUUID()}@test.local` } });
+    await applyCreditChange({ userId: user.id, delta: 100, reason: "admin_grant", reference: `multi-process-mcp-${user.id}` });
+    const { token } = await createApiToken(actorFromUser({ id: user.id, isAdmin: false }, "web"), { name: "multi-process client" });
+    const client = new Client({ name: "multi-process-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${web1.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = (await client.callTool({ name, arguments: args }, CallToolResultSchema, { timeout: 60_000, resetTimeoutOnProgress: true })) as CallToolResult;
+      const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+      expect(result.isError, `${name}: ${text}\n${logsOf()}`).toBeFalsy();
+      return { data: result.structuredContent as any, result };
+    };
+    try {
+      const projectId = (await call("create_video_project", { name: "Two-process ad" })).data.project.id as string;
+      const photo = await productPhoto({ width: 320, height: 320 });
+      await call("upload_product_image", { projectId, filename: "bottle.png", fileData: photo.toString("base64") });
+      const first = (await call("add_scene", { projectId, name: "Hook", voiceOverText: "Meet the bottle that keeps water cold all day." })).data.scene;
+      await call("add_scene", { projectId, name: "Offer", voiceOverText: "Order yours today." });
+
+      // One generation step and its result, then the compile that prepares the rest.
+      const prompt = await call("generate_image_prompt", { projectId, sceneId: first.id });
+      expect(prompt.data.status).toBe("completed");
+      expect(prompt.data.scene.imagePrompt).toBeTruthy();
+
+      const estimate = (await call("estimate_cost", { projectId, work: "compile" })).data.credits as number;
+      const before = await getBalance(user.id);
+      const compiled = await call("compile_video", { projectId, outputFormat: "mp4", idempotencyKey: randomUUID() });
+      expect(compiled.data.status).toBe("completed");
+      expect(compiled.data.credits).toBe(estimate);
+      expect(await getBalance(user.id)).toBeCloseTo(before - estimate, 2);
+
+      const link = compiled.result.content.find((c) => c.type === "resource_link") as { uri: string };
+      const res = await fetch(link.uri);
+      expect(res.status).toBe(200);
+      const file = path.join(dataDir, "mcp-multi.mp4");
+      await writeFile(file, Buffer.from(await res.arrayBuffer()));
+      expect((await probeMedia(file)).durationSec).toBeGreaterThan(0.5);
+      // Every run the door queued ran in the worker.
+      expect(await prisma.workflowRun.count({ where: { status: { in: ["queued", "running", "waiting", "sleeping"] }, event: { path: ["data", "projectId"], equals: projectId } } })).toBe(0);
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  }, 150_000);
 });
