@@ -48,6 +48,8 @@ export const COMPILE_MESSAGES = {
   compilationError: (message: string) => `Compilation error: ${message}`,
   noScenes: "There are no scenes to compile",
   busy: "This project is already being compiled",
+  stalled: (minutes: number) =>
+    `Video compilation stopped: it made no progress for ${minutes} minutes. The credits for the work it did not do were refunded; please try again.`,
 } as const;
 
 export function creatingMessage(provider: { name: string; label: string }): string {
@@ -138,6 +140,23 @@ export async function failCompileJob(actor: Actor, jobId: string, message: strin
   });
   if (count > 0) await announceJob(job.id);
   return count > 0;
+}
+
+/** Active compile jobs whose row has not changed since `before` (the stalled-work sweep, ADR 242). */
+export async function compileJobsUnchangedSince(before: Date, take = 100): Promise<Pick<CompileJobRow, "id" | "projectId" | "userId">[]> {
+  return prisma.compileJob.findMany({
+    where: { status: { in: [...ACTIVE_COMPILE] }, updatedAt: { lt: before } },
+    select: { id: true, projectId: true, userId: true },
+    orderBy: { updatedAt: "asc" },
+    take,
+  });
+}
+
+/** Which of these ids are compile jobs (a compile's charges are its job's batch). */
+export async function compileJobIdsAmong(ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await prisma.compileJob.findMany({ where: { id: { in: [...ids] } }, select: { id: true } });
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The completed job's final message ("Video compilation complete!"). */

@@ -138,6 +138,21 @@ export async function listBatchCharges(batchId: string): Promise<WorkChargeRow[]
   return prisma.workCharge.findMany({ where: { batchId }, orderBy: { createdAt: "asc" } });
 }
 
+/**
+ * Requests with charges still open (neither delivered nor refunded) whose newest change is older
+ * than `before`, of one kind of work (the stalled-work sweep, ADR 242).
+ */
+export async function batchesOpenSince(work: WorkKind, before: Date, take = 100): Promise<{ batchId: string; userId: string; projectId: string | null; sceneId: string | null }[]> {
+  return prisma.$queryRaw`
+    SELECT "batchId", min("userId") AS "userId", min("projectId") AS "projectId", min("sceneId") AS "sceneId"
+    FROM "work_charges"
+    WHERE "batchId" IN (SELECT "batchId" FROM "work_charges" WHERE "work" = ${work} AND "status" = 'charged')
+    GROUP BY "batchId"
+    HAVING max("updatedAt") < ${before}
+    ORDER BY max("updatedAt") ASC
+    LIMIT ${take}`;
+}
+
 /** The work of these charges was delivered: charged → completed. Returns how many moved. */
 export async function settleBatchCharges(batchId: string, items?: readonly string[]): Promise<number> {
   const { count } = await prisma.workCharge.updateMany({

@@ -372,3 +372,27 @@ export async function latestRunWithEventData(functionId: string, field: string, 
     orderBy: { createdAt: "desc" },
   });
 }
+
+/**
+ * Whether some unfinished run whose event names this project moved since `since`, or is held
+ * now by an executor whose lease is live (the stalled-work sweep, ADR 242).
+ */
+export async function projectHasLiveRuns(projectId: string, since: Date): Promise<boolean> {
+  const rows = await prisma.$queryRaw<{ one: number }[]>`
+    SELECT 1 AS one FROM "workflow_runs"
+    WHERE "status" NOT IN ('completed', 'failed', 'cancelled')
+      AND "event"->'data'->>'projectId' = ${projectId}
+      AND ("updatedAt" > ${since} OR ("status" = 'running' AND "lockedUntil" > now()))
+    LIMIT 1`;
+  return rows.length > 0;
+}
+
+/** Cancels the unfinished runs whose event has `data[field] = value` (work that was given up). */
+export async function cancelRunsWithEventData(field: string, value: string, reason: string): Promise<number> {
+  const runs = await prisma.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "workflow_runs"
+    WHERE "status" NOT IN ('completed', 'failed', 'cancelled') AND "event"->'data'->>${field} = ${value}`;
+  let cancelled = 0;
+  for (const run of runs) if (await cancelRun(run.id, reason)) cancelled += 1;
+  return cancelled;
+}

@@ -5,6 +5,8 @@
 //   - in development, an empty showcase is filled by the showcase workflow (ADR 104);
 //   - uploads nothing uses (Create Video files never submitted, or kept from a failed plain
 //     post) are removed a day after their upload, checked every hour (ADR 110);
+//   - paid work with no progress for STALLED_WORK_MINUTES (default 10) is given up and refunded,
+//     checked every minute (ADR 242);
 //   - in the same hourly sweep, OAuth requests, codes and tokens expired for a day and the /mcp
 //     rate-limit windows that ended long ago are deleted (ADR 213).
 import { inngest, workflowEngine } from "../client.ts";
@@ -15,6 +17,21 @@ export const SHOWCASE_FUNCTION_ID = "reelforge-showcase-seed";
 const RECOVERY_INTERVAL_MS = 120_000;
 const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60_000;
 const FIRST_UPLOAD_SWEEP_MS = 60_000;
+const STALLED_WORK_CHECK_MS = 60_000;
+
+/** Gives up paid work that stopped moving (ADR 242); logs what it refunded. */
+export async function runStalledWorkSweep(log: (line: string) => void = (line) => console.log(line)): Promise<void> {
+  try {
+    const { stalledWorkMinutes, sweepStalledWork } = await import("~/models/stalled-work.server");
+    const { systemActor } = await import("~/models/actor.server");
+    const swept = await sweepStalledWork(systemActor("housekeeping"), { minutes: stalledWorkMinutes() });
+    if (swept.compiles + swept.generations > 0) {
+      log(`[workflows] gave up ${swept.compiles} compile(s) and ${swept.generations} generation request(s) with no progress; refunded ${swept.refunded} credits`);
+    }
+  } catch (error) {
+    console.error("[workflows] could not check for stalled paid work", error);
+  }
+}
 
 /** SEED_SHOWCASE=true|false decides; unset: with the demo data, except in tests (NODE_ENV=test). */
 export function shouldSeedShowcase(env: Record<string, string | undefined>, demoData: boolean): boolean {
@@ -87,6 +104,7 @@ export function startPipelineHousekeeping(opts: {
   const sweepTimers = [
     setTimeout(() => void sweep(), opts.sweep?.firstMs ?? FIRST_UPLOAD_SWEEP_MS),
     setInterval(() => void sweep(), opts.sweep?.everyMs ?? UPLOAD_SWEEP_INTERVAL_MS),
+    setInterval(() => void runStalledWorkSweep(log), STALLED_WORK_CHECK_MS),
   ];
   for (const t of sweepTimers) t.unref();
   const recover = async (olderThanMs: number) => {
