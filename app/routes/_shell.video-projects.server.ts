@@ -188,7 +188,7 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
     if (!openProjectId) return refused(input.intent, "Open a project first", 400);
     switch (input.intent) {
       case "add-scene": {
-        await addScene(actor, openProjectId, { title: input.name, description: input.description ?? null }, { rule: "management" });
+        await addScene(actor, openProjectId, { title: input.name, description: input.description ?? null }, { requireTitle: true });
         return { ok: true, intent: input.intent, message: "Scene added" } satisfies ActionResult;
       }
       case "generate-assets": {

@@ -37,11 +37,9 @@ describe("scene roles and the proposed order", () => {
     expect(runLocalTask("optimize_scene_sequence", { scenes: [scene("x", "Buy now."), scene("y", "Is your skin dull?")] }).scenes.map((s) => s.sceneId)).toEqual(["y", "x"]);
   });
 
-  it("a confirmed order is numbered from the project's own base: 0 under the management rule, else 1", () => {
-    expect(sequenceOrders(3, 0)).toEqual([0, 1, 2]);
-    expect(sequenceOrders(3, 1)).toEqual([1, 2, 3]);
-    expect(sequenceOrders(2, 7)).toEqual([1, 2]);
-    expect(sequenceOrders(0, 1)).toEqual([]);
+  it("a confirmed order is numbered from 1", () => {
+    expect(sequenceOrders(3)).toEqual([1, 2, 3]);
+    expect(sequenceOrders(0)).toEqual([]);
   });
 });
 
