@@ -1,5 +1,5 @@
-// The project editors' rules that need no database: the price list (ADR 150), the two scene
-// ordering rules (canvas: from 1, max + 1; management page: the current count), staleness of a
+// The project editors' rules that need no database: the price list (ADR 150), the scene
+// ordering rule (from 1, max + 1, ADR 255), staleness of a
 // scene's generated assets and the plan of which generation steps a request runs (ADR 151).
 import { describe, expect, it, vi } from "vitest";
 import type { ProjectRow, SceneRow } from "~/models/project.server";
