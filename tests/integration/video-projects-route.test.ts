@@ -270,19 +270,26 @@ describe("the planner's actions", () => {
     expect((await order()).map((s) => s.title)).toEqual(["Ask", "Buy"]);
   });
 
-  it("Enhance Scene writes the description; Suggest Improvements lists suggestions; a scene of another project is 404 and changes nothing", async () => {
+  it("Enhance Scene proposes a description and changes nothing until the user uses it; Suggest Improvements lists suggestions; a scene of another project is 404 and changes nothing", async () => {
     const project = await ownersProject();
     const other = await ownersProject();
     const sceneId = project.scenes[0].id;
+    const original = (await prisma.scene.findUniqueOrThrow({ where: { id: sceneId } })).description;
     const enhanced = await act(project.id, { intent: "enhance-scene", sceneId });
-    expect(enhanced.body).toMatchObject({ ok: true, intent: "enhance-scene", sceneId, message: "Scene description enhanced." });
-    expect((await prisma.scene.findUniqueOrThrow({ where: { id: sceneId } })).description).toMatch(/Mornings are hard\./);
+    expect(enhanced.body).toMatchObject({ ok: true, intent: "enhance-scene", sceneId, message: "Here is a proposed description. Use it, or keep yours: nothing has changed yet." });
+    const proposed = (enhanced.body.data as { description: string; previous: string | null }).description;
+    expect(proposed).toMatch(/Mornings are hard\./);
+    expect((enhanced.body.data as { previous: string | null }).previous).toBe(original);
+    expect((await prisma.scene.findUniqueOrThrow({ where: { id: sceneId } })).description).toBe(original);
+    const used = await act(project.id, { intent: "apply-description", sceneId, description: proposed });
+    expect(used.body).toMatchObject({ ok: true, intent: "apply-description", sceneId, message: "Scene description updated." });
+    expect((await prisma.scene.findUniqueOrThrow({ where: { id: sceneId } })).description).toBe(proposed);
     const suggested = await act(project.id, { intent: "suggest-improvements", sceneId });
     expect(suggested.body).toMatchObject({ ok: true, sceneId, data: { sceneId } });
     expect((suggested.body.data as { suggestions: unknown[] }).suggestions.length).toBeGreaterThan(0);
     const before = await getBalance(admin.user.id);
-    for (const intent of ["enhance-scene", "suggest-improvements"]) {
-      const res = await act(project.id, { intent, sceneId: other.scenes[0].id });
+    for (const intent of ["enhance-scene", "suggest-improvements", "apply-description"]) {
+      const res = await act(project.id, { intent, sceneId: other.scenes[0].id, ...(intent === "apply-description" ? { description: "Not yours." } : {}) });
       expect(res.status, intent).toBe(404);
       expect(res.body.error).toBe("Scene not found");
     }
