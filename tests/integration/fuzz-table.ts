@@ -506,6 +506,7 @@ export const ROUTES: Record<string, RouteSpec> = {
         { intent: strict(one("new")), projectId: strict(cuid), returnTo: lenient(path) },
         { intent: strict(one("open")), projectId: strict(cuid), sessionId: strict(cuid), returnTo: lenient(path) },
         { intent: strict(one("delete")), sessionId: strict(cuid), returnTo: lenient(path) },
+        { intent: strict(one("confirm", "decline")), replyId: strict(cuid), returnTo: lenient(path) },
       ],
     },
   },
