@@ -320,7 +320,7 @@ describe("the planner's actions", () => {
     const location = res.headers.get("Location")!;
     const sceneId = new URL(location, "http://localhost").searchParams.get("auto")!;
     const scene = await prisma.scene.findUniqueOrThrow({ where: { id: sceneId } });
-    expect(scene).toMatchObject({ projectId: project.id, description: "Serum on a marble counter", sceneOrder: 1 });
+    expect(scene).toMatchObject({ projectId: project.id, description: "Serum on a marble counter", sceneOrder: 2 });
     // The picture is the project owner's stored product photo.
     expect(await prisma.storedObject.count({ where: { ownerId: owner.user.id, bucket: "product-photos" } })).toBeGreaterThan(0);
     expect(await getBalance(admin.user.id)).toBeCloseTo(before - 3.5, 2);
