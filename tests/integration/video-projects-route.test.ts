@@ -140,14 +140,14 @@ describe("create and delete projects", () => {
 });
 
 describe("scenes", () => {
-  it("adds a scene at the management page's order (the current count) to another user's project", async () => {
+  it("adds a scene last, after the highest order (one rule, ADR 255), to another user's project", async () => {
     const project = await ownersProject();
     const res = unwrap<Result>(await run(projectRoute.action, post(projectPath(project.id), { intent: "add-scene", name: "Offer", description: "Order today" }, admin.cookie), { projectId: project.id }));
     expect(res.body).toMatchObject({ ok: true, intent: "add-scene" });
     const scenes = await prisma.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] });
     expect(scenes.map((s) => [s.title, s.description, s.sceneOrder])).toEqual([
       ["Morning", null, 1],
-      ["Offer", "Order today", 1],
+      ["Offer", "Order today", 2],
     ]);
   });
 
