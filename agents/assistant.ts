@@ -9,10 +9,12 @@ import { randomUUID } from "node:crypto";
 import { AIMessage, type AIMessageChunk, type BaseMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import type { Actor } from "~/models/actor.server";
-import { CHAT_MESSAGES, CHAT_RETRIES, CHAT_RETRY_BASE_MS, type ChatTask } from "~/models/chat-rules";
+import { CHAT_MESSAGES, CHAT_RETRIES, CHAT_RETRY_BASE_MS, type ChatPlannedCall, type ChatTask } from "~/models/chat-rules";
+import { sumCredits } from "~/models/prices";
 import { chatHistory, finishChatReply, recordChatProgress, type ChatMessageView } from "~/models/chat.server";
 import { getProjectWorkspace } from "~/models/project-workspace.server";
 import { contextBlock, messageText, type ReelforgeChatModel, type RouteContext } from "~/providers/llm/index.server";
+import { needsConfirmation, quoteCall } from "./pricing";
 import type { AgentTool } from "./types";
 
 export type AssistantEvent =
@@ -25,7 +27,7 @@ const MAX_ROUNDS = 8;
 const RESULT_MAX_CHARS = 6000;
 
 const HOSTED_PROMPT = `You are the Reelforge assistant. Reelforge turns scripts, a product image, a voice and a style into short video ads made of scenes.
-Do the work the user asks for with the tools you are given (they act as this user, with the user's credits; paid tools say their price). Use the project and scene ids from the project context; never invent ids. To make a scene's assets, run in order: generate_image_prompt, generate_scene_image, generate_scene_script, generate_scene_video, and stop at the first failure. Answer questions from the project's data. Be brief.`;
+Do only the work the user asks for with the tools you are given (they act as this user, with the user's credits; paid tools say their price). Never run a paid tool for a request that does not ask for that tool's work: answer in words instead. Paid and destructive calls are held and shown to the user with their price for confirmation, so give every call a request needs in one turn. Use the project and scene ids from the project context; never invent ids. To make a scene's assets, call in this order: generate_image_prompt, generate_scene_image, generate_scene_script, generate_scene_voiceover, generate_scene_video. Answer questions from the project's data. Be brief.`;
 
 /** Which chat model answers, for the reply's agentType and the chat's notice. */
 export function isLocalPlanner(model: ReelforgeChatModel): boolean {
@@ -47,6 +49,7 @@ async function projectContext(actor: Actor, projectId: string | null, selectedSc
       imageUrl: s.imageUrl,
       script: s.script,
       voiceOverText: s.voiceOverText,
+      voiceOverUrl: s.voiceOverUrl,
       videoUrl: s.videoUrl,
     })),
   };
@@ -126,6 +129,7 @@ export async function runAssistant(opts: RunAssistantOptions): Promise<ChatMessa
   let tasks: ChatTask[] = [];
   let content = "";
   let selectedTool: string | null = null;
+  let held: ChatPlannedCall[] = [];
   const progress = async () => {
     const message = await recordChatProgress(actor, reply.id, { content, tasks, selectedTool, agentType });
     emit({ type: "reply", message });
@@ -166,6 +170,14 @@ export async function runAssistant(opts: RunAssistantOptions): Promise<ChatMessa
       const text = answer.streamed.trim();
       if (text) content = content ? `${content}\n\n${text}` : text;
       const calls = answer.acc?.tool_calls ?? [];
+      if (calls.length === 0) break;
+      // Paid or destructive calls wait for the user: from the first one on, nothing more runs now.
+      const quotes = await Promise.all(calls.map((c) => quoteCall(actor, c.name, (c.args ?? {}) as Record<string, unknown>)));
+      const firstHeld = quotes.findIndex(needsConfirmation);
+      if (firstHeld >= 0) {
+        held = calls.slice(firstHeld).map((c, k) => ({ name: c.name, args: (c.args ?? {}) as Record<string, unknown>, ...quotes[firstHeld + k] }));
+        calls.splice(firstHeld);
+      }
       if (calls.length === 0) break;
       messages.push(new AIMessage({ content: answer.streamed, tool_calls: calls }));
 
@@ -213,8 +225,21 @@ export async function runAssistant(opts: RunAssistantOptions): Promise<ChatMessa
         );
         await progress();
       }
+      if (stopped || held.length > 0) break;
     }
 
+    if (held.length > 0 && !tasks.some((t) => t.status === "error")) {
+      const credits = sumCredits(held.map((h) => h.credits));
+      const question = CHAT_MESSAGES.confirmQuestion(
+        capitalize(listOf(held.map((h) => h.label))),
+        credits,
+        [...new Set(held.map((h) => h.destructive).filter((d): d is string => Boolean(d)))],
+      );
+      content = content ? `${content}\n\n${question}` : question;
+      const message = await finishChatReply(actor, reply.id, { content, tasks, selectedTool: selectedTool ?? held[0].name, agentType, command: { type: "confirm", credits, calls: held } });
+      emit({ type: "done", message, toast: null });
+      return message;
+    }
     const command = mediaCommand(tasks);
     const message = await finishChatReply(actor, reply.id, { content: content || "Done.", tasks, selectedTool, agentType, command });
     emit({ type: "done", message, toast: command ? { kind: "info", text: CHAT_MESSAGES.mediaToast } : null });
@@ -245,5 +270,91 @@ async function callWithRetry<T extends { streamed: string }>(fn: () => Promise<T
       if (attempt >= CHAT_RETRIES || !retryable(error, signal)) throw error;
       await sleep(baseMs * 2 ** attempt, signal);
     }
+  }
+}
+
+function capitalize(text: string): string {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+function listOf(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+export type RunPlanOptions = {
+  actor: Actor;
+  tools: AgentTool[];
+  /** The reply that runs the plan (confirmChatPlan made it). */
+  reply: ChatMessageView;
+  /** The reply that asked (its id keys the calls' idempotency). */
+  askedId: string;
+  calls: ChatPlannedCall[];
+  origin: string;
+  emit?: (event: AssistantEvent) => void;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  pollMs?: number;
+};
+
+/**
+ * Runs the calls the user confirmed, in order, stopping at the first failure (each task of the
+ * reply, as in runAssistant). Every call is keyed by the asking reply and its position, so a
+ * retried run never charges twice. Never throws for a tool failure or a timeout.
+ */
+export async function runConfirmedPlan(opts: RunPlanOptions): Promise<ChatMessageView> {
+  const { actor, reply } = opts;
+  const emit = opts.emit ?? (() => {});
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new TimeoutError()), opts.timeoutMs ?? ASSISTANT_TIMEOUT_MS);
+  const onOuterAbort = () => controller.abort(opts.signal?.reason ?? new Error("aborted"));
+  opts.signal?.addEventListener("abort", onOuterAbort, { once: true });
+  const signal = controller.signal;
+  const byName = new Map(opts.tools.map((t) => [t.name, t]));
+  let tasks: ChatTask[] = [];
+  const lines: string[] = [];
+  try {
+    let stopped = false;
+    for (const [i, call] of opts.calls.entries()) {
+      const id = `call_${randomUUID().replace(/-/g, "").slice(0, 24)}`;
+      const key = `${opts.askedId}:confirmed:${i}`;
+      if (stopped) {
+        tasks = [...tasks, { id, name: call.name, status: "error", type: "ai-chat", arguments: call.args, details: "Not run: an earlier step failed" }];
+        continue;
+      }
+      tasks = [...tasks, { id, name: call.name, status: "working", type: "ai-chat", arguments: call.args }];
+      emit({ type: "reply", message: await recordChatProgress(actor, reply.id, { tasks, selectedTool: opts.calls[0]?.name ?? null }) });
+      const tool = byName.get(call.name);
+      let outcome: { ok: true; data: unknown } | { ok: false; message: string };
+      if (!tool) outcome = { ok: false, message: CHAT_MESSAGES.toolNotFound(call.name) };
+      else {
+        const args = { ...call.args };
+        if ("idempotencyKey" in tool.schema.shape && args.idempotencyKey === undefined) args.idempotencyKey = key;
+        try {
+          outcome = await tool.run(args, { signal, origin: opts.origin, idempotencyKey: key, pollMs: opts.pollMs });
+        } catch (error) {
+          if (signal.aborted) throw signal.reason;
+          console.error(`[assistant] tool ${call.name} failed`, error);
+          outcome = { ok: false, message: CHAT_MESSAGES.errorTaskDetail };
+        }
+      }
+      tasks = tasks.map((t) => (t.id !== id ? t : outcome.ok ? { ...t, status: "completed", result: truncateResult(outcome.data) } : { ...t, status: "error", details: outcome.message }));
+      lines.push(outcome.ok ? `${call.name} finished.` : `${call.name} failed: ${outcome.message}`);
+      if (!outcome.ok) stopped = true;
+      emit({ type: "reply", message: await recordChatProgress(actor, reply.id, { tasks }) });
+    }
+    const command = mediaCommand(tasks);
+    const message = await finishChatReply(actor, reply.id, { content: lines.join("\n") || "Done.", tasks, command: command ? { ...command, type: command.type } : undefined });
+    emit({ type: "done", message, toast: command ? { kind: "info", text: CHAT_MESSAGES.mediaToast } : null });
+    return message;
+  } catch (error) {
+    const timedOut = error instanceof TimeoutError || (signal.aborted && signal.reason instanceof TimeoutError);
+    if (!timedOut) console.error("[assistant] confirmed plan failed", error);
+    const failed = timedOut ? { reply: CHAT_MESSAGES.timeoutReply, details: "Request timeout" } : { reply: CHAT_MESSAGES.errorReply, details: CHAT_MESSAGES.errorTaskDetail };
+    const message = await finishChatReply(actor, reply.id, { tasks, failed });
+    emit({ type: "done", message, toast: { kind: "error", text: timedOut ? CHAT_MESSAGES.timeoutToast : CHAT_MESSAGES.errorToast } });
+    return message;
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener("abort", onOuterAbort);
   }
 }

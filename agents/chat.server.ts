@@ -5,10 +5,10 @@
 // agent tool, and every step goes to `emit` as it happens.
 import { randomUUID } from "node:crypto";
 import type { Actor } from "~/models/actor.server";
-import { getChatSession, listChatSessions, openChatSession, sendChatMessage, type ChatMessageView } from "~/models/chat.server";
+import { confirmChatPlan, declineChatPlan, getChatSession, listChatSessions, openChatSession, sendChatMessage, type ChatMessageView } from "~/models/chat.server";
 import { getBalance } from "~/models/credits.server";
 import { chatProviderStatus } from "~/providers/llm/index.server";
-import { runAssistant, type AssistantEvent } from "./assistant";
+import { runAssistant, runConfirmedPlan, type AssistantEvent } from "./assistant";
 import { canvasAgentTool } from "./canvas-tool";
 import { catalogueTools } from "./catalogue";
 import { assistantChatModel } from "./chat-model";
@@ -29,7 +29,7 @@ export type AssistantState = {
 };
 
 export const LOCAL_PLANNER_NOTICE =
-  "No language model is configured: the assistant runs on the local planner. It turns clear commands into project actions (for example \"Add a scene about the product on a beach and generate its assets\") and answers from this project's data; it does not understand free conversation.";
+  "No language model is configured: the assistant runs on the local planner. It turns clear commands into project actions (for example \"Add a scene about the product on a beach and generate its assets\") and answers from this project's data; it does not understand free conversation, and a request it cannot act on runs nothing. Paid work is shown with its price and waits for your confirmation.";
 
 export async function assistantProvider(): Promise<AssistantProvider> {
   const status = await chatProviderStatus();
@@ -124,4 +124,40 @@ export async function sendAndAnswer(
     pollMs: opts.pollMs,
   });
   return { ok: true, reply };
+}
+
+/**
+ * The user confirms the work a reply held (docs/decisions/256-assistant-confirms-paid-work.md):
+ * it runs once, in a new reply, each tool charged at its own price; a second confirm runs nothing.
+ */
+export async function confirmAndRun(
+  actor: Actor,
+  input: { replyId: string; origin: string },
+  emit: (event: ChatSendEvent) => void = () => {},
+  opts: { tools?: AgentTool[]; timeoutMs?: number; pollMs?: number } = {},
+): Promise<{ ok: true; reply: ChatMessageView } | { ok: false; code: string; message: string }> {
+  const confirmed = await confirmChatPlan(actor, input.replyId);
+  if (!confirmed.ok) {
+    emit({ type: "refused", code: confirmed.code, message: confirmed.message });
+    return { ok: false, code: confirmed.code, message: confirmed.message };
+  }
+  emit({ type: "reply", message: confirmed.asked });
+  emit({ type: "reply", message: confirmed.run });
+  const reply = await runConfirmedPlan({
+    actor,
+    tools: opts.tools ?? assistantTools(actor, { projectId: confirmed.session.projectId, userInput: "" }),
+    reply: confirmed.run,
+    askedId: confirmed.asked.id,
+    calls: confirmed.calls,
+    origin: input.origin,
+    emit,
+    timeoutMs: opts.timeoutMs,
+    pollMs: opts.pollMs,
+  });
+  return { ok: true, reply };
+}
+
+/** The user cancels the work a reply held: nothing runs. */
+export async function declinePlan(actor: Actor, replyId: string): Promise<{ ok: boolean; message: string }> {
+  return declineChatPlan(actor, replyId);
 }

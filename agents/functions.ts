@@ -78,7 +78,8 @@ export const AGENT_FUNCTIONS: readonly FunctionDef[] = [
   }),
   define({
     name: "enhance_scene_descriptions",
-    description: "Writes a richer description for the scene from its name, script and the project's product and style, and saves it on the scene. Free.",
+    description:
+      "Proposes a clearer description for the scene from its own script and the project's style, beside the current one (previous); nothing is saved — show it to the user, and save it with update_scene only if they accept. Free.",
     schema: z.object({ projectId, sceneId }),
     run: async (actor, p) => ({ ...(await enhanceSceneDescription(actor, p.projectId, p.sceneId)) }),
   }),

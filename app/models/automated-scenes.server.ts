@@ -85,7 +85,7 @@ export async function createSceneAutomatically(
   // Create the scene (the management page's order: the current scene count) with its product image.
   const count = await countScenes(actor, project.id);
   const title = (words ? titleFromText(words) : "") || `Scene ${count + 1}`;
-  const scene = await addScene(actor, project.id, { title, description: words || null }, { rule: "management" });
+  const scene = await addScene(actor, project.id, { title, description: words || null }, { requireTitle: true });
   try {
     await updateScene(actor, project.id, scene.id, { productImageUrl: imageUrl });
     const { analysis } = await analyzeProductImage(actor, project.id, scene.id, imageUrl);

@@ -27,11 +27,28 @@ export type ChatMessageView = {
   status: ChatMessageStatus;
   tasks: ChatTask[];
   selectedTool: string | null;
-  command: { type?: string; tool?: string; feature?: string } | null;
+  command: ChatCommand | null;
   agentType: string | null;
   replyToId: string | null;
   clientRequestId: string | null;
   createdAt: string;
+};
+
+/** One tool call the assistant holds until the user confirms it (docs/decisions/256-assistant-confirms-paid-work.md). */
+export type ChatPlannedCall = { name: string; args: Record<string, unknown>; credits: number; label: string; destructive: string | null };
+
+/**
+ * What a reply suggests or waits for: a media toast ({type: "image" | "video", tool}); or paid or
+ * destructive work waiting for the user ("confirm", then "confirmed" or "declined"); or the run
+ * of a confirmed plan ("confirmed-run", `of` the reply that asked).
+ */
+export type ChatCommand = {
+  type?: string;
+  tool?: string;
+  feature?: string;
+  credits?: number;
+  calls?: ChatPlannedCall[];
+  of?: string;
 };
 
 /** A user message may be at most this long (characters). */
@@ -56,6 +73,10 @@ export const CHAT_MESSAGES = {
   unsupportedAction: (action: string) => `Unsupported action: ${action}`,
   canvasFailed: (reason: string) => `Canvas operation failed: ${reason}`,
   sessionNotFound: "Chat session not found",
+  notWaiting: "This step is no longer waiting for a confirmation.",
+  declined: "Cancelled: nothing was run and nothing was charged for it.",
+  confirmQuestion: (what: string, credits: number, destructive: string[]) =>
+    `${what} ${credits > 0 ? `will cost ${formatCredits(credits)} credits` : "costs nothing"}${destructive.length ? ` and ${destructive.join(" and ")}` : ""}. Nothing has been run or charged for it yet: confirm to go ahead, or cancel.`,
 } as const;
 
 /**

@@ -11,6 +11,7 @@ import { assertActor, NotFoundError, type Actor } from "~/models/actor.server";
 import {
   CHAT_MESSAGE_MAX,
   CHAT_MESSAGES,
+  type ChatCommand,
   type ChatMessageStatus,
   type ChatMessageView,
   type ChatTask,
@@ -107,7 +108,7 @@ export function toMessageView(m: ChatMessageRow): ChatMessageView {
     status: m.status,
     tasks: Array.isArray(m.tasks) ? (m.tasks as unknown as ChatTask[]) : [],
     selectedTool: m.selectedTool,
-    command: m.command && typeof m.command === "object" && !Array.isArray(m.command) ? (m.command as ChatMessageView["command"]) : null,
+    command: m.command && typeof m.command === "object" && !Array.isArray(m.command) ? (m.command as unknown as ChatCommand) : null,
     agentType: m.agentType,
     replyToId: m.replyToId,
     clientRequestId: m.clientRequestId,
@@ -118,6 +119,7 @@ export function toMessageView(m: ChatMessageRow): ChatMessageView {
 /** One of the actor's sessions with its messages, oldest first (the last 200). */
 export async function getChatSession(actor: Actor, sessionId: string): Promise<{ session: ChatSessionRow; messages: ChatMessageView[] }> {
   const session = await ownSession(actor, sessionId);
+  await closeAbandonedReplies(actor, session.id);
   const rows = await prisma.chatMessage.findMany({ where: { sessionId: session.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 200 });
   return { session, messages: rows.reverse().map(toMessageView) };
 }
@@ -228,7 +230,7 @@ export type ReplyProgress = {
   content?: string;
   tasks?: ChatTask[];
   selectedTool?: string | null;
-  command?: { type?: string; tool?: string; feature?: string } | null;
+  command?: ChatCommand | null;
   agentType?: string | null;
 };
 
@@ -247,11 +249,17 @@ export async function recordChatProgress(actor: Actor, replyId: string, progress
   const reply = await ownReply(actor, replyId);
   if (reply.status === "completed" || reply.status === "error") return toMessageView(reply);
   const tasks = progress.tasks ?? (reply.tasks as unknown as ChatTask[]) ?? [];
+  // A reply is "completed" or "error" only once finishChatReply ended it (and settled or refunded
+  // its charge): a failed task leaves it "working" until then.
+  const status = messageStatusOf(tasks, false);
   const row = await prisma.chatMessage.update({
-    where: { id: reply.id },
-    data: { ...progressData(progress), status: messageStatusOf(tasks, false) },
+    where: { id: reply.id, status: { in: ["thinking", "working"] } },
+    data: { ...progressData(progress), status: status === "error" ? "working" : status },
+  }).catch((error: unknown) => {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") return null;
+    throw error;
   });
-  return toMessageView(row);
+  return toMessageView(row ?? (await ownReply(actor, replyId)));
 }
 
 /**
@@ -270,13 +278,85 @@ export async function finishChatReply(
   if (outcome.failed) tasks = failOpenTasks(tasks, outcome.failed.details);
   const status: ChatMessageStatus = outcome.failed ? "error" : messageStatusOf(tasks, true);
   const content = outcome.failed ? outcome.failed.reply : (outcome.content ?? reply.content);
-  const row = await prisma.chatMessage.update({ where: { id: reply.id }, data: { ...progressData({ ...outcome, tasks }), content, status } });
+  // Only the end that moves the reply out of thinking/working closes its charge (exactly once).
+  const { count } = await prisma.chatMessage.updateMany({
+    where: { id: reply.id, status: { in: ["thinking", "working"] } },
+    data: { ...progressData({ ...outcome, tasks }), content, status },
+  });
+  const row = await prisma.chatMessage.findUniqueOrThrow({ where: { id: reply.id } });
+  if (count === 0) return toMessageView(row);
   await prisma.chatSession.update({ where: { id: reply.sessionId }, data: { updatedAt: new Date() } });
-  const asked = reply.replyToId ? await prisma.chatMessage.findUnique({ where: { id: reply.replyToId }, select: { chargeId: true } }) : null;
-  if (asked?.chargeId) {
-    if (outcome.failed) await refundWorkCharge(actor, asked.chargeId, outcome.failed.details);
-    else await settleWorkCharge(actor, asked.chargeId);
-    if (outcome.selectedTool) await prisma.chatUsage.updateMany({ where: { chargeId: asked.chargeId }, data: { selectedTool: outcome.selectedTool } });
-  }
+  // The message is settled when the assistant answered — also when a tool it ran failed (that
+  // tool's own charge follows the tool's rules) — and refunded, once, when the assistant failed.
+  await closeReplyCharge(actor, reply, outcome.failed ? { refund: outcome.failed.details } : null, outcome.selectedTool ?? null);
   return toMessageView(row);
+}
+
+/** Settles (or refunds) the charge of the message a reply answers; a no-op when it is closed already. */
+async function closeReplyCharge(actor: Actor, reply: ChatMessageRow, failed: { refund: string } | null, selectedTool: string | null = null): Promise<void> {
+  const asked = reply.replyToId ? await prisma.chatMessage.findUnique({ where: { id: reply.replyToId }, select: { chargeId: true } }) : null;
+  if (!asked?.chargeId) return;
+  if (failed) await refundWorkCharge(actor, asked.chargeId, failed.refund);
+  else await settleWorkCharge(actor, asked.chargeId);
+  if (selectedTool) await prisma.chatUsage.updateMany({ where: { chargeId: asked.chargeId }, data: { selectedTool } });
+}
+
+/** How long a reply may stay open before it counts as abandoned (the assistant's 180 s and a margin). */
+export const ABANDONED_REPLY_MS = 240_000;
+
+/**
+ * Ends the actor's replies in this session that nobody is answering any more (the process that
+ * answered them stopped): open for longer than ABANDONED_REPLY_MS, they end in error with the
+ * timeout text and their message is refunded, once. Run when a chat is read.
+ */
+export async function closeAbandonedReplies(actor: Actor, sessionId: string, now = new Date()): Promise<number> {
+  const session = await ownSession(actor, sessionId);
+  const stale = await prisma.chatMessage.findMany({
+    where: { sessionId: session.id, role: "assistant", status: { in: ["thinking", "working"] }, updatedAt: { lt: new Date(now.getTime() - ABANDONED_REPLY_MS) } },
+    select: { id: true },
+  });
+  for (const r of stale) {
+    await finishChatReply(actor, r.id, { failed: { reply: CHAT_MESSAGES.timeoutReply, details: "Request timeout" } });
+  }
+  return stale.length;
+}
+
+/** A reply's plan waiting for the user, taken once: the first confirm (or cancel) wins. */
+async function takePlan(actor: Actor, replyId: string, to: "confirmed" | "declined"): Promise<{ reply: ChatMessageRow & { session: ChatSessionRow }; plan: ChatCommand } | null> {
+  const reply = await ownReply(actor, replyId);
+  const plan = toMessageView(reply).command;
+  if (plan?.type !== "confirm" || !Array.isArray(plan.calls)) return null;
+  const { count } = await prisma.chatMessage.updateMany({
+    where: { id: reply.id, command: { path: ["type"], equals: "confirm" } },
+    data: { command: { ...plan, type: to } as unknown as Prisma.InputJsonValue },
+  });
+  return count === 1 ? { reply, plan } : null;
+}
+
+export type ConfirmResult =
+  | { ok: true; session: ChatSessionRow; asked: ChatMessageView; run: ChatMessageView; calls: NonNullable<ChatCommand["calls"]> }
+  | { ok: false; code: "not_waiting"; message: string };
+
+/**
+ * The user confirms the paid or destructive work a reply held (docs/decisions/256-assistant-
+ * confirms-paid-work.md): once — a second confirm, a confirm after a cancel, or a confirm of a
+ * reply that held nothing answers `not_waiting` and runs nothing. Returns a new assistant reply
+ * (working) that runs the calls; it answers no message, so it charges no message credits (each
+ * tool charges its own price).
+ */
+export async function confirmChatPlan(actor: Actor, replyId: string): Promise<ConfirmResult> {
+  const taken = await takePlan(actor, replyId, "confirmed");
+  if (!taken) return { ok: false, code: "not_waiting", message: CHAT_MESSAGES.notWaiting };
+  const run = await prisma.chatMessage.create({
+    data: { sessionId: taken.reply.sessionId, role: "assistant", content: "", status: "working", tasks: [], command: { type: "confirmed-run", of: taken.reply.id } },
+  });
+  await prisma.chatSession.update({ where: { id: taken.reply.sessionId }, data: { activeAt: new Date() } });
+  const asked = await prisma.chatMessage.findUniqueOrThrow({ where: { id: taken.reply.id } });
+  return { ok: true, session: taken.reply.session, asked: toMessageView(asked), run: toMessageView(run), calls: taken.plan.calls ?? [] };
+}
+
+/** The user cancels a held plan: nothing runs; a later confirm answers `not_waiting`. */
+export async function declineChatPlan(actor: Actor, replyId: string): Promise<{ ok: boolean; message: string }> {
+  const taken = await takePlan(actor, replyId, "declined");
+  return taken ? { ok: true, message: CHAT_MESSAGES.declined } : { ok: false, message: CHAT_MESSAGES.notWaiting };
 }

@@ -10,11 +10,12 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { parseSignedLink, SIGNED_FILES_ROUTE } from "~/models/signed-links.server";
 import { findStoredObject } from "~/models/stored-files.server";
 import { ProviderError } from "~/providers/media/types";
 import { ensureDir, workRoot } from "~/providers/media/workdir.server";
 import { fetchAllowedMedia, isAllowedMediaUrl } from "~/utils/media-allowlist.server";
-import { FILES_ROUTE, objectRef, parseFileUrl, parseObjectRef, type BucketName } from "~/utils/storage/buckets";
+import { FILES_ROUTE, isBucketName, objectRef, parseFileUrl, parseObjectRef, type BucketName } from "~/utils/storage/buckets";
 import type { MediaKind } from "~/utils/storage/media-types";
 import { localFilePath, readFileBytes, resolveUploadRef } from "~/models/stored-files.server";
 
@@ -42,8 +43,9 @@ export function isMediaRefError(error: unknown): error is MediaRefError {
 type Target = { object: { bucket: BucketName; key: string } } | { url: string };
 
 /**
- * What a media value points at: a stored object ("bucket/key", or the file route's own
- * relative URL "/resources/files/bucket/key"), an http(s) URL, or null for anything else.
+ * What a media value points at: a stored object ("bucket/key", the file route's own relative URL
+ * "/resources/files/bucket/key", or a signed link this server made), an http(s) URL, or null for
+ * anything else.
  */
 export function parseMediaValue(value: string): Target | null {
   const v = value.trim();
@@ -51,6 +53,9 @@ export function parseMediaValue(value: string): Target | null {
     const ref = parseFileUrl(v);
     return ref ? { object: ref } : null;
   }
+  // This server's own signed link (upload_product_image's resource link): the object it names.
+  const own = v.includes(`${SIGNED_FILES_ROUTE}/`) ? parseSignedLink(v) : null;
+  if (own) return isBucketName(own.bucket) ? { object: { bucket: own.bucket, key: own.key } } : null;
   if (/^[a-z][a-z0-9+.-]*:/i.test(v)) return /^https?:\/\//i.test(v) ? { url: v } : null;
   const ref = parseObjectRef(v);
   return ref ? { object: ref } : null;

@@ -54,7 +54,7 @@ export async function deleteProject(actor: Actor, projectId: string): Promise<Re
 
 /**
  * Deletes one scene of a project the actor may work on, with its versions, generation jobs and
- * files, and refunds its work still under way. The other scenes keep their orders.
+ * files, and refunds its work still under way. The scenes after it move up (orders stay 1..n).
  */
 export async function deleteScene(actor: Actor, projectId: string, sceneId: string): Promise<RemovalResult> {
   const project = await requireProject(actor, projectId);

@@ -22,7 +22,7 @@ import { failedWhile, SCENE_ASSET_MESSAGES, SCENE_ASSET_STEPS, type SceneAssetSt
 import type { SceneStepResult, SceneTarget } from "~/models/scene-assets.server";
 import { hasStaleAsset, isStale, productImageOf } from "~/models/scene-staleness.server";
 import { findSceneOfProject, isSceneReady, type SceneRow } from "~/models/scenes.server";
-import { chargeWork, listBatchCharges, refundBatchCharges, settleBatchCharges, type RefundOutcome } from "~/models/work-charges.server";
+import { chargeWork, earlierRequestCharges, listBatchCharges, refundBatchCharges, settleBatchCharges, type RefundOutcome } from "~/models/work-charges.server";
 import type { ProductShotVersion } from "~/providers/image/types";
 import { inngest } from "../../inngest/client";
 import { sceneAssetsRequested } from "../../inngest/events";
@@ -193,6 +193,14 @@ export async function requestSceneGeneration(actor: Actor, input: SceneGeneratio
   } catch (error) {
     if (isNotFound(error)) return { ok: false, code: "not_found", message: "Scene not found" };
     throw error;
+  }
+  // A retry with the same idempotency key answers the first request, even when its work is done
+  // by now (then planning again would find nothing to do).
+  const earlier = await earlierRequestCharges(actor, input.clientRequestId);
+  if (earlier && earlier.length > 0) {
+    if (earlier.some((c) => c.sceneId !== scene.id)) return { ok: false, code: "invalid", message: EDITOR_MESSAGES.idempotencyReused };
+    const steps = SCENE_ASSET_STEPS.filter((s) => earlier.some((c) => c.item === s));
+    return { ok: true, batchId: earlier[0].batchId, steps, credits: sumCredits(earlier.map((c) => Number(c.credits))), balance: null, duplicate: true };
   }
   const plan = planSceneSteps(scene, project, choice, input.regenerate === true);
   if (plan.blocked) {

@@ -10,7 +10,7 @@ import { isNotFound, ownedBy, NotFoundError, type Actor } from "~/models/actor.s
 import { checkMediaFields } from "~/models/media-refs.server";
 import { announceProjectUpdated } from "~/models/project-events.server";
 import { requireProject } from "~/models/project.server";
-import { nextSceneOrder, sequenceOrders, type SceneOrderRule } from "~/models/scene-order";
+import { clampPosition, nextSceneOrder, sequenceOrders } from "~/models/scene-order";
 import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
 import type { MediaKind } from "~/utils/storage/media-types";
 import { type Prisma, prisma } from "~/utils/db.server";
@@ -56,36 +56,46 @@ export type NewSceneInput = {
 };
 
 export type SceneOrderChoice = {
+  /** The management page and the add_scene tool require a name; the canvas adds untitled scenes. */
+  requireTitle?: boolean;
   /**
-   * Which editor's numbering (scene-order.ts): "canvas" (default) = the highest order + 1,
-   * starting at 1; "management" = the number of scenes now, starting at 0.
+   * A position (1-based, the add_scene tool's optional `order`): the scene goes there and the
+   * scenes from there on move down by one. Without it the scene goes last (highest order + 1).
    */
-  rule?: SceneOrderRule;
-  /** An explicit order (the add_scene tool's optional `order`); wins over the rule. */
   order?: number | null;
 };
 
 /**
- * Adds a scene to the project at the order its editor's rule gives (canvas: max + 1 from 1;
- * management page: the current scene count) or at an explicit `order`. A per-project advisory
- * lock keeps two concurrent adds from taking the same order. The title (the management page's
- * "Scene Name") may be empty on the canvas.
+ * Adds a scene to the project: last (the highest order + 1, the first scene is 1) or at the
+ * position `order` (scene-order.ts, one rule for every door). A per-project advisory lock keeps
+ * two concurrent adds from taking the same order. The title (the management page's "Scene
+ * Name") may be empty on the canvas.
  */
 export async function addScene(actor: Actor, projectId: string, input: NewSceneInput = {}, choice: SceneOrderChoice = {}): Promise<SceneRow> {
   const project = await requireProject(actor, projectId);
   const data = checkSceneText(input);
-  if (choice.order != null && (!Number.isSafeInteger(choice.order) || choice.order < 0 || choice.order > 100_000)) {
-    throw new SceneInputError("order", "Scene order must be a whole number from 0");
+  if (choice.order != null && (!Number.isSafeInteger(choice.order) || choice.order < 1 || choice.order > 100_000)) {
+    throw new SceneInputError("order", "Scene order must be a whole number from 1");
   }
-  // The management page and the add_scene tool require a Scene Name; the canvas adds untitled scenes.
-  if (choice.rule === "management" && !data.title) throw new SceneInputError("title", EDITOR_MESSAGES.sceneNameRequired);
+  if (choice.requireTitle && !data.title) throw new SceneInputError("title", EDITOR_MESSAGES.sceneNameRequired);
   const scene = await prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scene-order:${projectId}`}))`;
-    const existing = await tx.scene.aggregate({ where: { projectId }, _max: { sceneOrder: true }, _count: { _all: true } });
-    const sceneOrder = choice.order ?? nextSceneOrder(choice.rule ?? "canvas", { count: existing._count._all, maxOrder: existing._max.sceneOrder });
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scene-order:${project.id}`}))`;
+    let sceneOrder: number;
+    if (choice.order != null) {
+      const scenes = await tx.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }], select: { id: true, sceneOrder: true } });
+      sceneOrder = clampPosition(choice.order, scenes.length);
+      // Renumber 1..n around the new position (from the bottom up: nothing collides on the way).
+      const orders = sequenceOrders(scenes.length + 1).filter((o) => o !== sceneOrder);
+      for (let i = scenes.length - 1; i >= 0; i--) {
+        if (scenes[i].sceneOrder !== orders[i]) await tx.scene.update({ where: { id: scenes[i].id }, data: { sceneOrder: orders[i] } });
+      }
+    } else {
+      const existing = await tx.scene.aggregate({ where: { projectId: project.id }, _max: { sceneOrder: true } });
+      sceneOrder = nextSceneOrder({ maxOrder: existing._max.sceneOrder });
+    }
     return tx.scene.create({
       data: {
-        projectId,
+        projectId: project.id,
         title: data.title ?? "",
         description: data.description ?? null,
         script: data.script ?? null,
@@ -197,9 +207,8 @@ export class SceneOrderConflictError extends Error {
 
 /**
  * Puts the project's scenes in the order of `sceneIds` (every scene of the project exactly once),
- * numbered by the project's own rule (scene-order.ts sequenceOrders: from 0 when its scenes are
- * numbered from 0 — the management page's rule — else from 1). Under the scene-order lock, so a
- * scene added or removed meanwhile makes it a SceneOrderConflictError and changes nothing.
+ * numbered 1, 2, 3 ... (scene-order.ts). Under the scene-order lock, so a scene added or removed
+ * meanwhile makes it a SceneOrderConflictError and changes nothing.
  */
 export async function reorderScenes(actor: Actor, projectId: string, sceneIds: readonly string[]): Promise<SceneRow[]> {
   const project = await requireProject(actor, projectId);
@@ -210,7 +219,7 @@ export async function reorderScenes(actor: Actor, projectId: string, sceneIds: r
     if (sceneIds.length !== scenes.length || new Set(sceneIds).size !== sceneIds.length || !sceneIds.every((id) => ids.has(id))) {
       throw new SceneOrderConflictError();
     }
-    const orders = sequenceOrders(scenes.length, scenes[0]?.sceneOrder ?? 1);
+    const orders = sequenceOrders(scenes.length);
     for (const [i, id] of sceneIds.entries()) {
       const current = scenes.find((s) => s.id === id)!;
       if (current.sceneOrder !== orders[i]) await tx.scene.update({ where: { id }, data: { sceneOrder: orders[i] } });
@@ -222,14 +231,22 @@ export async function reorderScenes(actor: Actor, projectId: string, sceneIds: r
 }
 
 /**
- * Deletes the scene row (its asset versions go with it) and returns it as it was; the caller
- * removes its files (project-removal.server.ts). NotFoundError when it is not the actor's.
+ * Deletes the scene row (its asset versions go with it), moves the scenes after it up (orders stay
+ * 1, 2, 3 ...) and returns it as it was; the caller removes its files
+ * (project-removal.server.ts). NotFoundError when it is not the actor's.
  */
 export async function deleteSceneRow(actor: Actor, projectId: string, sceneId: string): Promise<SceneRow> {
   const project = await requireProject(actor, projectId);
   const scene = await findSceneOfProject(actor, project.id, sceneId);
-  const { count } = await prisma.scene.deleteMany({ where: { id: scene.id, projectId: scene.projectId } });
-  if (count === 0) throw new NotFoundError("Scene");
+  await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scene-order:${project.id}`}))`;
+    const { count } = await tx.scene.deleteMany({ where: { id: scene.id, projectId: scene.projectId } });
+    if (count === 0) throw new NotFoundError("Scene");
+    // The scenes after it move up: the numbers stay 1, 2, 3 ...
+    const rest = await tx.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }], select: { id: true, sceneOrder: true } });
+    const orders = sequenceOrders(rest.length);
+    for (const [i, r] of rest.entries()) if (r.sceneOrder !== orders[i]) await tx.scene.update({ where: { id: r.id }, data: { sceneOrder: orders[i] } });
+  });
   await announceProjectUpdated(project);
   return scene;
 }

@@ -46,6 +46,34 @@ export function verifySignedLink(bucket: string, key: string, expiresRaw: string
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * The stored object a signed link of this server names (absolute, on any origin, or relative),
+ * when its signature is this server's — expired or not: a door that is given its own link back
+ * (analyze_product_image after upload_product_image) resolves it to the object and checks the
+ * actor's access to that object as for any reference; nothing is fetched over the network.
+ * Null for anything else.
+ */
+export function parseSignedLink(value: string): { bucket: string; key: string } | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim(), "http://signed.invalid");
+  } catch {
+    return null;
+  }
+  if (!url.pathname.startsWith(`${SIGNED_FILES_ROUTE}/`)) return null;
+  const [bucketPart, ...keyParts] = url.pathname.slice(SIGNED_FILES_ROUTE.length + 1).split("/");
+  let bucket: string;
+  let key: string;
+  try {
+    bucket = decodeURIComponent(bucketPart ?? "");
+    key = keyParts.map(decodeURIComponent).join("/");
+  } catch {
+    return null;
+  }
+  // The signature is checked as of the epoch: a genuine link whose hour has passed still names its object.
+  return verifySignedLink(bucket, key, url.searchParams.get("expires"), url.searchParams.get("signature"), new Date(0)) ? { bucket, key } : null;
+}
+
 export type SignedLink = {
   /** Absolute URL (origin + signed path). */
   url: string;

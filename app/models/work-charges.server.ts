@@ -133,6 +133,19 @@ export async function chargeWork(actor: Actor, request: ChargeRequest): Promise<
   }
 }
 
+/**
+ * The charges of the actor's earlier request sent with this idempotency key, oldest first, or
+ * null when the key is new: a retry answers the first request without planning the work again.
+ */
+export async function earlierRequestCharges(actor: Actor, clientRequestId: string | null | undefined): Promise<WorkChargeRow[] | null> {
+  assertActor(actor);
+  const key = clientRequestId?.trim();
+  if (!key || isSystemActor(actor)) return null;
+  const earlier = await prisma.workCharge.findFirst({ where: { userId: actor.id, clientRequestId: key }, select: { batchId: true } });
+  if (!earlier) return null;
+  return prisma.workCharge.findMany({ where: { batchId: earlier.batchId }, orderBy: { createdAt: "asc" } });
+}
+
 /** The charges of one request, oldest first. */
 export async function listBatchCharges(batchId: string): Promise<WorkChargeRow[]> {
   return prisma.workCharge.findMany({ where: { batchId }, orderBy: { createdAt: "asc" } });

@@ -230,7 +230,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await restoreSceneAssetVersion(actor, projectId, input.sceneId, input.versionId);
         return ok({ message: "Version restored" });
       case "add-scene":
-        await addScene(actor, projectId, {}, { rule: "canvas" });
+        await addScene(actor, projectId);
         return ok({ message: "Scene added" });
       case "scene-media":
         await setSceneMedia(actor, projectId, input.sceneId, input.field, input.ref ?? null);

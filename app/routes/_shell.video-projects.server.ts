@@ -17,7 +17,7 @@ import { createProject, getProject, listUserProjects, ProjectError } from "~/mod
 import { isMediaRefError } from "~/models/media-refs.server";
 import { ProductImageError } from "~/models/product-image-analysis.server";
 import { analysisPlanner, analyzeProjectRequirements } from "~/models/project-analysis.server";
-import { enhanceSceneDescription, SceneEnhancementError, suggestSceneImprovements } from "~/models/scene-enhancement.server";
+import { applyEnhancedDescription, ENHANCE_MESSAGES, enhanceSceneDescription, SceneEnhancementError, suggestSceneImprovements } from "~/models/scene-enhancement.server";
 import { requestSceneGeneration } from "~/models/scene-generation.server";
 import { applySceneSequence, optimizeSceneSequence } from "~/models/scene-sequence.server";
 import { addScene, SceneInputError, SceneOrderConflictError } from "~/models/scenes.server";
@@ -122,6 +122,7 @@ export const videoProjectsForm = z.discriminatedUnion(
         .transform((v) => v.split(",")),
     }),
     z.object({ intent: z.literal("enhance-scene"), sceneId: idField }),
+    z.object({ intent: z.literal("apply-description"), sceneId: idField, description: field.text({ max: 20_000, label: "The description" }) }),
     z.object({ intent: z.literal("suggest-improvements"), sceneId: idField }),
   ],
   { error: "Unknown action." },
@@ -188,7 +189,7 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
     if (!openProjectId) return refused(input.intent, "Open a project first", 400);
     switch (input.intent) {
       case "add-scene": {
-        await addScene(actor, openProjectId, { title: input.name, description: input.description ?? null }, { rule: "management" });
+        await addScene(actor, openProjectId, { title: input.name, description: input.description ?? null }, { requireTitle: true });
         return { ok: true, intent: input.intent, message: "Scene added" } satisfies ActionResult;
       }
       case "generate-assets": {
@@ -210,7 +211,11 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
       }
       case "enhance-scene": {
         const enhanced = await enhanceSceneDescription(actor, openProjectId, input.sceneId);
-        return { ok: true, intent: input.intent, sceneId: input.sceneId, message: "Scene description enhanced.", data: enhanced } satisfies ActionResult;
+        return { ok: true, intent: input.intent, sceneId: input.sceneId, message: ENHANCE_MESSAGES.proposed, data: enhanced } satisfies ActionResult;
+      }
+      case "apply-description": {
+        await applyEnhancedDescription(actor, openProjectId, input.sceneId, input.description);
+        return { ok: true, intent: input.intent, sceneId: input.sceneId, message: ENHANCE_MESSAGES.applied } satisfies ActionResult;
       }
       case "suggest-improvements": {
         const suggestions = await suggestSceneImprovements(actor, openProjectId, input.sceneId);

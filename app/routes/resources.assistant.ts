@@ -3,7 +3,8 @@
 // POST (a form): intent=send sends a message — with `Accept: text/event-stream` the answer
 // streams as server-sent events (start, reply, delta, done | refused); a plain form post (no
 // JavaScript) waits for the answer and goes back to `returnTo`. intent=new starts a chat,
-// intent=open makes one active, intent=delete removes one. Rules, charges and authorization
+// intent=open makes one active, intent=delete removes one; intent=confirm runs the paid or
+// destructive work a reply held (once) and intent=decline cancels it (ADR 256). Rules, charges and authorization
 // are the core's (app/models/chat.server.ts); the assistant is agents/.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
@@ -15,7 +16,7 @@ import { field } from "~/utils/form-fields";
 import { setFlash } from "~/utils/flash.server";
 import { readForm, readQuery } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { assistantState, sendAndAnswer, type ChatSendEvent } from "../../agents/chat.server";
+import { assistantState, confirmAndRun, declinePlan, sendAndAnswer, type ChatSendEvent } from "../../agents/chat.server";
 
 const projectIdField = field.optional(field.token("The project id"));
 const sessionIdField = field.token("The chat id");
@@ -49,6 +50,8 @@ const form = z.discriminatedUnion(
     z.object({ intent: z.literal("new"), projectId: projectIdField, returnTo }),
     z.object({ intent: z.literal("open"), projectId: projectIdField, sessionId: sessionIdField, returnTo }),
     z.object({ intent: z.literal("delete"), sessionId: sessionIdField, returnTo }),
+    z.object({ intent: z.literal("confirm"), replyId: field.token("The reply id"), returnTo }),
+    z.object({ intent: z.literal("decline"), replyId: field.token("The reply id"), returnTo }),
   ],
   { error: "Unknown action." },
 );
@@ -78,6 +81,16 @@ export async function action({ request }: ActionFunctionArgs) {
       case "delete":
         await deleteChatSession(actor, input.sessionId);
         return back(input.returnTo, { kind: "success", title: "Chat deleted" });
+      case "decline": {
+        const declined = await declinePlan(actor, input.replyId);
+        return back(input.returnTo, { kind: declined.ok ? "success" : "error", title: declined.message });
+      }
+      case "confirm": {
+        // Waits for the work (with or without JavaScript), then shows the page again.
+        const confirmed = await confirmAndRun(actor, { replyId: input.replyId, origin: new URL(request.url).origin });
+        if (!confirmed.ok) return back(input.returnTo, { kind: "error", title: confirmed.message });
+        return back(input.returnTo);
+      }
       case "send":
         break;
     }

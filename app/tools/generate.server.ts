@@ -73,9 +73,11 @@ export async function runGeneration(
   if (!row) throw new ToolError("The scene no longer exists");
   const scene = await sceneOf(actor, row, ctx);
   const links: ToolLink[] = [];
-  if (status === "completed" && (step === "image" || step === "video")) {
-    const file = await signed(actor, step === "image" ? row.imageUrl : row.videoUrl, ctx);
-    const link = toLink(file, step === "image" ? "The scene image" : "The scene clip");
+  // The file the step made, as a resource link: the image, the voice-over or the clip.
+  const made = { image: [row.imageUrl, "The scene image"], "voice-over": [row.voiceOverUrl, "The scene voice-over"], video: [row.videoUrl, "The scene clip"] } as const;
+  if (status === "completed" && (step === "image" || step === "voice-over" || step === "video")) {
+    const [fileUrl, description] = made[step];
+    const link = toLink(await signed(actor, fileUrl, ctx), description);
     if (link) links.push(link);
   }
   return {

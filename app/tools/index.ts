@@ -4,7 +4,9 @@
 import { addScene } from "~/tools/add-scene";
 import { compileVideo } from "~/tools/compile-video";
 import { createVideoProject } from "~/tools/create-video-project";
+import { deleteScene } from "~/tools/delete-scene";
 import { deleteVideoProject } from "~/tools/delete-video-project";
+import { divideScript } from "~/tools/divide-script";
 import { estimateCost } from "~/tools/estimate-cost";
 import { generateImagePrompt } from "~/tools/generate-image-prompt";
 import { generateSceneDescription } from "~/tools/generate-scene-description";
@@ -17,6 +19,7 @@ import { getVideoProject } from "~/tools/get-video-project";
 import { listStyles } from "~/tools/list-styles";
 import { listVideoProjects } from "~/tools/list-video-projects";
 import { listVoices } from "~/tools/list-voices";
+import { updateScene } from "~/tools/update-scene";
 import { updateVideoProject } from "~/tools/update-video-project";
 import { uploadProductImage } from "~/tools/upload-product-image";
 import type { ToolDefinition } from "~/tools/types";
@@ -28,6 +31,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   listVideoProjects,
   deleteVideoProject,
   addScene,
+  updateScene,
+  deleteScene,
+  divideScript,
   uploadProductImage,
   generateImagePrompt,
   generateSceneDescription,

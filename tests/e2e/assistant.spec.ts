@@ -42,16 +42,25 @@ test("the admin asks the assistant to add a scene and generate its assets", asyn
   await expect(chat.getByText("AI is thinking...")).toBeVisible();
   await expect(chat.getByRole("button", { name: "Send" })).toBeDisabled();
 
+  // The free step runs; the paid steps wait with their price (ADR 256).
+  const asked = chat.getByTestId("chat-message-assistant").last();
+  await expect(asked).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
+  await expect(asked.getByTestId("chat-task")).toHaveCount(1);
+  await expect(asked.getByTestId("chat-task").first()).toHaveAttribute("data-task", "add_scene");
+  const confirm = asked.getByTestId("chat-confirm");
+  await expect(confirm).toContainText("generate_scene_voiceover");
+  await confirm.getByRole("button", { name: "Confirm and spend 3.6 credits" }).click();
+
   const reply = chat.getByTestId("chat-message-assistant").last();
   const tasks = reply.getByTestId("chat-task");
-  await expect(tasks.first()).toHaveAttribute("data-task", "add_scene", { timeout: 30_000 });
+  await expect(tasks).toHaveCount(5, { timeout: 240_000 });
   await expect(reply).toHaveAttribute("data-status", "completed", { timeout: 240_000 });
-  await expect(tasks).toHaveCount(5);
-  for (const [i, name] of ["add_scene", "generate_image_prompt", "generate_scene_image", "generate_scene_script", "generate_scene_video"].entries()) {
+  for (const [i, name] of ["generate_image_prompt", "generate_scene_image", "generate_scene_script", "generate_scene_voiceover", "generate_scene_video"].entries()) {
     await expect(tasks.nth(i)).toHaveAttribute("data-task", name);
     await expect(tasks.nth(i)).toHaveAttribute("data-status", "completed");
   }
-  await expect(page.getByText("AI has suggested creating media. Check the response for details.")).toBeVisible();
+  // Confirmed once: the question no longer offers the button.
+  await expect(asked.getByTestId("chat-confirm")).toHaveCount(0);
   await expect(chat.getByText("AI is thinking...")).toHaveCount(0);
 
   // The scene is in the project, with its image and video.
@@ -92,5 +101,15 @@ test.describe("without JavaScript", () => {
     await expect(chat.getByTestId("chat-message-assistant").last()).toHaveAttribute("data-status", "completed");
     await expect(chat.getByTestId("chat-task").first()).toHaveAttribute("data-task", "add_scene");
     await expect(page.getByTestId("scene-card").filter({ hasText: "Opening" })).toBeVisible();
+
+    // A destructive command waits for the confirmation form, which works without JavaScript too.
+    await chat.getByPlaceholder("Ask the AI assistant...").fill("Delete scene 1");
+    await chat.getByRole("button", { name: "Send" }).click();
+    const asked = chat.getByTestId("chat-message-assistant").last();
+    await expect(asked.getByTestId("chat-confirm")).toContainText("delete_scene");
+    await expect(page.getByTestId("scene-card").filter({ hasText: "Opening" })).toBeVisible();
+    await asked.getByRole("button", { name: "Confirm" }).click();
+    await expect(chat.getByTestId("chat-message-assistant").last().getByTestId("chat-task").first()).toHaveAttribute("data-task", "delete_scene");
+    await expect(page.getByTestId("scene-card").filter({ hasText: "Opening" })).toHaveCount(0);
   });
 });

@@ -58,7 +58,11 @@ describe("POST /api/agents/execute.server", () => {
 
     const enhanced = await execute(ownerToken, { function: "enhance_scene_descriptions", parameters: { projectId, sceneId: first } });
     expect(enhanced.json.success).toBe(true);
-    expect((await prisma.scene.findUniqueOrThrow({ where: { id: first } })).description).toBe(enhanced.json.data.description);
+    // A proposal beside the current description: nothing is saved until the user accepts it.
+    const current = (await prisma.scene.findUniqueOrThrow({ where: { id: first } })).description;
+    expect(enhanced.json.data).toMatchObject({ previous: current, saved: false });
+    expect(enhanced.json.data.description).toBeTruthy();
+    expect((await prisma.scene.findUniqueOrThrow({ where: { id: first } })).description).toBe(current);
 
     // The scene may come from the context, like the editor sends it.
     const suggestions = await execute(ownerToken, { function: "suggest_scene_improvements", parameters: { projectId }, context: { sceneId: second } });

@@ -8,11 +8,13 @@ import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CHAT_MESSAGES } from "~/models/chat-rules";
-import { openChatSession } from "~/models/chat.server";
+import { getChatSession, openChatSession, sendChatMessage } from "~/models/chat.server";
+import { estimateCost } from "~/models/cost-estimates.server";
 import { getBalance } from "~/models/credits.server";
 import { parseTaskRequest, runLocalTask } from "~/providers/llm/index.server";
 import { prisma } from "~/utils/db.server";
-import { sendAndAnswer, type ChatSendEvent } from "../../agents/chat.server";
+import { confirmAndRun, declinePlan, sendAndAnswer, type ChatSendEvent } from "../../agents/chat.server";
+
 import { actorOf, newCustomer, projectWithScenes, startPipeline, storeProductPhoto, type PipelineEnv } from "./pipeline-helpers";
 
 let pipeline: PipelineEnv;
@@ -26,8 +28,9 @@ type Body = {
 
 /**
  * A tiny OpenAI-compatible server: it answers /v1/chat/completions by the conversation so far —
- * add_scene first, then the four generation steps of the new scene one after the other, then a
- * closing sentence — streamed as chat.completion.chunk events when asked to stream. The
+ * add_scene first, then the five generation steps of the new scene in one turn (the assistant
+ * holds them for the user's confirmation), then a closing sentence — streamed as
+ * chat.completion.chunk events when asked to stream. The
  * pipeline's own planner requests (a forced tool: write the image prompt, the voice-over ...)
  * reach it too, and are answered with the local planner's result for the task it was given.
  */
@@ -54,19 +57,20 @@ async function fakeOpenAI(projectId: () => string) {
       }
       requests.push(body);
       const toolResults = body.messages.filter((m) => m.role === "tool");
-      const steps = ["generate_image_prompt", "generate_scene_image", "generate_scene_script", "generate_scene_video"];
-      let call: { name: string; args: Record<string, unknown> } | null = null;
+      const steps = ["generate_image_prompt", "generate_scene_image", "generate_scene_script", "generate_scene_voiceover", "generate_scene_video"];
+      let calls: { name: string; args: Record<string, unknown> }[] = [];
       if (toolResults.length === 0) {
-        call = { name: "add_scene", args: { projectId: projectId(), name: "Beach sunset", description: "The bottle on a beach at sunset.", voiceOverText: "Cold water, warm sunsets." } };
-      } else if (toolResults.length <= steps.length) {
+        calls = [{ name: "add_scene", args: { projectId: projectId(), name: "Beach sunset", description: "The bottle on a beach at sunset.", voiceOverText: "Cold water, warm sunsets." } }];
+      } else if (toolResults.length === 1) {
         const added = JSON.parse(toolResults[0].content ?? "{}") as { scene?: { id: string } };
-        call = { name: steps[toolResults.length - 1], args: { projectId: projectId(), sceneId: added.scene?.id } };
+        calls = steps.map((name) => ({ name, args: { projectId: projectId(), sceneId: added.scene?.id } }));
       }
+      const call = calls[0] ?? null;
       const id = `chatcmpl-${randomUUID()}`;
       const base = { id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: "fake-model" };
       if (!body.stream) {
         const message = call
-          ? { role: "assistant", content: null, tool_calls: [{ id: `call_${randomUUID().slice(0, 8)}`, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args) } }] }
+          ? { role: "assistant", content: null, tool_calls: calls.map((c) => ({ id: `call_${randomUUID().slice(0, 8)}`, type: "function", function: { name: c.name, arguments: JSON.stringify(c.args) } })) }
           : { role: "assistant", content: "The scene is added and its assets are made." };
         res.writeHead(200, { "Content-Type": "application/json" }).end(
           JSON.stringify({ ...base, object: "chat.completion", choices: [{ index: 0, message, finish_reason: call ? "tool_calls" : "stop" }] }),
@@ -76,10 +80,12 @@ async function fakeOpenAI(projectId: () => string) {
       res.writeHead(200, { "Content-Type": "text/event-stream" });
       const send = (delta: unknown, finish: string | null = null) => res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
       if (call) {
-        send({ role: "assistant", content: null, tool_calls: [{ index: 0, id: `call_${randomUUID().slice(0, 8)}`, type: "function", function: { name: call.name, arguments: "" } }] });
-        const args = JSON.stringify(call.args);
-        send({ tool_calls: [{ index: 0, function: { arguments: args.slice(0, 10) } }] });
-        send({ tool_calls: [{ index: 0, function: { arguments: args.slice(10) } }] });
+        for (const [index, c] of calls.entries()) {
+          send({ ...(index === 0 ? { role: "assistant", content: null } : {}), tool_calls: [{ index, id: `call_${randomUUID().slice(0, 8)}`, type: "function", function: { name: c.name, arguments: "" } }] });
+          const args = JSON.stringify(c.args);
+          send({ tool_calls: [{ index, function: { arguments: args.slice(0, 10) } }] });
+          send({ tool_calls: [{ index, function: { arguments: args.slice(10) } }] });
+        }
         send({}, "tool_calls");
       } else {
         send({ role: "assistant", content: "The scene is added " });
@@ -239,22 +245,31 @@ describe("the assistant does the work through the tool catalogue", () => {
       const reply = result.ok ? result.reply : null;
       expect(reply?.status, JSON.stringify(reply?.tasks)).toBe("completed");
       expect(reply?.agentType).toBe("openai-compatible");
-      expect(reply?.tasks.map((t) => [t.name, t.status])).toEqual([
-        ["add_scene", "completed"],
+      // The free step ran; the paid ones wait for the user, with their price (ADR 256).
+      expect(reply?.tasks.map((t) => [t.name, t.status])).toEqual([["add_scene", "completed"]]);
+      expect(reply?.tasks[0].arguments).toMatchObject({ projectId: project.id, name: "Beach sunset" });
+      expect(reply?.command).toMatchObject({ type: "confirm", credits: 3.6 });
+      expect(reply?.command?.calls?.map((c) => c.name)).toEqual(["generate_image_prompt", "generate_scene_image", "generate_scene_script", "generate_scene_voiceover", "generate_scene_video"]);
+      expect(reply?.content).toContain("will cost 3.6 credits");
+      expect(await getBalance(user.id)).toBeCloseTo(20 - 0.07, 2);
+      // The model was offered the catalogue's tools and saw each result.
+      expect(fake.requests[0].tools?.map((t) => t.function.name)).toEqual(expect.arrayContaining(["add_scene", "generate_scene_image", "canvas_agent", "analyze_project_requirements", "update_scene", "delete_scene", "divide_script"]));
+      expect(fake.requests).toHaveLength(2);
+      expect(events.at(-1)).toMatchObject({ type: "done", toast: null });
+
+      const runEvents: ChatSendEvent[] = [];
+      const run = await confirmAndRun(actor, { replyId: reply!.id, origin: "http://localhost" }, (e) => runEvents.push(e), { pollMs: 100 });
+      const ran = run.ok ? run.reply : null;
+      expect(ran?.tasks.map((t) => [t.name, t.status]), JSON.stringify(ran?.tasks)).toEqual([
         ["generate_image_prompt", "completed"],
         ["generate_scene_image", "completed"],
         ["generate_scene_script", "completed"],
+        ["generate_scene_voiceover", "completed"],
         ["generate_scene_video", "completed"],
       ]);
-      expect(reply?.tasks[0].arguments).toMatchObject({ projectId: project.id, name: "Beach sunset" });
-      expect(reply?.content).toBe("The scene is added and its assets are made.");
-      // Streamed as it was produced, with the tasks' progress.
-      expect(events.filter((e) => e.type === "delta").map((e) => (e as { text: string }).text).join("")).toBe("The scene is added and its assets are made.");
-      expect(events.some((e) => e.type === "reply" && e.message.tasks.some((t) => t.status === "working"))).toBe(true);
-      expect(events.at(-1)).toMatchObject({ type: "done", toast: { kind: "info", text: "AI has suggested creating media. Check the response for details." } });
-      // The model was offered the catalogue's tools and saw each result.
-      expect(fake.requests[0].tools?.map((t) => t.function.name)).toEqual(expect.arrayContaining(["add_scene", "generate_scene_image", "canvas_agent", "analyze_project_requirements"]));
-      expect(fake.requests).toHaveLength(6);
+      expect(ran?.status).toBe("completed");
+      expect(runEvents.some((e) => e.type === "reply" && e.message.tasks.some((t) => t.status === "working"))).toBe(true);
+      expect(runEvents.at(-1)).toMatchObject({ type: "done", toast: { kind: "info", text: "AI has suggested creating media. Check the response for details." } });
 
       const scenes = await prisma.scene.findMany({ where: { projectId: project.id } });
       expect(scenes).toHaveLength(1);
@@ -262,9 +277,13 @@ describe("the assistant does the work through the tool catalogue", () => {
       expect(scenes[0].imagePrompt).toBeTruthy();
       expect(scenes[0].imageUrl).toBeTruthy();
       expect(scenes[0].script).toBeTruthy();
+      expect(scenes[0].voiceOverUrl).toBeTruthy();
       expect(scenes[0].videoUrl).toBeTruthy();
-      // The message once (0.07) and each step at its price, as over MCP (0.1 + 1 + 0.1 + 2).
-      expect(await getBalance(user.id)).toBeCloseTo(20 - 0.07 - 3.2, 2);
+      // The message once (0.07) and each step at its price, as over MCP (0.1 + 1 + 0.1 + 0.4 + 2).
+      expect(await getBalance(user.id)).toBeCloseTo(20 - 0.07 - 3.6, 2);
+      // A second confirm runs nothing.
+      expect(await confirmAndRun(actor, { replyId: reply!.id, origin: "http://localhost" })).toMatchObject({ ok: false, code: "not_waiting" });
+      expect(await getBalance(user.id)).toBeCloseTo(20 - 0.07 - 3.6, 2);
       const usage = await prisma.chatUsage.findFirstOrThrow({ where: { userId: user.id } });
       expect(usage.selectedTool).toBe("add_scene");
     } finally {
@@ -275,7 +294,7 @@ describe("the assistant does the work through the tool catalogue", () => {
     }
   }, 180_000);
 
-  it("with the local planner (no model configured): the same command runs the same tools, and says what it is", async () => {
+  it("with the local planner (no model configured): the same command holds the paid steps for a confirmation, then makes nothing twice", async () => {
     const { user, actor, project, session } = await chatFor(20, { productImage: true });
     const result = await sendAndAnswer(
       actor,
@@ -285,16 +304,79 @@ describe("the assistant does the work through the tool catalogue", () => {
     );
     const reply = result.ok ? result.reply : null;
     expect(reply?.agentType).toBe("local-planner");
-    expect(reply?.tasks.map((t) => [t.name, t.status]), JSON.stringify(reply?.tasks)).toEqual([
-      ["add_scene", "completed"],
-      ["generate_image_prompt", "completed"],
-      ["generate_scene_image", "completed"],
-      ["generate_scene_script", "completed"],
-      ["generate_scene_video", "completed"],
-    ]);
+    expect(reply?.tasks.map((t) => [t.name, t.status]), JSON.stringify(reply?.tasks)).toEqual([["add_scene", "completed"]]);
     expect(reply?.status).toBe("completed");
+    expect(reply?.command?.calls?.map((c) => c.name)).toEqual(["generate_image_prompt", "generate_scene_image", "generate_scene_script", "generate_scene_voiceover", "generate_scene_video"]);
+    expect(await getBalance(user.id)).toBeCloseTo(20 - 0.07, 2);
+
+    const run = await confirmAndRun(actor, { replyId: reply!.id, origin: "http://localhost" }, () => {}, { pollMs: 100 });
+    expect(run.ok && run.reply.status, JSON.stringify(run)).toBe("completed");
     const scene = await prisma.scene.findFirstOrThrow({ where: { projectId: project.id } });
+    expect(scene.sceneOrder).toBe(1);
+    expect(scene.voiceOverUrl).toBeTruthy();
     expect(scene.videoUrl).toBeTruthy();
-    expect(await getBalance(user.id)).toBeCloseTo(20 - 0.07 - 3.2, 2);
+    expect(await getBalance(user.id)).toBeCloseTo(20 - 0.07 - 3.6, 2);
+    // The video was made after its voice-over: the next compile makes nothing again, it only joins.
+    const estimate = await estimateCost(actor, { projectId: project.id, work: { kind: "compile" } });
+    expect(estimate.credits).toBe(2);
   }, 180_000);
+
+  it("runs no paid tool for a free request, answers it honestly, and charges only the message", async () => {
+    const { user, actor, project, session } = await chatFor(5, { productImage: true });
+    await prisma.scene.create({ data: { projectId: project.id, title: "Hook", sceneOrder: 1, voiceOverText: "Cold water all day." } });
+    const result = await sendAndAnswer(actor, { sessionId: session.id, content: "Make the ad more fun", origin: "http://localhost" });
+    const reply = result.ok ? result.reply : null;
+    expect(reply?.tasks).toEqual([]);
+    expect(reply?.status).toBe("completed");
+    expect(reply?.content).toMatch(/can't act on "Make the ad more fun".*did not run anything/);
+    expect(await getBalance(user.id)).toBe(4.93);
+    expect(await prisma.compileJob.count({ where: { projectId: project.id } })).toBe(0);
+    expect((await charges(user.id))[0].status).toBe("completed");
+  }, 60_000);
+
+  it("holds a destructive tool too, and a cancelled plan never runs", async () => {
+    const { user, actor, project, session } = await chatFor(5);
+    const scene = await prisma.scene.create({ data: { projectId: project.id, title: "Hook", sceneOrder: 1 } });
+    const result = await sendAndAnswer(actor, { sessionId: session.id, content: "Delete scene 1", origin: "http://localhost" });
+    const reply = result.ok ? result.reply : null;
+    expect(reply?.command).toMatchObject({ type: "confirm", credits: 0, calls: [{ name: "delete_scene", args: { sceneId: scene.id } }] });
+    expect(await prisma.scene.count({ where: { id: scene.id } })).toBe(1);
+    expect(await declinePlan(actor, reply!.id)).toMatchObject({ ok: true });
+    expect(await confirmAndRun(actor, { replyId: reply!.id, origin: "http://localhost" })).toMatchObject({ ok: false, code: "not_waiting" });
+    expect(await prisma.scene.count({ where: { id: scene.id } })).toBe(1);
+    expect(await getBalance(user.id)).toBe(4.93);
+  }, 60_000);
+});
+
+describe("the message's charge is closed exactly once on every outcome", () => {
+  it("a tool that fails: the reply ends in error and the message is settled (the assistant answered)", async () => {
+    const { user, actor, session } = await chatFor(1);
+    const { z } = await import("zod");
+    const failing = [{ name: "analyze_project_requirements", description: "x", schema: z.object({ projectId: z.string() }), run: async () => ({ ok: false as const, message: "The analysis broke" }) }];
+    const result = await sendAndAnswer(actor, { sessionId: session.id, content: "Analyze the project", origin: "http://localhost" }, () => {}, { tools: failing });
+    const reply = result.ok ? result.reply : null;
+    expect(reply?.status).toBe("error");
+    expect(reply?.tasks.map((t) => [t.name, t.status, t.details])).toEqual([["analyze_project_requirements", "error", "The analysis broke"]]);
+    const rows = await charges(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe("completed");
+    expect(await getBalance(user.id)).toBe(0.93);
+  }, 60_000);
+
+  it("a reply nobody finishes (the process stopped): refunded once when the chat is next read", async () => {
+    const { user, actor, session } = await chatFor(1);
+    const sent = await sendChatMessage(actor, { sessionId: session.id, content: "Analyze the project" });
+    expect(sent.ok).toBe(true);
+    if (!sent.ok) return;
+    expect(await getBalance(user.id)).toBe(0.93);
+    // Still answering (recently): left alone.
+    await getChatSession(actor, session.id);
+    expect((await charges(user.id))[0].status).toBe("charged");
+    await prisma.$executeRaw`UPDATE "chat_messages" SET "updatedAt" = now() - interval '10 minutes' WHERE "id" = ${sent.reply.id}`;
+    const { messages } = await getChatSession(actor, session.id);
+    expect(messages.find((m) => m.id === sent.reply.id)).toMatchObject({ status: "error", content: CHAT_MESSAGES.timeoutReply });
+    await getChatSession(actor, session.id);
+    expect((await charges(user.id))[0].status).toBe("refunded");
+    expect(await getBalance(user.id)).toBe(1);
+  }, 60_000);
 });

@@ -162,9 +162,9 @@ const CASES: Case[] = [
     admin: (r, f) => expect(r).toMatchObject({ bucket: "project-images", ownerId: owner.id, key: expect.stringContaining(`main-project-images/${f.project.id}-`) }),
   },
   {
-    name: "addScene (management page rule)",
-    call: (a, f) => addScene(a, f.project.id, { title: "Three" }, { rule: "management" }),
-    admin: (r) => expect(r).toMatchObject({ title: "Three", sceneOrder: 2 }),
+    name: "addScene (a named scene, as on the management page)",
+    call: (a, f) => addScene(a, f.project.id, { title: "Three" }, { requireTitle: true }),
+    admin: (r) => expect(r).toMatchObject({ title: "Three", sceneOrder: 3 }),
   },
   {
     name: "editScene",
@@ -262,26 +262,56 @@ describe("an admin may", () => {
 // ───────────────────────────── the owner's editing ─────────────────────────────
 
 describe("scene ordering", () => {
-  it("canvas: orders start at 1 and a new scene takes the highest order plus 1", async () => {
+  it("canvas: orders start at 1 and a new scene takes the highest order plus 1; a deletion closes the gap", async () => {
     const project = await createProject(ownerA, { title: "Canvas order" });
     const a = await addScene(ownerA, project.id, { title: "A" });
     const b = await addScene(ownerA, project.id, {});
-    const c = await addScene(ownerA, project.id, { title: "C" }, { rule: "canvas" });
+    const c = await addScene(ownerA, project.id, { title: "C" });
     expect([a.sceneOrder, b.sceneOrder, c.sceneOrder]).toEqual([1, 2, 3]);
     expect(b.title).toBe("");
     await deleteScene(ownerA, project.id, b.id);
-    expect((await addScene(ownerA, project.id, { title: "D" })).sceneOrder).toBe(4);
+    expect((await prisma.scene.findUniqueOrThrow({ where: { id: c.id } })).sceneOrder).toBe(2);
+    expect((await addScene(ownerA, project.id, { title: "D" })).sceneOrder).toBe(3);
   });
 
-  it("management page: a new scene's order is the current scene count, and it needs a name", async () => {
+  it("management page, chat and tools: the same rule (from 1, max + 1), a name is required, and a position moves the others down", async () => {
     const project = await createProject(ownerA, { title: "Management order" });
     const orders: number[] = [];
-    for (const title of ["A", "B", "C"]) orders.push((await addScene(ownerA, project.id, { title, description: "d" }, { rule: "management" })).sceneOrder);
-    expect(orders).toEqual([0, 1, 2]);
-    await expect(addScene(ownerA, project.id, { title: "  " }, { rule: "management" })).rejects.toMatchObject({ name: "SceneInputError", message: "Scene name is required" });
-    // An explicit order (the add_scene tool's) wins.
-    expect((await addScene(ownerA, project.id, { title: "X" }, { rule: "management", order: 10 })).sceneOrder).toBe(10);
-    expect(await prisma.scene.count({ where: { projectId: project.id } })).toBe(4);
+    for (const title of ["A", "B", "C"]) orders.push((await addScene(ownerA, project.id, { title, description: "d" }, { requireTitle: true })).sceneOrder);
+    expect(orders).toEqual([1, 2, 3]);
+    await expect(addScene(ownerA, project.id, { title: "  " }, { requireTitle: true })).rejects.toMatchObject({ name: "SceneInputError", message: "Scene name is required" });
+    // An explicit position (the add_scene tool's): the scene goes there, the others move down.
+    expect((await addScene(ownerA, project.id, { title: "X" }, { requireTitle: true, order: 2 })).sceneOrder).toBe(2);
+    const rows = await prisma.scene.findMany({ where: { projectId: project.id }, orderBy: { sceneOrder: "asc" } });
+    expect(rows.map((r) => [r.title, r.sceneOrder])).toEqual([["A", 1], ["X", 2], ["B", 3], ["C", 4]]);
+    // Beyond the end: last.
+    expect((await addScene(ownerA, project.id, { title: "Y" }, { order: 99 })).sceneOrder).toBe(5);
+    await expect(addScene(ownerA, project.id, { title: "Z" }, { order: 0 })).rejects.toMatchObject({ name: "SceneInputError" });
+  });
+
+  it("a scene added from the chat to a canvas project (1..4) takes 5, never a second 4", async () => {
+    const project = await createProject(ownerA, { title: "Canvas then chat" });
+    await prisma.scene.createMany({ data: [1, 2, 3, 4].map((n) => ({ projectId: project.id, title: `S${n}`, sceneOrder: n })) });
+    const added = await addScene(ownerA, project.id, { title: "From the chat" }, { requireTitle: true });
+    expect(added.sceneOrder).toBe(5);
+  });
+
+  it("the migration renumbers old data 1..n in play order (from 0, repeated numbers) and leaves good data alone", async () => {
+    const fromZero = await createProject(ownerA, { title: "Numbered from 0" });
+    const clash = await createProject(ownerA, { title: "Two fours" });
+    const good = await createProject(ownerA, { title: "Already right" });
+    const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
+    await prisma.scene.createMany({ data: [0, 1, 2].map((n) => ({ projectId: fromZero.id, title: `Z${n}`, sceneOrder: n, createdAt: t(n) })) });
+    await prisma.scene.createMany({ data: [1, 2, 3, 4, 4].map((n, i) => ({ projectId: clash.id, title: `C${i}`, sceneOrder: n, createdAt: t(i) })) });
+    await prisma.scene.createMany({ data: [1, 2].map((n) => ({ projectId: good.id, title: `G${n}`, sceneOrder: n, createdAt: t(n) })) });
+    const before = await prisma.scene.findMany({ where: { projectId: good.id } });
+    const { readFile } = await import("node:fs/promises");
+    const sql = await readFile(new URL("../../prisma/migrations/20261126072550_scene_order_from_one/migration.sql", import.meta.url), "utf8");
+    for (const statement of sql.split(/;\s*\n/).map((x) => x.replace(/^\s*--.*$/gm, "").trim()).filter(Boolean)) await prisma.$executeRawUnsafe(statement);
+    const orders = async (projectId: string) => (await prisma.scene.findMany({ where: { projectId }, orderBy: { sceneOrder: "asc" } })).map((s) => [s.title, s.sceneOrder]);
+    expect(await orders(fromZero.id)).toEqual([["Z0", 1], ["Z1", 2], ["Z2", 3]]);
+    expect(await orders(clash.id)).toEqual([["C0", 1], ["C1", 2], ["C2", 3], ["C3", 4], ["C4", 5]]);
+    expect((await prisma.scene.findMany({ where: { projectId: good.id } })).map((s) => s.updatedAt.getTime())).toEqual(before.map((s) => s.updatedAt.getTime()));
   });
 });
 

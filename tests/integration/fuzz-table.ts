@@ -178,6 +178,7 @@ const videoProjectShapes: FormShape[] = [
   { intent: strict(one("analyze-project", "optimize-scenes")) },
   { intent: strict(one("apply-order")), order: strict(words) },
   { intent: strict(one("enhance-scene", "suggest-improvements")), sceneId: strict(cuid) },
+  { intent: strict(one("apply-description")), sceneId: strict(cuid), description: strict(words) },
   { intent: strict(one("create-scene-auto")), description: strict(words) },
 ];
 
@@ -505,6 +506,7 @@ export const ROUTES: Record<string, RouteSpec> = {
         { intent: strict(one("new")), projectId: strict(cuid), returnTo: lenient(path) },
         { intent: strict(one("open")), projectId: strict(cuid), sessionId: strict(cuid), returnTo: lenient(path) },
         { intent: strict(one("delete")), sessionId: strict(cuid), returnTo: lenient(path) },
+        { intent: strict(one("confirm", "decline")), replyId: strict(cuid), returnTo: lenient(path) },
       ],
     },
   },

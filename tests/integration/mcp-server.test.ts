@@ -17,6 +17,7 @@ import { createApiToken, revokeApiToken } from "~/models/api-tokens.server";
 import { getBalance } from "~/models/credits.server";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { prisma } from "~/utils/db.server";
+import { callAgentFunction } from "../../agents/execute.server";
 import { startLiveServer, type LiveServer } from "../support/live-server";
 import { productPhoto } from "../providers/fixtures";
 import { newCustomer, startPipeline, type PipelineEnv } from "./pipeline-helpers";
@@ -122,7 +123,7 @@ describe("MCP over Streamable HTTP", () => {
     expect(Buffer.from(await imageRes.arrayBuffer()).equals(photo)).toBe(true);
 
     const scene = data((await call(client, "add_scene", { projectId, name: "Hook", voiceOverText: "Meet the bottle that keeps water cold all day." })).result).scene;
-    expect(scene.order).toBe(0);
+    expect(scene.order).toBe(1);
 
     // Generation steps one by one, with progress while the workflow runs.
     const prompt = data((await call(client, "generate_image_prompt", { projectId, sceneId: scene.id })).result);
@@ -192,6 +193,75 @@ describe("MCP over Streamable HTTP", () => {
     expect(deleted.deleted).toBe(true);
     expect(textOf((await call(client, "get_video_project", { projectId })).result)).toBe("Failed to get video project: Project not found");
     expect(await prisma.project.count({ where: { id: projectId } })).toBe(0);
+  }, 180_000);
+
+  it("edits, divides and deletes scenes; a retry with the same key answers the first result; the voice-over comes as a link; the agents endpoint takes the server's own signed link", async () => {
+    const client = await connect(ownerToken);
+    const tools = (await client.listTools()).tools;
+    const hints = (name: string) => tools.find((t) => t.name === name)?.annotations;
+    expect(hints("update_scene")).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(hints("delete_scene")).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(hints("divide_script")).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
+
+    const projectId = data((await call(client, "create_video_project", { name: "Scene tools" })).result).project.id as string;
+    const photo = await productPhoto({ width: 240, height: 240 });
+    const upload = await call(client, "upload_product_image", { projectId, filename: "bottle.png", fileData: photo.toString("base64") });
+    const imageLink = (upload.result.content.find((c) => c.type === "resource_link") as { uri: string }).uri;
+    const a = data((await call(client, "add_scene", { projectId, name: "A", voiceOverText: "First words." })).result).scene;
+    const b = data((await call(client, "add_scene", { projectId, name: "B", voiceOverText: "Cold water all day." })).result).scene;
+    expect([a.order, b.order]).toEqual([1, 2]);
+
+    // update_scene: replaces the fields given, keeps the others; no field is a clear refusal.
+    const updated = data((await call(client, "update_scene", { projectId, sceneId: b.id, name: "B2", script: "Cold water, all day long." })).result);
+    expect(updated.scene).toMatchObject({ name: "B2", script: "Cold water, all day long.", voiceOverText: "Cold water all day." });
+    expect(updated.changed).toEqual(["name", "script"]);
+    const none = await call(client, "update_scene", { projectId, sceneId: b.id });
+    expect(none.result.isError).toBe(true);
+    expect(textOf(none.result)).toBe("Failed to update scene: Give at least one of name, description, script, voiceOverText or imagePrompt");
+
+    // The same idempotencyKey again: the first result, marked duplicate, charged once.
+    const key = randomUUID();
+    const before = await getBalance(owner.id);
+    const first = data((await call(client, "generate_image_prompt", { projectId, sceneId: b.id, idempotencyKey: key })).result);
+    expect(first).toMatchObject({ status: "completed", duplicate: false });
+    const retry = await call(client, "generate_image_prompt", { projectId, sceneId: b.id, idempotencyKey: key });
+    const again = data(retry.result);
+    expect(again).toMatchObject({ status: "completed", duplicate: true, requestId: first.requestId, credits: first.credits });
+    expect(await getBalance(owner.id)).toBeCloseTo(before - first.credits, 2);
+
+    // The voice-over comes back as a resource link, like the image and the clip.
+    const voice = await call(client, "generate_scene_voiceover", { projectId, sceneId: b.id });
+    expect(data(voice.result).status).toBe("completed");
+    const voiceLink = voice.result.content.find((c) => c.type === "resource_link") as { uri: string; mimeType?: string } | undefined;
+    expect(voiceLink?.uri).toContain("/files/signed/");
+    expect(voiceLink?.mimeType).toMatch(/^audio\//);
+    expect((await fetch(voiceLink!.uri)).status).toBe(200);
+
+    // The agents endpoint takes upload_product_image's signed link (resolved to the stored object, not fetched).
+    const analysis = (await callAgentFunction(live.url, ownerToken, { function: "analyze_product_image", parameters: { projectId, sceneId: b.id, imageUrl: imageLink } })) as { imageUrl: string; analysis: unknown };
+    expect(analysis.imageUrl).toMatch(/^\/resources\/files\//);
+    expect(analysis.analysis).toBeTruthy();
+    // Another user's token cannot use it, and a forged signature names nothing.
+    await expect(callAgentFunction(live.url, otherToken, { function: "analyze_product_image", parameters: { projectId, sceneId: b.id, imageUrl: imageLink } })).rejects.toThrow(/not found/i);
+    await expect(callAgentFunction(live.url, ownerToken, { function: "analyze_product_image", parameters: { projectId, sceneId: b.id, imageUrl: imageLink.replace(/signature=(.)/, (_m, c: string) => `signature=${c === "A" ? "B" : "A"}`) } })).rejects.toThrow();
+
+    // delete_scene: another user's token changes nothing; the owner's deletes it and B moves up to 1.
+    const stranger = await connect(otherToken);
+    expect((await call(stranger, "delete_scene", { projectId, sceneId: a.id })).result.isError).toBe(true);
+    const deleted = data((await call(client, "delete_scene", { projectId, sceneId: a.id })).result);
+    expect(deleted).toMatchObject({ deleted: true, sceneId: a.id });
+    const after = data((await call(client, "get_video_project", { projectId })).result).project;
+    expect(after.scenes.map((s: { id: string; order: number }) => [s.id, s.order])).toEqual([[b.id, 1]]);
+
+    // divide_script: the script's scenes replace the project's, numbered from 1, each with an image prompt.
+    const divided = data((await call(client, "divide_script", { projectId, script: "Scene 1: Meet the bottle. Scene 2: It keeps water cold all day. Scene 3: Order yours today." })).result);
+    const orders = divided.scenes.map((s: { order: number }) => s.order);
+    expect(orders.length).toBeGreaterThan(0);
+    expect(orders).toEqual(orders.map((_: number, i: number) => i + 1));
+    expect(divided.scenes.every((s: { imagePrompt: string | null }) => Boolean(s.imagePrompt))).toBe(true);
+    expect(await prisma.scene.count({ where: { id: b.id } })).toBe(0);
+    expect((await call(client, "divide_script", { projectId: "nope" })).result.isError).toBe(true);
+    await call(client, "delete_video_project", { projectId });
   }, 180_000);
 
   it("answers bad arguments with tool errors carrying the catalogue's messages", async () => {

@@ -140,14 +140,14 @@ describe("create and delete projects", () => {
 });
 
 describe("scenes", () => {
-  it("adds a scene at the management page's order (the current count) to another user's project", async () => {
+  it("adds a scene last, after the highest order (one rule, ADR 255), to another user's project", async () => {
     const project = await ownersProject();
     const res = unwrap<Result>(await run(projectRoute.action, post(projectPath(project.id), { intent: "add-scene", name: "Offer", description: "Order today" }, admin.cookie), { projectId: project.id }));
     expect(res.body).toMatchObject({ ok: true, intent: "add-scene" });
     const scenes = await prisma.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] });
     expect(scenes.map((s) => [s.title, s.description, s.sceneOrder])).toEqual([
       ["Morning", null, 1],
-      ["Offer", "Order today", 1],
+      ["Offer", "Order today", 2],
     ]);
   });
 
@@ -270,19 +270,26 @@ describe("the planner's actions", () => {
     expect((await order()).map((s) => s.title)).toEqual(["Ask", "Buy"]);
   });
 
-  it("Enhance Scene writes the description; Suggest Improvements lists suggestions; a scene of another project is 404 and changes nothing", async () => {
+  it("Enhance Scene proposes a description and changes nothing until the user uses it; Suggest Improvements lists suggestions; a scene of another project is 404 and changes nothing", async () => {
     const project = await ownersProject();
     const other = await ownersProject();
     const sceneId = project.scenes[0].id;
+    const original = (await prisma.scene.findUniqueOrThrow({ where: { id: sceneId } })).description;
     const enhanced = await act(project.id, { intent: "enhance-scene", sceneId });
-    expect(enhanced.body).toMatchObject({ ok: true, intent: "enhance-scene", sceneId, message: "Scene description enhanced." });
-    expect((await prisma.scene.findUniqueOrThrow({ where: { id: sceneId } })).description).toMatch(/Mornings are hard\./);
+    expect(enhanced.body).toMatchObject({ ok: true, intent: "enhance-scene", sceneId, message: "Here is a proposed description. Use it, or keep yours: nothing has changed yet." });
+    const proposed = (enhanced.body.data as { description: string; previous: string | null }).description;
+    expect(proposed).toMatch(/Mornings are hard\./);
+    expect((enhanced.body.data as { previous: string | null }).previous).toBe(original);
+    expect((await prisma.scene.findUniqueOrThrow({ where: { id: sceneId } })).description).toBe(original);
+    const used = await act(project.id, { intent: "apply-description", sceneId, description: proposed });
+    expect(used.body).toMatchObject({ ok: true, intent: "apply-description", sceneId, message: "Scene description updated." });
+    expect((await prisma.scene.findUniqueOrThrow({ where: { id: sceneId } })).description).toBe(proposed);
     const suggested = await act(project.id, { intent: "suggest-improvements", sceneId });
     expect(suggested.body).toMatchObject({ ok: true, sceneId, data: { sceneId } });
     expect((suggested.body.data as { suggestions: unknown[] }).suggestions.length).toBeGreaterThan(0);
     const before = await getBalance(admin.user.id);
-    for (const intent of ["enhance-scene", "suggest-improvements"]) {
-      const res = await act(project.id, { intent, sceneId: other.scenes[0].id });
+    for (const intent of ["enhance-scene", "suggest-improvements", "apply-description"]) {
+      const res = await act(project.id, { intent, sceneId: other.scenes[0].id, ...(intent === "apply-description" ? { description: "Not yours." } : {}) });
       expect(res.status, intent).toBe(404);
       expect(res.body.error).toBe("Scene not found");
     }
@@ -313,7 +320,7 @@ describe("the planner's actions", () => {
     const location = res.headers.get("Location")!;
     const sceneId = new URL(location, "http://localhost").searchParams.get("auto")!;
     const scene = await prisma.scene.findUniqueOrThrow({ where: { id: sceneId } });
-    expect(scene).toMatchObject({ projectId: project.id, description: "Serum on a marble counter", sceneOrder: 1 });
+    expect(scene).toMatchObject({ projectId: project.id, description: "Serum on a marble counter", sceneOrder: 2 });
     // The picture is the project owner's stored product photo.
     expect(await prisma.storedObject.count({ where: { ownerId: owner.user.id, bucket: "product-photos" } })).toBeGreaterThan(0);
     expect(await getBalance(admin.user.id)).toBeCloseTo(before - 3.5, 2);

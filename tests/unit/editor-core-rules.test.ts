@@ -1,5 +1,5 @@
-// The project editors' rules that need no database: the price list (ADR 150), the two scene
-// ordering rules (canvas: from 1, max + 1; management page: the current count), staleness of a
+// The project editors' rules that need no database: the price list (ADR 150), the scene
+// ordering rule (from 1, max + 1, ADR 255), staleness of a
 // scene's generated assets and the plan of which generation steps a request runs (ADR 151).
 import { describe, expect, it, vi } from "vitest";
 import type { ProjectRow, SceneRow } from "~/models/project.server";
@@ -10,7 +10,7 @@ vi.hoisted(() => {
 });
 
 const { COMPILE_PRICE, PRICES, SCENE_ALL_STEPS_PRICE, SCENE_STEP_PRICES, formatCredits, insufficientCreditsMessage, priceOf, sumCredits } = await import("~/models/prices");
-const { nextSceneOrder } = await import("~/models/scene-order");
+const { clampPosition, nextSceneOrder } = await import("~/models/scene-order");
 const { currentInputsHash, isStale, sceneAssetStates } = await import("~/models/scene-staleness.server");
 const { planSceneSteps } = await import("~/models/scene-generation.server");
 
@@ -42,17 +42,17 @@ describe("the price list", () => {
 });
 
 describe("scene ordering", () => {
-  it("canvas: the first scene is 1, a new one takes the highest order plus 1", () => {
-    expect(nextSceneOrder("canvas", { count: 0, maxOrder: null })).toBe(1);
-    expect(nextSceneOrder("canvas", { count: 3, maxOrder: 3 })).toBe(4);
-    // Gaps after a deletion are kept: max + 1, not count + 1.
-    expect(nextSceneOrder("canvas", { count: 2, maxOrder: 7 })).toBe(8);
+  it("one rule for every door: the first scene is 1, a new one takes the highest order plus 1", () => {
+    expect(nextSceneOrder({ maxOrder: null })).toBe(1);
+    expect(nextSceneOrder({ maxOrder: 3 })).toBe(4);
+    // Old data numbered from 0 (the management page's former rule) still gets a new number.
+    expect(nextSceneOrder({ maxOrder: 0 })).toBe(1);
   });
 
-  it("management page: a new scene's order is the current number of scenes (the first is 0)", () => {
-    expect(nextSceneOrder("management", { count: 0, maxOrder: null })).toBe(0);
-    expect(nextSceneOrder("management", { count: 3, maxOrder: 3 })).toBe(3);
-    expect(nextSceneOrder("management", { count: 2, maxOrder: 7 })).toBe(2);
+  it("a position is kept between the first place and just after the last scene", () => {
+    expect(clampPosition(0, 3)).toBe(1);
+    expect(clampPosition(2, 3)).toBe(2);
+    expect(clampPosition(10, 3)).toBe(4);
   });
 });
 

@@ -263,7 +263,7 @@ describe("routeCommand", () => {
     ["render the final video", "compile_video", { outputFormat: "mp4" }],
     ["divide the script", "divide_script", { projectId: "p1" }],
     ["Split the script into scenes please", "divide_script", { projectId: "p1" }],
-    ["set the voice-over text of scene 3 to: Order yours today.", "update_scene", { sceneId: "s3", updateType: "voiceOverText", content: "Order yours today." }],
+    ["set the voice-over text of scene 3 to: Order yours today.", "update_scene", { sceneId: "s3", voiceOverText: "Order yours today." }],
     ["analyze the project", "analyze_project_requirements", { projectId: "p1" }],
     ["suggest improvements for scene 2", "suggest_scene_improvements", { sceneId: "s2" }],
     ["optimize the canvas layout", "optimize_canvas_layout", { projectId: "p1" }],

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { sequenceOrders } from "~/models/scene-order";
 import { enhanceDescription, optimizedImagePrompt, optimizeSceneSequence, runLocalTask, sceneRole } from "~/providers/llm/planner";
+import { withoutRepeatedWords } from "~/providers/llm/planner/enhance-description";
 
 const scene = (id: string, script: string, title = "") => ({ id, title, script, voiceOverText: script });
 
@@ -37,20 +38,30 @@ describe("scene roles and the proposed order", () => {
     expect(runLocalTask("optimize_scene_sequence", { scenes: [scene("x", "Buy now."), scene("y", "Is your skin dull?")] }).scenes.map((s) => s.sceneId)).toEqual(["y", "x"]);
   });
 
-  it("a confirmed order is numbered from the project's own base: 0 under the management rule, else 1", () => {
-    expect(sequenceOrders(3, 0)).toEqual([0, 1, 2]);
-    expect(sequenceOrders(3, 1)).toEqual([1, 2, 3]);
-    expect(sequenceOrders(2, 7)).toEqual([1, 2]);
-    expect(sequenceOrders(0, 1)).toEqual([]);
+  it("a confirmed order is numbered from 1", () => {
+    expect(sequenceOrders(3)).toEqual([1, 2, 3]);
+    expect(sequenceOrders(0)).toEqual([]);
   });
 });
 
 describe("enhanced description and optimized prompt", () => {
   it("writes the description from the scene's own words, and nothing from nothing", () => {
     const out = enhanceDescription({ id: "s", title: "Morning", script: "Mornings are hard. Coffee helps." }, { product: "GlowUp Serum", style: "UGC" });
-    expect(out.description).toMatch(/^An authentic ugc-style smartphone photo of GlowUp Serum/);
-    expect(out.description).toContain("Mornings are hard.");
+    expect(out.description).toMatch(/^authentic ugc-style smartphone photo of the product\. Mornings are hard\. Coffee helps\.$/i);
     expect(enhanceDescription({ id: "s" }).description).toBe("");
+  });
+
+  it("writes clean text: whole sentences, no repeated words, nothing from the project's title (issue 20 finding 4)", () => {
+    const scene = { id: "s", title: "Glow up", script: "Your face deserves, deserves better. Dull tired skin? Meet Glow Serum. [SFX: whoosh] Order today!" };
+    const out = enhanceDescription(scene, { product: "Glow Serum VPM Ad", style: "Minimal" });
+    expect(out.description).not.toMatch(/VPM|\bAd\b/);
+    expect(out.description).not.toMatch(/\b(\w+)[\s,]+\1\b/i);
+    expect(out.description).toContain("Your face deserves better. Dull tired skin?");
+    expect(out.description).not.toContain("SFX");
+    expect(out.description.length).toBeLessThanOrEqual(300);
+    // Every sentence after the shot is one of the scene's own, whole.
+    for (const sentence of out.basedOn) expect(out.description).toContain(sentence);
+    expect(withoutRepeatedWords("deserves, deserves better and and more")).toBe("deserves better and more");
   });
 
   it("adds what the image analysis requires to the prompt written from the user's words", () => {

@@ -11,6 +11,7 @@ import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
 import { Spinner } from "~/components/ui/Spinner";
 import { CHAT_MESSAGES, CHAT_RETRIES, CHAT_RETRY_BASE_MS, type ChatMessageView, type ChatTask } from "~/models/chat-rules";
+import { formatCredits } from "~/models/prices";
 import { CHAT_COST_CREDITS } from "~/utils/constants";
 
 export type AssistantChatState = {
@@ -273,7 +274,7 @@ export function AssistantChat({
         <ol ref={log} className="flex flex-col gap-3">
           {messages.length === 0 ? <li className="text-sm text-slate-500">No messages yet.</li> : null}
           {messages.map((m) => (
-            <ChatMessageItem key={m.id} message={m} showSteps={showSteps} streamingText={streaming.replyId === m.id ? streaming.text : ""} />
+            <ChatMessageItem key={m.id} message={m} showSteps={showSteps} streamingText={streaming.replyId === m.id ? streaming.text : ""} returnTo={returnTo} busy={loading} />
           ))}
         </ol>
       </div>
@@ -310,7 +311,7 @@ export function AssistantChat({
   );
 }
 
-function ChatMessageItem({ message, showSteps, streamingText }: { message: ChatMessageView; showSteps: boolean; streamingText: string }) {
+function ChatMessageItem({ message, showSteps, streamingText, returnTo, busy }: { message: ChatMessageView; showSteps: boolean; streamingText: string; returnTo: string; busy: boolean }) {
   const mine = message.role === "user";
   const text = message.content || streamingText;
   return (
@@ -324,6 +325,7 @@ function ChatMessageItem({ message, showSteps, streamingText }: { message: ChatM
         {mine ? null : <Badge className={STATUS_STYLE[message.status]}>{message.status}</Badge>}
       </div>
       {text ? <p className="whitespace-pre-wrap break-words">{text}</p> : null}
+      {message.command?.type === "confirm" ? <ConfirmPlan message={message} returnTo={returnTo} busy={busy} /> : null}
       {message.tasks.length ? (
         <ul className="mt-2 space-y-1" aria-label="Tasks">
           {message.tasks.map((t) => (
@@ -332,6 +334,51 @@ function ChatMessageItem({ message, showSteps, streamingText }: { message: ChatM
         </ul>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * Paid or destructive work the assistant holds until the user says so (ADR 256): the price, the
+ * steps, and two forms that work with and without JavaScript (the action runs it once).
+ */
+function ConfirmPlan({ message, returnTo, busy }: { message: ChatMessageView; returnTo: string; busy: boolean }) {
+  const plan = message.command;
+  const credits = plan?.credits ?? 0;
+  const [sent, setSent] = useState(false);
+  return (
+    <div className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-2" data-testid="chat-confirm" role="group" aria-label="Waiting for your confirmation">
+      <ul className="mb-2 list-disc pl-5 text-xs text-slate-700">
+        {(plan?.calls ?? []).map((c, i) => (
+          <li key={i}>
+            <code>{c.name}</code>: {c.credits > 0 ? `${formatCredits(c.credits)} credits` : "free"}
+            {c.destructive ? ` (${c.destructive})` : ""}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post" action="/resources/assistant" onSubmit={() => setSent(true)}>
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="replyId" value={message.id} />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <Button type="submit" size="sm" disabled={busy || sent}>
+            {credits > 0 ? `Confirm and spend ${formatCredits(credits)} credits` : "Confirm"}
+          </Button>
+        </Form>
+        <Form method="post" action="/resources/assistant">
+          <input type="hidden" name="intent" value="decline" />
+          <input type="hidden" name="replyId" value={message.id} />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <Button type="submit" size="sm" variant="ghost" disabled={busy || sent}>
+            Cancel
+          </Button>
+        </Form>
+      </div>
+      {sent ? (
+        <p className="mt-1 flex items-center gap-2 text-xs text-slate-600" role="status">
+          <Spinner /> Working on it...
+        </p>
+      ) : null}
+    </div>
   );
 }
 

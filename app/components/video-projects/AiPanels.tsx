@@ -158,7 +158,10 @@ export function SceneAiActions({ sceneId, actionData }: { sceneId: string; actio
   const enhance = useFetcher<ActionResult>();
   const suggest = useFetcher<ActionResult>();
   const mine = (r: ActionResult | undefined) => (r && "sceneId" in r && r.sceneId === sceneId ? r : undefined);
+  const apply = useFetcher<ActionResult>();
   const enhanced = mine(resultOf(enhance.data, actionData, "enhance-scene"));
+  const applied = mine(resultOf(apply.data, actionData, "apply-description"));
+  const proposal = enhanced?.ok ? (enhanced.data as { description: string; previous: string | null } | undefined) : undefined;
   const suggested = mine(resultOf(suggest.data, actionData, "suggest-improvements"));
   const busy = enhance.state !== "idle" || suggest.state !== "idle";
   const suggestions = suggested?.ok ? (suggested.data as Suggestions).suggestions : null;
@@ -181,7 +184,29 @@ export function SceneAiActions({ sceneId, actionData }: { sceneId: string; actio
         </suggest.Form>
       </div>
       <Busy busy={busy} />
-      {enhanced ? enhanced.ok ? <p className="text-sm text-green-700">{enhanced.message}</p> : <ErrorLine message={enhanced.error} /> : null}
+      {enhanced && !enhanced.ok ? <ErrorLine message={enhanced.error} /> : null}
+      {enhanced?.ok && proposal && !applied?.ok ? (
+        <div className="space-y-2 rounded-lg bg-slate-50 p-2 text-sm text-slate-700" data-testid="description-proposal">
+          <p className="font-medium text-slate-900">{enhanced.message}</p>
+          <p className="break-words">
+            <span className="block text-xs font-medium text-slate-500">Proposed</span>
+            {proposal.description}
+          </p>
+          <p className="break-words">
+            <span className="block text-xs font-medium text-slate-500">Yours</span>
+            {proposal.previous || "(no description)"}
+          </p>
+          <apply.Form method="post" className="flex flex-wrap gap-2">
+            <input type="hidden" name="intent" value="apply-description" />
+            <input type="hidden" name="sceneId" value={sceneId} />
+            <input type="hidden" name="description" value={proposal.description} />
+            <Button type="submit" size="sm" disabled={busy || apply.state !== "idle"}>
+              Use this description
+            </Button>
+          </apply.Form>
+        </div>
+      ) : null}
+      {applied ? applied.ok ? <p className="text-sm text-green-700">{applied.message}</p> : <ErrorLine message={applied.error} /> : null}
       {suggested && !suggested.ok ? <ErrorLine message={suggested.error} /> : null}
       {suggested?.ok ? (
         <div className="space-y-1 rounded-lg bg-slate-50 p-2 text-sm text-slate-700" data-testid="scene-suggestions">

@@ -1,36 +1,51 @@
-// A scene's description, enhanced (enhance_scene_descriptions, docs/decisions/174-project-analysis-functions.md):
-// one or two sentences a person or an image model can picture — what is said, where, who is
-// there, the product, the mood and light — written only from words the scene and its project
-// already contain (nothing is invented), at most 300 characters.
+// A scene's description, enhanced (enhance_scene_descriptions, docs/decisions/174-project-analysis-functions.md,
+// docs/decisions/257-enhanced-descriptions-as-proposals.md): one or two clean sentences a person
+// or an image model can picture — the shot in the project's style, then what the scene says —
+// written only from the scene's own words (nothing is invented, and the project's title, which
+// is a name for the project and not the product, is not used), at most 300 characters. Whole
+// sentences only: no keyword lists stitched together, no word twice in a row.
 import { type SceneLike } from "./analyze-project";
 import { stylePreset } from "./image-prompt";
-import { capitalizeFirst, ensureTerminalPunctuation, extractKeywords, splitSentences, truncateWords } from "./text";
+import { capitalizeFirst, ensureTerminalPunctuation, splitSentences } from "./text";
 import { cleanForSpeech } from "./voice-over";
 
 export interface EnhancedDescription {
   description: string;
-  /** The words the description was built from, for people to check. */
+  /** The scene's own sentences the description was built from, for people to check. */
   basedOn: string[];
 }
 
 const MAX_LENGTH = 300;
 
+/** "deserves, deserves better" → "deserves better": a word repeated right after itself goes. */
+export function withoutRepeatedWords(text: string): string {
+  return text.replace(/\b([\p{L}\p{N}'’]+)(?:[\s,;:–-]+\1\b)+/giu, "$1");
+}
+
+/** Whole sentences that fit `max` characters (at least the first one, cut at a word if it alone is too long). */
+function fitSentences(sentences: string[], max: number): string {
+  let out = "";
+  for (const s of sentences) {
+    const next = out ? `${out} ${s}` : s;
+    if (next.length > max) break;
+    out = next;
+  }
+  if (out || sentences.length === 0) return out;
+  const first = sentences[0];
+  const cut = first.slice(0, max - 1).replace(/\s+\S*$/, "");
+  return `${cut.replace(/[\s,;:–-]+$/, "")}…`;
+}
+
 export function enhanceDescription(scene: SceneLike, options: { product?: string | null; style?: string | null } = {}): EnhancedDescription {
-  const sources = [scene.description, scene.script, scene.voiceOverText, scene.title].filter((t): t is string => Boolean(t?.trim()));
-  const text = sources.join(". ");
-  if (!text) return { description: "", basedOn: [] };
-  const product = options.product?.trim() || null;
-  const spoken = cleanForSpeech(scene.script?.trim() || scene.voiceOverText?.trim() || scene.description?.trim() || scene.title?.trim() || "");
-  const lead = ensureTerminalPunctuation(capitalizeFirst(splitSentences(spoken)[0] ?? spoken));
-  const keywords = extractKeywords(text, { limit: 5, minPhraseCount: 1, exclude: product ? product.toLowerCase().split(/\s+/) : [] })
-    .map((k) => k.text)
-    .filter((k) => !lead.toLowerCase().includes(k.toLowerCase()))
-    .slice(0, 3);
-  const parts: string[] = [];
+  const source = [scene.script, scene.voiceOverText, scene.description, scene.title].map((t) => t?.trim() ?? "").find(Boolean) ?? "";
+  if (!source) return { description: "", basedOn: [] };
+  const spoken = withoutRepeatedWords(cleanForSpeech(source).replace(/\s+/g, " ").trim());
+  const sentences = splitSentences(spoken)
+    .map((s) => ensureTerminalPunctuation(capitalizeFirst(s.trim())))
+    .filter((s) => s.length > 1);
   const preset = options.style?.trim() ? stylePreset(options.style) : null;
-  const shot = preset ? `${preset.lead.toLowerCase()}` : "product shot";
-  const visual = [`${/^[aeiou]/i.test(shot) ? "An" : "A"} ${shot}${product ? ` of ${product}` : ""}`, keywords.length ? `with ${keywords.join(", ")}` : null].filter(Boolean).join(" ");
-  parts.push(ensureTerminalPunctuation(capitalizeFirst(visual)));
-  parts.push(lead);
-  return { description: truncateWords(parts.join(" ").replace(/\s+/g, " ").trim(), MAX_LENGTH), basedOn: keywords };
+  const shot = ensureTerminalPunctuation(preset ? `${capitalizeFirst(preset.lead)} of the product` : "Product shot");
+  const body = fitSentences(sentences.slice(0, 2), MAX_LENGTH - shot.length - 1);
+  const description = withoutRepeatedWords([shot, body].filter(Boolean).join(" ").replace(/\s+/g, " ").trim());
+  return { description, basedOn: sentences.slice(0, 2) };
 }

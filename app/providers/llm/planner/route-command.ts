@@ -34,7 +34,7 @@ export const AGENT_FUNCTIONS = [
 ] as const;
 
 /** The server functions exposed as tools (divide-script, generate-voiceover), and a scene field update. */
-export const EXTRA_TOOLS = ["divide_script", "generate_scene_voiceover", "update_scene"] as const;
+export const EXTRA_TOOLS = ["divide_script", "generate_scene_voiceover", "update_scene", "delete_scene"] as const;
 
 /** The canvas agent tool: one tool with an `action` argument. */
 export const CANVAS_AGENT_TOOL = "canvas_agent";
@@ -56,6 +56,7 @@ export type Intent =
   | "generate_scene_video"
   | "generate_scene_voiceover"
   | "update_scene"
+  | "delete_scene"
   | "compile_video"
   | "analyze_project"
   | "suggest_improvements"
@@ -72,6 +73,7 @@ export interface RouteScene {
   imageUrl?: string | null;
   script?: string | null;
   voiceOverText?: string | null;
+  voiceOverUrl?: string | null;
   videoUrl?: string | null;
 }
 
@@ -105,6 +107,7 @@ export const COMMAND_EXAMPLES = [
   "Generate the voice-over for scene 1",
   "Generate the video for the last scene",
   "Set the voice-over text of scene 3 to: Order yours today.",
+  "Delete scene 4",
   "Analyze the project",
   "Suggest improvements for scene 2",
   "Compile as webm",
@@ -210,6 +213,9 @@ function cleanTopic(s: string): string {
     .trim();
 }
 
+const FINAL_VIDEO =
+  /^\s*(?:please\s+)?(?:render|produce|build|make|create|finish|finali[sz]e)\s+(?:(?:the|my|a|an|this|our)\s+)?(?:(?:final|full|whole|complete|finished)\s+)?(?:video|film|ad|movie|mp4|webm)\b(?:\s+(?:now|please|as\s+(?:an?\s+)?(?:mp4|webm)(?:\s+file)?|in\s+(?:mp4|webm|16:9|9:16|1:1|vertical|square|landscape|portrait)(?:\s+format)?))*[\s.!]*$/i;
+
 const GENERATE = /\b(generate|create|make|produce|render|redo|regenerate|re-generate|write|draft|build|give me|get|add|do|run|new)\b/i;
 
 interface Candidate {
@@ -236,7 +242,8 @@ function candidatesFor(intent: Intent, args: Record<string, unknown>): Candidate
     case "generate_scene_script": return [{ tool: "generate_scene_script", args }];
     case "generate_scene_video": return [{ tool: "generate_scene_video", args }, ...canvas("generateVideo")];
     case "generate_scene_voiceover": return [{ tool: "generate_scene_voiceover", args }];
-    case "update_scene": return [{ tool: "update_scene", args }, ...canvas("updateScene")];
+    case "update_scene": return [{ tool: "update_scene", args: sceneFieldArgs(args) }, ...canvas("updateScene")];
+    case "delete_scene": return [{ tool: "delete_scene", args }];
     case "compile_video": return [{ tool: "compile_video", args }];
     case "analyze_project": return [{ tool: "analyze_project_requirements", args }];
     case "suggest_improvements": return [{ tool: "suggest_scene_improvements", args }];
@@ -248,10 +255,17 @@ function candidatesFor(intent: Intent, args: Record<string, unknown>): Candidate
   }
 }
 
+/** The update_scene tool takes the field itself ({name | description | script | voiceOverText | imagePrompt}). */
+function sceneFieldArgs(args: Record<string, unknown>): Record<string, unknown> {
+  const { updateType, content, ...rest } = args;
+  if (typeof updateType !== "string") return args;
+  return { ...rest, [updateType === "title" ? "name" : updateType]: content };
+}
+
 const NEEDS_PROJECT: Partial<Record<Intent, true>> = {
   get_project: true, update_project: true, add_scene: true, divide_script: true, generate_assets: true,
   generate_image_prompt: true, generate_scene_image: true, generate_scene_description: true,
-  generate_scene_script: true, generate_scene_video: true, generate_scene_voiceover: true, update_scene: true,
+  generate_scene_script: true, generate_scene_video: true, generate_scene_voiceover: true, update_scene: true, delete_scene: true,
   compile_video: true, analyze_project: true, suggest_improvements: true, enhance_descriptions: true,
   optimize_sequence: true, optimize_layout: true, prepare_compilation: true,
 };
@@ -333,6 +347,13 @@ const parsers: Parser[] = [
     const value = s.startsWith("draft") ? "draft" : s.startsWith("in") ? "in_progress" : s === "failed" ? "failed" : "completed";
     return { intent: "update_project", args: { projectId: ctx.projectId, status: value }, reply: `Setting the project status to ${value.replace("_", " ")}.` };
   },
+  // delete a scene: "delete scene 2", "remove the last scene"
+  (text, ctx) => {
+    if (!/^\s*(?:please\s+)?(?:delete|remove|drop|get rid of)\b/i.test(text) || !/\bscene\b/i.test(text) || /\bscenes\b/i.test(text)) return null;
+    const r = resolveScene(text, ctx, true);
+    if (!r.ok) return { clarify: r.reply, intent: "delete_scene", missing: ["sceneId"] };
+    return { intent: "delete_scene", args: sceneArgs(ctx, r), reply: `Deleting ${sceneLabel(r)}.` };
+  },
   // add a scene
   (text, ctx) => {
     const m = /\b(?:add|create|insert|make|append|new)\b\s+(?:a\s+|an\s+|one\s+|another\s+|one more\s+|new\s+)*(?:new\s+)?scene\b\s*([\s\S]*)$/i.exec(text);
@@ -357,7 +378,9 @@ const parsers: Parser[] = [
   // compile
   (text, ctx) => {
     const compileWord = /\b(compile|export)\b/i.test(text);
-    const videoWord = /\b(render|produce|build|make|create|finish|finali[sz]e)\b[\s\S]*\b(final|full|whole|complete|finished)?\s*(video|film|ad|movie|mp4|webm)\b/i.test(text);
+    // "Render the final video (as webm)": the whole message asks for the video itself — not
+    // "make the ad more fun", which asks for a change the planner cannot make.
+    const videoWord = FINAL_VIDEO.test(text);
     if (!compileWord && !(videoWord && !findSceneRef(text))) return null;
     if (findSceneRef(text) && !compileWord) return null;
     const outputFormat = /\bwebm\b/i.test(text) ? "webm" : "mp4";
@@ -429,18 +452,21 @@ const parsers: Parser[] = [
 
 /**
  * "Generate assets for scene 2": every missing step in the fixed order of
- * docs/product.md#video-pipeline (image prompt, image, script, video), run one after the other.
+ * docs/product.md#video-pipeline (image prompt, image, script, voice-over, video), run one after the other.
  */
 function nextAssetStep(ctx: RouteContext, r: Extract<Resolved, { ok: true }>, args: Record<string, unknown>): Parsed | { clarify: string; intent: Intent; missing: string[] } {
   const s = r.scene;
+  // The pipeline's own order (scene-asset-steps.ts): the video is made last, after the voice-over
+  // it is timed to, so a later compile does not make it again.
   const steps: Array<[keyof RouteScene, Intent, string]> = [
     ["imagePrompt", "generate_image_prompt", "image prompt"],
     ["imageUrl", "generate_scene_image", "image"],
     ["script", "generate_scene_script", "script"],
+    ["voiceOverUrl", "generate_scene_voiceover", "voice-over"],
     ["videoUrl", "generate_scene_video", "video"],
   ];
   const todo = s ? steps.filter(([field]) => !s[field]) : steps;
-  if (todo.length === 0) return { clarify: `${capitalizeFirst(sceneLabel(r))} already has an image prompt, an image, a script and a video.`, intent: "generate_assets", missing: [] };
+  if (todo.length === 0) return { clarify: `${capitalizeFirst(sceneLabel(r))} already has an image prompt, an image, a script, a voice-over and a video.`, intent: "generate_assets", missing: [] };
   const labels = todo.map(([, , l]) => l);
   return {
     intent: todo[0][1],
@@ -486,6 +512,9 @@ export function routeCommand(command: string, context: RouteContext = {}): Route
       examples: COMMAND_EXAMPLES,
     };
   }
+  // "Make the ad more fun", "make the video punchier": a change of taste needs a language model.
+  // Routing it to a generation would spend credits on something nobody asked for.
+  if (QUALITY_CHANGE.test(text)) return freeRequest(text);
   for (const parse of parsers) {
     const result = parse(text, context);
     if (!result) continue;
@@ -516,12 +545,26 @@ export function routeCommand(command: string, context: RouteContext = {}): Route
       ...(more.length ? { calls: [{ tool: chosen.tool, args }, ...more.map((c) => ({ tool: c.tool, args: dropUndefined(c.args) }))] } : {}),
     };
   }
+  return freeRequest(text);
+}
+
+const QUALITY_CHANGE =
+  /^\s*(?:please\s+|can you\s+|could you\s+|let's\s+|lets\s+)?(?:make|turn|give|render)\b[\s\S]*\b(?:more|less|better|worse|shorter|longer|funnier|fun|exciting|punchier|catchier|bolder|brighter|darker|bigger|smaller|nicer|cooler|livelier|happier|sadder)\b/i;
+
+/** The honest answer to a request the planner cannot turn into a tool: nothing ran, and what it can do. */
+function freeRequest(text: string): RouteResult {
+  const shown = text.length > 120 ? `${text.slice(0, 119)}…` : text;
   return {
     kind: "unknown",
-    reply: `I couldn't match "${text}" to a project action. I understand clear commands such as: ${COMMAND_EXAMPLES.map((e) => `"${e}"`).join(", ")}.`,
+    reply:
+      `I can't act on "${shown}": no language model is configured, so I understand clear commands only, and I did not run anything. ` +
+      `For a change like this, edit a scene's text and make its assets again, for example: ${FREE_REQUEST_SUGGESTIONS.map((e) => `"${e}"`).join(", ")}. ` +
+      `Other commands I understand: ${COMMAND_EXAMPLES.filter((e) => !FREE_REQUEST_SUGGESTIONS.includes(e)).map((e) => `"${e}"`).join(", ")}.`,
     examples: COMMAND_EXAMPLES,
   };
 }
+
+const FREE_REQUEST_SUGGESTIONS = ["Suggest improvements for scene 2", "Set the voice-over text of scene 3 to: Order yours today.", "Analyze the project"];
 
 function dropUndefined(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));

@@ -238,7 +238,7 @@ export const TASK_INSTRUCTIONS: Record<PlannerTask, string> = {
   optimize_scene_sequence:
     "Propose the best play order of the ad's scenes: give each scene its role (hook, problem, product, benefit, proof, call to action) and order them in that arc, keeping the current order within a role; say why each moved scene moves. Return every scene once with its 1-based place now (from) and in the proposal (to).",
   enhance_scene_description:
-    "Rewrite the scene's description as one or two vivid sentences (at most 300 characters) that say what is shown: the product, the setting, people, mood and light, using only what the scene and project already say. List the key words you used in basedOn.",
+    "Rewrite the scene's description as one or two clean, vivid sentences (at most 300 characters) that say what is shown: the product, the setting, people, mood and light, using only what the scene already says (never the project's title). Whole sentences, no keyword lists, no repeated words. List the scene sentences you used in basedOn.",
   optimized_image_prompt:
     "Write one image-generation prompt for a scene from the user's words, the product, style and aspect ratio, then add what the product photo's measured analysis requires: a palette matched to its dominant colours (not its plain background), lighting that suits its brightness, and the product cut out from a plain background. List the additions from the analysis in fromImage.",
   route_command:
