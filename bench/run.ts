@@ -8,7 +8,7 @@
 //  - structure, variety and sound of the fixed 3-scene and 6-scene ads in every Style
 //    (bench/ad-visuals.ts): shot changes, repeated layouts, hook and call to action read by OCR,
 //    caption contrast, silence gaps, loudness, poster luma, speed.
-// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --sound-only | --visual-only | --compile-only | --pages | --mcp | --memory | --e2e]
+// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --sound-only | --visual-only | --compile-only | --pages | --mcp | --memory | --e2e | --durability]
 // (--compile-only: the compile and re-compile figures only, merged into media-latest.json).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -1,5 +1,6 @@
 // The web benchmarks of `npm run bench` (issue 15 §1 a, c, d, e), each in its own module:
-// --pages (bench/pages.ts), --mcp (bench/mcp.ts), --memory (bench/memory.ts), --e2e (bench/e2e.ts).
+// --pages (bench/pages.ts), --mcp (bench/mcp.ts), --memory (bench/memory.ts), --e2e (bench/e2e.ts),
+// --durability (bench/durability.ts: the database's commit durability and what it costs).
 // With none of those flags, the full run does them all after the media benchmarks. Each runs in
 // its own process when there are several: the core's database client is made once per process,
 // and each benchmark has its own database.
@@ -11,6 +12,7 @@ const WEB_BENCHES = {
   mcp: () => import("./mcp").then((m) => m.runMcpBench()),
   memory: () => import("./memory").then((m) => m.runMemoryBench()),
   e2e: () => import("./e2e").then((m) => m.runE2eBench()),
+  durability: () => import("./durability").then((m) => m.runDurabilityBench()),
 } as const;
 type Name = keyof typeof WEB_BENCHES;
 

@@ -8,6 +8,7 @@ import express from "express";
 import { oauthRoutes } from "./oauth.ts";
 import { allowedOriginsFromEnv, mcpHttpRouter } from "../mcp-server/transports/http.ts";
 import { isDatabaseUnavailable } from "../app/utils/db-errors.server.ts";
+import { lingeringClose } from "./lingering-close.ts";
 import { originCheck } from "./origin-check.ts";
 import { createRemixHandler } from "./remix-handler.ts";
 import { cspNonce, securityHeaders } from "./security-headers.ts";
@@ -25,6 +26,8 @@ export function createApp(build: ServerBuild, opts: AppOptions = {}): express.Ex
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
+  // An answer sent before the body arrived (413 and the like) reaches the client: ADR 277.
+  app.use(lingeringClose());
   app.use(securityHeaders({ appUrl }));
   app.use(originCheck({ appUrl }));
   app.use("/mcp", mcpHttpRouter({ appUrl, allowedOrigins: allowedOriginsFromEnv(), ...opts.mcp }));

@@ -1,7 +1,7 @@
 // Database bootstrap shared by `npm start`, the test harness and the e2e runner:
 // an external PostgreSQL when DATABASE_URL is set, otherwise an embedded PostgreSQL 17
 // under the data directory. Creates the database when missing and applies migrations.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -16,11 +16,37 @@ export const EMBEDDED_PASSWORD = "reelforge-local";
 
 export type EmbeddedCluster = {
   url: (database: string) => string;
+  /** Stops the server (a fast shutdown); returns at once when it has already died. */
   stop: () => Promise<void>;
+  /** The postmaster's process id. */
+  pid: number | null;
 };
 
+/**
+ * What the embedded server keeps on a crash (ADR 276): every committed transaction is flushed
+ * to disk before it is acknowledged, and pages are written whole. These are PostgreSQL's own
+ * defaults, set here so that no postgresql.conf edit can turn them off behind our back.
+ */
+export const DURABLE_SETTINGS: Readonly<Record<string, string>> = {
+  fsync: "on",
+  full_page_writes: "on",
+  synchronous_commit: "on",
+};
+
+/**
+ * Settings for throw-away test clusters ONLY (tests/setup): a crash there loses nothing anyone
+ * needs. Never use them for a database that holds accounts, ledgers or orders.
+ */
+export const THROWAWAY_TEST_SETTINGS: Readonly<Record<string, string>> = { fsync: "off", synchronous_commit: "off" };
+
 /** Starts (initialising on first use) an embedded PostgreSQL 17 cluster bound to loopback. */
-export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; quiet?: boolean }): Promise<EmbeddedCluster> {
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  quiet?: boolean;
+  /** Server settings over DURABLE_SETTINGS: THROWAWAY_TEST_SETTINGS in test setup, or the bench's variants. */
+  settings?: Readonly<Record<string, string>>;
+}): Promise<EmbeddedCluster> {
   const databaseDir = path.resolve(opts.dataDir);
   const fresh = !existsSync(path.join(databaseDir, "PG_VERSION"));
   mkdirSync(path.dirname(databaseDir), { recursive: true });
@@ -35,7 +61,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     // Postgres refuses to run as root; the library then runs it as a "postgres" system user.
     createPostgresUser: typeof process.getuid === "function" && process.getuid() === 0,
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "fsync=off"],
+    postgresFlags: Object.entries({ listen_addresses: "127.0.0.1", max_connections: "200", ...DURABLE_SETTINGS, ...opts.settings }).flatMap(([k, v]) => ["-c", `${k}=${v}`]),
     onLog: (m) => {
       logs.push(String(m));
       if (!opts.quiet && process.env.DEBUG_EMBEDDED_PG) console.log(String(m));
@@ -55,9 +81,20 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
         `If another Reelforge is running, stop it or set EMBEDDED_PG_PORT; to use your own server set DATABASE_URL.\n${tail}`,
     );
   }
+  // The library keeps the postmaster's ChildProcess and, on stop(), waits for an 'exit' that has
+  // already happened when the server died (killed, crashed): forget it instead of waiting forever.
+  const inner = cluster as unknown as { process?: ChildProcess };
+  const child = inner.process;
   return {
     url: (database) => `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${opts.port}/${database}`,
-    stop: () => cluster.stop(),
+    stop: async () => {
+      if (child && (child.exitCode !== null || child.signalCode !== null)) {
+        if (inner.process === child) inner.process = undefined;
+        return;
+      }
+      await cluster.stop();
+    },
+    pid: child?.pid ?? null,
   };
 }
 

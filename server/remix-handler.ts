@@ -4,13 +4,13 @@
 // write waits for 'drain' (or the client going away, which cancels the body stream), and
 // streamed responses (SSE) are flushed through the compression middleware chunk by chunk.
 import {
-  createReadableStreamFromReadable,
   createRequestHandler as createNodeHandler,
   type AppLoadContext,
   type ServerBuild,
 } from "@remix-run/node";
 import type express from "express";
 import type { RequestFaults } from "../app/utils/db-errors.server.ts";
+import { DISCARDING } from "./lingering-close.ts";
 import { sendUnavailable } from "./unavailable.ts";
 
 type Flushable = express.Response & { flush?: () => void };
@@ -55,10 +55,58 @@ export function createRemixRequest(req: express.Request, res: express.Response):
   res.on("close", () => controller?.abort());
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    init.body = requestBodyStream(req);
     init.duplex = "half";
   }
   return new Request(url.href, init);
+}
+
+/**
+ * The request's body as a web stream, with back-pressure. Unlike @remix-run/node's
+ * createReadableStreamFromReadable, cancelling it (a door refusing a body over its limit) does
+ * not destroy the request, which would reset the connection before the refusal reaches the
+ * client: the rest of the body is read and dropped instead, bounded by lingeringClose (ADR 277).
+ */
+export function requestBodyStream(req: express.Request): ReadableStream<Uint8Array> {
+  let closed = false;
+  const detach = () => {
+    closed = true;
+    req.off("data", onData).off("end", onEnd).off("error", onError);
+  };
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const onData = (chunk: Buffer) => {
+    if (closed) return;
+    // The answer went out and the rest of the body is being dropped: stop holding it.
+    if ((req as express.Request & { [DISCARDING]?: boolean })[DISCARDING]) return void detach();
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((controller.desiredSize ?? 1) <= 0) req.pause();
+  };
+  const onEnd = () => {
+    if (closed) return;
+    detach();
+    controller.close();
+  };
+  const onError = (error: Error) => {
+    if (closed) return;
+    detach();
+    controller.error(error);
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+        req.on("data", onData).on("end", onEnd).on("error", onError);
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        detach();
+        req.resume();
+      },
+    },
+    { highWaterMark: 256 * 1024, size: (chunk) => chunk.byteLength },
+  );
 }
 
 export async function sendResponse(res: Flushable, response: Response): Promise<void> {

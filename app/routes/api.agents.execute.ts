@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { actorForUserId } from "~/models/actor.server";
 import { takeApiRequest } from "~/models/api-rate-limits.server";
 import { authenticateBearerToken } from "~/models/api-tokens.server";
+import { readCapped } from "~/utils/forms.server";
 import { executeAgentRequest } from "../../agents/execute.server";
 
 const BODY_LIMIT = 256 * 1024;
@@ -35,13 +36,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/json")) {
     return json({ success: false, error: "Send the request as application/json" }, 415);
   }
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > BODY_LIMIT) return json({ success: false, error: "The request is too large" }, 413);
+  // Read at most BODY_LIMIT bytes: a chunked body is cut off there, not read into memory whole.
+  let bytes: Uint8Array;
+  try {
+    bytes = await readCapped(request, BODY_LIMIT);
+  } catch (refusal) {
+    if (refusal instanceof Response && refusal.status === 413) return json({ success: false, error: "The request is too large" }, 413);
+    return json({ success: false, error: "The body is not valid JSON" }, 400);
+  }
   let body: unknown;
   try {
-    const text = await request.text();
-    if (text.length > BODY_LIMIT) return json({ success: false, error: "The request is too large" }, 413);
-    body = JSON.parse(text);
+    body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return json({ success: false, error: "The body is not valid JSON" }, 400);
   }

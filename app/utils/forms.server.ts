@@ -30,7 +30,11 @@ export function assertFormContentType(request: Request): void {
   if (!FORM_TYPES.has(mediaType(request))) throw inputError(INPUT_MESSAGES.unsupportedType, 415);
 }
 
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * The request's body, at most `maxBytes` of it: a body declared or found larger is refused with
+ * 413 as soon as that is known (not read to its end), one that breaks off with 400.
+ */
+export async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("Content-Length") ?? "");
   if (Number.isFinite(declared) && declared > maxBytes) {
     await request.body?.cancel().catch(() => undefined);

@@ -1,7 +1,8 @@
 // Fetching a URL a user handed us (the MCP upload_product_image tool's `url`) without letting it
 // reach inside our network (docs/decisions/162-fetching-user-urls.md): http(s) only, no
 // credentials in the URL, every address the host name resolves to must be public (no loopback,
-// private, link-local, CGNAT, multicast or reserved ranges, IPv4 or IPv6), and the connection
+// private, link-local, CGNAT, multicast or reserved ranges, IPv4 or IPv6, in any notation:
+// ADR 275), and the connection
 // goes to the address that was checked (a DNS answer cannot change between check and connect).
 // Redirects are followed a few times, each one checked the same way. The body is capped and
 // the whole fetch has a deadline.
@@ -29,9 +30,10 @@ export class PublicFetchError extends Error {
   }
 }
 
-const blocked = new BlockList();
+// IPv4: everything that is not ordinary public unicast (IANA special-purpose registry).
+const blockedV4 = new BlockList();
 for (const [net, prefix] of [
-  ["0.0.0.0", 8], // "this" network
+  ["0.0.0.0", 8], // "this" network (0.0.0.0 reaches the local host on Linux)
   ["10.0.0.0", 8], // private
   ["100.64.0.0", 10], // carrier-grade NAT
   ["127.0.0.0", 8], // loopback
@@ -47,61 +49,92 @@ for (const [net, prefix] of [
   ["224.0.0.0", 4], // multicast
   ["240.0.0.0", 4], // reserved, broadcast
 ] as const) {
-  blocked.addSubnet(net, prefix, "ipv4");
+  blockedV4.addSubnet(net, prefix, "ipv4");
 }
-for (const [net, prefix] of [
-  ["::", 128], // unspecified
-  ["::1", 128], // loopback
-  ["64:ff9b:1::", 48], // local-use NAT64
-  ["100::", 64], // discard
+
+// IPv6 is allowed only inside global unicast (2000::/3), less the special ranges in it below,
+// or when it embeds a public IPv4 address in one of the forms that reach it (ADR 275). Outside
+// 2000::/3 everything is refused: ::, ::1, IPv4-compatible ::a.b.c.d, 64:ff9b:1::/48
+// (local-use NAT64), 100::/64, fc00::/7, fe80::/10, fec0::/10, ff00::/8 and the reserved rest.
+const globalUnicastV6 = subnetsV6([["2000::", 3]]);
+const blockedInGlobalV6 = subnetsV6([
+  ["2001:2::", 48], // benchmarking
+  ["2001:10::", 28], // ORCHID
+  ["2001:20::", 28], // ORCHIDv2
   ["2001:db8::", 32], // documentation
-  ["fc00::", 7], // unique local
-  ["fe80::", 10], // link-local
-  ["fec0::", 10], // site-local (deprecated)
-  ["ff00::", 8], // multicast
-] as const) {
-  blocked.addSubnet(net, prefix, "ipv6");
+  ["3fff::", 20], // documentation
+]);
+const mappedV6 = subnetsV6([
+  ["::ffff:0:0", 96], // IPv4-mapped, ::ffff:a.b.c.d
+  ["::ffff:0:0:0", 96], // IPv4-translated (SIIT), ::ffff:0:a.b.c.d
+  ["64:ff9b::", 96], // NAT64 well-known prefix
+]);
+const sixToFourV6 = subnetsV6([["2002::", 16]]);
+const teredoV6 = subnetsV6([["2001::", 32]]);
+
+function subnetsV6(list: ReadonlyArray<readonly [string, number]>): BlockList {
+  const set = new BlockList();
+  for (const [net, prefix] of list) set.addSubnet(net, prefix, "ipv6");
+  return set;
 }
 
-/** The IPv4 address inside an IPv4-mapped, -compatible, NAT64 or 6to4 IPv6 address, if any. */
-function embeddedIPv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const groups = expandIPv6(lower);
-  if (!groups) return null;
-  const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  // ::ffff:a.b.c.d and ::a.b.c.d written in hex
-  if (groups.slice(0, 5).every((g) => g === 0) && (groups[5] === 0xffff || groups[5] === 0)) return v4(groups[6], groups[7]);
-  // 64:ff9b::/96 (NAT64)
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) return v4(groups[6], groups[7]);
-  // 2002::/16 (6to4)
-  if (groups[0] === 0x2002) return v4(groups[1], groups[2]);
-  return null;
+/** The 16 bytes of a valid IPv6 address (any notation Node accepts, a dotted IPv4 tail included). */
+function ipv6Bytes(address: string): Uint8Array {
+  let text = address.toLowerCase();
+  const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted[2].split(".").map(Number);
+    text = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::");
+  const groups = (s: string) => (s ? s.split(":").map((h) => parseInt(h, 16)) : []);
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const all = [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+  const bytes = new Uint8Array(16);
+  all.forEach((g, i) => {
+    bytes[2 * i] = g >> 8;
+    bytes[2 * i + 1] = g & 255;
+  });
+  return bytes;
 }
 
-function expandIPv6(address: string): number[] | null {
-  if (isIP(address) !== 6 || address.includes(".")) return null;
-  const [head, tail] = address.split("::");
-  const part = (s: string | undefined) => (s ? s.split(":").map((h) => parseInt(h, 16)) : []);
-  const a = part(head);
-  const b = tail === undefined ? [] : part(tail);
-  const fill = tail === undefined ? 0 : 8 - a.length - b.length;
-  const groups = [...a, ...new Array(fill).fill(0), ...b];
-  return groups.length === 8 ? groups : null;
+const dottedQuad = (b: Uint8Array, at: number) => `${b[at]}.${b[at + 1]}.${b[at + 2]}.${b[at + 3]}`;
+
+/**
+ * An address in canonical form: IPv4 dotted quad or IPv6 as Node writes it; IPv4 in the legacy
+ * notations URL parsers and inet_aton accept (2130706433, 0177.0.0.1, 0x7f.1) is read the way
+ * the WHATWG URL parser reads a host, so the guard sees the address a connection would reach.
+ */
+function canonicalAddress(raw: string): { family: 4 | 6; address: string } | null {
+  const bare = raw.trim().replace(/^\[|\]$/g, "").split("%")[0];
+  if (isIP(bare) === 4) return { family: 4, address: bare };
+  if (isIP(bare) === 6) return { family: 6, address: bare };
+  if (!/^[0-9a-fx.]+$/i.test(bare)) return null;
+  try {
+    const host = new URL(`http://${bare}/`).hostname;
+    return isIP(host) === 4 ? { family: 4, address: host } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether an IP address is not on the public internet (or is not an IP address at all). */
 export function isBlockedAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, "").split("%")[0];
-  const family = isIP(bare);
-  if (family === 4) return blocked.check(bare, "ipv4");
-  if (family === 6) {
-    const v4 = embeddedIPv4(bare);
-    if (v4 !== null) return blocked.check(v4, "ipv4");
-    return blocked.check(bare, "ipv6");
+  const parsed = canonicalAddress(address);
+  if (!parsed) return true;
+  if (parsed.family === 4) return blockedV4.check(parsed.address, "ipv4");
+  const v6 = parsed.address;
+  const bytes = ipv6Bytes(v6);
+  // Forms that carry an IPv4 address the packet ends up at: judged by that address.
+  if (mappedV6.check(v6, "ipv6")) return blockedV4.check(dottedQuad(bytes, 12), "ipv4");
+  if (sixToFourV6.check(v6, "ipv6")) return blockedV4.check(dottedQuad(bytes, 2), "ipv4");
+  if (teredoV6.check(v6, "ipv6")) {
+    const client = bytes.slice(12).map((b) => b ^ 0xff);
+    return blockedV4.check(dottedQuad(bytes, 4), "ipv4") || blockedV4.check(dottedQuad(client, 0), "ipv4");
   }
-  return true;
+  if (!globalUnicastV6.check(v6, "ipv6")) return true;
+  return blockedInGlobalV6.check(v6, "ipv6");
 }
 
 export type PublicFetchOptions = {

@@ -32,6 +32,18 @@ export type McpHttpOptions = {
 
 /** The largest JSON body /mcp takes (a base64 product image of 15 MB fits). */
 export const MCP_BODY_LIMIT = "24mb";
+const MCP_BODY_LIMIT_BYTES = 24 * 1024 * 1024;
+
+/**
+ * A body declared larger than the limit is refused before a byte of it is read, so the client
+ * gets its 413 at once (the rest is read and dropped by server/lingering-close.ts, ADR 277)
+ * instead of after the server has read the whole body.
+ */
+const refuseDeclaredOverLimit: express.RequestHandler = (req, res, next) => {
+  const declared = Number(req.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > MCP_BODY_LIMIT_BYTES) return jsonRpcError(res, 413, -32600, "Request too large");
+  next();
+};
 
 function jsonRpcError(res: express.Response, status: number, code: number, message: string, headers: Record<string, string> = {}) {
   res.status(status).set({ "Cache-Control": "no-store", ...headers }).json({ jsonrpc: "2.0", error: { code, message }, id: null });
@@ -82,7 +94,7 @@ export function mcpHttpRouter(opts: McpHttpOptions = {}): express.Router {
     next();
   });
 
-  router.all("/", express.json({ limit: MCP_BODY_LIMIT }), async (req, res) => {
+  router.all("/", refuseDeclaredOverLimit, express.json({ limit: MCP_BODY_LIMIT_BYTES }), async (req, res) => {
     const { takeApiRequest, authenticateBearerToken, createReelforgeMcpServer } = await core();
     const resourceMetadata = `${opts.appUrl ? new URL(opts.appUrl).origin : requestOrigin(req)}/.well-known/oauth-protected-resource/mcp`;
     const header = req.get("authorization") ?? "";

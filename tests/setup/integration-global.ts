@@ -12,6 +12,7 @@ import {
   ensureDatabaseExists,
   serverReachable,
   startEmbeddedPostgres,
+  THROWAWAY_TEST_SETTINGS,
   type EmbeddedCluster,
 } from "../../server/database.ts";
 
@@ -42,7 +43,8 @@ export async function setup() {
     if (await serverReachable(shared)) {
       url = shared;
     } else {
-      cluster = await startEmbeddedPostgres({ dataDir: path.join(root, `tests/.tmp/pg-${port}`), port, quiet: true });
+      // A throw-away cluster: fsync off for speed here only (the product keeps it on, ADR 276).
+      cluster = await startEmbeddedPostgres({ dataDir: path.join(root, `tests/.tmp/pg-${port}`), port, quiet: true, settings: THROWAWAY_TEST_SETTINGS });
       url = cluster.url(name);
     }
   }
