@@ -144,15 +144,6 @@ export async function listBatchCharges(batchId: string): Promise<WorkChargeRow[]
   return prisma.workCharge.findMany({ where: { batchId }, orderBy: { createdAt: "asc" } });
 }
 
-/**
- * The scene steps of a project that are paid for and still under way (charged, neither settled
- * nor refunded yet): which step of which scene a workflow is making now.
- */
-export async function openSceneStepCharges(projectId: string): Promise<{ sceneId: string; item: string }[]> {
-  const rows = await prisma.workCharge.findMany({ where: { projectId, work: "scene_step", status: "charged", sceneId: { not: null } }, select: { sceneId: true, item: true } });
-  return rows.flatMap((r) => (r.sceneId ? [{ sceneId: r.sceneId, item: r.item }] : []));
-}
-
 /** The work of these charges was delivered: charged → completed. Returns how many moved. */
 export async function settleBatchCharges(batchId: string, items?: readonly string[]): Promise<number> {
   const { count } = await prisma.workCharge.updateMany({
@@ -187,6 +178,15 @@ export async function refundBatchesCharges(batchIds: readonly string[], note: st
 /** refundBatchCharges for every open charge of a project (it is being deleted). */
 export async function refundProjectCharges(projectId: string, note: string, sceneId?: string): Promise<RefundOutcome> {
   return refundWhere(Prisma.sql`"projectId" = ${projectId}${sceneId ? Prisma.sql` AND "sceneId" = ${sceneId}` : Prisma.empty}`, note);
+}
+
+/**
+ * The scene steps of a project that are paid for and still under way (charged, neither settled
+ * nor refunded yet): which step of which scene a workflow is making now.
+ */
+export async function openSceneStepCharges(projectId: string): Promise<{ sceneId: string; item: string }[]> {
+  const rows = await prisma.workCharge.findMany({ where: { projectId, work: "scene_step", status: "charged", sceneId: { not: null } }, select: { sceneId: true, item: true } });
+  return rows.flatMap((r) => (r.sceneId ? [{ sceneId: r.sceneId, item: r.item }] : []));
 }
 
 async function refundWhere(where: Prisma.Sql, note: string): Promise<RefundOutcome> {
