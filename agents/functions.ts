@@ -104,7 +104,7 @@ export const AGENT_FUNCTIONS: readonly FunctionDef[] = [
   define({
     name: "prepare_scenes_for_compilation",
     description:
-      "Starts the missing or stale assets (image prompt, image, script, voice-over, video) of every scene that is not ready to compile; each step is charged at its price, refunded if it fails. Ready scenes cost nothing.",
+      "Starts the missing or stale assets (image prompt, image, script, voice-over, video) of every scene that is not ready to compile; each step is charged at its price, refunded if it fails. Ready scenes cost nothing, and a scene whose paid steps are still being made is reported in_progress and charged nothing again.",
     schema: z.object({ projectId }),
     run: (actor, p) => prepareScenesForCompilation(actor, p.projectId),
   }),

@@ -9,14 +9,17 @@
 import type { CompileJob } from "~/generated/prisma/client";
 import type { CompileStatus } from "~/generated/prisma/enums";
 import { createHash, randomUUID } from "node:crypto";
+import { z } from "zod";
 import { isNotFound, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
 import { EDITOR_MESSAGES } from "~/models/editor-rules";
 import { announceProjectUpdated } from "~/models/project-events.server";
-import { getProject, requireProject } from "~/models/project.server";
-import { planCompile } from "~/models/scene-generation.server";
+import { formatCredits, priceOf, sumCredits } from "~/models/prices";
+import { getProject, getProjectWithScenes, requireProject } from "~/models/project.server";
+import { SCENE_ASSET_STEPS, type SceneAssetStep } from "~/models/scene-asset-steps";
+import { planCompile, scenesNeedingPreparation } from "~/models/scene-generation.server";
 import { countScenes } from "~/models/scenes.server";
 import { startVideoJob, updateVideoJobStatus } from "~/models/video-jobs.server";
-import { chargeWork, refundBatchCharges, settleBatchCharges, type RefundOutcome } from "~/models/work-charges.server";
+import { chargeWork, refundBatchesCharges, settleBatchCharges, type RefundOutcome } from "~/models/work-charges.server";
 import type { RenderFormat } from "~/providers/render/types";
 import { prisma } from "~/utils/db.server";
 import { inngest } from "../../inngest/client";
@@ -68,6 +71,96 @@ export const ACTIVE_COMPILE: readonly CompileStatus[] = ["queued", "rendering"];
 
 export function isActive(job: Pick<CompileJobRow, "status">): boolean {
   return ACTIVE_COMPILE.includes(job.status);
+}
+
+// ───────────────────────────── the plan fixed at the request (ADR 250) ─────────────────────────────
+
+/**
+ * What a compile was asked and paid for, stored on its job when it is requested: the scenes it
+ * renders (the project's scenes at that moment, in order) and, for each scene it prepares first,
+ * the steps charged for it. The workflow prepares exactly this and renders exactly these scenes;
+ * scenes added later are not part of this compile.
+ */
+export type CompileScenePlan = {
+  sceneIds: string[];
+  prepare: { sceneId: string; steps: SceneAssetStep[] }[];
+};
+
+const scenePlanSchema = z.object({
+  sceneIds: z.array(z.string()),
+  prepare: z.array(z.object({ sceneId: z.string(), steps: z.array(z.enum(SCENE_ASSET_STEPS)) })),
+});
+
+/** The job's plan; null for a compile without one (Create Video's: covered by its 20 credits). */
+export function scenePlanOf(job: Pick<CompileJobRow, "scenePlan">): CompileScenePlan | null {
+  if (job.scenePlan === null || job.scenePlan === undefined) return null;
+  const parsed = scenePlanSchema.safeParse(job.scenePlan);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The charge batch of one scene's steps in a compile: each scene its own request, which the
+ * scene-assets workflow settles step by step and refunds from the step that failed, exactly as
+ * for the editors' Generate Assets. The compile's own price is the batch named by the job id.
+ */
+export function compileSceneBatchId(jobId: string, sceneId: string): string {
+  return `${jobId}:${sceneId}`;
+}
+
+/** Every charge batch of a compile: its own, and one per scene it prepares with paid steps. */
+function compileBatchIds(job: Pick<CompileJobRow, "id" | "scenePlan">): string[] {
+  const plan = scenePlanOf(job);
+  return [job.id, ...(plan?.prepare.filter((p) => p.steps.length > 0).map((p) => compileSceneBatchId(job.id, p.sceneId)) ?? [])];
+}
+
+export type CompilePreparation = {
+  /** How many scenes the compile renders (0: there is nothing to compile). */
+  count: number;
+  /**
+   * The scenes to prepare first: with a plan, the steps paid for and the batch they are settled
+   * against (no steps: the scene has its files and only needs to be marked complete); without a
+   * plan, every step that is missing (nothing charged here).
+   */
+  prepare: { sceneId: string; steps?: SceneAssetStep[]; batchId?: string }[];
+  /** Scenes added to the project after the compile was requested: not in this video. */
+  added: number;
+};
+
+/**
+ * What the compile's workflow prepares before it renders: the plan fixed at the request (scenes
+ * deleted since are left out; their charges were refunded when they were deleted), or, for a
+ * compile without a plan, the scenes that are not ready now.
+ */
+export async function compilePreparation(actor: Actor, jobId: string): Promise<CompilePreparation> {
+  const job = await getCompileJob(actor, jobId);
+  const plan = scenePlanOf(job);
+  if (!plan) {
+    const scenes = await scenesNeedingPreparation(actor, job.projectId);
+    return { count: scenes.count, prepare: scenes.ids.map((sceneId) => ({ sceneId })), added: 0 };
+  }
+  const now = (await getProjectWithScenes(actor, job.projectId)).scenes.map((s) => s.id);
+  const present = new Set(now);
+  const planned = new Set(plan.sceneIds);
+  return {
+    count: plan.sceneIds.filter((id) => present.has(id)).length,
+    prepare: plan.prepare
+      .filter((p) => present.has(p.sceneId))
+      .map((p) => ({ sceneId: p.sceneId, steps: p.steps, ...(p.steps.length ? { batchId: compileSceneBatchId(job.id, p.sceneId) } : {}) })),
+    added: now.filter((id) => !planned.has(id)).length,
+  };
+}
+
+/** "1 scene added after this compile was requested is not in this video; compile again to include it." */
+export function addedScenesNotice(added: number): string {
+  return added === 1
+    ? "1 scene added after this compile was requested is not in this video; compile again to include it."
+    : `${added} scenes added after this compile was requested are not in this video; compile again to include them.`;
+}
+
+/** Sets the job's notice (what was refunded and kept, or the scenes left out). */
+async function setNotice(jobId: string, notice: string | null): Promise<void> {
+  const { count } = await prisma.compileJob.updateMany({ where: { id: jobId }, data: { notice } });
+  if (count > 0) await announceJob(jobId);
 }
 
 // ───────────────────────────── rows ─────────────────────────────
@@ -216,16 +309,36 @@ export async function requestCompile(
 
   const plan = await planCompile(actor, input.projectId);
   const jobId = `cmp_${randomUUID()}`;
+  // What this compile does is fixed now and stored with it: the workflow prepares these steps
+  // and renders these scenes, nothing found later (ADR 250).
+  const scenePlan: CompileScenePlan = {
+    sceneIds: plan.sceneIds,
+    prepare: plan.scenes.map((s) => ({ sceneId: s.sceneId, steps: s.steps.map((p) => p.step) })),
+  };
   // The job is created before the charge, under the project's compile lock: of two requests at
   // the same moment one creates it and the other finds it active and is refused before it pays
   // anything (docs/decisions/177-one-compile-at-a-time.md).
-  const created = await createJobIfIdle(actor, { projectId: input.projectId, format, id: jobId });
+  const created = await createJobIfIdle(actor, { projectId: input.projectId, format, id: jobId, scenePlan });
   if (!created) return busy;
   const job = created;
+  // One charge for the request, all items or none: the compile itself, and each step of each
+  // scene it prepares in that scene's own batch (settled or refunded step by step).
   const charge = await chargeWork(actor, {
     batchId: jobId,
     clientRequestId: input.clientRequestId,
-    items: [{ item: "compile", work: "compile", credits: plan.credits, projectId: input.projectId }],
+    items: [
+      { item: "compile", work: "compile", credits: priceOf({ work: "compile" }), projectId: input.projectId },
+      ...plan.scenes.flatMap((s) =>
+        s.steps.map((p) => ({
+          item: p.step,
+          work: "scene_step" as const,
+          credits: p.credits,
+          projectId: input.projectId,
+          sceneId: s.sceneId,
+          batchId: compileSceneBatchId(jobId, s.sceneId),
+        })),
+      ),
+    ],
   }).catch(async (error: unknown) => {
     await discardJob(job.id);
     throw error;
@@ -249,7 +362,7 @@ export async function requestCompile(
     await sendCompileRequested(actor, job);
   } catch (error) {
     // Nothing will run: give the credits back and end the job.
-    await refundBatchCharges(charge.batchId, "The compile could not be started");
+    await refundBatchesCharges(compileBatchIds(job), "The compile could not be started");
     await failCompileJob(actor, job.id, COMPILE_MESSAGES.failed, "The compile could not be started").catch(() => undefined);
     throw error;
   }
@@ -262,7 +375,7 @@ async function earlierRequest(actor: Actor, projectId: string, clientRequestId: 
   if (!charge) return null;
   const earlier = await prisma.compileJob.findFirst({ where: { id: charge.batchId, projectId } });
   if (!earlier) return { ok: false, code: "invalid", message: EDITOR_MESSAGES.idempotencyReused };
-  const credits = await prisma.workCharge.aggregate({ where: { batchId: charge.batchId }, _sum: { credits: true } });
+  const credits = await prisma.workCharge.aggregate({ where: { batchId: { in: compileBatchIds(earlier) } }, _sum: { credits: true } });
   await sendCompileRequested(actor, earlier);
   return { ok: true, job: earlier, credits: Number(credits._sum.credits ?? 0), balance: null, duplicate: true };
 }
@@ -272,14 +385,26 @@ async function earlierRequest(actor: Actor, projectId: string, clientRequestId: 
  * insert run under a per-project advisory lock, so two requests cannot both pass the check.
  * Null when another compile is active.
  */
-async function createJobIfIdle(actor: Actor, input: { projectId: string; format: RenderFormat; id: string }): Promise<CompileJobRow | null> {
+async function createJobIfIdle(
+  actor: Actor,
+  input: { projectId: string; format: RenderFormat; id: string; scenePlan: CompileScenePlan },
+): Promise<CompileJobRow | null> {
   const project = await requireProject(actor, input.projectId);
   const job = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`compile:${project.id}`}))`;
     const running = await tx.compileJob.findFirst({ where: { projectId: project.id, status: { in: [...ACTIVE_COMPILE] } }, select: { id: true } });
     if (running) return null;
     return tx.compileJob.create({
-      data: { id: input.id, projectId: project.id, userId: project.userId, format: input.format, status: "queued", progress: 0, message: COMPILE_MESSAGES.start },
+      data: {
+        id: input.id,
+        projectId: project.id,
+        userId: project.userId,
+        format: input.format,
+        status: "queued",
+        progress: 0,
+        message: COMPILE_MESSAGES.start,
+        scenePlan: input.scenePlan,
+      },
     });
   });
   if (job) await announceProjectUpdated(project);
@@ -298,20 +423,57 @@ async function sendCompileRequested(actor: Actor, job: CompileJobRow): Promise<v
 
 /**
  * The compile finished with its video: its charge stays, and its dashboard video job (when it
- * was requested through requestCompile) shows the video.
+ * was requested through requestCompile) shows the video. Scenes added to the project after the
+ * request are not in it, and its notice says so.
  */
 export async function settleCompile(actor: Actor, jobId: string): Promise<void> {
   const job = await getCompileJob(actor, jobId);
   await settleBatchCharges(job.id);
+  if (scenePlanOf(job)) {
+    const { added } = await compilePreparation(actor, job.id);
+    if (added > 0) await setNotice(job.id, addedScenesNotice(added));
+  }
   if (job.videoUrl) await updateVideoJobStatus(compileVideoJobId(job.id), { status: "completed", resultUrl: job.videoUrl, errorMessage: null });
 }
 
-/** The compile failed: its charge comes back (once, however often this is called) and its video job says why. */
+/**
+ * The compile failed: what it did not deliver comes back (once, however often this is called) —
+ * the compile itself and every paid step that failed or never ran — while the steps that made
+ * their files stay paid and are not charged again by a later compile (the scenes keep them).
+ * Its notice says which part was refunded and what was kept; its video job says why it failed.
+ */
 export async function refundCompile(actor: Actor, jobId: string, reason: string): Promise<RefundOutcome> {
   const job = await getCompileJob(actor, jobId);
-  const outcome = await refundBatchCharges(job.id, reason);
+  const outcome = await refundBatchesCharges(compileBatchIds(job), reason);
+  const plan = scenePlanOf(job);
+  if (plan) await setNotice(job.id, await refundNotice(job.id, plan));
   await updateVideoJobStatus(compileVideoJobId(job.id), { status: "failed", errorMessage: reason });
   return outcome;
+}
+
+/**
+ * "Refunded 4.4 credits for what failed or never ran: the compile; scene 2: voice-over, video.
+ * Kept (paid, not charged again): scene 1: image prompt, image, voice-over, video; scene 2:
+ * image prompt, image." Read from the compile's charges as they stand.
+ */
+async function refundNotice(jobId: string, plan: CompileScenePlan): Promise<string> {
+  const charges = await prisma.workCharge.findMany({ where: { batchId: { in: compileBatchIds({ id: jobId, scenePlan: plan }) } } });
+  const partsOf = (status: "refunded" | "completed") => {
+    const rows = charges.filter((c) => c.status === status);
+    const parts: string[] = rows.some((c) => c.work === "compile") ? ["the compile"] : [];
+    plan.sceneIds.forEach((sceneId, i) => {
+      const steps = SCENE_ASSET_STEPS.filter((step) => rows.some((c) => c.sceneId === sceneId && c.work === "scene_step" && c.item === step));
+      if (steps.length) parts.push(`scene ${i + 1}: ${steps.join(", ")}`);
+    });
+    return { parts, credits: sumCredits(rows.map((c) => Number(c.credits))) };
+  };
+  const refunded = partsOf("refunded");
+  const kept = partsOf("completed");
+  const lines = [
+    refunded.parts.length ? `Refunded ${formatCredits(refunded.credits)} credits for what failed or never ran: ${refunded.parts.join("; ")}.` : "Nothing was refunded.",
+  ];
+  if (kept.parts.length) lines.push(`Kept (paid, not charged again): ${kept.parts.join("; ")}.`);
+  return lines.join(" ");
 }
 
 // ───────────────────────────── the render's writes (compile-render.server.ts) ─────────────────────────────

@@ -1,30 +1,48 @@
 // The two compile steps the agent functions expose (docs/product.md#assistant):
 // prepare_scenes_for_compilation (start the missing or stale assets of every scene that is not
-// ready, each charged at its step price like the editors' Generate Assets) and
+// ready, each charged at its step price like the editors' Generate Assets; a scene whose steps
+// are already paid for and under way is left to finish, charged nothing again: ADR 251) and
 // generate_video_config (the render configuration a compile of the project would use, without
 // the server's file paths). Owner or admin; other users' ids are not found (ADR 130).
 import type { Actor } from "~/models/actor.server";
 import { buildRenderRequest } from "~/models/compile-render.server";
 import { getProjectWithScenes } from "~/models/project.server";
+import { SCENE_ASSET_STEPS } from "~/models/scene-asset-steps";
 import { isSceneReadyToCompile, requestSceneGeneration } from "~/models/scene-generation.server";
+import { openSceneStepCharges } from "~/models/work-charges.server";
 import type { RenderFormat } from "~/providers/render/types";
 
 export type PreparedScene =
   | { sceneId: string; status: "ready" }
   | { sceneId: string; status: "started"; steps: string[]; credits: number }
+  | { sceneId: string; status: "in_progress"; steps: string[]; credits: 0; message: string }
   | { sceneId: string; status: "blocked"; message: string };
+
+/** The answer for a scene whose paid steps are still being made. */
+export const PREPARATION_IN_PROGRESS =
+  "Its assets are being generated and are already paid for; nothing was charged again. Call again when they are done to start anything still missing.";
 
 /**
  * Starts the asset generation of each scene that a compile would have to prepare. Nothing is
- * charged for scenes that are ready; a scene a rule stops (no product image ...) says why.
+ * charged for scenes that are ready, nor for a scene with paid steps still under way (a second
+ * call while the first one's work runs): those are reported in progress, and a call after they
+ * end starts only what is still missing. A scene a rule stops (no product image ...) says why.
  */
 export async function prepareScenesForCompilation(actor: Actor, projectId: string): Promise<{ projectId: string; scenes: PreparedScene[]; credits: number }> {
   const project = await getProjectWithScenes(actor, projectId);
   const scenes: PreparedScene[] = [];
   let credits = 0;
+  const underWay = await openSceneStepCharges(project.id);
   for (const scene of project.scenes) {
     if (isSceneReadyToCompile(scene, project)) {
       scenes.push({ sceneId: scene.id, status: "ready" });
+      continue;
+    }
+    // Paid and not finished: the workflow making it settles or refunds it; charging now would
+    // pay twice for the same step (and race it for the scene's files).
+    const running = SCENE_ASSET_STEPS.filter((step) => underWay.some((c) => c.sceneId === scene.id && c.item === step));
+    if (running.length) {
+      scenes.push({ sceneId: scene.id, status: "in_progress", steps: running, credits: 0, message: PREPARATION_IN_PROGRESS });
       continue;
     }
     const result = await requestSceneGeneration(actor, { projectId: project.id, sceneId: scene.id, step: "all" });

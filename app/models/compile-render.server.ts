@@ -29,6 +29,7 @@ import {
   isActive,
   markRenderStarted,
   recordRenderProgress,
+  scenePlanOf,
   setCompileMessage,
   type CompileJobRow,
 } from "~/models/compile-jobs.server";
@@ -74,11 +75,16 @@ export class RenderInterruptedError extends Error {
  * The renderer's input for the scenes of a project the actor may work on, in order, with local
  * paths of every file (the owner's stored files only; `url` only for allow-listed links).
  */
-export async function buildRenderRequest(actor: Actor, projectId: string, format: RenderFormat): Promise<RenderRequest> {
-  return renderRequestFor(await getProjectWithScenes(actor, projectId), format);
+export async function buildRenderRequest(actor: Actor, projectId: string, format: RenderFormat, only?: readonly string[] | null): Promise<RenderRequest> {
+  return renderRequestFor(await getProjectWithScenes(actor, projectId), format, only);
 }
 
-async function renderRequestFor(project: ProjectWithScenes, format: RenderFormat): Promise<RenderRequest> {
+/**
+ * The render request of a project in a format. With `only`, just those scenes (a compile renders
+ * the scenes it was asked and paid for, not scenes added since: ADR 250), in the project's order.
+ */
+async function renderRequestFor(whole: ProjectWithScenes, format: RenderFormat, only?: readonly string[] | null): Promise<RenderRequest> {
+  const project = only ? { ...whole, scenes: whole.scenes.filter((s) => only.includes(s.id)) } : whole;
   if (project.scenes.length === 0) throw new CompileInputError(COMPILE_MESSAGES.noScenes);
   const owner = project.userId;
   const scenes: RenderScene[] = [];
@@ -144,7 +150,7 @@ export async function startRender(actor: Actor, jobId: string, expectedToken: st
   const pending = `${PENDING}${randomUUID()}`;
   if (!(await claimRender(actor, job.id, expectedToken, { token: pending, provider: provider.name, status: "rendering" }))) return false;
   try {
-    const request = await renderRequestFor(await getProjectWithScenes(actor, job.projectId), formatOf(job));
+    const request = await renderRequestFor(await getProjectWithScenes(actor, job.projectId), formatOf(job), scenePlanOf(job)?.sceneIds);
     const { renderId } = await provider.start(request);
     await claimRender(actor, job.id, pending, { token: renderId, provider: provider.name, status: "rendering" });
   } catch (error) {
@@ -184,7 +190,7 @@ export async function runLocalRender(actor: Actor, jobId: string, token: string)
     const project = await getProjectWithScenes(actor, job.projectId).catch((error: unknown) => {
       throw isNotFound(error) ? new CompileInputError("The project no longer exists") : error;
     });
-    const request = await renderRequestFor(project, formatOf(job));
+    const request = await renderRequestFor(project, formatOf(job), scenePlanOf(job)?.sceneIds);
     const result = await localRenderProvider().render(
       request,
       (p) => {

@@ -116,6 +116,8 @@ export async function scenesNeedingPreparation(actor: Actor, projectId: string):
 }
 
 export type CompilePlan = {
+  /** Every scene of the project, in order: what the compile renders. */
+  sceneIds: string[];
   /** The steps of the scenes the compile prepares first (missing or stale assets). */
   scenes: { sceneId: string; steps: PlannedStep[]; blocked: ScenePlan["blocked"] }[];
   /** The compile's own price plus those steps. */
@@ -135,7 +137,7 @@ export function compilePlanOf(project: PlanProject & { scenes: SceneRow[] }): Co
       const plan = planSceneSteps(s, project, "all");
       return { sceneId: s.id, steps: plan.steps, blocked: plan.blocked };
     });
-  return { scenes, credits: sumCredits([priceOf({ work: "compile" }), ...scenes.flatMap((s) => s.steps.map((p) => p.credits))]) };
+  return { sceneIds: project.scenes.map((s) => s.id), scenes, credits: sumCredits([priceOf({ work: "compile" }), ...scenes.flatMap((s) => s.steps.map((p) => p.credits))]) };
 }
 
 export type SceneGenerationInput = {

@@ -37,6 +37,12 @@ export type ChargeItem = {
   credits: number;
   projectId?: string | null;
   sceneId?: string | null;
+  /**
+   * The request this item belongs to, when it is not the request's own batch (a compile's scene
+   * steps, each scene its own batch that the scene-assets workflow settles step by step). Such an
+   * item is charged in the same transaction but does not carry the client's idempotency key.
+   */
+  batchId?: string;
 };
 
 export type ChargeRequest = {
@@ -97,13 +103,13 @@ export async function chargeWork(actor: Actor, request: ChargeRequest): Promise<
           const row = await tx.workCharge.create({
             data: {
               userId: payerId,
-              batchId: request.batchId,
+              batchId: item.batchId ?? request.batchId,
               work: item.work,
               item: item.item,
               projectId: item.projectId ?? null,
               sceneId: item.sceneId ?? null,
               credits: item.credits,
-              clientRequestId,
+              clientRequestId: item.batchId && item.batchId !== request.batchId ? null : clientRequestId,
             },
           });
           const applied = await applyCreditChangeInTx(tx, {
@@ -175,7 +181,12 @@ export async function settleBatchCharges(batchId: string, items?: readonly strin
   return count;
 }
 
-export type RefundOutcome = { refunded: number; charges: number };
+export type RefundOutcome = {
+  refunded: number;
+  charges: number;
+  /** The charges this call gave back (what the user is told was refunded). */
+  items?: { item: string; sceneId: string | null; credits: number }[];
+};
 
 /**
  * Gives back the charges of a request that are still "charged" (all, or the named items): each
@@ -186,19 +197,34 @@ export async function refundBatchCharges(batchId: string, note: string, items?: 
   return refundWhere(Prisma.sql`"batchId" = ${batchId}${items ? Prisma.sql` AND "item" IN (${Prisma.join([...items])})` : Prisma.empty}`, note);
 }
 
+/** refundBatchCharges for several requests at once (a compile and its scenes' steps), in one transaction. */
+export async function refundBatchesCharges(batchIds: readonly string[], note: string): Promise<RefundOutcome> {
+  if (batchIds.length === 0) return { refunded: 0, charges: 0, items: [] };
+  return refundWhere(Prisma.sql`"batchId" IN (${Prisma.join([...batchIds])})`, note);
+}
+
 /** refundBatchCharges for every open charge of a project (it is being deleted). */
 export async function refundProjectCharges(projectId: string, note: string, sceneId?: string): Promise<RefundOutcome> {
   return refundWhere(Prisma.sql`"projectId" = ${projectId}${sceneId ? Prisma.sql` AND "sceneId" = ${sceneId}` : Prisma.empty}`, note);
+}
+
+/**
+ * The scene steps of a project that are paid for and still under way (charged, neither settled
+ * nor refunded yet): which step of which scene a workflow is making now.
+ */
+export async function openSceneStepCharges(projectId: string): Promise<{ sceneId: string; item: string }[]> {
+  const rows = await prisma.workCharge.findMany({ where: { projectId, work: "scene_step", status: "charged", sceneId: { not: null } }, select: { sceneId: true, item: true } });
+  return rows.flatMap((r) => (r.sceneId ? [{ sceneId: r.sceneId, item: r.item }] : []));
 }
 
 async function refundWhere(where: Prisma.Sql, note: string): Promise<RefundOutcome> {
   try {
     return await prisma.$transaction(
       async (tx) => {
-        const rows = await tx.$queryRaw<{ id: string; userId: string; credits: Prisma.Decimal }[]>`
+        const rows = await tx.$queryRaw<{ id: string; userId: string; credits: Prisma.Decimal; item: string; sceneId: string | null }[]>`
           UPDATE "work_charges" SET "status" = 'refunded', "note" = ${note.slice(0, 500)}, "updatedAt" = now()
           WHERE ${where} AND "status" = 'charged'
-          RETURNING "id", "userId", "credits"`;
+          RETURNING "id", "userId", "credits", "item", "sceneId"`;
         let refunded = 0;
         for (const row of rows) {
           const amount = new Prisma.Decimal(row.credits);
@@ -212,7 +238,7 @@ async function refundWhere(where: Prisma.Sql, note: string): Promise<RefundOutco
           });
           if (result.ok) refunded = sumCredits([refunded, amount.toNumber()]);
         }
-        return { refunded, charges: rows.length };
+        return { refunded, charges: rows.length, items: rows.map((r) => ({ item: r.item, sceneId: r.sceneId, credits: new Prisma.Decimal(r.credits).toNumber() })) };
       },
       { maxWait: 10_000, timeout: 20_000 },
     );

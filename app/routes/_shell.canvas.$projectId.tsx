@@ -117,7 +117,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     compile: {
       costLabel: formatCredits(compileCost?.credits ?? 0),
       job: job
-        ? { id: job.id, status: job.status, progress: job.progress, message: job.message, errorMessage: job.errorMessage, videoUrl: job.videoUrl, posterUrl: job.posterUrl, format: job.format }
+        ? { id: job.id, status: job.status, progress: job.progress, message: job.message, errorMessage: job.errorMessage, notice: job.notice, videoUrl: job.videoUrl, posterUrl: job.posterUrl, format: job.format }
         : null,
     },
   };

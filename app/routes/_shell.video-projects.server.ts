@@ -76,6 +76,7 @@ export async function projectForPage(actor: Actor, projectId: string, autoSceneI
             progress: job.progress,
             message: job.message,
             errorMessage: job.errorMessage,
+            notice: job.notice,
             videoUrl: job.videoUrl,
             posterUrl: job.posterUrl,
             format: job.format,

@@ -9,7 +9,7 @@ export const compileVideo = defineTool({
   name: "compile_video",
   title: "Compile video",
   description:
-    "Compiles the project's scenes into one video (mp4 or webm). Scenes not ready are prepared first (their missing assets are generated). Costs 2 credits plus the steps it prepares: see estimate_cost. Waits with progress by default and returns a signed download link; with wait: false it answers at once with the job id (then get_compile_status). Refunded once if it fails; a retry with the same idempotencyKey never charges twice.",
+    "Compiles the project's scenes into one video (mp4 or webm). Scenes not ready are prepared first (their missing assets are generated); the scenes and steps are fixed when it is asked, and scenes added later are not in this video. Costs 2 credits plus the steps it prepares: see estimate_cost. Waits with progress by default and returns a signed download link; with wait: false it answers at once with the job id (then get_compile_status). If it fails, the compile and the steps that failed or never ran are refunded once, and what was made is kept (a later compile does not charge for it again); a retry with the same idempotencyKey never charges twice.",
   inputSchema: z.object({
     projectId: projectIdArg,
     outputFormat: outputFormatArg,
@@ -17,7 +17,7 @@ export const compileVideo = defineTool({
     idempotencyKey: idempotencyKeyArg,
   }),
   outputSchema: compileOut.extend({
-    credits: z.number().describe("Credits charged (refunded once if the compile fails)"),
+    credits: z.number().describe("Credits charged (what is not delivered is refunded once if the compile fails)"),
     balance: z.number().nullable(),
     duplicate: z.boolean(),
   }),
@@ -27,7 +27,8 @@ export const compileVideo = defineTool({
     const result = await requestCompile(actor, { projectId: input.projectId, format: input.outputFormat, clientRequestId: input.idempotencyKey ?? null });
     if (!result.ok) throw new ToolError(result.message);
     const job = input.wait ? await waitForCompile(actor, result.job.id, ctx) : result.job;
-    if (job.status === "failed") throw new ToolError(`Compilation error: ${job.errorMessage || job.message || "Video compilation failed"} (the ${result.credits} credits were refunded)`);
+    // What failed, then what was refunded and what was kept (ADR 250).
+    if (job.status === "failed") throw new ToolError(`Compilation error: ${job.errorMessage || job.message || "Video compilation failed"}${job.notice ? ` ${job.notice}` : ""}`);
     const view = await compileView(actor, job, ctx);
     return { data: { ...view.data, credits: result.credits, balance: result.balance, duplicate: result.duplicate }, links: view.links };
   },

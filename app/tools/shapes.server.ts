@@ -98,6 +98,7 @@ export const compileOut = z.object({
   progress: z.number().describe("Percent done, 0-100"),
   message: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  notice: z.string().nullable().describe("What was refunded and kept when it failed, or which scenes added after the request are not in the video"),
   format: z.string(),
   videoUrl: z.string().nullable().describe("Signed, expiring download link of the compiled video"),
   videoUrlExpiresAt: z.string().nullable(),

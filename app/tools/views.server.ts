@@ -15,6 +15,7 @@ export async function compileView(actor: Actor, job: CompileJobRow, ctx: Pick<To
     progress: job.progress,
     message: job.message,
     errorMessage: job.errorMessage,
+    notice: job.notice,
     format: job.format,
     videoUrl: video?.url ?? null,
     videoUrlExpiresAt: video?.expiresAt.toISOString() ?? null,

@@ -13,11 +13,13 @@ import {
   COMPILE_MAX_TOTAL_POLLS,
   COMPILE_MESSAGES,
   COMPILE_POLL_INTERVAL,
+  compilePreparation,
   creatingMessage,
   failCompileJob,
   formatOf,
   getCompileJob,
   refundCompile,
+  scenePlanOf,
   setCompileMessage,
   setCompletedMessage,
   settleCompile,
@@ -25,7 +27,6 @@ import {
 import { buildRenderRequest, pollCompileJob, startRender } from "~/models/compile-render.server";
 import { reasonOf } from "~/models/pipeline-errors.server";
 import { markProjectCompiled, markProjectFailed, setProjectStatus, storyIdOfProject } from "~/models/project.server";
-import { scenesNeedingPreparation } from "~/models/scene-generation.server";
 import { markStoryProcessing } from "~/models/stories.server";
 import { renderProvider } from "~/providers/registry.server";
 import { inngest } from "../client.ts";
@@ -99,22 +100,32 @@ export const compileFunction = inngest.createFunction(
     const storyId = ready.storyId ?? undefined;
     if (!ready.ok) await fail("renderer-not-ready", COMPILE_MESSAGES.compilationError(ready.message), ready.message);
 
-    // 3. Scenes that are not ready (no video, not completed, or a file made stale by an edit) are prepared first.
+    // 3. The scenes the compile prepares first: the plan fixed (and paid for) when it was
+    // requested, each scene with its paid steps, settled step by step against its own batch
+    // (ADR 250); scenes added since are not part of this compile. A compile without a plan
+    // (Create Video's) prepares every scene that is not ready now.
     const unready = await step.run("check-scenes", async () => {
       const actor = await act();
-      const scenes = await scenesNeedingPreparation(actor, projectId).catch(nullIfNotFound);
+      const scenes = await compilePreparation(actor, compileJobId).catch(nullIfNotFound);
       if (!scenes) throw new NonRetriableError("The project does not exist");
-      if (scenes.count > 0 && scenes.ids.length) await setCompileMessage(actor, compileJobId, COMPILE_MESSAGES.preparing);
+      if (scenes.count > 0 && scenes.prepare.length) await setCompileMessage(actor, compileJobId, COMPILE_MESSAGES.preparing);
       return scenes;
     });
     if (unready.count === 0) await fail("no-scenes", COMPILE_MESSAGES.compilationError(COMPILE_MESSAGES.noScenes), COMPILE_MESSAGES.noScenes);
-    if (unready.ids.length) {
-      try {
-        await Promise.all(
-          unready.ids.map((sceneId) => step.invoke(`prepare-scene-${sceneId}`, { function: sceneAssetsFunction, data: { projectId, sceneId, userId, storyId } })),
-        );
-      } catch (error) {
-        const reason = errorMessageOf(error);
+    if (unready.prepare.length) {
+      // Every scene runs to its end before the compile decides: a scene that failed refunds its
+      // own failed and unrun steps, the others keep (and pay for) what they made.
+      const outcomes = await Promise.allSettled(
+        unready.prepare.map(({ sceneId, steps, batchId }) =>
+          step.invoke(`prepare-scene-${sceneId}`, {
+            function: sceneAssetsFunction,
+            data: { projectId, sceneId, userId, storyId, ...(steps ? { steps } : {}), ...(batchId ? { batchId } : {}) },
+          }),
+        ),
+      );
+      const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+      if (failed) {
+        const reason = errorMessageOf(failed.reason);
         await fail("preparation-failed", COMPILE_MESSAGES.compilationError(reason), reason);
       }
     }
@@ -124,7 +135,8 @@ export const compileFunction = inngest.createFunction(
       const actor = await act();
       await setCompileMessage(actor, compileJobId, COMPILE_MESSAGES.config).catch(stopIfNotFound);
       try {
-        const request = await buildRenderRequest(actor, projectId, ready.format);
+        const job = await getCompileJob(actor, compileJobId);
+        const request = await buildRenderRequest(actor, projectId, ready.format, scenePlanOf(job)?.sceneIds);
         return { ok: true as const, scenes: request.scenes.length, music: Boolean(request.music) };
       } catch (error) {
         if (isNotFound(error)) throw new NonRetriableError("The project does not exist");

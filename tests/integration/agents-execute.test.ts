@@ -90,6 +90,12 @@ describe("POST /api/agents/execute.server", () => {
     expect(prepared.json.success, prepared.json.error).toBe(true);
     expect(prepared.json.data.scenes.map((s: { status: string }) => s.status)).toEqual(["started", "started"]);
     expect(await getBalance(owner.id)).toBeCloseTo(before - prepared.json.data.credits, 2);
+    // Asked again while that work runs: its steps are paid for and under way, nothing is charged again.
+    const again = await execute(ownerToken, { function: "prepare_scenes_for_compilation", parameters: { projectId } });
+    expect(again.json.success, again.json.error).toBe(true);
+    expect(again.json.data.scenes.map((s: { status: string }) => s.status)).toEqual(["in_progress", "in_progress"]);
+    expect(again.json.data.credits).toBe(0);
+    expect(await getBalance(owner.id)).toBeCloseTo(before - prepared.json.data.credits, 2);
     // The workflows make the assets; then the configuration is there.
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline && (await prisma.scene.count({ where: { projectId, videoUrl: { not: null } } })) < 2) await new Promise((r) => setTimeout(r, 200));

@@ -9,6 +9,7 @@ const scratch = await vi.hoisted(async () => (await import("../support/scratch-d
 
 import { COMPILE_MESSAGES, getCompileJob, requestCompile } from "~/models/compile-jobs.server";
 import { getBalance } from "~/models/credits.server";
+import { COMPILE_PRICE, sumCredits } from "~/models/prices";
 import * as store from "~/models/workflow-runs.server";
 import { LocalRenderProvider } from "~/providers/render/local.server";
 import { prisma } from "~/utils/db.server";
@@ -62,8 +63,9 @@ describe("ffmpeg killed mid-render", () => {
     expect(compile.status).toBe("failed");
     expect(compile.error).toMatchObject({ message: `${COMPILE_MESSAGES.failed}: ${KILLED}` });
 
-    // Refunded once: every charge of the compile refunded, one refund entry each, the balance whole.
-    await waitFor(async () => (await getBalance(user.id)) === 100, "the refund");
+    // Refunded once: the compile's own charge refunded, one refund entry each; the scenes it
+    // prepared keep their files and stay paid (ADR 250), so the balance is back but for them.
+    await waitFor(async () => (await getBalance(user.id)) === sumCredits([100, -request.credits, COMPILE_PRICE]), "the refund");
     const charges = await prisma.workCharge.findMany({ where: { batchId: request.job.id } });
     expect(charges.length).toBeGreaterThan(0);
     expect(charges.every((c) => c.status === "refunded")).toBe(true);

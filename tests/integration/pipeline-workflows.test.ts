@@ -17,6 +17,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import {
   COMPILE_MAX_POLLS,
   COMPILE_MESSAGES,
+  addedScenesNotice,
+  compileSceneBatchId,
   completeRender,
   createCompileJob,
   failCompileJob,
@@ -34,7 +36,7 @@ import { listSceneAssetVersions } from "~/models/scene-asset-versions.server";
 import { requestSceneGeneration } from "~/models/scene-generation.server";
 import { createProjectForStory, getProjectWithScenes } from "~/models/project.server";
 import { SCENE_ASSET_STEPS } from "~/models/scene-asset-steps";
-import { editScene, findSceneOfProject } from "~/models/scenes.server";
+import { addScene, editScene, findSceneOfProject } from "~/models/scenes.server";
 import { SHOWCASE_DEMOS } from "~/models/showcase-seed.server";
 import { recoverQueuedStories } from "~/models/video-pipeline.server";
 import { createVideoRequest, videoRequestedEventId } from "~/models/video-requests.server";
@@ -634,6 +636,142 @@ describe("editor generation requests", () => {
     ]);
     expect(await chargesOf(again.batchId)).toEqual([{ item: "image", status: "completed" }]);
   });
+});
+
+// ───────────────────────────── compile charges (issue 21 item 1, issue 20 item 2) ─────────────────────────────
+
+/** A compile batch's charges as [item, status], in the fixed step order (rows of one request share a time). */
+async function compileChargesOf(batchId: string) {
+  const rows = await prisma.workCharge.findMany({ where: { batchId }, select: { item: true, status: true } });
+  const rank = (item: string) => (SCENE_ASSET_STEPS as readonly string[]).indexOf(item);
+  return rows.sort((a, b) => rank(a.item) - rank(b.item)).map((r) => [r.item, r.status]);
+}
+
+describe("compile charges: the plan is fixed at the request, refunds match the work (ADR 250)", () => {
+  it("scenes added while the compile is queued are neither generated nor charged: it prepares and renders what was paid for, and says so", async () => {
+    const user = await newCustomer(100);
+    const actor = actorOf(user.id);
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id), scenes: [TWO_SCENES[0]] });
+    // The compile is held at its first step (the job still queued) until the scenes are added.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const realCheck = LocalRenderProvider.prototype.checkReady;
+    vi.spyOn(LocalRenderProvider.prototype, "checkReady").mockImplementation(async function (this: LocalRenderProvider) {
+      await gate;
+      return realCheck.call(this);
+    });
+    const render = vi.spyOn(LocalRenderProvider.prototype, "render");
+
+    const estimate = await estimateCost(actor, { projectId: project.id, work: { kind: "compile" } });
+    // One scene without image prompt, image, voice-over or video (3.5), then the compile (2).
+    expect(estimate.credits).toBe(5.5);
+    const request = await requestCompile(actor, { projectId: project.id });
+    if (!request.ok) throw new Error(request.message);
+    // The estimate and the charge agree.
+    expect(request.credits).toBe(estimate.credits);
+    expect((await getCompileJob(actor, request.job.id)).status).toBe("queued");
+    const added = [
+      await addScene(actor, project.id, { title: "Beach", script: "Aurora on a sunny beach.", voiceOverText: "Aurora on a sunny beach." }),
+      await addScene(actor, project.id, { title: "Night", script: "Aurora before bed.", voiceOverText: "Aurora before bed." }),
+    ];
+    release();
+
+    const run = await finished(request.job.id);
+    expect(run.error).toBeNull();
+    expect(run.status).toBe("completed");
+    // Nothing more was charged, and nothing unpaid was made.
+    expect(await getBalance(user.id)).toBe(100 - estimate.credits);
+    for (const scene of added) {
+      expect(await findSceneOfProject(actor, project.id, scene.id)).toMatchObject({ imageUrl: null, voiceOverUrl: null, videoUrl: null });
+      expect(await prisma.workCharge.count({ where: { sceneId: scene.id } })).toBe(0);
+    }
+    expect(render).toHaveBeenCalledTimes(1);
+    const result = (await render.mock.results[0].value) as RenderResult;
+    expect(result.scenes.map((s) => s.id)).toEqual([project.scenes[0].id]);
+    // The user is told which scenes are not in this video.
+    expect(await getCompileJob(actor, request.job.id)).toMatchObject({ status: "completed", message: COMPILE_MESSAGES.complete, notice: addedScenesNotice(2) });
+    expect(addedScenesNotice(2)).toBe("2 scenes added after this compile was requested are not in this video; compile again to include them.");
+    expect(await compileChargesOf(request.job.id)).toEqual([["compile", "completed"]]);
+    expect(await compileChargesOf(compileSceneBatchId(request.job.id, project.scenes[0].id))).toEqual([
+      ["image prompt", "completed"],
+      ["image", "completed"],
+      ["voice-over", "completed"],
+      ["video", "completed"],
+    ]);
+    // The next compile prices the added scenes only.
+    const next = await estimateCost(actor, { projectId: project.id, work: { kind: "compile" } });
+    expect(new Set(next.lines.flatMap((l) => (l.sceneId ? [l.sceneId] : [])))).toEqual(new Set(added.map((s) => s.id)));
+   }, 180_000);
+
+  it("a failed compile refunds what failed and what never ran, keeps what was made, says so, and the next compile charges only what is missing", async () => {
+    const user = await newCustomer(100);
+    const actor = actorOf(user.id);
+    const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
+    const [one, two] = project.scenes;
+    // The second scene's voice-over fails for good; everything else is made.
+    const realVoice = LocalVoiceProvider.prototype.synthesize;
+    vi.spyOn(LocalVoiceProvider.prototype, "synthesize").mockImplementation(function (this: LocalVoiceProvider, voice, options) {
+      if (voice.text.includes("seven days")) return Promise.reject(new ProviderError("local-tts", "bad_input", "The voice engine could not read this text"));
+      return realVoice.call(this, voice, options);
+    });
+
+    const estimate = await estimateCost(actor, { projectId: project.id, work: { kind: "compile" } });
+    expect(estimate.credits).toBe(9);
+    const request = await requestCompile(actor, { projectId: project.id });
+    if (!request.ok) throw new Error(request.message);
+    expect(request.credits).toBe(estimate.credits);
+    const run = await finished(request.job.id);
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatchObject({ message: "Compilation error: Failed while voice-over: The voice engine could not read this text" });
+
+    // Kept: scene 1's four steps (3.5) and scene 2's image prompt and image (1.1); refunded: scene 2's
+    // voice-over and video and the compile (4.4), each once.
+    await waitFor(async () => (await getBalance(user.id)) === 95.4, "the refund");
+    expect(await compileChargesOf(request.job.id)).toEqual([["compile", "refunded"]]);
+    expect(await compileChargesOf(compileSceneBatchId(request.job.id, one.id))).toEqual([
+      ["image prompt", "completed"],
+      ["image", "completed"],
+      ["voice-over", "completed"],
+      ["video", "completed"],
+    ]);
+    expect(await compileChargesOf(compileSceneBatchId(request.job.id, two.id))).toEqual([
+      ["image prompt", "completed"],
+      ["image", "completed"],
+      ["voice-over", "refunded"],
+      ["video", "refunded"],
+    ]);
+    const refunds = await prisma.creditLedgerEntry.findMany({ where: { userId: user.id, reason: "refund" } });
+    expect(refunds.map((r) => Number(r.delta)).sort()).toEqual([0.4, 2, 2]);
+    expect(new Set(refunds.map((r) => r.reference)).size).toBe(3);
+    // The user reads which part was refunded and what was kept.
+    const job = await getCompileJob(actor, request.job.id);
+    expect(job).toMatchObject({ status: "failed" });
+    expect(job.notice).toBe(
+      "Refunded 4.4 credits for what failed or never ran: the compile; scene 2: voice-over, video. " +
+        "Kept (paid, not charged again): scene 1: image prompt, image, voice-over, video; scene 2: image prompt, image.",
+    );
+    // The scenes keep their files.
+    expect(await findSceneOfProject(actor, project.id, one.id)).toMatchObject({ status: "completed" });
+    expect((await findSceneOfProject(actor, project.id, two.id)).imageUrl).toBeTruthy();
+
+    // The next compile's estimate covers only what is missing, and is what it charges.
+    vi.restoreAllMocks();
+    const next = await estimateCost(actor, { projectId: project.id, work: { kind: "compile" } });
+    expect(next).toMatchObject({
+      credits: 4.4,
+      lines: [
+        { sceneId: two.id, step: "voice-over", credits: 0.4 },
+        { sceneId: two.id, step: "video", credits: 2 },
+        { work: "compile", credits: 2 },
+      ],
+    });
+    const second = await requestCompile(actor, { projectId: project.id });
+    if (!second.ok) throw new Error(second.message);
+    expect(second.credits).toBe(next.credits);
+    expect((await finished(second.job.id)).status).toBe("completed");
+    // The whole video cost what one compile of the fresh project is priced at (9).
+    expect(await getBalance(user.id)).toBe(91);
+  }, 240_000);
 });
 
 // ───────────────────────────── Create Video ─────────────────────────────

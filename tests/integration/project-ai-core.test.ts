@@ -76,7 +76,10 @@ describe("one compile at a time", () => {
     const busy = results.filter((r) => !r.ok);
     expect(ok).toHaveLength(1);
     expect(busy).toEqual([{ ok: false, code: "busy", message: "This project is already being compiled" }]);
-    expect(await prisma.workCharge.count({ where: { projectId: project.id } })).toBe(1);
+    // One compile charged (its scene steps are rows of their own, ADR 250), all of the winner's job.
+    expect(await prisma.workCharge.count({ where: { projectId: project.id, work: "compile" } })).toBe(1);
+    const job = ok[0].ok ? ok[0].job.id : "";
+    expect(await prisma.workCharge.count({ where: { projectId: project.id, NOT: { OR: [{ batchId: job }, { batchId: { startsWith: `${job}:` } }] } } })).toBe(0);
     expect(await prisma.compileJob.count({ where: { projectId: project.id } })).toBe(1);
     expect(await getBalance(owner.id)).toBeCloseTo(before - (ok[0].ok ? ok[0].credits : 0), 2);
     expect(await prisma.creditLedgerEntry.count({ where: { userId: owner.id, reason: "refund" } })).toBe(0);

@@ -217,6 +217,14 @@ describe("compile", () => {
     expect(await getBalance(admin.user.id)).toBeCloseTo(before - page.open.compile.cost, 2);
   });
 
+  it("shows the compile's notice: which part was refunded and what was kept, or the scenes not in the video (ADR 250)", async () => {
+    const project = await ownersProject();
+    const notice = "Refunded 4 credits for what failed or never ran: the compile; scene 1: video. Kept (paid, not charged again): scene 1: image prompt, image.";
+    await prisma.compileJob.create({ data: { projectId: project.id, userId: project.userId, status: "failed", message: "Video compilation failed", notice } });
+    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<ReturnType<typeof projectRoute.loader>>;
+    expect(page.open.compile.job).toMatchObject({ status: "failed", notice });
+  });
+
   it("refuses a bad format, a project without scenes, and scene work on the index, with 400 and no charge", async () => {
     const project = await ownersProject();
     const empty = await createProject(ownerA, { title: "Empty" });
@@ -356,8 +364,9 @@ describe("the planner's actions", () => {
     const before = await getBalance(admin.user.id);
     const both = await Promise.all([act(project.id, { intent: "compile", format: "mp4" }), act(project.id, { intent: "compile", format: "mp4" })]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(await prisma.workCharge.count({ where: { projectId: project.id } })).toBe(1);
-    const charged = await prisma.workCharge.findFirstOrThrow({ where: { projectId: project.id } });
-    expect(await getBalance(admin.user.id)).toBeCloseTo(before - Number(charged.credits), 2);
+    // One compile charged (its scene steps are rows of their own, ADR 250), paid once.
+    expect(await prisma.workCharge.count({ where: { projectId: project.id, work: "compile" } })).toBe(1);
+    const charged = await prisma.workCharge.aggregate({ where: { projectId: project.id }, _sum: { credits: true } });
+    expect(await getBalance(admin.user.id)).toBeCloseTo(before - Number(charged._sum.credits), 2);
   });
 });

@@ -40,6 +40,8 @@ export type PageCompileJob = {
   progress: number;
   message: string | null;
   errorMessage: string | null;
+  /** What was refunded and kept when it failed, or the scenes added after the request that are not in the video (ADR 250). */
+  notice: string | null;
   videoUrl: string | null;
   /** The render's representative frame (docs/decisions/198-poster-frame.md). */
   posterUrl: string | null;
@@ -440,6 +442,11 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
             </p>
           ) : null}
           {job.status === "failed" && job.errorMessage ? <ErrorLine message={job.errorMessage} /> : null}
+          {job.notice ? (
+            <p className="text-sm text-slate-700" data-testid="compile-notice">
+              {job.notice}
+            </p>
+          ) : null}
         </div>
       ) : null}
       {videoUrl ? (
