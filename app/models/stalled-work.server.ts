@@ -36,6 +36,7 @@ export async function sweepStalledWork(actor: Actor, opts: { minutes: number; no
     if (await projectHasLiveRuns(job.projectId, before)) continue;
     const message = COMPILE_MESSAGES.stalled(opts.minutes);
     await cancelRunsWithEventData("compileJobId", job.id, message);
+    await cancelRunsWithEventData("batchId", job.id, message, true);
     if (!(await failCompileJob(actor, job.id, COMPILE_MESSAGES.failed, message))) continue;
     const { refunded } = await refundCompile(actor, job.id, message);
     result.compiles += 1;
@@ -44,10 +45,11 @@ export async function sweepStalledWork(actor: Actor, opts: { minutes: number; no
   }
 
   const batches = await batchesOpenSince("scene_step", before);
-  const compiles = await compileJobIdsAmong(batches.map((b) => b.batchId));
+  // A compile's scene requests are "<job id>:<scene id>": given up with their compile above.
+  const jobOf = (batchId: string) => batchId.split(":")[0];
+  const compiles = await compileJobIdsAmong(batches.map((b) => jobOf(b.batchId)));
   for (const batch of batches) {
-    // A compile's scene steps are its job's: given up with the compile above, when it stalls.
-    if (compiles.has(batch.batchId) || !batch.projectId) continue;
+    if (compiles.has(jobOf(batch.batchId)) || !batch.projectId) continue;
     if (await projectHasLiveRuns(batch.projectId, before)) continue;
     const message = STALLED_GENERATION_MESSAGE(opts.minutes);
     await cancelRunsWithEventData("batchId", batch.batchId, message);

@@ -387,11 +387,17 @@ export async function projectHasLiveRuns(projectId: string, since: Date): Promis
   return rows.length > 0;
 }
 
-/** Cancels the unfinished runs whose event has `data[field] = value` (work that was given up). */
-export async function cancelRunsWithEventData(field: string, value: string, reason: string): Promise<number> {
+/**
+ * Cancels the unfinished runs whose event has `data[field] = value`, or starting with
+ * `value` + ":" when `orChildren` (a compile's scene requests are "<job id>:<scene id>"):
+ * work that was given up.
+ */
+export async function cancelRunsWithEventData(field: string, value: string, reason: string, orChildren = false): Promise<number> {
+  const children = orChildren ? `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}:%` : null;
   const runs = await prisma.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "workflow_runs"
-    WHERE "status" NOT IN ('completed', 'failed', 'cancelled') AND "event"->'data'->>${field} = ${value}`;
+    WHERE "status" NOT IN ('completed', 'failed', 'cancelled')
+      AND ("event"->'data'->>${field} = ${value} OR ("event"->'data'->>${field}) LIKE ${children})`;
   let cancelled = 0;
   for (const run of runs) if (await cancelRun(run.id, reason)) cancelled += 1;
   return cancelled;
