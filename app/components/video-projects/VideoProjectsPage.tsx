@@ -2,7 +2,7 @@
 // the project manager panel, the video compilation panel and the AI Assistant column. Every form
 // posts to the route's action (works without JavaScript); with JavaScript they go through a
 // fetcher and the page revalidates. The data comes from the route's loader as plain props.
-import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AssistantChat, type AssistantChatState } from "~/components/assistant/AssistantChat";
 import { ProjectCanvas } from "~/components/project-canvas/ProjectCanvas";
@@ -10,7 +10,9 @@ import { Badge } from "~/components/ui/Badge";
 import { useLiveRevalidate } from "~/hooks/useLiveEvents";
 import { AiAnalysisPanel, SceneAiActions } from "./AiPanels";
 import { AutomatedSceneForm, type PageAutomation } from "./AutomatedSceneForm";
-import { ErrorLine, input, panel, resultOf, type ActionResult } from "./parts";
+import { ErrorLine, input, panel, resultOf, useHydrated, type ActionResult } from "./parts";
+import { FileUpload } from "~/components/upload/FileUpload";
+import { SCENE_ASSET_MESSAGES } from "~/models/scene-asset-steps";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { downloadFileName, downloadHref } from "~/utils/download-name";
 
@@ -49,10 +51,14 @@ export type PageCompileJob = {
 export type PageProject = {
   project: {
     id: string;
+    /** The owner: the product image is stored as their file. */
+    userId: string;
     title: string;
     description: string | null;
     status: string;
     finalVideoUrl: string | null;
+    /** The project's product image (the canvas's main image), which Generate Assets needs. */
+    mainProductImageUrl: string | null;
   };
   scenes: PageScene[];
   compile: {
@@ -285,6 +291,7 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
           </Link>
         </p>
       </div>
+      <ProductImageCard project={project} actionData={actionData} />
       <AddSceneForm actionData={actionData} />
       <AiAnalysisPanel actionData={actionData} planner={open.planner} />
       <AutomatedSceneForm automation={open.automation} actionData={actionData} />
@@ -298,6 +305,64 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * The project's product image (the canvas's main image, through the same core call): with
+ * JavaScript the file goes up at once and its reference is saved by a fetcher; without it the
+ * form posts the file (multipart) to the page's action. Generate Assets points here when a
+ * scene needs it.
+ */
+function ProductImageCard({ project, actionData }: { project: PageProject["project"]; actionData?: ActionResult }) {
+  const fetcher = useFetcher<ActionResult>();
+  const remove = useFetcher<ActionResult>();
+  const hydrated = useHydrated();
+  const result = resultOf(remove.data, undefined, "main-image") ?? resultOf(fetcher.data, actionData, "main-image");
+  const current = project.mainProductImageUrl;
+  return (
+    <section id="product-image" tabIndex={-1} className="space-y-2 rounded-xl bg-slate-50 p-3" aria-labelledby="product-image-title">
+      <h4 id="product-image-title" className="text-sm font-semibold text-slate-800">
+        Product Image
+      </h4>
+      <p className="text-xs text-slate-600">Generate Assets makes each scene's image from this picture.</p>
+      <Form method="post" encType="multipart/form-data" className="space-y-2">
+        <input type="hidden" name="intent" value="main-image" />
+        <FileUpload
+          name="mainImage"
+          key={current ?? "none"}
+          bucket="project-images"
+          label={current ? "Replace product image" : "Upload product image"}
+          kinds={["image"]}
+          params={{ projectId: project.id, purpose: "main", ownerId: project.userId }}
+          current={current ? { url: current, contentType: "image/*", name: "Product image" } : null}
+          onUploaded={(file) => fetcher.submit({ intent: "main-image", ref: file.ref }, { method: "post" })}
+        />
+        {hydrated ? null : (
+          <Button type="submit" size="sm" variant="secondary">
+            Upload product image
+          </Button>
+        )}
+      </Form>
+      {current ? (
+        <remove.Form method="post">
+          <input type="hidden" name="intent" value="main-image" />
+          <input type="hidden" name="ref" value="" />
+          <Button type="submit" variant="ghost" size="sm" disabled={remove.state !== "idle"}>
+            Remove product image
+          </Button>
+        </remove.Form>
+      ) : null}
+      {result ? (
+        result.ok ? (
+          <p role="status" className="text-sm text-green-700">
+            {result.message}
+          </p>
+        ) : (
+          <ErrorLine message={result.error} />
+        )
+      ) : null}
+    </section>
   );
 }
 
@@ -363,6 +428,14 @@ function SceneCard({ scene, actionData }: { scene: PageScene; actionData?: Actio
         ) : (
           <p role="alert" className="text-sm text-red-600">
             {result.error}
+            {result.error.includes(SCENE_ASSET_MESSAGES.productImageRequired) ? (
+              <>
+                {" "}
+                <a href="#product-image" className="font-medium underline">
+                  Go to Product Image
+                </a>
+              </>
+            ) : null}
           </p>
         )
       ) : null}
