@@ -97,19 +97,21 @@ function confirmOr(message: string) {
 export function VideoProjectsPage({
   history,
   historyOpen,
+  canvasOpen = false,
   open,
   actionData,
   assistant,
 }: {
   history: HistoryItem[];
   historyOpen: boolean;
+  /** With a project open: the project canvas is shown (the default) or hidden (?canvas=hidden). */
+  canvasOpen?: boolean;
   open: PageProject | null;
   actionData?: ActionResult;
   /** The user's active assistant chat for this project (docs/product.md#assistant). */
   assistant: AssistantChatState;
 }) {
   const base = open ? `/video-projects/${open.project.id}` : "/video-projects";
-  const [canvasOpen, setCanvasOpen] = useState(false);
   // Real progress (compile job, scene steps): the core announces every change of the open
   // project on the live stream (project.updated, ADR 156), and the page reloads its data then,
   // without polling. Without JavaScript the page shows the state as of its last load.
@@ -124,17 +126,26 @@ export function VideoProjectsPage({
         </div>
         <div className="flex flex-wrap gap-2">
           {open ? (
-            <Button variant="secondary" onClick={() => setCanvasOpen((o) => !o)} aria-expanded={canvasOpen}>
-              {canvasOpen ? "Hide Canvas View" : "Show Canvas View"}
-            </Button>
+            // A GET form: works without JavaScript; the view state lives in the query like the history's.
+            <Form method="get" action={base} preventScrollReset>
+              {historyOpen ? <input type="hidden" name="history" value="open" /> : null}
+              <input type="hidden" name="canvas" value={canvasOpen ? "hidden" : "open"} />
+              <Button type="submit" variant="secondary" aria-expanded={canvasOpen} aria-controls={canvasOpen ? "canvas-view" : undefined}>
+                {canvasOpen ? "Hide Canvas View" : "Show Canvas View"}
+              </Button>
+            </Form>
           ) : null}
-          <Link to={`${base}?history=${historyOpen ? "closed" : "open"}`} className={buttonClasses("secondary")} preventScrollReset>
+          <Link
+            to={`${base}?history=${historyOpen ? "closed" : "open"}${open && !canvasOpen ? "&canvas=hidden" : ""}`}
+            className={buttonClasses("secondary")}
+            preventScrollReset
+          >
             {historyOpen ? "Hide History" : "Project History"}
           </Link>
         </div>
       </header>
       {open && canvasOpen ? (
-        <section aria-label="Canvas view">
+        <section id="canvas-view" aria-label="Canvas view">
           <ProjectCanvas
             projectId={open.project.id}
             sidePanel={<AssistantChat state={assistant} heading="Canvas assistant" placeholder="Ask about this canvas..." />}
@@ -448,7 +459,7 @@ const ACTIVE = new Set(["queued", "rendering"]);
 
 /** What the compile panel reads of a project (the canvas editor shows the same panel). */
 export type CompilePanelProject = {
-  project: Pick<PageProject["project"], "finalVideoUrl" | "title">;
+  project: Pick<PageProject["project"], "finalVideoUrl" | "title" | "status">;
   scenes: readonly unknown[];
   compile: Pick<PageProject["compile"], "costLabel" | "job">;
 };
@@ -476,7 +487,7 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
         <input type="hidden" name="intent" value="compile" />
         <label className="text-sm font-medium text-slate-700">
           Output Format
-          <select name="format" defaultValue={job?.format ?? "mp4"} className={`mt-1 block ${input}`}>
+          <select name="format" defaultValue={job?.format ?? "mp4"} disabled={running} className={`mt-1 block ${input} disabled:opacity-60`}>
             <option value="mp4">MP4</option>
             <option value="webm">WebM</option>
           </select>
@@ -485,7 +496,12 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
           {running ? "Compiling..." : "Compile Full Video"}
         </Button>
       </fetcher.Form>
-      <p className="mt-2 text-sm text-slate-600">{count} scene(s) available</p>
+      <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600" data-testid="project-status">
+        <span>Project Status:</span>
+        <StatusDot status={open.project.status} />
+        <span aria-hidden="true">·</span>
+        <span>{count} scene(s) available</span>
+      </div>
       {count > 0 ? <p className="text-xs text-slate-500">Cost: {open.compile.costLabel} credits</p> : null}
       {result && !result.ok ? <ErrorLine message={result.error} /> : null}
       {job ? (
