@@ -497,9 +497,9 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
         </Button>
       </fetcher.Form>
       <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600" data-testid="project-status">
-        <span>Project Status:</span>
-        <StatusDot status={open.project.status} />
-        <span aria-hidden="true">·</span>
+        <span>Project Status:</span>{" "}
+        <StatusDot status={open.project.status} />{" "}
+        <span aria-hidden="true">·</span>{" "}
         <span>{count} scene(s) available</span>
       </div>
       {count > 0 ? <p className="text-xs text-slate-500">Cost: {open.compile.costLabel} credits</p> : null}
