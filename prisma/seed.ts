@@ -1,6 +1,7 @@
 // Reference data (always) and demo data (development only). Idempotent: safe on every start.
 import { applyCreditChange } from "~/models/credits.server";
 import { prisma } from "~/utils/db.server";
+import { VIDEO_COST_CREDITS } from "~/utils/constants";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 
 export const PLANS = [
@@ -40,6 +41,29 @@ export async function seedReferenceData(): Promise<void> {
   await prisma.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('story_type','id'), GREATEST((SELECT MAX(id) FROM story_type), 1))`);
 }
 
+export const DEMO_ANNOUNCEMENT = {
+  title: "Welcome to Reelforge",
+  // Honest about money (ADR 261): a new account starts with 0 credits; only the demo accounts come with some.
+  content:
+    `Turn a script and a product photo into a short video ad for ${VIDEO_COST_CREDITS} credits. The demo accounts come with ` +
+    "credits to try it; a new account starts with 0 credits and can buy a pack on Plans & Billing (the code WELCOME10 " +
+    "takes 10% off one purchase).",
+};
+
+/** What earlier versions of the demo announcement promised: credits that a new account never got. */
+const BROKEN_PROMISES = ["Turn a script and a product photo into a short video ad. Your first videos are on us in the demo."];
+
+/** The demo's welcome announcement: created once; an installation seeded with the old promise gets the honest text. */
+export async function seedDemoAnnouncement(): Promise<void> {
+  const { title, content } = DEMO_ANNOUNCEMENT;
+  await prisma.announcement.updateMany({ where: { title, content: { in: BROKEN_PROMISES } }, data: { content } });
+  if (!(await prisma.announcement.findFirst({ where: { title } }))) {
+    await prisma.announcement.create({
+      data: { title, content, type: "info", active: true, endDate: new Date(Date.now() + 365 * 24 * 3600 * 1000) },
+    });
+  }
+}
+
 export type DemoAccount = { role: "admin" | "user"; email: string; password: string };
 
 function demoEmails(): { admin: string; user: string } {
@@ -76,18 +100,7 @@ export async function seedDemoData(): Promise<DemoAccount[]> {
     await applyCreditChange({ userId: user.id, delta: account.credits, reason: "admin_grant", reference: "demo-seed", note: "Demo credits" });
   }
 
-  const announcementTitle = "Welcome to Reelforge";
-  if (!(await prisma.announcement.findFirst({ where: { title: announcementTitle } }))) {
-    await prisma.announcement.create({
-      data: {
-        title: announcementTitle,
-        content: "Turn a script and a product photo into a short video ad. Your first videos are on us in the demo.",
-        type: "info",
-        active: true,
-        endDate: new Date(Date.now() + 365 * 24 * 3600 * 1000),
-      },
-    });
-  }
+  await seedDemoAnnouncement();
   await prisma.discountCode.upsert({
     where: { code: "WELCOME10" },
     update: {},

@@ -107,8 +107,8 @@ const dashboardForm = z.discriminatedUnion(
       "kind",
       [
         z.object({ intent: z.literal("visibility"), kind: z.literal("story"), id: field.intId("The story id"), visibility, redirectTo }),
-        z.object({ intent: z.literal("visibility"), kind: z.literal("image"), id: field.cuid("The image id"), visibility, redirectTo }),
-        z.object({ intent: z.literal("visibility"), kind: z.literal("video"), id: field.cuid("The video id"), visibility, redirectTo }),
+        z.object({ intent: z.literal("visibility"), kind: z.literal("image"), id: field.jobId("The image id"), visibility, redirectTo }),
+        z.object({ intent: z.literal("visibility"), kind: z.literal("video"), id: field.jobId("The video id"), visibility, redirectTo }),
       ],
       { error: "Unknown kind of content." },
     ),

@@ -518,6 +518,8 @@ function MainImage({ project }: { project: EditorData["project"] }) {
           </Button>
         </fetcher.Form>
       ) : null}
+      {/* "Main project image updated successfully" / "Main project image removed" (the failure shows in the picker). */}
+      {fetcher.state === "idle" && fetcher.data?.ok ? <Notice result={fetcher.data} /> : null}
     </div>
   );
 }
@@ -574,6 +576,8 @@ function ProjectAssets({ project, assets }: { project: EditorData["project"]; as
         )}
       </Form>
       {add.state === "idle" && add.data?.ok ? <Notice result={add.data} /> : null}
+      {/* 'Asset "{name}" removed.' (a failure shows under the picker). */}
+      {remove.state === "idle" && remove.data?.ok ? <Notice result={remove.data} /> : null}
     </section>
   );
 }
@@ -1125,7 +1129,7 @@ export default function CanvasEditor() {
         ) : null}
       </div>
       <div className="mt-6">
-        <CompilePanel open={{ project: { finalVideoUrl: project.finalVideoUrl, title: project.title }, scenes, compile }} />
+        <CompilePanel open={{ project: { finalVideoUrl: project.finalVideoUrl, title: project.title, status: project.status }, scenes, compile }} />
       </div>
     </div>
   );

@@ -15,6 +15,7 @@ import { EDITOR_LIMITS } from "~/models/editor-rules";
 import { deleteProject } from "~/models/project-removal.server";
 import { createProject, listUserProjects } from "~/models/project.server";
 import { field, parseFields } from "~/utils/form-fields";
+import { setFlash } from "~/utils/flash.server";
 import { readFormData, readQuery } from "~/utils/forms.server";
 import { coreRefusal, refused, type CanvasActionData } from "./_shell.canvas.server";
 
@@ -63,14 +64,21 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (input.intent === "create") {
       const project = await createProject(actor, { title: input.title, description: input.description ?? null });
-      // The editor of the new project (docs/product.md#canvas-editor).
-      return redirect(`/canvas?projectId=${project.id}`);
+      // The editor of the new project (docs/product.md#canvas-editor), which says it was made
+      // (a flash: the shell shows it on the editor, with and without JavaScript).
+      const flash = await setFlash({ kind: "success", title: projectCreatedMessage(project.title) });
+      return redirect(`/canvas?projectId=${project.id}`, { headers: { "Set-Cookie": flash } });
     }
     await deleteProject(actor, input.projectId);
     return { ok: true, intent: input.intent, message: "Project deleted" } satisfies CanvasActionData;
   } catch (error) {
     return coreRefusal(input.intent, error, "title");
   }
+}
+
+/** The product's message once a project is made (docs/product.md#canvas-editor). */
+export function projectCreatedMessage(title: string): string {
+  return `Project "${title}" created successfully!`;
 }
 
 const updatedFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -178,11 +186,14 @@ export default function CanvasIndex() {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-2xl font-semibold text-slate-900">Select a Project</h1>
             <div className="flex flex-wrap gap-2">
+              <ButtonLink to="/" variant="ghost">
+                Back
+              </ButtonLink>
               <ButtonLink to="/canvas?chat=1" variant="secondary">
                 Multi-Agent Chat
               </ButtonLink>
               <ButtonLink to={creating ? "/canvas" : "/canvas?new=1"} variant="secondary" aria-expanded={creating}>
-                New Project
+                Create New Project
               </ButtonLink>
             </div>
           </div>

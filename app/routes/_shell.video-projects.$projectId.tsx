@@ -20,6 +20,8 @@ export const links: LinksFunction = () => projectCanvasLinks();
 
 const pageQuery = z.object({
   history: z.enum(["open", "closed"]).optional().catch(undefined),
+  // The project canvas is visible by default (docs/product.md#video-projects); "Hide Canvas View" sets hidden.
+  canvas: z.enum(["open", "hidden"]).optional().catch(undefined),
   // The scene whose automated creation the page follows (set by that form's action).
   auto: z
     .string()
@@ -37,12 +39,12 @@ function projectIdOf(params: LoaderFunctionArgs["params"]): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await videoProjectsActor(request);
   const projectId = projectIdOf(params);
-  const { history, auto } = readQuery(request, pageQuery);
+  const { history, canvas, auto } = readQuery(request, pageQuery);
   try {
     const [open, items] = await Promise.all([projectForPage(actor, projectId, auto ?? null), projectHistory(actor)]);
     // After the project: another user's id is refused above before any chat is made for it.
     const assistant = await assistantState(actor, { projectId: open.project.id });
-    return { open, history: items, historyOpen: history === "open", assistant };
+    return { open, history: items, historyOpen: history === "open", canvasOpen: canvas !== "hidden", assistant };
   } catch (error) {
     if (isNotFound(error)) throw new Response("Project not found", { status: 404 });
     throw error;
@@ -54,10 +56,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function VideoProject() {
-  const { open, history, historyOpen, assistant } = useLoaderData<typeof loader>();
+  const { open, history, historyOpen, canvasOpen, assistant } = useLoaderData<typeof loader>();
   // The action answers ActionResult (or redirects); `data()` hides that from the inferred type.
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
-  return <VideoProjectsPage history={history} historyOpen={historyOpen} open={open} actionData={actionData} assistant={assistant} />;
+  return <VideoProjectsPage history={history} historyOpen={historyOpen} canvasOpen={canvasOpen} open={open} actionData={actionData} assistant={assistant} />;
 }
 
 export function ErrorBoundary() {

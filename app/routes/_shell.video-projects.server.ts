@@ -14,6 +14,9 @@ import { formatCredits } from "~/models/prices";
 import { deleteProject } from "~/models/project-removal.server";
 import { getProjectWorkspace } from "~/models/project-workspace.server";
 import { createProject, getProject, listUserProjects, ProjectError } from "~/models/project.server";
+import { projectUploadTarget, setMainProjectImage } from "~/models/project-assets.server";
+import { SCENE_ASSET_MESSAGES } from "~/models/scene-asset-steps";
+import { removeFiles } from "~/models/stored-files.server";
 import { isMediaRefError } from "~/models/media-refs.server";
 import { ProductImageError } from "~/models/product-image-analysis.server";
 import { analysisPlanner, analyzeProjectRequirements } from "~/models/project-analysis.server";
@@ -63,7 +66,15 @@ export async function projectForPage(actor: Actor, projectId: string, autoSceneI
   const compileCost = costs.compile;
   const job = workspace.latestCompile;
   return {
-    project: { id: project.id, title: project.title, description: project.description, status: project.status, finalVideoUrl: project.finalVideoUrl },
+    project: {
+      id: project.id,
+      userId: project.userId,
+      title: project.title,
+      description: project.description,
+      status: project.status,
+      finalVideoUrl: project.finalVideoUrl,
+      mainProductImageUrl: project.mainProductImageUrl,
+    },
     scenes,
     compile: {
       cost: compileCost?.credits ?? 0,
@@ -112,6 +123,8 @@ export const videoProjectsForm = z.discriminatedUnion(
     }),
     z.object({ intent: z.literal("add-scene"), name: nameField, description: field.optional(textField) }),
     z.object({ intent: z.literal("generate-assets"), sceneId: idField }),
+    // The project's product image (the canvas's main image): an upload's ref, or empty to remove it.
+    z.object({ intent: z.literal("main-image"), ref: field.optional(field.line({ max: 500, label: "The image" })) }),
     z.object({ intent: z.literal("compile"), format: z.enum(["mp4", "webm"], { error: "Output format must be mp4 or webm." }) }),
     z.object({ intent: z.literal("analyze-project") }),
     z.object({ intent: z.literal("optimize-scenes") }),
@@ -150,7 +163,7 @@ function refused(intent: string, error: string, status: number, sceneId?: string
  */
 export async function videoProjectsAction(request: Request, openProjectId: string | null) {
   const actor = await videoProjectsActor(request);
-  if (isMultipart(request)) return automatedSceneAction(actor, request, openProjectId);
+  if (isMultipart(request)) return multipartAction(actor, request, openProjectId);
   const parsed = await readForm(request, videoProjectsForm);
   if (!parsed.ok) {
     const intent = parsed.form.get("intent");
@@ -195,8 +208,12 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
       }
       case "generate-assets": {
         const result = await requestSceneGeneration(actor, { projectId: openProjectId, sceneId: input.sceneId, step: "all" });
-        if (!result.ok) return refused(input.intent, result.message, result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400, input.sceneId);
+        if (!result.ok) return refused(input.intent, pointToProductImage(result.message), result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400, input.sceneId);
         return { ok: true, intent: input.intent, message: `Generating ${result.steps.join(", ")} for ${formatCredits(result.credits)} credits` } satisfies ActionResult;
+      }
+      case "main-image": {
+        await setMainProjectImage(actor, openProjectId, input.ref ?? null);
+        return { ok: true, intent: input.intent, message: input.ref ? PRODUCT_IMAGE_MESSAGES.updated : PRODUCT_IMAGE_MESSAGES.removed } satisfies ActionResult;
       }
       case "analyze-project": {
         const { analysis } = await analyzeProjectRequirements(actor, openProjectId);
@@ -239,9 +256,68 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
     const sceneId = "sceneId" in input ? input.sceneId : undefined;
     if (isNotFound(error)) return refused(input.intent, sceneId ? "Scene not found" : "Project not found", 404, sceneId);
     if (error instanceof SceneOrderConflictError) return refused(input.intent, error.message, 409);
+    if (input.intent === "main-image" && isMediaRefError(error)) return refused(input.intent, `${PRODUCT_IMAGE_MESSAGES.failed}: ${error.message}`, 400);
     if (error instanceof ProjectError || error instanceof SceneInputError || error instanceof SceneEnhancementError) return refused(input.intent, error.message, 400, sceneId);
     throw error;
   }
+}
+
+/** The texts of the product image card (the canvas's main image texts, docs/product.md#canvas-editor). */
+export const PRODUCT_IMAGE_MESSAGES = {
+  updated: "Main project image updated successfully",
+  removed: "Main project image removed",
+  failed: "Failed to upload product image",
+  /** Where a scene that needs a product image sends the user (issue 20, finding 5). */
+  pointer: 'Add one under "Product Image" above.',
+} as const;
+
+/** A refusal for want of a product image also says where on this page to add one. */
+function pointToProductImage(message: string): string {
+  return message.includes(SCENE_ASSET_MESSAGES.productImageRequired) ? `${message} ${PRODUCT_IMAGE_MESSAGES.pointer}` : message;
+}
+
+/** The file field of the product image form without JavaScript (with it the file goes up by XHR first). */
+export const PRODUCT_IMAGE_FIELD = "mainImage";
+
+/**
+ * The page's multipart forms: the product image card without JavaScript ("main-image", file
+ * field "mainImage", stored where the canvas stores the main image and saved through the same
+ * core call) and the automated scene creation ("create-scene-auto", file field "image"). Files
+ * of the other form's field are removed again.
+ */
+async function multipartAction(actor: Actor, request: Request, openProjectId: string | null) {
+  if (!openProjectId) return refused("upload", "Open a project first", 400);
+  let ownerId: string;
+  let mainTarget: Awaited<ReturnType<typeof projectUploadTarget>>;
+  try {
+    ownerId = (await getProject(actor, openProjectId)).userId;
+    mainTarget = await projectUploadTarget(actor, openProjectId, "main");
+  } catch (error) {
+    if (isNotFound(error)) return refused("upload", "Project not found", 404);
+    throw error;
+  }
+  const upload = await parseMultipartUpload(request, {
+    image: { bucket: "product-photos", ownerId, kinds: ["image"] },
+    [PRODUCT_IMAGE_FIELD]: { ...mainTarget, kinds: ["image"] },
+  });
+  const intent = upload.fields.get("intent");
+  if (intent === "main-image") {
+    if (!upload.ok) return refused(intent, `${PRODUCT_IMAGE_MESSAGES.failed}: ${upload.error}`, upload.status);
+    const used = upload.files.filter((f) => f.field === PRODUCT_IMAGE_FIELD);
+    await removeFiles(upload.files.filter((f) => !used.includes(f)));
+    if (used.length === 0) return refused(intent, `${PRODUCT_IMAGE_MESSAGES.failed}: Choose an image first.`, 400);
+    try {
+      await setMainProjectImage(actor, openProjectId, used[0].ref);
+    } catch (error) {
+      await removeFiles(used);
+      if (isNotFound(error)) return refused(intent, "Project not found", 404);
+      if (isMediaRefError(error)) return refused(intent, `${PRODUCT_IMAGE_MESSAGES.failed}: ${error.message}`, 400);
+      throw error;
+    }
+    return { ok: true, intent, message: PRODUCT_IMAGE_MESSAGES.updated } satisfies ActionResult;
+  }
+  if (upload.ok) await removeFiles(upload.files.filter((f) => f.field !== "image"));
+  return automatedSceneAction(actor, upload, openProjectId);
 }
 
 /**
@@ -250,17 +326,8 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
  * the core does the rest; on success the page opens with that scene's progress (?auto=<sceneId>),
  * which the loader reads from the scene (live with JavaScript, on reload without).
  */
-async function automatedSceneAction(actor: Actor, request: Request, openProjectId: string | null) {
+async function automatedSceneAction(actor: Actor, upload: Awaited<ReturnType<typeof parseMultipartUpload>>, openProjectId: string) {
   const intent = "create-scene-auto";
-  if (!openProjectId) return refused(intent, "Open a project first", 400);
-  let ownerId: string;
-  try {
-    ownerId = (await getProject(actor, openProjectId)).userId;
-  } catch (error) {
-    if (isNotFound(error)) return refused(intent, "Project not found", 404);
-    throw error;
-  }
-  const upload = await parseMultipartUpload(request, { image: { bucket: "product-photos", ownerId, kinds: ["image"] } });
   if (!upload.ok) return refused(intent, upload.error, upload.status);
   const fields = parseFields(automatedSceneForm, upload.fields);
   const image = upload.files.find((f) => f.field === "image");

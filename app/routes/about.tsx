@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { TextPage } from "~/components/landing/TextPage";
-import { VIDEO_COST_CREDITS } from "~/utils/constants";
+import { CUSTOM_ORDER_COST_CREDITS, VIDEO_COST_CREDITS } from "~/utils/constants";
 
 export const meta: MetaFunction = () => [{ title: "About Us — Reelforge" }];
 
@@ -24,8 +24,10 @@ export default function About() {
       </p>
       <h2>Made by people, too</h2>
       <p>
-        Custom orders are coming: for work that needs a human touch, you will be able to order a video that our team
-        produces with you.
+        For work that needs a human touch, place a <Link to="/custom-orders">custom order</Link>: send us your images or
+        videos with a note, and our team produces the video or image set and delivers it to your account. A custom order
+        costs {CUSTOM_ORDER_COST_CREDITS} credits. Our team can also send you an order link, so you can order and pay
+        without an account.
       </p>
       <p>
         Questions? <Link to="/contact">Contact us</Link>.

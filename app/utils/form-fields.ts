@@ -53,6 +53,12 @@ export const field = {
       .transform(Number),
   /** A Prisma cuid() id (User, Notification, Announcement, jobs ...). */
   cuid: (label = "The id") => z.string({ error: `${label} is required.` }).regex(/^c[0-9a-z]{24}$/, { error: `${label} is not valid.` }),
+  /**
+   * An image or video generation job's id: a Prisma cuid, or the `job` + 22 hex digits a workflow
+   * names its job with (fixed per piece of work, so a retried step updates the same job).
+   */
+  jobId: (label = "The job id") =>
+    z.string({ error: `${label} is required.` }).regex(/^(?:c[0-9a-z]{24}|job[0-9a-f]{22})$/, { error: `${label} is not valid.` }),
   /** An opaque token we issued (a payment txnid, a link code): letters, digits, "-" and "_". */
   token: (label = "The id", max = 64) =>
     z.string({ error: `${label} is required.` }).regex(new RegExp(`^[A-Za-z0-9_-]{1,${max}}$`), { error: `${label} is not valid.` }),

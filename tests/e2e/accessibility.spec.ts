@@ -112,7 +112,7 @@ test("the editors and the OAuth consent page", async ({ browser, baseURL }) => {
   const { projectId, sceneIds } = data.full;
   await check(page, "/video-projects", "video projects (history)", { heading: "Video Project Management" });
   await check(page, `/video-projects/${projectId}`, "video project (scenes and compile panel)", { phone: true });
-  await page.getByRole("button", { name: "Show Canvas View" }).click();
+  // The canvas view is open by default (issue 20 finding 13).
   await page.getByRole("button", { name: "AI Assistant" }).click();
   await expect(page.getByPlaceholder("Ask about this canvas...")).toBeVisible();
   await expectAccessible(page, "video project: canvas view with its assistant open");

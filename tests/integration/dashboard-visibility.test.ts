@@ -1,10 +1,14 @@
 // The public/private switch through the Dashboard's action: owner only (another user's id is a
 // 404 and changes nothing), the files behind public content become readable by other users and
 // private again afterwards, and the no-JavaScript form is redirected back.
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as dashboardRoute from "~/routes/_shell._index";
 import { loader as fileLoader } from "~/routes/resources.files.$bucket.$";
 import { findStoredObject } from "~/models/stored-files.server";
+import { compileVideoJobId } from "~/models/compile-jobs.server";
+import { startImageJob } from "~/models/image-jobs.server";
+import { startVideoJob } from "~/models/video-jobs.server";
 import { markStoryReady } from "~/models/stories.server";
 import { prisma } from "~/utils/db.server";
 import { storeFile, type StoredFile } from "~/models/stored-files.server";
@@ -129,5 +133,50 @@ describe("visibility action", () => {
     expect(anon.status).toBe(302);
     expect(anon.headers.get("Location")).toMatch(/^\/auth\/login/);
     expect((await prisma.story.findUniqueOrThrow({ where: { id: s.id } })).isPublic).toBe(false);
+  });
+});
+
+// Issue 20 finding 8: the jobs the workflows make are named `job` + 22 hex digits (scene-assets,
+// compile-jobs), not cuids, so the switch on every real image and video card answered 400.
+describe("visibility of the jobs the workflows make", () => {
+  const workflowImageJobId = () => `job${randomBytes(11).toString("hex")}`;
+
+  it("switches a generated image and a compiled video with the fetcher's post (no redirectTo)", async () => {
+    const owner = await newUser();
+    const imageId = workflowImageJobId();
+    await startImageJob({ id: imageId, userId: owner.id, prompt: "A serum on a beach" });
+    const videoId = compileVideoJobId(randomBytes(8).toString("hex"));
+    await startVideoJob({ id: videoId, userId: owner.id, prompt: "Glow Serum" });
+
+    const image = unwrap<{ ok: boolean }>(await toggle({ kind: "image", id: imageId, visibility: "public" }, owner.cookie));
+    expect(image.status).toBe(200);
+    expect(image.body).toMatchObject({ ok: true, kind: "image", id: imageId, visibility: "public" });
+    const video = unwrap<{ ok: boolean }>(await toggle({ kind: "video", id: videoId, visibility: "public" }, owner.cookie));
+    expect(video.status).toBe(200);
+    expect(video.body).toMatchObject({ ok: true, kind: "video", id: videoId, visibility: "public" });
+    expect((await prisma.imageGenerationJob.findUniqueOrThrow({ where: { id: imageId } })).visibility).toBe("public");
+    expect((await prisma.videoGenerationJob.findUniqueOrThrow({ where: { id: videoId } })).visibility).toBe("public");
+  });
+
+  it("switches them with the no-JavaScript form post and redirects back", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const imageId = workflowImageJobId();
+    await startImageJob({ id: imageId, userId: owner.id, prompt: "A serum on a beach" });
+    const videoId = compileVideoJobId(randomBytes(8).toString("hex"));
+    await startVideoJob({ id: videoId, userId: owner.id, prompt: "Glow Serum" });
+
+    for (const [kind, id] of [["image", imageId], ["video", videoId]] as const) {
+      const res = (await toggle({ kind, id, visibility: "public", redirectTo: "/?tab=all" }, owner.cookie)) as Response;
+      expect(res).toBeInstanceOf(Response);
+      expect(res.status).toBe(303);
+      expect(res.headers.get("Location")).toBe("/?tab=all");
+      // Someone else's job: 404, nothing changes.
+      expect(unwrap(await toggle({ kind, id, visibility: "private" }, stranger.cookie)).status).toBe(404);
+    }
+    expect((await prisma.imageGenerationJob.findUniqueOrThrow({ where: { id: imageId } })).visibility).toBe("public");
+    expect((await prisma.videoGenerationJob.findUniqueOrThrow({ where: { id: videoId } })).visibility).toBe("public");
+    // A malformed job id is still a 400.
+    expect(unwrap(await toggle({ kind: "image", id: "job-not-hex", visibility: "public" }, owner.cookie)).status).toBe(400);
   });
 });

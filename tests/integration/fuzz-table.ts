@@ -79,6 +79,8 @@ export const maybe = (plausible: Arb): Arb => fc.oneof({ weight: 2, arbitrary: p
 export const one = (...values: string[]): Arb => fc.constantFrom(...values);
 
 export const cuid: Arb = fc.stringMatching(/^c[0-9a-z]{24}$/);
+/** The id a workflow gives the image and video jobs it makes (scene-assets, compile-jobs). */
+export const workflowJobId: Arb = fc.stringMatching(/^job[0-9a-f]{22}$/);
 export const uuid: Arb = fc.uuid({ version: 4 });
 export const intId: Arb = fc.integer({ min: 1, max: 2_147_483_647 }).map(String);
 export const token: Arb = fc.stringMatching(/^[A-Za-z0-9]{1,30}$/);
@@ -192,7 +194,7 @@ export const ROUTES: Record<string, RouteSpec> = {
       form: true,
       shapes: [
         { intent: strict(one("visibility")), kind: strict(one("story")), id: strict(intId, badIntId), visibility: strict(one("public", "private")), redirectTo },
-        { intent: strict(one("visibility")), kind: strict(one("image", "video")), id: strict(cuid), visibility: strict(one("public", "private")), redirectTo },
+        { intent: strict(one("visibility")), kind: strict(one("image", "video")), id: strict(fc.oneof(cuid, workflowJobId)), visibility: strict(one("public", "private")), redirectTo },
         { intent: strict(one("dismiss-announcement")), id: strict(cuid), redirectTo },
       ],
     },

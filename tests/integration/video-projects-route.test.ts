@@ -370,3 +370,85 @@ describe("the planner's actions", () => {
     expect(await getBalance(admin.user.id)).toBeCloseTo(before - Number(charged._sum.credits), 2);
   });
 });
+
+// Issue 20 finding 5: the page had no way to add the product image Generate Assets needs.
+describe("product image", () => {
+  const act = (projectId: string, fields: Record<string, string>) =>
+    run(projectRoute.action, post(projectPath(projectId), fields, admin.cookie), { projectId }).then((r) => unwrap<Result>(r));
+  const mainImageOf = async (id: string) => (await prisma.project.findUniqueOrThrow({ where: { id } })).mainProductImageUrl;
+
+  it("Generate Assets without one says where on the page to add it", async () => {
+    const project = await ownersProject();
+    const res = await act(project.id, { intent: "generate-assets", sceneId: project.scenes[0].id });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Failed while image: Upload a product image first to generate scene variations. Add one under "Product Image" above.');
+  });
+
+  it("with JavaScript: the uploaded file's ref is saved as the project's main image (the canvas's core path), shown by the loader, and Generate Assets then runs", async () => {
+    const project = await ownersProject();
+    // What /resources/upload/project-images stores for the card's FileUpload (purpose "main").
+    const photo = await storeFile({
+      bucket: "project-images",
+      ownerId: owner.user.id,
+      params: { projectId: project.id, purpose: "main" },
+      body: await productPhoto({ width: 200, height: 260 }),
+      originalName: "serum.jpg",
+    });
+    const saved = await act(project.id, { intent: "main-image", ref: photo.ref });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ ok: true, intent: "main-image", message: "Main project image updated successfully" });
+    expect(await mainImageOf(project.id)).toBeTruthy();
+    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<ReturnType<typeof projectRoute.loader>>;
+    expect(page.open.project.mainProductImageUrl).toBe(photo.url);
+    expect(page.open.project.userId).toBe(owner.user.id);
+    expect(page.open.scenes[0].blocked).toBeNull();
+
+    const generated = await act(project.id, { intent: "generate-assets", sceneId: project.scenes[0].id });
+    expect(generated.body).toMatchObject({ ok: true, intent: "generate-assets" });
+
+    const removed = await act(project.id, { intent: "main-image", ref: "" });
+    expect(removed.body).toEqual({ ok: true, intent: "main-image", message: "Main project image removed" });
+    expect(await mainImageOf(project.id)).toBeNull();
+  });
+
+  it("without JavaScript: the file posted as multipart is stored and saved; a wrong type or no file answers 4xx and changes nothing", async () => {
+    const project = await ownersProject();
+    const send = (parts: Parameters<typeof multipart>[1]) =>
+      run(projectRoute.action, multipart(`http://localhost${projectPath(project.id)}`, parts, admin.cookie), { projectId: project.id }).then((r) => unwrap<Result>(r));
+
+    const none = await send([{ name: "intent", value: "main-image" }]);
+    expect(none.status).toBe(400);
+    expect(none.body.error).toBe("Failed to upload product image: Choose an image first.");
+    const wrong = await send([
+      { name: "intent", value: "main-image" },
+      { name: "mainImage", value: { bytes: new TextEncoder().encode("not an image at all"), filename: "x.png", type: "image/png" } },
+    ]);
+    expect(wrong.status).toBeGreaterThanOrEqual(400);
+    expect(wrong.status).toBeLessThan(500);
+    expect(wrong.body.error).toMatch(/^Failed to upload product image: /);
+    expect(await mainImageOf(project.id)).toBeNull();
+
+    const bytes = await productPhoto({ width: 200, height: 260 });
+    const ok = await send([
+      { name: "intent", value: "main-image" },
+      { name: "mainImage", value: { bytes, filename: "serum.jpg", type: "image/jpeg" } },
+    ]);
+    expect(ok.body).toEqual({ ok: true, intent: "main-image", message: "Main project image updated successfully" });
+    const ref = await mainImageOf(project.id);
+    expect(ref).toBeTruthy();
+    // Stored where the canvas stores a main image: the owner's file in project-images.
+    const stored = await prisma.storedObject.findMany({ where: { ownerId: owner.user.id, bucket: "project-images" } });
+    expect(stored.some((o) => ref!.includes(o.key))).toBe(true);
+  });
+
+  it("refuses someone else's file (400) and a non-admin (403), changing nothing", async () => {
+    const project = await ownersProject();
+    const foreign = await storeFile({ bucket: "project-images", ownerId: admin.user.id, params: { projectId: project.id, purpose: "main" }, body: await productPhoto({ width: 100, height: 130 }), originalName: "mine.jpg" });
+    const res = await act(project.id, { intent: "main-image", ref: foreign.ref });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^Failed to upload product image: /);
+    const denied = await run<Response>(projectRoute.action, post(projectPath(project.id), { intent: "main-image", ref: foreign.ref }, owner.cookie), { projectId: project.id });
+    expect(denied.status).toBe(403);
+    expect(await mainImageOf(project.id)).toBeNull();
+  });
+});

@@ -35,11 +35,13 @@ describe("sidebar cookie", () => {
 });
 
 describe("nav items by role", () => {
-  it("shows users Dashboard, Explore, AI UGC Video, Plans & Billing, Profile Settings, Messages and Integrations", () => {
+  it("shows users Dashboard, Explore, AI UGC Video, Custom Orders, Plans & Billing, Profile Settings, Messages and Integrations", () => {
     expect(navItemsFor("user").map((i) => i.label)).toEqual([
       "Dashboard",
       "Explore",
       "AI UGC Video",
+      // Issue 20 finding 9: nothing linked to /custom-orders.
+      "Custom Orders",
       "Plans & Billing",
       "Profile Settings",
       "Messages",
@@ -53,6 +55,7 @@ describe("nav items by role", () => {
       "Dashboard",
       "Explore",
       "AI UGC Video",
+      "Custom Orders",
       "Plans & Billing",
       "Profile Settings",
       "Messages",
@@ -68,6 +71,7 @@ describe("nav items by role", () => {
     expect(byKey.explore.subtitle).toBe("Discover Amazing Content");
     expect(byKey["create-video"].subtitle).toBe("powered by context flux");
     expect(byKey.admin.subtitle).toBe("Admin Dashboard");
+    expect(byKey["custom-orders"]).toMatchObject({ href: "/custom-orders", subtitle: "Made for you by our team" });
     expect(byKey.integrations).toMatchObject({ disabled: true, disabledNote: "Coming soon" });
     expect(byKey.integrations.href).toBeUndefined();
   });

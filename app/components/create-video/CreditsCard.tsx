@@ -6,7 +6,7 @@ import { formatCredits } from "~/components/shell/nav";
 import { buttonClasses } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
-import { VIDEO_COST_CREDITS } from "~/utils/constants";
+import { CUSTOM_ORDER_COST_CREDITS, VIDEO_COST_CREDITS } from "~/utils/constants";
 import { VIDEO_MESSAGES } from "~/models/video-request-rules";
 
 /**
@@ -116,6 +116,13 @@ export function CreditsCard({
           </Link>
         ) : null}
       </div>
+      <p className="mt-4 border-t border-slate-100 pt-4 text-sm text-slate-600">
+        Would you rather our team made it?{" "}
+        <Link to="/custom-orders" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          Place a custom order
+        </Link>{" "}
+        ({CUSTOM_ORDER_COST_CREDITS} credits).
+      </p>
     </section>
   );
 }

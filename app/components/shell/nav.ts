@@ -11,7 +11,8 @@ export type NavIcon =
   | "settings"
   | "admin"
   | "integrations"
-  | "chat";
+  | "chat"
+  | "film";
 
 export type NavItem = {
   key: string;
@@ -36,6 +37,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: "dashboard", label: "Dashboard", subtitle: "Your Content Overview", href: "/", icon: "dashboard", alsoActiveOn: ["/dashboard"] },
   { key: "explore", label: "Explore", subtitle: "Discover Amazing Content", href: "/explore", icon: "explore" },
   { key: "create-video", label: "AI UGC Video", subtitle: "powered by context flux", href: "/create-video", icon: "video" },
+  // Not in the seed's sidebar: the only way to the custom orders page (/custom-orders) users have (ADR 260).
+  { key: "custom-orders", label: "Custom Orders", subtitle: "Made for you by our team", href: "/custom-orders", icon: "film" },
   { key: "plans", label: "Plans & Billing", href: "/plans", icon: "plans" },
   { key: "settings", label: "Profile Settings", href: "/settings", icon: "settings" },
   { key: "messages", label: "Messages", subtitle: "Talk to our team", href: "/messages", icon: "chat" },

@@ -2,7 +2,7 @@
 // the project manager panel, the video compilation panel and the AI Assistant column. Every form
 // posts to the route's action (works without JavaScript); with JavaScript they go through a
 // fetcher and the page revalidates. The data comes from the route's loader as plain props.
-import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AssistantChat, type AssistantChatState } from "~/components/assistant/AssistantChat";
 import { ProjectCanvas } from "~/components/project-canvas/ProjectCanvas";
@@ -10,7 +10,9 @@ import { Badge } from "~/components/ui/Badge";
 import { useLiveRevalidate } from "~/hooks/useLiveEvents";
 import { AiAnalysisPanel, SceneAiActions } from "./AiPanels";
 import { AutomatedSceneForm, type PageAutomation } from "./AutomatedSceneForm";
-import { ErrorLine, input, panel, resultOf, type ActionResult } from "./parts";
+import { ErrorLine, input, panel, resultOf, useHydrated, type ActionResult } from "./parts";
+import { FileUpload } from "~/components/upload/FileUpload";
+import { SCENE_ASSET_MESSAGES } from "~/models/scene-asset-steps";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { downloadFileName, downloadHref } from "~/utils/download-name";
 
@@ -51,10 +53,14 @@ export type PageCompileJob = {
 export type PageProject = {
   project: {
     id: string;
+    /** The owner: the product image is stored as their file. */
+    userId: string;
     title: string;
     description: string | null;
     status: string;
     finalVideoUrl: string | null;
+    /** The project's product image (the canvas's main image), which Generate Assets needs. */
+    mainProductImageUrl: string | null;
   };
   scenes: PageScene[];
   compile: {
@@ -93,19 +99,21 @@ function confirmOr(message: string) {
 export function VideoProjectsPage({
   history,
   historyOpen,
+  canvasOpen = false,
   open,
   actionData,
   assistant,
 }: {
   history: HistoryItem[];
   historyOpen: boolean;
+  /** With a project open: the project canvas is shown (the default) or hidden (?canvas=hidden). */
+  canvasOpen?: boolean;
   open: PageProject | null;
   actionData?: ActionResult;
   /** The user's active assistant chat for this project (docs/product.md#assistant). */
   assistant: AssistantChatState;
 }) {
   const base = open ? `/video-projects/${open.project.id}` : "/video-projects";
-  const [canvasOpen, setCanvasOpen] = useState(false);
   // Real progress (compile job, scene steps): the core announces every change of the open
   // project on the live stream (project.updated, ADR 156), and the page reloads its data then,
   // without polling. Without JavaScript the page shows the state as of its last load.
@@ -120,17 +128,26 @@ export function VideoProjectsPage({
         </div>
         <div className="flex flex-wrap gap-2">
           {open ? (
-            <Button variant="secondary" onClick={() => setCanvasOpen((o) => !o)} aria-expanded={canvasOpen}>
-              {canvasOpen ? "Hide Canvas View" : "Show Canvas View"}
-            </Button>
+            // A GET form: works without JavaScript; the view state lives in the query like the history's.
+            <Form method="get" action={base} preventScrollReset>
+              {historyOpen ? <input type="hidden" name="history" value="open" /> : null}
+              <input type="hidden" name="canvas" value={canvasOpen ? "hidden" : "open"} />
+              <Button type="submit" variant="secondary" aria-expanded={canvasOpen} aria-controls={canvasOpen ? "canvas-view" : undefined}>
+                {canvasOpen ? "Hide Canvas View" : "Show Canvas View"}
+              </Button>
+            </Form>
           ) : null}
-          <Link to={`${base}?history=${historyOpen ? "closed" : "open"}`} className={buttonClasses("secondary")} preventScrollReset>
+          <Link
+            to={`${base}?history=${historyOpen ? "closed" : "open"}${open && !canvasOpen ? "&canvas=hidden" : ""}`}
+            className={buttonClasses("secondary")}
+            preventScrollReset
+          >
             {historyOpen ? "Hide History" : "Project History"}
           </Link>
         </div>
       </header>
       {open && canvasOpen ? (
-        <section aria-label="Canvas view">
+        <section id="canvas-view" aria-label="Canvas view">
           <ProjectCanvas
             projectId={open.project.id}
             sidePanel={<AssistantChat state={assistant} heading="Canvas assistant" placeholder="Ask about this canvas..." />}
@@ -287,6 +304,7 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
           </Link>
         </p>
       </div>
+      <ProductImageCard project={project} actionData={actionData} />
       <AddSceneForm actionData={actionData} />
       <AiAnalysisPanel actionData={actionData} planner={open.planner} />
       <AutomatedSceneForm automation={open.automation} actionData={actionData} />
@@ -300,6 +318,64 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * The project's product image (the canvas's main image, through the same core call): with
+ * JavaScript the file goes up at once and its reference is saved by a fetcher; without it the
+ * form posts the file (multipart) to the page's action. Generate Assets points here when a
+ * scene needs it.
+ */
+function ProductImageCard({ project, actionData }: { project: PageProject["project"]; actionData?: ActionResult }) {
+  const fetcher = useFetcher<ActionResult>();
+  const remove = useFetcher<ActionResult>();
+  const hydrated = useHydrated();
+  const result = resultOf(remove.data, undefined, "main-image") ?? resultOf(fetcher.data, actionData, "main-image");
+  const current = project.mainProductImageUrl;
+  return (
+    <section id="product-image" tabIndex={-1} className="space-y-2 rounded-xl bg-slate-50 p-3" aria-labelledby="product-image-title">
+      <h4 id="product-image-title" className="text-sm font-semibold text-slate-800">
+        Product Image
+      </h4>
+      <p className="text-xs text-slate-600">Generate Assets makes each scene's image from this picture.</p>
+      <Form method="post" encType="multipart/form-data" className="space-y-2">
+        <input type="hidden" name="intent" value="main-image" />
+        <FileUpload
+          name="mainImage"
+          key={current ?? "none"}
+          bucket="project-images"
+          label={current ? "Replace product image" : "Upload product image"}
+          kinds={["image"]}
+          params={{ projectId: project.id, purpose: "main", ownerId: project.userId }}
+          current={current ? { url: current, contentType: "image/*", name: "Product image" } : null}
+          onUploaded={(file) => fetcher.submit({ intent: "main-image", ref: file.ref }, { method: "post" })}
+        />
+        {hydrated ? null : (
+          <Button type="submit" size="sm" variant="secondary">
+            Upload product image
+          </Button>
+        )}
+      </Form>
+      {current ? (
+        <remove.Form method="post">
+          <input type="hidden" name="intent" value="main-image" />
+          <input type="hidden" name="ref" value="" />
+          <Button type="submit" variant="ghost" size="sm" disabled={remove.state !== "idle"}>
+            Remove product image
+          </Button>
+        </remove.Form>
+      ) : null}
+      {result ? (
+        result.ok ? (
+          <p role="status" className="text-sm text-green-700">
+            {result.message}
+          </p>
+        ) : (
+          <ErrorLine message={result.error} />
+        )
+      ) : null}
+    </section>
   );
 }
 
@@ -365,6 +441,14 @@ function SceneCard({ scene, actionData }: { scene: PageScene; actionData?: Actio
         ) : (
           <p role="alert" className="text-sm text-red-600">
             {result.error}
+            {result.error.includes(SCENE_ASSET_MESSAGES.productImageRequired) ? (
+              <>
+                {" "}
+                <a href="#product-image" className="font-medium underline">
+                  Go to Product Image
+                </a>
+              </>
+            ) : null}
           </p>
         )
       ) : null}
@@ -377,7 +461,7 @@ const ACTIVE = new Set(["queued", "rendering"]);
 
 /** What the compile panel reads of a project (the canvas editor shows the same panel). */
 export type CompilePanelProject = {
-  project: Pick<PageProject["project"], "finalVideoUrl" | "title">;
+  project: Pick<PageProject["project"], "finalVideoUrl" | "title" | "status">;
   scenes: readonly unknown[];
   compile: Pick<PageProject["compile"], "costLabel" | "job">;
 };
@@ -405,7 +489,7 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
         <input type="hidden" name="intent" value="compile" />
         <label className="text-sm font-medium text-slate-700">
           Output Format
-          <select name="format" defaultValue={job?.format ?? "mp4"} className={`mt-1 block ${input}`}>
+          <select name="format" defaultValue={job?.format ?? "mp4"} disabled={running} className={`mt-1 block ${input} disabled:opacity-60`}>
             <option value="mp4">MP4</option>
             <option value="webm">WebM</option>
           </select>
@@ -414,7 +498,12 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
           {running ? "Compiling..." : "Compile Full Video"}
         </Button>
       </fetcher.Form>
-      <p className="mt-2 text-sm text-slate-600">{count} scene(s) available</p>
+      <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600" data-testid="project-status">
+        <span>Project Status:</span>{" "}
+        <StatusDot status={open.project.status} />{" "}
+        <span aria-hidden="true">·</span>{" "}
+        <span>{count} scene(s) available</span>
+      </div>
       {count > 0 ? <p className="text-xs text-slate-500">Cost: {open.compile.costLabel} credits</p> : null}
       {result && !result.ok ? <ErrorLine message={result.error} /> : null}
       {job ? (
