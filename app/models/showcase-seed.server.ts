@@ -2,6 +2,7 @@
 // renders a few short 9:16 ads with the local providers — product photos drawn with sharp,
 // demo scripts, offline voice, product shots, motion, music, captions — and publishes them in
 // the public showcase-videos bucket with a thumbnail. Nothing is downloaded. ADR 104.
+import { activeRunsOf } from "~/models/workflow-runs.server";
 import { createReadStream } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import sharp from "sharp";
@@ -113,6 +114,17 @@ function showcaseVideoSize(): Size {
 }
 
 export { showcaseCount } from "~/models/showcase.server";
+
+/** The showcase workflow as the engine names it. */
+const SHOWCASE_RUN = "reelforge-showcase-seed";
+
+/**
+ * Whether the example videos are being made right now (a fresh install renders them in the
+ * background after its first start): the landing page says so instead of "none yet".
+ */
+export async function showcaseBeingMade(): Promise<boolean> {
+  return (await activeRunsOf(SHOWCASE_RUN)).length > 0;
+}
 
 /**
  * Renders one demo ad and publishes it (video + thumbnail in showcase-videos, one row). Skips a

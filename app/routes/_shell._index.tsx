@@ -35,6 +35,7 @@ import { DISMISSED_SESSION_KEY, dismissedIdsOf, listActiveAnnouncements, withDis
 import { dashboardFeed } from "~/models/content-feed.server";
 import { setImageJobVisibility } from "~/models/image-jobs.server";
 import { listShowcaseVideos, type ShowcaseItem } from "~/models/showcase.server";
+import { showcaseBeingMade } from "~/models/showcase-seed.server";
 import { currentSession, type CurrentSession } from "~/models/session-user.server";
 import { setStoryVisibility } from "~/models/stories.server";
 import { setVideoJobVisibility } from "~/models/video-jobs.server";
@@ -85,14 +86,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 
   let showcase: ShowcaseItem[] = [];
+  let showcaseInProgress = false;
   try {
     showcase = await listShowcaseVideos();
+    if (showcase.length === 0) showcaseInProgress = await showcaseBeingMade();
   } catch (error) {
     // The landing page must render even when the database is down.
     console.error("showcase load failed", error);
   }
   // The copy names AI models only for the steps one serves now (ADR 135).
-  return { view: "landing" as const, showcase, models: await activeModels() };
+  return { view: "landing" as const, showcase, showcaseInProgress, models: await activeModels() };
 }
 
 /** The search text is checked here; the feed parser reads tab, dates and cursor with defaults. */
@@ -159,7 +162,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
-  if (data.view === "landing") return <LandingPage showcase={data.showcase} models={data.models} />;
+  if (data.view === "landing") return <LandingPage showcase={data.showcase} showcaseInProgress={data.showcaseInProgress} models={data.models} />;
   return <Dashboard data={data} />;
 }
 

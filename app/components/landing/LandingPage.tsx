@@ -40,7 +40,7 @@ const BENEFITS: { title: string; text: string; icon: IconName }[] = [
 ];
 
 /** `models`: which steps an AI model serves now; the copy names models only there (ADR 135). */
-export function LandingPage({ showcase, models }: { showcase: ShowcaseItem[]; models: ModelUse }) {
+export function LandingPage({ showcase, showcaseInProgress = false, models }: { showcase: ShowcaseItem[]; showcaseInProgress?: boolean; models: ModelUse }) {
   const providers = poweredBy(models);
   const scrollToShowcase = useCallback((event: React.MouseEvent<HTMLAnchorElement>) => {
     const target = document.getElementById("showcase");
@@ -255,6 +255,10 @@ export function LandingPage({ showcase, models }: { showcase: ShowcaseItem[]; mo
                   </li>
                 ))}
               </ul>
+            ) : showcaseInProgress ? (
+              <p className="mx-auto mt-6 max-w-xl text-center text-slate-300" role="status">
+                The example videos are being made on this server right now. Reload this page in a minute or two to watch them.
+              </p>
             ) : (
               <p className="mx-auto mt-6 max-w-xl text-center text-slate-300">
                 No example videos have been published here yet. Sign up and make your own first video: it takes a script,
