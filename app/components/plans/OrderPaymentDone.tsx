@@ -28,7 +28,7 @@ export function OrderPaymentDone({ outcome }: { outcome: OrderPaymentDoneData })
   return (
     <section
       aria-labelledby="order-payment-title"
-      data-testid="order-payment-done"
+      data-testid="payment-outcome"
       data-state={outcome.state}
       className={cx("rounded-2xl border bg-white p-6 shadow-sm", good ? "border-green-200" : "border-red-200")}
     >
