@@ -1,5 +1,7 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { TimeZoneProvider } from "~/components/time/TimeZone";
+import { FALLBACK_TIME_ZONE, timeZoneOf } from "~/utils/dates";
 import { AccessDenied } from "~/components/AccessDenied";
 import { useNonce } from "~/hooks/useNonce";
 import { NotFound } from "~/components/NotFound";
@@ -17,10 +19,19 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Turn a script, a product image, a voice and a style into short video ads." },
 ];
 
+/** The viewer's time zone from the `tz` cookie, UTC without it (ADR 267). No database work. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return { timeZone: timeZoneOf(request) };
+}
+
+// The zone only changes in the browser (TimeZoneProvider), never by a navigation or an action.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
 const ZOD_JITLESS = "(globalThis.__zod_globalConfig = globalThis.__zod_globalConfig || {}).jitless = true;";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en" className="h-full">
       <head>
@@ -33,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="h-full bg-slate-50 text-slate-900 antialiased">
-        {children}
+        <TimeZoneProvider zone={root?.timeZone ?? FALLBACK_TIME_ZONE}>{children}</TimeZoneProvider>
         {/* One toast at a time (docs/product.md#navigation-shell). */}
         <Toaster position="top-center" visibleToasts={1} richColors closeButton />
         <ScrollRestoration nonce={nonce} />

@@ -3,6 +3,7 @@
 // that pages through stories, images and videos merged newest first (ADR 080).
 import { TZDate } from "@date-fns/tz";
 import { addDays, isValid, parse } from "date-fns";
+import { isValidTimeZone } from "~/utils/dates";
 
 export const PAGE_SIZE = 24;
 export const SEARCH_MAX_LENGTH = 200;
@@ -107,23 +108,7 @@ export function parseDateParam(value: string | null | undefined): string | null 
   return isValid(date) ? value : null;
 }
 
-// Zones already checked (bounded: the names come from requests).
-const checkedZones = new Map<string, boolean>();
-
-export function isValidTimeZone(tz: string | null | undefined): tz is string {
-  if (!tz || tz.length > 64) return false;
-  const known = checkedZones.get(tz);
-  if (known !== undefined) return known;
-  let ok: boolean;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    ok = true;
-  } catch {
-    ok = false;
-  }
-  if (checkedZones.size < 1000) checkedZones.set(tz, ok);
-  return ok;
-}
+export { isValidTimeZone };
 
 function parseTab<Tab extends string>(value: string | null, tabs: readonly { value: Tab }[], fallback: Tab): Tab {
   return tabs.find((t) => t.value === value)?.value ?? fallback;

@@ -86,6 +86,7 @@ export const LINK_MESSAGES = {
   rateInvalid: "The rate must be 0 or more rupees.",
   creditsInvalid: "Credits must be a whole number of at least 1.",
   expiryInvalid: "Please enter a valid expiry date.",
+  expiryPast: "The expiry date is in the past. Please choose today or a later date.",
   created: "Order link created",
   activated: "Link activated",
   deactivated: "Link deactivated",

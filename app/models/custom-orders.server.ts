@@ -502,6 +502,14 @@ export async function deliverOrder(actor: Actor, orderId: string, input: { deliv
 
 // ───────────────────────────── payment ─────────────────────────────
 
+/**
+ * Serialises the success callbacks of one order: a row lock held to the end of the payment's
+ * transaction (NO KEY UPDATE, so new checkouts may still reference the order meanwhile).
+ */
+export async function lockOrderForPaymentInTx(tx: Prisma.TransactionClient, orderId: string): Promise<void> {
+  await tx.$queryRaw`SELECT "id" FROM "custom_orders" WHERE "id" = ${orderId} FOR NO KEY UPDATE`;
+}
+
 /** A link order's payment completed: it is now pending for staff (called in the payment's transaction). */
 export async function markOrderPaidInTx(tx: Prisma.TransactionClient, orderId: string): Promise<void> {
   await tx.customOrder.updateMany({ where: { id: orderId, status: "awaiting_payment" }, data: { status: "pending" } });
@@ -516,6 +524,8 @@ export type OrderForPayment = {
   guestId: string | null;
   creditsUsed: number;
   orderLinkId: string | null;
+  /** The order link's access code (/order/{code}), where a guest can order again. */
+  accessCode: string | null;
   /** The order link's title, shown as the "Plan" row. */
   title: string | null;
   /** Rupees; the amount to pay. */
@@ -533,7 +543,7 @@ export async function getOrderForPayment(orderId: string): Promise<OrderForPayme
       guestId: true,
       creditsUsed: true,
       orderLinkId: true,
-      orderLink: { select: { title: true, customRate: true } },
+      orderLink: { select: { title: true, customRate: true, accessCode: true } },
     },
   });
   if (!order) return null;
@@ -544,6 +554,7 @@ export async function getOrderForPayment(orderId: string): Promise<OrderForPayme
     guestId: order.guestId,
     creditsUsed: Number(order.creditsUsed),
     orderLinkId: order.orderLinkId,
+    accessCode: order.orderLink?.accessCode ?? null,
     title: order.orderLink?.title ?? null,
     customRate: order.orderLink ? Number(order.orderLink.customRate) : null,
   };

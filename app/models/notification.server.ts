@@ -104,6 +104,19 @@ export async function markNotificationRead(userId: string, notificationId: strin
   });
 }
 
+/**
+ * Opening a notification reads it (issue 20 finding 12): marks it read (if it was not) and
+ * returns where it leads, its stored same-site link. Null when it is not the user's or has no
+ * link: the door then answers 404 and nothing changes.
+ */
+export async function openNotification(userId: string, notificationId: string): Promise<string | null> {
+  const row = await prisma.notification.findFirst({ where: { id: notificationId, userId }, select: { link: true } });
+  const link = safeLink(row?.link);
+  if (!row || !link) return null;
+  await markNotificationRead(userId, notificationId);
+  return link;
+}
+
 /** Marks all of the user's unread notifications read; returns how many changed. */
 export async function markAllNotificationsRead(userId: string): Promise<number> {
   return prisma.$transaction(async (tx) => {

@@ -30,6 +30,8 @@ export type OrderLinkRow = {
   accessCode: string;
   expiryDate: string | null;
   isActive: boolean;
+  /** Past its expiry: it takes no orders whatever isActive says, and is listed "Expired". */
+  expired: boolean;
   createdAt: string;
   orders: number;
 };
@@ -50,7 +52,7 @@ const linkSelect = {
 
 type LinkRecord = Prisma.CustomOrderLinkGetPayload<{ select: typeof linkSelect }>;
 
-function toRow(l: LinkRecord): OrderLinkRow {
+function toRow(l: LinkRecord, now = new Date()): OrderLinkRow {
   return {
     id: l.id,
     title: l.title,
@@ -61,6 +63,7 @@ function toRow(l: LinkRecord): OrderLinkRow {
     accessCode: l.accessCode,
     expiryDate: l.expiryDate?.toISOString() ?? null,
     isActive: l.isActive,
+    expired: Boolean(l.expiryDate && l.expiryDate.getTime() <= now.getTime()),
     createdAt: l.createdAt.toISOString(),
     orders: l._count.orders,
   };
@@ -72,7 +75,8 @@ export const LINK_LIST_LIMIT = 1000;
 export async function listOrderLinks(actor: Actor): Promise<OrderLinkRow[]> {
   assertStaff(actor);
   const rows = await prisma.customOrderLink.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: LINK_LIST_LIMIT, select: linkSelect });
-  return rows.map(toRow);
+  const now = new Date();
+  return rows.map((row) => toRow(row, now));
 }
 
 export type NewOrderLink = {
@@ -99,6 +103,8 @@ export async function createOrderLink(actor: Actor, input: NewOrderLink): Promis
   if (!Number.isInteger(creditsAmount) || creditsAmount < 1 || creditsAmount > LINK_LIMITS.creditsMax) throw new OrderError(400, LINK_MESSAGES.creditsInvalid);
   const expiryDate = input.expiryDate ?? null;
   if (expiryDate && Number.isNaN(expiryDate.getTime())) throw new OrderError(400, LINK_MESSAGES.expiryInvalid);
+  // A link born expired would take no orders yet be shared as if it did (ADR 268).
+  if (expiryDate && expiryDate.getTime() <= Date.now()) throw new OrderError(400, LINK_MESSAGES.expiryPast);
   const requirePhone = input.requirePhone ?? LINK_DEFAULTS.requirePhone;
   for (let attempt = 0; ; attempt++) {
     try {

@@ -15,10 +15,20 @@ export function paymentOutcomeMessage(
             description: `${detail.credits ?? 0} credits have been added to your account${detail.planName ? ` (${detail.planName} plan)` : ""}.`,
           };
     case "failure":
-      return { title: "Payment failed", description: "The payment did not go through and nothing was charged to your credits. Please try again." };
+      return detail.order
+        ? { title: "Payment failed", description: "The payment did not go through, so nothing was paid for this order. Your order is saved: you can try again below." }
+        : { title: "Payment failed", description: "The payment did not go through and nothing was charged to your credits. Please try again." };
     case "pending":
-      return { title: "Payment pending", description: "Your payment is being confirmed. Credits are added as soon as the payment provider confirms it." };
+      return detail.order
+        ? { title: "Payment pending", description: "Your payment is being confirmed. Your order goes ahead as soon as the payment provider confirms it." }
+        : { title: "Payment pending", description: "Your payment is being confirmed. Credits are added as soon as the payment provider confirms it." };
     case "refund":
+      if (detail.order) {
+        return {
+          title: "Payment received, order already paid",
+          description: "This order had already been paid by another payment, so this one was not applied. Please contact us with the transaction ID for a refund.",
+        };
+      }
       return {
         title: "Payment received, no credits added",
         description:
@@ -27,6 +37,24 @@ export function paymentOutcomeMessage(
     case "error":
       return { title: "Payment could not be verified", description: "We could not verify the response from the payment provider. No credits were added." };
   }
+}
+
+/** The order number as the product writes it: "#order-12". */
+export function orderReference(orderNumber: number): string {
+  return `#order-${orderNumber}`;
+}
+
+/**
+ * What happens after an order's payment succeeded, for the outcome page (ADR 266): a member
+ * follows the order on its page; a guest (no account) hears from staff at the e-mail given.
+ */
+export function orderNextSteps(detail: { orderNumber: number; guest: boolean; contactEmail: string | null }): string[] {
+  const ref = orderReference(detail.orderNumber);
+  if (!detail.guest) return [`Our team now starts on order ${ref}. Its page shows its status and, once ready, your video.`];
+  return [
+    `Our team now starts on order ${ref}. We will write to ${detail.contactEmail ?? "the e-mail address you gave"} when your video is ready, or if we need anything from you.`,
+    `Keep the order number ${ref} and the transaction ID: quote them when you contact us about this order.`,
+  ];
 }
 
 /** Payment messages, verbatim (docs/product.md#payments). */

@@ -19,7 +19,7 @@ import { verifyResponseHash } from "~/utils/payu/hash.server";
 import { verifyPayment as verifyPaymentApi } from "~/utils/payu/verify.server";
 import { Prisma, prisma } from "~/utils/db.server";
 import { applyCreditChangeInTx } from "~/models/credits.server";
-import { getOrderForPayment, getOrderGuest, markOrderPaidInTx, type OrderGuest } from "~/models/custom-orders.server";
+import { getOrderForPayment, getOrderGuest, lockOrderForPaymentInTx, markOrderPaidInTx, type OrderGuest } from "~/models/custom-orders.server";
 import {
   checkDiscountCode,
   lockDiscountInTx,
@@ -413,11 +413,14 @@ async function completeSuccess(
   endpoint: string,
   mihpayid: string | null,
 ): Promise<"granted" | "already" | "refund_due"> {
-  const row = await prisma.paymentTransaction.findUniqueOrThrow({ where: { id }, select: { userId: true, discountCodeId: true } });
+  const row = await prisma.paymentTransaction.findUniqueOrThrow({ where: { id }, select: { userId: true, discountCodeId: true, customOrderId: true } });
   try {
     return await prisma.$transaction(async (db) => {
-      // The discount lock comes before the payment row's lock (the order reserve/release use).
+      // Locks in one order: the discount code, then the order, then the payment row.
       if (row.userId && row.discountCodeId) await lockDiscountInTx(db, row.userId, row.discountCodeId);
+      // Several checkouts of one order queue here: whoever comes second sees the first one's
+      // completed payment below (ADR 265).
+      if (row.customOrderId) await lockOrderForPaymentInTx(db, row.customOrderId);
       const claimed = await db.paymentTransaction.updateMany({
         where: { id, status: { not: "completed" } },
         data: {
@@ -431,19 +434,25 @@ async function completeSuccess(
       });
       if (claimed.count === 0) return "already";
       const tx = await db.paymentTransaction.findUniqueOrThrow({ where: { id } });
+      if (tx.customOrderId) {
+        // An order is paid once: a success for an order another payment already paid is money
+        // received for nothing, recorded as refund due (plans, link orders and custom orders alike).
+        const paidBy = await db.paymentTransaction.findFirst({
+          where: { customOrderId: tx.customOrderId, status: "completed", paymentStatus: "success", id: { not: id } },
+          select: { txnid: true },
+        });
+        if (paidBy) {
+          console.error(`payment ${txnid} succeeded for order ${tx.customOrderId}, already paid by payment ${paidBy.txnid}: refund due`);
+          await markRefundDueInTx(db, id, `the order was already paid by payment ${paidBy.txnid}`);
+          return "refund_due";
+        }
+      }
       if (tx.userId && tx.discountCodeId) {
         const spent = await spendDiscountInTx(db, { userId: tx.userId, discountCodeId: tx.discountCodeId, transactionId: tx.id });
         if (!spent.ok) {
           const other = spent.usedBy ? await db.paymentTransaction.findUnique({ where: { id: spent.usedBy }, select: { txnid: true } }) : null;
           console.error(`payment ${txnid} succeeded after its discount code was used by payment ${other?.txnid ?? "?"}: refund due`);
-          await db.paymentTransaction.update({
-            where: { id },
-            data: {
-              status: "failed",
-              completedAt: null,
-              errorMessage: `${REFUND_DUE_PREFIX} the payment succeeded after its discount code was used by payment ${other?.txnid ?? "?"}`,
-            },
-          });
+          await markRefundDueInTx(db, id, `the payment succeeded after its discount code was used by payment ${other?.txnid ?? "?"}`);
           return "refund_due";
         }
         if (spent.tookOverFrom) {
@@ -473,6 +482,19 @@ async function completeSuccess(
 
 /** errorMessage of a payment that was received but not applied (status failed, paymentStatus success). */
 export const REFUND_DUE_PREFIX = "Refund due:";
+
+/**
+ * A success that was claimed but cannot be applied (its order is already paid, or its discount
+ * code was spent by another payment): the money was received, nothing is granted, and the row
+ * says so for staff (failed, paymentStatus success, "Refund due: …"). One rule for every kind
+ * of payment (ADR 126, ADR 265).
+ */
+async function markRefundDueInTx(db: Prisma.TransactionClient, id: string, why: string): Promise<void> {
+  await db.paymentTransaction.update({
+    where: { id },
+    data: { status: "failed", paymentStatus: "success", completedAt: null, errorMessage: `${REFUND_DUE_PREFIX} ${why}` },
+  });
+}
 
 async function markFailed(id: string, fields: CallbackFields, endpoint: string, message: string | null): Promise<void> {
   const row = await prisma.paymentTransaction.findUnique({ where: { id }, select: { userId: true, discountCodeId: true } });
@@ -538,6 +560,50 @@ export async function getPaymentResult(txnid: string, viewerId: string | null): 
           : "failure"
         : "pending";
   return { txnid: tx.txnid, state, planName: tx.planName, credits: Number(tx.credits), amount: Number(tx.amount), customOrderId: tx.customOrderId };
+}
+
+export type OrderPaymentOutcome = {
+  state: PaymentResultView["state"];
+  txnid: string;
+  amount: number;
+  orderNumber: number;
+  /** The order link's title. */
+  title: string | null;
+  /** Placed by a guest (no account): the next steps go by e-mail, not an order page. */
+  guest: boolean;
+  /** The guest's e-mail, partly masked ("a…@example.com"): where staff will write. */
+  contactEmail: string | null;
+  /** The order link's code, for "Place another order". */
+  accessCode: string | null;
+};
+
+/** "asha@example.com" -> "a…@example.com": enough for the buyer to recognise, little for anyone else. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "…";
+  return `${email[0]}…${email.slice(at)}`;
+}
+
+/**
+ * The outcome page of an order's payment: the stored result (same viewing rule as
+ * getPaymentResult) with what the buyer needs next, the order number and how staff reach them.
+ */
+export async function getOrderPaymentOutcome(txnid: string, orderId: string, viewerId: string | null): Promise<OrderPaymentOutcome | null> {
+  const result = await getPaymentResult(txnid, viewerId);
+  if (!result || result.customOrderId !== orderId) return null;
+  const order = await getOrderForPayment(orderId);
+  if (!order) return null;
+  const guest = order.userId ? null : await getOrderGuest(order.id);
+  return {
+    state: result.state,
+    txnid: result.txnid,
+    amount: result.amount,
+    orderNumber: order.orderNumber,
+    title: order.title,
+    guest: !order.userId,
+    contactEmail: guest?.email ? maskEmail(guest.email) : null,
+    accessCode: order.accessCode,
+  };
 }
 
 export async function isOrderPaid(orderId: string): Promise<boolean> {

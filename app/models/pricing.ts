@@ -1,5 +1,6 @@
 // Pure pricing and formatting helpers shared by the server core and the plan screens.
 import { TRANSACTION_ID_DISPLAY_CHARS } from "~/utils/constants";
+import { FALLBACK_TIME_ZONE, formatInZone } from "~/utils/dates";
 
 /** docs/product.md#discount-codes: price minus the percentage, rounded to a whole number (of rupees). */
 export function discountedPrice(price: number, percentage: number): number {
@@ -17,13 +18,9 @@ export function formatINR(amount: number): string {
   return Number.isInteger(amount) ? inr.format(amount) : inrCents.format(amount);
 }
 
-/** Dates are shown in India time, the product's market, so server and browser render alike. */
-export const DISPLAY_TIME_ZONE = "Asia/Kolkata";
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "2-digit", year: "numeric", timeZone: DISPLAY_TIME_ZONE });
-
-/** "MMM dd, yyyy", e.g. "Nov 05, 2026". */
-export function formatTransactionDate(date: Date | string): string {
-  return dateFormat.format(typeof date === "string" ? new Date(date) : date);
+/** "MMM dd, yyyy", e.g. "Nov 05, 2026", in the viewer's zone (UTC when unknown; ADR 267). */
+export function formatTransactionDate(date: Date | string, zone: string = FALLBACK_TIME_ZONE): string {
+  return formatInZone(date, zone, "date");
 }
 
 /** The first 12 characters of a transaction id and an ellipsis. */

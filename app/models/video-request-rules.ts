@@ -35,6 +35,18 @@ export function acceptScriptInput(previous: string, next: string): string {
   return countWords(next) > SCRIPT_WORD_LIMIT ? previous : next;
 }
 
+/** What the field says when it ignored an input (ADR 268: ignored, as seed 000 says, but never silently). */
+export function scriptInputIgnoredMessage(wouldBe: number): string {
+  return `Not added: that would make the script ${wouldBe} words, over the ${SCRIPT_WORD_LIMIT}-word limit. Shorten the text and paste or type it again.`;
+}
+
+/** The field's change: the value it keeps and, when the input was ignored, why (seed 000's rule). */
+export function scriptInputChange(previous: string, next: string): { value: string; ignored: string | null } {
+  const wouldBe = countWords(next);
+  if (wouldBe > SCRIPT_WORD_LIMIT) return { value: previous, ignored: scriptInputIgnoredMessage(wouldBe) };
+  return { value: next, ignored: null };
+}
+
 export type Toast = { title: string; description?: string };
 
 /**

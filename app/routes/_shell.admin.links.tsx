@@ -5,31 +5,34 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
-import { formatOrderDate } from "~/components/orders/format";
 import { RouteDialog } from "~/components/orders/RouteDialog";
 import { ShareLink } from "~/components/orders/ShareLink";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
+import { Time } from "~/components/time/TimeZone";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { actorFromUser, isNotFound } from "~/models/actor.server";
 import { requireAdmin } from "~/models/auth.server";
 import { formatRate, LINK_DEFAULTS, LINK_LIMITS, LINK_MESSAGES, orderLinkPath } from "~/models/custom-order-rules";
 import { isOrderError } from "~/models/custom-orders.server";
 import { createOrderLink, listOrderLinks, setOrderLinkActive, type OrderLinkRow } from "~/models/order-links.server";
+import { dayInZone, timeZoneOf, wallClockInZone } from "~/utils/dates";
 import { appUrl } from "~/utils/env.server";
 import { field } from "~/utils/form-fields";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";
 
-type LinksData = { links: OrderLinkRow[]; origin: string; error: string | null };
+/** today: the earliest expiry day in the admin's zone (the date input's min). */
+type LinksData = { links: OrderLinkRow[]; origin: string; error: string | null; today: string };
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<LinksData> {
   const user = await requireAdmin(request);
   const origin = appUrl(request);
+  const today = dayInZone(new Date(), timeZoneOf(request));
   try {
-    return { links: await listOrderLinks(actorFromUser(user, "admin")), origin, error: null };
+    return { links: await listOrderLinks(actorFromUser(user, "admin")), origin, error: null, today };
   } catch (error) {
     console.error("[admin] loading order links failed", error);
-    return { links: [], origin, error: LINK_MESSAGES.loadFailed };
+    return { links: [], origin, error: LINK_MESSAGES.loadFailed, today };
   }
 }
 
@@ -82,11 +85,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const creditsAmount = toNumber(f.creditsAmount, LINK_MESSAGES.creditsInvalid);
     let expiryDate: Date | null = null;
     if (f.expiryDate) {
-      // A date (the end of that day, India time) or a date and time from the picker.
-      const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(f.expiryDate);
-      if (!m) throw new Error(LINK_MESSAGES.expiryInvalid);
-      expiryDate = new Date(m[4] ? `${f.expiryDate}:00+05:30` : `${f.expiryDate}T23:59:59+05:30`);
-      if (Number.isNaN(expiryDate.getTime())) throw new Error(LINK_MESSAGES.expiryInvalid);
+      // A date (the end of that day) or a date and time from the picker, in the admin's zone (ADR 267).
+      expiryDate = wallClockInZone(f.expiryDate, timeZoneOf(request));
+      if (!expiryDate) throw new Error(LINK_MESSAGES.expiryInvalid);
     }
     const link = await createOrderLink(actor, {
       title: f.title ?? "",
@@ -106,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminLinksTab() {
-  const { links, origin, error } = useLoaderData<LinksData>();
+  const { links, origin, error, today } = useLoaderData<LinksData>();
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -148,23 +149,29 @@ export default function AdminLinksTab() {
                   </td>
                   <td className="px-3 py-2">{formatRate(link.customRate)}</td>
                   <td className="px-3 py-2">{link.creditsAmount}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{link.expiryDate ? formatOrderDate(link.expiryDate) : "Never"}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{link.expiryDate ? <Time value={link.expiryDate} /> : "Never"}</td>
                   <td className="px-3 py-2">{link.orders}</td>
                   <td className="px-3 py-2">
-                    <Form method="post" preventScrollReset>
-                      <input type="hidden" name="intent" value="toggle" />
-                      <input type="hidden" name="linkId" value={link.id} />
-                      <input type="hidden" name="active" value={link.isActive ? "false" : "true"} />
-                      <button
-                        type="submit"
-                        role="switch"
-                        aria-checked={link.isActive}
-                        aria-label={`${link.title}: ${link.isActive ? "active" : "inactive"}`}
-                        className={link.isActive ? "rounded-full bg-green-100 px-2.5 py-1 text-xs font-medium text-green-800" : "rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600"}
-                      >
-                        {link.isActive ? "Active" : "Inactive"}
-                      </button>
-                    </Form>
+                    {link.expired ? (
+                      <span className="rounded-full bg-red-100 px-2.5 py-1 text-xs font-medium text-red-800" data-testid="link-expired">
+                        Expired
+                      </span>
+                    ) : (
+                      <Form method="post" preventScrollReset>
+                        <input type="hidden" name="intent" value="toggle" />
+                        <input type="hidden" name="linkId" value={link.id} />
+                        <input type="hidden" name="active" value={link.isActive ? "false" : "true"} />
+                        <button
+                          type="submit"
+                          role="switch"
+                          aria-checked={link.isActive}
+                          aria-label={`${link.title}: ${link.isActive ? "active" : "inactive"}`}
+                          className={link.isActive ? "rounded-full bg-green-100 px-2.5 py-1 text-xs font-medium text-green-800" : "rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600"}
+                        >
+                          {link.isActive ? "Active" : "Inactive"}
+                        </button>
+                      </Form>
+                    )}
                   </td>
                   <td className="px-3 py-2">
                     <ButtonLink to={`/admin/links?share=${link.id}`} variant="secondary" size="sm" preventScrollReset>Share</ButtonLink>
@@ -201,7 +208,7 @@ export default function AdminLinksTab() {
             </div>
             <label className="block text-sm">
               <span className="font-medium text-slate-800">Expiry date (optional)</span>
-              <input name="expiryDate" type="date" defaultValue={actionData?.values?.expiryDate ?? ""} className="mt-1 block h-10 w-full rounded-md border border-slate-300 px-3 text-sm" />
+              <input name="expiryDate" type="date" min={today} defaultValue={actionData?.values?.expiryDate ?? ""} className="mt-1 block h-10 w-full rounded-md border border-slate-300 px-3 text-sm" />
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input name="requirePhone" type="checkbox" defaultChecked={LINK_DEFAULTS.requirePhone} className="size-4" />

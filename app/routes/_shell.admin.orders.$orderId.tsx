@@ -6,7 +6,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
-import { formatOrderCredits, formatOrderDateTime } from "~/components/orders/format";
+import { formatOrderCredits } from "~/components/orders/format";
+import { Time } from "~/components/time/TimeZone";
 import { OrderFiles } from "~/components/orders/OrderFiles";
 import { RouteDialog } from "~/components/orders/RouteDialog";
 import { StatusBadge } from "~/components/orders/StatusBadge";
@@ -177,9 +178,9 @@ export default function AdminOrderDialog() {
             <Row label="Status"><StatusBadge status={order.status} /></Row>
             <Row label="Client remark"><span className="whitespace-pre-line">{order.remark ?? "—"}</span></Row>
             <Row label="Credits used">{formatOrderCredits(order.creditsUsed)}</Row>
-            <Row label="Created">{formatOrderDateTime(order.createdAt)}</Row>
-            <Row label="Updated">{formatOrderDateTime(order.updatedAt)}</Row>
-            <Row label="Delivered">{formatOrderDateTime(order.deliveredAt)}</Row>
+            <Row label="Created"><Time value={order.createdAt} /></Row>
+            <Row label="Updated"><Time value={order.updatedAt} /></Row>
+            <Row label="Delivered"><Time value={order.deliveredAt} /></Row>
           </dl>
           <Form method="post" action={`${base}${withSection(list, "details")}`} preventScrollReset className="space-y-3" data-testid="status-form">
             <input type="hidden" name="intent" value="update-status" />
@@ -289,7 +290,7 @@ export default function AdminOrderDialog() {
       {section === "delivery" ? (
         order.deliveredAt ? (
           <div className="space-y-3 text-sm" data-testid="delivered">
-            <p className="rounded-md bg-purple-50 px-3 py-2 text-purple-800">Delivered {formatOrderDateTime(order.deliveredAt)}. {ORDER_MESSAGES.alreadyDelivered}</p>
+            <p className="rounded-md bg-purple-50 px-3 py-2 text-purple-800">Delivered <Time value={order.deliveredAt} />. {ORDER_MESSAGES.alreadyDelivered}</p>
             <dl className="divide-y divide-slate-100">
               <Row label="Delivery URL">{order.deliveryUrl ?? "—"}</Row>
               <Row label="Message"><span className="whitespace-pre-line">{order.deliveryMessage ?? "—"}</span></Row>

@@ -4,7 +4,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
-import { formatOrderCredits, formatOrderDate } from "~/components/orders/format";
+import { formatOrderCredits } from "~/components/orders/format";
+import { Time } from "~/components/time/TimeZone";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Button } from "~/components/ui/Button";
@@ -100,7 +101,7 @@ export default function AdminOrdersTab() {
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => (
                 <tr key={row.id} data-testid="admin-order-row" data-order-number={row.orderNumber}>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(row.createdAt)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap"><Time value={row.createdAt} format="date" /></td>
                   <td className="px-3 py-2">
                     {row.customer ?? "Unknown"}
                     {row.isGuest ? <span className="ml-1 rounded bg-slate-100 px-1.5 text-xs text-slate-600">Guest</span> : null}
@@ -111,7 +112,7 @@ export default function AdminOrdersTab() {
                   </td>
                   <td className="px-3 py-2"><StatusBadge status={row.status} /></td>
                   <td className="px-3 py-2">{formatOrderCredits(row.creditsUsed)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{row.deliveredAt ? formatOrderDate(row.deliveredAt) : "—"}</td>
+                  <td className="px-3 py-2 whitespace-nowrap"><Time value={row.deliveredAt} format="date" /></td>
                   <td className="px-3 py-2">
                     <Link
                       to={`/admin/orders/${row.id}${search}`}

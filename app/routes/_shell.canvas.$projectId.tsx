@@ -39,6 +39,7 @@ import { removeFiles } from "~/models/stored-files.server";
 import { parseMultipartUpload } from "~/models/uploads.server";
 import { inputError, isMultipart, readFormData, readQuery } from "~/utils/forms.server";
 import { coreRefusal, refused, type CanvasActionData } from "./_shell.canvas.server";
+import { Time } from "~/components/time/TimeZone";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.title ?? "Canvas"} — Canvas — Reelforge` }];
 
@@ -833,7 +834,7 @@ function Versions({ scene, versions }: { scene: EditorScene; versions: EditorDat
         {versions.map((v) => (
           <li key={v.id} className="flex items-center gap-2">
             <a href={v.url} target="_blank" rel="noreferrer" className="flex-1 truncate underline-offset-2 hover:underline">
-              {new Date(v.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} · {v.source}
+              <Time value={v.createdAt} /> · {v.source}
             </a>
             {v.current ? (
               <span className="text-xs text-emerald-700">current</span>

@@ -18,6 +18,7 @@ import { field, parseFields } from "~/utils/form-fields";
 import { setFlash } from "~/utils/flash.server";
 import { readFormData, readQuery } from "~/utils/forms.server";
 import { coreRefusal, refused, type CanvasActionData } from "./_shell.canvas.server";
+import { Time } from "~/components/time/TimeZone";
 
 export const meta: MetaFunction = () => [{ title: "Canvas — Reelforge" }];
 
@@ -81,12 +82,6 @@ export function projectCreatedMessage(title: string): string {
   return `Project "${title}" created successfully!`;
 }
 
-const updatedFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-function formatUpdated(iso: string): string {
-  return updatedFormat.format(new Date(iso));
-}
-
 /** A navigation form (not a fetcher): creating goes on to the new project's editor. */
 function CreateProjectForm({ errors }: { errors?: Record<string, string> }) {
   const navigation = useNavigation();
@@ -147,7 +142,7 @@ function ProjectCard({ project }: { project: ReturnType<typeof useLoaderData<typ
         <h3 className="truncate font-semibold text-slate-900">{project.title}</h3>
         {project.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{project.description}</p> : null}
         <p className="mt-2 text-xs text-slate-500">
-          Last updated {formatUpdated(project.updatedAt)} · {project.scenes} scene{project.scenes === 1 ? "" : "s"}
+          Last updated <Time value={project.updatedAt} /> · {project.scenes} scene{project.scenes === 1 ? "" : "s"}
         </p>
       </Link>
       <fetcher.Form

@@ -3,7 +3,8 @@
 // staff) may see it; anyone else gets the not-found page. Anonymous visitors sign in first.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatOrderCredits, formatOrderDateTime } from "~/components/orders/format";
+import { formatOrderCredits } from "~/components/orders/format";
+import { Time } from "~/components/time/TimeZone";
 import { OrderFiles } from "~/components/orders/OrderFiles";
 import { RouteDialog } from "~/components/orders/RouteDialog";
 import { StatusBadge } from "~/components/orders/StatusBadge";
@@ -46,9 +47,9 @@ export default function CustomOrderDetails() {
           <StatusBadge status={order.status} />
         </Row>
         <Row label="Credits used">{formatOrderCredits(order.creditsUsed)}</Row>
-        <Row label="Placed">{formatOrderDateTime(order.createdAt)}</Row>
+        <Row label="Placed"><Time value={order.createdAt} /></Row>
         <Row label="Remarks">{order.remark ?? "—"}</Row>
-        <Row label="Delivered">{formatOrderDateTime(order.deliveredAt)}</Row>
+        <Row label="Delivered"><Time value={order.deliveredAt} /></Row>
         <Row label="Delivery message">
           <span className="whitespace-pre-line" data-testid="delivery-message">
             {order.deliveryMessage ?? "—"}

@@ -3,7 +3,8 @@
 // the details dialog). Anonymous visitors are asked to sign in.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { formatOrderCredits, formatOrderDate } from "~/components/orders/format";
+import { formatOrderCredits } from "~/components/orders/format";
+import { Time } from "~/components/time/TimeZone";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { ButtonLink } from "~/components/ui/Button";
@@ -64,7 +65,7 @@ export default function CustomOrdersPage() {
             <tbody className="divide-y divide-slate-100">
               {orders.map((order) => (
                 <tr key={order.id} data-testid="my-order-row">
-                  <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(order.createdAt)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap"><Time value={order.createdAt} format="date" /></td>
                   <td className="px-3 py-2">
                     <span className="font-medium text-slate-900">{order.orderType}</span>
                     <span className="block text-xs text-slate-500">#order-{order.orderNumber}</span>

@@ -1,11 +1,11 @@
 // /notifications: the signed-in user's unread notifications, newest first, updated live (the
 // shell reloads on notification events); mark one or all as read.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { NotificationList } from "~/components/notifications/NotificationList";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
-import { listUnreadNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server";
+import { listUnreadNotifications, markAllNotificationsRead, markNotificationRead, openNotification } from "~/models/notification.server";
 import { requireUser } from "~/models/auth.server";
 import { field } from "~/utils/form-fields";
 import { readForm } from "~/utils/forms.server";
@@ -19,7 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const notificationForm = z.discriminatedUnion(
   "intent",
-  [z.object({ intent: z.literal("read"), id: field.cuid("The notification id") }), z.object({ intent: z.literal("read-all") })],
+  [
+    z.object({ intent: z.literal("read"), id: field.cuid("The notification id") }),
+    z.object({ intent: z.literal("open"), id: field.cuid("The notification id") }),
+    z.object({ intent: z.literal("read-all") }),
+  ],
   { error: "Unknown action." },
 );
 
@@ -28,6 +32,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await readForm(request, notificationForm);
   if (!parsed.ok) return data({ ok: false as const, changed: 0, error: parsed.formError }, { status: 400 });
   if (parsed.data.intent === "read-all") return { ok: true as const, changed: await markAllNotificationsRead(user.id) };
+  if (parsed.data.intent === "open") {
+    // Opening reads it, then goes where it leads (its stored link, never one from the form).
+    const link = await openNotification(user.id, parsed.data.id);
+    return link ? redirect(link, 303) : data({ ok: false as const, changed: 0 }, { status: 404 });
+  }
   const changed = await markNotificationRead(user.id, parsed.data.id);
   // Someone else's (or an unknown) id: nothing changes, and nothing says whether it exists.
   return changed ? { ok: true as const, changed: 1 } : data({ ok: false as const, changed: 0 }, { status: 404 });

@@ -7,13 +7,14 @@ import { Await, Form, Link, useActionData, useLoaderData, useLocation, useNaviga
 import { Suspense, useEffect, useRef } from "react";
 import { z } from "zod";
 import { DISCOUNT_MESSAGES, PAYMENT_MESSAGES } from "~/models/payment-messages";
+import { OrderPaymentDone } from "~/components/plans/OrderPaymentDone";
 import { PaymentOutcome } from "~/components/plans/PaymentOutcome";
 import { formatINR } from "~/models/pricing";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { Spinner } from "~/components/ui/Spinner";
 import {
-  getPaymentResult,
+  getOrderPaymentOutcome,
   initiatePayment,
   PROBLEM_MESSAGE,
   resolvePaymentSummary,
@@ -92,14 +93,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = readQuery(url, paymentQuery);
   const orderId = query.orderId ?? null;
 
-  // Back from the gateway for a custom order: show the stored outcome.
-  let outcome: { state: "success" | "failure" | "pending" | "refund"; txnid: string } | null = null;
+  // Back from the gateway for a custom order: show the stored outcome. A paid order (or a
+  // payment that came after it was paid) gets its own page: nothing is left to pay.
   const txnid = query.txnid;
-  if (query.payment && txnid && orderId) {
-    const result = await getPaymentResult(txnid, user?.id ?? null);
-    if (result && result.customOrderId === orderId) outcome = { state: result.state, txnid: result.txnid };
-  }
-  if (outcome?.state === "success") return { outcome, details: null, cancelHref: "/" };
+  const outcome = query.payment && txnid && orderId ? await getOrderPaymentOutcome(txnid, orderId, user?.id ?? null) : null;
+  if (outcome && (outcome.state === "success" || outcome.state === "refund")) return { outcome, details: null, cancelHref: "/" };
 
   const details = resolvePaymentSummary(paymentRequest(user, query)).then((r) => detailsView(r, here));
   // A client-side navigation streams the details behind "Loading payment details..."; a
@@ -136,6 +134,13 @@ export default function PaymentRoute() {
   const { outcome, details, cancelHref } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
+  if (outcome && details === null) {
+    return (
+      <div className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-8 sm:py-12">
+        <OrderPaymentDone outcome={outcome} />
+      </div>
+    );
+  }
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-8 sm:py-12">
       {outcome ? <PaymentOutcome state={outcome.state} order txnid={outcome.txnid} /> : null}

@@ -26,6 +26,7 @@ import { inputError, isMultipart, readForm, readQuery } from "~/utils/forms.serv
 import { fileUrlFromRef, parseObjectRef } from "~/utils/storage/buckets";
 import { deleteFile } from "~/models/stored-files.server";
 import { parseUploadForm } from "~/models/uploads.server";
+import { formatInZone, timeZoneOf } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Profile Settings — Reelforge" }];
 
@@ -51,6 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { tab } = readQuery(request, settingsQuery);
   const actor = actorFromUser(user, "web");
+  // Dates in the viewer's zone, named (ADR 267); formatted here because the rows are plain text.
+  const zone = timeZoneOf(request);
+  const when = (date: Date) => formatInZone(date, zone);
   const [profile, plans, tokens, apps] = await Promise.all([getProfile(user.id), listPlans(), listApiTokens(actor), listConnectedApplications(actor)]);
   const history = listSuccessfulTransactions(user.id);
   const clientFetch = request.headers.get("Sec-Fetch-Dest") === "empty";
@@ -81,11 +85,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ),
     transactions: clientFetch ? history : await history,
   };
-}
-
-const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-function when(date: Date): string {
-  return `${dateTime.format(date)} UTC`;
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -9,6 +9,7 @@ import { readQuery } from "~/utils/forms.server";
 import { activeSmsProvider } from "~/utils/sms/index.server";
 import { requireOutboxReader } from "~/models/outbox-access.server";
 import { listOutboxMessages } from "~/utils/sms/outbox.server";
+import { Time } from "~/components/time/TimeZone";
 
 export const meta: MetaFunction = () => [{ title: "SMS outbox — Reelforge" }, { name: "robots", content: "noindex" }];
 
@@ -62,9 +63,7 @@ export default function DevOutbox() {
             <li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
                 <span className="font-medium text-slate-900">To {m.to}</span>
-                <time dateTime={m.createdAt} className="text-slate-500">
-                  {new Date(m.createdAt).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" })} UTC
-                </time>
+                <Time value={m.createdAt} format="datetime" className="text-slate-500" />
               </div>
               <p className="mt-2 break-words text-slate-700">{m.body}</p>
             </li>

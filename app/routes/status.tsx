@@ -6,6 +6,7 @@ import { modelSummary } from "~/components/landing/provider-copy";
 import { TextPage } from "~/components/landing/TextPage";
 import { activeModels } from "~/providers/model-use.server";
 import { systemHealth, type Part } from "~/utils/health.server";
+import { Time } from "~/components/time/TimeZone";
 
 export const meta: MetaFunction = () => [{ title: "System Status — Reelforge" }];
 
@@ -103,7 +104,7 @@ export default function Status() {
       intro={
         <p role="status">
           {status === "ok" ? "All systems are working." : "Some parts need attention; see below."}{" "}
-          <span className="text-sm text-slate-500">Checked {new Date(checkedAt).toUTCString()}.</span>
+          <span className="text-sm text-slate-500">Checked <Time value={checkedAt} />.</span>
         </p>
       }
     >

@@ -127,6 +127,11 @@ test("a guest orders through a paid link and pays; staff then see the order pend
   await guest.getByTestId("sandbox-success").click();
   await guest.waitForURL(/payment=success/);
   await expect(guest.getByTestId("payment-outcome")).toHaveAttribute("data-state", "success");
+  // The guest's own outcome page (ADR 266): the result as the heading, the order number, what next.
+  await expect(guest.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+  await expect(guest.getByRole("heading", { name: "Complete Your Payment" })).toHaveCount(0);
+  await expect(guest.getByTestId("order-number")).toHaveText(/^#order-\d+$/);
+  await expect(guest.getByTestId("order-next-steps")).toContainText("a…@example.com");
 
   await admin.goto("/admin/orders?status=pending");
   await expect(admin.getByTestId("admin-order-row").filter({ hasText: "Asha Guest" }).filter({ hasText: title })).toBeVisible();

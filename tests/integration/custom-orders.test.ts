@@ -254,7 +254,9 @@ describe("order links", () => {
     expect(inactive.status).toBe(410);
     expect(inactive.body.error).toBe(LINK_MESSAGES.inactive);
 
-    const expired = await createLink({ title: "Old", expiryDate: "2020-01-01" });
+    // A link cannot be created already expired (ADR 268): this one's expiry passes after it was made.
+    const expired = await createLink({ title: "Old", expiryDate: "2099-01-01" });
+    await prisma.customOrderLink.update({ where: { id: expired.id }, data: { expiryDate: new Date("2020-01-01T00:00:00Z") } });
     const gone = unwrap<{ error: string }>(await run(linkPage.action, multipart(`${ORIGIN}/order/${expired.accessCode}`, [file()]), { accessCode: expired.accessCode }));
     expect(gone.status).toBe(410);
     expect(gone.body.error).toBe(LINK_MESSAGES.expired);

@@ -353,7 +353,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     action: {
       auth: "user",
       form: true,
-      shapes: [{ intent: strict(one("read")), id: strict(cuid) }, { intent: strict(one("read-all")) }],
+      shapes: [{ intent: strict(one("read")), id: strict(cuid) }, { intent: strict(one("open")), id: strict(cuid) }, { intent: strict(one("read-all")) }],
     },
   },
   "routes/_shell.payment": {

@@ -1,10 +1,11 @@
 // "Script or Idea" (docs/product.md#the-dialog-create-your-video): required, a "{n}/350 words"
 // counter with a progress bar that turns red at the limit; typing or pasting past 350 words is
-// ignored. The server applies the same rules, so without JavaScript the limit still holds.
-import { useId } from "react";
+// ignored, and the field says so (ADR 268). The server applies the same rules, so without
+// JavaScript the limit still holds.
+import { useId, useState } from "react";
 import { cx } from "~/components/ui/cx";
 import { SCRIPT_WORD_LIMIT } from "~/utils/constants";
-import { acceptScriptInput, countWords, FIELDS } from "~/models/video-request-rules";
+import { countWords, FIELDS, scriptInputChange } from "~/models/video-request-rules";
 
 export function ScriptField({
   value,
@@ -18,6 +19,7 @@ export function ScriptField({
   textareaRef?: React.Ref<HTMLTextAreaElement>;
 }) {
   const id = useId();
+  const [ignored, setIgnored] = useState<string | null>(null);
   const words = countWords(value);
   const atLimit = words >= SCRIPT_WORD_LIMIT;
   const share = Math.min(100, (words / SCRIPT_WORD_LIMIT) * 100);
@@ -34,9 +36,13 @@ export function ScriptField({
         required
         rows={6}
         value={value}
-        onChange={(event) => onChange(acceptScriptInput(value, event.target.value))}
+        onChange={(event) => {
+          const change = scriptInputChange(value, event.target.value);
+          setIgnored(change.ignored);
+          onChange(change.value);
+        }}
         placeholder="Describe your product and what the video should say, or paste a finished script."
-        aria-describedby={`${id}-count${error ? ` ${id}-error` : ""}`}
+        aria-describedby={`${id}-count${ignored ? ` ${id}-ignored` : ""}${error ? ` ${id}-error` : ""}`}
         aria-invalid={error ? true : undefined}
         className={cx(
           "block w-full resize-y rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500",
@@ -55,6 +61,9 @@ export function ScriptField({
           {words}/{SCRIPT_WORD_LIMIT} words
         </p>
       </div>
+      <p id={`${id}-ignored`} role="status" data-testid="script-input-ignored" className={cx("text-sm text-red-700", !ignored && "sr-only")}>
+        {ignored ?? ""}
+      </p>
       {error ? (
         <p id={`${id}-error`} className="text-sm text-red-700">
           {error}

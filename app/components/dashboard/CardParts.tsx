@@ -1,24 +1,11 @@
 // Small pieces shared by the content cards of the Dashboard and Explore.
 import { cx } from "~/components/ui/cx";
 import type { JobStatusValue } from "~/models/content-feed";
-import { useHydrated } from "./useHydrated";
+import { Time } from "~/components/time/TimeZone";
 
-// Made once, not per card: building an Intl.DateTimeFormat costs far more than formatting with
-// one (docs/decisions/238-page-speed.md).
-const formats: { utc?: Intl.DateTimeFormat; local?: Intl.DateTimeFormat } = {};
-function dateFormat(zone: "utc" | "local"): Intl.DateTimeFormat {
-  return (formats[zone] ??= new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", ...(zone === "utc" ? { timeZone: "UTC" } : {}) }));
-}
-
-/** A date in the viewer's time zone (UTC in the server render, then local). */
+/** A date and time in the viewer's time zone, the zone named (one rule everywhere: ADR 267). */
 export function LocalDate({ iso, className }: { iso: string; className?: string }) {
-  const hydrated = useHydrated();
-  const text = dateFormat(hydrated ? "local" : "utc").format(new Date(iso));
-  return (
-    <time dateTime={iso} className={className} suppressHydrationWarning>
-      {text}
-    </time>
-  );
+  return <Time value={iso} className={className} />;
 }
 
 export function Spinner({ className }: { className?: string }) {

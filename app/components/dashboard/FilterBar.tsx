@@ -7,6 +7,7 @@ import { DateRangePicker, DATE_RANGE_LABEL } from "./DateRangePicker";
 import type { FeedQuery } from "~/models/content-feed";
 import { SEARCH_MAX_LENGTH } from "~/models/content-feed";
 import { useHydrated } from "./useHydrated";
+import { useTimeZone } from "~/components/time/TimeZone";
 
 export const SEARCH_PLACEHOLDER = "Search content...";
 
@@ -29,7 +30,9 @@ export function FilterBar<Tab extends string>({
   const location = useLocation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === location.pathname && navigation.location.search !== location.search;
   const filtered = Boolean(query.q || query.from || query.to);
-  const timeZone = hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
+  // Calendar days in the viewer's zone: the one rule of every date (ADR 267).
+  const viewerZone = useTimeZone();
+  const timeZone = hydrated ? viewerZone : null;
 
   function applyDates(from: string | null, to: string | null) {
     if (!form.current) return;

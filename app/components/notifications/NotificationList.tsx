@@ -1,7 +1,8 @@
 // The unread notifications, newest first, each with "Mark as read", and "Mark all as read".
 // Forms post to the page's action (work without JavaScript); with JavaScript they are fetchers
-// and a notification leaves the list at once.
-import { Link, useFetcher, useFetchers } from "@remix-run/react";
+// and a notification leaves the list at once. "Open" posts too: opening reads it, then the
+// action sends the browser where it leads.
+import { Form, useFetcher, useFetchers } from "@remix-run/react";
 import { LocalDate } from "~/components/dashboard/CardParts";
 
 export type NotificationView = {
@@ -81,9 +82,13 @@ export function NotificationList({ notifications }: { notifications: Notificatio
               </div>
               <div className="flex shrink-0 items-center gap-2">
                 {n.link ? (
-                  <Link to={n.link} className="inline-flex h-8 items-center rounded-md px-2.5 text-xs font-medium text-brand-700 hover:bg-brand-50">
-                    Open<span className="sr-only">: {n.title}</span>
-                  </Link>
+                  <Form method="post" action={NOTIFICATIONS_ACTION}>
+                    <input type="hidden" name="intent" value="open" />
+                    <input type="hidden" name="id" value={n.id} />
+                    <button type="submit" className="inline-flex h-8 items-center rounded-md px-2.5 text-xs font-medium text-brand-700 hover:bg-brand-50">
+                      Open<span className="sr-only">: {n.title}</span>
+                    </button>
+                  </Form>
                 ) : null}
                 <MarkReadButton id={n.id} title={n.title} />
               </div>

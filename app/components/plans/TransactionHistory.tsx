@@ -1,6 +1,7 @@
 import { Await } from "@remix-run/react";
 import { Suspense } from "react";
-import { formatINR, formatTransactionDate, shortTransactionId } from "~/models/pricing";
+import { Time } from "~/components/time/TimeZone";
+import { formatINR, shortTransactionId } from "~/models/pricing";
 import type { TransactionRowData } from "./types";
 
 /** Successful payments (completed + success), newest first. */
@@ -43,7 +44,7 @@ function Table({ rows }: { rows: TransactionRowData[] }) {
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.id}>
-              <td className="whitespace-nowrap px-4 py-3">{formatTransactionDate(row.createdAt)}</td>
+              <td className="whitespace-nowrap px-4 py-3"><Time value={row.createdAt} format="date" /></td>
               <td className="whitespace-nowrap px-4 py-3">{formatINR(row.amount)}</td>
               <td className="px-4 py-3">
                 <span className="inline-flex rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-700">Success</span>

@@ -37,6 +37,7 @@ import {
 } from "~/models/canvas-layout";
 import { NODE_TYPES, toFlowNode, type FlowNode } from "./CanvasNodes";
 import { useCanvasData } from "./useCanvasData";
+import { Time } from "~/components/time/TimeZone";
 
 /** The route that shows the canvas adds React Flow's stylesheet with these links. */
 export const projectCanvasLinks = (): LinkDescriptor[] => [{ rel: "stylesheet", href: flowStyles }];
@@ -60,10 +61,6 @@ function toFlowEdges(edges: readonly CanvasEdge[], labels: ReadonlyMap<string, s
       ariaLabel: `${e.label ? `${e.label}: ` : ""}from ${labels.get(e.source) ?? e.source} to ${labels.get(e.target) ?? e.target}`,
     };
   });
-}
-
-function formatTime(date: Date): string {
-  return date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }
 
 function Legend() {
@@ -186,7 +183,7 @@ function CanvasPanel({ projectId, onClose, sidePanel }: { projectId: string | nu
             {CANVAS_MESSAGES.title}
           </h2>
           <p className="text-sm text-slate-500">
-            Last updated: {updatedAt ? <time dateTime={updatedAt.toISOString()}>{formatTime(updatedAt)}</time> : "—"}
+            Last updated: {updatedAt ? <Time value={updatedAt} format="time" /> : "—"}
           </p>
         </div>
         <div role="toolbar" aria-label="Canvas tools" className="flex flex-wrap items-center gap-2">
