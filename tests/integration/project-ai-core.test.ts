@@ -4,7 +4,7 @@
 //     (busy) before it pays anything;
 //   - the compile job's changes are announced on the live stream (the panel does not poll);
 //   - analyzeProjectRequirements, optimizeSceneSequence / applySceneSequence,
-//     enhanceSceneDescription, suggestSceneImprovements, analyzeProductImage,
+//     applyEnhancedDescription, enhanceSceneDescription, suggestSceneImprovements, analyzeProductImage,
 //     generateOptimizedPrompt and createSceneAutomatically: real results, and with another
 //     user's ids "not found" with nothing changed or charged.
 import sharp from "sharp";
@@ -17,7 +17,7 @@ import { isMediaRefError } from "~/models/media-refs.server";
 import { analyzeProductImage, generateOptimizedPrompt, ProductImageError } from "~/models/product-image-analysis.server";
 import { analyzeProjectRequirements } from "~/models/project-analysis.server";
 import { createProject } from "~/models/project.server";
-import { enhanceSceneDescription, suggestSceneImprovements } from "~/models/scene-enhancement.server";
+import { applyEnhancedDescription, enhanceSceneDescription, suggestSceneImprovements } from "~/models/scene-enhancement.server";
 import { applySceneSequence, optimizeSceneSequence } from "~/models/scene-sequence.server";
 import { SceneOrderConflictError } from "~/models/scenes.server";
 import { storeFile } from "~/models/stored-files.server";
@@ -198,14 +198,16 @@ describe("optimizeSceneSequence", () => {
 });
 
 describe("enhanceSceneDescription and suggestSceneImprovements", () => {
-  it("writes an enhanced description built from the scene's words and returns the previous one", async () => {
+  // A proposal built from the scene's own sentences, saved only when the user accepts it (issue 20, ADR 257).
+  it("proposes an enhanced description built from the scene's words, and saves it only when accepted", async () => {
     const project = await twoSceneProject();
     const scene = project.scenes[0];
     const result = await enhanceSceneDescription(ownerA, project.id, scene.id);
     expect(result.previous).toBeNull();
-    expect(result.description).toMatch(/GlowUp Serum/);
     expect(result.description).toMatch(/Mornings are hard\./);
     expect(result.description.length).toBeLessThanOrEqual(300);
+    expect((await prisma.scene.findUniqueOrThrow({ where: { id: scene.id } })).description).toBeNull();
+    await applyEnhancedDescription(ownerA, project.id, scene.id, result.description);
     expect((await prisma.scene.findUniqueOrThrow({ where: { id: scene.id } })).description).toBe(result.description);
   });
 
@@ -275,8 +277,8 @@ describe("createSceneAutomatically", () => {
     expect(automatedSceneCost()).toBe(3.5);
     expect(await getBalance(owner.id)).toBeCloseTo(before - 3.5, 2);
     const scene = await prisma.scene.findUniqueOrThrow({ where: { id: result.sceneId } });
-    // The management page's order (the scene count), the scene's own product image, the prompt from the analysis.
-    expect(scene).toMatchObject({ sceneOrder: 2, productImageUrl: photo.url, description: "Serum on a marble counter at sunrise", imagePrompt: result.optimizedPrompt });
+    // The one order rule (after the last scene, issue 20), the scene's own product image, the prompt from the analysis.
+    expect(scene).toMatchObject({ sceneOrder: 3, productImageUrl: photo.url, description: "Serum on a marble counter at sunrise", imagePrompt: result.optimizedPrompt });
     expect(scene.imagePrompt).toContain("palette matched to the product's red");
     expect(await prisma.workflowEvent.count()).toBe(events + 1);
     expect((await prisma.workCharge.findMany({ where: { sceneId: scene.id }, orderBy: { createdAt: "asc" } })).map((c) => c.item).sort()).toEqual(["image", "script", "video", "voice-over"]);
