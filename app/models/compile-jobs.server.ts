@@ -6,6 +6,7 @@
 //
 // Every function takes the acting user: a job is seen through its project, by the project's
 // owner or an admin; any other id is "not found" (ADR 130).
+import { presentableFailure } from "~/models/failure-messages";
 import type { CompileJob } from "~/generated/prisma/client";
 import type { CompileStatus } from "~/generated/prisma/enums";
 import { createHash, randomUUID } from "node:crypto";
@@ -134,7 +135,7 @@ export async function failCompileJob(actor: Actor, jobId: string, message: strin
   const job = await getCompileJob(actor, jobId);
   const { count } = await prisma.compileJob.updateMany({
     where: { id: job.id, status: { in: [...ACTIVE_COMPILE] } },
-    data: { status: "failed", message, errorMessage: errorMessage.slice(0, 2000) },
+    data: { status: "failed", message, errorMessage: presentableFailure(errorMessage).slice(0, 2000) },
   });
   if (count > 0) await announceJob(job.id);
   return count > 0;
@@ -291,7 +292,7 @@ export async function settleCompile(actor: Actor, jobId: string): Promise<void> 
 export async function refundCompile(actor: Actor, jobId: string, reason: string): Promise<RefundOutcome> {
   const job = await getCompileJob(actor, jobId);
   const outcome = await refundBatchCharges(job.id, reason);
-  await updateVideoJobStatus(compileVideoJobId(job.id), { status: "failed", errorMessage: reason });
+  await updateVideoJobStatus(compileVideoJobId(job.id), { status: "failed", errorMessage: presentableFailure(reason) });
   return outcome;
 }
 
@@ -362,7 +363,7 @@ export async function completeRender(actor: Actor, jobId: string, token: string,
 export async function failRender(actor: Actor, jobId: string, token: string, reason: string): Promise<boolean> {
   const { count } = await prisma.compileJob.updateMany({
     where: heldBy({ actor, jobId, token }),
-    data: { status: "failed", message: COMPILE_MESSAGES.failed, errorMessage: reason.slice(0, 2000) },
+    data: { status: "failed", message: COMPILE_MESSAGES.failed, errorMessage: presentableFailure(reason).slice(0, 2000) },
   });
   if (count > 0) await announceJob(jobId);
   return count > 0;

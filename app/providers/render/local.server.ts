@@ -385,7 +385,7 @@ export class LocalRenderProvider implements LocalRenderer {
           if (layers) await prepareLayers(layers.background, layers.foreground, size, still, layer);
           else await prepareStill(p.scene.visual.path, size, still);
         } catch (error) {
-          throw new ProviderError(this.name, "bad_input", `Scene ${p.index + 1}: the image cannot be read (${(error as Error).message})`, { cause: error });
+          throw new RenderInputError("image", p.index + 1, (error as Error).message, { cause: error });
         }
         args.push(...inputArgs(still, "jpeg_pipe"));
         const variant = p.scene.visual.motion ?? motionVariantFor(p.index, o.seed);
