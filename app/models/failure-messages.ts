@@ -22,7 +22,7 @@ export function unreadableInputMessage(input: FailedInput, scene: number | null 
 }
 
 /** Any other failure of the renderer or a media step. */
-export const GENERIC_FAILURE_MESSAGE = "Something went wrong while making this video. Please try again; if it fails again, contact support.";
+export const GENERIC_FAILURE_MESSAGE = "Something went wrong while making this video. Please try again. If it fails again, contact support.";
 
 /** Words that only a program's own error output has (ffmpeg, libvips, Node's file errors). */
 const TOOL_WORDS =

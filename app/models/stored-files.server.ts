@@ -270,7 +270,9 @@ async function storeFrom(source: AsyncIterator<Uint8Array>, input: StoreFileInpu
   }
   if (headBytes === 0) throw new UploadError("empty", 400, "The file is empty.");
 
-  const sniffed = await sniffType(Buffer.concat(head));
+  // The magic numbers of the first SNIFF_BYTES say what the file claims to be (the same window for
+  // every chunking of the body); the whole-file check below proves it.
+  const sniffed = await sniffType(Buffer.concat(head).subarray(0, SNIFF_BYTES));
   const type = sniffed ? reconcileKind(sniffed, kinds) : null;
   if (!type) throw new UploadError("wrong_type", 415, wrongKindMessage(kinds));
   const limit = MAX_BYTES[type.kind];
