@@ -10,7 +10,7 @@
 import path from "node:path";
 import { AD_STYLES } from "~/providers/llm/planner/ad-structure";
 import type { Size } from "~/providers/media/types";
-import { runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { inputArgs, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { makePoster } from "~/providers/render/poster.server";
 import { LocalRenderProvider } from "~/providers/render/local.server";
 import { captionContrast, captionStyleFor } from "~/providers/render/captions.server";
@@ -58,7 +58,7 @@ export async function adVisualsCheck(dir: string, options: { size?: Size; sheet?
     }
   }
   if (options.sheet && rows.length) {
-    await runFfmpeg([...rows.flatMap((r) => ["-i", r]), "-filter_complex", `${rows.map((_, i) => `[${i}:v]`).join("")}vstack=inputs=${rows.length}[v]`, "-map", "[v]", "-frames:v", "1", options.sheet], { limiter: null });
+    await runFfmpeg([...rows.flatMap((r) => inputArgs(r, "png_pipe")), "-filter_complex", `${rows.map((_, i) => `[${i}:v]`).join("")}vstack=inputs=${rows.length}[v]`, "-map", "[v]", "-frames:v", "1", options.sheet], { limiter: null });
   }
   return { ocr, styles, pass: styles.every((s) => s.pass) };
 }
@@ -123,7 +123,7 @@ async function checkOne(dir: string, script: AdScriptName, style: string, size: 
     const starts = video.scenes.reduce<number[]>((a, s, i) => [...a, (a[i - 1] ?? 0) + (i ? video.scenes[i - 1].durationSec : 0)], []);
     const times = [0.8, Math.min(2.2, starts[1] - 0.3), starts[1] + 0.6, starts[1] + video.scenes[1].durationSec * 0.6, starts[2] + 0.8, video.durationSec - 1.2];
     const row = path.join(dir, `row-${rows.length + 1}.png`);
-    const inputs = times.flatMap((s) => ["-ss", s.toFixed(2), "-i", video.path]);
+    const inputs = times.flatMap((s) => inputArgs(video.path, "mov", ["-ss", s.toFixed(2)]));
     const scaled = times.map((_, i) => `[${i}:v]scale=240:-2,setsar=1[f${i}]`).join(";");
     await runFfmpeg([...inputs, "-filter_complex", `${scaled};${times.map((_, i) => `[f${i}]`).join("")}hstack=inputs=${times.length}[v]`, "-map", "[v]", "-frames:v", "1", row], { limiter: null });
     rows.push(row);

@@ -2,7 +2,7 @@
 // video. Usage: npx tsx bench/e2e-offline.ts [photo.jpg] [out-dir]  (writes video + frames)
 import { copyFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { demuxerOf, inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { providerStatus } from "~/providers/registry.server";
 import { productPhoto } from "../tests/providers/fixtures";
 import { makeOfflineAd } from "./pipeline";
@@ -36,7 +36,7 @@ const info = await probeMedia(video);
 const frames: string[] = [];
 for (const t of [1.5, result.durationSec / 2, result.durationSec - 2]) {
   const f = path.join(outDir, `frame-${t.toFixed(1)}s.png`);
-  await runFfmpeg(["-ss", t.toFixed(2), "-i", video, "-frames:v", "1", f]);
+  await runFfmpeg([...inputArgs(video, await demuxerOf(video), ["-ss", t.toFixed(2)]), "-frames:v", "1", f]);
   frames.push(f);
 }
 const summary = {

@@ -6,6 +6,7 @@
 //
 // Every function takes the acting user: a job is seen through its project, by the project's
 // owner or an admin; any other id is "not found" (ADR 130).
+import { presentableFailure } from "~/models/failure-messages";
 import type { CompileJob } from "~/generated/prisma/client";
 import type { CompileStatus } from "~/generated/prisma/enums";
 import { createHash, randomUUID } from "node:crypto";
@@ -229,7 +230,7 @@ export async function failCompileJob(actor: Actor, jobId: string, message: strin
   const job = await getCompileJob(actor, jobId);
   const { count } = await prisma.compileJob.updateMany({
     where: { id: job.id, status: { in: [...ACTIVE_COMPILE] } },
-    data: { status: "failed", message, errorMessage: errorMessage.slice(0, 2000) },
+    data: { status: "failed", message, errorMessage: presentableFailure(errorMessage).slice(0, 2000) },
   });
   if (count > 0) await announceJob(job.id);
   return count > 0;
@@ -447,7 +448,7 @@ export async function refundCompile(actor: Actor, jobId: string, reason: string)
   const outcome = await refundBatchesCharges(compileBatchIds(job), reason);
   const plan = scenePlanOf(job);
   if (plan) await setNotice(job.id, await refundNotice(job.id, plan));
-  await updateVideoJobStatus(compileVideoJobId(job.id), { status: "failed", errorMessage: reason });
+  await updateVideoJobStatus(compileVideoJobId(job.id), { status: "failed", errorMessage: presentableFailure(reason) });
   return outcome;
 }
 
@@ -543,7 +544,7 @@ export async function completeRender(actor: Actor, jobId: string, token: string,
 export async function failRender(actor: Actor, jobId: string, token: string, reason: string): Promise<boolean> {
   const { count } = await prisma.compileJob.updateMany({
     where: heldBy({ actor, jobId, token }),
-    data: { status: "failed", message: COMPILE_MESSAGES.failed, errorMessage: reason.slice(0, 2000) },
+    data: { status: "failed", message: COMPILE_MESSAGES.failed, errorMessage: presentableFailure(reason).slice(0, 2000) },
   });
   if (count > 0) await announceJob(jobId);
   return count > 0;

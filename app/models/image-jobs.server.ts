@@ -1,5 +1,6 @@
 // Image generation jobs (image_generation_jobs): the owner's list on the Dashboard, the
 // public/private switch, and the status update that also tells the owner's open pages.
+import { presentableFailure } from "~/models/failure-messages";
 import type { ImageItem } from "~/models/content-feed";
 import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
@@ -53,7 +54,7 @@ function toItem(row: CardRow): ImageItem {
     visibility: row.visibility,
     resultUrl: mediaUrl(row.resultUrl),
     seoTitle: seoTitleOf(row.metadata),
-    errorMessage: row.errorMessage,
+    errorMessage: presentableFailure(row.errorMessage),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -99,7 +100,7 @@ export function jobUpdateData(update: JobUpdate) {
   return {
     status: update.status,
     ...(update.resultUrl !== undefined ? { resultUrl: update.resultUrl } : {}),
-    ...(update.errorMessage !== undefined ? { errorMessage: update.errorMessage?.slice(0, 2000) ?? null } : {}),
+    ...(update.errorMessage !== undefined ? { errorMessage: update.errorMessage === null ? null : presentableFailure(update.errorMessage).slice(0, 2000) } : {}),
   };
 }
 

@@ -8,11 +8,13 @@
 // by default). See docs/decisions/131-media-references.md.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { rename, writeFile } from "node:fs/promises";
+import { rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseSignedLink, SIGNED_FILES_ROUTE } from "~/models/signed-links.server";
 import { findStoredObject } from "~/models/stored-files.server";
+import { inspectMediaFile, MediaRejectedError } from "~/providers/media/inspect.server";
 import { ProviderError } from "~/providers/media/types";
+import { SNIFF_BYTES, sniffType } from "~/utils/storage/sniff.server";
 import { ensureDir, workRoot } from "~/providers/media/workdir.server";
 import { fetchAllowedMedia, isAllowedMediaUrl } from "~/utils/media-allowlist.server";
 import { FILES_ROUTE, isBucketName, objectRef, parseFileUrl, parseObjectRef, type BucketName } from "~/utils/storage/buckets";
@@ -146,6 +148,16 @@ export async function mediaFile(value: string, what: string, ownerId: string): P
   const bytes = await readMediaBytes(value, what, ownerId);
   const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(tmp, bytes);
+  // A fetched file is checked whole, as an upload is (docs/decisions/270-media-identified-by-structure.md).
+  const type = await sniffType(bytes.subarray(0, SNIFF_BYTES));
+  try {
+    if (!type) throw new MediaRejectedError("not a media type the server reads", "unreadable");
+    await inspectMediaFile(tmp, type.mime);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    console.error(`fetched ${what} refused: ${(error as Error).message}`);
+    throw new MediaMissingError(what, `The ${what} could not be read`);
+  }
   await rename(tmp, file);
   return { path: file, ...url };
 }

@@ -2,6 +2,7 @@
 // marking them read publish live events to the owner, so the badge and the list update
 // without a reload (docs/product.md#notifications: inserts appear at the top live; read ones leave
 // the list).
+import { presentableFailure } from "~/models/failure-messages";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { publish } from "~/utils/live.server";
 
@@ -21,7 +22,15 @@ export type NotificationItem = {
 const select = { id: true, type: true, title: true, body: true, link: true, read: true, createdAt: true } as const;
 
 function toItem(row: { id: string; type: string; title: string; body: string; link: string | null; read: boolean; createdAt: Date }): NotificationItem {
-  return { ...row, link: safeLink(row.link), createdAt: row.createdAt.toISOString() };
+  // A failure notice written before failures were worded for people may hold a tool's output.
+  const body = row.type.endsWith("_failed") ? presentableNotice(row.body) : row.body;
+  return { ...row, body, link: safeLink(row.link), createdAt: row.createdAt.toISOString() };
+}
+
+/** A failure notice's text in people's words, its refund sentence kept. */
+function presentableNotice(body: string): string {
+  const refund = / Your [\d.,]+ credits were refunded\.$/.exec(body);
+  return refund ? `${presentableFailure(body.slice(0, refund.index))}${refund[0]}` : presentableFailure(body);
 }
 
 /** Only same-site paths are kept as links (a notification never sends anyone off-site). */

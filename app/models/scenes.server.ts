@@ -5,6 +5,7 @@
 // A scene is always reached through its project, and only by the project's owner or an admin:
 // any other (project, scene) pair is "not found" (NotFoundError) and changes nothing. Media
 // fields take stored-object references the project's owner holds. ADR 130, ADR 131.
+import { presentableFailure } from "~/models/failure-messages";
 import type { Scene } from "~/generated/prisma/client";
 import { isNotFound, ownedBy, NotFoundError, type Actor } from "~/models/actor.server";
 import { checkMediaFields } from "~/models/media-refs.server";
@@ -326,5 +327,5 @@ export async function markSceneCompleted(actor: Actor, projectId: string, sceneI
  * and keeps the step and the message, so the editor can show where it stopped.
  */
 export async function markSceneFailed(actor: Actor, projectId: string, sceneId: string, step: string, message: string): Promise<boolean> {
-  return setSceneState(actor, projectId, sceneId, { status: "pending", progressStep: step, errorMessage: message.slice(0, 2000) });
+  return setSceneState(actor, projectId, sceneId, { status: "pending", progressStep: step, errorMessage: presentableFailure(message).slice(0, 2000) });
 }

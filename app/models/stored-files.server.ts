@@ -5,12 +5,19 @@
 // overwriting, and records the row; plus reading, deleting, and the rule of who may read one.
 import { isAdmin } from "~/models/admin.server";
 import { prisma, Prisma } from "~/utils/db.server";
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, inspectMediaFile, MediaRejectedError } from "~/providers/media/inspect.server";
+import { ensureDir, workRoot } from "~/providers/media/workdir.server";
 import { allowedKinds, BUCKETS, fileUrl, makeKeyContext, objectRef, parseObjectRef, type BucketName } from "~/utils/storage/buckets";
 import { storedCacheControl } from "~/utils/storage/cache-control";
 import { storage } from "~/utils/storage/index.server";
 import { assertValidKey, displayName, InvalidKeyError, storedExtension } from "~/utils/storage/keys";
-import { MAX_BYTES, tooLargeMessage, wrongKindMessage, type MediaKind } from "~/utils/storage/media-types";
+import { MAX_BYTES, tooLargeMessage, wrongKindMessage, type AcceptedType, type MediaKind } from "~/utils/storage/media-types";
 import { reconcileKind, SNIFF_BYTES, sniffType } from "~/utils/storage/sniff.server";
 import { ObjectExistsError, type GetResult, type PutBody } from "~/utils/storage/types";
 import type { ByteRange } from "~/utils/storage/range";
@@ -125,7 +132,7 @@ export const STORAGE_FAILURE_MESSAGE = "Storage error: There was a problem uploa
 
 export class UploadError extends Error {
   readonly status: number;
-  readonly code: "empty" | "wrong_type" | "too_large" | "bad_request" | "conflict" | "interrupted" | "storage";
+  readonly code: "empty" | "wrong_type" | "too_large" | "unreadable" | "bad_request" | "conflict" | "interrupted" | "storage";
   constructor(code: UploadError["code"], status: number, message: string) {
     super(message);
     this.name = "UploadError";
@@ -263,12 +270,96 @@ async function storeFrom(source: AsyncIterator<Uint8Array>, input: StoreFileInpu
   }
   if (headBytes === 0) throw new UploadError("empty", 400, "The file is empty.");
 
-  const sniffed = await sniffType(Buffer.concat(head));
+  // The magic numbers of the first SNIFF_BYTES say what the file claims to be (the same window for
+  // every chunking of the body); the whole-file check below proves it.
+  const sniffed = await sniffType(Buffer.concat(head).subarray(0, SNIFF_BYTES));
   const type = sniffed ? reconcileKind(sniffed, kinds) : null;
   if (!type) throw new UploadError("wrong_type", 415, wrongKindMessage(kinds));
   const limit = MAX_BYTES[type.kind];
   if (headBytes > limit) throw new UploadError("too_large", 413, tooLargeMessage(type.kind));
 
+  // The whole file is read into a spool file and checked as what it claims to be before it is
+  // stored (docs/decisions/270-media-identified-by-structure.md).
+  const spool = await spoolUpload(head, sourceDone ? null : source, limit, type.kind);
+  try {
+    await inspectOrRefuse(spool.file, type.mime, type.kind);
+    return await storeChecked(input, type, spool);
+  } finally {
+    await rm(spool.file, { force: true }).catch(() => undefined);
+  }
+}
+
+const SPOOL_AREA = "uploads";
+
+/** Writes the head and the rest of the source to a fresh work file, enforcing the size limit. */
+async function spoolUpload(head: Uint8Array[], source: AsyncIterator<Uint8Array> | null, limit: number, kind: MediaKind): Promise<{ file: string; size: number }> {
+  const dir = await ensureDir(path.join(workRoot(), SPOOL_AREA)).catch((error: unknown) => {
+    console.error("upload spool folder cannot be made", error);
+    throw new UploadError("storage", 503, STORAGE_FAILURE_MESSAGE);
+  });
+  const file = path.join(dir, `${randomUUID()}.part`);
+  let total = 0;
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    for (const chunk of head) {
+      total += chunk.byteLength;
+      yield chunk;
+    }
+    if (!source) return;
+    while (true) {
+      let next: IteratorResult<Uint8Array>;
+      try {
+        next = await source.next();
+      } catch {
+        throw new UploadError("interrupted", 400, "The upload was interrupted. Please try again.");
+      }
+      if (next.done) return;
+      total += next.value.byteLength;
+      if (total > limit) throw new UploadError("too_large", 413, tooLargeMessage(kind));
+      yield next.value;
+    }
+  }
+  try {
+    await pipeline(Readable.from(chunks()), createWriteStream(file, { flags: "wx", mode: 0o600 }));
+  } catch (error) {
+    await rm(file, { force: true }).catch(() => undefined);
+    if (error instanceof UploadError) throw error;
+    console.error("upload spool write failed", error);
+    throw new UploadError("storage", 503, STORAGE_FAILURE_MESSAGE);
+  }
+  return { file, size: total };
+}
+
+const KIND_WORDS: Record<MediaKind, string> = { image: "an image", audio: "an audio file", video: "a video", document: "a document" };
+
+/** The message people read when a file is not wholly what its first bytes claim. */
+export function unreadableMessage(kind: MediaKind): string {
+  return `This file could not be read as ${KIND_WORDS[kind]}: it may be damaged or incomplete. Please upload another one.`;
+}
+
+export const REFERENCES_MESSAGE = "This file refers to other files (a playlist or a list of files), which cannot be used. Please upload the media file itself.";
+
+export function imageTooBigMessage(): string {
+  return `The image is too large: at most ${IMAGE_MAX_SIDE.toLocaleString("en-IN")} pixels on a side and ${IMAGE_MAX_PIXELS / 1_000_000} megapixels. Please upload a smaller one.`;
+}
+
+async function inspectOrRefuse(file: string, mime: string, kind: MediaKind): Promise<void> {
+  try {
+    await inspectMediaFile(file, mime);
+  } catch (error) {
+    if (!(error instanceof MediaRejectedError)) {
+      console.error(`upload inspection of a ${mime} file failed`, error);
+      throw new UploadError("unreadable", 422, unreadableMessage(kind));
+    }
+    console.warn(`upload refused (${mime}): ${error.reason}`);
+    if (error.kind === "references") throw new UploadError("unreadable", 422, REFERENCES_MESSAGE);
+    if (error.kind === "too_big" && kind === "image") throw new UploadError("unreadable", 422, imageTooBigMessage());
+    throw new UploadError("unreadable", 422, unreadableMessage(kind));
+  }
+}
+
+async function storeChecked(input: StoreFileInput, type: AcceptedType, spool: { file: string; size: number }): Promise<StoredFile> {
+  const rule = BUCKETS[input.bucket];
+  const params = input.params ?? {};
   const originalName = displayName(input.originalName);
   const ext = storedExtension(originalName, type.exts);
   const driver = storage();
@@ -295,29 +386,9 @@ async function storeFrom(source: AsyncIterator<Uint8Array>, input: StoreFileInpu
     throw new UploadError("bad_request", 400, error instanceof Error ? error.message : "Invalid upload");
   }
 
-  let total = 0;
-  async function* body(): AsyncGenerator<Uint8Array> {
-    for (const chunk of head) {
-      total += chunk.byteLength;
-      yield chunk;
-    }
-    if (sourceDone) return;
-    while (true) {
-      let next: IteratorResult<Uint8Array>;
-      try {
-        next = await source.next();
-      } catch {
-        throw new UploadError("interrupted", 400, "The upload was interrupted. Please try again.");
-      }
-      if (next.done) return;
-      total += next.value.byteLength;
-      if (total > limit) throw new UploadError("too_large", 413, tooLargeMessage(type!.kind));
-      yield next.value;
-    }
-  }
-
+  const total = spool.size;
   try {
-    await driver.put(input.bucket, key, body(), {
+    await driver.put(input.bucket, key, createReadStream(spool.file), {
       contentType: type.mime,
       cacheControl: storedCacheControl(input.bucket),
     });

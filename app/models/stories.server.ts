@@ -3,6 +3,7 @@
 // rows Create Video writes (its charge and refund run in the caller's transaction, with the
 // *InTx functions). Every status change publishes a live "story.updated" event to the owner in
 // the same transaction. This is the only module that touches the stories table.
+import { presentableFailure } from "~/models/failure-messages";
 import { NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
 import type { StoryItem } from "~/models/content-feed";
 import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
@@ -42,7 +43,7 @@ function toItem(row: CardRow): StoryItem {
     source: row.source,
     status: row.status,
     progressStep: row.progressStep,
-    errorMessage: row.errorMessage,
+    errorMessage: presentableFailure(row.errorMessage),
     videoUrl: mediaUrl(row.finalVideoWithMusic),
     posterUrl: mediaUrl(row.posterUrl),
     productImageUrl: mediaUrl(row.productImageUrl),
@@ -219,7 +220,7 @@ export async function markStoryReady(storyId: number, result: StoryResult): Prom
  * Never applies to a ready story. The step stays as it was, to show where it stopped.
  */
 export async function markStoryFailed(storyId: number, errorMessage: string): Promise<StoryState | null> {
-  return strip(await transition(storyId, ["queued", "processing", "failed"], { status: "failed", errorMessage: errorMessage.slice(0, 2000) }));
+  return strip(await transition(storyId, ["queued", "processing", "failed"], { status: "failed", errorMessage: presentableFailure(errorMessage).slice(0, 2000) }));
 }
 
 

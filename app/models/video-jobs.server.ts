@@ -1,6 +1,7 @@
 // Video generation jobs (video_generation_jobs): the owner's list on the Dashboard, public
 // videos on Explore (with the uploader's username), the public/private switch, and the status
 // update that also tells the owner's open pages.
+import { presentableFailure } from "~/models/failure-messages";
 import type { VideoItem } from "~/models/content-feed";
 import { keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
@@ -33,7 +34,7 @@ function toItem(row: CardRow, uploaderName?: string | null): VideoItem {
     resultUrl: mediaUrl(row.resultUrl),
     seoTitle: seoTitleOf(row.metadata),
     sceneDescription: row.sceneDescription,
-    errorMessage: row.errorMessage,
+    errorMessage: presentableFailure(row.errorMessage),
     ...(uploaderName !== undefined ? { uploaderName } : {}),
     createdAt: row.createdAt.toISOString(),
   };

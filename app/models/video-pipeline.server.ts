@@ -5,6 +5,7 @@
 // workflow engine. Story status changes go through stories.server.ts; charges and refunds through
 // video-requests.server.ts. Every function takes the acting user: a story is seen by its owner
 // or an admin only (ADR 130).
+import { presentableFailure } from "~/models/failure-messages";
 import { isAdminActor, type Actor } from "~/models/actor.server";
 import { createNotificationOnce, type NotificationItem } from "~/models/notification.server";
 import { storyOwnerId } from "~/models/stories.server";
@@ -24,7 +25,7 @@ export const VIDEO_NOTIFICATIONS = {
   failedTitle: "Your video could not be created",
   readyBody: (title: string | null) => (title ? `"${title}" is ready to watch on your dashboard.` : "It is ready to watch on your dashboard."),
   failedBody: (reason: string, refunded: number) =>
-    refunded > 0 ? `${reason} Your ${formatCredits(refunded)} credits were refunded.` : reason,
+    refunded > 0 ? `${presentableFailure(reason)} Your ${formatCredits(refunded)} credits were refunded.` : presentableFailure(reason),
 } as const;
 
 function formatCredits(n: number): string {

@@ -4,7 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { lavfiInputArgs, runFfmpeg } from "~/providers/media/ffmpeg.server";
 
 export function tmpWorkDir(name: string): { dir: string; cleanup: () => void } {
   const dir = path.resolve("tests/.tmp", `providers-${name}-${process.pid}-${Date.now().toString(36)}`);
@@ -42,7 +42,7 @@ export function writeTone(file: string, seconds: number, freq: number, amplitude
 /** A small H.264 test clip (colour bars with a moving pattern), optionally with a tone. */
 export async function tinyClip(file: string, seconds: number, size = "160x284"): Promise<string> {
   await runFfmpeg(
-    ["-f", "lavfi", "-i", `testsrc2=s=${size}:r=24:d=${seconds}`, "-f", "lavfi", "-i", `sine=f=440:d=${seconds}`, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file],
+    [...lavfiInputArgs(`testsrc2=s=${size}:r=24:d=${seconds}`), ...lavfiInputArgs(`sine=f=440:d=${seconds}`), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file],
     { limiter: null },
   );
   return file;

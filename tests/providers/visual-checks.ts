@@ -7,14 +7,14 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { captionSafeTop } from "~/providers/image/shot-design";
-import { runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { demuxerOf, inputArgs, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import type { Size } from "~/providers/media/types";
 
 const run = promisify(execFile);
 
 /** Times of the frames whose scene score exceeds `threshold` (select='gt(scene,0.25)'). */
 export async function shotChanges(file: string, threshold = 0.25): Promise<number[]> {
-  const { stderr } = await runFfmpeg(["-loglevel", "info", "-i", file, "-an", "-vf", `select='gt(scene,${threshold})',showinfo`, "-f", "null", "-"], { limiter: null });
+  const { stderr } = await runFfmpeg(["-loglevel", "info", ...inputArgs(file, await demuxerOf(file)), "-an", "-vf", `select='gt(scene,${threshold})',showinfo`, "-f", "null", "-"], { limiter: null });
   return [...stderr.matchAll(/pts_time:([\d.]+)/g)].map((m) => Number(m[1]));
 }
 
@@ -35,7 +35,7 @@ export async function textOnScreen(file: string, timeSec: number, size: Size): P
     const png = path.join(dir, "frame.png");
     const top = captionSafeTop(size);
     // Three times the size and grey: tesseract reads large dark-on-light or light-on-dark text well.
-    await runFfmpeg(["-ss", timeSec.toFixed(3), "-i", file, "-frames:v", "1", "-vf", `crop=iw:${top}:0:0,scale=iw*3:-2,format=gray`, png], { limiter: null });
+    await runFfmpeg([...inputArgs(file, await demuxerOf(file), ["-ss", timeSec.toFixed(3)]), "-frames:v", "1", "-vf", `crop=iw:${top}:0:0,scale=iw*3:-2,format=gray`, png], { limiter: null });
     // Automatic page layout reads blocks (headlines, buttons); sparse mode finds scattered words.
     const texts: string[] = [];
     for (const psm of ["3", "11"]) texts.push((await run("tesseract", [png, "-", "--psm", psm], { timeout: 30_000 })).stdout);

@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
-import { runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { inputArgs, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { LocalMotionProvider } from "~/providers/motion/local.server";
 import { LocalRenderProvider } from "~/providers/render/local.server";
 import { productPhoto } from "../providers/fixtures";
@@ -32,7 +32,7 @@ afterAll(() => work.cleanup());
 /** Centres (x) of the black and the red square in the frame at `n`. */
 async function centres(video: string, n: number): Promise<{ black: number; red: number }> {
   const png = file(`frame-${path.basename(video)}-${n}.png`);
-  await runFfmpeg(["-i", video, "-vf", `select=eq(n\\,${n})`, "-frames:v", "1", "-y", png], { limiter: null });
+  await runFfmpeg([...inputArgs(video, "mov"), "-vf", `select=eq(n\\,${n})`, "-frames:v", "1", "-y", png], { limiter: null });
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const sum = { black: [0, 0], red: [0, 0] };
   for (let i = 0; i < info.width * info.height; i++) {

@@ -2,7 +2,7 @@
 // finished mp4 with voice-over, captions, music and motion, using the registry's providers.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { demuxerOf, inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { providerStatus } from "~/providers/registry.server";
 import { sceneDurationFor } from "~/providers/render/local.server";
 import { makeOfflineAd, splitScript } from "../../bench/pipeline";
@@ -25,7 +25,7 @@ afterAll(() => {
 });
 
 async function meanVolume(file: string, start: number, seconds: number): Promise<number> {
-  const { stderr } = await runFfmpeg(["-loglevel", "info", "-ss", String(start), "-t", String(seconds), "-i", file, "-af", "volumedetect", "-f", "null", "-"], { limiter: null });
+  const { stderr } = await runFfmpeg(["-loglevel", "info", ...inputArgs(file, await demuxerOf(file), ["-ss", String(start), "-t", String(seconds)]), "-af", "volumedetect", "-f", "null", "-"], { limiter: null });
   return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1]);
 }
 

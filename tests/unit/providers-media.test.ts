@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ffmpegPath, ffprobePath, probeMedia, progressSeconds, runFfmpeg, runProcess } from "~/providers/media/ffmpeg.server";
+import { ffmpegPath, ffprobePath, inputArgs, lavfiInputArgs, probeMedia, progressSeconds, runFfmpeg, runProcess } from "~/providers/media/ffmpeg.server";
 import { boldFontFor, fonts } from "~/providers/media/fonts.server";
 import { Semaphore } from "~/providers/media/limiter.server";
 import { renderTextImage } from "~/providers/media/text.server";
@@ -49,7 +49,7 @@ describe("ffmpeg from npm", () => {
   it("reports real progress while encoding and probes the result", async () => {
     const out = path.join(work.dir, "bars.mp4");
     const seen: number[] = [];
-    await runFfmpeg(["-f", "lavfi", "-i", "testsrc2=s=160x90:r=25:d=2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", out], {
+    await runFfmpeg([...lavfiInputArgs("testsrc2=s=160x90:r=25:d=2"), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", out], {
       durationSec: 2,
       onProgress: (f) => seen.push(f),
     });
@@ -62,13 +62,13 @@ describe("ffmpeg from npm", () => {
   });
 
   it("turns a failing ffmpeg into an error with its message", async () => {
-    await expect(runFfmpeg(["-i", path.join(work.dir, "missing.wav"), path.join(work.dir, "x.wav")])).rejects.toThrow(/No such file/);
+    await expect(runFfmpeg([...inputArgs(path.join(work.dir, "missing.wav"), "wav"), path.join(work.dir, "x.wav")])).rejects.toThrow(/No such file/);
   });
 
   it("kills ffmpeg when aborted", async () => {
     const ac = new AbortController();
     const started = Date.now();
-    const p = runFfmpeg(["-re", "-f", "lavfi", "-i", "sine=d=30", "-f", "null", "-"], { signal: ac.signal, limiter: null });
+    const p = runFfmpeg([...lavfiInputArgs("sine=d=30", ["-re"]), "-f", "null", "-"], { signal: ac.signal, limiter: null });
     setTimeout(() => ac.abort(new Error("stop")), 300);
     await expect(p).rejects.toThrow("stop");
     expect(Date.now() - started).toBeLessThan(5000);

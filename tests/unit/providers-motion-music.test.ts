@@ -1,7 +1,7 @@
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { demuxerOf, inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { LocalMotionProvider } from "~/providers/motion/local.server";
 import { MOTION_VARIANTS } from "~/providers/motion/types";
 import { motionVariantFor, zoompanFilter } from "~/providers/motion/zoompan.server";
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => work.cleanup());
 
 async function lastFrame(file: string, out: string): Promise<Buffer> {
-  await runFfmpeg(["-sseof", "-0.1", "-i", file, "-frames:v", "1", out], { limiter: null });
+  await runFfmpeg([...inputArgs(file, await demuxerOf(file), ["-sseof", "-0.1"]), "-frames:v", "1", out], { limiter: null });
   return sharp(out).raw().toBuffer();
 }
 
@@ -90,7 +90,7 @@ describe("music", () => {
     expect(Math.abs(info.durationSec - 3)).toBeLessThan(0.05);
     expect(r.description).toMatch(/^warm, 88 bpm/);
     // Not silence: measure the level with ffmpeg.
-    const { stderr } = await runFfmpeg(["-loglevel", "info", "-i", r.path, "-af", "volumedetect", "-f", "null", "-"], { limiter: null });
+    const { stderr } = await runFfmpeg(["-loglevel", "info", ...inputArgs(r.path, await demuxerOf(r.path)), "-af", "volumedetect", "-f", "null", "-"], { limiter: null });
     const mean = Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1]);
     expect(mean).toBeGreaterThan(-40);
   });

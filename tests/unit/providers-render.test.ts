@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { demuxerOf, inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { captionCapacity, captionChunks } from "~/providers/render/captions.server";
 import { LocalRenderProvider, sceneDurationFor } from "~/providers/render/local.server";
 import type { RenderRequest, RenderStage } from "~/providers/render/types";
@@ -130,7 +130,7 @@ describe("local renderer", () => {
       },
     );
     const level = async (start: number) => {
-      const { stderr } = await runFfmpeg(["-loglevel", "info", "-ss", String(start), "-t", "1", "-i", r.path, "-af", "lowpass=f=300,lowpass=f=300,volumedetect", "-f", "null", "-"], { limiter: null });
+      const { stderr } = await runFfmpeg(["-loglevel", "info", ...inputArgs(r.path, await demuxerOf(r.path), ["-ss", String(start), "-t", "1"]), "-af", "lowpass=f=300,lowpass=f=300,volumedetect", "-f", "null", "-"], { limiter: null });
       return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1]);
     };
     const during = await level(0.6);

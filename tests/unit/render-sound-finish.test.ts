@@ -4,7 +4,7 @@
 // fade-in. Rendered small (180x320) to stay quick.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { demuxerOf, inputArgs, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { LocalRenderProvider } from "~/providers/render/local.server";
 import { gainToTarget, parseEbur128 } from "~/providers/render/loudness.server";
 import { lumaStats, makePoster, POSTER_LUMA, posterTimes } from "~/providers/render/poster.server";
@@ -32,7 +32,7 @@ beforeAll(async () => {
   const quietScenes = await Promise.all(
     inputs.scenes.map(async (scene, i) => {
       const file = path.join(work.dir, `quiet-${i}.wav`);
-      await runFfmpeg(["-i", scene.voiceOver!.path, "-af", "volume=-12dB", file], { limiter: null });
+      await runFfmpeg([...inputArgs(scene.voiceOver!.path, await demuxerOf(scene.voiceOver!.path)), "-af", "volume=-12dB", file], { limiter: null });
       return { ...scene, voiceOver: { path: file } };
     }),
   );

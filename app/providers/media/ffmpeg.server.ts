@@ -4,8 +4,10 @@
 // xfade, no `amix normalize`). Processes run niced and through the shared limiter.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { spawn } from "node:child_process";
+import { open } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
+import { SNIFF_BYTES, sniffType } from "~/utils/storage/sniff.server";
 import { mediaLimiter, mediaNiceness, type Semaphore } from "./limiter.server";
 
 const require = createRequire(import.meta.url);
@@ -143,6 +145,99 @@ function shortName(command: string): string {
   return command.split(/[\\/]/).pop() ?? command;
 }
 
+// ─── inputs: always a forced format and the file protocol only ───
+// (docs/decisions/270-media-identified-by-structure.md) An input whose format ffmpeg guesses can be
+// a playlist (HLS), a concat list or an image sequence that names other files; an input without a
+// protocol whitelist may open them. So every input of every ffmpeg and ffprobe run in this
+// codebase says its demuxer (-f) and `-protocol_whitelist file`, and runFfmpeg refuses arguments
+// with an input that does not.
+
+/** The ffmpeg demuxer for each accepted media type (from the sniffed MIME type, never a name). */
+const DEMUXERS: Record<string, string> = {
+  "audio/mpeg": "mp3",
+  "audio/wav": "wav",
+  "audio/ogg": "ogg",
+  "audio/aac": "aac",
+  "audio/flac": "flac",
+  "audio/mp4": "mov",
+  "video/mp4": "mov",
+  "video/quicktime": "mov",
+  "audio/webm": "matroska",
+  "video/webm": "matroska",
+  "image/jpeg": "jpeg_pipe",
+  "image/png": "png_pipe",
+  "image/webp": "webp_pipe",
+  "image/gif": "gif",
+};
+
+/** Demuxers that read a list of other files or URLs: never used on a file someone gave us. */
+export const REFERENCING_FORMATS = /(^|,)(hls|applehttp|concat|ffconcat|image2|image2pipe|playlist|m3u8?|dash|mpd|smil|sdp|rtp|rtsp|tee|data|lavfi|subfile|ffmetadata|bluray|dvd|libmodplug|webm_dash_manifest)(,|$)/i;
+
+export function demuxerForMime(mime: string): string | null {
+  return DEMUXERS[mime.toLowerCase()] ?? null;
+}
+
+/** The demuxer for a file, from its bytes (file-type); throws for a type we do not read. */
+export async function demuxerOf(file: string): Promise<string> {
+  const handle = await open(file, "r");
+  let head: Buffer;
+  try {
+    const buf = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buf, 0, SNIFF_BYTES, 0);
+    head = buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+  const type = await sniffType(head);
+  const demuxer = type ? demuxerForMime(type.mime) : null;
+  if (!demuxer) throw new MediaProcessError("The media file is not of a type the renderer reads", null, "");
+  return demuxer;
+}
+
+/**
+ * The arguments that open `file` as an input of format `format`: the demuxer is forced, only the
+ * file protocol may be opened, and MOV/MP4 data references to other files stay off.
+ * `before` holds other input options (-ss, -stream_loop, -t).
+ */
+export function inputArgs(file: string, format: string, before: readonly string[] = []): string[] {
+  if (!format || REFERENCING_FORMATS.test(format)) {
+    throw new MediaProcessError(`Refusing to open an input as ${format || "an unknown format"}`, null, "");
+  }
+  const mov = format === "mov" ? ["-enable_drefs", "0"] : [];
+  return [...before, "-f", format, ...mov, "-protocol_whitelist", "file", "-i", file];
+}
+
+/**
+ * A concat list the render wrote itself in its own folder, naming files of that folder by
+ * relative name (`-safe 1` refuses absolute paths and ".."); nested opens inherit the whitelist.
+ */
+export function concatInputArgs(list: string): string[] {
+  return ["-f", "concat", "-safe", "1", "-protocol_whitelist", "file", "-i", list];
+}
+
+/** A generated input (lavfi source such as anullsrc); opens no file. */
+export function lavfiInputArgs(graph: string, before: readonly string[] = []): string[] {
+  return [...before, "-f", "lavfi", "-protocol_whitelist", "file", "-i", graph];
+}
+
+/**
+ * Throws unless every `-i` in `args` is preceded (since the previous input) by `-f <format>` and
+ * `-protocol_whitelist file`.
+ */
+export function assertSafeInputs(args: readonly string[]): void {
+  let since = 0;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] !== "-i") continue;
+    const opts = args.slice(since, i);
+    const f = opts.lastIndexOf("-f");
+    const w = opts.lastIndexOf("-protocol_whitelist");
+    if (f < 0 || !opts[f + 1] || w < 0 || opts[w + 1] !== "file") {
+      throw new MediaProcessError(`ffmpeg input ${args[i + 1] ?? ""} has no forced format and protocol whitelist`, null, "");
+    }
+    since = i + 2;
+  }
+}
+
 export type FfmpegOptions = {
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -159,6 +254,7 @@ export type FfmpegOptions = {
  */
 export async function runFfmpeg(args: string[], options: FfmpegOptions = {}): Promise<ProcessResult> {
   const { durationSec, onProgress } = options;
+  assertSafeInputs(args);
   const full = ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-nostats", "-progress", "pipe:1", ...args];
   const limiter = options.limiter === undefined ? mediaLimiter() : options.limiter;
   const exec = () =>
@@ -235,11 +331,16 @@ type RawProbe = {
   }>;
 };
 
-/** ffprobe of a media file: container, duration, streams. Not bounded by the render limiter (cheap). */
-export async function probeMedia(file: string, options: { signal?: AbortSignal } = {}): Promise<ProbeResult> {
+/**
+ * ffprobe of a media file: container, duration, streams. Not bounded by the render limiter
+ * (cheap). The format is forced (`format`, or the one the file's bytes say) and only the file
+ * protocol may be opened.
+ */
+export async function probeMedia(file: string, options: { signal?: AbortSignal; format?: string } = {}): Promise<ProbeResult> {
+  const format = options.format ?? (await demuxerOf(file));
   const { stdout } = await runProcess(
     ffprobePath(),
-    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file],
+    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...inputArgs(file, format)],
     { signal: options.signal, timeoutMs: 60_000, nice: 0 },
   );
   const raw = JSON.parse(stdout.toString("utf8")) as RawProbe;
@@ -275,15 +376,19 @@ function parseRate(rate: string | undefined): number | undefined {
 }
 
 /** Duration in seconds of an audio or video file, from ffprobe. */
-export async function mediaDuration(file: string): Promise<number> {
-  const info = await probeMedia(file);
+export async function mediaDuration(file: string, format?: string): Promise<number> {
+  const info = await probeMedia(file, format ? { format } : {});
   if (!Number.isFinite(info.durationSec) || info.durationSec <= 0) {
     throw new MediaProcessError(`Could not read the duration of ${file}`, null, "");
   }
   return info.durationSec;
 }
 
-/** Quotes a path for ffmpeg's concat demuxer list files. */
-export function concatListLine(file: string): string {
-  return `file '${file.replace(/'/g, "'\\''")}'`;
+/**
+ * A concat list line for a file beside the list (a plain name: `-safe 1` lists cannot name
+ * absolute paths or climb out of their folder).
+ */
+export function concatListLine(name: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) throw new MediaProcessError(`A concat list names only files beside it (got ${name})`, null, "");
+  return `file '${name}'`;
 }

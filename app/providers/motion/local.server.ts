@@ -1,6 +1,6 @@
 // Image to video offline: a zoom or pan over the scene image, encoded as an H.264 clip.
 import { rm } from "node:fs/promises";
-import { probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { ProviderError, VIDEO_SIZES, type CallOptions } from "~/providers/media/types";
 import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import type { MotionProvider, MotionRequest, MotionResult } from "./types";
@@ -39,8 +39,8 @@ export class LocalMotionProvider implements MotionProvider {
       const graph = layer ? parallaxFilters("0:v", "1:v", variant, frames, size, MOTION_FPS, "v").join(";") : `[0:v]format=yuv420p,${zoompanFilter(variant, frames, size, MOTION_FPS)},setsar=1[v]`;
       await runFfmpeg(
         [
-          "-i", still,
-          ...(layer ? ["-i", layer] : []),
+          ...inputArgs(still, "jpeg_pipe"),
+          ...(layer ? inputArgs(layer, "png_pipe") : []),
           "-filter_complex", graph,
           "-map", "[v]",
           "-frames:v", String(frames),
@@ -50,7 +50,7 @@ export class LocalMotionProvider implements MotionProvider {
         ],
         { signal: options.signal, durationSec: frames / MOTION_FPS },
       );
-      const info = await probeMedia(out);
+      const info = await probeMedia(out, { format: "mov" });
       return {
         path: out,
         mime: "video/mp4",

@@ -1,7 +1,7 @@
 // An uploaded music track used as the bed: looped (when shorter) or trimmed to the video's
 // length, with a short fade in and a fade out, as AAC.
 import { rm } from "node:fs/promises";
-import { probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { demuxerOf, inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { ProviderError, type CallOptions } from "~/providers/media/types";
 import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import type { MusicResult } from "./types";
@@ -12,7 +12,8 @@ export async function fitMusicTrack(
   options: CallOptions & { workDir?: string; fadeOutSec?: number } = {},
 ): Promise<MusicResult> {
   if (!(durationSec > 0 && durationSec <= 3600)) throw new ProviderError("music-fit", "bad_input", "Duration must be between 0 and 3600 seconds");
-  const info = await probeMedia(input).catch(() => null);
+  const format = await demuxerOf(input).catch(() => null);
+  const info = format ? await probeMedia(input, { format }).catch(() => null) : null;
   if (!info || !info.streams.some((s) => s.type === "audio") || !(info.durationSec > 0)) {
     throw new ProviderError("music-fit", "bad_input", "The music file has no readable audio");
   }
@@ -21,7 +22,7 @@ export async function fitMusicTrack(
   try {
     await runFfmpeg(
       [
-        "-stream_loop", "-1", "-i", input,
+        ...inputArgs(input, format!, ["-stream_loop", "-1"]),
         "-vn", "-t", durationSec.toFixed(3),
         "-af", `aresample=48000,afade=t=in:d=0.05,afade=t=out:st=${(durationSec - fade).toFixed(3)}:d=${fade.toFixed(3)}`,
         "-ac", "2", "-c:a", "aac", "-b:a", "192k", "-movflags", "+faststart",
@@ -29,7 +30,7 @@ export async function fitMusicTrack(
       ],
       { signal: options.signal, durationSec },
     );
-    const result = await probeMedia(out);
+    const result = await probeMedia(out, { format: "mov" });
     return { path: out, mime: "audio/mp4", durationSec: result.durationSec, provider: "uploaded-track", description: info.durationSec < durationSec ? "uploaded track, looped" : "uploaded track, trimmed" };
   } catch (error) {
     await rm(out, { force: true });

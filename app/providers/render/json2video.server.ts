@@ -5,7 +5,7 @@
 // compile workflow asks for the status every 3 s; this adapter does not poll
 // (docs/decisions/140-renders-as-durable-jobs.md).
 import { rm } from "node:fs/promises";
-import { probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { downloadToFile, errorMessageOf, expectOk, fetchWithTimeout, readJson } from "~/providers/media/http.server";
 import { ProviderError, VIDEO_SIZES, type CallOptions } from "~/providers/media/types";
 import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
@@ -124,17 +124,17 @@ export class Json2VideoRenderProvider implements HostedRenderer {
     let out = mp4;
     try {
       await downloadToFile(url, mp4, { provider: this.name, timeoutMs: Math.max(this.config.requestTimeoutMs, 120_000), signal: options.signal, maxBytes: 2 * 1024 * 1024 * 1024 });
-      const info = await probeMedia(mp4).catch(() => null);
+      const info = await probeMedia(mp4, { format: "mov" }).catch(() => null);
       if (!info || !info.streams.some((s) => s.type === "video")) throw new ProviderError(this.name, "upstream", "The rendered file is not a video");
       if (format === "webm") {
         out = await newWorkFile(this.root, "render", "webm");
         await runFfmpeg(
-          ["-i", mp4, "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-crf", "33", "-b:v", "0", "-c:a", "libopus", "-b:a", "128k", out],
+          [...inputArgs(mp4, "mov"), "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-crf", "33", "-b:v", "0", "-c:a", "libopus", "-b:a", "128k", out],
           { signal: options.signal, durationSec: info.durationSec },
         );
         await rm(mp4, { force: true });
       }
-      const final = out === mp4 ? info : await probeMedia(out);
+      const final = out === mp4 ? info : await probeMedia(out, { format: "matroska" });
       const video = final.streams.find((s) => s.type === "video");
       return {
         path: out,

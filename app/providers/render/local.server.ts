@@ -6,10 +6,22 @@
 // Progress comes from ffmpeg's -progress output. Filter graphs are written for ffmpeg 4.1.
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { existsSync } from "node:fs";
-import { readFile, readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { constants as fsConstants, existsSync } from "node:fs";
+import { copyFile, link, readFile, readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { concatListLine, ffmpegPath, ffprobePath, probeMedia, runFfmpeg, runProcess } from "~/providers/media/ffmpeg.server";
+import {
+  concatInputArgs,
+  concatListLine,
+  demuxerOf,
+  ffmpegPath,
+  ffprobePath,
+  inputArgs,
+  lavfiInputArgs,
+  MediaProcessError,
+  probeMedia,
+  runFfmpeg,
+  runProcess,
+} from "~/providers/media/ffmpeg.server";
 import { fonts } from "~/providers/media/fonts.server";
 import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Size } from "~/providers/media/types";
 import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "~/providers/media/workdir.server";
@@ -17,7 +29,7 @@ import { motionVariantFor, parallaxFilters, prepareLayers, prepareStill, zoompan
 import { measuredOutput, normaliseWav, parseEbur128 } from "./loudness.server";
 import { detectSilences, keepFilter, keptSeconds, speechKeep, type Span } from "./speech.server";
 import { captionBand, captionGroups, captionLineChars, captionSteps, captionStyleFor, speechIslands, wordCaptionPng, wordTimings } from "./captions.server";
-import type { LocalRenderer, RenderProgress, RenderRequest, RenderResult, RenderScene, RenderSceneResult, RenderStage } from "./types";
+import { RenderInputError, type LocalRenderer, type RenderInputKind, type RenderProgress, type RenderRequest, type RenderResult, type RenderScene, type RenderSceneResult, type RenderStage } from "./types";
 
 /** Bump when the segment recipe changes, so old cache entries are not reused. */
 const RENDERER_VERSION = 7;
@@ -116,10 +128,29 @@ export class LocalRenderProvider implements LocalRenderer {
     const progress = progressReporter(onProgress);
     progress.stage("preparing", 0);
     await ensureDir(this.cacheDir);
+    // The render's own work folder: every file ffmpeg opens is in it (docs/decisions/270-media-identified-by-structure.md).
+    const jobDir = await ensureDir(path.join(this.root, "render", `job-${randomUUID()}`));
+    try {
+      const staged = await stageInputs(request, jobDir);
+      return await this.renderStaged(staged.request, staged.formats, jobDir, { size, fps, format, captions }, progress, options);
+    } finally {
+      await rm(jobDir, { recursive: true, force: true });
+    }
+  }
 
+  private async renderStaged(
+    request: RenderRequest,
+    formats: ReadonlyMap<string, string>,
+    jobDir: string,
+    o: { size: Size; fps: number; format: "mp4" | "webm"; captions: boolean },
+    progress: ReturnType<typeof progressReporter>,
+    options: CallOptions,
+  ): Promise<RenderResult> {
+    const { scenes } = request;
+    const { size, fps, format, captions } = o;
     // Plan: measure voice-overs, fix each scene's length in whole frames, hash its inputs.
     const planned: PlannedScene[] = [];
-    const segmentOptions: SegmentOptions = { size, fps, format, captions, seed: request.seed ?? "", captionStyle: request.captionStyle ?? "" };
+    const segmentOptions: SegmentOptions = { size, fps, format, captions, seed: request.seed ?? "", captionStyle: request.captionStyle ?? "", formats, jobDir };
     for (const [index, scene] of scenes.entries()) {
       options.signal?.throwIfAborted();
       planned.push(await this.plan(index, scenes.length, scene, segmentOptions, planned[index - 1]));
@@ -153,24 +184,32 @@ export class LocalRenderProvider implements LocalRenderer {
       }),
     );
 
-    // Join.
-    const outFile = await newWorkFile(this.root, "render", format);
-    const listDir = await ensureDir(path.join(this.root, "render", "lists"));
-    const id = randomUUID().slice(0, 8);
-    const videoList = path.join(listDir, `${id}-video.txt`);
-    const audioList = path.join(listDir, `${id}-audio.txt`);
-    await writeFile(videoList, planned.map((p) => concatListLine(p.videoFile)).join("\n") + "\n");
-    await writeFile(audioList, planned.map((p) => concatListLine(p.audioFile)).join("\n") + "\n");
+    // Join: the cached segments are linked into the job folder and named there by relative name.
+    const outFile = path.join(jobDir, `out.${format}`);
+    const videoNames: string[] = [];
+    const audioNames: string[] = [];
+    for (const p of planned) {
+      const v = `join-${p.index}.${format}`;
+      const a = `join-${p.index}.wav`;
+      await linkOrCopy(p.videoFile, path.join(jobDir, v));
+      await linkOrCopy(p.audioFile, path.join(jobDir, a));
+      videoNames.push(v);
+      audioNames.push(a);
+    }
+    const videoList = path.join(jobDir, "video.txt");
+    const audioList = path.join(jobDir, "audio.txt");
+    await writeFile(videoList, videoNames.map(concatListLine).join("\n") + "\n");
+    await writeFile(audioList, audioNames.map(concatListLine).join("\n") + "\n");
     const T = planned.reduce((a, p) => a + p.frames, 0) / fps;
-    const mixFile = path.join(listDir, `${id}-mix.wav`);
-    const levelFile = path.join(listDir, `${id}-level.wav`);
+    const mixFile = path.join(jobDir, "mix.wav");
+    const levelFile = path.join(jobDir, "level.wav");
     // 1. The mix (voice and ducked music) as a WAV: audio only, quick.
-    const mixArgs = ["-f", "concat", "-safe", "0", "-i", audioList];
+    const mixArgs = concatInputArgs(audioList);
     let graph = `[0:a]aformat=sample_fmts=fltp:sample_rates=${AUDIO_RATE}:channel_layouts=stereo`;
     if (request.music) {
       const vol = Math.max(0, Math.min(1, request.music.volume ?? DEFAULT_MUSIC_VOLUME));
       const fadeOut = Math.min(1.5, T / 4);
-      mixArgs.push("-stream_loop", "-1", "-i", request.music.path);
+      mixArgs.push(...inputArgs(request.music.path, formatOf(formats, request.music.path), ["-stream_loop", "-1"]));
       graph +=
         `,asplit=2[voice][key];` +
         `[1:a]aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,atrim=duration=${T.toFixed(3)},asetpts=PTS-STARTPTS,` +
@@ -190,7 +229,7 @@ export class LocalRenderProvider implements LocalRenderer {
     mixArgs.push("-filter_complex", graph, "-map", "[aout]", "-c:a", "pcm_f32le", mixFile, ...measure.args);
     // 2. Loudness: -14 LUFS integrated, true peak under -1 dBTP (measured gain + limiter).
     // 3. The video stream-copied with the normalised mix.
-    const args = ["-f", "concat", "-safe", "0", "-i", videoList, "-i", levelFile, "-map", "0:v", "-map", "1:a", "-c:v", "copy"];
+    const args = [...concatInputArgs(videoList), ...inputArgs(levelFile, "wav"), "-map", "0:v", "-map", "1:a", "-c:v", "copy"];
     if (format === "mp4") args.push("-c:a", "aac", "-b:a", "160k", "-movflags", "+faststart");
     else args.push("-c:a", "libopus", "-b:a", "128k");
     args.push("-t", T.toFixed(3), outFile);
@@ -214,16 +253,22 @@ export class LocalRenderProvider implements LocalRenderer {
       });
     } catch (error) {
       await rm(outFile, { force: true });
+      if (request.music && error instanceof MediaProcessError && !(error.signal || options.signal?.aborted)) {
+        // The segments are the renderer's own; a mix that fails reads the music wrongly.
+        const music = await checkInput(request.music.path, formatOf(formats, request.music.path), "music", null).then(() => null, (e: unknown) => e);
+        if (music) throw music;
+      }
       throw error;
-    } finally {
-      await Promise.all([videoList, audioList, mixFile, levelFile, `${levelFile}.2.wav`].map((f) => rm(f, { force: true })));
     }
-    const info = await probeMedia(outFile);
+    const info = await probeMedia(outFile, { format: format === "mp4" ? "mov" : "matroska" });
+    // The finished video leaves the job folder (removed after this) for the caller to store.
+    const finalFile = await newWorkFile(this.root, "render", format);
+    await rename(outFile, finalFile);
     void this.pruneCache().catch(() => undefined);
     progress.stage("done", 100);
     const sceneResults: RenderSceneResult[] = planned.map((p) => ({ index: p.index, id: p.scene.id, durationSec: p.durationSec, cached: p.cached, hash: p.hash }));
     return {
-      path: outFile,
+      path: finalFile,
       mime: format === "mp4" ? "video/mp4" : "video/webm",
       format,
       durationSec: info.durationSec,
@@ -250,7 +295,7 @@ export class LocalRenderProvider implements LocalRenderer {
     let keep: Span[] | null = null;
     let silences: Span[] | null = null;
     if (scene.voiceOver) {
-      const speech = await this.speechOf(scene.voiceOver.path);
+      const speech = await this.speechOf(scene.voiceOver.path, formatOf(o.formats, scene.voiceOver.path));
       if (!speech) throw new ProviderError(this.name, "bad_input", `Scene ${index + 1}: the voice-over has no audio`);
       silences = speech.silences;
       keep = speechKeep(silences, speech.durationSec);
@@ -260,7 +305,7 @@ export class LocalRenderProvider implements LocalRenderer {
     // A scene with a voice-over lasts as long as its speech: a longer minimum would be dead air.
     if (voiceSec !== null) durationSec = sceneDurationFor(voiceSec, o.fps, index === count - 1);
     else if (scene.durationSec) durationSec = scene.durationSec;
-    else if (scene.visual.kind === "clip") durationSec = (await probeMedia(scene.visual.path)).durationSec || 3;
+    else if (scene.visual.kind === "clip") durationSec = (await probeMedia(scene.visual.path, { format: formatOf(o.formats, scene.visual.path) })).durationSec || 3;
     else durationSec = 3;
     if (durationSec > MAX_SCENE_SECONDS) throw new ProviderError(this.name, "bad_input", `Scene ${index + 1} is longer than ${MAX_SCENE_SECONDS} seconds`);
     const frames = Math.max(1, Math.round(durationSec * o.fps));
@@ -306,15 +351,15 @@ export class LocalRenderProvider implements LocalRenderer {
    * A voice-over's length and silences (null: it has no audio), measured once per file content
    * and kept beside the segments: a re-compile does not probe every scene's voice again.
    */
-  private async speechOf(file: string): Promise<{ durationSec: number; silences: Span[] } | null> {
+  private async speechOf(file: string, format: string): Promise<{ durationSec: number; silences: Span[] } | null> {
     const cached = path.join(this.cacheDir, `speech-${SPEECH_VERSION}-${(await hashFile(file)).slice(0, 32)}.json`);
     try {
       return JSON.parse(await readFile(cached, "utf8")) as { durationSec: number; silences: Span[] } | null;
     } catch {
       // Not measured yet (or unreadable): measure.
     }
-    const info = await probeMedia(file);
-    const speech = info.streams.some((s) => s.type === "audio") ? { durationSec: info.durationSec, silences: await detectSilences(file, info.durationSec) } : null;
+    const info = await probeMedia(file, { format });
+    const speech = info.streams.some((s) => s.type === "audio") ? { durationSec: info.durationSec, silences: await detectSilences(file, info.durationSec, undefined, format) } : null;
     const tmp = `${cached}.${randomUUID().slice(0, 6)}`;
     await writeFile(tmp, JSON.stringify(speech));
     await rename(tmp, cached);
@@ -326,7 +371,7 @@ export class LocalRenderProvider implements LocalRenderer {
     const W = size.width;
     const H = size.height;
     const D = p.frames / fps;
-    const tmpDir = await ensureDir(path.join(this.root, "render", `seg-${p.hash.slice(0, 12)}-${randomUUID().slice(0, 6)}`));
+    const tmpDir = await ensureDir(path.join(o.jobDir, `seg-${p.index}-${randomUUID().slice(0, 6)}`));
     try {
       const args: string[] = [];
       const filters: string[] = [];
@@ -340,12 +385,12 @@ export class LocalRenderProvider implements LocalRenderer {
           if (layers) await prepareLayers(layers.background, layers.foreground, size, still, layer);
           else await prepareStill(p.scene.visual.path, size, still);
         } catch (error) {
-          throw new ProviderError(this.name, "bad_input", `Scene ${p.index + 1}: the image cannot be read (${(error as Error).message})`, { cause: error });
+          throw new RenderInputError("image", p.index + 1, (error as Error).message, { cause: error });
         }
-        args.push("-i", still);
+        args.push(...inputArgs(still, "jpeg_pipe"));
         const variant = p.scene.visual.motion ?? motionVariantFor(p.index, o.seed);
         if (layers) {
-          args.push("-i", layer);
+          args.push(...inputArgs(layer, "png_pipe"));
           filters.push(...parallaxFilters(`${input}:v`, `${input + 1}:v`, variant, p.frames, size, fps, "base"));
           input++;
         } else {
@@ -353,7 +398,7 @@ export class LocalRenderProvider implements LocalRenderer {
           filters.push(`[${input}:v]format=yuv420p,${zoompanFilter(variant, p.frames, size, fps)},setsar=1[base]`);
         }
       } else {
-        args.push("-i", p.scene.visual.path);
+        args.push(...inputArgs(p.scene.visual.path, formatOf(o.formats, p.scene.visual.path)));
         filters.push(
           `[${input}:v]fps=${fps},scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,` +
             `tpad=stop_mode=clone:stop_duration=${D.toFixed(3)},trim=duration=${D.toFixed(3)},setpts=PTS-STARTPTS[base]`,
@@ -362,15 +407,15 @@ export class LocalRenderProvider implements LocalRenderer {
       input++;
       // Voice (or silence).
       if (p.scene.voiceOver) {
-        args.push("-i", p.scene.voiceOver.path);
+        args.push(...inputArgs(p.scene.voiceOver.path, formatOf(o.formats, p.scene.voiceOver.path)));
       } else {
-        args.push("-f", "lavfi", "-t", D.toFixed(3), "-i", `anullsrc=r=${AUDIO_RATE}:cl=stereo`);
+        args.push(...lavfiInputArgs(`anullsrc=r=${AUDIO_RATE}:cl=stereo`, ["-t", D.toFixed(3)]));
       }
       const audioInput = input++;
       let last = "base";
       // Dissolve from the previous scene: its last frame, fading out over this scene's start.
       if (p.dissolveFrom) {
-        args.push("-ss", p.dissolveFrom.at.toFixed(3), "-i", p.dissolveFrom.path);
+        args.push(...inputArgs(p.dissolveFrom.path, formatOf(o.formats, p.dissolveFrom.path), ["-ss", p.dissolveFrom.at.toFixed(3)]));
         filters.push(
           `[${input}:v]trim=end_frame=1,scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,format=yuva420p,colorchannelmixer=aa=${DISSOLVE_START},` +
             `loop=loop=${Math.round(DISSOLVE_SECONDS * fps)}:size=1:start=0,setpts=N/(${fps}*TB),fade=t=out:st=0:d=${DISSOLVE_SECONDS}:alpha=1[prev]`,
@@ -393,17 +438,17 @@ export class LocalRenderProvider implements LocalRenderer {
         const lines = ["ffconcat version 1.0"];
         let t = 0;
         for (const [k, step] of steps.entries()) {
-          if (step.start > t + 0.001) lines.push(`file '${blank}'`, `duration ${(step.start - t).toFixed(3)}`);
-          const file = path.join(tmpDir, `cap-${k}.png`);
-          await writeFile(file, await wordCaptionPng(groups[step.group].map((w) => w.text), step.word, size, style));
-          lines.push(`file '${file}'`, `duration ${(step.end - Math.max(t, step.start)).toFixed(3)}`);
+          if (step.start > t + 0.001) lines.push(concatListLine("cap-blank.png"), `duration ${(step.start - t).toFixed(3)}`);
+          const name = `cap-${k}.png`;
+          await writeFile(path.join(tmpDir, name), await wordCaptionPng(groups[step.group].map((w) => w.text), step.word, size, style));
+          lines.push(concatListLine(name), `duration ${(step.end - Math.max(t, step.start)).toFixed(3)}`);
           t = step.end;
         }
-        if (t < D) lines.push(`file '${blank}'`, `duration ${(D - t).toFixed(3)}`);
-        lines.push(`file '${blank}'`);
+        if (t < D) lines.push(concatListLine("cap-blank.png"), `duration ${(D - t).toFixed(3)}`);
+        lines.push(concatListLine("cap-blank.png"));
         const list = path.join(tmpDir, "captions.txt");
         await writeFile(list, lines.join("\n") + "\n");
-        args.push("-f", "concat", "-safe", "0", "-i", list);
+        args.push(...concatInputArgs(list));
         // Converted once per caption image, then repeated to the frame rate.
         filters.push(`[${input}:v]format=yuva420p,fps=${fps}[capv]`, `[${last}][capv]overlay=x=0:y=${band.top}:eof_action=pass:shortest=0[cap]`);
         last = "cap";
@@ -434,7 +479,12 @@ export class LocalRenderProvider implements LocalRenderer {
       }
       args.push(videoTmp);
       args.push("-map", "[a]", "-c:a", "pcm_s16le", audioTmp);
-      await runFfmpeg(args, { signal, durationSec: D, onProgress: onFraction });
+      try {
+        await runFfmpeg(args, { signal, durationSec: D, onProgress: onFraction });
+      } catch (error) {
+        if (error instanceof MediaProcessError && !error.signal && !signal?.aborted) await blameSceneInputs(p, o.formats);
+        throw error;
+      }
       // Publish atomically: a half-written segment is never taken from the cache.
       await rename(audioTmp, p.audioFile);
       await rename(videoTmp, p.videoFile);
@@ -462,7 +512,96 @@ export class LocalRenderProvider implements LocalRenderer {
   }
 }
 
-type SegmentOptions = { size: Size; fps: number; format: "mp4" | "webm"; captions: boolean; seed: string; captionStyle: string };
+type SegmentOptions = {
+  size: Size;
+  fps: number;
+  format: "mp4" | "webm";
+  captions: boolean;
+  seed: string;
+  captionStyle: string;
+  /** The demuxer of each staged clip, voice-over and music file (from its bytes). */
+  formats: ReadonlyMap<string, string>;
+  /** The render's own work folder. */
+  jobDir: string;
+};
+
+function formatOf(formats: ReadonlyMap<string, string>, file: string): string {
+  const format = formats.get(file);
+  if (!format) throw new MediaProcessError("An input of the render was not staged in its work folder", null, "");
+  return format;
+}
+
+/** A hard link of `from` at `to` (same inode, no copy); a copy where links are not possible. */
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EXDEV" && code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "EMLINK") throw error;
+    await copyFile(from, to, fsConstants.COPYFILE_EXCL);
+  }
+}
+
+/** Probes one staged input under its forced format; a RenderInputError names it when it cannot be read. */
+async function checkInput(file: string, format: string, input: RenderInputKind, scene: number | null): Promise<void> {
+  const info = await probeMedia(file, { format }).catch((error: unknown) => {
+    throw new RenderInputError(input, scene, (error as Error).message, { cause: error });
+  });
+  const wanted = input === "clip" ? "video" : "audio";
+  if (!info.streams.some((st) => st.type === wanted)) throw new RenderInputError(input, scene, `no ${wanted} stream`);
+}
+
+/** After a segment's ffmpeg failed: throws a RenderInputError for the scene input that cannot be read, if one cannot. */
+async function blameSceneInputs(p: PlannedScene, formats: ReadonlyMap<string, string>): Promise<void> {
+  if (p.scene.visual.kind === "clip") await checkInput(p.scene.visual.path, formatOf(formats, p.scene.visual.path), "clip", p.index + 1);
+  if (p.scene.voiceOver) await checkInput(p.scene.voiceOver.path, formatOf(formats, p.scene.voiceOver.path), "voice-over", p.index + 1);
+}
+
+/**
+ * Links (or copies) every input file of the request into `jobDir` under names of its own, and
+ * finds each clip's, voice-over's and music's demuxer from its bytes. Returns the request with
+ * the staged paths. A missing source stays missing (a path in the folder that does not exist),
+ * so the plan reports it as before; a file of a type ffmpeg is not given is a RenderInputError.
+ */
+async function stageInputs(request: RenderRequest, jobDir: string): Promise<{ request: RenderRequest; formats: Map<string, string> }> {
+  const bySource = new Map<string, string>();
+  const formats = new Map<string, string>();
+  let n = 0;
+  const stage = async (source: string, input: RenderInputKind, scene: number | null, probe: boolean): Promise<string> => {
+    let staged = bySource.get(source);
+    if (!staged) {
+      const ext = (path.extname(source).replace(/[^.a-zA-Z0-9]/g, "") || ".bin").slice(0, 6);
+      staged = path.join(jobDir, `in-${n++}${ext}`);
+      bySource.set(source, staged);
+      if (existsSync(source)) await linkOrCopy(source, staged);
+    }
+    if (probe && !formats.has(staged) && existsSync(staged)) {
+      formats.set(
+        staged,
+        await demuxerOf(staged).catch((error: unknown) => {
+          throw new RenderInputError(input, scene, (error as Error).message, { cause: error });
+        }),
+      );
+    }
+    return staged;
+  };
+  const scenes: RenderScene[] = [];
+  for (const [i, scene] of request.scenes.entries()) {
+    const k = i + 1;
+    const visual = scene.visual;
+    let staged: RenderScene["visual"];
+    if (visual.kind === "clip") staged = { ...visual, path: await stage(visual.path, "clip", k, true) };
+    else {
+      staged = { ...visual, path: await stage(visual.path, "image", k, false) };
+      if (visual.layers) staged.layers = { background: await stage(visual.layers.background, "image", k, false), foreground: await stage(visual.layers.foreground, "image", k, false) };
+    }
+    const voiceOver = scene.voiceOver ? { voiceOver: { ...scene.voiceOver, path: await stage(scene.voiceOver.path, "voice-over", k, true) } } : {};
+    scenes.push({ ...scene, visual: staged, ...voiceOver });
+  }
+  const music = request.music ? { ...request.music, path: await stage(request.music.path, "music", null, true) } : undefined;
+  return { request: { ...request, scenes, ...(music ? { music } : {}) }, formats };
+}
+
 
 async function touch(...files: string[]): Promise<void> {
   const now = new Date();

@@ -4,7 +4,7 @@
 // oversampled peak limiter, measured again and corrected once more: audio-only passes that take
 // a fraction of a second, so the video is never re-encoded for it.
 import { rename } from "node:fs/promises";
-import { runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { demuxerOf, inputArgs, runFfmpeg } from "~/providers/media/ffmpeg.server";
 
 export const TARGET_LUFS = -14;
 /** Ceiling of the limiter, below -1 dBTP so the AAC/Opus encoder's overshoot stays under it. */
@@ -26,7 +26,7 @@ export function parseEbur128(log: string): Loudness {
 
 /** Integrated loudness and true peak of a file's first audio stream. */
 export async function measureLoudness(file: string, signal?: AbortSignal): Promise<Loudness> {
-  const { stderr } = await runFfmpeg(["-loglevel", "info", "-i", file, "-map", "0:a:0", "-af", "ebur128=peak=true", "-f", "null", "-"], { signal, limiter: null, timeoutMs: 120_000 });
+  const { stderr } = await runFfmpeg(["-loglevel", "info", ...inputArgs(file, await demuxerOf(file)), "-map", "0:a:0", "-af", "ebur128=peak=true", "-f", "null", "-"], { signal, limiter: null, timeoutMs: 120_000 });
   return parseEbur128(stderr);
 }
 
@@ -61,14 +61,14 @@ export async function normaliseWav(input: string, out: string, rate: number, sig
   const gain = gainToTarget(first.integratedLufs);
   const m = measuredOutput("level");
   const { stderr } = await runFfmpeg(
-    ["-loglevel", "info", "-i", input, "-filter_complex", `[0:a]${gainAndLimit(gain, rate)},asplit=2[out][level];${m.filter}`, "-map", "[out]", "-c:a", "pcm_f32le", out, ...m.args],
+    ["-loglevel", "info", ...inputArgs(input, "wav"), "-filter_complex", `[0:a]${gainAndLimit(gain, rate)},asplit=2[out][level];${m.filter}`, "-map", "[out]", "-c:a", "pcm_f32le", out, ...m.args],
     { signal, limiter: null, timeoutMs: 120_000 },
   );
   const second = parseEbur128(stderr);
   const rest = gainToTarget(second.integratedLufs);
   if (Math.abs(rest) < 0.3 || gain === 0) return second;
   const again = `${out}.2.wav`;
-  await runFfmpeg(["-i", out, "-af", gainAndLimit(rest, rate), "-c:a", "pcm_f32le", again], { signal, limiter: null, timeoutMs: 120_000 });
+  await runFfmpeg([...inputArgs(out, "wav"), "-af", gainAndLimit(rest, rate), "-c:a", "pcm_f32le", again], { signal, limiter: null, timeoutMs: 120_000 });
   await rename(again, out);
   return measureLoudness(out, signal);
 }

@@ -4,7 +4,7 @@
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { demuxerOf, inputArgs, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { newWorkFile } from "~/providers/media/workdir.server";
 
 /** Mean luma (0..255) a poster should have: neither a near-black nor a washed-out frame. */
@@ -41,11 +41,12 @@ function score(f: Frame): number {
 export async function makePoster(video: string, o: { firstSceneSec: number; videoSec: number; root: string; signal?: AbortSignal }): Promise<Poster> {
   const frames: Frame[] = [];
   const file = await newWorkFile(o.root, "posters", "jpg");
+  const format = await demuxerOf(video);
   try {
     for (const [i, timeSec] of posterTimes(o.firstSceneSec, o.videoSec).entries()) {
       const png = `${file}-${i}.png`;
       try {
-        await runFfmpeg(["-ss", timeSec.toFixed(3), "-i", video, "-frames:v", "1", "-c:v", "png", png], { signal: o.signal, limiter: null, timeoutMs: 60_000 });
+        await runFfmpeg([...inputArgs(video, format, ["-ss", timeSec.toFixed(3)]), "-frames:v", "1", "-c:v", "png", png], { signal: o.signal, limiter: null, timeoutMs: 60_000 });
         const buf = await readFile(png);
         frames.push({ timeSec, png: buf, ...(await lumaStats(buf)) });
       } catch (error) {

@@ -1,7 +1,7 @@
 // Where a voice-over speaks, and how it is tightened so speech flows across scenes
 // (docs/decisions/197-sound-that-flows-and-is-normalised.md): the silence TTS puts before and
 // after the words is trimmed, and pauses inside it longer than MAX_PAUSE are shortened.
-import { runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { demuxerOf, inputArgs, runFfmpeg } from "~/providers/media/ffmpeg.server";
 
 /** Level below which a voice-over counts as silent. */
 export const SILENCE_DB = -42;
@@ -59,8 +59,8 @@ export function keptSeconds(keep: Span[]): number {
 }
 
 /** Measures a voice-over's silences with ffmpeg (audio only, a fraction of a second). */
-export async function detectSilences(file: string, duration: number, signal?: AbortSignal): Promise<Span[]> {
-  const { stderr } = await runFfmpeg(["-loglevel", "info", "-i", file, "-af", `silencedetect=n=${SILENCE_DB}dB:d=0.05`, "-f", "null", "-"], { signal, limiter: null, timeoutMs: 60_000 });
+export async function detectSilences(file: string, duration: number, signal?: AbortSignal, format?: string): Promise<Span[]> {
+  const { stderr } = await runFfmpeg(["-loglevel", "info", ...inputArgs(file, format ?? (await demuxerOf(file))), "-af", `silencedetect=n=${SILENCE_DB}dB:d=0.05`, "-f", "null", "-"], { signal, limiter: null, timeoutMs: 60_000 });
   return parseSilences(stderr, duration);
 }
 

@@ -101,3 +101,23 @@ export interface HostedRenderer extends RendererBase {
 }
 
 export type RenderProvider = LocalRenderer | HostedRenderer;
+
+/** Which input of a render a failure belongs to (the user is told which file to replace). */
+export type RenderInputKind = "music" | "voice-over" | "clip" | "image" | "asset";
+
+/**
+ * An input of the render cannot be read as the media it claims to be. `detail` is for the
+ * server log only (it may hold ffmpeg's words); people are told which file to replace
+ * (docs/decisions/271-render-failures-in-users-words.md).
+ */
+export class RenderInputError extends Error {
+  constructor(
+    readonly input: RenderInputKind,
+    readonly scene: number | null,
+    readonly detail: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(`${input}${scene ? ` of scene ${scene}` : ""} cannot be read: ${detail}`, options);
+    this.name = "RenderInputError";
+  }
+}
