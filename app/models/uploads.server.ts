@@ -107,7 +107,11 @@ export async function parseMultipartUpload(request: Request, targets: Readonly<R
   const stored: (StoredFile & { field: string })[] = [];
   const counts = new Map<UploadFieldTarget, number>();
   let failure: Failure | null = null;
-  const fail = (error: UploadError, field?: string) => void (failure ??= { error, field });
+  const fail = (error: UploadError, field?: string) => {
+    // A body cut off mid-file also makes that file unreadable: the cut is what to report.
+    if (failure?.error.code === "unreadable" && error.code === "interrupted") failure = { error, field: failure.field };
+    else failure ??= { error, field };
+  };
   const interrupted = () => fail(new UploadError("interrupted", 400, INTERRUPTED));
   let work: Promise<void> = Promise.resolve();
 
