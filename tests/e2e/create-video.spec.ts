@@ -105,8 +105,7 @@ test("the demo user creates a video, sees it become Ready without reloading, and
   expect(await creditsOnCard(page)).toBe(before - 20);
 });
 
-// FIXME(issue 20): fails after the 2026-11-26 merges (the variant card never shows Ready); to be fixed next session.
-test.fixme("a Ready card makes another size: the price is shown first, the variant appears under its original and plays at 16:9", async ({ page }) => {
+test("a Ready card makes another size: the price is shown first, the variant appears under its original and plays at 16:9", async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, DEMO_USER);
   const before = await creditsOnCard(page);

@@ -104,8 +104,7 @@ test("the admin creates a project, adds a scene, compiles it and plays the video
   expect(problems).toEqual([]);
 });
 
-// FIXME(issue 20): fails after the 2026-11-26 merges (the page gained the Product Image card; scene numbering changed); to be fixed next session.
-test.fixme("automated scene creation from a product image, the planner's actions, Generate Assets, compile and download", async ({ page }) => {
+test("automated scene creation from a product image, the planner's actions, Generate Assets, compile and download", async ({ page }) => {
   test.setTimeout(480_000);
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(String(error.stack ?? error)));
@@ -122,9 +121,9 @@ test.fixme("automated scene creation from a product image, the planner's actions
   const create = page.getByRole("button", { name: "Create Scene Automatically" });
   await expect(create).toBeDisabled();
   await expect(page.getByText("Product image is required")).toBeVisible();
-  await expect(page.getByLabel("Product image")).toHaveAttribute("accept", "image/*");
+  await expect(page.getByLabel("Product image", { exact: true })).toHaveAttribute("accept", "image/*");
   await expect(page.getByText(/^Cost: 3\.5 credits/)).toBeVisible();
-  await page.getByLabel("Product image").setInputFiles({ name: "serum.jpg", mimeType: "image/jpeg", buffer: await productPhoto({ width: 480, height: 640 }) });
+  await page.getByLabel("Product image", { exact: true }).setInputFiles({ name: "serum.jpg", mimeType: "image/jpeg", buffer: await productPhoto({ width: 480, height: 640 }) });
   await page.getByPlaceholder("Describe the scene you want to create...").fill("Serum bottle on a marble bathroom counter at sunrise. Wake up your skin.");
   await expect(create).toBeEnabled();
   await create.click();
@@ -166,7 +165,11 @@ test.fixme("automated scene creation from a product image, the planner's actions
   await card.getByRole("button", { name: "Suggest Improvements" }).click();
   await expect(card.getByTestId("scene-suggestions")).toBeVisible();
   await card.getByRole("button", { name: "Enhance Scene" }).click();
-  await expect(card.getByText("Scene description enhanced.")).toBeVisible();
+  // Enhance Scene proposes; nothing changes until the proposal is accepted.
+  const proposal = card.getByTestId("description-proposal");
+  await expect(proposal.getByText("Here is a proposed description. Use it, or keep yours: nothing has changed yet.")).toBeVisible();
+  await proposal.getByRole("button", { name: "Use this description" }).click();
+  await expect(card.getByText("Scene description updated.")).toBeVisible();
 
   // Compile, then download the video.
   page.once("dialog", (dialog) => void dialog.accept());
@@ -190,8 +193,7 @@ test.fixme("automated scene creation from a product image, the planner's actions
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  // FIXME(issue 20): fails after the 2026-11-26 merges (the product image field and scene numbering changed); to be fixed next session.
-  test.fixme("the forms post to the page's action: create, add a scene, delete after the page's confirmation", async ({ page }) => {
+  test("the forms post to the page's action: create, add a scene, delete after the page's confirmation", async ({ page }) => {
     await signIn(page, DEMO_ADMIN);
     await page.goto("/video-projects");
     const name = `No JS ${Date.now().toString(36)}`;
@@ -211,7 +213,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Create Scene Automatically" }).click();
     // The browser refuses the form without a picture (required); the page says why.
     await expect(page.getByRole("list", { name: "Steps" })).toHaveCount(0);
-    await page.getByLabel("Product image").setInputFiles({ name: "serum.jpg", mimeType: "image/jpeg", buffer: await productPhoto({ width: 300, height: 400 }) });
+    await page.getByLabel("Product image", { exact: true }).setInputFiles({ name: "serum.jpg", mimeType: "image/jpeg", buffer: await productPhoto({ width: 300, height: 400 }) });
     await page.getByPlaceholder("Describe the scene you want to create...").fill("Serum on a shelf");
     await page.getByRole("button", { name: "Create Scene Automatically" }).click();
     await expect(page).toHaveURL(/\?auto=/);
