@@ -534,7 +534,7 @@ export async function recordRenderProgress(actor: Actor, jobId: string, token: s
 export async function completeRender(actor: Actor, jobId: string, token: string, videoUrl: string, posterUrl: string | null = null): Promise<boolean> {
   const { count } = await prisma.compileJob.updateMany({
     where: heldBy({ actor, jobId, token }, ["rendering"]),
-    data: { status: "completed", progress: 100, videoUrl, posterUrl, errorMessage: null },
+    data: { status: "completed", progress: 100, message: COMPILE_MESSAGES.complete, videoUrl, posterUrl, errorMessage: null },
   });
   if (count > 0) await announceJob(jobId);
   return count > 0;
