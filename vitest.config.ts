@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { TEST_ENV } from "./tests/setup/test-env";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
@@ -12,6 +13,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
+          env: { ...TEST_ENV },
           include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],
         },
       },
@@ -20,6 +22,7 @@ export default defineConfig({
         test: {
           name: "integration",
           environment: "node",
+          env: { ...TEST_ENV },
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/setup/integration-global.ts"],
           testTimeout: 30_000,

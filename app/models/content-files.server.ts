@@ -4,19 +4,7 @@
 import { findStoredObject, setStoredObjectVisibility } from "~/models/stored-files.server";
 import { BUCKETS, fileUrl, isBucketName, objectRef, parseFileUrl, parseObjectRef } from "~/utils/storage/buckets";
 
-/**
- * The URL a browser uses for a stored media reference: an http(s) URL (a hosted provider's
- * result) as is, a /resources/files URL as is, a "bucket/key" reference made into the file
- * route's URL, another same-site path as is; anything else (an unusable value) is null.
- */
-export function mediaUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  if (/^https?:\/\//i.test(value)) return value;
-  const ref = parseObjectRef(value);
-  if (ref) return fileUrl(ref.bucket, ref.key);
-  if (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) return value;
-  return null;
-}
+export { mediaUrl } from "~/utils/storage/buckets";
 
 /** The stored object a column value points at ("bucket/key" or a file route URL), or null. */
 export function storedObjectOf(value: string | null | undefined): { bucket: string; key: string } | null {

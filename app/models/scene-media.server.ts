@@ -9,12 +9,7 @@ import { FULL_SIZES, VIDEO_SIZES, isAspectRatio, sizeWithLongSide, type AspectRa
 import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import { sceneDurationFor } from "~/providers/render/local.server";
 import { storeFile, type StoredFile } from "~/models/stored-files.server";
-
-/** RENDER_LONG_SIDE (tests, previews) shrinks pictures and clips; null when unset. */
-function renderLongSide(): number | null {
-  const n = Number(process.env.RENDER_LONG_SIDE);
-  return Number.isFinite(n) && n >= 160 ? n : null;
-}
+import { renderLongSide } from "~/utils/tuning.server";
 
 export function aspectOf(project: Pick<ProjectRow, "aspectRatio">): AspectRatio {
   return isAspectRatio(project.aspectRatio) ? project.aspectRatio : "9:16";

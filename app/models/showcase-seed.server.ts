@@ -14,6 +14,7 @@ import { localRenderProvider, motionProvider, musicProvider, productImageProvide
 import { sceneDurationFor } from "~/providers/render/local.server";
 import type { RenderScene } from "~/providers/render/types";
 import { deleteFile, storeFile } from "~/models/stored-files.server";
+import { renderLongSide } from "~/utils/tuning.server";
 
 export type ShowcaseDemo = {
   slug: string;
@@ -109,8 +110,8 @@ export async function drawProductPhoto(product: ShowcaseDemo["product"], width =
 }
 
 function showcaseVideoSize(): Size {
-  const n = Number(process.env.RENDER_LONG_SIDE);
-  return Number.isFinite(n) && n >= 160 ? sizeWithLongSide("9:16", n) : VIDEO_SIZES["9:16"];
+  const long = renderLongSide();
+  return long ? sizeWithLongSide("9:16", long) : VIDEO_SIZES["9:16"];
 }
 
 export { showcaseCount } from "~/models/showcase.server";

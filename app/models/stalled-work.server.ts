@@ -13,13 +13,8 @@ import { sumCredits } from "~/models/prices";
 import { batchesOpenSince, refundBatchCharges } from "~/models/work-charges.server";
 import { cancelRunsWithEventData, projectHasLiveRuns } from "~/models/workflow-runs.server";
 
-/** How long paid work may go without progress before it is given up (STALLED_WORK_MINUTES). */
-export const DEFAULT_STALLED_WORK_MINUTES = 10;
-
-export function stalledWorkMinutes(env: Record<string, string | undefined> = process.env): number {
-  const n = Number(env.STALLED_WORK_MINUTES);
-  return Number.isFinite(n) && n > 0 ? n : DEFAULT_STALLED_WORK_MINUTES;
-}
+// How long paid work may go without progress before it is given up (STALLED_WORK_MINUTES).
+export { DEFAULT_STALLED_WORK_MINUTES, stalledWorkMinutes } from "~/utils/tuning.server";
 
 export const STALLED_GENERATION_MESSAGE = (minutes: number) =>
   `Generation stopped: it made no progress for ${minutes} minutes. Its credits were refunded; please try again.`;

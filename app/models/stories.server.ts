@@ -8,6 +8,7 @@ import { NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
 import type { StoryItem } from "~/models/content-feed";
 import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
+import { finishedVideoUrl } from "~/models/finished-video";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { publish, publishSafely } from "~/utils/live.server";
 import type { StoryStatus } from "~/generated/prisma/enums";
@@ -44,7 +45,7 @@ function toItem(row: CardRow): StoryItem {
     status: row.status,
     progressStep: row.progressStep,
     errorMessage: presentableFailure(row.errorMessage),
-    videoUrl: mediaUrl(row.finalVideoWithMusic),
+    videoUrl: finishedVideoUrl(row.finalVideoWithMusic),
     posterUrl: mediaUrl(row.posterUrl),
     productImageUrl: mediaUrl(row.productImageUrl),
     seoTitle: row.seoTitle,

@@ -4,7 +4,8 @@
 import { presentableFailure } from "~/models/failure-messages";
 import type { VideoItem } from "~/models/content-feed";
 import { keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
-import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
+import { setContentFilesPublic } from "~/models/content-files.server";
+import { finishedVideoUrl } from "~/models/finished-video";
 import { jobFilterWhere, jobStartData, jobUpdateData, seoTitleOf, type JobUpdate, type NewGenerationJob } from "~/models/image-jobs.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { publish, publishSafely } from "~/utils/live.server";
@@ -31,7 +32,8 @@ function toItem(row: CardRow, uploaderName?: string | null): VideoItem {
     prompt: row.prompt,
     status: row.status,
     visibility: row.visibility,
-    resultUrl: mediaUrl(row.resultUrl),
+    // A compile's finished video, or a scene's clip: stored videos, addressed by the same rule.
+    resultUrl: finishedVideoUrl(row.resultUrl),
     seoTitle: seoTitleOf(row.metadata),
     sceneDescription: row.sceneDescription,
     errorMessage: presentableFailure(row.errorMessage),

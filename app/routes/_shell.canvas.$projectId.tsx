@@ -37,6 +37,7 @@ import { divideProjectScript } from "~/models/script-division.server";
 import { field, parseFields } from "~/utils/form-fields";
 import { removeFiles } from "~/models/stored-files.server";
 import { parseMultipartUpload } from "~/models/uploads.server";
+import { finishedVideoUrl } from "~/models/finished-video";
 import { inputError, isMultipart, readFormData, readQuery } from "~/utils/forms.server";
 import { coreRefusal, refused, type CanvasActionData } from "./_shell.canvas.server";
 import { Time } from "~/components/time/TimeZone";
@@ -94,7 +95,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       fullScript: project.fullScript ?? "",
       mainProductImageUrl: project.mainProductImageUrl,
       status: project.status,
-      finalVideoUrl: project.finalVideoUrl,
+      finalVideoUrl: finishedVideoUrl(project.finalVideoUrl),
     },
     scenes: workspace.scenes.map((s) => ({
       id: s.id,
@@ -118,7 +119,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     compile: {
       costLabel: formatCredits(compileCost?.credits ?? 0),
       job: job
-        ? { id: job.id, status: job.status, progress: job.progress, message: job.message, errorMessage: job.errorMessage, notice: job.notice, videoUrl: job.videoUrl, posterUrl: job.posterUrl, format: job.format }
+        ? { id: job.id, status: job.status, progress: job.progress, message: job.message, errorMessage: job.errorMessage, notice: job.notice, videoUrl: finishedVideoUrl(job.videoUrl), posterUrl: job.posterUrl, format: job.format }
         : null,
     },
   };

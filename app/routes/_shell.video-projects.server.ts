@@ -25,6 +25,7 @@ import { requestSceneGeneration } from "~/models/scene-generation.server";
 import { applySceneSequence, optimizeSceneSequence } from "~/models/scene-sequence.server";
 import { addScene, SceneInputError, SceneOrderConflictError } from "~/models/scenes.server";
 import { parseMultipartUpload } from "~/models/uploads.server";
+import { finishedVideoUrl } from "~/models/finished-video";
 import { field, parseFields } from "~/utils/form-fields";
 import { isMultipart, readForm } from "~/utils/forms.server";
 
@@ -72,7 +73,7 @@ export async function projectForPage(actor: Actor, projectId: string, autoSceneI
       title: project.title,
       description: project.description,
       status: project.status,
-      finalVideoUrl: project.finalVideoUrl,
+      finalVideoUrl: finishedVideoUrl(project.finalVideoUrl),
       mainProductImageUrl: project.mainProductImageUrl,
     },
     scenes,
@@ -88,7 +89,7 @@ export async function projectForPage(actor: Actor, projectId: string, autoSceneI
             message: job.message,
             errorMessage: job.errorMessage,
             notice: job.notice,
-            videoUrl: job.videoUrl,
+            videoUrl: finishedVideoUrl(job.videoUrl),
             posterUrl: job.posterUrl,
             format: job.format,
           }

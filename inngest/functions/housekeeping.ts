@@ -2,13 +2,14 @@
 // background so it never delays `npm start`):
 //   - Create Video stories left "queued" with no run (the event was lost between the charge and
 //     the send) are sent again, at start and every two minutes (ADR 103);
-//   - in development, an empty showcase is filled by the showcase workflow (ADR 104);
+//   - with the demo data, an empty showcase is filled by the showcase workflow (ADR 104);
 //   - uploads nothing uses (Create Video files never submitted, or kept from a failed plain
 //     post) are removed a day after their upload, checked every hour (ADR 110);
 //   - paid work with no progress for STALLED_WORK_MINUTES (default 10) is given up and refunded,
 //     checked every minute (ADR 242);
 //   - in the same hourly sweep, OAuth requests, codes and tokens expired for a day and the /mcp
 //     rate-limit windows that ended long ago are deleted (ADR 213).
+import { seedShowcaseSetting } from "~/utils/tuning.server";
 import { inngest, workflowEngine } from "../client.ts";
 import { shared } from "../executor/shared.ts";
 import { showcaseSeedRequested } from "./housekeeping-events.ts";
@@ -33,12 +34,9 @@ export async function runStalledWorkSweep(log: (line: string) => void = (line) =
   }
 }
 
-/** SEED_SHOWCASE=true|false decides; unset: with the demo data, except in tests (NODE_ENV=test). */
+/** SEED_SHOWCASE=true|false decides (app/utils/tuning.server.ts; the tests set false); unset: with the demo data. */
 export function shouldSeedShowcase(env: Record<string, string | undefined>, demoData: boolean): boolean {
-  const flag = env.SEED_SHOWCASE?.trim().toLowerCase();
-  if (flag === "true" || flag === "1") return true;
-  if (flag === "false" || flag === "0") return false;
-  return demoData && env.NODE_ENV !== "test";
+  return seedShowcaseSetting(env) ?? demoData;
 }
 
 /** Resolves when workflows can be started: the embedded executor has registered (or another engine is used). */

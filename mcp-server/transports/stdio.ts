@@ -4,6 +4,7 @@
 // APP_URL (default http://localhost:3000), where the app serves them. stdout carries only
 // protocol messages; everything else goes to stderr.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { mcpPollMs } from "../../app/utils/tuning.server.ts";
 import { cliEnvironment } from "../../server/cli-env.ts";
 
 console.log = (...args: unknown[]) => console.error(...args);
@@ -26,8 +27,7 @@ if (!identity) {
   process.exit(1);
 }
 const origin = new URL(process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`).origin;
-const pollMs = Number(process.env.MCP_POLL_MS) > 0 ? Number(process.env.MCP_POLL_MS) : undefined;
-const server = createReelforgeMcpServer(identity.actor, { origin, pollMs });
+const server = createReelforgeMcpServer(identity.actor, { origin, pollMs: mcpPollMs() });
 const transport = new StdioServerTransport();
 let closing = false;
 async function shutdown() {

@@ -53,6 +53,7 @@ import { inngest } from "../../inngest/client.ts";
 import { projectCompileRequested, sceneAssetsRequested, videoRequested } from "../../inngest/events.ts";
 import { showcaseSeedRequested } from "../../inngest/functions/housekeeping-events.ts";
 import { requestShowcaseSeed, shouldSeedShowcase } from "../../inngest/functions/housekeeping.ts";
+import { TEST_ENV } from "../setup/test-env";
 import { storyCompileJobId } from "../../inngest/functions/story-steps.ts";
 import {
   actorOf,
@@ -1014,7 +1015,7 @@ describe("showcase seeding", () => {
   it("is on with the demo data, off in tests, and SEED_SHOWCASE decides when set", () => {
     expect(shouldSeedShowcase({ NODE_ENV: "development" }, true)).toBe(true);
     expect(shouldSeedShowcase({ NODE_ENV: "development" }, false)).toBe(false);
-    expect(shouldSeedShowcase({ NODE_ENV: "test" }, true)).toBe(false);
+    expect(shouldSeedShowcase({ NODE_ENV: "test", ...TEST_ENV }, true)).toBe(false);
     expect(shouldSeedShowcase({ NODE_ENV: "test", SEED_SHOWCASE: "true" }, true)).toBe(true);
     expect(shouldSeedShowcase({ NODE_ENV: "development", SEED_SHOWCASE: "false" }, true)).toBe(false);
   });

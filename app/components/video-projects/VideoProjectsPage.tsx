@@ -13,6 +13,7 @@ import { AutomatedSceneForm, type PageAutomation } from "./AutomatedSceneForm";
 import { ErrorLine, input, panel, resultOf, useHydrated, type ActionResult } from "./parts";
 import { FileUpload } from "~/components/upload/FileUpload";
 import { SCENE_ASSET_MESSAGES } from "~/models/scene-asset-steps";
+import { projectVideo } from "~/models/finished-video";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { downloadFileName, downloadHref } from "~/utils/download-name";
 
@@ -474,8 +475,7 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
   const running = fetcher.state !== "idle" || (job !== null && ACTIVE.has(job.status));
   const count = open.scenes.length;
 
-  const videoUrl = job?.status === "completed" && job.videoUrl ? job.videoUrl : open.project.finalVideoUrl;
-  const posterUrl = job?.videoUrl === videoUrl ? job?.posterUrl ?? undefined : undefined;
+  const { url: videoUrl, posterUrl } = projectVideo(open.project, job);
   return (
     <section className={panel} aria-labelledby="compile-title">
       <h2 id="compile-title" className="text-lg font-semibold text-slate-900">
@@ -540,7 +540,7 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
       ) : null}
       {videoUrl ? (
         <div className="mt-4 space-y-2">
-          <video src={videoUrl} poster={posterUrl} controls playsInline className="max-h-[70vh] w-full max-w-xl rounded-xl bg-black object-contain" data-testid="compiled-video">
+          <video src={videoUrl} poster={posterUrl ?? undefined} controls playsInline className="max-h-[70vh] w-full max-w-xl rounded-xl bg-black object-contain" data-testid="compiled-video">
             <track kind="captions" />
           </video>
           <div className="flex flex-wrap gap-2">

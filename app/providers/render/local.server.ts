@@ -25,6 +25,7 @@ import {
 import { fonts } from "~/providers/media/fonts.server";
 import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Size } from "~/providers/media/types";
 import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "~/providers/media/workdir.server";
+import { renderCacheMaxBytes, renderLongSide } from "~/utils/tuning.server";
 import { motionVariantFor, parallaxFilters, prepareLayers, prepareStill, zoompanFilter } from "~/providers/motion/zoompan.server";
 import { measuredOutput, normaliseWav, parseEbur128 } from "./loudness.server";
 import { detectSilences, keepFilter, keptSeconds, speechKeep, type Span } from "./speech.server";
@@ -94,8 +95,7 @@ export class LocalRenderProvider implements LocalRenderer {
 
   constructor(options: LocalRenderOptions = {}) {
     this.root = workRoot(options.workDir);
-    const envMb = Number(process.env.RENDER_CACHE_MAX_MB);
-    this.cacheMaxBytes = options.cacheMaxBytes ?? (Number.isFinite(envMb) && envMb > 0 ? envMb : 2048) * 1024 * 1024;
+    this.cacheMaxBytes = options.cacheMaxBytes ?? renderCacheMaxBytes();
   }
 
   get cacheDir(): string {
@@ -119,8 +119,8 @@ export class LocalRenderProvider implements LocalRenderer {
     if (!scenes.length) throw new ProviderError(this.name, "bad_input", "There are no scenes to compile");
     if (scenes.length > MAX_SCENES) throw new ProviderError(this.name, "bad_input", `A video can have at most ${MAX_SCENES} scenes`);
     const aspect = request.aspectRatio ?? "9:16";
-    const longSide = Number(process.env.RENDER_LONG_SIDE);
-    const size: Size = request.size ?? (Number.isFinite(longSide) && longSide >= 160 ? sizeWithLongSide(aspect, longSide) : VIDEO_SIZES[aspect]);
+    const longSide = renderLongSide();
+    const size: Size = request.size ?? (longSide ? sizeWithLongSide(aspect, longSide) : VIDEO_SIZES[aspect]);
     if (size.width % 2 || size.height % 2) throw new ProviderError(this.name, "bad_input", "Width and height must be even");
     const fps = request.fps ?? DEFAULT_FPS;
     const captions = request.captions ?? true;

@@ -210,6 +210,20 @@ export function parseObjectRef(ref: string | null | undefined): { bucket: Bucket
   return isBucketName(bucket) && isValidKey(key) ? { bucket, key } : null;
 }
 
+/**
+ * The URL a browser uses for a stored media reference: an http(s) URL (a hosted provider's
+ * result) as is, a /resources/files URL as is, a "bucket/key" reference made into the file
+ * route's URL, another same-site path as is; anything else (an unusable value) is null.
+ */
+export function mediaUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (/^https?:\/\//i.test(value)) return value;
+  const ref = parseObjectRef(value);
+  if (ref) return fileUrl(ref.bucket, ref.key);
+  if (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) return value;
+  return null;
+}
+
 export function fileUrlFromRef(ref: string | null | undefined): string | null {
   const parsed = parseObjectRef(ref);
   return parsed ? fileUrl(parsed.bucket, parsed.key) : null;
