@@ -168,118 +168,139 @@ export async function canvasEditorAction({ request, params }: ActionFunctionArgs
   const parsed = parseFields(actionSchema(), form);
   if (!parsed.ok) return refused(intent, parsed.formError, 400, parsed.fieldErrors);
   const input = parsed.data;
-  const ok = (extra: Partial<CanvasActionData> = {}): CanvasActionData => ({
-    ok: true,
-    intent: input.intent,
-    ...extra,
-  });
   try {
-    switch (input.intent) {
-      case "rename":
-        await updateProject(actor, projectId, { title: input.title });
-        return ok({ message: PROJECT_SAVED });
-      case "save-script":
-        await updateProject(actor, projectId, { fullScript: input.fullScript });
-        return ok({ message: PROJECT_SAVED });
-      case "divide": {
-        const division = await divideProjectScript(actor, projectId);
-        return ok({ message: division.messages.join(". ") });
-      }
-      case "main-image":
-        await setMainProjectImage(actor, projectId, input.ref ?? null);
-        return ok({
-          message: input.ref ? "Main project image updated successfully" : "Main project image removed",
-        });
-      case "add-assets": {
-        // Several files at once: every "ref" value (the first one was checked by the schema).
-        const refs = z.array(fileRef).safeParse(form.getAll("ref"));
-        if (!refs.success) return refused(input.intent, "Upload the files first.", 400, { assets: "Upload the files first." });
-        const added = await addProjectAssets(
-          actor,
-          projectId,
-          refs.data.map((ref) => ({ ref }))
-        );
-        return ok({ message: `${added.length} asset(s) uploaded successfully.` });
-      }
-      case "remove-asset": {
-        const asset = await removeProjectAsset(actor, projectId, input.assetId);
-        return ok({ message: `Asset "${asset.name}" removed.` });
-      }
-      case "restore-version":
-        await restoreSceneAssetVersion(actor, projectId, input.sceneId, input.versionId);
-        return ok({ message: "Version restored" });
-      case "add-scene":
-        await addScene(actor, projectId);
-        return ok({ message: "Scene added" });
-      case "scene-media":
-        await setSceneMedia(actor, projectId, input.sceneId, input.field, input.ref ?? null);
-        return ok({ message: input.ref ? `${MEDIA_LABELS[input.field]} uploaded successfully` : `${MEDIA_LABELS[input.field]} removed` });
-      case "generate-music": {
-        const music = await generateSceneMusic(actor, projectId, input.sceneId);
-        if (!music.ok) return refused(input.intent, `Failed to generate background music: ${music.message}`, 502);
-        return ok({ message: "Background music generated" });
-      }
-      case "compile": {
-        const result = await requestCompile(actor, { projectId, format: input.format });
-        if (!result.ok)
-          return refused(
-            input.intent,
-            result.message,
-            result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : result.code === "busy" ? 409 : 400
-          );
-        return ok({ message: `Compiling for ${formatCredits(result.credits)} credits` });
-      }
-      case "delete-scene":
-        await deleteScene(actor, projectId, input.sceneId);
-        return ok({ message: "Scene deleted" });
-      case "edit-scene":
-        await editScene(actor, projectId, input.sceneId, {
-          [input.field]: input.value,
-        });
-        return ok({ message: `${fieldLabel(input.field)} updated successfully` });
-      case "estimate": {
-        const estimate = await estimateCost(actor, {
-          projectId,
-          work: {
-            kind: "scene",
-            sceneId: input.sceneId,
-            step: input.step,
-            regenerate: input.regenerate,
-          },
-        });
-        return ok({
-          estimate: {
-            step: input.step,
-            sceneId: input.sceneId,
-            regenerate: input.regenerate,
-            credits: estimate.credits,
-            balance: estimate.balance,
-            enough: estimate.enough,
-            blocked: estimate.blocked,
-          },
-        });
-      }
-      case "generate": {
-        const result = await requestSceneGeneration(actor, {
-          projectId,
-          sceneId: input.sceneId,
-          step: input.step,
-          regenerate: input.regenerate,
-        });
-        if (!result.ok)
-          return refused(
-            input.intent,
-            `Failed to generate ${STEP_LABELS[input.step].toLowerCase()}: ${result.message}`,
-            result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400
-          );
-        return ok({
-          message: `${STEP_LABELS[input.step]} generation started (${formatCredits(result.credits)} credits)`,
-        });
-      }
-    }
+    return isProjectInput(input) ? await projectIntent(actor, projectId, input, form) : await sceneIntent(actor, projectId, input);
   } catch (error) {
     const failure = input.intent === "edit-scene" ? `Failed to update ${fieldLabel(input.field)}` : FAILURES[input.intent];
     return coreRefusal(input.intent, error, input.intent === "rename" ? "title" : input.intent === "edit-scene" ? input.field : "form", failure);
+  }
+}
+
+type CanvasInput = z.output<ReturnType<typeof actionSchema>>;
+const PROJECT_INTENTS = ["rename", "save-script", "divide", "main-image", "add-assets", "remove-asset", "compile"] as const;
+type ProjectInput = Extract<CanvasInput, { intent: (typeof PROJECT_INTENTS)[number] }>;
+type SceneInput = Exclude<CanvasInput, ProjectInput>;
+
+function isProjectInput(input: CanvasInput): input is ProjectInput {
+  return (PROJECT_INTENTS as readonly string[]).includes(input.intent);
+}
+
+function answered(input: CanvasInput, extra: Partial<CanvasActionData> = {}): CanvasActionData {
+  return { ok: true, intent: input.intent, ...extra };
+}
+
+/** The project's own intents: its title, script, main image, assets and compile. */
+async function projectIntent(actor: Actor, projectId: string, input: ProjectInput, form: FormData) {
+  const ok = (extra: Partial<CanvasActionData> = {}) => answered(input, extra);
+  switch (input.intent) {
+    case "rename":
+      await updateProject(actor, projectId, { title: input.title });
+      return ok({ message: PROJECT_SAVED });
+    case "save-script":
+      await updateProject(actor, projectId, { fullScript: input.fullScript });
+      return ok({ message: PROJECT_SAVED });
+    case "divide": {
+      const division = await divideProjectScript(actor, projectId);
+      return ok({ message: division.messages.join(". ") });
+    }
+    case "main-image":
+      await setMainProjectImage(actor, projectId, input.ref ?? null);
+      return ok({
+        message: input.ref ? "Main project image updated successfully" : "Main project image removed",
+      });
+    case "add-assets": {
+      // Several files at once: every "ref" value (the first one was checked by the schema).
+      const refs = z.array(fileRef).safeParse(form.getAll("ref"));
+      if (!refs.success) return refused(input.intent, "Upload the files first.", 400, { assets: "Upload the files first." });
+      const added = await addProjectAssets(
+        actor,
+        projectId,
+        refs.data.map((ref) => ({ ref }))
+      );
+      return ok({ message: `${added.length} asset(s) uploaded successfully.` });
+    }
+    case "remove-asset": {
+      const asset = await removeProjectAsset(actor, projectId, input.assetId);
+      return ok({ message: `Asset "${asset.name}" removed.` });
+    }
+    case "compile": {
+      const result = await requestCompile(actor, { projectId, format: input.format });
+      if (!result.ok)
+        return refused(
+          input.intent,
+          result.message,
+          result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : result.code === "busy" ? 409 : 400
+        );
+      return ok({ message: `Compiling for ${formatCredits(result.credits)} credits` });
+    }
+  }
+}
+
+/** A scene's intents: add, edit, delete, its media, versions and generations. */
+async function sceneIntent(actor: Actor, projectId: string, input: SceneInput) {
+  const ok = (extra: Partial<CanvasActionData> = {}) => answered(input, extra);
+  switch (input.intent) {
+    case "restore-version":
+      await restoreSceneAssetVersion(actor, projectId, input.sceneId, input.versionId);
+      return ok({ message: "Version restored" });
+    case "add-scene":
+      await addScene(actor, projectId);
+      return ok({ message: "Scene added" });
+    case "scene-media":
+      await setSceneMedia(actor, projectId, input.sceneId, input.field, input.ref ?? null);
+      return ok({ message: input.ref ? `${MEDIA_LABELS[input.field]} uploaded successfully` : `${MEDIA_LABELS[input.field]} removed` });
+    case "generate-music": {
+      const music = await generateSceneMusic(actor, projectId, input.sceneId);
+      if (!music.ok) return refused(input.intent, `Failed to generate background music: ${music.message}`, 502);
+      return ok({ message: "Background music generated" });
+    }
+    case "delete-scene":
+      await deleteScene(actor, projectId, input.sceneId);
+      return ok({ message: "Scene deleted" });
+    case "edit-scene":
+      await editScene(actor, projectId, input.sceneId, {
+        [input.field]: input.value,
+      });
+      return ok({ message: `${fieldLabel(input.field)} updated successfully` });
+    case "estimate": {
+      const estimate = await estimateCost(actor, {
+        projectId,
+        work: {
+          kind: "scene",
+          sceneId: input.sceneId,
+          step: input.step,
+          regenerate: input.regenerate,
+        },
+      });
+      return ok({
+        estimate: {
+          step: input.step,
+          sceneId: input.sceneId,
+          regenerate: input.regenerate,
+          credits: estimate.credits,
+          balance: estimate.balance,
+          enough: estimate.enough,
+          blocked: estimate.blocked,
+        },
+      });
+    }
+    case "generate": {
+      const result = await requestSceneGeneration(actor, {
+        projectId,
+        sceneId: input.sceneId,
+        step: input.step,
+        regenerate: input.regenerate,
+      });
+      if (!result.ok)
+        return refused(
+          input.intent,
+          `Failed to generate ${STEP_LABELS[input.step].toLowerCase()}: ${result.message}`,
+          result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400
+        );
+      return ok({
+        message: `${STEP_LABELS[input.step]} generation started (${formatCredits(result.credits)} credits)`,
+      });
+    }
   }
 }
 
