@@ -25,8 +25,45 @@ export async function joinSegments(
   onJoined: (amount: number) => void,
 ): Promise<string> {
   const { planned, request, formats, jobDir, format, fps, joinWeight, signal } = job;
-  // Join: the cached segments are linked into the job folder and named there by relative name.
   const outFile = path.join(jobDir, `out.${format}`);
+  const { videoList, audioList } = await concatLists(planned, jobDir, format);
+  const T = planned.reduce((a, p) => a + p.frames, 0) / fps;
+  const mixFile = path.join(jobDir, "mix.wav");
+  const levelFile = path.join(jobDir, "level.wav");
+  // 1. The mix (voice and ducked music) as a WAV: audio only, quick.
+  const mixArgs = mixArgsFor(audioList, request, formats, T, mixFile);
+  // 2. Loudness: -14 LUFS integrated, true peak under -1 dBTP (measured gain + limiter).
+  // 3. The video stream-copied with the normalised mix.
+  const args = [...concatInputArgs(videoList), ...inputArgs(levelFile, "wav"), "-map", "0:v", "-map", "1:a", "-c:v", "copy"];
+  if (format === "mp4") args.push("-c:a", "aac", "-b:a", "160k", "-movflags", "+faststart");
+  else args.push("-c:a", "libopus", "-b:a", "128k");
+  args.push("-t", T.toFixed(3), outFile);
+  try {
+    const mixed = await runFfmpeg(mixArgs, {
+      signal,
+      durationSec: T,
+      onProgress: (f) => onJoined(f * joinWeight * 0.4),
+    });
+    await normaliseWav(mixFile, levelFile, AUDIO_RATE, signal, parseEbur128(mixed.stderr));
+    await runFfmpeg(args, {
+      signal,
+      durationSec: T,
+      onProgress: (f) => onJoined(joinWeight * (0.4 + 0.6 * f)),
+    });
+  } catch (error) {
+    await rm(outFile, { force: true });
+    if (request.music && error instanceof MediaProcessError && !(error.signal || signal?.aborted)) {
+      // The segments are the renderer's own; a mix that fails reads the music wrongly.
+      const music = await checkInput(request.music.path, formatOf(formats, request.music.path), "music", null).then(() => null, (e: unknown) => e);
+      if (music) throw music;
+    }
+    throw error;
+  }
+  return outFile;
+}
+
+/** The cached segments linked into the job folder, listed there by relative name for the concat demuxer. */
+async function concatLists(planned: PlannedScene[], jobDir: string, format: "mp4" | "webm"): Promise<{ videoList: string; audioList: string }> {
   const videoNames: string[] = [];
   const audioNames: string[] = [];
   for (const p of planned) {
@@ -41,10 +78,11 @@ export async function joinSegments(
   const audioList = path.join(jobDir, "audio.txt");
   await writeFile(videoList, videoNames.map(concatListLine).join("\n") + "\n");
   await writeFile(audioList, audioNames.map(concatListLine).join("\n") + "\n");
-  const T = planned.reduce((a, p) => a + p.frames, 0) / fps;
-  const mixFile = path.join(jobDir, "mix.wav");
-  const levelFile = path.join(jobDir, "level.wav");
-  // 1. The mix (voice and ducked music) as a WAV: audio only, quick.
+  return { videoList, audioList };
+}
+
+/** ffmpeg's arguments for the mix: the voice track, with the music looped, faded and ducked under it when there is music, measured while written. */
+function mixArgsFor(audioList: string, request: RenderRequest, formats: ReadonlyMap<string, string>, T: number, mixFile: string): string[] {
   const mixArgs = concatInputArgs(audioList);
   let graph = `[0:a]aformat=sample_fmts=fltp:sample_rates=${AUDIO_RATE}:channel_layouts=stereo`;
   if (request.music) {
@@ -68,32 +106,5 @@ export async function joinSegments(
   graph += `;[mixed]atrim=duration=${T.toFixed(3)},asplit=2[aout][measure];${measure.filter}`;
   mixArgs.unshift("-loglevel", "info");
   mixArgs.push("-filter_complex", graph, "-map", "[aout]", "-c:a", "pcm_f32le", mixFile, ...measure.args);
-  // 2. Loudness: -14 LUFS integrated, true peak under -1 dBTP (measured gain + limiter).
-  // 3. The video stream-copied with the normalised mix.
-  const args = [...concatInputArgs(videoList), ...inputArgs(levelFile, "wav"), "-map", "0:v", "-map", "1:a", "-c:v", "copy"];
-  if (format === "mp4") args.push("-c:a", "aac", "-b:a", "160k", "-movflags", "+faststart");
-  else args.push("-c:a", "libopus", "-b:a", "128k");
-  args.push("-t", T.toFixed(3), outFile);
-  try {
-    const mixed = await runFfmpeg(mixArgs, {
-      signal: signal,
-      durationSec: T,
-      onProgress: (f) => onJoined(f * joinWeight * 0.4),
-    });
-    await normaliseWav(mixFile, levelFile, AUDIO_RATE, signal, parseEbur128(mixed.stderr));
-    await runFfmpeg(args, {
-      signal: signal,
-      durationSec: T,
-      onProgress: (f) => onJoined(joinWeight * (0.4 + 0.6 * f)),
-    });
-  } catch (error) {
-    await rm(outFile, { force: true });
-    if (request.music && error instanceof MediaProcessError && !(error.signal || signal?.aborted)) {
-      // The segments are the renderer's own; a mix that fails reads the music wrongly.
-      const music = await checkInput(request.music.path, formatOf(formats, request.music.path), "music", null).then(() => null, (e: unknown) => e);
-      if (music) throw music;
-    }
-    throw error;
-  }
-  return outFile;
+  return mixArgs;
 }
