@@ -26,8 +26,10 @@ const coreNoDoors = [
   ["~/tools/*", "**/inngest/functions/*", "**/mcp-server/*", "**/agents/*"],
   "The core never imports doors or the tool catalogue (docs/architecture.md).",
 ];
+// The one exception is the catalogue's list of tool names (app/tools/names.ts, no imports), which
+// the local planner routes with.
 const belowCore = [
-  ["~/models/*", "**/models/*", "~/tools/*", "~/routes/*", "~/components/*"],
+  ["~/models/*", "**/models/*", "~/tools/*", "!~/tools/names", "~/routes/*", "~/components/*"],
   "Utilities and providers sit below the core: they never import app/models, tools, routes or components (docs/architecture.md).",
 ];
 const agentsRule = [

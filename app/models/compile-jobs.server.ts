@@ -1,17 +1,15 @@
 // Compile jobs (compile_jobs): one row per compile of a project into one video, queued →
 // rendering → completed | failed, with the percent done, the status messages people read and
-// the render's token. This is the only module that touches the table; the render itself is in
-// compile-render.server.ts. See docs/decisions/101-compile-jobs-and-renders.md and
-// docs/decisions/140-renders-as-durable-jobs.md.
+// the render's token. This module and the render's writes (compile-render-writes.server.ts) are
+// the only ones that touch the table; the rules without the database are in compile-job-rules.ts,
+// re-exported here; the render itself is in compile-render.server.ts. See
+// docs/decisions/101-compile-jobs-and-renders.md and docs/decisions/140-renders-as-durable-jobs.md.
 //
 // Every function takes the acting user: a job is seen through its project, by the project's
 // owner or an admin; any other id is "not found" (ADR 130).
 import { presentableFailure } from "~/models/failure-messages";
-import type { CompileJob } from "~/generated/prisma/client";
-import type { CompileStatus } from "~/generated/prisma/enums";
 import { createHash, randomUUID } from "node:crypto";
-import { z } from "zod";
-import { isNotFound, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
+import { isNotFound, NotFoundError, type Actor } from "~/models/actor.server";
 import { EDITOR_MESSAGES } from "~/models/editor-rules";
 import { announceProjectUpdated } from "~/models/project-events.server";
 import { formatCredits, priceOf, sumCredits } from "~/models/prices";
@@ -25,88 +23,22 @@ import type { RenderFormat } from "~/providers/render/types";
 import { prisma } from "~/utils/db.server";
 import { inngest } from "../../inngest/client";
 import { projectCompileRequested } from "../../inngest/events";
+import {
+  ACTIVE_COMPILE,
+  addedScenesNotice,
+  COMPILE_MESSAGES,
+  compileSceneBatchId,
+  DEFAULT_COMPILE_FORMAT,
+  isCompileFormat,
+  scenePlanOf,
+  type CompileJobRow,
+  type CompileScenePlan,
+} from "~/models/compile-job-rules";
+import { announceJob, visibleJob } from "~/models/compile-render-writes.server";
 
-export type CompileJobRow = CompileJob;
+export * from "~/models/compile-job-rules";
+export { claimRender, completeRender, failRender, markRenderStarted, recordRenderProgress } from "~/models/compile-render-writes.server";
 
-export const COMPILE_FORMATS = ["mp4", "webm"] as const satisfies readonly RenderFormat[];
-export const DEFAULT_COMPILE_FORMAT: RenderFormat = "mp4";
-
-/** Poll every 3 s; stop after 20 polls without progress (ADR 101). */
-export const COMPILE_POLL_INTERVAL = "3s";
-export const COMPILE_MAX_POLLS = 20;
-/** A render that keeps making progress is still stopped after this many polls (30 min). */
-export const COMPILE_MAX_TOTAL_POLLS = 600;
-
-/** The product's compile messages, exact texts (docs/product.md#compile). */
-export const COMPILE_MESSAGES = {
-  start: "Starting video compilation...",
-  preparing: "Preparing scenes for compilation...",
-  config: "Generating optimal video configuration...",
-  creatingJson2Video: "Creating video project with json2video service...",
-  processingFirst: "Processing video... This may take a few minutes",
-  processing: (status: string) => `Processing video... Status: ${status}`,
-  complete: "Video compilation complete!",
-  failed: "Video compilation failed",
-  failedInService: "Video compilation failed in json2video service",
-  timeout: "Video compilation timed out. Please check project status later.",
-  compilationError: (message: string) => `Compilation error: ${message}`,
-  noScenes: "There are no scenes to compile",
-  busy: "This project is already being compiled",
-  stalled: (minutes: number) =>
-    `Video compilation stopped: it made no progress for ${minutes} minutes. The credits for the work it did not do were refunded; please try again.`,
-} as const;
-
-export function creatingMessage(provider: { name: string; label: string }): string {
-  return provider.name === "json2video" ? COMPILE_MESSAGES.creatingJson2Video : `Creating video project with the ${provider.label}...`;
-}
-
-export function isCompileFormat(value: unknown): value is RenderFormat {
-  return typeof value === "string" && (COMPILE_FORMATS as readonly string[]).includes(value);
-}
-
-export function formatOf(job: Pick<CompileJobRow, "format">): RenderFormat {
-  return isCompileFormat(job.format) ? job.format : DEFAULT_COMPILE_FORMAT;
-}
-
-export const ACTIVE_COMPILE: readonly CompileStatus[] = ["queued", "rendering"];
-
-export function isActive(job: Pick<CompileJobRow, "status">): boolean {
-  return ACTIVE_COMPILE.includes(job.status);
-}
-
-// ───────────────────────────── the plan fixed at the request (ADR 250) ─────────────────────────────
-
-/**
- * What a compile was asked and paid for, stored on its job when it is requested: the scenes it
- * renders (the project's scenes at that moment, in order) and, for each scene it prepares first,
- * the steps charged for it. The workflow prepares exactly this and renders exactly these scenes;
- * scenes added later are not part of this compile.
- */
-export type CompileScenePlan = {
-  sceneIds: string[];
-  prepare: { sceneId: string; steps: SceneAssetStep[] }[];
-};
-
-const scenePlanSchema = z.object({
-  sceneIds: z.array(z.string()),
-  prepare: z.array(z.object({ sceneId: z.string(), steps: z.array(z.enum(SCENE_ASSET_STEPS)) })),
-});
-
-/** The job's plan; null for a compile without one (Create Video's: covered by its 20 credits). */
-export function scenePlanOf(job: Pick<CompileJobRow, "scenePlan">): CompileScenePlan | null {
-  if (job.scenePlan === null || job.scenePlan === undefined) return null;
-  const parsed = scenePlanSchema.safeParse(job.scenePlan);
-  return parsed.success ? parsed.data : null;
-}
-
-/**
- * The charge batch of one scene's steps in a compile: each scene its own request, which the
- * scene-assets workflow settles step by step and refunds from the step that failed, exactly as
- * for the editors' Generate Assets. The compile's own price is the batch named by the job id.
- */
-export function compileSceneBatchId(jobId: string, sceneId: string): string {
-  return `${jobId}:${sceneId}`;
-}
 
 /** Every charge batch of a compile: its own, and one per scene it prepares with paid steps. */
 function compileBatchIds(job: Pick<CompileJobRow, "id" | "scenePlan">): string[] {
@@ -151,13 +83,6 @@ export async function compilePreparation(actor: Actor, jobId: string): Promise<C
   };
 }
 
-/** "1 scene added after this compile was requested is not in this video; compile again to include it." */
-export function addedScenesNotice(added: number): string {
-  return added === 1
-    ? "1 scene added after this compile was requested is not in this video; compile again to include it."
-    : `${added} scenes added after this compile was requested are not in this video; compile again to include them.`;
-}
-
 /** Sets the job's notice (what was refunded and kept, or the scenes left out). */
 async function setNotice(jobId: string, notice: string | null): Promise<void> {
   const { count } = await prisma.compileJob.updateMany({ where: { id: jobId }, data: { notice } });
@@ -165,20 +90,6 @@ async function setNotice(jobId: string, notice: string | null): Promise<void> {
 }
 
 // ───────────────────────────── rows ─────────────────────────────
-
-/**
- * A compile job changed (status, percent, message): its project's open pages hear it on the live
- * stream (project.updated, ADR 156) instead of polling. A hint only.
- */
-async function announceJob(jobId: string): Promise<void> {
-  const job = await prisma.compileJob.findUnique({ where: { id: jobId }, select: { projectId: true, userId: true } });
-  if (job) await announceProjectUpdated({ id: job.projectId, userId: job.userId });
-}
-
-/** The filter for a job of a project the actor may work on. */
-function visibleJob(actor: Actor, jobId: string) {
-  return { id: jobId, project: ownedBy(actor) };
-}
 
 /** A compile job of a project the actor may work on. */
 export async function getCompileJob(actor: Actor, jobId: string): Promise<CompileJobRow> {
@@ -475,77 +386,4 @@ async function refundNotice(jobId: string, plan: CompileScenePlan): Promise<stri
   ];
   if (kept.parts.length) lines.push(`Kept (paid, not charged again): ${kept.parts.join("; ")}.`);
   return lines.join(" ");
-}
-
-// ───────────────────────────── the render's writes (compile-render.server.ts) ─────────────────────────────
-// Each is a compare-and-set on the job's render token, so a render that was given up or taken
-// over never writes again. Each checks the actor in the same statement.
-
-type RenderWhere = { actor: Actor; jobId: string; token: string };
-
-function heldBy({ actor, jobId, token }: RenderWhere, status: readonly CompileStatus[] = ACTIVE_COMPILE) {
-  return { ...visibleJob(actor, jobId), providerRequestId: token, status: { in: [...status] } };
-}
-
-/**
- * Takes an active job over for a new render: its token becomes `token` when it is still
- * `expectedToken` (so two pollers never start two renders). False when the job is finished or
- * someone else took it meanwhile.
- */
-export async function claimRender(
-  actor: Actor,
-  jobId: string,
-  expectedToken: string | null,
-  render: { token: string; provider: string; status: "queued" | "rendering" },
-): Promise<boolean> {
-  const { count } = await prisma.compileJob.updateMany({
-    where: { ...visibleJob(actor, jobId), providerRequestId: expectedToken, status: { in: [...ACTIVE_COMPILE] } },
-    data: { status: render.status, provider: render.provider, providerRequestId: render.token, errorMessage: null, updatedAt: new Date() },
-  });
-  if (count > 0) await announceJob(jobId);
-  return count > 0;
-}
-
-/** The render holding `token` has begun (queued → rendering). False when it no longer holds the job. */
-export async function markRenderStarted(actor: Actor, jobId: string, token: string): Promise<boolean> {
-  const { count } = await prisma.compileJob.updateMany({ where: heldBy({ actor, jobId, token }), data: { status: "rendering", updatedAt: new Date() } });
-  if (count > 0) await announceJob(jobId);
-  return count > 0;
-}
-
-/**
- * The render holding `token` is alive and at `percent` (whole, 0..99, never lower than before).
- * Also its heartbeat: the row's update time. False when it no longer holds the job.
- */
-export async function recordRenderProgress(actor: Actor, jobId: string, token: string, percent: number): Promise<boolean> {
-  const p = Math.max(0, Math.min(99, Math.floor(percent)));
-  const where = heldBy({ actor, jobId, token });
-  const { count } = await prisma.compileJob.updateMany({ where: { ...where, progress: { lt: p } }, data: { progress: p, updatedAt: new Date() } });
-  if (count > 0) {
-    // Only a higher percent is news; a heartbeat alone is not announced.
-    await announceJob(jobId);
-    return true;
-  }
-  const beat = await prisma.compileJob.updateMany({ where, data: { updatedAt: new Date() } });
-  return beat.count > 0;
-}
-
-/** The render holding `token` made `videoUrl`: the job is completed. False when it no longer holds the job. */
-export async function completeRender(actor: Actor, jobId: string, token: string, videoUrl: string, posterUrl: string | null = null): Promise<boolean> {
-  const { count } = await prisma.compileJob.updateMany({
-    where: heldBy({ actor, jobId, token }, ["rendering"]),
-    data: { status: "completed", progress: 100, message: COMPILE_MESSAGES.complete, videoUrl, posterUrl, errorMessage: null },
-  });
-  if (count > 0) await announceJob(jobId);
-  return count > 0;
-}
-
-/** The render holding `token` failed with `reason`. False when it no longer holds the job. */
-export async function failRender(actor: Actor, jobId: string, token: string, reason: string): Promise<boolean> {
-  const { count } = await prisma.compileJob.updateMany({
-    where: heldBy({ actor, jobId, token }),
-    data: { status: "failed", message: COMPILE_MESSAGES.failed, errorMessage: presentableFailure(reason).slice(0, 2000) },
-  });
-  if (count > 0) await announceJob(jobId);
-  return count > 0;
 }

@@ -3,22 +3,13 @@
 // answer 400 with the message beside their field; NotFoundError (another user's project for a
 // non-admin, a deleted one) answers 404. Anything else is not the client's fault and is rethrown.
 import { data } from "@remix-run/node";
+import type { CanvasActionData } from "~/components/canvas-editor/editor-data";
 import { isNotFound } from "~/models/actor.server";
 import { isMediaRefError } from "~/models/media-refs.server";
 import { ProjectError } from "~/models/project.server";
 import { SceneInputError } from "~/models/scenes.server";
 
-export type CanvasActionData = {
-  ok: boolean;
-  intent: string;
-  message?: string;
-  error?: string;
-  fieldErrors?: Record<string, string>;
-  /** The project a create made (the page goes there). */
-  projectId?: string;
-  /** What a generation would cost, shown before the user confirms (estimateCost). */
-  estimate?: { step: string; sceneId: string; regenerate: boolean; credits: number; balance: number; enough: boolean; blocked: string | null };
-};
+export type { CanvasActionData } from "~/components/canvas-editor/editor-data";
 
 export function refused(intent: string, error: string, status = 400, fieldErrors: Record<string, string> = {}) {
   return data<CanvasActionData>({ ok: false, intent, error, fieldErrors }, { status });

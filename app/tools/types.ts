@@ -4,6 +4,7 @@
 // shapes the answer. Rules, prices and authorization stay in app/models.
 import type { z } from "zod";
 import type { Actor } from "~/models/actor.server";
+import type { ToolName } from "~/tools/names";
 
 export type ToolAnnotations = {
   readOnlyHint: boolean;
@@ -35,7 +36,8 @@ export type ToolSuccess<O> = { data: O; links?: ToolLink[] };
 export type AnyObjectSchema = z.ZodObject<any>;
 
 export type ToolDefinition<I extends AnyObjectSchema = AnyObjectSchema, O extends AnyObjectSchema = AnyObjectSchema> = {
-  name: string;
+  /** One of the catalogue's names (app/tools/names.ts), which the local planner routes with. */
+  name: ToolName;
   title: string;
   description: string;
   inputSchema: I;

@@ -6,31 +6,14 @@
 // handler with the event and the memoised steps, record what comes back, and call again until
 // the run completes, fails, or parks (sleep, waitForEvent, invoke, retry back-off). A poll
 // interval finds due runs; an accepted event or a finished run wakes the loop at once.
-import http from "node:http";
-import https from "node:https";
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import * as store from "~/models/workflow-runs.server";
-import type { StepResult, WaitOp, WaitingFor, WorkflowRun, WorkflowStep } from "~/models/workflow-runs.server";
+import type { StepResult, WaitingFor, WorkflowRun, WorkflowStep } from "~/models/workflow-runs.server";
 import { acceptEvents } from "./bridge.ts";
-import { ExpressionError, parseExpression } from "./expression.ts";
-import { findStoredMatch } from "./ingest.ts";
-import {
-  buildRunRequest,
-  canonicalJson,
-  Header,
-  interpretResponse,
-  OpCode,
-  parseDuration,
-  PINNED_SDK_VERSION,
-  signRequest,
-  sleepTarget,
-  toSerializedError,
-  verifyResponseSignature,
-  type SdkOp,
-  type SdkOutcome,
-  type SerializedError,
-} from "./protocol.ts";
+import { OpCode, PINNED_SDK_VERSION, toSerializedError, type SdkOp, type SdkOutcome, type SerializedError } from "./protocol.ts";
+import { callServeHandler, syncServeHandler } from "./serve-call.ts";
 import { shared, type EmbeddedHost, type FunctionConfig, type RegisterBody } from "./shared.ts";
+import { createInvokedRun, deadline, dueOpResults, planWaitOps, resolveArrived, resolveInvokers } from "./wait-ops.ts";
 import { listenForWakeUps, type WakeUpListener } from "./wake-up.ts";
 
 export type ExecutorOptions = {
@@ -75,12 +58,6 @@ type Held = {
 type Flow = "continue" | "done";
 
 class LeaseLost extends Error {}
-
-function deadline(op: WaitOp): number {
-  if (op.kind === "sleep") return Date.parse(op.until);
-  if (op.kind === "event") return Date.parse(op.timeoutAt);
-  return op.timeoutAt ? Date.parse(op.timeoutAt) : Number.POSITIVE_INFINITY;
-}
 
 function concurrencyLimit(cfg: FunctionConfig): number | null {
   const c = cfg.concurrency;
@@ -207,22 +184,10 @@ export class EmbeddedExecutor implements EmbeddedHost {
   }
 
   private async register(): Promise<void> {
-    const url = new URL(this.opts.serveUrl);
-    url.searchParams.set("deployId", this.id);
-    const res = await httpRequest(url, {
-      method: "PUT",
-      headers: { [Header.Signature]: signRequest("", this.opts.signingKey), "user-agent": this.userAgent() },
-      body: "",
-      timeoutMs: 30_000,
-    });
-    if (res.status !== 200) throw new Error(`sync answered ${res.status}: ${res.body.slice(0, 300)}`);
+    await syncServeHandler(this.opts, this.id);
     if (!this.registered) throw new Error("the serve handler did not register its functions");
     this.lastError = null;
     this.lastTickAt = Date.now();
-  }
-
-  private userAgent(): string {
-    return `reelforge-embedded-executor (inngest-js v${PINNED_SDK_VERSION} protocol)`;
   }
 
   private schedule(delayMs: number): void {
@@ -339,42 +304,8 @@ export class EmbeddedExecutor implements EmbeddedHost {
   }
 
   /** Calls the serve handler once; "aborted" when stop() or a lost lease cut it short. */
-  private async call(h: Held, steps: WorkflowStep[], maxAttempts: number, stepId?: string): Promise<SdkOutcome | "aborted"> {
-    const body = canonicalJson(
-      buildRunRequest({
-        runId: h.run.id,
-        event: h.run.event as Record<string, unknown>,
-        steps: steps.map((s) => ({ stepId: s.stepId, data: s.data, error: s.error ?? undefined })),
-        attempt: h.run.attempt,
-        maxAttempts,
-      }),
-    );
-    const url = new URL(this.opts.serveUrl);
-    url.searchParams.set("fnId", h.run.functionId);
-    url.searchParams.set("stepId", stepId ?? "step");
-    try {
-      const res = await httpRequest(url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": this.userAgent(),
-          [Header.Signature]: signRequest(body, this.opts.signingKey),
-          [Header.RunId]: h.run.id,
-          [Header.RequestId]: randomUUID(),
-          [Header.ServerKind]: "cloud",
-        },
-        body,
-        signal: h.abort.signal,
-        timeoutMs: this.opts.requestTimeoutMs,
-      });
-      if ((res.status === 200 || res.status === 206) && !verifyResponseSignature(res.body, res.headers.get(Header.Signature), this.opts.signingKey)) {
-        return { kind: "invalid", error: { name: "Error", message: "The serve handler's response is not signed with this executor's key" } };
-      }
-      return interpretResponse(res.status, res.headers, res.body);
-    } catch (error) {
-      if (h.abort.signal.aborted) return "aborted";
-      return { kind: "rejected", retriable: true, error: { name: "Error", message: `Could not reach the serve handler: ${(error as Error).message}` } };
-    }
+  private call(h: Held, steps: WorkflowStep[], maxAttempts: number, stepId?: string): Promise<SdkOutcome | "aborted"> {
+    return callServeHandler(this.opts, h.run, steps, maxAttempts, h.abort.signal, stepId);
   }
 
   private async handle(h: Held, outcome: SdkOutcome, maxAttempts: number, startedAt: Date): Promise<Flow> {
@@ -459,61 +390,17 @@ export class EmbeddedExecutor implements EmbeddedHost {
    */
   private async park(h: Held, asyncOps: SdkOp[], startedAt: Date): Promise<Flow> {
     const now = Date.now();
-    const scale = this.opts.timeScale;
     const fresh = await store.getRun(h.run.id);
-    const pending = new Map(store.waitingForOf(fresh ?? h.run).ops.map((o) => [o.stepId, o]));
-    const ops: WaitOp[] = [];
-    const immediate: StepResult[] = [];
-    for (const op of asyncOps) {
-      const kept = pending.get(op.id);
-      if (kept) {
-        ops.push(kept);
-        continue;
-      }
-      const name = op.displayName ?? op.userland?.id;
-      if (op.op === OpCode.Sleep) {
-        ops.push({ kind: "sleep", stepId: op.id, name, until: sleepTarget(op.name, now, scale).toISOString() });
-      } else if (op.op === OpCode.WaitForEvent) {
-        const expr = typeof op.opts?.if === "string" ? op.opts.if : undefined;
-        if (expr) {
-          try {
-            parseExpression(expr);
-          } catch (error) {
-            if (!(error instanceof ExpressionError)) throw error;
-            return this.finish(h, { status: "failed", error: { name: "NonRetriableError", message: `waitForEvent "${name}": ${error.message}` } });
-          }
-        }
-        const timeout = parseDuration(String(op.opts?.timeout ?? ""));
-        if (timeout === undefined) {
-          return this.finish(h, { status: "failed", error: { name: "NonRetriableError", message: `waitForEvent "${name}": bad timeout "${op.opts?.timeout}"` } });
-        }
-        ops.push({
-          kind: "event",
-          stepId: op.id,
-          name,
-          event: String(op.name),
-          ...(expr ? { if: expr } : {}),
-          timeoutAt: new Date(now + timeout * scale).toISOString(),
-          since: (h.progressAt && h.progressAt < startedAt ? h.progressAt : startedAt).toISOString(),
-        });
-      } else {
-        const functionId = String(op.opts?.function_id ?? "");
-        if (!this.configs.has(functionId)) {
-          immediate.push({ stepId: op.id, name, op: OpCode.InvokeFunction, error: { name: "Error", message: `Function "${functionId}" is not served by this app` } });
-          continue;
-        }
-        const childRunId = await this.createInvokedRun(h, op, functionId, now);
-        const timeout = op.opts?.timeout ? parseDuration(String(op.opts.timeout)) : undefined;
-        ops.push({
-          kind: "invoke",
-          stepId: op.id,
-          name,
-          childRunId,
-          functionId,
-          timeoutAt: timeout !== undefined ? new Date(now + timeout * scale).toISOString() : null,
-        });
-      }
-    }
+    const plan = await planWaitOps({
+      run: fresh ?? h.run,
+      asyncOps,
+      now,
+      timeScale: this.opts.timeScale,
+      since: h.progressAt && h.progressAt < startedAt ? h.progressAt : startedAt,
+      serves: (functionId) => this.configs.has(functionId),
+    });
+    if ("failure" in plan) return this.finish(h, { status: "failed", error: { name: "NonRetriableError", message: plan.failure } });
+    const { ops, immediate } = plan;
     if (immediate.length) {
       await this.record(h, immediate, { waitingFor: ops.length ? { ops } : null });
       return "continue";
@@ -526,21 +413,8 @@ export class EmbeddedExecutor implements EmbeddedHost {
     this.wakeAt(runAfter);
     // Close the gap between the request and parking: an event or a finished invoked run that
     // arrived meanwhile found the run busy, so look for it now.
-    await this.lookBack(h.run.id);
+    if (await resolveArrived(h.run.id, this.log)) this.wake();
     return "done";
-  }
-
-  /** The run of a function `op` invokes: its id is derived from the caller's run and step. */
-  private async createInvokedRun(h: Held, op: SdkOp, functionId: string, now: number): Promise<string> {
-    const childRunId = `inv_${createHash("sha256").update(`${h.run.id}:${op.id}`).digest("hex").slice(0, 24)}`;
-    const data = (op.opts?.payload?.data ?? {}) as Record<string, unknown>;
-    await store.createInvokedRun({
-      id: childRunId,
-      functionId,
-      event: { id: `evt_${childRunId}`, name: "inngest/function.invoked", data, ts: now },
-      now: new Date(now),
-    });
-    return childRunId;
   }
 
   private async startInvokedRuns(h: Held, invokes: SdkOp[]): Promise<void> {
@@ -550,58 +424,16 @@ export class EmbeddedExecutor implements EmbeddedHost {
       const functionId = String(op.opts?.function_id ?? "");
       // An unknown function fails the invoke when the run parks on it (park).
       if (!this.configs.has(functionId)) continue;
-      await this.createInvokedRun(h, op, functionId, now);
+      await createInvokedRun(h.run.id, op, functionId, now);
       started++;
     }
     if (started) this.wake();
   }
 
-  private async lookBack(runId: string): Promise<void> {
-    const run = await store.getRun(runId);
-    if (!run || run.status !== "waiting") return;
-    const wf = store.waitingForOf(run);
-    const results: StepResult[] = [];
-    for (const op of wf.ops) {
-      if (op.kind === "event") {
-        const match = await findStoredMatch(run, op, this.log);
-        if (match) results.push({ stepId: op.stepId, name: op.name, op: OpCode.WaitForEvent, data: match });
-      } else if (op.kind === "invoke") {
-        const child = await store.getRun(op.childRunId);
-        if (child?.status === "completed") results.push({ stepId: op.stepId, name: op.name, op: OpCode.InvokeFunction, data: child.output ?? null });
-        if (child?.status === "failed" || child?.status === "cancelled") {
-          results.push({ stepId: op.stepId, name: op.name, op: OpCode.InvokeFunction, error: toSerializedError(child.error) });
-        }
-      }
-    }
-    if (!results.length) return;
-    const done = new Set(results.map((r) => r.stepId));
-    if (await store.resolveParkedRun(run, results, wf.ops.filter((o) => !done.has(o.stepId)))) this.wake();
-  }
-
   /** At claim time: settle pending ops whose deadline passed (sleep over, wait timed out). */
   private async settleDueOps(h: Held): Promise<void> {
-    const wf = store.waitingForOf(h.run);
-    if (!wf.ops.length) return;
-    const now = Date.now();
-    const results: StepResult[] = [];
-    const remaining: WaitOp[] = [];
-    for (const op of wf.ops) {
-      if (deadline(op) > now) {
-        remaining.push(op);
-      } else if (op.kind === "sleep") {
-        results.push({ stepId: op.stepId, name: op.name, op: OpCode.Sleep, data: null });
-      } else if (op.kind === "event") {
-        const match = await findStoredMatch(h.run, op, this.log);
-        results.push({ stepId: op.stepId, name: op.name, op: OpCode.WaitForEvent, data: match });
-      } else {
-        results.push({
-          stepId: op.stepId,
-          name: op.name,
-          op: OpCode.InvokeFunction,
-          error: { name: "InngestInvokeTimeoutError", message: "Timed out waiting for the invoked function to complete" },
-        });
-      }
-    }
+    if (!store.waitingForOf(h.run).ops.length) return;
+    const { results, remaining } = await dueOpResults(h.run, this.log);
     if (results.length) await this.record(h, results, { waitingFor: { ops: remaining } });
   }
 
@@ -646,59 +478,6 @@ export class EmbeddedExecutor implements EmbeddedHost {
     ];
     if (result.status === "failed") events.unshift({ id: `evt_failed_${run.id}`, name: "inngest/function.failed", data: { ...base, error: result.error } });
     await acceptEvents(events);
-
-    for (const parent of await store.waitingRunsForInvoke(run.id)) {
-      const wf = store.waitingForOf(parent);
-      const hit = wf.ops.filter((o) => o.kind === "invoke" && o.childRunId === run.id);
-      const results: StepResult[] = hit.map((o) =>
-        result.status === "completed"
-          ? { stepId: o.stepId, name: o.name, op: OpCode.InvokeFunction, data: result.output ?? null }
-          : { stepId: o.stepId, name: o.name, op: OpCode.InvokeFunction, error: result.error },
-      );
-      await store.resolveParkedRun(parent, results, wf.ops.filter((o) => !hit.includes(o)));
-    }
+    await resolveInvokers(run, result);
   }
-}
-
-// ----------------------------------------------------------------------------------------------
-
-type HttpResult = { status: number; headers: { get(name: string): string | null }; body: string };
-
-/** node:http instead of fetch: a step may keep the request open for minutes (fetch gives up at 300 s). */
-function httpRequest(
-  url: URL,
-  opts: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal; timeoutMs: number },
-): Promise<HttpResult> {
-  const client = url.protocol === "https:" ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.request(
-      url,
-      {
-        method: opts.method,
-        headers: { ...opts.headers, "content-length": String(Buffer.byteLength(opts.body)) },
-        signal: opts.signal,
-        timeout: opts.timeoutMs,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("error", reject);
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: {
-              get: (name) => {
-                const v = res.headers[name.toLowerCase()];
-                return Array.isArray(v) ? v.join(", ") : (v ?? null);
-              },
-            },
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)));
-    req.on("error", reject);
-    req.end(opts.body);
-  });
 }

@@ -22,6 +22,7 @@ describe("layer boundaries", () => {
     ["app/components/x/Y.tsx", 'import { a } from "~/models/credits.server";\nexport const b = a;\n'],
     ["app/components/x/Y.tsx", 'import { a } from "~/utils/db.server";\nexport const b = a;\n'],
     ["app/routes/x.tsx", 'import { a } from "../models/credits.server";\nexport const b = a;\n'],
+    ["app/providers/x/y.ts", 'import { a } from "~/tools/index";\nexport const b = a;\n'],
   ])("refuses %s importing %s", async (file, code) => {
     expect(await boundaryErrors(file, code)).not.toEqual([]);
   });
@@ -32,6 +33,7 @@ describe("layer boundaries", () => {
     ["app/models/x.server.ts", 'import { a } from "../../inngest/client";\nexport const b = a;\n'],
     ["app/components/x/Y.tsx", 'import { a } from "~/models/content-feed";\nexport const b = a;\n'],
     ["app/models/x.server.ts", 'import { a } from "./credits.server";\nexport const b = a;\n'],
+    ["app/providers/x/y.ts", 'import { a } from "~/tools/names";\nexport const b = a;\n'],
   ])("allows %s importing %s", async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
   });

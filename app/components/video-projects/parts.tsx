@@ -1,5 +1,5 @@
 // Pieces the Video Project Management page's panels share: the action's answer, the error line,
-// and the form styles.
+// the form styles, the status dot and the confirm step.
 import { useEffect, useState } from "react";
 
 export type ActionResult =
@@ -29,4 +29,28 @@ export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
+}
+
+/** The status dot colours (docs/product.md#video-projects). */
+const STATUS_DOT: Record<string, string> = {
+  draft: "bg-slate-400",
+  in_progress: "bg-yellow-400",
+  completed: "bg-green-500",
+  failed: "bg-red-500",
+};
+
+export function StatusDot({ status }: { status: string }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 text-sm text-slate-700">
+      <span aria-hidden="true" data-status={status} className={`inline-block size-2.5 rounded-full ${STATUS_DOT[status] ?? "bg-slate-400"}`} />
+      {status.replace("_", " ")}
+    </span>
+  );
+}
+
+/** A form's submit handler that asks first (window.confirm) and stops the post when the answer is no. */
+export function confirmOr(message: string) {
+  return (event: React.FormEvent<HTMLFormElement>) => {
+    if (!window.confirm(message)) event.preventDefault();
+  };
 }

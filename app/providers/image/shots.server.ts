@@ -54,142 +54,190 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
   const portrait = H > W * 1.2;
   const unit = Math.min(W, H);
   const layers: OverlayOptions[] = [];
-  /** The product and its shadow: drawn last, and the layer that moves faster in a parallax move. */
   const front: OverlayOptions[] = [];
-  let background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, "");
   const headline = request.headline?.trim() ?? "";
-
   const photo = request.shot === "photo" && request.photo ? await coverPhoto(request.photo, W, H) : null;
-  switch (photo ? "photo" : request.shot === "photo" ? "kinetic" : request.shot) {
-    case "photo": {
-      // The user's own picture, full bleed; the call-out on an accent panel at the top.
-      background = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${palette.bgBottom}"/></svg>`;
-      layers.push({ input: photo!, left: 0, top: 0 });
-      if (headline) layers.push(...(await panelText(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: safe * 0.3 }, unit * 0.075, palette, W, H, null)));
-      break;
-    }
-    case "hero": {
-      // On a surface: a wide ellipse "table top" the product stands on, the headline above.
-      // In a landscape frame (16:9) the headline goes beside the product, not above it, so the
-      // product keeps its height (docs/decisions/214-aspect-ratio-at-creation.md).
-      const floorY = Math.round(safe * 0.94);
-      const beside = headline !== "" && W > H * 1.2;
-      const top = headline && !beside ? Math.round(H * (portrait ? 0.3 : 0.32)) : Math.round(H * 0.1);
-      const cx = beside ? W * 0.7 : W / 2;
-      const p = await fit(product, W * (portrait ? 0.72 : 0.42), floorY - top);
-      const surface = mix(palette.bgBottom, palette.dark ? "#ffffff" : "#000000", 0.1);
-      background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<ellipse cx="${cx}" cy="${floorY}" rx="${beside ? W * 0.28 : W * 0.48}" ry="${unit * 0.07}" fill="${surface}"/>`);
-      front.push(...(await contactShadow(p.width, cx, floorY, W, H)));
-      front.push({ input: p.png, left: Math.round(cx - p.width / 2), top: Math.max(0, floorY - p.height) });
-      if (beside) layers.push(...(await textBlock(headline, { x: W * 0.06, y: H * 0.1, width: W * 0.44, height: safe - H * 0.16 }, unit * 0.13, palette.text, "left", W, H)));
-      else if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: top - H * 0.1 }, unit * 0.115, palette.text, "centre", W, H)));
-      break;
-    }
-    case "close-up": {
-      // A tight crop: the product about 1.3x the safe height, its middle (label, texture) in view.
-      const meta = await sharp(product).metadata();
-      const pw = meta.width ?? 1;
-      const ph = meta.height ?? 1;
-      const scale = Math.min((safe * 1.3) / ph, (W * 1.5) / pw);
-      const big = await sharp(product).resize(Math.max(1, Math.round(pw * scale))).png().toBuffer({ resolveWithObject: true });
-      const left = Math.round((W - big.info.width) / 2);
-      const top = Math.round(safe * 0.5 - big.info.height * 0.5);
-      front.push(await cropInto(big.data, big.info.width, big.info.height, left, top, W, safe));
-      break;
-    }
-    case "feature": {
-      // The product on one side, a call-out panel with a pointer on the other.
-      const p = await fit(product, W * (portrait ? 0.62 : 0.4), safe * (W > H * 1.2 ? 0.8 : 0.62));
-      const px = Math.round(W * (portrait ? 0.04 : 0.08));
-      const py = Math.round(safe - p.height - H * 0.03);
-      layers.push({ input: await dropShadow(p.png, unit * 0.03), left: px, top: Math.max(0, py + Math.round(unit * 0.02)) });
-      layers.push({ input: p.png, left: px, top: Math.max(0, py) });
-      if (headline) {
-        const box = { x: W * (portrait ? 0.42 : 0.5), y: H * (portrait ? 0.09 : 0.12), width: W * (portrait ? 0.48 : 0.4), height: safe * 0.42 };
-        layers.push(...(await panelText(headline, box, unit * 0.075, palette, W, H, { x: px + p.width * 0.7, y: py + p.height * 0.3 })));
-      }
-      break;
-    }
-    case "split": {
-      // Half colour panel with the text, half the product on the background.
-      if (portrait) {
-        const panelH = Math.round(safe * 0.46);
-        background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<rect width="${W}" height="${panelH}" fill="${palette.accent}"/>`);
-        if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: panelH - H * 0.1 }, unit * 0.095, palette.textOnAccent, "left", W, H)));
-        const p = await fit(product, W * 0.7, safe - panelH - H * 0.05);
-        layers.push({ input: p.png, left: Math.round(W * 0.56 - p.width / 2), top: Math.round(panelH + H * 0.03) });
-      } else {
-        const panelW = Math.round(W * 0.5);
-        background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<rect width="${panelW}" height="${H}" fill="${palette.accent}"/>`);
-        if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.12, width: panelW - W * 0.14, height: safe - H * 0.16 }, unit * 0.1, palette.textOnAccent, "left", W, H)));
-        const p = await fit(product, W * 0.42, safe - H * 0.1);
-        layers.push({ input: p.png, left: Math.round(panelW + (W - panelW - p.width) / 2), top: Math.round(safe - p.height - H * 0.03) });
-      }
-      break;
-    }
-    case "kinetic": {
-      // Full-bleed accent colour, very large type, the product small and tilted below it.
-      background = gradientSvg(W, H, palette.accent, mix(palette.accent, "#000000", 0.25), "");
-      const textColour = palette.textOnAccent;
-      const textH = portrait ? safe * 0.5 : safe * 0.55;
-      if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * (portrait ? 0.8 : 0.5), height: textH }, unit * 0.13, textColour, "left", W, H)));
-      const p = await fit(product, W * (portrait ? 0.5 : 0.3), portrait ? safe - textH - H * 0.1 : safe * 0.8);
-      const rotated = await sharp(p.png).rotate(-8, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer({ resolveWithObject: true });
-      const left = portrait ? Math.round(W * 0.62 - rotated.info.width / 2) : Math.round(W * 0.8 - rotated.info.width / 2);
-      layers.push({ input: rotated.data, left: clamp(left, rotated.info.width, W), top: clamp(Math.round(safe - rotated.info.height - H * 0.02), rotated.info.height, H) });
-      break;
-    }
-    case "end-card": {
-      // Logo, product, name, call-to-action button, above the captions: stacked and centred in a
-      // portrait frame; in a square or landscape frame the name and the button stand beside the
-      // product (docs/decisions/214-aspect-ratio-at-creation.md).
-      const side = !portrait;
-      const pcx = side ? W * 0.3 : W / 2;
-      const tcx = side ? W * 0.7 : W / 2;
-      let y = Math.round(H * 0.08);
-      if (request.logo) {
-        const d = Math.round(unit * 0.14);
-        const logo = await circle(request.logo, d);
-        if (logo) {
-          layers.push({ input: logo, left: Math.round(pcx - d / 2), top: y });
-          y += d + Math.round(H * 0.02);
-        }
-      }
-      // Beside the product in a square frame, smaller type keeps the button to a few lines.
-      const square = side && W < H * 1.2;
-      const nameSize = unit * (square ? 0.08 : 0.1);
-      const ctaSize = unit * (square ? 0.06 : 0.08);
-      // The name and the button are measured first (the button's text may wrap to several lines)
-      // and the product gets the height left, so nothing overlaps.
-      const name = request.productName ? await renderTextImage({ text: request.productName, sizePx: nameSize, color: palette.text, maxWidth: W * (side ? 0.42 : 0.8), align: "centre" }) : null;
-      const cta = headline ? await renderTextImage({ text: headline, sizePx: ctaSize, color: palette.textOnAccent, maxWidth: W * (square ? 0.4 : side ? 0.34 : 0.7), align: "centre" }) : null;
-      const nameH = name ? name.height + Math.round(H * 0.02) : 0;
-      const bw = cta ? Math.min(W, cta.width + Math.round(ctaSize * 1.6)) : 0;
-      const bh = cta ? Math.min(H, cta.height + Math.round(ctaSize * 0.9)) : 0;
-      const reserve = side ? H * 0.04 : nameH + bh + H * 0.04;
-      const p = await fit(product, W * (side ? 0.4 : 0.6), Math.max(unit * 0.15, safe - y - reserve));
-      layers.push({ input: await dropShadow(p.png, unit * 0.025), left: Math.round(pcx - p.width / 2), top: y + Math.round(unit * 0.015) });
-      layers.push({ input: p.png, left: Math.round(pcx - p.width / 2), top: y });
-      let ty = side ? Math.round(H * 0.08 + Math.max(0, safe - H * 0.08 - nameH - bh) / 2) : y + p.height + Math.round(H * 0.02);
-      if (name) {
-        layers.push({ input: name.png, left: clamp(Math.round(tcx - name.width / 2), name.width, W), top: clamp(ty, name.height, H) });
-        ty += nameH;
-      }
-      if (cta) {
-        const bx = Math.round(tcx - bw / 2);
-        const by = Math.min(ty, safe - bh);
-        layers.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${bw}" height="${bh}"><rect width="${bw}" height="${bh}" rx="${Math.min(bh / 2, ctaSize * 1.1)}" fill="${palette.accent}"/></svg>`), left: clamp(bx, bw, W), top: clamp(by, bh, H) });
-        layers.push({ input: cta.png, left: clamp(Math.round(tcx - cta.width / 2), cta.width, W), top: clamp(by + Math.round((bh - cta.height) / 2), cta.height, H) });
-      }
-      break;
-    }
-  }
+  const f: ShotFrame = { request, product, palette, W, H, safe, portrait, unit, headline, layers, front, photo, background: gradientSvg(W, H, palette.bgTop, palette.bgBottom, "") };
+  await drawLayout(photo ? "photo" : request.shot === "photo" ? "kinetic" : request.shot, f);
   const flat = (overlays: OverlayOptions[]) =>
-    sharp(Buffer.from(background)).resize(W, H).composite(overlays).flatten({ background: palette.bgTop }).jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer();
+    sharp(Buffer.from(f.background)).resize(W, H).composite(overlays).flatten({ background: palette.bgTop }).jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer();
   const image = await flat([...layers, ...front]);
   if (!request.layers || !LAYERED_SHOTS.has(request.shot) || !front.length) return { image, palette };
   const foreground = await sharp({ create: { width: W, height: H, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).composite(front).png().toBuffer();
   return { image, palette, layers: { background: await flat(layers), foreground } };
+}
+
+/** What a layout draws on: the frame's measures, and the background and layers it sets. */
+type ShotFrame = {
+  request: ShotRequest;
+  product: Buffer;
+  palette: ShotPalette;
+  W: number;
+  H: number;
+  /** Where the captions begin: the picture's content stays above it. */
+  safe: number;
+  portrait: boolean;
+  unit: number;
+  headline: string;
+  layers: OverlayOptions[];
+  /** The product and its shadow: drawn last, and the layer that moves faster in a parallax move. */
+  front: OverlayOptions[];
+  /** The user's own picture, covering the frame (the photo shot). */
+  photo: Buffer | null;
+  background: string;
+};
+
+function drawLayout(shot: ShotRequest["shot"], f: ShotFrame): Promise<void> {
+  switch (shot) {
+    case "photo":
+      return photoShot(f);
+    case "hero":
+      return heroShot(f);
+    case "close-up":
+      return closeUpShot(f);
+    case "feature":
+      return featureShot(f);
+    case "split":
+      return splitShot(f);
+    case "kinetic":
+      return kineticShot(f);
+    case "end-card":
+      return endCardShot(f);
+  }
+}
+
+/** The user's own picture, full bleed; the call-out on an accent panel at the top. */
+async function photoShot(f: ShotFrame): Promise<void> {
+  const { palette, W, H, safe, unit, headline, layers, photo } = f;
+  if (!photo) return;
+  f.background = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${palette.bgBottom}"/></svg>`;
+  layers.push({ input: photo, left: 0, top: 0 });
+  if (headline) layers.push(...(await panelText(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: safe * 0.3 }, unit * 0.075, palette, W, H, null)));
+}
+
+/**
+ * On a surface: a wide ellipse "table top" the product stands on, the headline above. In a
+ * landscape frame (16:9) the headline goes beside the product, not above it, so the product keeps
+ * its height (docs/decisions/214-aspect-ratio-at-creation.md).
+ */
+async function heroShot(f: ShotFrame): Promise<void> {
+  const { product, palette, W, H, safe, portrait, unit, headline, layers, front } = f;
+  const floorY = Math.round(safe * 0.94);
+  const beside = headline !== "" && W > H * 1.2;
+  const top = headline && !beside ? Math.round(H * (portrait ? 0.3 : 0.32)) : Math.round(H * 0.1);
+  const cx = beside ? W * 0.7 : W / 2;
+  const p = await fit(product, W * (portrait ? 0.72 : 0.42), floorY - top);
+  const surface = mix(palette.bgBottom, palette.dark ? "#ffffff" : "#000000", 0.1);
+  f.background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<ellipse cx="${cx}" cy="${floorY}" rx="${beside ? W * 0.28 : W * 0.48}" ry="${unit * 0.07}" fill="${surface}"/>`);
+  front.push(...(await contactShadow(p.width, cx, floorY, W, H)));
+  front.push({ input: p.png, left: Math.round(cx - p.width / 2), top: Math.max(0, floorY - p.height) });
+  if (beside) layers.push(...(await textBlock(headline, { x: W * 0.06, y: H * 0.1, width: W * 0.44, height: safe - H * 0.16 }, unit * 0.13, palette.text, "left", W, H)));
+  else if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: top - H * 0.1 }, unit * 0.115, palette.text, "centre", W, H)));
+}
+
+/** A tight crop: the product about 1.3x the safe height, its middle (label, texture) in view. */
+async function closeUpShot(f: ShotFrame): Promise<void> {
+  const { product, W, safe, front } = f;
+  const meta = await sharp(product).metadata();
+  const pw = meta.width ?? 1;
+  const ph = meta.height ?? 1;
+  const scale = Math.min((safe * 1.3) / ph, (W * 1.5) / pw);
+  const big = await sharp(product).resize(Math.max(1, Math.round(pw * scale))).png().toBuffer({ resolveWithObject: true });
+  const left = Math.round((W - big.info.width) / 2);
+  const top = Math.round(safe * 0.5 - big.info.height * 0.5);
+  front.push(await cropInto(big.data, big.info.width, big.info.height, left, top, W, safe));
+}
+
+/** The product on one side, a call-out panel with a pointer on the other. */
+async function featureShot(f: ShotFrame): Promise<void> {
+  const { product, palette, W, H, safe, portrait, unit, headline, layers } = f;
+  const p = await fit(product, W * (portrait ? 0.62 : 0.4), safe * (W > H * 1.2 ? 0.8 : 0.62));
+  const px = Math.round(W * (portrait ? 0.04 : 0.08));
+  const py = Math.round(safe - p.height - H * 0.03);
+  layers.push({ input: await dropShadow(p.png, unit * 0.03), left: px, top: Math.max(0, py + Math.round(unit * 0.02)) });
+  layers.push({ input: p.png, left: px, top: Math.max(0, py) });
+  if (headline) {
+    const box = { x: W * (portrait ? 0.42 : 0.5), y: H * (portrait ? 0.09 : 0.12), width: W * (portrait ? 0.48 : 0.4), height: safe * 0.42 };
+    layers.push(...(await panelText(headline, box, unit * 0.075, palette, W, H, { x: px + p.width * 0.7, y: py + p.height * 0.3 })));
+  }
+}
+
+/** Half colour panel with the text, half the product on the background. */
+async function splitShot(f: ShotFrame): Promise<void> {
+  const { product, palette, W, H, safe, portrait, unit, headline, layers } = f;
+  if (portrait) {
+    const panelH = Math.round(safe * 0.46);
+    f.background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<rect width="${W}" height="${panelH}" fill="${palette.accent}"/>`);
+    if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: panelH - H * 0.1 }, unit * 0.095, palette.textOnAccent, "left", W, H)));
+    const p = await fit(product, W * 0.7, safe - panelH - H * 0.05);
+    layers.push({ input: p.png, left: Math.round(W * 0.56 - p.width / 2), top: Math.round(panelH + H * 0.03) });
+  } else {
+    const panelW = Math.round(W * 0.5);
+    f.background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<rect width="${panelW}" height="${H}" fill="${palette.accent}"/>`);
+    if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.12, width: panelW - W * 0.14, height: safe - H * 0.16 }, unit * 0.1, palette.textOnAccent, "left", W, H)));
+    const p = await fit(product, W * 0.42, safe - H * 0.1);
+    layers.push({ input: p.png, left: Math.round(panelW + (W - panelW - p.width) / 2), top: Math.round(safe - p.height - H * 0.03) });
+  }
+}
+
+/** Full-bleed accent colour, very large type, the product small and tilted below it. */
+async function kineticShot(f: ShotFrame): Promise<void> {
+  const { product, palette, W, H, safe, portrait, unit, headline, layers } = f;
+  f.background = gradientSvg(W, H, palette.accent, mix(palette.accent, "#000000", 0.25), "");
+  const textColour = palette.textOnAccent;
+  const textH = portrait ? safe * 0.5 : safe * 0.55;
+  if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * (portrait ? 0.8 : 0.5), height: textH }, unit * 0.13, textColour, "left", W, H)));
+  const p = await fit(product, W * (portrait ? 0.5 : 0.3), portrait ? safe - textH - H * 0.1 : safe * 0.8);
+  const rotated = await sharp(p.png).rotate(-8, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer({ resolveWithObject: true });
+  const left = portrait ? Math.round(W * 0.62 - rotated.info.width / 2) : Math.round(W * 0.8 - rotated.info.width / 2);
+  layers.push({ input: rotated.data, left: clamp(left, rotated.info.width, W), top: clamp(Math.round(safe - rotated.info.height - H * 0.02), rotated.info.height, H) });
+}
+
+/**
+ * Logo, product, name, call-to-action button, above the captions: stacked and centred in a
+ * portrait frame; in a square or landscape frame the name and the button stand beside the product
+ * (docs/decisions/214-aspect-ratio-at-creation.md).
+ */
+async function endCardShot(f: ShotFrame): Promise<void> {
+  const { request, product, palette, W, H, safe, portrait, unit, headline, layers } = f;
+  const side = !portrait;
+  const pcx = side ? W * 0.3 : W / 2;
+  const tcx = side ? W * 0.7 : W / 2;
+  let y = Math.round(H * 0.08);
+  if (request.logo) {
+    const d = Math.round(unit * 0.14);
+    const logo = await circle(request.logo, d);
+    if (logo) {
+      layers.push({ input: logo, left: Math.round(pcx - d / 2), top: y });
+      y += d + Math.round(H * 0.02);
+    }
+  }
+  // Beside the product in a square frame, smaller type keeps the button to a few lines.
+  const square = side && W < H * 1.2;
+  const nameSize = unit * (square ? 0.08 : 0.1);
+  const ctaSize = unit * (square ? 0.06 : 0.08);
+  // The name and the button are measured first (the button's text may wrap to several lines)
+  // and the product gets the height left, so nothing overlaps.
+  const name = request.productName ? await renderTextImage({ text: request.productName, sizePx: nameSize, color: palette.text, maxWidth: W * (side ? 0.42 : 0.8), align: "centre" }) : null;
+  const cta = headline ? await renderTextImage({ text: headline, sizePx: ctaSize, color: palette.textOnAccent, maxWidth: W * (square ? 0.4 : side ? 0.34 : 0.7), align: "centre" }) : null;
+  const nameH = name ? name.height + Math.round(H * 0.02) : 0;
+  const bw = cta ? Math.min(W, cta.width + Math.round(ctaSize * 1.6)) : 0;
+  const bh = cta ? Math.min(H, cta.height + Math.round(ctaSize * 0.9)) : 0;
+  const reserve = side ? H * 0.04 : nameH + bh + H * 0.04;
+  const p = await fit(product, W * (side ? 0.4 : 0.6), Math.max(unit * 0.15, safe - y - reserve));
+  layers.push({ input: await dropShadow(p.png, unit * 0.025), left: Math.round(pcx - p.width / 2), top: y + Math.round(unit * 0.015) });
+  layers.push({ input: p.png, left: Math.round(pcx - p.width / 2), top: y });
+  let ty = side ? Math.round(H * 0.08 + Math.max(0, safe - H * 0.08 - nameH - bh) / 2) : y + p.height + Math.round(H * 0.02);
+  if (name) {
+    layers.push({ input: name.png, left: clamp(Math.round(tcx - name.width / 2), name.width, W), top: clamp(ty, name.height, H) });
+    ty += nameH;
+  }
+  if (cta) {
+    const bx = Math.round(tcx - bw / 2);
+    const by = Math.min(ty, safe - bh);
+    layers.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${bw}" height="${bh}"><rect width="${bw}" height="${bh}" rx="${Math.min(bh / 2, ctaSize * 1.1)}" fill="${palette.accent}"/></svg>`), left: clamp(bx, bw, W), top: clamp(by, bh, H) });
+    layers.push({ input: cta.png, left: clamp(Math.round(tcx - cta.width / 2), cta.width, W), top: clamp(by + Math.round((bh - cta.height) / 2), cta.height, H) });
+  }
 }
 
 function gradientSvg(W: number, H: number, top: string, bottom: string, extra: string): string {

@@ -31,9 +31,7 @@ export { suggestImprovements, type SceneSuggestions, type Suggestion, type Sugge
 export {
   routeCommand,
   COMMAND_EXAMPLES,
-  TOOL_SERVER_TOOLS,
   AGENT_FUNCTIONS,
-  EXTRA_TOOLS,
   CANVAS_AGENT_TOOL,
   CANVAS_ACTIONS,
   SCENE_UPDATE_TYPES,

@@ -1,0 +1,76 @@
+// What the canvas editor's loader gives the page (app/routes/canvas-editor.server.ts builds it) and
+// what its action answers: plain data, so the page's components need nothing from the server.
+import type { SceneAssetStates, SceneMediaStep } from "~/models/scene-asset-steps";
+
+export type EditorView = {
+  tab: "script" | "scenes";
+  panel: "open" | "closed";
+  scene?: string;
+  /** The step whose cost is shown with its Confirm form (the no-JavaScript path). */
+  confirm?: SceneMediaStep;
+  /** The scene whose delete asks to be confirmed (the no-JavaScript path). */
+  confirmDelete?: string;
+};
+
+export type EditorProject = {
+  id: string;
+  userId: string;
+  title: string;
+  description: string | null;
+  fullScript: string;
+  mainProductImageUrl: string | null;
+  status: string;
+  finalVideoUrl: string | null;
+};
+
+export type EditorScene = {
+  id: string;
+  sceneOrder: number;
+  title: string;
+  description: string;
+  script: string;
+  voiceOverText: string;
+  imagePrompt: string;
+  status: string;
+  ready: boolean;
+  assets: SceneAssetStates;
+  backgroundMusicUrl: string | null;
+};
+
+export type EditorQuote = { step: SceneMediaStep; sceneId: string; regenerate: boolean; credits: number; balance: number; enough: boolean; blocked: string | null };
+
+export type EditorVersion = { id: string; step: SceneMediaStep; url: string; source: string; current: boolean; createdAt: string };
+
+export type EditorCompileJob = {
+  id: string;
+  status: string;
+  progress: number;
+  message: string | null;
+  errorMessage: string | null;
+  notice: string | null;
+  videoUrl: string | null;
+  posterUrl: string | null;
+  format: string;
+};
+
+export type CanvasEditorData = {
+  view: EditorView;
+  project: EditorProject;
+  scenes: EditorScene[];
+  assets: Array<{ id: string; url: string; type: string; name: string }>;
+  quote: EditorQuote | null;
+  versions: EditorVersion[];
+  compile: { costLabel: string; job: EditorCompileJob | null };
+};
+
+export type CanvasActionData = {
+  ok: boolean;
+  intent: string;
+  message?: string;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  /** The project a create made (the page goes there). */
+  projectId?: string;
+  /** What a generation would cost, shown before the user confirms (estimateCost). */
+  estimate?: { step: string; sceneId: string; regenerate: boolean; credits: number; balance: number; enough: boolean; blocked: string | null };
+};

@@ -1,0 +1,91 @@
+// The project history: the user's projects as cards (open, delete with a confirmation), and the
+// confirmation a delete without JavaScript gets from the action.
+import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Button, buttonClasses } from "~/components/ui/Button";
+import type { HistoryItem } from "./page-data";
+import { ErrorLine, panel, resultOf, StatusDot, confirmOr, type ActionResult } from "./parts";
+
+/** The confirmation a delete without JavaScript gets from the action before anything is deleted. */
+export function DeleteConfirmation({ base, projectId, question }: { base: string; projectId: string; question: string }) {
+  return (
+    <form method="post" className={`${panel} flex flex-wrap items-center gap-3`} role="alertdialog" aria-label="Delete project">
+      <p className="text-sm text-slate-800">{question}</p>
+      <input type="hidden" name="intent" value="delete-project" />
+      <input type="hidden" name="projectId" value={projectId} />
+      <input type="hidden" name="confirmed" value="yes" />
+      <Button type="submit" variant="danger" size="sm">
+        Delete
+      </Button>
+      <Link to={`${base}?history=open`} className={buttonClasses("secondary", "sm")}>
+        Cancel
+      </Link>
+    </form>
+  );
+}
+
+export function ProjectHistory({ items, base, actionData }: { items: HistoryItem[]; base: string; actionData?: ActionResult }) {
+  const revalidator = useRevalidator();
+  return (
+    <section className={panel} aria-labelledby="history-title">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="history-title" className="text-lg font-semibold text-slate-900">
+          Project History
+        </h2>
+        <Link
+          to={`${base}?history=open`}
+          className={buttonClasses("ghost", "sm")}
+          onClick={(e) => {
+            e.preventDefault();
+            revalidator.revalidate();
+          }}
+        >
+          Refresh
+        </Link>
+      </div>
+      {revalidator.state === "loading" ? (
+        <p className="mt-3 text-sm text-slate-600" aria-live="polite">
+          Loading projects...
+        </p>
+      ) : items.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">No projects found. Create your first project!</p>
+      ) : (
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {items.map((p) => (
+            <HistoryCard key={p.id} item={p} actionData={actionData} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function HistoryCard({ item, actionData }: { item: HistoryItem; actionData?: ActionResult }) {
+  const fetcher = useFetcher<ActionResult>();
+  const result = resultOf(fetcher.data, actionData, "delete-project");
+  const deleting = fetcher.state !== "idle";
+  // With JavaScript the browser's dialog asks; without it the action asks on the page first.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <li className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3" data-testid="project-card">
+      <Link to={`/video-projects/${item.id}`} className="font-medium text-slate-900 hover:text-brand-600">
+        {item.title}
+      </Link>
+      {item.description ? <p className="line-clamp-2 text-sm text-slate-600">{item.description}</p> : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <StatusDot status={item.status} />
+        <span className="text-xs text-slate-500">{item.sceneCount} scene(s)</span>
+      </div>
+      <fetcher.Form method="post" onSubmit={confirmOr(`Are you sure you want to delete project "${item.title}"?`)}>
+        <input type="hidden" name="intent" value="delete-project" />
+        <input type="hidden" name="projectId" value={item.id} />
+        {hydrated ? <input type="hidden" name="confirmed" value="yes" /> : null}
+        <Button type="submit" variant="danger" size="sm" disabled={deleting}>
+          {deleting ? "Deleting..." : "Delete"}
+        </Button>
+      </fetcher.Form>
+      {result && !result.ok && fetcher.data ? <ErrorLine message={result.error} /> : null}
+    </li>
+  );
+}

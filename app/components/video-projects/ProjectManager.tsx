@@ -1,0 +1,218 @@
+// The project manager panel: create a project, or the open project with its product image, its
+// scenes (each with Generate Assets and the AI actions) and Add Scene.
+import { Form, Link, useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Badge } from "~/components/ui/Badge";
+import { Button } from "~/components/ui/Button";
+import { FileUpload } from "~/components/upload/FileUpload";
+import { SCENE_ASSET_MESSAGES } from "~/models/scene-asset-steps";
+import { AiAnalysisPanel, SceneAiActions } from "./AiPanels";
+import { AutomatedSceneForm } from "./AutomatedSceneForm";
+import type { PageScene, PageProject } from "./page-data";
+import { ErrorLine, input, panel, resultOf, useHydrated, StatusDot, confirmOr, type ActionResult } from "./parts";
+
+export function ProjectManager({ open, actionData }: { open: PageProject | null; actionData?: ActionResult }) {
+  return (
+    <section className={panel} aria-labelledby="manager-title">
+      {open ? null : (
+        <h2 id="manager-title" className="text-lg font-semibold text-slate-900">
+          Create New Project
+        </h2>
+      )}
+      {open ? <OpenProject open={open} actionData={actionData} /> : <CreateProjectForm actionData={actionData} />}
+    </section>
+  );
+}
+
+function CreateProjectForm({ actionData }: { actionData?: ActionResult }) {
+  const fetcher = useFetcher<ActionResult>();
+  const result = resultOf(fetcher.data, actionData, "create-project");
+  return (
+    <fetcher.Form method="post" className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value="create-project" />
+      <label className="block text-sm font-medium text-slate-700">
+        Project Name
+        <input name="name" required maxLength={200} className={`mt-1 ${input}`} />
+      </label>
+      <label className="block text-sm font-medium text-slate-700">
+        Description
+        <textarea name="description" rows={3} className={`mt-1 ${input}`} />
+      </label>
+      <Button type="submit" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Creating..." : "Create Project"}
+      </Button>
+      {result && !result.ok ? <ErrorLine message={result.error} /> : null}
+    </fetcher.Form>
+  );
+}
+
+function OpenProject({ open, actionData }: { open: PageProject; actionData?: ActionResult }) {
+  const { project, scenes } = open;
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="manager-title" className="text-xl font-semibold text-slate-900" data-testid="project-name">
+            {project.title}
+          </h2>
+          <StatusDot status={project.status} />
+        </div>
+        {project.description ? <p className="text-sm text-slate-600">{project.description}</p> : null}
+        <p className="text-xs text-slate-500">
+          <Link to="/video-projects" className="hover:text-brand-600">
+            New project
+          </Link>
+        </p>
+      </div>
+      <ProductImageCard project={project} actionData={actionData} />
+      <AddSceneForm actionData={actionData} />
+      <AiAnalysisPanel actionData={actionData} planner={open.planner} />
+      <AutomatedSceneForm automation={open.automation} actionData={actionData} />
+      {scenes.length === 0 ? (
+        <p className="text-sm text-slate-600">No scenes yet. Add the first scene above.</p>
+      ) : (
+        <ul className="space-y-3">
+          {scenes.map((s) => (
+            <SceneCard key={s.id} scene={s} actionData={actionData} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The project's product image (the canvas's main image, through the same core call): with
+ * JavaScript the file goes up at once and its reference is saved by a fetcher; without it the
+ * form posts the file (multipart) to the page's action. Generate Assets points here when a
+ * scene needs it.
+ */
+function ProductImageCard({ project, actionData }: { project: PageProject["project"]; actionData?: ActionResult }) {
+  const fetcher = useFetcher<ActionResult>();
+  const remove = useFetcher<ActionResult>();
+  const hydrated = useHydrated();
+  const result = resultOf(remove.data, undefined, "main-image") ?? resultOf(fetcher.data, actionData, "main-image");
+  const current = project.mainProductImageUrl;
+  return (
+    <section id="product-image" tabIndex={-1} className="space-y-2 rounded-xl bg-slate-50 p-3" aria-labelledby="product-image-title">
+      <h4 id="product-image-title" className="text-sm font-semibold text-slate-800">
+        Product Image
+      </h4>
+      <p className="text-xs text-slate-600">Generate Assets makes each scene's image from this picture.</p>
+      <Form method="post" encType="multipart/form-data" className="space-y-2">
+        <input type="hidden" name="intent" value="main-image" />
+        <FileUpload
+          name="mainImage"
+          key={current ?? "none"}
+          bucket="project-images"
+          label={current ? "Replace product image" : "Upload product image"}
+          kinds={["image"]}
+          params={{ projectId: project.id, purpose: "main", ownerId: project.userId }}
+          current={current ? { url: current, contentType: "image/*", name: "Product image" } : null}
+          onUploaded={(file) => fetcher.submit({ intent: "main-image", ref: file.ref }, { method: "post" })}
+        />
+        {hydrated ? null : (
+          <Button type="submit" size="sm" variant="secondary">
+            Upload product image
+          </Button>
+        )}
+      </Form>
+      {current ? (
+        <remove.Form method="post">
+          <input type="hidden" name="intent" value="main-image" />
+          <input type="hidden" name="ref" value="" />
+          <Button type="submit" variant="ghost" size="sm" disabled={remove.state !== "idle"}>
+            Remove product image
+          </Button>
+        </remove.Form>
+      ) : null}
+      {result ? (
+        result.ok ? (
+          <p role="status" className="text-sm text-green-700">
+            {result.message}
+          </p>
+        ) : (
+          <ErrorLine message={result.error} />
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function AddSceneForm({ actionData }: { actionData?: ActionResult }) {
+  const fetcher = useFetcher<ActionResult>();
+  const result = resultOf(fetcher.data, actionData, "add-scene");
+  const [key, setKey] = useState(0);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setKey((k) => k + 1);
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form key={key} method="post" className="space-y-3 rounded-xl bg-slate-50 p-3">
+      <input type="hidden" name="intent" value="add-scene" />
+      <h4 className="text-sm font-semibold text-slate-800">Add Scene</h4>
+      <label className="block text-sm font-medium text-slate-700">
+        Scene Name
+        <input name="name" required maxLength={200} className={`mt-1 ${input}`} />
+      </label>
+      <label className="block text-sm font-medium text-slate-700">
+        Description
+        <textarea name="description" rows={2} className={`mt-1 ${input}`} />
+      </label>
+      <Button type="submit" size="sm" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Adding..." : "Add Scene"}
+      </Button>
+      {result && !result.ok ? <ErrorLine message={result.error} /> : null}
+    </fetcher.Form>
+  );
+}
+
+function SceneCard({ scene, actionData }: { scene: PageScene; actionData?: ActionResult }) {
+  const fetcher = useFetcher<ActionResult>();
+  const result = resultOf(fetcher.data, actionData, "generate-assets");
+  const mine = result && (result.ok ? Boolean(fetcher.data) : "sceneId" in result && result.sceneId === scene.id);
+  const busy = fetcher.state !== "idle" || scene.status === "in_progress";
+  return (
+    <li className="space-y-2 rounded-xl border border-slate-200 p-3" data-testid="scene-card">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium text-slate-900">{scene.title || "Untitled scene"}</span>
+        <span className="text-xs uppercase tracking-wide text-slate-500">{scene.status}</span>
+      </div>
+      {scene.description ? <p className="text-sm text-slate-600">{scene.description}</p> : null}
+      <div className="flex flex-wrap gap-2">
+        {scene.hasImage ? <Badge className="bg-green-100 text-green-800">Has Image</Badge> : null}
+        {scene.hasVideo ? <Badge className="bg-blue-100 text-blue-800">Has Video</Badge> : null}
+      </div>
+      {scene.errorMessage ? <p className="text-sm text-red-600">{scene.errorMessage}</p> : null}
+      <fetcher.Form
+        method="post"
+        className="flex flex-wrap items-center gap-2"
+        onSubmit={confirmOr(`Generate the assets of "${scene.title || "this scene"}" for ${scene.costLabel} credits?`)}
+      >
+        <input type="hidden" name="intent" value="generate-assets" />
+        <input type="hidden" name="sceneId" value={scene.id} />
+        <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+          {fetcher.state !== "idle" ? "Generating..." : "Generate Assets"}
+        </Button>
+        <span className="text-xs text-slate-500">Cost: {scene.costLabel} credits</span>
+      </fetcher.Form>
+      {mine && result ? (
+        result.ok ? (
+          <p className="text-sm text-green-700">{result.message}</p>
+        ) : (
+          <p role="alert" className="text-sm text-red-600">
+            {result.error}
+            {result.error.includes(SCENE_ASSET_MESSAGES.productImageRequired) ? (
+              <>
+                {" "}
+                <a href="#product-image" className="font-medium underline">
+                  Go to Product Image
+                </a>
+              </>
+            ) : null}
+          </p>
+        )
+      ) : null}
+      <SceneAiActions sceneId={scene.id} actionData={actionData} />
+    </li>
+  );
+}

@@ -1,0 +1,60 @@
+// What the Video Project Management page gets from its route's loader: the history, the open
+// project with its scenes and its latest compile.
+import type { PageAutomation } from "./AutomatedSceneForm";
+
+export type HistoryItem = {
+  id: string;
+  title: string;
+  description: string | null;
+  status: string;
+  sceneCount: number;
+};
+
+export type PageScene = {
+  id: string;
+  title: string;
+  description: string | null;
+  status: string;
+  errorMessage: string | null;
+  hasImage: boolean;
+  hasVideo: boolean;
+  costLabel: string;
+  blocked: string | null;
+};
+
+export type PageCompileJob = {
+  id: string;
+  status: string;
+  progress: number;
+  message: string | null;
+  errorMessage: string | null;
+  /** What was refunded and kept when it failed, or the scenes added after the request that are not in the video (ADR 250). */
+  notice: string | null;
+  videoUrl: string | null;
+  /** The render's representative frame (docs/decisions/198-poster-frame.md). */
+  posterUrl: string | null;
+  format: string;
+};
+
+export type PageProject = {
+  project: {
+    id: string;
+    /** The owner: the product image is stored as their file. */
+    userId: string;
+    title: string;
+    description: string | null;
+    status: string;
+    finalVideoUrl: string | null;
+    /** The project's product image (the canvas's main image), which Generate Assets needs. */
+    mainProductImageUrl: string | null;
+  };
+  scenes: PageScene[];
+  compile: {
+    costLabel: string;
+    blocked: string | null;
+    job: PageCompileJob | null;
+  };
+  planner: { label: string; local: boolean };
+  automation: PageAutomation;
+  balance: number;
+};

@@ -1,0 +1,209 @@
+// One scene's segment: its picture (a still with motion, parallax layers or a clip), the soft cut
+// from the previous scene, word-by-word captions and the voice-over tightened to its speech,
+// rendered by ffmpeg into the cache (published atomically).
+import { randomUUID } from "node:crypto";
+import { rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { concatInputArgs, concatListLine, inputArgs, lavfiInputArgs, MediaProcessError, runFfmpeg } from "~/providers/media/ffmpeg.server";
+import type { Size } from "~/providers/media/types";
+import { ensureDir } from "~/providers/media/workdir.server";
+import { motionVariantFor, parallaxFilters, prepareLayers, prepareStill, zoompanFilter } from "~/providers/motion/zoompan.server";
+import { captionBand, captionGroups, captionLineChars, captionSteps, captionStyleFor, speechIslands, wordCaptionPng, wordTimings } from "./captions.server";
+import { checkInput, formatOf } from "./render-inputs.server";
+import { keepFilter, type Span } from "./speech.server";
+import { AUDIO_RATE, DISSOLVE_SECONDS, DISSOLVE_START, VOICE_LEAD } from "./timing";
+import { RenderInputError, type RenderScene } from "./types";
+
+export type PlannedScene = {
+  index: number;
+  scene: RenderScene;
+  frames: number;
+  durationSec: number;
+  /** Seconds of speech kept from the voice-over. */
+  voiceSec: number | null;
+  /** The parts of the voice-over file that are kept (its speech, pauses shortened). */
+  keep: Span[] | null;
+  /** Silences measured in the voice-over (its own time). */
+  silences: Span[] | null;
+  /** The previous scene's clip and the time of its last frame shown: this scene dissolves from it. */
+  dissolveFrom: { path: string; at: number } | null;
+  hash: string;
+  videoFile: string;
+  audioFile: string;
+  cached: boolean;
+};
+
+export type SegmentOptions = {
+  size: Size;
+  fps: number;
+  format: "mp4" | "webm";
+  captions: boolean;
+  seed: string;
+  captionStyle: string;
+  /** The demuxer of each staged clip, voice-over and music file (from its bytes). */
+  formats: ReadonlyMap<string, string>;
+  /** The render's own work folder. */
+  jobDir: string;
+};
+
+export async function renderSegment(p: PlannedScene, count: number, o: SegmentOptions, signal: AbortSignal | undefined, onFraction: (f: number) => void): Promise<void> {
+  const { size, fps } = o;
+  const W = size.width;
+  const H = size.height;
+  const D = p.frames / fps;
+  const tmpDir = await ensureDir(path.join(o.jobDir, `seg-${p.index}-${randomUUID().slice(0, 6)}`));
+  try {
+    const args: string[] = [];
+    const filters: string[] = [];
+    let input = 0;
+    // Picture.
+    const picture = await pictureInput(p, o, tmpDir);
+    args.push(...picture.args);
+    filters.push(...picture.filters);
+    input += picture.inputs;
+    // Voice (or silence).
+    if (p.scene.voiceOver) {
+      args.push(...inputArgs(p.scene.voiceOver.path, formatOf(o.formats, p.scene.voiceOver.path)));
+    } else {
+      args.push(...lavfiInputArgs(`anullsrc=r=${AUDIO_RATE}:cl=stereo`, ["-t", D.toFixed(3)]));
+    }
+    const audioInput = input++;
+    let last = "base";
+    // Dissolve from the previous scene: its last frame, fading out over this scene's start.
+    if (p.dissolveFrom) {
+      args.push(...inputArgs(p.dissolveFrom.path, formatOf(o.formats, p.dissolveFrom.path), ["-ss", p.dissolveFrom.at.toFixed(3)]));
+      filters.push(
+        `[${input}:v]trim=end_frame=1,scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,format=yuva420p,colorchannelmixer=aa=${DISSOLVE_START},` +
+          `loop=loop=${Math.round(DISSOLVE_SECONDS * fps)}:size=1:start=0,setpts=N/(${fps}*TB),fade=t=out:st=0:d=${DISSOLVE_SECONDS}:alpha=1[prev]`,
+        `[${last}][prev]overlay=eof_action=pass:shortest=0[dis]`,
+      );
+      last = "dis";
+      input++;
+    }
+    // Captions: word by word, timed to the speech, as one image track (concat of PNG steps).
+    const text = o.captions ? (p.scene.captionText ?? "").trim() : "";
+    if (text) {
+      const track = await captionTrack(p, text, o, tmpDir);
+      args.push(...concatInputArgs(track.list));
+      // Converted once per caption image, then repeated to the frame rate.
+      filters.push(`[${input}:v]format=yuva420p,fps=${fps}[capv]`, `[${last}][capv]overlay=x=0:y=${track.top}:eof_action=pass:shortest=0[cap]`);
+      last = "cap";
+      input++;
+    }
+    const fades: string[] = [];
+    if (p.index === 0) fades.push(`fade=t=in:st=0:d=${Math.min(0.35, D / 4).toFixed(3)}`);
+    if (p.index === count - 1) fades.push(`fade=t=out:st=${Math.max(0, D - 0.5).toFixed(3)}:d=${Math.min(0.5, D / 4).toFixed(3)}`);
+    filters.push(`[${last}]${[...fades, "format=yuv420p"].join(",")}[v]`);
+    const samples = Math.round(D * AUDIO_RATE);
+    const delayMs = p.voiceSec !== null ? Math.round(VOICE_LEAD * 1000) : 0;
+    const voiceIn = `[${audioInput}:a]aresample=${AUDIO_RATE},aformat=sample_fmts=s16:channel_layouts=stereo`;
+    if (p.keep) filters.push(`${voiceIn}[vin]`, keepFilter("vin", "speech", p.keep));
+    else filters.push(`${voiceIn}[speech]`);
+    filters.push(`[speech]` + (delayMs ? `adelay=${delayMs}|${delayMs},` : "") + `apad,atrim=end_sample=${samples}[a]`);
+
+    const videoTmp = path.join(tmpDir, `seg.${o.format}`);
+    const audioTmp = path.join(tmpDir, "seg.wav");
+    args.push("-filter_complex", filters.join(";"));
+    args.push("-map", "[v]", "-frames:v", String(p.frames), "-r", String(fps), "-an");
+    args.push(...encoderArgs(o.format, fps));
+    args.push(videoTmp);
+    args.push("-map", "[a]", "-c:a", "pcm_s16le", audioTmp);
+    try {
+      await runFfmpeg(args, { signal, durationSec: D, onProgress: onFraction });
+    } catch (error) {
+      if (error instanceof MediaProcessError && !error.signal && !signal?.aborted) await blameSceneInputs(p, o.formats);
+      throw error;
+    }
+    // Publish atomically: a half-written segment is never taken from the cache.
+    await rename(audioTmp, p.audioFile);
+    await rename(videoTmp, p.videoFile);
+  } finally {
+    await rm(tmpDir, { recursive: true, force: true });
+  }
+}
+
+/** The scene's picture as ffmpeg inputs and the filters that make [base]: a still with its motion (or parallax layers), or a clip fitted to the frame. */
+async function pictureInput(p: PlannedScene, o: SegmentOptions, tmpDir: string): Promise<{ args: string[]; filters: string[]; inputs: number }> {
+  const { size, fps } = o;
+  const W = size.width;
+  const H = size.height;
+  const D = p.frames / fps;
+  const args: string[] = [];
+  const filters: string[] = [];
+  let input = 0;
+  if (p.scene.visual.kind === "image") {
+    const still = path.join(tmpDir, "still.jpg");
+    const layers = p.scene.visual.layers;
+    const layer = path.join(tmpDir, "layer.png");
+    try {
+      if (layers) await prepareLayers(layers.background, layers.foreground, size, still, layer);
+      else await prepareStill(p.scene.visual.path, size, still);
+    } catch (error) {
+      throw new RenderInputError("image", p.index + 1, (error as Error).message, { cause: error });
+    }
+    args.push(...inputArgs(still, "jpeg_pipe"));
+    const variant = p.scene.visual.motion ?? motionVariantFor(p.index, o.seed);
+    if (layers) {
+      args.push(...inputArgs(layer, "png_pipe"));
+      filters.push(...parallaxFilters(`${input}:v`, `${input + 1}:v`, variant, p.frames, size, fps, "base"));
+      input++;
+    } else {
+      // 4:2:0 before zoompan: the output is 4:2:0 anyway and the per-frame scaling halves.
+      filters.push(`[${input}:v]format=yuv420p,${zoompanFilter(variant, p.frames, size, fps)},setsar=1[base]`);
+    }
+  } else {
+    args.push(...inputArgs(p.scene.visual.path, formatOf(o.formats, p.scene.visual.path)));
+    filters.push(
+      `[${input}:v]fps=${fps},scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,` +
+        `tpad=stop_mode=clone:stop_duration=${D.toFixed(3)},trim=duration=${D.toFixed(3)},setpts=PTS-STARTPTS[base]`,
+    );
+  }
+  input++;
+  return { args, filters, inputs: input };
+}
+
+/** The caption track of a scene: one PNG per word step in a concat list, and where the band sits. */
+async function captionTrack(p: PlannedScene, text: string, o: SegmentOptions, tmpDir: string): Promise<{ list: string; top: number }> {
+  const { size } = o;
+  const W = size.width;
+  const D = p.frames / o.fps;
+  const style = captionStyleFor(o.captionStyle);
+  const islands =
+    p.keep && p.silences ? speechIslands(p.silences, p.keep, VOICE_LEAD) : [{ start: 0.2, end: Math.max(0.3, D - 0.2) }];
+  const groups = captionGroups(wordTimings(text, islands.length ? islands : [{ start: 0.2, end: Math.max(0.3, D - 0.2) }]), captionLineChars(size, style));
+  const steps = captionSteps(groups, D);
+  const band = captionBand(size, style);
+  const blank = path.join(tmpDir, "cap-blank.png");
+  await writeFile(blank, await sharp({ create: { width: W, height: band.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer());
+  const lines = ["ffconcat version 1.0"];
+  let t = 0;
+  for (const [k, step] of steps.entries()) {
+    if (step.start > t + 0.001) lines.push(concatListLine("cap-blank.png"), `duration ${(step.start - t).toFixed(3)}`);
+    const name = `cap-${k}.png`;
+    await writeFile(path.join(tmpDir, name), await wordCaptionPng(groups[step.group].map((w) => w.text), step.word, size, style));
+    lines.push(concatListLine(name), `duration ${(step.end - Math.max(t, step.start)).toFixed(3)}`);
+    t = step.end;
+  }
+  if (t < D) lines.push(concatListLine("cap-blank.png"), `duration ${(D - t).toFixed(3)}`);
+  lines.push(concatListLine("cap-blank.png"));
+  const list = path.join(tmpDir, "captions.txt");
+  await writeFile(list, lines.join("\n") + "\n");
+  return { list, top: band.top };
+}
+
+function encoderArgs(format: "mp4" | "webm", fps: number): string[] {
+  if (format === "mp4") {
+    // superfast with macroblock-tree rate control and a 10-frame look-ahead (veryfast's): the
+    // same size and quality as veryfast at CRF 23 on these moves (PSNR within 0.3 dB) for
+    // about 30% less encoding time (docs/decisions/222-render-speed.md).
+    return ["-c:v", "libx264", "-preset", "superfast", "-x264-params", "mbtree=1:rc-lookahead=10", "-crf", "23", "-pix_fmt", "yuv420p", "-g", String(fps * 2), "-video_track_timescale", String(fps * 512)];
+  }
+  return ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-crf", "33", "-b:v", "0", "-g", String(fps * 2), "-pix_fmt", "yuv420p"];
+}
+
+/** After a segment's ffmpeg failed: throws a RenderInputError for the scene input that cannot be read, if one cannot. */
+async function blameSceneInputs(p: PlannedScene, formats: ReadonlyMap<string, string>): Promise<void> {
+  if (p.scene.visual.kind === "clip") await checkInput(p.scene.visual.path, formatOf(formats, p.scene.visual.path), "clip", p.index + 1);
+  if (p.scene.voiceOver) await checkInput(p.scene.voiceOver.path, formatOf(formats, p.scene.voiceOver.path), "voice-over", p.index + 1);
+}
