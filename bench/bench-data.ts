@@ -5,13 +5,11 @@
 // rows (as tests/integration/dashboard-query-count.test.ts does): making 50 finished videos
 // through the workflow would take the renders the end-to-end bench measures separately.
 import { randomBytes } from "node:crypto";
-import { actorForUserId, type Actor } from "~/models/actor.server";
-import { createApiToken } from "~/models/api-tokens.server";
+import { type Actor, actorForUserId, createApiToken, createUserWithPassword, ensureProfile } from "~/models/access";
 import { applyCreditChange } from "~/models/credits.server";
 import { createCustomOrder, newOrderId, orderUploadTarget } from "~/models/custom-orders.server";
 import { createProject } from "~/models/project.server";
 import { storeFile } from "~/models/stored-files.server";
-import { createUserWithPassword, ensureProfile } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
 import { sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
 import { png } from "../tests/fixtures/storage-media.ts";

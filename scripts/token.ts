@@ -12,9 +12,9 @@ if (!values.email || !values.name) {
 const env = await cliEnvironment();
 let code = 0;
 try {
-  const { findUserIdByEmail } = await import("../app/models/user.server.ts");
-  const { actorForUserId } = await import("../app/models/actor.server.ts");
-  const { createApiToken } = await import("../app/models/api-tokens.server.ts");
+  const { findUserIdByEmail } = await import("../app/models/access/index.ts");
+  const { actorForUserId } = await import("../app/models/access/index.ts");
+  const { createApiToken } = await import("../app/models/access/index.ts");
   const userId = await findUserIdByEmail(values.email);
   const actor = userId ? await actorForUserId(userId, "mcp") : null;
   if (!actor) {

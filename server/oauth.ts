@@ -9,13 +9,13 @@ import { metadataHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/
 import { mcpAuthRouter, getOAuthProtectedResourceMetadataUrl } from "@modelcontextprotocol/sdk/server/auth/router.js";
 import type { OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
 import express from "express";
-import { SUPPORTED_SCOPES } from "../app/models/oauth-rules.ts";
+import { SUPPORTED_SCOPES } from "../app/models/access/index.ts";
 import { PostgresRateLimitStore } from "./oauth-rate-limit-store.ts";
 
 // The core is loaded on first use: it opens the database, whose URL the bootstrap sets after
 // this module is imported (server/index.ts).
-const core = () => import("../app/models/oauth.server.ts");
-const clients = () => import("../app/models/oauth-clients.server.ts");
+const core = () => import("../app/models/access/index.ts");
+const clients = () => import("../app/models/access/index.ts");
 
 /** The MCP endpoint: the protected resource every token is issued for. */
 export const MCP_PATH = "/mcp";

@@ -17,7 +17,7 @@
 // See docs/decisions/100-scene-asset-generation.md and 151-stale-assets-and-versions.md.
 import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
-import { isNotFound, type Actor } from "~/models/actor.server";
+import { isNotFound, type Actor } from "~/models/access/actor.server";
 import { startImageJob, updateImageJobStatus } from "~/models/image-jobs.server";
 import { MediaMissingError, mediaFilePath, readMediaBytes } from "~/models/media-refs.server";
 import { isRetriable, reasonOf, SceneAssetError } from "~/models/pipeline-errors.server";

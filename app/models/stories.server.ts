@@ -4,7 +4,8 @@
 // *InTx functions). Every status change publishes a live "story.updated" event to the owner in
 // the same transaction. This is the only module that touches the stories table.
 import { presentableFailure } from "~/models/failure-messages";
-import { NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
+import { NotFoundError, type Actor } from "~/models/access/actor.server";
+import { ownedBy } from "~/models/access/permissions.server";
 import type { StoryItem } from "~/models/content-feed";
 import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";

@@ -1,8 +1,8 @@
 // Who may upload what through POST /resources/upload/:bucket. The door asks here; the rules of
 // a context (is this the user's order? their scene?) belong to the domain module of that
 // concept, which is wired into `contextAuthorizers` below.
-import type { SessionUser } from "~/models/user.server";
-import { getSessionUserById } from "~/models/user.server";
+import type { SessionUser } from "~/models/access/user.server";
+import { getSessionUserById } from "~/models/access/user.server";
 import { BUCKETS, type BucketName } from "~/utils/storage/buckets";
 import type { UploadTarget } from "~/models/stored-files.server";
 

@@ -3,7 +3,7 @@
 // answer 400 with the message beside their field; NotFoundError (another user's project for a
 // non-admin, a deleted one) answers 404. Anything else is not the client's fault and is rethrown.
 import { data } from "@remix-run/node";
-import { isNotFound } from "~/models/actor.server";
+import { isNotFound } from "~/models/access";
 import { isMediaRefError } from "~/models/media-refs.server";
 import { ProjectError } from "~/models/project.server";
 import { SceneInputError } from "~/models/scenes.server";

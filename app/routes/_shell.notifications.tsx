@@ -6,7 +6,7 @@ import { z } from "zod";
 import { NotificationList } from "~/components/notifications/NotificationList";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { listUnreadNotifications, markAllNotificationsRead, markNotificationRead, openNotification } from "~/models/notification.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { readForm } from "~/utils/forms.server";
 

@@ -3,7 +3,7 @@
 // session is checked here and every rule again in the core. The plain post goes to the dialog's
 // own action; both read it with order-forms.server.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getOptionalUser } from "~/models/auth.server";
+import { getOptionalUser } from "~/models/access";
 import { outcomeJson, parseRole, submitStaffFiles } from "./order-forms.server";
 
 const refuse = (status: number, error: string) => outcomeJson({ ok: false, status, error, values: {} });

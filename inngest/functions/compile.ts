@@ -7,7 +7,7 @@
 // The run acts as the user its event names (the one who asked); each step resolves that actor
 // again and the core checks the job, the project and its story against it (ADR 130).
 import { NonRetriableError } from "inngest";
-import { actorForWorkflow, isNotFound } from "~/models/actor.server";
+import { actorForWorkflow, isNotFound } from "~/models/access";
 import {
   COMPILE_MAX_POLLS,
   COMPILE_MAX_TOTAL_POLLS,

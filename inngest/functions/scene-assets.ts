@@ -7,7 +7,7 @@
 // that the scene belongs to the project and the project to them, or that they are an admin
 // (ADR 130); ids they may not see stop the run as "not found".
 import { NonRetriableError } from "inngest";
-import { actorForWorkflow, isNotFound } from "~/models/actor.server";
+import { actorForWorkflow, isNotFound } from "~/models/access";
 import { markStoryProcessing } from "~/models/stories.server";
 import { reasonOf, SceneAssetError } from "~/models/pipeline-errors.server";
 import { SCENE_ASSET_STEPS } from "~/models/scene-asset-steps";

@@ -6,7 +6,7 @@
 // On a final failure the charge is refunded exactly once (refundVideoRequest: the variant was
 // charged like a story, ledger reference "story:<id>") and the user is told, as for Create Video.
 import { NonRetriableError } from "inngest";
-import { actorForWorkflow, type Actor } from "~/models/actor.server";
+import { type Actor, actorForWorkflow } from "~/models/access";
 import { ensureBackgroundMusic } from "~/models/background-music.server";
 import { getCompileJob } from "~/models/compile-jobs.server";
 import { getPipelineStory, markStoryProcessing, markStoryReady } from "~/models/stories.server";

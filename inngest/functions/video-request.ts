@@ -9,7 +9,7 @@
 // that actor again and the core checks the story and its project against it (ADR 130).
 import { NonRetriableError } from "inngest";
 import { titleFromText } from "~/providers/llm/index.server";
-import { actorForWorkflow, type Actor } from "~/models/actor.server";
+import { type Actor, actorForWorkflow } from "~/models/access";
 import { ensureBackgroundMusic } from "~/models/background-music.server";
 import { getCompileJob } from "~/models/compile-jobs.server";
 import { planTask } from "~/models/planner.server";

@@ -9,7 +9,7 @@
 //   - staleness after an edit, regenerate, versions listed and restored, generation jobs on the
 //     Dashboard; charges and refunds applied exactly once; refusals that charge nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromUser, type Actor } from "~/models/actor.server";
+import { type Actor, actorFromUser } from "~/models/access";
 import { requestCompile } from "~/models/compile-jobs.server";
 import { dashboardFeed } from "~/models/content-feed.server";
 import { estimateCost } from "~/models/cost-estimates.server";

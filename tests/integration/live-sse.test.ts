@@ -6,7 +6,7 @@ import compression from "compression";
 import express from "express";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import * as live from "~/routes/resources.live";
-import { actorFromUser } from "~/models/actor.server";
+import { actorFromUser } from "~/models/access";
 import { createProject } from "~/models/project.server";
 import { addScene, markSceneStep } from "~/models/scenes.server";
 import { markStoryProcessing } from "~/models/stories.server";

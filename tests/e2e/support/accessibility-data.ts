@@ -16,8 +16,8 @@ process.env.DATA_DIR = process.env.E2E_DATA_DIR;
 process.env.SESSION_SECRET ??= "e2e-support-script-0123456789abcdef";
 process.env.NODE_ENV ??= "test";
 
-const { actorForUserId } = await import("~/models/actor.server");
-const { verifyLogin, createUserWithPassword, ensureProfile } = await import("~/models/user.server");
+const { actorForUserId } = await import("~/models/access");
+const { verifyLogin, createUserWithPassword, ensureProfile } = await import("~/models/access");
 const { addAdmin } = await import("~/models/admin-users.server");
 const { createProject } = await import("~/models/project.server");
 const { storeFile } = await import("~/models/stored-files.server");
