@@ -28,12 +28,12 @@ export async function newAccount(label: string, opts: { admin?: boolean; credits
   const password = randomBytes(12).toString("hex");
   const created = await createUserWithPassword(email, password);
   if (!created.ok) throw new Error(`could not create ${email}`);
-  await ensureProfile(created.userId);
   // The first admin of a fresh database is made the way prisma/seed.ts makes the demo admin.
   if (opts.admin) await prisma.user.update({ where: { id: created.userId }, data: { admin: { create: {} } } });
   if (opts.credits) await applyCreditChange({ userId: created.userId, delta: opts.credits, reason: "admin_grant", reference: `bench-${label}`, note: "Bench credits" });
   const actor = await actorForUserId(created.userId, "web");
   if (!actor) throw new Error("account missing");
+  await ensureProfile(actor);
   return { id: created.userId, email, password, cookie: await sessionCookie(created.userId), actor };
 }
 

@@ -67,7 +67,7 @@ export async function addAdmin(actor: Actor, rawUserId: unknown): Promise<AdminC
   assertStaff(actor);
   const userId = userIdOf(rawUserId);
   if (!userId) return { ok: false, code: "invalid", message: ADMIN_USERS_MESSAGES.invalidId };
-  if (userId.length > USER_ID_MAX || !(await profileExists(userId))) return { ok: false, code: "not_found", message: ADMIN_USERS_MESSAGES.notFound };
+  if (userId.length > USER_ID_MAX || !(await profileExists(actor, userId))) return { ok: false, code: "not_found", message: ADMIN_USERS_MESSAGES.notFound };
   const outcome = await grantAdminRole(actor, userId);
   if (outcome === "duplicate") return { ok: false, code: "duplicate", message: ADMIN_USERS_MESSAGES.alreadyAdmin };
   return { ok: true, message: ADMIN_USERS_MESSAGES.added };

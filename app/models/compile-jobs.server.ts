@@ -435,7 +435,7 @@ export async function settleCompile(actor: Actor, jobId: string): Promise<void> 
     const { added } = await compilePreparation(actor, job.id);
     if (added > 0) await setNotice(job.id, addedScenesNotice(added));
   }
-  if (job.videoUrl) await updateVideoJobStatus(compileVideoJobId(job.id), { status: "completed", resultUrl: job.videoUrl, errorMessage: null });
+  if (job.videoUrl) await updateVideoJobStatus(actor, compileVideoJobId(job.id), { status: "completed", resultUrl: job.videoUrl, errorMessage: null });
 }
 
 /**
@@ -449,7 +449,7 @@ export async function refundCompile(actor: Actor, jobId: string, reason: string)
   const outcome = await refundBatchesCharges(compileBatchIds(job), reason);
   const plan = scenePlanOf(job);
   if (plan) await setNotice(job.id, await refundNotice(job.id, plan));
-  await updateVideoJobStatus(compileVideoJobId(job.id), { status: "failed", errorMessage: presentableFailure(reason) });
+  await updateVideoJobStatus(actor, compileVideoJobId(job.id), { status: "failed", errorMessage: presentableFailure(reason) });
   return outcome;
 }
 

@@ -89,7 +89,7 @@ export const sceneAssetsFunction = inngest.createFunction(
               // Progress goes to the story the project was made for (read by the core), never to an id from the event.
               onStart:
                 storyId !== undefined
-                  ? (info) => (info.storyId === null ? undefined : markStoryProcessing(info.storyId, sceneProgressLabel(info.sceneOrder, info.sceneCount, info.step)))
+                  ? (info) => (info.storyId === null ? undefined : markStoryProcessing(actor, info.storyId, sceneProgressLabel(info.sceneOrder, info.sceneCount, info.step)))
                   : undefined,
             });
             // A charged request: the step's charge stays, or comes back when it had nothing to do.

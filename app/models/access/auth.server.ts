@@ -100,9 +100,11 @@ export function tooManyAttemptsMessage(scope: ThrottleScope, retryAfterSeconds: 
  */
 export async function startUserSession(request: Request, userId: string): Promise<string> {
   try {
-    await ensureProfile(userId);
     const actor = await actorForUserId(userId, "web");
-    if (actor) await ensureFirstProject(actor);
+    if (actor) {
+      await ensureProfile(actor);
+      await ensureFirstProject(actor);
+    }
   } catch (error) {
     // Signing in matters more than the starter rows; they are retried on the next sign-in.
     console.error("sign-in: could not prepare profile or first project", error);
