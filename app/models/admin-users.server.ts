@@ -1,7 +1,7 @@
 // The admin area's Users tab (docs/product.md#admin-area, ADR 185): profiles with their
 // credits, newest first, searchable and paginated; the admins; adding an admin by user id and
 // removing one. Only admins may do any of it. An admin removes themself only when they
-// confirmed it; the last admin is never removed (admin.server.ts).
+// confirmed it; the last admin is never removed (access/admin-roles.server.ts).
 import { assertStaff } from "~/models/access/permissions.server";
 import { ADMIN_USERS_MESSAGES } from "~/models/admin-messages";
 import type { Actor } from "~/models/access/actor.server";
