@@ -5,7 +5,6 @@
 // clients. Doors (routes, tools, agents, MCP server, workflows, scripts) import this index only;
 // core modules of other folders may import a file of this folder directly.
 
-// --- exports ---
 export { type Actor, actorForUserId, actorForWorkflow, actorFromUser, assertActor, isNotFound, isSystemActor, NotFoundError, systemActor } from "./actor.server";
 export { assertStaff, isAdminActor, isAdminUser, mayAccess, mayReadObject, orderLinkRefusal, ownedBy } from "./permissions.server";
 export { authenticateWithPassword, authPageBase, beginGoogleSignIn, clientIp, completeGoogleSignIn, formatWait, getOptionalUser, getUserId, googleSignInState, loginRedirect, requireAdmin, requireUser, safeRedirect, signInAndRedirect, startUserSession, tooManyAttemptsMessage } from "./auth.server";
