@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { AIMessage, type AIMessageChunk, type BaseMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access";
 import { CHAT_MESSAGES, CHAT_RETRIES, CHAT_RETRY_BASE_MS, type ChatPlannedCall, type ChatTask } from "~/models/chat-rules";
 import { sumCredits } from "~/models/prices";
 import { chatHistory, finishChatReply, recordChatProgress, type ChatMessageView } from "~/models/chat.server";

@@ -1,6 +1,6 @@
 // The canvas agent tool as one of the assistant's tools (docs/product.md#assistant): a thin
 // door over runCanvasToolAction, which charges 0.2 credits per action and refunds failures.
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access";
 import { canvasToolInput, runCanvasToolAction } from "~/models/canvas-agent-tool.server";
 import type { AgentTool } from "./types";
 

@@ -1,6 +1,6 @@
 // The tool catalogue (app/tools) as the assistant's tools, bound to the acting user: the same
 // definitions, schemas, rules and prices as over MCP (docs/decisions/160-mcp-tool-catalogue.md).
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access";
 import { runTool, TOOLS } from "~/tools/index";
 import type { AgentTool } from "./types";
 

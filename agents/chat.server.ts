@@ -4,7 +4,7 @@
 // assistant agent answers it with the catalogue's tools, the agent functions and the canvas
 // agent tool, and every step goes to `emit` as it happens.
 import { randomUUID } from "node:crypto";
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access";
 import { confirmChatPlan, declineChatPlan, getChatSession, listChatSessions, openChatSession, sendChatMessage, type ChatMessageView } from "~/models/chat.server";
 import { getBalance } from "~/models/credits.server";
 import { chatProviderStatus } from "~/providers/llm/index.server";

@@ -3,7 +3,7 @@
 // here; this door finds the function, runs it over the core and shapes the answer
 // {success, data} | {success: false, error} with the HTTP status that goes with it.
 import { z } from "zod";
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access";
 import { agentContextSchema, findAgentFunction, firstIssue, isKnownFunctionName, runAgentFunction } from "./functions";
 
 export const AGENT_MESSAGES = {

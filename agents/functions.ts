@@ -3,7 +3,7 @@
 // factory through the planner (app/models/planner.server.ts). The assistant binds the same
 // functions as tools. Rules, prices and authorization stay in app/models.
 import { z } from "zod";
-import { isNotFound, type Actor } from "~/models/actor.server";
+import { type Actor, isNotFound } from "~/models/access";
 import { CompileInputError } from "~/models/compile-render.server";
 import { generateVideoConfiguration, prepareScenesForCompilation } from "~/models/compile-preparation.server";
 import { isMediaRefError } from "~/models/media-refs.server";

@@ -2,7 +2,7 @@
 // whether it removes the user's work (docs/decisions/256-assistant-confirms-paid-work.md): the
 // assistant runs a call only when it is free and keeps the user's work; anything else waits for
 // the user's confirmation, with its price shown first.
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access";
 import { estimateCost } from "~/models/cost-estimates.server";
 import { COMPILE_PRICE, PRICES, SCENE_STEP_PRICES, sumCredits } from "~/models/prices";
 import type { SceneAssetStep } from "~/models/scene-asset-steps";

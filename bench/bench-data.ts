@@ -5,13 +5,11 @@
 // rows (as tests/integration/dashboard-query-count.test.ts does): making 50 finished videos
 // through the workflow would take the renders the end-to-end bench measures separately.
 import { randomBytes } from "node:crypto";
-import { actorForUserId, type Actor } from "~/models/actor.server";
-import { createApiToken } from "~/models/api-tokens.server";
+import { type Actor, actorForUserId, createApiToken, createUserWithPassword, ensureProfile } from "~/models/access";
 import { applyCreditChange } from "~/models/credits.server";
 import { createCustomOrder, newOrderId, orderUploadTarget } from "~/models/custom-orders.server";
 import { createProject } from "~/models/project.server";
 import { storeFile } from "~/models/stored-files.server";
-import { createUserWithPassword, ensureProfile } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
 import { sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
 import { png } from "../tests/fixtures/storage-media.ts";
@@ -30,12 +28,12 @@ export async function newAccount(label: string, opts: { admin?: boolean; credits
   const password = randomBytes(12).toString("hex");
   const created = await createUserWithPassword(email, password);
   if (!created.ok) throw new Error(`could not create ${email}`);
-  await ensureProfile(created.userId);
   // The first admin of a fresh database is made the way prisma/seed.ts makes the demo admin.
   if (opts.admin) await prisma.user.update({ where: { id: created.userId }, data: { admin: { create: {} } } });
   if (opts.credits) await applyCreditChange({ userId: created.userId, delta: opts.credits, reason: "admin_grant", reference: `bench-${label}`, note: "Bench credits" });
   const actor = await actorForUserId(created.userId, "web");
   if (!actor) throw new Error("account missing");
+  await ensureProfile(actor);
   return { id: created.userId, email, password, cookie: await sessionCookie(created.userId), actor };
 }
 

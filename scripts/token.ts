@@ -1,6 +1,6 @@
 // `npm run token -- --email <user> --name <label>`: creates a personal access token for the MCP
 // server (docs/product.md#mcp-server) and prints it once. The same core function as Profile
-// Settings (app/models/api-tokens.server.ts), acting as that user.
+// Settings (app/models/access/api-tokens.server.ts), acting as that user.
 import { parseArgs } from "node:util";
 import { cliEnvironment } from "../server/cli-env.ts";
 
@@ -12,9 +12,7 @@ if (!values.email || !values.name) {
 const env = await cliEnvironment();
 let code = 0;
 try {
-  const { findUserIdByEmail } = await import("../app/models/user.server.ts");
-  const { actorForUserId } = await import("../app/models/actor.server.ts");
-  const { createApiToken } = await import("../app/models/api-tokens.server.ts");
+  const { actorForUserId, createApiToken, findUserIdByEmail } = await import("../app/models/access/index.ts");
   const userId = await findUserIdByEmail(values.email);
   const actor = userId ? await actorForUserId(userId, "mcp") : null;
   if (!actor) {

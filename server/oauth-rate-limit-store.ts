@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import type { IncrementResponse, Options, Store } from "express-rate-limit";
 
 // Loaded on first use: the database URL is set by the bootstrap after this module is imported.
-const core = () => import("../app/models/api-rate-limits.server.ts");
+const core = () => import("../app/models/access/index.ts");
 
 export class PostgresRateLimitStore implements Store {
   readonly localKeys = false;

@@ -1,7 +1,7 @@
 // OAuth 2.1 for MCP clients (docs/decisions/167-mcp-oauth.md), mounted at the app's root: the
 // SDK's auth router serves the authorization server metadata, protected resource metadata for
 // /mcp, /register, /authorize, /token and /revoke; this file only adapts its provider interface
-// to the core (app/models/oauth.server.ts, oauth-clients.server.ts). The user's decision is
+// to the core (app/models/access: oauth.server.ts, oauth-clients.server.ts). The user's decision is
 // taken on the Remix page /oauth/consent.
 import { InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { OAuthServerProvider, OAuthTokenVerifier } from "@modelcontextprotocol/sdk/server/auth/provider.js";
@@ -9,13 +9,14 @@ import { metadataHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/
 import { mcpAuthRouter, getOAuthProtectedResourceMetadataUrl } from "@modelcontextprotocol/sdk/server/auth/router.js";
 import type { OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
 import express from "express";
-import { SUPPORTED_SCOPES } from "../app/models/oauth-rules.ts";
+// The fixed OAuth terms only (no database): the access folder's index would open it now.
+import { SUPPORTED_SCOPES } from "../app/models/access/oauth-rules.ts";
 import { PostgresRateLimitStore } from "./oauth-rate-limit-store.ts";
 
 // The core is loaded on first use: it opens the database, whose URL the bootstrap sets after
 // this module is imported (server/index.ts).
-const core = () => import("../app/models/oauth.server.ts");
-const clients = () => import("../app/models/oauth-clients.server.ts");
+const core = () => import("../app/models/access/index.ts");
+const clients = core;
 
 /** The MCP endpoint: the protected resource every token is issued for. */
 export const MCP_PATH = "/mcp";

@@ -1,11 +1,11 @@
 // The admin area's Users tab (docs/product.md#admin-area, ADR 185): profiles with their
 // credits, newest first, searchable and paginated; the admins; adding an admin by user id and
 // removing one. Only admins may do any of it. An admin removes themself only when they
-// confirmed it; the last admin is never removed (admin.server.ts).
-import { assertStaff } from "~/models/admin-guard.server";
+// confirmed it; the last admin is never removed (access/admin-roles.server.ts).
+import { assertStaff } from "~/models/access/permissions.server";
 import { ADMIN_USERS_MESSAGES } from "~/models/admin-messages";
-import type { Actor } from "~/models/actor.server";
-import { grantAdminRole, listAdminRows, revokeAdminRole } from "~/models/admin.server";
+import type { Actor } from "~/models/access/actor.server";
+import { grantAdminRole, listAdminRows, revokeAdminRole } from "~/models/access/admin-roles.server";
 import { listProfilesWithCredits, profileExists } from "~/models/profile.server";
 
 export const USERS_PAGE_SIZE = 50;
@@ -51,7 +51,7 @@ export type AdminListEntry = { id: string; username: string | null; email: strin
 
 export async function listAdmins(actor: Actor): Promise<AdminListEntry[]> {
   assertStaff(actor);
-  return (await listAdminRows()).map((r) => ({ id: r.userId, username: r.username, email: r.email, since: r.createdAt.toISOString() }));
+  return (await listAdminRows(actor)).map((r) => ({ id: r.userId, username: r.username, email: r.email, since: r.createdAt.toISOString() }));
 }
 
 export type AdminChange =
@@ -67,8 +67,8 @@ export async function addAdmin(actor: Actor, rawUserId: unknown): Promise<AdminC
   assertStaff(actor);
   const userId = userIdOf(rawUserId);
   if (!userId) return { ok: false, code: "invalid", message: ADMIN_USERS_MESSAGES.invalidId };
-  if (userId.length > USER_ID_MAX || !(await profileExists(userId))) return { ok: false, code: "not_found", message: ADMIN_USERS_MESSAGES.notFound };
-  const outcome = await grantAdminRole(userId, actor.id);
+  if (userId.length > USER_ID_MAX || !(await profileExists(actor, userId))) return { ok: false, code: "not_found", message: ADMIN_USERS_MESSAGES.notFound };
+  const outcome = await grantAdminRole(actor, userId);
   if (outcome === "duplicate") return { ok: false, code: "duplicate", message: ADMIN_USERS_MESSAGES.alreadyAdmin };
   return { ok: true, message: ADMIN_USERS_MESSAGES.added };
 }
@@ -82,7 +82,7 @@ export async function removeAdmin(actor: Actor, rawUserId: unknown, opts: { conf
   const userId = userIdOf(rawUserId);
   if (!userId || userId.length > USER_ID_MAX) return { ok: false, code: "invalid", message: ADMIN_USERS_MESSAGES.invalidId };
   if (userId === actor.id && !opts.confirmSelf) return { ok: false, code: "confirm", message: ADMIN_USERS_MESSAGES.confirmSelf };
-  const outcome = await revokeAdminRole(userId);
+  const outcome = await revokeAdminRole(actor, userId);
   if (outcome === "not_admin") return { ok: false, code: "not_found", message: ADMIN_USERS_MESSAGES.notAdmin };
   if (outcome === "last_admin") return { ok: false, code: "last_admin", message: ADMIN_USERS_MESSAGES.lastAdmin };
   return { ok: true, message: ADMIN_USERS_MESSAGES.removed };

@@ -6,7 +6,7 @@
 // ones are an ordinary scene generation request (charged per step from the one price list,
 // refunded once when a step fails), and their progress is read back from the scene itself.
 // Owner or admin (ADR 130).
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
 import { getBalance } from "~/models/credits.server";
 import { checkMediaValue } from "~/models/media-refs.server";
 import { insufficientCreditsMessage, priceOf, sumCredits } from "~/models/prices";

@@ -3,7 +3,7 @@
 // once (renders bucket, private to the owner) and kept on the project so a re-compile reuses it.
 import { createReadStream } from "node:fs";
 import { rm } from "node:fs/promises";
-import { NotFoundError, type Actor } from "~/models/actor.server";
+import { NotFoundError, type Actor } from "~/models/access/actor.server";
 import { getProjectWithScenes, setBackgroundMusicIfUnset } from "~/models/project.server";
 import { clipSecondsFor } from "~/models/scene-media.server";
 import { styleDetails } from "~/models/story-types.server";

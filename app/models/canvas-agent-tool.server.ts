@@ -5,8 +5,8 @@
 // action is charged at its own step price like from any other door (docs/decisions/193-canvas-agent-tool-pricing.md).
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { Actor } from "~/models/actor.server";
-import { isNotFound } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
+import { isNotFound } from "~/models/access/actor.server";
 import { isMediaRefError } from "~/models/media-refs.server";
 import { PRICES, formatCredits } from "~/models/prices";
 import { requestSceneGeneration } from "~/models/scene-generation.server";

@@ -3,10 +3,9 @@
 // change goes through the editors' own scene edit (scenes.server.ts editScene: normalised,
 // bounded, marks the assets made from the old text stale, tells the owner's and admins' open
 // editors live), and the owner gets a notification with the new text.
-import { isNotFound, type Actor } from "~/models/actor.server";
-import { assertStaff } from "~/models/admin-guard.server";
+import { actorForUserId, isNotFound, type Actor } from "~/models/access/actor.server";
+import { assertStaff, isAdminActor } from "~/models/access/permissions.server";
 import { CANVAS_UPDATE_FIELDS, CANVAS_UPDATE_MESSAGES, sceneLabel, type CanvasUpdateField } from "~/models/admin-messages";
-import { isAdmin } from "~/models/admin.server";
 import { createNotification } from "~/models/notification.server";
 import { getProject, listProjectsNewestFirst } from "~/models/project.server";
 import { editScene, findSceneOfProject, listScenes, SceneInputError } from "~/models/scenes.server";
@@ -67,7 +66,8 @@ export async function submitSceneUpdate(actor: Actor, input: SceneUpdateInput): 
   }
   const label = CANVAS_UPDATE_FIELDS.find((f) => f.value === field)?.label ?? field;
   // The editors are admin-only: only an admin owner can follow the link (ADR 188).
-  const ownerIsAdmin = await isAdmin(project.userId);
+  const owner = await actorForUserId(project.userId, "web");
+  const ownerIsAdmin = owner !== null && isAdminActor(owner);
   await createNotification({
     userId: project.userId,
     type: "canvas_update",

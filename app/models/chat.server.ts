@@ -7,7 +7,7 @@
 // docs/decisions/192-chat-charge-once-per-client-request.md.
 import { randomUUID } from "node:crypto";
 import type { ChatMessage, ChatSession } from "~/generated/prisma/client";
-import { assertActor, NotFoundError, type Actor } from "~/models/actor.server";
+import { assertActor, NotFoundError, type Actor } from "~/models/access/actor.server";
 import {
   CHAT_MESSAGE_MAX,
   CHAT_MESSAGES,

@@ -9,7 +9,7 @@
 // owner or an admin; any other id is "not found" (ADR 130).
 import { presentableFailure } from "~/models/failure-messages";
 import { createHash, randomUUID } from "node:crypto";
-import { isNotFound, NotFoundError, type Actor } from "~/models/actor.server";
+import { isNotFound, NotFoundError, type Actor } from "~/models/access/actor.server";
 import { EDITOR_MESSAGES } from "~/models/editor-rules";
 import { announceProjectUpdated } from "~/models/project-events.server";
 import { formatCredits, priceOf, sumCredits } from "~/models/prices";
@@ -345,7 +345,7 @@ export async function settleCompile(actor: Actor, jobId: string): Promise<void> 
     const { added } = await compilePreparation(actor, job.id);
     if (added > 0) await setNotice(job.id, addedScenesNotice(added));
   }
-  if (job.videoUrl) await updateVideoJobStatus(compileVideoJobId(job.id), { status: "completed", resultUrl: job.videoUrl, errorMessage: null });
+  if (job.videoUrl) await updateVideoJobStatus(actor, compileVideoJobId(job.id), { status: "completed", resultUrl: job.videoUrl, errorMessage: null });
 }
 
 /**
@@ -359,7 +359,7 @@ export async function refundCompile(actor: Actor, jobId: string, reason: string)
   const outcome = await refundBatchesCharges(compileBatchIds(job), reason);
   const plan = scenePlanOf(job);
   if (plan) await setNotice(job.id, await refundNotice(job.id, plan));
-  await updateVideoJobStatus(compileVideoJobId(job.id), { status: "failed", errorMessage: presentableFailure(reason) });
+  await updateVideoJobStatus(actor, compileVideoJobId(job.id), { status: "failed", errorMessage: presentableFailure(reason) });
   return outcome;
 }
 

@@ -4,7 +4,7 @@
 // are already paid for and under way is left to finish, charged nothing again: ADR 251) and
 // generate_video_config (the render configuration a compile of the project would use, without
 // the server's file paths). Owner or admin; other users' ids are not found (ADR 130).
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
 import { buildRenderRequest } from "~/models/compile-render.server";
 import { getProjectWithScenes } from "~/models/project.server";
 import { SCENE_ASSET_STEPS } from "~/models/scene-asset-steps";

@@ -4,7 +4,8 @@
 // Also the two row helpers compile-jobs.server.ts shares: which jobs an actor sees, and the
 // live-stream announcement of a change.
 import type { CompileStatus } from "~/generated/prisma/enums";
-import { ownedBy, type Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
+import { ownedBy } from "~/models/access/permissions.server";
 import { presentableFailure } from "~/models/failure-messages";
 import { announceProjectUpdated } from "~/models/project-events.server";
 import { prisma } from "~/utils/db.server";

@@ -18,7 +18,7 @@ import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import type { CompileStatus } from "~/generated/prisma/enums";
-import { isNotFound, type Actor } from "~/models/actor.server";
+import { isNotFound, type Actor } from "~/models/access/actor.server";
 import {
   claimRender,
   COMPILE_MESSAGES,

@@ -13,6 +13,7 @@ import {
   type FeedQuery,
   type PageRequest,
 } from "~/models/content-feed";
+import type { Actor } from "~/models/access/actor.server";
 import { listUserImageJobs } from "~/models/image-jobs.server";
 import { listPublicStories, listUserStories } from "~/models/stories.server";
 import { listPublicVideoJobs, listUserVideoJobs } from "~/models/video-jobs.server";
@@ -22,13 +23,13 @@ function pageRequest(query: FeedQuery<string>, pageSize: number): PageRequest {
 }
 
 /** The signed-in user's own content for the Dashboard tab in the query. */
-export async function dashboardFeed(userId: string, query: FeedQuery<DashboardTab>, pageSize = PAGE_SIZE): Promise<FeedPage> {
+export async function dashboardFeed(actor: Actor, query: FeedQuery<DashboardTab>, pageSize = PAGE_SIZE): Promise<FeedPage> {
   const filter = contentFilterOf(query);
   const page = pageRequest(query, pageSize);
   const lists: Promise<ContentItem[]>[] = [];
-  if (query.tab === "stories" || query.tab === "all") lists.push(listUserStories(userId, filter, page));
-  if (query.tab === "images" || query.tab === "all") lists.push(listUserImageJobs(userId, filter, page));
-  if (query.tab === "videos" || query.tab === "all") lists.push(listUserVideoJobs(userId, filter, page));
+  if (query.tab === "stories" || query.tab === "all") lists.push(listUserStories(actor, filter, page));
+  if (query.tab === "images" || query.tab === "all") lists.push(listUserImageJobs(actor, filter, page));
+  if (query.tab === "videos" || query.tab === "all") lists.push(listUserVideoJobs(actor, filter, page));
   return pageOf(await Promise.all(lists), pageSize);
 }
 

@@ -1,7 +1,7 @@
 // What a piece of work will cost before it is asked for (the editors' confirmations, the MCP
 // estimate_cost tool): the same plan the request itself charges (scene-generation.server.ts),
 // priced from the one price list (prices.ts). docs/decisions/150-price-list-and-work-charges.md.
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
 import { getBalance } from "~/models/credits.server";
 import { failedWhile, type SceneAssetStep } from "~/models/scene-asset-steps";
 import { priceOf } from "~/models/prices";

@@ -7,7 +7,8 @@
 // customer and staff read them). Orders placed through a shared link are order-links.server.ts.
 // See docs/decisions/180-custom-orders-core.md.
 import { randomBytes } from "node:crypto";
-import { assertActor, isAdminActor, NotFoundError, type Actor } from "~/models/actor.server";
+import { assertActor, NotFoundError, type Actor } from "~/models/access/actor.server";
+import { isAdminActor } from "~/models/access/permissions.server";
 import { applyCreditChangeInTx } from "~/models/credits.server";
 import {
   ADMIN_NOTES_MAX,

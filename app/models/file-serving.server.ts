@@ -1,7 +1,9 @@
 // Serving stored files over HTTP with access checks, validators, caching and byte ranges.
 import { Readable } from "node:stream";
-import { findStoredObject, viewerCanRead } from "~/models/stored-files.server";
-import { getUserId } from "~/models/auth.server";
+import { findStoredObject } from "~/models/stored-files.server";
+import { actorFromUser } from "~/models/access/actor.server";
+import { getOptionalUser } from "~/models/access/auth.server";
+import { mayReadObject } from "~/models/access/permissions.server";
 import { isBucketName } from "~/utils/storage/buckets";
 import { fileCacheControl } from "~/utils/storage/cache-control";
 import { storage } from "~/utils/storage/index.server";
@@ -61,7 +63,10 @@ export async function serveStoredFile(request: Request, bucket: string, key: str
   const object = await findStoredObject(bucket, key);
   if (!object) return notFound();
   // A verified signed link (signed-links.server.ts) stands in for the viewer's session.
-  if (!opts.signedLink && !object.isPublic && !(await viewerCanRead(object, await getUserId(request)))) return notFound();
+  if (!opts.signedLink && !object.isPublic) {
+    const user = await getOptionalUser(request);
+    if (!mayReadObject(object, user && actorFromUser(user, "web"))) return notFound();
+  }
 
   const driver = storage();
   const stat = await driver.stat(bucket, key);

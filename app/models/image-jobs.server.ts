@@ -1,5 +1,6 @@
 // Image generation jobs (image_generation_jobs): the owner's list on the Dashboard, the
 // public/private switch, and the status update that also tells the owner's open pages.
+import { assertActor, type Actor } from "~/models/access/actor.server";
 import { presentableFailure } from "~/models/failure-messages";
 import type { ImageItem } from "~/models/content-feed";
 import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
@@ -60,7 +61,9 @@ function toItem(row: CardRow): ImageItem {
 }
 
 /** The user's image jobs, newest first (one query). */
-export async function listUserImageJobs(userId: string, filter: ContentFilter, page: PageRequest): Promise<ImageItem[]> {
+export async function listUserImageJobs(actor: Actor, filter: ContentFilter, page: PageRequest): Promise<ImageItem[]> {
+  assertActor(actor);
+  const userId = actor.id;
   const rows = await prisma.imageGenerationJob.findMany({
     where: { AND: [{ userId }, ...jobFilterWhere(filter), keysetCondition(page.cursor, "image", String)] as Prisma.ImageGenerationJobWhereInput[] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -74,7 +77,9 @@ export async function listUserImageJobs(userId: string, filter: ContentFilter, p
  * The owner sets an image public or private; its result file follows (unless another public
  * image of the owner shows the same file). Null when the job is not the user's (404).
  */
-export async function setImageJobVisibility(userId: string, jobId: string, visibility: Visibility): Promise<ImageItem | null> {
+export async function setImageJobVisibility(actor: Actor, jobId: string, visibility: Visibility): Promise<ImageItem | null> {
+  assertActor(actor);
+  const userId = actor.id;
   const { count } = await prisma.imageGenerationJob.updateMany({ where: { id: jobId, userId }, data: { visibility } });
   if (count === 0) return null;
   const row = await prisma.imageGenerationJob.findUnique({ where: { id: jobId }, select: cardSelect });

@@ -2,6 +2,7 @@
 // marking them read publish live events to the owner, so the badge and the list update
 // without a reload (docs/product.md#notifications: inserts appear at the top live; read ones leave
 // the list).
+import { assertActor, type Actor } from "~/models/access/actor.server";
 import { presentableFailure } from "~/models/failure-messages";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { publish } from "~/utils/live.server";
@@ -39,13 +40,17 @@ export function safeLink(link: string | null | undefined): string | null {
   return link.slice(0, 500);
 }
 
-/** Unread notifications of one user (one COUNT query on the (userId, read) index). */
-export async function countUnread(userId: string): Promise<number> {
+/** The actor's unread notifications (one COUNT query on the (userId, read) index). */
+export async function countUnread(actor: Actor): Promise<number> {
+  assertActor(actor);
+  const userId = actor.id;
   return prisma.notification.count({ where: { userId, read: false } });
 }
 
-/** The user's unread notifications, newest first. */
-export async function listUnreadNotifications(userId: string, limit = UNREAD_LIST_LIMIT): Promise<NotificationItem[]> {
+/** The actor's unread notifications, newest first. */
+export async function listUnreadNotifications(actor: Actor, limit = UNREAD_LIST_LIMIT): Promise<NotificationItem[]> {
+  assertActor(actor);
+  const userId = actor.id;
   const rows = await prisma.notification.findMany({
     where: { userId, read: false },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -104,8 +109,10 @@ export async function createNotificationOnce(input: NewNotification & { link: st
   );
 }
 
-/** Marks one of the user's notifications read. False when it is not theirs or already read. */
-export async function markNotificationRead(userId: string, notificationId: string): Promise<boolean> {
+/** Marks one of the actor's notifications read. False when it is not theirs or already read. */
+export async function markNotificationRead(actor: Actor, notificationId: string): Promise<boolean> {
+  assertActor(actor);
+  const userId = actor.id;
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.notification.updateMany({ where: { id: notificationId, userId, read: false }, data: { read: true } });
     if (count > 0) await publish(userId, { type: "notification.updated", notificationIds: [notificationId], read: true }, tx);
@@ -118,16 +125,20 @@ export async function markNotificationRead(userId: string, notificationId: strin
  * returns where it leads, its stored same-site link. Null when it is not the user's or has no
  * link: the door then answers 404 and nothing changes.
  */
-export async function openNotification(userId: string, notificationId: string): Promise<string | null> {
+export async function openNotification(actor: Actor, notificationId: string): Promise<string | null> {
+  assertActor(actor);
+  const userId = actor.id;
   const row = await prisma.notification.findFirst({ where: { id: notificationId, userId }, select: { link: true } });
   const link = safeLink(row?.link);
   if (!row || !link) return null;
-  await markNotificationRead(userId, notificationId);
+  await markNotificationRead(actor, notificationId);
   return link;
 }
 
-/** Marks all of the user's unread notifications read; returns how many changed. */
-export async function markAllNotificationsRead(userId: string): Promise<number> {
+/** Marks all of the actor's unread notifications read; returns how many changed. */
+export async function markAllNotificationsRead(actor: Actor): Promise<number> {
+  assertActor(actor);
+  const userId = actor.id;
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.notification.updateMany({ where: { userId, read: false }, data: { read: true } });
     if (count > 0) await publish(userId, { type: "notification.updated", notificationIds: "all", read: true }, tx);

@@ -5,7 +5,8 @@
 // order charges no credits: its credits_amount is recorded as the order's credits used.
 // See docs/decisions/181-link-orders-and-payment.md.
 import { randomInt } from "node:crypto";
-import { assertActor, NotFoundError, type Actor } from "~/models/actor.server";
+import { assertActor, NotFoundError, type Actor } from "~/models/access/actor.server";
+import { orderLinkRefusal } from "~/models/access/permissions.server";
 import { ACCESS_CODE_LENGTH, LINK_DEFAULTS, LINK_LIMITS, LINK_MESSAGES, ORDER_MESSAGES, ORDER_REMARK_MAX, isValidPhone } from "~/models/custom-order-rules";
 import { assertStaff, checkOrderFiles, discardOrderFiles, OrderError, orderMediaRows, type CreatedOrder, type OrderFileInput } from "~/models/custom-orders.server";
 import { Prisma, prisma } from "~/utils/db.server";
@@ -148,9 +149,9 @@ function isCode(code: string): boolean {
 export async function checkOrderLink(accessCode: string, now = new Date()): Promise<LinkCheck> {
   if (!isCode(accessCode)) return { ok: false, status: 404, message: LINK_MESSAGES.notFound };
   const link = await prisma.customOrderLink.findUnique({ where: { accessCode }, select: linkSelect });
-  if (!link) return { ok: false, status: 404, message: LINK_MESSAGES.notFound };
-  if (!link.isActive) return { ok: false, status: 410, message: LINK_MESSAGES.inactive };
-  if (link.expiryDate && link.expiryDate.getTime() <= now.getTime()) return { ok: false, status: 410, message: LINK_MESSAGES.expired };
+  const refusal = orderLinkRefusal(link, now);
+  if (refusal === "not_found" || !link) return { ok: false, status: 404, message: LINK_MESSAGES.notFound };
+  if (refusal) return { ok: false, status: 410, message: LINK_MESSAGES[refusal] };
   const row = toRow(link);
   return {
     ok: true,

@@ -4,7 +4,7 @@
 // prompt written from the user's words and that analysis through the planner. A scene is reached
 // through its project by its owner or an admin (ADR 130); the image must be a stored image of
 // the project's owner (ADR 131). Neither costs credits (ADR 174).
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
 import { checkMediaValue, readMediaBytes } from "~/models/media-refs.server";
 import { planTask } from "~/models/planner.server";
 import { getProject } from "~/models/project.server";

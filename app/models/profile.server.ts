@@ -3,6 +3,8 @@
 // trimmed; ADR 127): not empty; at least 3 characters; different from the current one; unique
 // among other users ignoring case. Uniqueness is finally the database's unique index on the
 // normalised, lower-cased name, so two users racing for the same name cannot both get it.
+import { assertActor, NotFoundError, type Actor } from "~/models/access/actor.server";
+import { mayAccess } from "~/models/access/permissions.server";
 import { USERNAME_MIN_LENGTH } from "~/utils/constants";
 import { Prisma, prisma } from "~/utils/db.server";
 import { normalizeUsername, textLength, usernameKey } from "~/utils/text";
@@ -25,11 +27,15 @@ export const PROFILE_MESSAGES = {
 export type ProfileView = { userId: string; username: string | null; avatarKey: string | null; updatedAt: string | null };
 
 /** Every user has a profile row (username and avatar live there); safe to call repeatedly. */
-export async function ensureProfile(userId: string): Promise<void> {
+export async function ensureProfile(actor: Actor): Promise<void> {
+  assertActor(actor);
+  const userId = actor.id;
   await prisma.profile.upsert({ where: { userId }, create: { userId }, update: {} });
 }
 
-export async function getProfile(userId: string): Promise<ProfileView> {
+/** The profile of `userId` (the actor's own by default): its owner or an admin. */
+export async function getProfile(actor: Actor, userId: string = actor.id): Promise<ProfileView> {
+  if (!mayAccess(actor, userId)) throw new NotFoundError("Profile");
   const row = await prisma.profile.findUnique({ where: { userId } });
   return { userId, username: row?.username ?? null, avatarKey: row?.avatarKey ?? null, updatedAt: row?.updatedAt.toISOString() ?? null };
 }
@@ -55,7 +61,9 @@ export function validateUsername(raw: unknown, current: string | null): { ok: tr
   return { ok: true, username };
 }
 
-export async function updateUsername(userId: string, raw: unknown): Promise<UsernameResult> {
+export async function updateUsername(actor: Actor, raw: unknown): Promise<UsernameResult> {
+  assertActor(actor);
+  const userId = actor.id;
   const current = await prisma.profile.findUnique({ where: { userId }, select: { username: true } });
   const checked = validateUsername(raw, current?.username ?? null);
   if (!checked.ok) return fail(checked.error);
@@ -73,7 +81,9 @@ export async function updateUsername(userId: string, raw: unknown): Promise<User
 }
 
 /** Points the profile at an uploaded avatar (a key the storage module has stored). */
-export async function setAvatarKey(userId: string, avatarKey: string): Promise<void> {
+export async function setAvatarKey(actor: Actor, avatarKey: string): Promise<void> {
+  assertActor(actor);
+  const userId = actor.id;
   await prisma.profile.upsert({ where: { userId }, update: { avatarKey }, create: { userId, avatarKey } });
 }
 
@@ -142,7 +152,9 @@ export async function listProfilesWithCredits(opts: { search?: string; skip: num
   };
 }
 
-export async function profileExists(userId: string): Promise<boolean> {
+/** Whether `userId` has a profile, for an actor who may see it (its owner or an admin); false otherwise. */
+export async function profileExists(actor: Actor, userId: string): Promise<boolean> {
+  if (!mayAccess(actor, userId)) return false;
   return (await prisma.profile.count({ where: { userId } })) > 0;
 }
 

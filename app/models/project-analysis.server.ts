@@ -2,7 +2,7 @@
 // what the project has, what each scene is missing, how long the video will be and what to do
 // next, from the project's own data through the planner (the local planner's algorithm unless a
 // hosted model is configured). Reads only; costs nothing. Owner or admin (ADR 130).
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
 import { planTask } from "~/models/planner.server";
 import { getProjectWithScenes } from "~/models/project.server";
 import { findSceneOfProject } from "~/models/scenes.server";

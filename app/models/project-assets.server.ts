@@ -9,7 +9,7 @@
 // stores bytes for doors that receive them (an MCP client) under the project's keys.
 //
 // Every function takes the acting user: the project's owner or an admin (ADR 130).
-import { NotFoundError, type Actor } from "~/models/actor.server";
+import { NotFoundError, type Actor } from "~/models/access/actor.server";
 import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
 import { MEDIA_REF_MESSAGES, MediaRefError, parseMediaValue } from "~/models/media-refs.server";
 import { announceProjectUpdated } from "~/models/project-events.server";

@@ -1,7 +1,7 @@
 // The project canvas diagram of a project the actor may work on (owner or admin), and Optimize
 // Layout through the planner's optimize_canvas_layout task (docs/product.md#canvas-editor,
 // docs/decisions/155-canvas-layout-optimizer.md). Doors: resources.projects.$projectId.canvas.
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
 import { buildCanvasDiagram, type CanvasData, type CanvasProjectInput } from "~/models/canvas-layout";
 import { getProjectWithScenes, type ProjectWithScenes } from "~/models/project.server";
 import { runLocalTask } from "~/providers/llm/index.server";

@@ -8,7 +8,7 @@
 //
 // Every function takes the acting user: the project's owner or an admin; another user's ids are
 // "not found" and nothing changes (ADR 130).
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
 import { deleteImageJobsOf } from "~/models/image-jobs.server";
 import { projectAssetUrls } from "~/models/project-assets.server";
 import { projectFiles, removeUnusedFiles, sceneFiles, type FileRef } from "~/models/project-files.server";

@@ -4,7 +4,7 @@
 // compile, its project assets, and its latest compile. Loaders and the MCP get_video_project
 // tool read this; every change goes through the core functions named in
 // docs/decisions/152-editor-operations.md.
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
 import { latestCompileJob, type CompileJobRow } from "~/models/compile-jobs.server";
 import { listProjectAssets, type ProjectAssetItem } from "~/models/project-assets.server";
 import { getProject, getProjectWithScenes, type ProjectRow } from "~/models/project.server";

@@ -8,12 +8,13 @@
 // stored-object references the owner holds (media-refs.server.ts). ADR 130, ADR 131.
 import type { Project, Scene } from "~/generated/prisma/client";
 import type { ProjectStatus } from "~/generated/prisma/enums";
-import { assertActor, isAdminActor, isNotFound, mayAccess, NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
+import { assertActor, isNotFound, NotFoundError, type Actor } from "~/models/access/actor.server";
+import { isAdminActor, mayAccess, ownedBy } from "~/models/access/permissions.server";
 import { checkMediaFields } from "~/models/media-refs.server";
 import { announceProjectUpdated } from "~/models/project-events.server";
 import { linkStoryToProjectInTx, lockStoryInTx, storyIdLinkedTo, storyOwnerId } from "~/models/stories.server";
 import { EDITOR_LIMITS, EDITOR_MESSAGES } from "~/models/editor-rules";
-import { userExists } from "~/models/user.server";
+import { userExists } from "~/models/access/user.server";
 import { normalizeText, textLength } from "~/utils/text";
 import type { MediaKind } from "~/utils/storage/media-types";
 import { DEFAULT_PROJECT_TITLE } from "~/utils/constants";

@@ -7,7 +7,7 @@
 // Every function takes the acting user and reaches the scene through its project (ADR 130).
 import type { Prisma } from "~/generated/prisma/client";
 import type { SceneAssetKind } from "~/generated/prisma/enums";
-import { NotFoundError, type Actor } from "~/models/actor.server";
+import { NotFoundError, type Actor } from "~/models/access/actor.server";
 import type { SceneMediaStep } from "~/models/scene-asset-steps";
 import { MEDIA_COLUMNS } from "~/models/scene-staleness.server";
 import { findSceneOfProject, updateScene, type SceneRow, type SceneUpdate } from "~/models/scenes.server";

@@ -17,7 +17,7 @@
 // See docs/decisions/100-scene-asset-generation.md and 151-stale-assets-and-versions.md.
 import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
-import { isNotFound, type Actor } from "~/models/actor.server";
+import { isNotFound, type Actor } from "~/models/access/actor.server";
 import { startImageJob, updateImageJobStatus } from "~/models/image-jobs.server";
 import { MediaMissingError, mediaFilePath, readMediaBytes } from "~/models/media-refs.server";
 import { isRetriable, reasonOf, SceneAssetError } from "~/models/pipeline-errors.server";
@@ -266,7 +266,7 @@ async function adShotRequest(ctx: SceneContext): Promise<Partial<ProductImageReq
     shot: shot.shot,
     headline: shot.headline || undefined,
     tone: styleTone(ctx.style),
-    ...(end ? { productName: plan.product || undefined, logo: (await ownerAvatar(ctx.project.userId)) ?? undefined } : {}),
+    ...(end ? { productName: plan.product || undefined, logo: (await ownerAvatar(ctx.actor, ctx.project.userId)) ?? undefined } : {}),
     ...(photoUrl ? { photo: await readMediaBytes(photoUrl, "project picture", ctx.project.userId) } : {}),
   };
 }
@@ -302,8 +302,8 @@ async function shotLayers(ctx: SceneContext, options: SceneAssetOptions): Promis
 }
 
 /** The owner's avatar (their brand's logo when they uploaded one), for the end card; null without one. */
-async function ownerAvatar(userId: string): Promise<Buffer | null> {
-  const { avatarKey } = await getProfile(userId);
+async function ownerAvatar(actor: Actor, userId: string): Promise<Buffer | null> {
+  const { avatarKey } = await getProfile(actor, userId);
   const ref = avatarKey ? parseObjectRef(avatarKey) : null;
   if (!ref) return null;
   return readFileBytes(ref.bucket, ref.key).catch(() => null);
@@ -376,10 +376,10 @@ async function videoStep(ctx: SceneContext, options: SceneAssetOptions): Promise
     );
     const stored = await storeSceneFile(clip.path, { sceneId: scene.id, ownerId: project.userId, kind: "video", name: `scene-${scene.sceneOrder}-video.mp4` });
     await recordMade(ctx, "video", stored.url, options, { videoRequestId: clip.requestId ?? null });
-    await updateVideoJobStatus(jobId, { status: "completed", resultUrl: stored.url, errorMessage: null });
+    await updateVideoJobStatus(ctx.actor, jobId, { status: "completed", resultUrl: stored.url, errorMessage: null });
     return { step: "video", skipped: false, madeByRequest: true, url: stored.url };
   } catch (error) {
-    await updateVideoJobStatus(jobId, { status: "failed", errorMessage: reasonOf(error) }).catch(() => undefined);
+    await updateVideoJobStatus(ctx.actor, jobId, { status: "failed", errorMessage: reasonOf(error) }).catch(() => undefined);
     throw error;
   }
 }

@@ -2,7 +2,7 @@
 // docs/decisions/160-mcp-tool-catalogue.md): the local planner's text algorithms, no language
 // model and no charge (it is not one of the five priced generation steps). The description is
 // saved through the scene core like an edit.
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
 import { SCENE_ASSET_MESSAGES } from "~/models/scene-asset-steps";
 import { editScene, findSceneOfProject, SceneInputError, type SceneRow } from "~/models/scenes.server";
 import { extractKeywords, splitSentences } from "~/providers/llm/planner/text";

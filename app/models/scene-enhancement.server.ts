@@ -6,7 +6,7 @@
 //   through editScene, so staleness and the live hint follow) — ADR 257;
 // - suggestSceneImprovements only reads: each suggestion names the field and, where the planner
 //   can write one, a replacement the user may save.
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
 import { planTask } from "~/models/planner.server";
 import { getProjectWithScenes } from "~/models/project.server";
 import { editScene, findSceneOfProject } from "~/models/scenes.server";

@@ -14,7 +14,7 @@
 //
 // Every function takes the acting user and reaches the scene through its project (ADR 130).
 import { randomUUID } from "node:crypto";
-import { isNotFound, NotFoundError, type Actor } from "~/models/actor.server";
+import { isNotFound, NotFoundError, type Actor } from "~/models/access/actor.server";
 import { EDITOR_MESSAGES } from "~/models/editor-rules";
 import { priceOf, sumCredits } from "~/models/prices";
 import { getProject, getProjectWithScenes, type ProjectRow } from "~/models/project.server";

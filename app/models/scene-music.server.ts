@@ -10,7 +10,7 @@ import { reasonOf } from "~/models/pipeline-errors.server";
 import { clipSecondsFor, storeSceneFile } from "~/models/scene-media.server";
 import { findSceneOfProject, updateScene, type SceneRow } from "~/models/scenes.server";
 import { styleDetails } from "~/models/story-types.server";
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
 import { musicProvider } from "~/providers/registry.server";
 
 /** The longest bed composed for one scene (a scene lasts at most two minutes in the renderer). */

@@ -3,7 +3,7 @@
 // call to action) and the user confirms it; applying it goes through the scenes core
 // (reorderScenes: every scene exactly once, numbered by the project's own ordering rule).
 // Owner or admin (ADR 130); neither costs credits.
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
 import { planTask } from "~/models/planner.server";
 import { getProjectWithScenes } from "~/models/project.server";
 import { reorderScenes, type SceneRow } from "~/models/scenes.server";

@@ -7,7 +7,8 @@
 // fields take stored-object references the project's owner holds. ADR 130, ADR 131.
 import { presentableFailure } from "~/models/failure-messages";
 import type { Scene } from "~/generated/prisma/client";
-import { isNotFound, ownedBy, NotFoundError, type Actor } from "~/models/actor.server";
+import { isNotFound, NotFoundError, type Actor } from "~/models/access/actor.server";
+import { ownedBy } from "~/models/access/permissions.server";
 import { checkMediaFields } from "~/models/media-refs.server";
 import { announceProjectUpdated } from "~/models/project-events.server";
 import { requireProject } from "~/models/project.server";

@@ -6,7 +6,7 @@
 // (project-removal.server.ts). docs/decisions/152-editor-operations.md.
 //
 // Dividing is part of writing the project and costs nothing (ADR 150).
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
 import { EDITOR_MESSAGES } from "~/models/editor-rules";
 import { planTask } from "~/models/planner.server";
 import { cleanUpRemovedScenes } from "~/models/project-removal.server";

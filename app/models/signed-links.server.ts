@@ -5,7 +5,8 @@
 // serves it until then to anyone holding the link. Only a user who may read the file gets a
 // link for it.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { isAdminActor, NotFoundError, type Actor } from "~/models/actor.server";
+import { NotFoundError, type Actor } from "~/models/access/actor.server";
+import { isAdminActor } from "~/models/access/permissions.server";
 import { findStoredObject } from "~/models/stored-files.server";
 import { env } from "~/utils/env.server";
 import { isBucketName, parseFileUrl } from "~/utils/storage/buckets";

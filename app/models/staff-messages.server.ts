@@ -5,13 +5,14 @@
 // /messages. A message is written pending, the other side is told (a notification to the user
 // when staff write; a live event to the user's and the admins' open pages either way), then it
 // is completed, or marked error when telling failed.
-import { isAdminActor, NotFoundError, type Actor } from "~/models/actor.server";
+import { NotFoundError, type Actor } from "~/models/access/actor.server";
+import { isAdminActor } from "~/models/access/permissions.server";
 import { STAFF_MESSAGE_MESSAGES } from "~/models/admin-messages";
 import { createNotification } from "~/models/notification.server";
 import { profilesOf } from "~/models/profile.server";
 import { getProject, listProjectsNewestFirst } from "~/models/project.server";
 import type { StoredFile } from "~/models/stored-files.server";
-import { getSessionUserById, userExists } from "~/models/user.server";
+import { getSessionUserById, userExists } from "~/models/access/user.server";
 import { prisma } from "~/utils/db.server";
 import { ADMINS_AUDIENCE, publishSafely } from "~/utils/live.server";
 import { normalizeText } from "~/utils/text";

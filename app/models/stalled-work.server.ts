@@ -5,7 +5,7 @@
 // are refunded once through the usual paths, and the owner is told. Work whose runs are moving
 // is never touched. Housekeeping calls this every minute, from any number of processes: every
 // write is a compare-and-set, so two sweeps give back nothing twice.
-import { assertActor, isSystemActor, type Actor } from "~/models/actor.server";
+import { assertActor, isSystemActor, type Actor } from "~/models/access/actor.server";
 import { COMPILE_MESSAGES, compileJobIdsAmong, compileJobsUnchangedSince, failCompileJob, refundCompile } from "~/models/compile-jobs.server";
 import { createNotification } from "~/models/notification.server";
 import { announceProjectUpdated } from "~/models/project-events.server";

@@ -3,7 +3,6 @@
 // per-kind size limit while streaming, names the object (random id + allow-listed extension),
 // stores it through the storage driver (app/utils/storage: pure drivers, no rows) without ever
 // overwriting, and records the row; plus reading, deleting, and the rule of who may read one.
-import { isAdmin } from "~/models/admin.server";
 import { prisma, Prisma } from "~/utils/db.server";
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
@@ -104,28 +103,6 @@ export async function listStoredObjectsByPrefix(bucket: BucketName, prefix: stri
   const rows = await prisma.storedObject.findMany({ where: { bucket, key: { startsWith: prefix } }, select, take });
   // startsWith becomes LIKE, where "_" matches any character: keep the real prefix only.
   return rows.filter((r) => r.key.startsWith(prefix));
-}
-
-/**
- * Who may read an object: anyone when it is public; otherwise its owner and admins. Objects
- * without an owner (system files, or the owner's account was deleted) are admin-only.
- */
-export function canRead(object: Pick<StoredObjectRecord, "isPublic" | "ownerId">, viewer: { userId: string | null; isAdmin: boolean }): boolean {
-  if (object.isPublic) return true;
-  if (!viewer.userId) return false;
-  if (object.ownerId !== null && object.ownerId === viewer.userId) return true;
-  return viewer.isAdmin;
-}
-
-/** canRead for a viewer known by id only; the admin look-up runs only when it decides. */
-export async function viewerCanRead(
-  object: Pick<StoredObjectRecord, "isPublic" | "ownerId">,
-  userId: string | null,
-): Promise<boolean> {
-  if (object.isPublic) return true;
-  if (!userId) return false;
-  if (object.ownerId === userId) return true;
-  return canRead(object, { userId, isAdmin: await isAdmin(userId) });
 }
 
 export const STORAGE_FAILURE_MESSAGE = "Storage error: There was a problem uploading your files. Please try again.";

@@ -4,7 +4,8 @@
 // *InTx functions). Every status change publishes a live "story.updated" event to the owner in
 // the same transaction. This is the only module that touches the stories table.
 import { presentableFailure } from "~/models/failure-messages";
-import { NotFoundError, ownedBy, type Actor } from "~/models/actor.server";
+import { assertActor, NotFoundError, type Actor } from "~/models/access/actor.server";
+import { ownedBy } from "~/models/access/permissions.server";
 import type { StoryItem } from "~/models/content-feed";
 import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/content-files.server";
@@ -85,7 +86,9 @@ async function listStories(base: Prisma.StoryWhereInput, filter: ContentFilter, 
  * The user's own stories, newest first (one query with the story type joined); another size or
  * a variant of a story is shown under its original's card, not as a card of its own (ADR 215).
  */
-export function listUserStories(userId: string, filter: ContentFilter, page: PageRequest): Promise<StoryItem[]> {
+export function listUserStories(actor: Actor, filter: ContentFilter, page: PageRequest): Promise<StoryItem[]> {
+  assertActor(actor);
+  const userId = actor.id;
   return listStories({ userId, variantOfId: null }, filter, page, ownerCardSelect);
 }
 
@@ -120,7 +123,9 @@ function publishedByOtherStory(ownerId: string, storyId: number) {
  * Explore has content). Its final video and product image are published or unpublished with
  * it. Null when the story does not exist or is not the user's (answer 404).
  */
-export async function setStoryVisibility(userId: string, storyId: number, isPublic: boolean): Promise<StoryItem | null> {
+export async function setStoryVisibility(actor: Actor, storyId: number, isPublic: boolean): Promise<StoryItem | null> {
+  assertActor(actor);
+  const userId = actor.id;
   if (!Number.isSafeInteger(storyId) || storyId <= 0) return null;
   const { count } = await prisma.story.updateMany({ where: { id: storyId, userId }, data: { isPublic } });
   if (count === 0) return null;
@@ -160,12 +165,13 @@ const stateSelect = {
 } satisfies Prisma.StorySelect;
 
 async function transition(
+  actor: Actor,
   storyId: number,
   from: readonly StoryStatus[],
   data: Prisma.StoryUpdateManyMutationInput,
 ): Promise<(StoryState & { posterUrl: string | null; productImageUrl: string | null }) | null> {
   return prisma.$transaction(async (tx) => {
-    const { count } = await tx.story.updateMany({ where: { id: storyId, status: { in: [...from] } }, data });
+    const { count } = await tx.story.updateMany({ where: { id: storyId, status: { in: [...from] }, ...ownedBy(actor) }, data });
     if (count === 0) return null;
     const row = await tx.story.findUniqueOrThrow({ where: { id: storyId }, select: stateSelect });
     await publish(row.userId, { type: "story.updated", storyId, status: row.status, progressStep: row.progressStep }, tx);
@@ -184,8 +190,8 @@ function strip(row: (StoryState & { posterUrl: string | null; productImageUrl: s
  * (e.g. "Generating scene 2 of 4: voice-over"). Applies to queued and processing stories only
  * (null otherwise: a ready or failed story is not reopened).
  */
-export async function markStoryProcessing(storyId: number, progressStep: string | null = null): Promise<StoryState | null> {
-  return strip(await transition(storyId, ["queued", "processing"], { status: "processing", progressStep, errorMessage: null }));
+export async function markStoryProcessing(actor: Actor, storyId: number, progressStep: string | null = null): Promise<StoryState | null> {
+  return strip(await transition(actor, storyId, ["queued", "processing"], { status: "processing", progressStep, errorMessage: null }));
 }
 
 export type StoryResult = {
@@ -202,8 +208,8 @@ export type StoryResult = {
  * again); never applies to a failed story. When the story is already public its new files are
  * published at once.
  */
-export async function markStoryReady(storyId: number, result: StoryResult): Promise<StoryState | null> {
-  const row = await transition(storyId, ["queued", "processing", "ready"], {
+export async function markStoryReady(actor: Actor, storyId: number, result: StoryResult): Promise<StoryState | null> {
+  const row = await transition(actor, storyId, ["queued", "processing", "ready"], {
     status: "ready",
     progressStep: null,
     errorMessage: null,
@@ -220,8 +226,8 @@ export async function markStoryReady(storyId: number, result: StoryResult): Prom
  * The workflow gave up: the card shows the error (e.g. "Failed while voice-over: ...").
  * Never applies to a ready story. The step stays as it was, to show where it stopped.
  */
-export async function markStoryFailed(storyId: number, errorMessage: string): Promise<StoryState | null> {
-  return strip(await transition(storyId, ["queued", "processing", "failed"], { status: "failed", errorMessage: presentableFailure(errorMessage).slice(0, 2000) }));
+export async function markStoryFailed(actor: Actor, storyId: number, errorMessage: string): Promise<StoryState | null> {
+  return strip(await transition(actor, storyId, ["queued", "processing", "failed"], { status: "failed", errorMessage: presentableFailure(errorMessage).slice(0, 2000) }));
 }
 
 

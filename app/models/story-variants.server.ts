@@ -10,7 +10,7 @@
 // steps that are made again, plus the compile (app/models/prices.ts); it is charged with the
 // story, in one transaction, like Create Video (ledger reason "video_charge", reference
 // "story:<id>"), so the workflow's refund on failure (refundVideoRequest) gives it back once.
-import { NotFoundError, type Actor } from "~/models/actor.server";
+import { NotFoundError, type Actor } from "~/models/access/actor.server";
 import { applyCreditChangeInTx, listLedgerReferencesInTx, lockBalanceInTx } from "~/models/credits.server";
 import { COMPILE_PRICE, formatCredits, SCENE_STEP_PRICES, sumCredits } from "~/models/prices";
 import { createProjectForStory, getProjectWithScenes } from "~/models/project.server";

@@ -3,8 +3,8 @@
 // scene-assets workflow makes the scene's image again, free for its owner, and records it into
 // this same job), ask how it is doing (the job row and the workflow run of its last retry), or
 // delete it.
-import { isNotFound, type Actor } from "~/models/actor.server";
-import { assertStaff } from "~/models/admin-guard.server";
+import { isNotFound, type Actor } from "~/models/access/actor.server";
+import { assertStaff } from "~/models/access/permissions.server";
 import { STUCK_JOB_MESSAGES } from "~/models/admin-messages";
 import { deleteStuckImageJobRow, findImageJobRow, listStuckImageJobRows, requeueStuckImageJob, STUCK_IMAGE_JOB_STATUSES, type ImageJobRow } from "~/models/image-jobs.server";
 import { findSceneOfProject } from "~/models/scenes.server";

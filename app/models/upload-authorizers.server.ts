@@ -1,8 +1,9 @@
 // Who may upload what through POST /resources/upload/:bucket. The door asks here; the rules of
 // a context (is this the user's order? their scene?) belong to the domain module of that
 // concept, which is wired into `contextAuthorizers` below.
-import type { SessionUser } from "~/models/user.server";
-import { getSessionUserById } from "~/models/user.server";
+import type { SessionUser } from "~/models/access/user.server";
+import { getSessionUserById } from "~/models/access/user.server";
+import { isAdminUser } from "~/models/access/permissions.server";
 import { BUCKETS, type BucketName } from "~/utils/storage/buckets";
 import type { UploadTarget } from "~/models/stored-files.server";
 
@@ -42,7 +43,7 @@ export async function authorizeUpload(user: SessionUser, bucket: BucketName, que
   let ownerId = user.id;
   const requestedOwner = query.get("ownerId");
   if (requestedOwner && requestedOwner !== user.id) {
-    if (!user.isAdmin) return { ok: false, status: 403, error: FORBIDDEN };
+    if (!isAdminUser(user)) return { ok: false, status: 403, error: FORBIDDEN };
     if (!(await getSessionUserById(requestedOwner))) return { ok: false, status: 400, error: "User not found with that ID" };
     ownerId = requestedOwner;
   }
@@ -51,7 +52,7 @@ export async function authorizeUpload(user: SessionUser, bucket: BucketName, que
 
   const authorizer = contextAuthorizers[bucket];
   if (authorizer) return authorizer({ user, bucket, params });
-  if (!user.isAdmin) return { ok: false, status: 403, error: FORBIDDEN };
+  if (!isAdminUser(user)) return { ok: false, status: 403, error: FORBIDDEN };
   const missing = rule.params.filter((p) => !params[p] && !(bucket === "project-images" && p === "purpose"));
   if (missing.length > 0) return { ok: false, status: 400, error: `Missing ${missing.join(", ")} for this upload.` };
   return { ok: true, target: { bucket, ownerId, params } };

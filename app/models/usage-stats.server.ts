@@ -1,8 +1,8 @@
 // The admin area's Usage Stats (docs/product.md#admin-area): six figures, each one COUNT or SUM
 // in the database (no rows are loaded), asked of the modules that own the tables.
-import { assertStaff } from "~/models/admin-guard.server";
+import { assertStaff } from "~/models/access/permissions.server";
 import { ACTIVE_USER_DAYS } from "~/models/admin-messages";
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access/actor.server";
 import { customOrderTotals } from "~/models/custom-orders.server";
 import { countImageJobs } from "~/models/image-jobs.server";
 import { countProfiles } from "~/models/profile.server";

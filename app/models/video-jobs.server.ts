@@ -1,6 +1,8 @@
 // Video generation jobs (video_generation_jobs): the owner's list on the Dashboard, public
 // videos on Explore (with the uploader's username), the public/private switch, and the status
 // update that also tells the owner's open pages.
+import { assertActor, type Actor } from "~/models/access/actor.server";
+import { ownedBy } from "~/models/access/permissions.server";
 import { presentableFailure } from "~/models/failure-messages";
 import type { VideoItem } from "~/models/content-feed";
 import { keysetCondition, type ContentFilter, type PageRequest } from "~/models/content-feed";
@@ -50,7 +52,9 @@ const order = [{ createdAt: "desc" }, { id: "desc" }] satisfies Prisma.VideoGene
 const take = (page: PageRequest) => Math.min(Math.max(page.take, 1), 101);
 
 /** The user's video jobs, newest first (one query). */
-export async function listUserVideoJobs(userId: string, filter: ContentFilter, page: PageRequest): Promise<VideoItem[]> {
+export async function listUserVideoJobs(actor: Actor, filter: ContentFilter, page: PageRequest): Promise<VideoItem[]> {
+  assertActor(actor);
+  const userId = actor.id;
   const rows = await prisma.videoGenerationJob.findMany({ where: where({ userId }, filter, page), orderBy: order, take: take(page), select: cardSelect });
   return rows.map((row) => toItem(row));
 }
@@ -73,7 +77,9 @@ export async function listPublicVideoJobs(filter: ContentFilter, page: PageReque
  * The owner sets a video public or private; its result file follows (unless another public
  * video of the owner shows the same file). Null when the job is not the user's (404).
  */
-export async function setVideoJobVisibility(userId: string, jobId: string, visibility: Visibility): Promise<VideoItem | null> {
+export async function setVideoJobVisibility(actor: Actor, jobId: string, visibility: Visibility): Promise<VideoItem | null> {
+  assertActor(actor);
+  const userId = actor.id;
   const { count } = await prisma.videoGenerationJob.updateMany({ where: { id: jobId, userId }, data: { visibility } });
   if (count === 0) return null;
   const row = await prisma.videoGenerationJob.findUnique({ where: { id: jobId }, select: cardSelect });
@@ -89,12 +95,12 @@ export async function setVideoJobVisibility(userId: string, jobId: string, visib
 
 /**
  * A workflow records a video job's progress; the owner's open Dashboard updates live. A public
- * job's new result file is published. Null when the job does not exist.
+ * job's new result file is published. Null when the job does not exist or is not the actor's.
  */
-export async function updateVideoJobStatus(jobId: string, update: JobUpdate): Promise<VideoItem | null> {
+export async function updateVideoJobStatus(actor: Actor, jobId: string, update: JobUpdate): Promise<VideoItem | null> {
   const row = await prisma.$transaction(async (tx) => {
     const { count } = await tx.videoGenerationJob.updateMany({
-      where: { id: jobId },
+      where: { id: jobId, ...ownedBy(actor) },
       data: jobUpdateData(update),
     });
     if (count === 0) return null;

@@ -6,7 +6,8 @@
 // video-requests.server.ts. Every function takes the acting user: a story is seen by its owner
 // or an admin only (ADR 130).
 import { presentableFailure } from "~/models/failure-messages";
-import { isAdminActor, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/access/actor.server";
+import { isAdminActor } from "~/models/access/permissions.server";
 import { createNotificationOnce, type NotificationItem } from "~/models/notification.server";
 import { storyOwnerId } from "~/models/stories.server";
 import { resendQueuedVideoRequests } from "~/models/video-requests.server";

@@ -13,11 +13,12 @@
 // refundVideoRequest is what the workflow calls when production fails: it gives the charge back
 // exactly once (reason "refund", reference "story:<id>") and marks the story failed, in one
 // transaction. See docs/decisions/090-video-request-submission.md.
-import { mayAccess, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/access/actor.server";
+import { mayAccess } from "~/models/access/permissions.server";
 import { applyCreditChangeInTx, findLedgerEntryInTx, lockBalanceInTx } from "~/models/credits.server";
 import { createQueuedStoryInTx, failStoryInTx, findStoryInTx, listQueuedStories, lockStoryInTx } from "~/models/stories.server";
 import { storyTypeExists } from "~/models/story-types.server";
-import { userExists } from "~/models/user.server";
+import { userExists } from "~/models/access/user.server";
 import { voiceExists } from "~/models/voices.server";
 import { DEFAULT_VOICE_ID, SCRIPT_WORD_LIMIT, VIDEO_COST_CREDITS } from "~/utils/constants";
 import { Prisma, prisma } from "~/utils/db.server";

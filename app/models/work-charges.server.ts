@@ -10,7 +10,8 @@
 // modules that sell work (scene generation, compile) check access before they charge here.
 import type { WorkCharge } from "~/generated/prisma/client";
 import type { CreditReason } from "~/generated/prisma/enums";
-import { assertActor, isSystemActor, mayAccess, NotFoundError, type Actor } from "~/models/actor.server";
+import { assertActor, isSystemActor, NotFoundError, type Actor } from "~/models/access/actor.server";
+import { mayAccess } from "~/models/access/permissions.server";
 import { applyCreditChangeInTx, lockBalanceInTx } from "~/models/credits.server";
 import { insufficientCreditsMessage, sumCredits, type WorkKind } from "~/models/prices";
 import { Prisma, prisma } from "~/utils/db.server";

@@ -36,12 +36,11 @@ import { dashboardFeed } from "~/models/content-feed.server";
 import { setImageJobVisibility } from "~/models/image-jobs.server";
 import { listShowcaseVideos, type ShowcaseItem } from "~/models/showcase.server";
 import { showcaseBeingMade } from "~/models/showcase-seed.server";
-import { currentSession, type CurrentSession } from "~/models/session-user.server";
+import { actorFromUser, currentSession, type CurrentSession, getOptionalUser, loginRedirect } from "~/models/access";
 import { setStoryVisibility } from "~/models/stories.server";
 import { setVideoJobVisibility } from "~/models/video-jobs.server";
 import type { ShellLoaderData } from "~/routes/_shell";
 import { activeModels } from "~/providers/model-use.server";
-import { getOptionalUser, loginRedirect } from "~/models/auth.server";
 import { field } from "~/utils/form-fields";
 import { readForm, readQuery } from "~/utils/forms.server";
 import { getSession, sessionStorage } from "~/utils/session.server";
@@ -70,12 +69,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     console.error("session check failed", error);
   }
-  const userId = session?.user?.id ?? null;
-  if (userId && session) {
+  const user = session?.user ?? null;
+  const userId = user?.id ?? null;
+  if (user && userId && session) {
     const url = new URL(request.url);
     readQuery(url, feedQueryFields);
     const query = parseDashboardQuery(url.searchParams);
-    const [feed, announcements] = await Promise.all([dashboardFeed(userId, query), listActiveAnnouncements()]);
+    const [feed, announcements] = await Promise.all([dashboardFeed(actorFromUser(user, "web"), query), listActiveAnnouncements()]);
     const dismissed = new Set(dismissedIdsOf(session.data[DISMISSED_SESSION_KEY]));
     return {
       view: "dashboard" as const,
@@ -140,9 +140,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (input.intent === "visibility") {
     const { kind, visibility } = input;
     let updated: unknown = null;
-    if (input.kind === "story") updated = await setStoryVisibility(user.id, input.id, visibility === "public");
-    else if (input.kind === "image") updated = await setImageJobVisibility(user.id, input.id, visibility);
-    else updated = await setVideoJobVisibility(user.id, input.id, visibility);
+    if (input.kind === "story") updated = await setStoryVisibility(actorFromUser(user, "web"), input.id, visibility === "public");
+    else if (input.kind === "image") updated = await setImageJobVisibility(actorFromUser(user, "web"), input.id, visibility);
+    else updated = await setVideoJobVisibility(actorFromUser(user, "web"), input.id, visibility);
     const id = String(input.id);
     if (!updated) {
       const body: VisibilityResult = { intent: "visibility", ok: false, kind, id, error: "Not found" };

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_ADMIN_TAB } from "~/components/admin/admin-tabs";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/models/access";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -4,9 +4,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPanel, EmptyState } from "~/components/admin/AdminPanel";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
-import { actorFromUser } from "~/models/actor.server";
+import { actorFromUser, requireAdmin } from "~/models/access";
 import { ACTIVE_USER_DAYS, USAGE_STATS_MESSAGES } from "~/models/admin-messages";
-import { requireAdmin } from "~/models/auth.server";
 import { usageStats, type UsageStats } from "~/models/usage-stats.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import { AdminTabs } from "~/components/admin/AdminTabs";
 import { ADMIN_MESSAGES } from "~/components/admin/admin-tabs";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Button } from "~/components/ui/Button";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/models/access";
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard — Reelforge" }];
 

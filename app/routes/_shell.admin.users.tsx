@@ -9,10 +9,9 @@ import { LocalDate } from "~/components/dashboard/CardParts";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
-import { actorFromUser } from "~/models/actor.server";
+import { actorFromUser, requireAdmin } from "~/models/access";
 import { ADMIN_USERS_MESSAGES } from "~/models/admin-messages";
 import { addAdmin, listAdmins, type AdminListEntry, listUsersWithCredits, removeAdmin } from "~/models/admin-users.server";
-import { requireAdmin } from "~/models/auth.server";
 import { field } from "~/utils/form-fields";
 import { readForm, readQuery } from "~/utils/forms.server";
 

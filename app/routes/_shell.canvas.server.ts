@@ -4,7 +4,7 @@
 // non-admin, a deleted one) answers 404. Anything else is not the client's fault and is rethrown.
 import { data } from "@remix-run/node";
 import type { CanvasActionData } from "~/components/canvas-editor/editor-data";
-import { isNotFound } from "~/models/actor.server";
+import { isNotFound } from "~/models/access";
 import { isMediaRefError } from "~/models/media-refs.server";
 import { ProjectError } from "~/models/project.server";
 import { SceneInputError } from "~/models/scenes.server";

@@ -42,7 +42,7 @@ import { Icon } from "~/components/ui/Icon";
 import { listStoryTypes } from "~/models/story-types.server";
 import { createVideoRequest } from "~/models/video-requests.server";
 import { defaultVoiceId, listVoices } from "~/models/voices.server";
-import { getOptionalUser, requireUser } from "~/models/auth.server";
+import { getOptionalUser, requireUser } from "~/models/access";
 import { VIDEO_COST_CREDITS } from "~/utils/constants";
 import { setFlash } from "~/utils/flash.server";
 import { removeFiles } from "~/models/stored-files.server";

@@ -9,8 +9,7 @@ import { OrderFiles } from "~/components/orders/OrderFiles";
 import { RouteDialog } from "~/components/orders/RouteDialog";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
-import { actorFromUser, isNotFound } from "~/models/actor.server";
-import { requireUser } from "~/models/auth.server";
+import { actorFromUser, isNotFound, requireUser } from "~/models/access";
 import { getMyOrder } from "~/models/custom-orders.server";
 
 export const meta: MetaFunction = () => [{ title: "Custom Order — Reelforge" }];

@@ -10,7 +10,7 @@ import { FilterBar } from "~/components/dashboard/FilterBar";
 import { ExploreStoryCard, ExploreVideoCard } from "~/components/explore/ExploreCards";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { exploreFeed } from "~/models/content-feed.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { readQuery } from "~/utils/forms.server";
 

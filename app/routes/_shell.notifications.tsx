@@ -6,7 +6,7 @@ import { z } from "zod";
 import { NotificationList } from "~/components/notifications/NotificationList";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { listUnreadNotifications, markAllNotificationsRead, markNotificationRead, openNotification } from "~/models/notification.server";
-import { requireUser } from "~/models/auth.server";
+import { actorFromUser, requireUser } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { readForm } from "~/utils/forms.server";
 
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Notifications — Reelforge" 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { notifications: await listUnreadNotifications(user.id) };
+  return { notifications: await listUnreadNotifications(actorFromUser(user, "web")) };
 }
 
 const notificationForm = z.discriminatedUnion(
@@ -31,13 +31,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const parsed = await readForm(request, notificationForm);
   if (!parsed.ok) return data({ ok: false as const, changed: 0, error: parsed.formError }, { status: 400 });
-  if (parsed.data.intent === "read-all") return { ok: true as const, changed: await markAllNotificationsRead(user.id) };
+  if (parsed.data.intent === "read-all") return { ok: true as const, changed: await markAllNotificationsRead(actorFromUser(user, "web")) };
   if (parsed.data.intent === "open") {
     // Opening reads it, then goes where it leads (its stored link, never one from the form).
-    const link = await openNotification(user.id, parsed.data.id);
+    const link = await openNotification(actorFromUser(user, "web"), parsed.data.id);
     return link ? redirect(link, 303) : data({ ok: false as const, changed: 0 }, { status: 404 });
   }
-  const changed = await markNotificationRead(user.id, parsed.data.id);
+  const changed = await markNotificationRead(actorFromUser(user, "web"), parsed.data.id);
   // Someone else's (or an unknown) id: nothing changes, and nothing says whether it exists.
   return changed ? { ok: true as const, changed: 1 } : data({ ok: false as const, changed: 0 }, { status: 404 });
 }

@@ -22,7 +22,7 @@ import {
   type PaymentRequest,
   type SummaryResult,
 } from "~/models/payments.server";
-import { getOptionalUser } from "~/models/auth.server";
+import { getOptionalUser } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { readForm, readQuery } from "~/utils/forms.server";
 import { isValidCheckoutForm, type CheckoutForm } from "~/utils/payu/checkout";

@@ -10,7 +10,7 @@ import { DISCOUNT_MESSAGES, discountAppliedMessage } from "~/models/payment-mess
 import { checkDiscountCode, normalizeDiscountCode } from "~/models/discounts.server";
 import { getPaymentResult, listSuccessfulTransactions } from "~/models/payments.server";
 import { listPlans } from "~/models/plans.server";
-import { getOptionalUser } from "~/models/auth.server";
+import { getOptionalUser } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { inputError, readForm, readQuery } from "~/utils/forms.server";
 

@@ -17,10 +17,7 @@ import { cx } from "~/components/ui/cx";
 import { listSuccessfulTransactions } from "~/models/payments.server";
 import { listPlans } from "~/models/plans.server";
 import { getProfile, PROFILE_MESSAGES, setAvatarKey, updateUsername } from "~/models/profile.server";
-import { requireUser } from "~/models/auth.server";
-import { actorFromUser, isNotFound } from "~/models/actor.server";
-import { ApiTokenError, createApiToken, listApiTokens, revokeApiToken } from "~/models/api-tokens.server";
-import { disconnectApplication, listConnectedApplications } from "~/models/oauth-connections.server";
+import { actorFromUser, ApiTokenError, createApiToken, disconnectApplication, isNotFound, listApiTokens, listConnectedApplications, requireUser, revokeApiToken } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { inputError, isMultipart, readForm, readQuery } from "~/utils/forms.server";
 import { fileUrlFromRef, parseObjectRef } from "~/utils/storage/buckets";
@@ -55,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Dates in the viewer's zone, named (ADR 267); formatted here because the rows are plain text.
   const zone = timeZoneOf(request);
   const when = (date: Date) => formatInZone(date, zone);
-  const [profile, plans, tokens, apps] = await Promise.all([getProfile(user.id), listPlans(), listApiTokens(actor), listConnectedApplications(actor)]);
+  const [profile, plans, tokens, apps] = await Promise.all([getProfile(actor), listPlans(), listApiTokens(actor), listConnectedApplications(actor)]);
   const history = listSuccessfulTransactions(user.id);
   const clientFetch = request.headers.get("Sec-Fetch-Dest") === "empty";
   return {
@@ -97,9 +94,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const file = form.files[0];
     if (!file) return data<SettingsActionData>({ intent: "avatar", ok: false, message: PROFILE_MESSAGES.noImage }, { status: 400 });
-    const previous = (await getProfile(user.id)).avatarKey;
+    const previous = (await getProfile(actorFromUser(user, "web"))).avatarKey;
     try {
-      await setAvatarKey(user.id, file.ref);
+      await setAvatarKey(actorFromUser(user, "web"), file.ref);
     } catch (error) {
       console.error("saving the avatar failed", error);
       await deleteFile(file.bucket, file.key).catch(() => undefined);
@@ -157,7 +154,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   const raw = parsed.data.username;
-  const result = await updateUsername(user.id, raw);
+  const result = await updateUsername(actorFromUser(user, "web"), raw);
   if (result.ok) return { intent: "username", ok: true, message: result.message, username: result.username };
   return { intent: "username", ok: false, message: result.message, value: raw };
 }

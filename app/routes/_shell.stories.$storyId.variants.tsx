@@ -10,8 +10,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { buttonClasses } from "~/components/ui/Button";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
-import { actorFromUser } from "~/models/actor.server";
-import { requireUser } from "~/models/auth.server";
+import { actorFromUser, requireUser } from "~/models/access";
 import { getBalance } from "~/models/credits.server";
 import { formatCredits } from "~/models/prices";
 import { quoteStoryVariants, requestStoryVariants, storyVariantOptions, type RequestVariantsResult, type VariantQuote, type VariantSpec } from "~/models/story-variants.server";

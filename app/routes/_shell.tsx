@@ -7,7 +7,7 @@ import { AppShell } from "~/components/shell/AppShell";
 import { FlashBanner } from "~/components/shell/FlashBanner";
 import { accountLabel, parseSidebarCookie } from "~/components/shell/nav";
 import { LiveShell } from "~/components/notifications/LiveShell";
-import { currentSession, type CurrentSession } from "~/models/session-user.server";
+import { currentSession, type CurrentSession } from "~/models/access";
 import { consumeFlash } from "~/utils/flash.server";
 import { fileUrlFromRef } from "~/utils/storage/buckets";
 

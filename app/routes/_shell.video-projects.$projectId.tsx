@@ -7,7 +7,7 @@ import { z } from "zod";
 import { projectCanvasLinks } from "~/components/project-canvas/ProjectCanvas";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { VideoProjectsPage } from "~/components/video-projects/VideoProjectsPage";
-import { isNotFound } from "~/models/actor.server";
+import { isNotFound } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { readQuery } from "~/utils/forms.server";
 import { assistantState } from "./_shell.video-projects.server";

@@ -4,8 +4,7 @@
 // only reads the form, calls the core and turns its answers into data for the page.
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { actorFromUser, isNotFound, type Actor } from "~/models/actor.server";
-import { requireAdmin } from "~/models/auth.server";
+import { type Actor, actorFromUser, isNotFound, requireAdmin } from "~/models/access";
 import { automatedSceneCost, automatedSceneProgress, createSceneAutomatically } from "~/models/automated-scenes.server";
 import { requestCompile } from "~/models/compile-jobs.server";
 import { projectCostsOf } from "~/models/cost-estimates.server";

@@ -3,9 +3,7 @@
 // as /mcp (personal access tokens, OAuth access tokens) and the same per-token rate limit. The
 // function runs as the token's user: another user's project is "not found".
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { actorForUserId } from "~/models/actor.server";
-import { takeApiRequest } from "~/models/api-rate-limits.server";
-import { authenticateBearerToken } from "~/models/api-tokens.server";
+import { actorForUserId, authenticateBearerToken, takeApiRequest } from "~/models/access";
 import { readCapped } from "~/utils/forms.server";
 import { executeAgentRequest } from "../../agents/execute.server";
 

@@ -8,7 +8,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Spinner } from "~/components/ui/Spinner";
 import { z } from "zod";
-import { AUTH_MESSAGES, completeGoogleSignIn, getOptionalUser } from "~/models/auth.server";
+import { AUTH_MESSAGES, completeGoogleSignIn, getOptionalUser } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { readQuery } from "~/utils/forms.server";
 import { CALLBACK_REDIRECT_MS, CALLBACK_RELOAD_MS } from "~/utils/constants";

@@ -3,7 +3,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { authHref } from "~/components/auth/links";
 import { z } from "zod";
-import { beginGoogleSignIn, googleSignInState } from "~/models/auth.server";
+import { beginGoogleSignIn, googleSignInState } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { inputError, readForm } from "~/utils/forms.server";
 

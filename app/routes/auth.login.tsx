@@ -11,8 +11,7 @@ import { GoogleButton } from "~/components/auth/GoogleButton";
 import { InAppBrowserNotice } from "~/components/auth/InAppBrowserNotice";
 import { authHref } from "~/components/auth/links";
 import { PasswordForm, type PasswordFormResult } from "~/components/auth/PasswordForm";
-import { authenticateWithPassword, authPageBase, clientIp, signInAndRedirect } from "~/models/auth.server";
-import { AUTH_MESSAGES } from "~/models/auth-messages";
+import { AUTH_MESSAGES, authenticateWithPassword, authPageBase, clientIp, signInAndRedirect } from "~/models/access";
 import { field, pickErrors } from "~/utils/form-fields";
 import { readForm, withoutBody } from "~/utils/forms.server";
 

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { field } from "~/utils/form-fields";
 import { readQuery } from "~/utils/forms.server";
 import { activeSmsProvider } from "~/utils/sms/index.server";
-import { requireOutboxReader } from "~/models/outbox-access.server";
+import { requireOutboxReader } from "~/models/access";
 import { listOutboxMessages } from "~/utils/sms/outbox.server";
 import { Time } from "~/components/time/TimeZone";
 

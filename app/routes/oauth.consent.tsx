@@ -7,10 +7,7 @@ import { z } from "zod";
 import { AuthLayout } from "~/components/auth/AuthLayout";
 import { FormMessage } from "~/components/auth/FormMessage";
 import { ConsentForm, type ConsentRequest } from "~/components/oauth/ConsentForm";
-import { actorFromUser, isNotFound } from "~/models/actor.server";
-import { requireUser } from "~/models/auth.server";
-import { decideAuthorization, getPendingAuthorization } from "~/models/oauth.server";
-import { MCP_ACCESS_DESCRIPTION } from "~/models/oauth-rules";
+import { actorFromUser, decideAuthorization, getPendingAuthorization, isNotFound, MCP_ACCESS_DESCRIPTION, requireUser } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { inputError, readForm, readQuery } from "~/utils/forms.server";
 

@@ -4,7 +4,7 @@
 // JavaScript) and the JSON door its script posts to with real upload progress
 // (docs/decisions/182-order-uploads-with-progress.md). The rules are the core's.
 import { z } from "zod";
-import { actorFromUser, isNotFound } from "~/models/actor.server";
+import { actorFromUser, isNotFound, type SessionUser } from "~/models/access";
 import { FILES_FIELD, ORDER_MAX_FILES, ORDER_MESSAGES, orderPath, ORDER_REMARK_MAX } from "~/models/custom-order-rules";
 import {
   addOrderMedia,
@@ -21,7 +21,6 @@ import {
 } from "~/models/custom-orders.server";
 import { checkOrderLink, placeLinkOrder } from "~/models/order-links.server";
 import { parseMultipartUpload, type UploadFormResult } from "~/models/uploads.server";
-import type { SessionUser } from "~/models/user.server";
 import { removeFiles, type UploadTarget } from "~/models/stored-files.server";
 import { field, parseFields } from "~/utils/form-fields";
 import { assertFormContentType, inputError, isMultipart, readFormData } from "~/utils/forms.server";

@@ -8,7 +8,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PublicLayout } from "~/components/landing/PublicLayout";
 import { UploadForm } from "~/components/orders/UploadForm";
 import { Button } from "~/components/ui/Button";
-import { getOptionalUser } from "~/models/auth.server";
+import { getOptionalUser } from "~/models/access";
 import { FILES_FIELD, formatRate, LINK_MESSAGES, ORDER_MAX_FILES, ORDER_MESSAGES } from "~/models/custom-order-rules";
 import { checkOrderLink } from "~/models/order-links.server";
 import { submitLinkOrder } from "./order-forms.server";

@@ -3,7 +3,7 @@
 // session is checked here and every rule again in the core. The plain post goes to the dialog's
 // own action; both read it with order-forms.server.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getOptionalUser } from "~/models/auth.server";
+import { getOptionalUser, isAdminUser } from "~/models/access";
 import { outcomeJson, parseRole, submitStaffFiles } from "./order-forms.server";
 
 const refuse = (status: number, error: string) => outcomeJson({ ok: false, status, error, values: {} });
@@ -16,7 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return refuse(405, "Use POST to upload files.");
   const user = await getOptionalUser(request);
   if (!user) return refuse(401, "Please sign in.");
-  if (!user.isAdmin) return refuse(403, "You don't have permission to access this page.");
+  if (!isAdminUser(user)) return refuse(403, "You don't have permission to access this page.");
   const orderId = params.orderId ?? "";
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(orderId)) return refuse(404, "Order not found");
   const url = new URL(request.url);

@@ -8,9 +8,7 @@
 // are the core's (app/models/chat.server.ts); the assistant is agents/.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { isNotFound } from "~/models/actor.server";
-import { actorFromUser } from "~/models/actor.server";
-import { requireUser } from "~/models/auth.server";
+import { actorFromUser, isNotFound, requireUser } from "~/models/access";
 import { deleteChatSession, openChatSession } from "~/models/chat.server";
 import { field } from "~/utils/form-fields";
 import { setFlash } from "~/utils/flash.server";

@@ -2,7 +2,7 @@
 // form here (XMLHttpRequest, real upload progress); JSON {ok, redirectTo, message} or
 // {ok: false, error}. The plain post goes to the page's action; both read it with order-forms.server.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getOptionalUser } from "~/models/auth.server";
+import { getOptionalUser } from "~/models/access";
 import { outcomeJson, submitOrderRequest } from "./order-forms.server";
 
 export function loader() {

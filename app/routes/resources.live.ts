@@ -2,9 +2,7 @@
 // Each event is `event: <type>` + `data: <json>`; a comment line every 30 s keeps proxies from
 // closing the idle connection and notices a signed-out session (the stream then ends).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getSessionUserById } from "~/models/user.server";
-import { isAdmin } from "~/models/admin.server";
-import { getUserId } from "~/models/auth.server";
+import { actorForUserId, getSessionUserById, getUserId, isAdminActor, isAdminUser } from "~/models/access";
 import { ADMINS_AUDIENCE, subscribe, type LiveEvent } from "~/utils/live.server";
 
 export const HEARTBEAT_MS = 30_000;
@@ -49,14 +47,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
       const unsubscribes = [await subscribe(user.id, (event) => send(frame(event)))];
       // Admins may open anyone's project, so they also hear about every project (ADR 156).
-      if (user.isAdmin) unsubscribes.push(await subscribe(ADMINS_AUDIENCE, (event) => send(frame(event))));
+      if (isAdminUser(user)) unsubscribes.push(await subscribe(ADMINS_AUDIENCE, (event) => send(frame(event))));
       const unsubscribe = () => unsubscribes.forEach((stop) => stop());
       const heartbeat = setInterval(() => {
         // The session may have been ended (sign-out), or the admin role taken away, since the
         // stream opened: the browser then reconnects with what the user may hear now.
         getUserId(request)
           .then(async (current) => {
-            if (current !== user.id || (user.isAdmin && !(await isAdmin(user.id)))) return close();
+            const stillAdmin = async () => {
+              const now = await actorForUserId(user.id, "web");
+              return now !== null && isAdminActor(now);
+            };
+            if (current !== user.id || (isAdminUser(user) && !(await stillAdmin()))) return close();
             send(`: ping ${Date.now()}\n\n`);
           })
           .catch(() => send(`: ping ${Date.now()}\n\n`));

@@ -2,7 +2,7 @@
 // (XMLHttpRequest, real upload progress); JSON {ok, redirectTo, message} or {ok: false, error}.
 // Open to guests, like the page; the plain post goes to the page's action.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getOptionalUser } from "~/models/auth.server";
+import { getOptionalUser } from "~/models/access";
 import { outcomeJson, submitLinkOrder } from "./order-forms.server";
 
 export function loader() {

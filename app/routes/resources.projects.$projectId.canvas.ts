@@ -5,8 +5,7 @@
 // Errors answer JSON {error} with 400, 404 or 405.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { actorFromUser, isNotFound } from "~/models/actor.server";
-import { requireAdmin } from "~/models/auth.server";
+import { actorFromUser, isNotFound, requireAdmin } from "~/models/access";
 import { getProjectCanvas, optimizeProjectCanvas } from "~/models/project-canvas.server";
 import { field } from "~/utils/form-fields";
 import { readForm } from "~/utils/forms.server";

@@ -4,7 +4,7 @@
 // The file is streamed into storage as it arrives, so XMLHttpRequest progress is real.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getOptionalUser } from "~/models/auth.server";
+import { getOptionalUser } from "~/models/access";
 import { field, parseFields } from "~/utils/form-fields";
 import { isBucketName } from "~/utils/storage/buckets";
 import { authorizeUpload } from "~/models/upload-authorizers.server";

@@ -2,7 +2,7 @@
 // dialog before paying (docs/decisions/201-voice-samples.md). Signed-in users only; made once
 // and then served from storage (byte ranges, validators, caching).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/models/access";
 import { serveStoredFile } from "~/models/file-serving.server";
 import { voiceSample } from "~/models/voice-samples.server";
 

@@ -5,7 +5,7 @@
 // core refuses are removed again.
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access";
 import { STAFF_MESSAGE_MESSAGES } from "~/models/admin-messages";
 import { removeFiles, type StoredFile } from "~/models/stored-files.server";
 import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_MAX_LENGTH, sendMessage, type ConversationMessage } from "~/models/staff-messages.server";

@@ -2,7 +2,7 @@
 // through the core's requestSceneGeneration — priced, charged and refunded exactly as in the
 // editors — then, unless `wait: false`, waiting for the workflow with progress.
 import { z } from "zod";
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access";
 import { EDITOR_MESSAGES } from "~/models/editor-rules";
 import { getProjectWorkspace } from "~/models/project-workspace.server";
 import type { SceneAssetStep } from "~/models/scene-asset-steps";

@@ -3,8 +3,7 @@
 // core (not found, a rule, a bad file, not enough credits) comes back as the tool's failure
 // message with its reason, never as an exception. What the MCP server and the agents call.
 import { type z } from "zod";
-import { isNotFound } from "~/models/actor.server";
-import { ApiTokenError } from "~/models/api-tokens.server";
+import { ApiTokenError, isNotFound } from "~/models/access";
 import { isMediaRefError } from "~/models/media-refs.server";
 import { ProjectError } from "~/models/project.server";
 import { SceneInputError } from "~/models/scenes.server";

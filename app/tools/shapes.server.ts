@@ -2,7 +2,7 @@
 // messages, the video project and scene as the tools return them (docs/product.md#mcp-server),
 // and signed links for their files.
 import { z } from "zod";
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access";
 import type { ProjectRow } from "~/models/project.server";
 import type { WorkspaceScene } from "~/models/project-workspace.server";
 import { signFileLink } from "~/models/signed-links.server";

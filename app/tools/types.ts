@@ -3,7 +3,7 @@
 // A tool is a thin door: it parses its input (zod), calls the core with the acting user, and
 // shapes the answer. Rules, prices and authorization stay in app/models.
 import type { z } from "zod";
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access";
 import type { ToolName } from "~/tools/names";
 
 export type ToolAnnotations = {

@@ -1,6 +1,6 @@
 // A project and a compile job as the tools return them, with signed links for their files.
 import type { z } from "zod";
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access";
 import type { CompileJobRow } from "~/models/compile-jobs.server";
 import { getProjectWorkspace } from "~/models/project-workspace.server";
 import { type compileOut, linkOut, type projectOut, sceneOf, signed, summaryOf, toLink } from "~/tools/shapes.server";

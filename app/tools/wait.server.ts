@@ -3,7 +3,7 @@
 // generation's from its per-step charges that the workflow settles. Each change is sent as
 // progress; the wait ends when the work does, when the client cancels (the work goes on and can
 // be followed with get_compile_status / get_video_project), or after `maxWaitMs`.
-import type { Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/access";
 import { getCompileJob, isActive, type CompileJobRow } from "~/models/compile-jobs.server";
 import { generationProgress, type GenerationProgress } from "~/models/scene-generation.server";
 import { findSceneOfProject } from "~/models/scenes.server";

@@ -73,7 +73,7 @@ export function sessionStorage() {
 /**
  * The session id the request's signed cookie carries (its signature checked), or null. For a
  * reader that fetches the row together with what it needs in one statement
- * (app/models/session-user.server.ts); the row is still read from PostgreSQL on every request.
+ * (app/models/access/session-user.server.ts); the row is still read from PostgreSQL on every request.
  */
 export async function readSessionId(cookieHeader: string | null): Promise<string | null> {
   if (!cookieHeader || !cookieHeader.includes("__session=")) return null;

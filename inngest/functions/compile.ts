@@ -7,7 +7,7 @@
 // The run acts as the user its event names (the one who asked); each step resolves that actor
 // again and the core checks the job, the project and its story against it (ADR 130).
 import { NonRetriableError } from "inngest";
-import { actorForWorkflow, isNotFound } from "~/models/actor.server";
+import { actorForWorkflow, isNotFound } from "~/models/access";
 import {
   COMPILE_MAX_POLLS,
   COMPILE_MAX_TOTAL_POLLS,
@@ -162,8 +162,9 @@ export const compileFunction = inngest.createFunction(
       // is not left waiting for the rest of the interval.
       await step.waitForEvent(`poll-wait-${poll}`, { event: projectRenderFinished, timeout: COMPILE_POLL_INTERVAL, if: "async.data.compileJobId == event.data.compileJobId" });
       const status = await step.run(`poll-${poll}`, async () => {
-        const r = await pollCompileJob(await act(), compileJobId, poll).catch(nullIfNotFound);
-        if (r && storyId !== undefined && (r.status === "rendering" || r.status === "queued")) await markStoryProcessing(storyId, renderProgressLabel(r.progress));
+        const actor = await act();
+        const r = await pollCompileJob(actor, compileJobId, poll).catch(nullIfNotFound);
+        if (r && storyId !== undefined && (r.status === "rendering" || r.status === "queued")) await markStoryProcessing(actor, storyId, renderProgressLabel(r.progress));
         return r;
       });
       if (!status) throw new NonRetriableError("The compile job does not exist");

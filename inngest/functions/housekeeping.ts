@@ -24,7 +24,7 @@ const STALLED_WORK_CHECK_MS = 60_000;
 export async function runStalledWorkSweep(log: (line: string) => void = (line) => console.log(line)): Promise<void> {
   try {
     const { stalledWorkMinutes, sweepStalledWork } = await import("~/models/stalled-work.server");
-    const { systemActor } = await import("~/models/actor.server");
+    const { systemActor } = await import("~/models/access");
     const swept = await sweepStalledWork(systemActor("housekeeping"), { minutes: stalledWorkMinutes() });
     if (swept.compiles + swept.generations > 0) {
       log(`[workflows] gave up ${swept.compiles} compile(s) and ${swept.generations} generation request(s) with no progress; refunded ${swept.refunded} credits`);
@@ -74,14 +74,14 @@ export async function runHourlySweep(log: (line: string) => void = (line) => con
     console.error("[uploads] could not remove unused uploads", error);
   }
   try {
-    const { sweepExpiredOAuthRows } = await import("~/models/oauth.server");
+    const { sweepExpiredOAuthRows } = await import("~/models/access");
     const removed = await sweepExpiredOAuthRows();
     if (removed > 0) log(`[oauth] removed ${removed} expired authorization request(s), code(s) and token(s)`);
   } catch (error) {
     console.error("[oauth] could not remove expired OAuth rows", error);
   }
   try {
-    const { forgetOldApiWindows } = await import("~/models/api-rate-limits.server");
+    const { forgetOldApiWindows } = await import("~/models/access");
     await forgetOldApiWindows();
   } catch (error) {
     console.error("[mcp] could not remove old rate-limit windows", error);
@@ -108,7 +108,7 @@ export function startPipelineHousekeeping(opts: {
   const recover = async (olderThanMs: number) => {
     try {
       const { recoverQueuedStories } = await import("~/models/video-pipeline.server");
-      const { systemActor } = await import("~/models/actor.server");
+      const { systemActor } = await import("~/models/access");
       const { found, sent } = await recoverQueuedStories(systemActor("housekeeping"), olderThanMs);
       if (found > 0) log(`[workflows] re-sent ${sent} of ${found} queued Create Video request(s)`);
     } catch (error) {

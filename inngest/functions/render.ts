@@ -6,7 +6,7 @@
 // over (a newer token) stops. The run acts as the user its event names (ADR 130, ADR 140).
 // A render whose ffmpeg was killed is tried again; after the last try the job fails with the
 // reason, which the compile's poll turns into a failed, refunded compile (ADR 230).
-import { actorForWorkflow, isNotFound } from "~/models/actor.server";
+import { actorForWorkflow, isNotFound } from "~/models/access";
 import { failRender } from "~/models/compile-jobs.server";
 import { runLocalRender } from "~/models/compile-render.server";
 import { inngest } from "../client.ts";

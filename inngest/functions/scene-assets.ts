@@ -7,7 +7,7 @@
 // that the scene belongs to the project and the project to them, or that they are an admin
 // (ADR 130); ids they may not see stop the run as "not found".
 import { NonRetriableError } from "inngest";
-import { actorForWorkflow, isNotFound } from "~/models/actor.server";
+import { actorForWorkflow, isNotFound } from "~/models/access";
 import { markStoryProcessing } from "~/models/stories.server";
 import { reasonOf, SceneAssetError } from "~/models/pipeline-errors.server";
 import { SCENE_ASSET_STEPS } from "~/models/scene-asset-steps";
@@ -89,7 +89,7 @@ export const sceneAssetsFunction = inngest.createFunction(
               // Progress goes to the story the project was made for (read by the core), never to an id from the event.
               onStart:
                 storyId !== undefined
-                  ? (info) => (info.storyId === null ? undefined : markStoryProcessing(info.storyId, sceneProgressLabel(info.sceneOrder, info.sceneCount, info.step)))
+                  ? (info) => (info.storyId === null ? undefined : markStoryProcessing(actor, info.storyId, sceneProgressLabel(info.sceneOrder, info.sceneCount, info.step)))
                   : undefined,
             });
             // A charged request: the step's charge stays, or comes back when it had nothing to do.

@@ -2,7 +2,7 @@
 // the story's compile, and the end of a run that failed for good (the story's charge refunded
 // exactly once, its project marked failed, and only the call that refunded tells the user).
 import { NonRetriableError, type GetStepTools } from "inngest";
-import { actorForWorkflow } from "~/models/actor.server";
+import { actorForWorkflow } from "~/models/access";
 import { createCompileJob } from "~/models/compile-jobs.server";
 import { markProjectFailed } from "~/models/project.server";
 import { projectIdOfStory } from "~/models/stories.server";

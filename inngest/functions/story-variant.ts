@@ -6,7 +6,7 @@
 // On a final failure the charge is refunded exactly once (refundVideoRequest: the variant was
 // charged like a story, ledger reference "story:<id>") and the user is told, as for Create Video.
 import { NonRetriableError } from "inngest";
-import { actorForWorkflow, type Actor } from "~/models/actor.server";
+import { type Actor, actorForWorkflow } from "~/models/access";
 import { ensureBackgroundMusic } from "~/models/background-music.server";
 import { getCompileJob } from "~/models/compile-jobs.server";
 import { getPipelineStory, markStoryProcessing, markStoryReady } from "~/models/stories.server";
@@ -36,7 +36,7 @@ export const storyVariantFunction = inngest.createFunction(
       const s = await getPipelineStory(await act(), storyId).catch(nullIfNotFound);
       if (!s || !s.variantOfId) throw new NonRetriableError("The variant request no longer exists");
       if (s.status === "ready" || s.status === "failed") return { done: true as const, status: s.status };
-      await markStoryProcessing(storyId, VARIANT_PROGRESS.preparing);
+      await markStoryProcessing(await act(), storyId, VARIANT_PROGRESS.preparing);
       return { done: false as const };
     });
     if (story.done) return { storyId, skipped: story.status };
@@ -58,7 +58,7 @@ export const storyVariantFunction = inngest.createFunction(
     }
 
     await step.run("music", async () => {
-      await markStoryProcessing(storyId, VIDEO_PROGRESS.music);
+      await markStoryProcessing(await act(), storyId, VIDEO_PROGRESS.music);
       const music = await ensureBackgroundMusic(await act(), projectId).catch(stopIfNotFound);
       return { generated: music.generated };
     });
@@ -69,7 +69,7 @@ export const storyVariantFunction = inngest.createFunction(
       const actor = await act();
       const posterUrl = (await getCompileJob(actor, compiled.compileJobId).catch(() => null))?.posterUrl ?? null;
       const { seoTitle, hashtags } = await variantMetadata(actor, storyId).catch(stopIfNotFound);
-      const ready = await markStoryReady(storyId, { finalVideoWithMusic: compiled.videoUrl, posterUrl, seoTitle, instagramHashtags: hashtags });
+      const ready = await markStoryReady(actor, storyId, { finalVideoWithMusic: compiled.videoUrl, posterUrl, seoTitle, instagramHashtags: hashtags });
       if (!ready) throw new NonRetriableError("The variant request was cancelled or has failed meanwhile");
       return { seoTitle };
     });

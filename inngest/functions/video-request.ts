@@ -9,7 +9,7 @@
 // that actor again and the core checks the story and its project against it (ADR 130).
 import { NonRetriableError } from "inngest";
 import { titleFromText } from "~/providers/llm/index.server";
-import { actorForWorkflow, type Actor } from "~/models/actor.server";
+import { type Actor, actorForWorkflow } from "~/models/access";
 import { ensureBackgroundMusic } from "~/models/background-music.server";
 import { getCompileJob } from "~/models/compile-jobs.server";
 import { planTask } from "~/models/planner.server";
@@ -49,7 +49,7 @@ export const videoRequestFunction = inngest.createFunction(
       if (s.status === "ready" || s.status === "failed") return { done: true as const, status: s.status };
       // Another size or a variant is made by its own workflow (story-variant.ts, ADR 215).
       if (s.variantOfId) return { done: true as const, status: s.status };
-      await markStoryProcessing(storyId, VIDEO_PROGRESS.writingScenes);
+      await markStoryProcessing(await act(), storyId, VIDEO_PROGRESS.writingScenes);
       return { done: false as const, ...s };
     });
     if (story.done) return { storyId, skipped: story.status };
@@ -96,7 +96,7 @@ export const videoRequestFunction = inngest.createFunction(
     const music = step.run("music", async () => {
       const actor = await act();
       const current = await getProject(actor, projectId).catch(stopIfNotFound);
-      await markStoryProcessing(storyId, current.backgroundMusicUrl ? VIDEO_PROGRESS.music : VIDEO_PROGRESS.composingMusic);
+      await markStoryProcessing(await act(), storyId, current.backgroundMusicUrl ? VIDEO_PROGRESS.music : VIDEO_PROGRESS.composingMusic);
       const bed = await ensureBackgroundMusic(actor, projectId).catch(stopIfNotFound);
       return { generated: bed.generated };
     });
@@ -105,15 +105,16 @@ export const videoRequestFunction = inngest.createFunction(
     const compiled = await compileStory(step, { storyId, projectId, userId });
 
     const seo = await step.run("seo", async () => {
-      await markStoryProcessing(storyId, VIDEO_PROGRESS.finishing);
+      await markStoryProcessing(await act(), storyId, VIDEO_PROGRESS.finishing);
       const meta = await planTask("seo_metadata", { script: project.spoken });
       return { title: meta.title || project.title, hashtags: meta.hashtags };
     });
 
     await step.run("mark-ready", async () => {
       // The render's poster frame goes on the card (docs/decisions/198-poster-frame.md).
-      const posterUrl = (await getCompileJob(await act(), compiled.compileJobId).catch(() => null))?.posterUrl ?? null;
-      const ready = await markStoryReady(storyId, { finalVideoWithMusic: compiled.videoUrl, posterUrl, seoTitle: seo.title, instagramHashtags: seo.hashtags });
+      const actor = await act();
+      const posterUrl = (await getCompileJob(actor, compiled.compileJobId).catch(() => null))?.posterUrl ?? null;
+      const ready = await markStoryReady(actor, storyId, { finalVideoWithMusic: compiled.videoUrl, posterUrl, seoTitle: seo.title, instagramHashtags: seo.hashtags });
       if (!ready) throw new NonRetriableError("The video request was cancelled or has failed meanwhile");
       return { status: ready.status };
     });

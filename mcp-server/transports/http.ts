@@ -9,12 +9,12 @@ import express from "express";
 // The core is loaded on the first request: server/app.ts imports this router before
 // server/index.ts has configured the database (the Prisma client reads DATABASE_URL on import).
 let loaded: Promise<{
-  takeApiRequest: typeof import("~/models/api-rate-limits.server").takeApiRequest;
-  authenticateBearerToken: typeof import("~/models/api-tokens.server").authenticateBearerToken;
+  takeApiRequest: typeof import("~/models/access").takeApiRequest;
+  authenticateBearerToken: typeof import("~/models/access").authenticateBearerToken;
   createReelforgeMcpServer: typeof import("../server.ts").createReelforgeMcpServer;
 }> | null = null;
 function core() {
-  loaded ??= Promise.all([import("~/models/api-rate-limits.server"), import("~/models/api-tokens.server"), import("../server.ts")]).then(([rate, tokens, server]) => ({
+  loaded ??= Promise.all([import("~/models/access"), import("~/models/access"), import("../server.ts")]).then(([rate, tokens, server]) => ({
     takeApiRequest: rate.takeApiRequest,
     authenticateBearerToken: tokens.authenticateBearerToken,
     createReelforgeMcpServer: server.createReelforgeMcpServer,

@@ -15,7 +15,7 @@ if (!token) {
   process.exit(2);
 }
 const env = await cliEnvironment();
-const { authenticateBearerToken } = await import("../../app/models/api-tokens.server.ts");
+const { authenticateBearerToken } = await import("../../app/models/access/index.ts");
 const { createReelforgeMcpServer } = await import("../server.ts");
 // The workflow functions are defined in this process too, so the work a tool asks for is queued
 // for them in PostgreSQL; the app's workflow engine (npm start) runs it.

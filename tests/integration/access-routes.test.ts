@@ -3,6 +3,7 @@ import { applyCreditChange } from "~/models/credits.server";
 import { countUnread } from "~/models/notification.server";
 import { prisma } from "~/utils/db.server";
 import { sessionCookieFor, visit } from "./access-router";
+import { actorOf } from "./dashboard-helpers";
 
 const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 /** A user's project: the project pages answer 404 for an id that is not a project. */
@@ -204,7 +205,7 @@ describe("/ and the shell", () => {
       unread: 2,
       sidebarOpen: true,
     });
-    expect(await countUnread(userId)).toBe(2);
+    expect(await countUnread(actorOf(userId))).toBe(2);
   });
 
   it("marks admins for the Admin and Canvas items and shows their avatar", async () => {

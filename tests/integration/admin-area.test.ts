@@ -5,7 +5,7 @@
 import pg from "pg";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { actorFromUser } from "~/models/actor.server";
+import { actorFromUser } from "~/models/access";
 import { ADMIN_USERS_MESSAGES, CANVAS_UPDATE_MESSAGES, STAFF_MESSAGE_MESSAGES } from "~/models/admin-messages";
 import { addAdmin, removeAdmin } from "~/models/admin-users.server";
 import { applyCreditChange } from "~/models/credits.server";

@@ -1,7 +1,7 @@
 // POST /api/agents/execute on the real server (docs/product.md#assistant): each of the nine
 // agent functions for the token's user, an unknown function, a bad token, another user's project.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken, revokeApiToken } from "~/models/api-tokens.server";
+import { createApiToken, revokeApiToken } from "~/models/access";
 import { getBalance } from "~/models/credits.server";
 import { prisma } from "~/utils/db.server";
 import { callAgentFunction } from "../../agents/execute.server";

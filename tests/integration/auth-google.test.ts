@@ -6,7 +6,7 @@ import { action as googleAction } from "~/routes/auth.google";
 import { loader as callbackLoader } from "~/routes/auth.callback";
 import { action as loginAction, loader as loginLoader } from "~/routes/auth.login";
 import { action as signupAction } from "~/routes/auth.signup";
-import { AUTH_MESSAGES, getOptionalUser } from "~/models/auth.server";
+import { AUTH_MESSAGES, getOptionalUser } from "~/models/access";
 import { prisma } from "~/utils/db.server";
 import { call, formRequest, getRequest, ORIGIN, sessionCookie, sessionIdOf, uniqueEmail, type Outcome } from "./auth-helpers";
 

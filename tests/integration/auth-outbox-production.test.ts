@@ -1,7 +1,7 @@
 // In production /dev/outbox is for admins only (the messages hold sign-in codes).
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as outboxLoader } from "~/routes/dev.outbox";
-import { startUserSession } from "~/models/auth.server";
+import { startUserSession } from "~/models/access";
 import { prisma } from "~/utils/db.server";
 import { call, getRequest, uniqueEmail } from "./auth-helpers";
 

@@ -1,13 +1,12 @@
 // E-mail + password sign-up and sign-in, redirects, sessions, sign-out, first project,
 // and the Google buttons when Google is not configured (this file runs without GOOGLE_*).
 import { beforeAll, describe, expect, it } from "vitest";
-import { actorFromUser } from "~/models/actor.server";
+import { actorFromUser, AUTH_MESSAGES, getOptionalUser } from "~/models/access";
 import { ensureFirstProject } from "~/models/project.server";
 import { action as googleAction, loader as googleLoader } from "~/routes/auth.google";
 import { action as loginAction, loader as loginLoader } from "~/routes/auth.login";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/auth.logout";
 import { action as signupAction, loader as signupLoader } from "~/routes/auth.signup";
-import { AUTH_MESSAGES, getOptionalUser } from "~/models/auth.server";
 import { DEFAULT_PROJECT_TITLE } from "~/utils/constants";
 import { prisma } from "~/utils/db.server";
 import { getSession, sessionStorage } from "~/utils/session.server";

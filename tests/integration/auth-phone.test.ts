@@ -1,17 +1,9 @@
 // Phone sign-in: code request -> outbox row -> verify; wrong, expired and over-used codes;
 // rate limits; send failures; the /dev/outbox page (open to this machine outside production).
 import { describe, expect, it } from "vitest";
-import {
-  PHONE_CODE_LIMIT_PER_IP,
-  PHONE_CODE_LIMIT_PER_PHONE,
-  PHONE_CODE_MAX_ATTEMPTS,
-  PHONE_MESSAGES,
-  requestPhoneCode,
-  verifyPhoneCode,
-} from "~/models/phone-auth.server";
+import { getOptionalUser, PHONE_CODE_LIMIT_PER_IP, PHONE_CODE_LIMIT_PER_PHONE, PHONE_CODE_MAX_ATTEMPTS, PHONE_MESSAGES, requestPhoneCode, verifyPhoneCode } from "~/models/access";
 import { action as signupAction } from "~/routes/auth.signup";
 import { loader as outboxLoader } from "~/routes/dev.outbox";
-import { getOptionalUser } from "~/models/auth.server";
 import { prisma } from "~/utils/db.server";
 import { SmsSendError } from "~/utils/sms/index.server";
 import { call, formRequest, getRequest, sessionCookie, uniquePhone } from "./auth-helpers";

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestPhoneCode, verifyPhoneCode } from "~/models/phone-auth.server";
+import { requestPhoneCode, verifyPhoneCode } from "~/models/access";
 import { prisma } from "~/utils/db.server";
 import { createHttpSmsSender } from "~/utils/sms/http.server";
 import { SmsSendError } from "~/utils/sms/types";

@@ -3,13 +3,7 @@
 // instead of locking the owner out; a success clears the account's count.
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  accountThrottleKey,
-  networkThrottleKey,
-  reserveSignInAttempt,
-  SIGN_IN_BUDGETS,
-  signInSucceeded,
-} from "~/models/sign-in-throttle.server";
+import { accountThrottleKey, networkThrottleKey, reserveSignInAttempt, SIGN_IN_BUDGETS, signInSucceeded } from "~/models/access";
 import { action as loginAction } from "~/routes/auth.login";
 import { action as signupAction } from "~/routes/auth.signup";
 import { prisma } from "~/utils/db.server";

@@ -6,7 +6,7 @@
 // the agents endpoint (256 KB). docs/decisions/277-over-limit-bodies-answered.md
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "~/models/api-tokens.server";
+import { createApiToken } from "~/models/access";
 import sharp from "sharp";
 import { productPhoto } from "../providers/fixtures";
 import { startLiveServer, type LiveServer } from "../support/live-server";

@@ -3,7 +3,7 @@
 // project through the core, bad input answers 400 with the field's message and changes nothing,
 // an unknown project 404.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromUser } from "~/models/actor.server";
+import { actorFromUser } from "~/models/access";
 import { listProjectAssets } from "~/models/project-assets.server";
 import { createProject, getProjectWithScenes } from "~/models/project.server";
 import { listSceneAssetVersions, setSceneMedia } from "~/models/scene-asset-versions.server";

@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { actorFromUser, assertActor, isSystemActor, systemActor, type Actor } from "~/models/actor.server";
+import { type Actor, actorFromUser, assertActor, isSystemActor, systemActor } from "~/models/access";
 import { ensureBackgroundMusic } from "~/models/background-music.server";
 import { createCompileJob, failCompileJob, getCompileJob, latestCompileJob, requestCompile, setCompileMessage, setCompletedMessage } from "~/models/compile-jobs.server";
 import { buildRenderRequest, pollCompileJob, runLocalRender, startRender } from "~/models/compile-render.server";

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SCRIPT_TOO_LONG, VIDEO_MESSAGES, VOICE_INVALID } from "~/models/video-request-rules";
-import { actorFromUser } from "~/models/actor.server";
+import { actorFromUser } from "~/models/access";
 import { applyCreditChange, getBalance } from "~/models/credits.server";
 import {
   createVideoRequest,

@@ -6,7 +6,7 @@ import { dashboardFeed, exploreFeed } from "~/models/content-feed.server";
 import { mediaUrl } from "~/models/content-files.server";
 import * as dashboardRoute from "~/routes/_shell._index";
 import * as exploreRoute from "~/routes/_shell.explore";
-import { get, imageJob, newUser, run, story, storyType, uid, videoJob } from "./dashboard-helpers";
+import { actorOf, get, imageJob, newUser, run, story, storyType, uid, videoJob } from "./dashboard-helpers";
 
 const q = (search: string) => parseDashboardQuery(new URLSearchParams(search));
 const ids = (page: FeedPage) => page.items.map((i) => `${i.kind}:${i.id}`);
@@ -22,13 +22,13 @@ describe("dashboard feed", () => {
     await imageJob(me.id, { prompt: "A cat", metadata: { seo_title: `zebra-${tag}` } });
     const vid = await videoJob(me.id, { prompt: `zebra-${TAG_CASE(tag)} running` });
 
-    const stories = await dashboardFeed(me.id, q(`q=zEbRa-${tag}`));
+    const stories = await dashboardFeed(actorOf(me.id), q(`q=zEbRa-${tag}`));
     expect(ids(stories).sort()).toEqual([`story:${a.id}`, `story:${b.id}`].sort());
-    const images = await dashboardFeed(me.id, q(`tab=images&q=zebra-${tag}`));
+    const images = await dashboardFeed(actorOf(me.id), q(`tab=images&q=zebra-${tag}`));
     expect(ids(images)).toEqual([`image:${img.id}`]);
-    const videos = await dashboardFeed(me.id, q(`tab=videos&q=ZEBRA-${tag}`));
+    const videos = await dashboardFeed(actorOf(me.id), q(`tab=videos&q=ZEBRA-${tag}`));
     expect(ids(videos)).toEqual([`video:${vid.id}`]);
-    const all = await dashboardFeed(me.id, q(`tab=all&q=zebra-${tag}`));
+    const all = await dashboardFeed(actorOf(me.id), q(`tab=all&q=zebra-${tag}`));
     expect(all.items).toHaveLength(4);
   });
 
@@ -38,8 +38,8 @@ describe("dashboard feed", () => {
     await story(me.id, { source: "Save 500 today" });
     await story(me.id, { source: "snake_case" });
     await story(me.id, { source: "snakeXcase" });
-    expect(ids(await dashboardFeed(me.id, q("q=50%25")))).toEqual([`story:${hit.id}`]);
-    expect((await dashboardFeed(me.id, q("q=snake_case"))).items.map((i) => (i as { source: string }).source)).toEqual(["snake_case"]);
+    expect(ids(await dashboardFeed(actorOf(me.id), q("q=50%25")))).toEqual([`story:${hit.id}`]);
+    expect((await dashboardFeed(actorOf(me.id), q("q=snake_case"))).items.map((i) => (i as { source: string }).source)).toEqual(["snake_case"]);
   });
 
   it("filters by date with inclusive bounds; a missing bound is open", async () => {
@@ -50,17 +50,17 @@ describe("dashboard feed", () => {
     const last = await at("2026-03-05T23:59:59.999Z");
     const after = await at("2026-03-06T00:00:00.000Z");
 
-    expect(ids(await dashboardFeed(me.id, q("from=2026-03-01&to=2026-03-05")))).toEqual([`story:${last.id}`, `story:${first.id}`]);
+    expect(ids(await dashboardFeed(actorOf(me.id), q("from=2026-03-01&to=2026-03-05")))).toEqual([`story:${last.id}`, `story:${first.id}`]);
     // A single day: both bounds on it.
-    expect(ids(await dashboardFeed(me.id, q("from=2026-03-01&to=2026-03-01")))).toEqual([`story:${first.id}`]);
-    expect(ids(await dashboardFeed(me.id, q("from=2026-03-06")))).toEqual([`story:${after.id}`]);
-    expect(ids(await dashboardFeed(me.id, q("to=2026-02-28")))).toEqual([`story:${before.id}`]);
+    expect(ids(await dashboardFeed(actorOf(me.id), q("from=2026-03-01&to=2026-03-01")))).toEqual([`story:${first.id}`]);
+    expect(ids(await dashboardFeed(actorOf(me.id), q("from=2026-03-06")))).toEqual([`story:${after.id}`]);
+    expect(ids(await dashboardFeed(actorOf(me.id), q("to=2026-02-28")))).toEqual([`story:${before.id}`]);
     // Reversed bounds are read the right way round.
-    expect(ids(await dashboardFeed(me.id, q("from=2026-03-05&to=2026-03-01")))).toEqual([`story:${last.id}`, `story:${first.id}`]);
+    expect(ids(await dashboardFeed(actorOf(me.id), q("from=2026-03-05&to=2026-03-01")))).toEqual([`story:${last.id}`, `story:${first.id}`]);
     // In India (UTC+5:30) 2026-03-06 starts at 2026-03-05T18:30Z.
-    expect(ids(await dashboardFeed(me.id, q("from=2026-03-06&to=2026-03-06&tz=Asia/Kolkata")))).toEqual([`story:${after.id}`, `story:${last.id}`]);
+    expect(ids(await dashboardFeed(actorOf(me.id), q("from=2026-03-06&to=2026-03-06&tz=Asia/Kolkata")))).toEqual([`story:${after.id}`, `story:${last.id}`]);
     // Nonsense dates are ignored (open bounds).
-    expect((await dashboardFeed(me.id, q("from=2026-02-30&to=yesterday"))).items).toHaveLength(4);
+    expect((await dashboardFeed(actorOf(me.id), q("from=2026-02-30&to=yesterday"))).items).toHaveLength(4);
   });
 
   it("shows each tab's kind, and all kinds newest first on All", async () => {
@@ -70,10 +70,10 @@ describe("dashboard feed", () => {
     const i2 = await imageJob(me.id, { createdAt: t(2) });
     const v3 = await videoJob(me.id, { createdAt: t(3) });
     const s4 = await story(me.id, { createdAt: t(4) });
-    expect(ids(await dashboardFeed(me.id, q("")))).toEqual([`story:${s4.id}`, `story:${s1.id}`]);
-    expect(ids(await dashboardFeed(me.id, q("tab=images")))).toEqual([`image:${i2.id}`]);
-    expect(ids(await dashboardFeed(me.id, q("tab=videos")))).toEqual([`video:${v3.id}`]);
-    expect(ids(await dashboardFeed(me.id, q("tab=all")))).toEqual([`story:${s4.id}`, `video:${v3.id}`, `image:${i2.id}`, `story:${s1.id}`]);
+    expect(ids(await dashboardFeed(actorOf(me.id), q("")))).toEqual([`story:${s4.id}`, `story:${s1.id}`]);
+    expect(ids(await dashboardFeed(actorOf(me.id), q("tab=images")))).toEqual([`image:${i2.id}`]);
+    expect(ids(await dashboardFeed(actorOf(me.id), q("tab=videos")))).toEqual([`video:${v3.id}`]);
+    expect(ids(await dashboardFeed(actorOf(me.id), q("tab=all")))).toEqual([`story:${s4.id}`, `video:${v3.id}`, `image:${i2.id}`, `story:${s1.id}`]);
   });
 
   it("never shows another user's items, public or private", async () => {
@@ -84,7 +84,7 @@ describe("dashboard feed", () => {
     await imageJob(other.id, { visibility: "public" });
     await videoJob(other.id, { visibility: "public", resultUrl: "https://cdn.example/v.mp4" });
     const mine = await story(me.id);
-    const all = await dashboardFeed(me.id, q("tab=all"));
+    const all = await dashboardFeed(actorOf(me.id), q("tab=all"));
     expect(ids(all)).toEqual([`story:${mine.id}`]);
   });
 
@@ -104,7 +104,7 @@ describe("dashboard feed", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: FeedPage = await dashboardFeed(me.id, q(`tab=all${cursor ? `&cursor=${cursor}` : ""}`), 4);
+      const page: FeedPage = await dashboardFeed(actorOf(me.id), q(`tab=all${cursor ? `&cursor=${cursor}` : ""}`), 4);
       seen.push(...page.items);
       cursor = page.nextCursor;
       pages++;
@@ -115,7 +115,7 @@ describe("dashboard feed", () => {
     expect(pages).toBe(7);
     for (let i = 1; i < seen.length; i++) expect(Date.parse(seen[i - 1].createdAt)).toBeGreaterThanOrEqual(Date.parse(seen[i].createdAt));
     // A page that ends exactly at the last item has no next page.
-    const exact = await dashboardFeed(me.id, q("tab=stories"), 9);
+    const exact = await dashboardFeed(actorOf(me.id), q("tab=stories"), 9);
     expect(exact.items).toHaveLength(9);
     expect(exact.nextCursor).toBeNull();
   });
@@ -123,7 +123,7 @@ describe("dashboard feed", () => {
   it("ignores a cursor that is not ours and starts from the first page", async () => {
     const me = await newUser();
     await story(me.id);
-    expect((await dashboardFeed(me.id, q("cursor=not-a-cursor"))).items).toHaveLength(1);
+    expect((await dashboardFeed(actorOf(me.id), q("cursor=not-a-cursor"))).items).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,7 @@
 // Shared set-up for the dashboard-*, live-* and notifications-* integration tests (not a test
 // file itself): users with session cookies, content rows, and calling loaders/actions.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { actorFromUser, systemActor, type Actor } from "~/models/access";
 import { prisma } from "~/utils/db.server";
 import { sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
 
@@ -73,3 +74,11 @@ export function unwrap<T>(value: unknown): { status: number; body: T; headers: H
   }
   return { status: 200, body: value as T, headers: new Headers() };
 }
+
+/** The user acting through the web door (not an admin). */
+export function actorOf(userId: string): Actor {
+  return actorFromUser({ id: userId, isAdmin: false }, "web");
+}
+
+/** The actor of the workflows' status updates when a test makes them without a workflow run. */
+export const TEST_SYSTEM = systemActor("tests");

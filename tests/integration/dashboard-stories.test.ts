@@ -6,7 +6,7 @@ import { markStoryFailed, markStoryProcessing, markStoryReady } from "~/models/s
 import { updateVideoJobStatus } from "~/models/video-jobs.server";
 import { prisma } from "~/utils/db.server";
 import { stopLive, subscribe, type LiveEvent } from "~/utils/live.server";
-import { imageJob, newUser, story, videoJob } from "./dashboard-helpers";
+import { imageJob, newUser, story, TEST_SYSTEM, videoJob } from "./dashboard-helpers";
 
 afterAll(stopLive);
 
@@ -30,11 +30,11 @@ describe("story status changes", () => {
     const me = await newUser();
     const live = await listen(me.id);
     const s = await story(me.id);
-    expect(await markStoryProcessing(s.id, "Dividing the script into scenes")).toMatchObject({ status: "processing", progressStep: "Dividing the script into scenes" });
-    expect(await markStoryProcessing(s.id, "Scene 1 of 3: image")).toMatchObject({ progressStep: "Scene 1 of 3: image" });
-    const ready = await markStoryReady(s.id, { finalVideoWithMusic: "renders/stories/1/final.mp4", seoTitle: "Best shoes", instagramHashtags: ["shoes"] });
+    expect(await markStoryProcessing(TEST_SYSTEM, s.id, "Dividing the script into scenes")).toMatchObject({ status: "processing", progressStep: "Dividing the script into scenes" });
+    expect(await markStoryProcessing(TEST_SYSTEM, s.id, "Scene 1 of 3: image")).toMatchObject({ progressStep: "Scene 1 of 3: image" });
+    const ready = await markStoryReady(TEST_SYSTEM, s.id, { finalVideoWithMusic: "renders/stories/1/final.mp4", seoTitle: "Best shoes", instagramHashtags: ["shoes"] });
     expect(ready).toMatchObject({ status: "ready", progressStep: null, finalVideoWithMusic: "renders/stories/1/final.mp4", userId: me.id });
-    expect(await markStoryReady(s.id, { finalVideoWithMusic: "renders/stories/1/final.mp4" })).toMatchObject({ status: "ready" });
+    expect(await markStoryReady(TEST_SYSTEM, s.id, { finalVideoWithMusic: "renders/stories/1/final.mp4" })).toMatchObject({ status: "ready" });
     const row = await prisma.story.findUniqueOrThrow({ where: { id: s.id } });
     expect(row).toMatchObject({ seoTitle: "Best shoes", instagramHashtags: ["shoes"] });
 
@@ -43,20 +43,20 @@ describe("story status changes", () => {
     expect(live.events[2]).toEqual({ type: "story.updated", storyId: s.id, status: "ready", progressStep: null });
 
     // A ready story is neither reopened nor failed.
-    expect(await markStoryProcessing(s.id, "again")).toBeNull();
-    expect(await markStoryFailed(s.id, "late failure")).toBeNull();
+    expect(await markStoryProcessing(TEST_SYSTEM, s.id, "again")).toBeNull();
+    expect(await markStoryFailed(TEST_SYSTEM, s.id, "late failure")).toBeNull();
     expect((await prisma.story.findUniqueOrThrow({ where: { id: s.id } })).status).toBe("ready");
   });
 
   it("fails with the message and keeps the step; a failed story is not made ready or processing", async () => {
     const me = await newUser();
     const s = await story(me.id);
-    await markStoryProcessing(s.id, "Scene 2 of 3: voice-over");
-    const failed = await markStoryFailed(s.id, "Failed while voice-over: TTS crashed");
+    await markStoryProcessing(TEST_SYSTEM, s.id, "Scene 2 of 3: voice-over");
+    const failed = await markStoryFailed(TEST_SYSTEM, s.id, "Failed while voice-over: TTS crashed");
     expect(failed).toMatchObject({ status: "failed", errorMessage: "Failed while voice-over: TTS crashed", progressStep: "Scene 2 of 3: voice-over" });
-    expect(await markStoryReady(s.id, { finalVideoWithMusic: "renders/x.mp4" })).toBeNull();
-    expect(await markStoryProcessing(s.id)).toBeNull();
-    expect(await markStoryFailed(999_999_999, "x")).toBeNull();
+    expect(await markStoryReady(TEST_SYSTEM, s.id, { finalVideoWithMusic: "renders/x.mp4" })).toBeNull();
+    expect(await markStoryProcessing(TEST_SYSTEM, s.id)).toBeNull();
+    expect(await markStoryFailed(TEST_SYSTEM, 999_999_999, "x")).toBeNull();
   });
 });
 
@@ -68,8 +68,8 @@ describe("job status updates", () => {
     const v = await videoJob(me.id);
     expect(await updateImageJobStatus(i.id, { status: "in_progress" })).toMatchObject({ status: "in_progress", resultUrl: null });
     expect(await updateImageJobStatus(i.id, { status: "completed", resultUrl: "renders/i.png" })).toMatchObject({ status: "completed", resultUrl: "/resources/files/renders/i.png" });
-    expect(await updateVideoJobStatus(v.id, { status: "failed", errorMessage: "model timeout" })).toMatchObject({ status: "failed", errorMessage: "model timeout" });
-    expect(await updateVideoJobStatus("nope", { status: "failed" })).toBeNull();
+    expect(await updateVideoJobStatus(TEST_SYSTEM, v.id, { status: "failed", errorMessage: "model timeout" })).toMatchObject({ status: "failed", errorMessage: "model timeout" });
+    expect(await updateVideoJobStatus(TEST_SYSTEM, "nope", { status: "failed" })).toBeNull();
     await live.count(3);
     expect(live.events).toEqual([
       { type: "job.updated", kind: "image", jobId: i.id, status: "in_progress" },

@@ -13,7 +13,7 @@ import { markStoryReady } from "~/models/stories.server";
 import { prisma } from "~/utils/db.server";
 import { storeFile, type StoredFile } from "~/models/stored-files.server";
 import { mp4, png } from "../fixtures/storage-media";
-import { imageJob, newUser, post, run, story, unwrap, videoJob } from "./dashboard-helpers";
+import { imageJob, newUser, post, run, story, TEST_SYSTEM, unwrap, videoJob } from "./dashboard-helpers";
 import { useTempStorage } from "./storage-helpers";
 
 let store: Awaited<ReturnType<typeof useTempStorage>>;
@@ -116,7 +116,7 @@ describe("visibility action", () => {
     const owner = await newUser();
     const s = await story(owner.id, { isPublic: true, status: "processing" });
     const video = await storeFile({ bucket: "renders", ownerId: owner.id, body: mp4(10_000), params: { prefix: "final" } });
-    await markStoryReady(s.id, { finalVideoWithMusic: video.ref, seoTitle: "Done", instagramHashtags: ["a"] });
+    await markStoryReady(TEST_SYSTEM, s.id, { finalVideoWithMusic: video.ref, seoTitle: "Done", instagramHashtags: ["a"] });
     expect((await findStoredObject(video.bucket, video.key))?.isPublic).toBe(true);
   });
 

@@ -9,7 +9,7 @@
 //   - staleness after an edit, regenerate, versions listed and restored, generation jobs on the
 //     Dashboard; charges and refunds applied exactly once; refusals that charge nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromUser, type Actor } from "~/models/actor.server";
+import { type Actor, actorFromUser } from "~/models/access";
 import { requestCompile } from "~/models/compile-jobs.server";
 import { dashboardFeed } from "~/models/content-feed.server";
 import { estimateCost } from "~/models/cost-estimates.server";
@@ -31,6 +31,7 @@ import { seedReferenceData } from "../../prisma/seed";
 import { mp4, png, wav } from "../fixtures/storage-media";
 import { productPhoto } from "../providers/fixtures";
 import { newUser, useTempStorage } from "./storage-helpers";
+import { actorOf } from "./dashboard-helpers";
 
 let storage: Awaited<ReturnType<typeof useTempStorage>>;
 let owner: { id: string };
@@ -498,8 +499,8 @@ describe("a scene's generated assets", () => {
     const states = async () => (await getProjectWorkspace(actor, project.id)).scenes[0].assets;
     expect(await states()).toMatchObject({ image: { stale: false, generated: true }, video: { stale: false, generated: true } });
 
-    const images = await dashboardFeed(user.id, { tab: "images", q: null, from: null, to: null, tz: "UTC", cursor: null });
-    const videos = await dashboardFeed(user.id, { tab: "videos", q: null, from: null, to: null, tz: "UTC", cursor: null });
+    const images = await dashboardFeed(actorOf(user.id), { tab: "images", q: null, from: null, to: null, tz: "UTC", cursor: null });
+    const videos = await dashboardFeed(actorOf(user.id), { tab: "videos", q: null, from: null, to: null, tz: "UTC", cursor: null });
     expect(images.items).toMatchObject([{ kind: "image", status: "completed", prompt: "a serum bottle on marble", resultUrl: image.url }]);
     expect(videos.items).toMatchObject([{ kind: "video", status: "completed", resultUrl: video.url }]);
 
@@ -512,7 +513,7 @@ describe("a scene's generated assets", () => {
     await setSceneMedia(actor, project.id, target.sceneId, "image", (await store.sceneImage(user.id, target.sceneId)).ref);
     expect(await states()).toMatchObject({ image: { stale: false, generated: false }, video: { stale: true } });
     expect(await listSceneAssetVersions(actor, project.id, target.sceneId, "image")).toHaveLength(3);
-    expect((await dashboardFeed(user.id, { tab: "images", q: null, from: null, to: null, tz: "UTC", cursor: null })).items).toHaveLength(2);
+    expect((await dashboardFeed(actorOf(user.id), { tab: "images", q: null, from: null, to: null, tz: "UTC", cursor: null })).items).toHaveLength(2);
   });
 
   it("a failed image step is a failed image job with the reason", async () => {

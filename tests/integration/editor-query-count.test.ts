@@ -3,7 +3,7 @@
 // through pg is counted, as in dashboard-query-count.test.ts.
 import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { actorFromUser } from "~/models/actor.server";
+import { actorFromUser } from "~/models/access";
 import { createProject } from "~/models/project.server";
 import * as projectRoute from "~/routes/_shell.video-projects.$projectId";
 import { seedReferenceData } from "../../prisma/seed";

@@ -27,6 +27,7 @@ import {
   zipBomb,
 } from "../fixtures/hostile-media";
 import { filesUnder, multipart, newUser, useTempStorage } from "./storage-helpers";
+import { actorOf } from "./dashboard-helpers";
 
 let store: Awaited<ReturnType<typeof useTempStorage>>;
 let scratch: string;
@@ -116,7 +117,7 @@ describe("failure texts written before failures were worded for people", () => {
         body: "ffmpeg failed (exit 1): /srv/reelforge/.data/storage/background-music/9f2c.mp3: Invalid data found when processing input Your 20 credits were refunded.",
       },
     });
-    const [item] = await listUnreadNotifications(user.id);
+    const [item] = await listUnreadNotifications(actorOf(user.id));
     expect(item.body).toBe("The background music file could not be read. Please upload another one. Your 20 credits were refunded.");
   });
 });

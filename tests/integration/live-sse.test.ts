@@ -6,7 +6,7 @@ import compression from "compression";
 import express from "express";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import * as live from "~/routes/resources.live";
-import { actorFromUser } from "~/models/actor.server";
+import { actorFromUser } from "~/models/access";
 import { createProject } from "~/models/project.server";
 import { addScene, markSceneStep } from "~/models/scenes.server";
 import { markStoryProcessing } from "~/models/stories.server";
@@ -14,7 +14,7 @@ import { prisma } from "~/utils/db.server";
 import { localSubscriberCount, publish, stopLive, type LiveEvent } from "~/utils/live.server";
 import { destroyCurrentSession } from "~/utils/session.server";
 import { createRemixRequest, sendResponse } from "../../server/remix-handler";
-import { get, newUser, story } from "./dashboard-helpers";
+import { get, newUser, story, TEST_SYSTEM } from "./dashboard-helpers";
 
 afterAll(stopLive);
 
@@ -92,7 +92,7 @@ describe("/resources/live", () => {
 
     await publish(other.id, { type: "notification.created", notificationId: "n-other", title: "not yours" });
     const s = await story(me.id);
-    await markStoryProcessing(s.id, "Writing the script");
+    await markStoryProcessing(TEST_SYSTEM, s.id, "Writing the script");
     const event = await stream.next();
     expect(event).toEqual({
       event: "story.updated",

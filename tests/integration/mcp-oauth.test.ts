@@ -20,7 +20,7 @@ import express from "express";
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyOAuthAccessToken } from "~/models/oauth.server";
+import { verifyOAuthAccessToken } from "~/models/access";
 import { prisma } from "~/utils/db.server";
 import { oauthSettings, oauthTokenVerifier } from "../../server/oauth.ts";
 import { startLiveServer, type LiveServer } from "../support/live-server";

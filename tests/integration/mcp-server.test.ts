@@ -12,8 +12,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromUser } from "~/models/actor.server";
-import { createApiToken, revokeApiToken } from "~/models/api-tokens.server";
+import { actorFromUser, createApiToken, revokeApiToken } from "~/models/access";
 import { getBalance } from "~/models/credits.server";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { prisma } from "~/utils/db.server";

@@ -20,8 +20,7 @@ const scratch = await vi.hoisted(async () => (await import("../support/scratch-d
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { actorFromUser } from "~/models/actor.server";
-import { createApiToken } from "~/models/api-tokens.server";
+import { actorFromUser, createApiToken } from "~/models/access";
 import { applyCreditChange, getBalance } from "~/models/credits.server";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { productPhoto } from "../providers/fixtures";

@@ -11,7 +11,7 @@ import {
 import * as page from "~/routes/_shell.notifications";
 import { prisma } from "~/utils/db.server";
 import { stopLive, subscribe, type LiveEvent } from "~/utils/live.server";
-import { get, newUser, post, run, unwrap } from "./dashboard-helpers";
+import { actorOf, get, newUser, post, run, unwrap } from "./dashboard-helpers";
 
 afterAll(stopLive);
 
@@ -34,27 +34,27 @@ describe("notifications", () => {
     const first = await createNotification({ userId: me.id, type: "video_ready", title: "First", link: "/" });
     const second = await createNotification({ userId: me.id, type: "video_failed", title: "Second", body: "Details", link: "https://evil.example" });
     await prisma.notification.update({ where: { id: first.id }, data: { createdAt: new Date(Date.now() - 60_000) } });
-    const list = await listUnreadNotifications(me.id);
+    const list = await listUnreadNotifications(actorOf(me.id));
     expect(list.map((n) => n.id)).toEqual([second.id, first.id]);
     expect(list[0]).toMatchObject({ title: "Second", body: "Details", link: null });
     expect(list[1].link).toBe("/");
-    expect(await countUnread(me.id)).toBe(2);
+    expect(await countUnread(actorOf(me.id))).toBe(2);
 
-    expect(await markNotificationRead(me.id, second.id)).toBe(true);
-    expect(await markNotificationRead(me.id, second.id)).toBe(false);
-    expect((await listUnreadNotifications(me.id)).map((n) => n.id)).toEqual([first.id]);
-    expect(await markAllNotificationsRead(me.id)).toBe(1);
-    expect(await listUnreadNotifications(me.id)).toEqual([]);
-    expect(await countUnread(me.id)).toBe(0);
+    expect(await markNotificationRead(actorOf(me.id), second.id)).toBe(true);
+    expect(await markNotificationRead(actorOf(me.id), second.id)).toBe(false);
+    expect((await listUnreadNotifications(actorOf(me.id))).map((n) => n.id)).toEqual([first.id]);
+    expect(await markAllNotificationsRead(actorOf(me.id))).toBe(1);
+    expect(await listUnreadNotifications(actorOf(me.id))).toEqual([]);
+    expect(await countUnread(actorOf(me.id))).toBe(0);
   });
 
   it("never touches or shows another user's notifications", async () => {
     const me = await newUser();
     const other = await newUser();
     const theirs = await createNotification({ userId: other.id, type: "x", title: "Theirs" });
-    expect(await listUnreadNotifications(me.id)).toEqual([]);
-    expect(await markNotificationRead(me.id, theirs.id)).toBe(false);
-    expect(await markAllNotificationsRead(me.id)).toBe(0);
+    expect(await listUnreadNotifications(actorOf(me.id))).toEqual([]);
+    expect(await markNotificationRead(actorOf(me.id), theirs.id)).toBe(false);
+    expect(await markAllNotificationsRead(actorOf(me.id))).toBe(0);
     expect((await prisma.notification.findUniqueOrThrow({ where: { id: theirs.id } })).read).toBe(false);
 
     const res = unwrap<{ ok: boolean }>(await run(page.action, post("/notifications", { intent: "read", id: theirs.id }, me.cookie)));
@@ -91,11 +91,11 @@ describe("notifications", () => {
     const n = await createNotification({ userId: me.id, type: "video_ready", title: "Your video is ready" });
     await waitFor(() => mine.events.length >= 1);
     expect(mine.events[0]).toEqual({ type: "notification.created", notificationId: n.id, title: "Your video is ready" });
-    await markNotificationRead(me.id, n.id);
+    await markNotificationRead(actorOf(me.id), n.id);
     await waitFor(() => mine.events.length >= 2);
     expect(mine.events[1]).toEqual({ type: "notification.updated", notificationIds: [n.id], read: true });
     await createNotification({ userId: me.id, type: "x", title: "Another" });
-    await markAllNotificationsRead(me.id);
+    await markAllNotificationsRead(actorOf(me.id));
     await waitFor(() => mine.events.length >= 4);
     expect(mine.events[3]).toEqual({ type: "notification.updated", notificationIds: "all", read: true });
     // Nothing was delivered to the other user.

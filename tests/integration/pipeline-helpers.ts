@@ -4,7 +4,7 @@
 import type { InngestFunction } from "inngest";
 import { randomUUID } from "node:crypto";
 import { vi } from "vitest";
-import { actorFromUser, type Actor } from "~/models/actor.server";
+import { type Actor, actorFromUser } from "~/models/access";
 import { applyCreditChange } from "~/models/credits.server";
 import { createProject, type NewScene } from "~/models/project.server";
 import { LocalProductImageProvider } from "~/providers/image/local.server";

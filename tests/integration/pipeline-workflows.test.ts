@@ -55,20 +55,7 @@ import { showcaseSeedRequested } from "../../inngest/functions/housekeeping-even
 import { requestShowcaseSeed, shouldSeedShowcase } from "../../inngest/functions/housekeeping.ts";
 import { TEST_ENV } from "../setup/test-env";
 import { storyCompileJobId } from "../../inngest/functions/story-steps.ts";
-import {
-  actorOf,
-  countProviderCalls,
-  fileOf,
-  newAdmin,
-  newCustomer,
-  projectWithScenes,
-  startPipeline,
-  storeProductPhoto,
-  TWO_SCENES,
-  uploadMusic,
-  uploadProductPhoto,
-  type PipelineEnv,
-} from "./pipeline-helpers";
+import { actorOf, countProviderCalls, fileOf, newAdmin, newCustomer, projectWithScenes, startPipeline, storeProductPhoto, TWO_SCENES, type PipelineEnv, uploadMusic, uploadProductPhoto } from "./pipeline-helpers";
 import { waitFor, waitForRun } from "./workflows-helpers";
 
 const SCENE_FN = "reelforge-scene-assets";
@@ -518,7 +505,7 @@ describe("editor generation requests", () => {
     expect(await getBalance(user.id)).toBe(46.5);
     const scene = await findSceneOfProject(actorOf(user.id), project.id, target.sceneId);
     expect(scene.status).toBe("completed");
-    const feed = await dashboardFeed(user.id, { tab: "all", q: null, from: null, to: null, tz: "UTC", cursor: null });
+    const feed = await dashboardFeed(actorOf(user.id), { tab: "all", q: null, from: null, to: null, tz: "UTC", cursor: null });
     expect(feed.items.map((i) => [i.kind, "status" in i ? i.status : null, "resultUrl" in i ? i.resultUrl : null])).toEqual([
       ["video", "completed", scene.videoUrl],
       ["image", "completed", scene.imageUrl],

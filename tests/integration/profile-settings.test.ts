@@ -6,6 +6,7 @@ import { getProfile } from "~/models/profile.server";
 import * as settingsRoute from "~/routes/_shell.settings";
 import { prisma } from "~/utils/db.server";
 import { ensurePlans, newPayer, sessionCookieFor, uid } from "./payments-helpers";
+import { actorOf } from "./dashboard-helpers";
 
 const ORIGIN = "http://localhost:3106";
 const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -86,7 +87,7 @@ describe("/settings", () => {
     const cookie = await sessionCookieFor(payer.id);
     const result = await run(settingsRoute.action, multipart([["intent", "avatar"], ["avatar", new File([PNG_1X1], "me.png", { type: "image/png" })]], cookie));
     expect(result).toEqual({ intent: "avatar", ok: true, message: "Profile updated successfully" });
-    const profile = await getProfile(payer.id);
+    const profile = await getProfile(actorOf(payer.id));
     expect(profile.avatarKey).toMatch(/^avatars\/.+\.png$/);
     const key = profile.avatarKey!.slice("avatars/".length);
     const stored = await prisma.storedObject.findUnique({ where: { bucket_key: { bucket: "avatars", key } } });
@@ -96,7 +97,7 @@ describe("/settings", () => {
 
     // A second avatar replaces the first, whose file is removed.
     await run(settingsRoute.action, multipart([["intent", "avatar"], ["avatar", new File([PNG_1X1], "again.png", { type: "image/png" })]], cookie));
-    expect((await getProfile(payer.id)).avatarKey).not.toBe(profile.avatarKey);
+    expect((await getProfile(actorOf(payer.id))).avatarKey).not.toBe(profile.avatarKey);
     expect(await prisma.storedObject.findUnique({ where: { bucket_key: { bucket: "avatars", key } } })).toBeNull();
   });
 
@@ -114,7 +115,7 @@ describe("/settings", () => {
       ok: false,
       message: "Error uploading avatar!",
     });
-    expect((await getProfile(payer.id)).avatarKey).toBeNull();
+    expect((await getProfile(actorOf(payer.id))).avatarKey).toBeNull();
   });
 
   it("accepts a reference to the user's own upload, never someone else's", async () => {
@@ -122,9 +123,9 @@ describe("/settings", () => {
     const other = await newPayer();
     const ownerCookie = await sessionCookieFor(owner.id);
     await run(settingsRoute.action, multipart([["intent", "avatar"], ["avatar", new File([PNG_1X1], "a.png", { type: "image/png" })]], ownerCookie));
-    const ref = (await getProfile(owner.id)).avatarKey!;
+    const ref = (await getProfile(actorOf(owner.id))).avatarKey!;
     const stolen = await run(settingsRoute.action, multipart([["intent", "avatar"], ["avatarRef", ref]], await sessionCookieFor(other.id)));
     expect(stolen).toMatchObject({ intent: "avatar", ok: false, message: "Error uploading avatar!" });
-    expect((await getProfile(other.id)).avatarKey).toBeNull();
+    expect((await getProfile(actorOf(other.id))).avatarKey).toBeNull();
   });
 });

@@ -9,7 +9,7 @@
 //     user's ids "not found" with nothing changed or charged.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromUser, isNotFound, type Actor } from "~/models/actor.server";
+import { type Actor, actorFromUser, isNotFound } from "~/models/access";
 import { automatedSceneCost, automatedSceneProgress, createSceneAutomatically } from "~/models/automated-scenes.server";
 import { recordRenderProgress, requestCompile } from "~/models/compile-jobs.server";
 import { applyCreditChange, getBalance } from "~/models/credits.server";

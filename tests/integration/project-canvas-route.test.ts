@@ -1,7 +1,7 @@
 // /resources/projects/:projectId/canvas: the project canvas diagram (GET) and Optimize Layout
 // (POST intent=optimize), admins only, through the core (docs/product.md#canvas-editor).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromUser } from "~/models/actor.server";
+import { actorFromUser } from "~/models/access";
 import type { CanvasData } from "~/models/canvas-layout";
 import { createProject } from "~/models/project.server";
 import { updateScene } from "~/models/scenes.server";

@@ -2,7 +2,7 @@
 // and shown once, listed without the secret, last use recorded, revoked by their owner only.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { authenticateBearerToken, hashApiToken } from "~/models/api-tokens.server";
+import { authenticateBearerToken, hashApiToken } from "~/models/access";
 import * as settingsRoute from "~/routes/_shell.settings";
 import { prisma } from "~/utils/db.server";
 import { ensurePlans, newPayer, sessionCookieFor } from "./payments-helpers";

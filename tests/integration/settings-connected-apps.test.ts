@@ -12,8 +12,7 @@ import {
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { actorFromUser } from "~/models/actor.server";
-import { disconnectApplication } from "~/models/oauth-connections.server";
+import { actorFromUser, disconnectApplication } from "~/models/access";
 import { prisma } from "~/utils/db.server";
 import { startLiveServer, type LiveServer } from "../support/live-server";
 import { form, send, signedInUser, uid, type TestUser } from "./http-helpers";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // A database of its own: other files' executors would otherwise pick up the runs queued here.
 const scratch = await vi.hoisted(async () => (await import("../support/scratch-database")).useScratchDatabase("stalled_work"));
 
-import { systemActor } from "~/models/actor.server";
+import { systemActor } from "~/models/access";
 import { getCompileJob, requestCompile } from "~/models/compile-jobs.server";
 import { getBalance } from "~/models/credits.server";
 import { generationProgress, requestSceneGeneration } from "~/models/scene-generation.server";

@@ -5,7 +5,7 @@
 // visible by default, the ways to /custom-orders, About's copy, the landing's demo videos and
 // the demo announcement's promise.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromUser } from "~/models/actor.server";
+import { actorFromUser } from "~/models/access";
 import { listActiveAnnouncements } from "~/models/announcement.server";
 import { createProject } from "~/models/project.server";
 import { prisma } from "~/utils/db.server";

@@ -3,7 +3,7 @@
 // admins only, an admin may work on any user's project, bad input answers 400 and changes nothing,
 // and paid work is charged through the core's price list.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromUser, type Actor } from "~/models/actor.server";
+import { type Actor, actorFromUser } from "~/models/access";
 import { estimateCost } from "~/models/cost-estimates.server";
 import { applyCreditChange, getBalance } from "~/models/credits.server";
 import { createProject, type ProjectWithScenes } from "~/models/project.server";

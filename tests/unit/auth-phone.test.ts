@@ -7,9 +7,9 @@ vi.hoisted(() => {
   process.env.SESSION_SECRET ??= "unit-test-session-secret-0123456789";
 });
 
-const { cleanPhoneInput, generatePhoneCode, hashPhoneCode, validatePhone } = await import("~/models/phone-auth.server");
-const { formatWait, safeRedirect, tooManyAttemptsMessage } = await import("~/models/auth.server");
-const { backoffDelayMs, networkThrottleKey, SIGN_IN_BUDGETS } = await import("~/models/sign-in-throttle.server");
+const { cleanPhoneInput, generatePhoneCode, hashPhoneCode, validatePhone } = await import("~/models/access");
+const { formatWait, safeRedirect, tooManyAttemptsMessage } = await import("~/models/access");
+const { backoffDelayMs, networkThrottleKey, SIGN_IN_BUDGETS } = await import("~/models/access");
 
 describe("phone validation", () => {
   it("removes everything that is not a digit or a plus sign", () => {

@@ -13,7 +13,7 @@ afterEach(async () => {
 it("reports tools and resources without listChanged, and still lists the tools", async () => {
   // The server module reaches the database only when a tool runs; none runs here.
   process.env.DATABASE_URL ??= "postgresql://unused@localhost/unused";
-  const { actorFromUser } = await import("~/models/actor.server");
+  const { actorFromUser } = await import("~/models/access");
   const { createReelforgeMcpServer } = await import("../../mcp-server/server");
   const server = createReelforgeMcpServer(actorFromUser({ id: "user-1", isAdmin: false }, "mcp"), { origin: "http://localhost" });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -16,8 +16,7 @@ process.env.DATA_DIR = process.env.E2E_DATA_DIR;
 process.env.SESSION_SECRET ??= "e2e-support-script-0123456789abcdef";
 process.env.NODE_ENV ??= "test";
 
-const { actorForUserId } = await import("~/models/actor.server");
-const { verifyLogin, createUserWithPassword, ensureProfile } = await import("~/models/user.server");
+const { actorForUserId, createUserWithPassword, ensureProfile, verifyLogin } = await import("~/models/access");
 const { addAdmin } = await import("~/models/admin-users.server");
 const { createProject } = await import("~/models/project.server");
 const { storeFile } = await import("~/models/stored-files.server");
@@ -34,7 +33,9 @@ async function newUser(label: string) {
   const email = `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
   const created = await createUserWithPassword(email, PASSWORD);
   if (!created.ok) throw new Error(`could not create ${label}`);
-  await ensureProfile(created.userId);
+  const self = await actorForUserId(created.userId, "web");
+  if (!self) throw new Error("user missing");
+  await ensureProfile(self);
   return { email, password: PASSWORD, userId: created.userId };
 }
 
@@ -56,8 +57,8 @@ async function setup() {
   const [ready, failed] = await prisma.$transaction(async (tx) => [await createQueuedStoryInTx(tx, story), await createQueuedStoryInTx(tx, story)]);
   const video = await storeFile({ bucket: "renders", ownerId: actor.id, body: mp4(), originalName: "final.mp4" });
   const poster = await storeFile({ bucket: "renders", ownerId: actor.id, body: png(72, 128), originalName: "poster.png" });
-  await markStoryReady(ready.id, { finalVideoWithMusic: video.ref, posterUrl: poster.ref, seoTitle: "Morning serum", instagramHashtags: ["serum", "skincare"] });
-  await markStoryFailed(failed.id, "The voice could not be generated.");
+  await markStoryReady(actor, ready.id, { finalVideoWithMusic: video.ref, posterUrl: poster.ref, seoTitle: "Morning serum", instagramHashtags: ["serum", "skincare"] });
+  await markStoryFailed(actor, failed.id, "The voice could not be generated.");
 
   await createNotification({ userId: actor.id, type: "a11y", title: "Your video is ready", body: "Morning serum is ready to watch.", link: "/dashboard" });
 

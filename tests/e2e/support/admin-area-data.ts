@@ -12,8 +12,7 @@ process.env.DATA_DIR = process.env.E2E_DATA_DIR;
 process.env.SESSION_SECRET ??= "e2e-support-script-0123456789abcdef";
 process.env.NODE_ENV ??= "test";
 
-const { actorForUserId } = await import("~/models/actor.server");
-const { verifyLogin, createUserWithPassword, ensureProfile } = await import("~/models/user.server");
+const { actorForUserId, createUserWithPassword, ensureProfile, verifyLogin } = await import("~/models/access");
 const { addAdmin } = await import("~/models/admin-users.server");
 const { createProject } = await import("~/models/project.server");
 
@@ -23,7 +22,9 @@ async function owner() {
   const password = "owner-pass-1234";
   const created = await createUserWithPassword(email, password);
   if (!created.ok) throw new Error("could not create the owner");
-  await ensureProfile(created.userId);
+  const self = await actorForUserId(created.userId, "web");
+  if (!self) throw new Error("user missing");
+  await ensureProfile(self);
   const adminId = await verifyLogin("admin@example.com", "demo1234");
   const admin = adminId ? await actorForUserId(adminId, "admin") : null;
   if (!admin) throw new Error("The demo admin is missing (the e2e server seeds it)");

@@ -14,8 +14,7 @@ process.env.SESSION_SECRET ??= "e2e-support-script-0123456789abcdef";
 process.env.NODE_ENV ??= "test";
 
 // After the environment is set: the database client reads DATABASE_URL when it loads.
-const { actorForUserId } = await import("~/models/actor.server");
-const { verifyLogin } = await import("~/models/user.server");
+const { actorForUserId, verifyLogin } = await import("~/models/access");
 const { createProject } = await import("~/models/project.server");
 const { updateScene } = await import("~/models/scenes.server");
 const { storeFile } = await import("~/models/stored-files.server");

@@ -13,9 +13,7 @@ process.env.DATA_DIR = process.env.E2E_DATA_DIR;
 process.env.SESSION_SECRET ??= "e2e-support-script-0123456789abcdef";
 process.env.NODE_ENV ??= "test";
 
-const { actorForUserId } = await import("~/models/actor.server");
-const { registerOAuthClient } = await import("~/models/oauth-clients.server");
-const { beginAuthorization, decideAuthorization, exchangeAuthorizationCode } = await import("~/models/oauth.server");
+const { actorForUserId, beginAuthorization, decideAuthorization, exchangeAuthorizationCode, registerOAuthClient } = await import("~/models/access");
 const { prisma } = await import("~/utils/db.server");
 
 async function connect(email: string) {

@@ -11,7 +11,7 @@ process.env.DATA_DIR = process.env.E2E_DATA_DIR;
 process.env.SESSION_SECRET ??= "e2e-support-script-0123456789abcdef";
 process.env.NODE_ENV ??= "test";
 
-const { actorForUserId } = await import("~/models/actor.server");
+const { actorForUserId } = await import("~/models/access");
 const { getProject, updateProject } = await import("~/models/project.server");
 const { storeFile } = await import("~/models/stored-files.server");
 const { prisma } = await import("~/utils/db.server");

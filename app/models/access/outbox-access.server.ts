@@ -1,7 +1,7 @@
 // Who may read /dev/outbox. The messages hold every sign-in code: admins may, and outside
 // production also requests from this machine (ADR 120). Kept apart from the sender, which the
 // sign-in core imports, so the sender does not depend on the session guards.
-import { clientIp, requireAdmin } from "~/models/auth.server";
+import { clientIp, requireAdmin } from "./auth.server";
 import { outboxOpenToClient } from "~/utils/conveniences.server";
 import { env } from "~/utils/env.server";
 

@@ -2,7 +2,7 @@
 // applications"; docs/decisions/213-connected-apps-and-oauth-housekeeping.md): one entry per
 // client that still holds a live token of the user, and Disconnect, which revokes every token
 // of the user for that client and spends the codes not yet exchanged.
-import { assertActor, NotFoundError, type Actor } from "~/models/actor.server";
+import { assertActor, NotFoundError, type Actor } from "./actor.server";
 import { prisma } from "~/utils/db.server";
 
 export type ConnectedApplication = {

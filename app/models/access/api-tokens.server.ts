@@ -4,9 +4,10 @@
 // secret is stored; the token itself is shown once, when it is made. The one bearer check every
 // MCP door calls is authenticateBearerToken (docs/decisions/160-mcp-tokens-and-bearer-check.md).
 import { createHash, randomBytes } from "node:crypto";
-import { assertActor, actorForUserId, mayAccess, NotFoundError, type Actor } from "~/models/actor.server";
-import { looksLikeOAuthAccessToken, verifyOAuthAccessToken } from "~/models/oauth.server";
-import { MCP_SCOPE } from "~/models/oauth-rules";
+import { assertActor, actorForUserId, NotFoundError, type Actor } from "./actor.server";
+import { mayAccess } from "./permissions.server";
+import { looksLikeOAuthAccessToken, verifyOAuthAccessToken } from "./oauth.server";
+import { MCP_SCOPE } from "./oauth-rules";
 import { prisma } from "~/utils/db.server";
 import { normalizeText, textLength } from "~/utils/text";
 

@@ -1,12 +1,16 @@
 // Admin role: a user is an admin while a row for them exists in admin_users. This module owns
 // that table: the check, the list, and granting and taking the role. There is always at least
 // one admin: the role is taken under one advisory lock, and never from the last admin (ADR 185).
-// Who may change the list is the Users tab core's rule (admin-users.server.ts).
+// Only a signed-in admin may read or change the list (assertStaff); the Users tab
+// (admin-users.server.ts) is its door in the core.
 import { Prisma, prisma } from "~/utils/db.server";
+import type { Actor } from "./actor.server";
+import { assertStaff } from "./permissions.server";
 
 const ADMIN_LIST_LOCK = "admin-users";
 
-export async function isAdmin(userId: string): Promise<boolean> {
+/** Whether the user holds the admin role now: what actors are minted with (actor.server.ts). */
+export async function hasAdminRole(userId: string): Promise<boolean> {
   try {
     return (await prisma.adminUser.count({ where: { userId } })) > 0;
   } catch (error) {
@@ -19,7 +23,8 @@ export async function isAdmin(userId: string): Promise<boolean> {
 export type AdminRow = { userId: string; username: string | null; email: string | null; createdAt: Date };
 
 /** Every admin, oldest first (the seed's get_admin_users). */
-export async function listAdminRows(take = 500): Promise<AdminRow[]> {
+export async function listAdminRows(actor: Actor, take = 500): Promise<AdminRow[]> {
+  assertStaff(actor);
   const rows = await prisma.adminUser.findMany({
     orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
     take,
@@ -28,10 +33,11 @@ export async function listAdminRows(take = 500): Promise<AdminRow[]> {
   return rows.map((r) => ({ userId: r.userId, username: r.user.profile?.username ?? null, email: r.user.email, createdAt: r.createdAt }));
 }
 
-/** Gives the user the admin role; "duplicate" when they have it already (also two grants at once). */
-export async function grantAdminRole(userId: string, grantedById: string | null): Promise<"granted" | "duplicate"> {
+/** The acting admin gives the user the admin role; "duplicate" when they have it already (also two grants at once). */
+export async function grantAdminRole(actor: Actor, userId: string): Promise<"granted" | "duplicate"> {
+  assertStaff(actor);
   try {
-    await prisma.adminUser.create({ data: { userId, grantedById } });
+    await prisma.adminUser.create({ data: { userId, grantedById: actor.id } });
     return "granted";
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return "duplicate";
@@ -40,7 +46,8 @@ export async function grantAdminRole(userId: string, grantedById: string | null)
 }
 
 /** Takes the admin role from the user, unless they are the last admin. */
-export async function revokeAdminRole(userId: string): Promise<"revoked" | "not_admin" | "last_admin"> {
+export async function revokeAdminRole(actor: Actor, userId: string): Promise<"revoked" | "not_admin" | "last_admin"> {
+  assertStaff(actor);
   return prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${ADMIN_LIST_LOCK}))`;
     const found = await tx.adminUser.findUnique({ where: { userId }, select: { userId: true } });

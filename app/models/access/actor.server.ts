@@ -1,10 +1,11 @@
 // The acting user of every core call: who (id), with which role, through which door. Doors make
 // one from the signed-in user (actorFromUser) or, in a workflow, from the user id its event
 // carries (actorForUserId: the role is read again from the database, never taken from the
-// event). The core decides owner-or-admin from it; ids the actor may not see are "not found".
+// event). What an actor may do is decided in permissions.server.ts; ids the actor may not see are
+// "not found".
 // See docs/decisions/130-actors-and-core-authorization.md.
-import { isAdmin } from "~/models/admin.server";
-import { userExists } from "~/models/user.server";
+import { hasAdminRole } from "./admin-roles.server";
+import { userExists } from "./user.server";
 
 export type ActorRole = "user" | "admin";
 export const ACTOR_DOORS = ["web", "mcp", "agent", "workflow", "admin"] as const;
@@ -40,7 +41,7 @@ export function actorFromUser(user: { id: string; isAdmin: boolean }, door: Acto
 export async function actorForUserId(userId: string, door: ActorDoor): Promise<Actor | null> {
   if (typeof userId !== "string" || !userId) return null;
   if (!(await userExists(userId))) return null;
-  return mint(userId, (await isAdmin(userId)) ? "admin" : "user", door);
+  return mint(userId, (await hasAdminRole(userId)) ? "admin" : "user", door);
 }
 
 /**
@@ -59,24 +60,6 @@ export function isSystemActor(actor: Actor): boolean {
 /** Refuses anything this module did not make (a plain object shaped like an actor). */
 export function assertActor(actor: unknown): asserts actor is Actor {
   if (!actor || typeof actor !== "object" || !registry().minted.has(actor)) throw new Error("Not an actor made by the core");
-}
-
-export function isAdminActor(actor: Actor): boolean {
-  assertActor(actor);
-  return actor.role === "admin";
-}
-
-/** Owner-or-admin: whether the actor may read and change what `ownerId` owns. */
-export function mayAccess(actor: Actor, ownerId: string | null | undefined): boolean {
-  assertActor(actor);
-  if (actor.role === "admin") return true;
-  return Boolean(ownerId) && ownerId === actor.id;
-}
-
-/** The Prisma filter that keeps rows owned (column `userId`) by someone else out: none for admins. */
-export function ownedBy(actor: Actor): { userId?: string } {
-  assertActor(actor);
-  return actor.role === "admin" ? {} : { userId: actor.id };
 }
 
 /**

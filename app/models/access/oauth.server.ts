@@ -11,14 +11,14 @@ import {
   InvalidScopeError,
   InvalidTargetError,
 } from "@modelcontextprotocol/sdk/server/auth/errors.js";
-import { assertActor, NotFoundError, type Actor } from "~/models/actor.server";
+import { assertActor, NotFoundError, type Actor } from "./actor.server";
 import {
   ACCESS_TOKEN_TTL_S,
   AUTHORIZATION_CODE_TTL_S,
   AUTHORIZATION_REQUEST_TTL_S,
   MCP_SCOPE,
   REFRESH_TOKEN_TTL_S,
-} from "~/models/oauth-rules";
+} from "./oauth-rules";
 import { prisma, type Prisma } from "~/utils/db.server";
 
 

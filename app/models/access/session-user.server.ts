@@ -6,7 +6,7 @@
 // have changed what the page shows next (credits, the session itself).
 import { prisma } from "~/utils/db.server";
 import { deleteSessionRow, readSessionId } from "~/utils/session.server";
-import type { SessionUser } from "~/models/user.server";
+import type { SessionUser } from "./user.server";
 
 export type CurrentSession = {
   /** The session's stored values ({} for no session). */

@@ -4,11 +4,11 @@
 // phone and per client IP. Verifying the right code signs in the user owning the phone, or
 // creates one.
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { findOrCreateUserByPhone } from "~/models/user.server";
+import { findOrCreateUserByPhone } from "./user.server";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { getSmsSender, type SmsSender } from "~/utils/sms/index.server";
-import { PHONE_MESSAGES } from "~/models/auth-messages";
+import { PHONE_MESSAGES } from "./auth-messages";
 
 export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;

@@ -7,16 +7,17 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { z } from "zod";
-import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/models/auth-messages";
-import { actorForUserId } from "~/models/actor.server";
-import { currentSession } from "~/models/session-user.server";
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth-messages";
+import { actorForUserId } from "./actor.server";
+import { isAdminUser } from "./permissions.server";
+import { currentSession } from "./session-user.server";
 import { ensureFirstProject } from "~/models/project.server";
 import {
   releaseSignInAttempt,
   reserveSignInAttempt,
   signInSucceeded,
   type ThrottleScope,
-} from "~/models/sign-in-throttle.server";
+} from "./sign-in-throttle.server";
 import {
   createUserWithPassword,
   ensureProfile,
@@ -24,7 +25,7 @@ import {
   normalizeEmail,
   verifyLogin,
   type SessionUser,
-} from "~/models/user.server";
+} from "./user.server";
 import { appUrl, env, googleConfigured } from "~/utils/env.server";
 import { normalizeText } from "~/utils/text";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -64,7 +65,7 @@ export async function requireUserId(request: Request): Promise<string> {
 /** Anonymous visitors go to login; signed-in non-admins get 403 (the Access Denied screen). */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (!user.isAdmin) throw new Response("You don't have permission to access this page.", { status: 403 });
+  if (!isAdminUser(user)) throw new Response("You don't have permission to access this page.", { status: 403 });
   return user;
 }
 
@@ -99,9 +100,11 @@ export function tooManyAttemptsMessage(scope: ThrottleScope, retryAfterSeconds: 
  */
 export async function startUserSession(request: Request, userId: string): Promise<string> {
   try {
-    await ensureProfile(userId);
     const actor = await actorForUserId(userId, "web");
-    if (actor) await ensureFirstProject(actor);
+    if (actor) {
+      await ensureProfile(actor);
+      await ensureFirstProject(actor);
+    }
   } catch (error) {
     // Signing in matters more than the starter rows; they are retried on the next sign-in.
     console.error("sign-in: could not prepare profile or first project", error);
