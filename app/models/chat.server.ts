@@ -22,7 +22,7 @@ import {
 import { getBalance } from "~/models/credits.server";
 import { requireProject } from "~/models/project.server";
 import { chargeForWork, refundWorkCharge, settleWorkCharge } from "~/models/work-charges.server";
-import { CHAT_COST_CREDITS } from "~/utils/constants";
+import { CHAT_COST_CREDITS } from "~/models/prices";
 import { Prisma, prisma } from "~/utils/db.server";
 import { normalizeText, textLength } from "~/utils/text";
 

@@ -1,18 +1,19 @@
 // Custom orders (docs/product.md#custom-orders, docs/product.md#admin-area): the one module that
 // touches custom_orders, custom_order_media and custom_order_images. Every function takes the
-// acting user and owns its rules: a user's request is charged 20 credits in the same
-// transaction that creates it; staff (admins only) list, update, deliver and manage media; a
+// acting user and owns its rules: a user's request is charged the price list's price through the
+// work charges (a work_charges row, ledger reference the order id; ADR 280) in the same
+// transaction that creates it, and the charge is settled when the order is delivered; staff (admins only) list, update, deliver and manage media; a
 // delivery needs a URL or files, happens once, and notifies the customer. Order files live in
 // the custom-order-media bucket under {orderId}/ and belong to the customer (private: the
 // customer and staff read them). Orders placed through a shared link are order-links.server.ts.
 // See docs/decisions/180-custom-orders-core.md.
 import { randomBytes } from "node:crypto";
 import { assertActor, isAdminActor, NotFoundError, type Actor } from "~/models/actor.server";
-import { applyCreditChangeInTx } from "~/models/credits.server";
+import { priceOf } from "~/models/prices";
+import { ChargeAlreadyApplied, chargeWorkInTx, InsufficientCredits, settleBatchChargesInTx } from "~/models/work-charges.server";
 import {
   ADMIN_NOTES_MAX,
   ADMIN_ORDER_STATUSES,
-  CUSTOM_ORDER_COST_CREDITS,
   DELIVERY_MESSAGE_MAX,
   DELIVERY_URL_MAX,
   ORDER_LIST_LIMIT,
@@ -107,8 +108,8 @@ export type CreatedOrder = { id: string; orderNumber: number };
 
 /**
  * A user's custom order: at least one image or video (stored already under {orderId}/, owned by
- * the user) and a remark. 20 credits are charged in the same transaction that creates the
- * order: both happen or neither (a failed request removes its files).
+ * the user) and a remark. The price (20 credits) is charged in the same transaction that creates
+ * the order: both happen or neither (a failed request removes its files).
  */
 export async function createCustomOrder(
   actor: Actor,
@@ -119,19 +120,20 @@ export async function createCustomOrder(
     if (input.files.length === 0) throw new OrderError(400, ORDER_MESSAGES.noFiles);
     checkOrderFiles(input.orderId, actor.id, input.files);
     const remark = cleanText(input.remark, ORDER_REMARK_MAX);
+    const price = priceOf({ work: "custom_order" });
     return await prisma.$transaction(async (tx) => {
-      const charge = await applyCreditChangeInTx(tx, {
-        userId: actor.id,
-        delta: -CUSTOM_ORDER_COST_CREDITS,
-        reason: "custom_order_charge",
-        reference: input.orderId,
-        note: "Custom order",
-      });
-      if (!charge.ok) {
-        throw new OrderError(charge.code === "insufficient_credits" ? 402 : 409, charge.code === "insufficient_credits" ? ORDER_MESSAGES.insufficientCredits : ORDER_MESSAGES.submitFailed);
+      try {
+        await chargeWorkInTx(tx, actor, {
+          batchId: input.orderId,
+          items: [{ item: "custom order", work: "custom_order", credits: price, ledger: { reference: input.orderId, note: "Custom order" } }],
+        });
+      } catch (error) {
+        if (error instanceof InsufficientCredits) throw new OrderError(402, ORDER_MESSAGES.insufficientCredits);
+        if (error instanceof ChargeAlreadyApplied) throw new OrderError(409, ORDER_MESSAGES.submitFailed);
+        throw error;
       }
       const order = await tx.customOrder.create({
-        data: { id: input.orderId, userId: actor.id, status: "pending", creditsUsed: CUSTOM_ORDER_COST_CREDITS, remark },
+        data: { id: input.orderId, userId: actor.id, status: "pending", creditsUsed: price, remark },
         select: { id: true, orderNumber: true },
       });
       await tx.customOrderMedia.createMany({ data: orderMediaRows(order.id, input.files, "client") });
@@ -482,6 +484,8 @@ export async function deliverOrder(actor: Actor, orderId: string, input: { deliv
       where: { id: orderId },
       data: { status: "completed", deliveredAt: new Date(), deliveryUrl, deliveryMessage },
     });
+    // The customer's charge for it was delivered (a link order, paid with money, has none).
+    await settleBatchChargesInTx(tx, orderId);
     return order;
   });
   if (delivered.userId) {

@@ -69,6 +69,7 @@ import {
   type PipelineEnv,
 } from "./pipeline-helpers";
 import { waitFor, waitForRun } from "./workflows-helpers";
+import { webActor } from "../support/web-actor";
 
 const SCENE_FN = "reelforge-scene-assets";
 const COMPILE_FN = "reelforge-compile-project";
@@ -777,8 +778,8 @@ describe("compile charges: the plan is fixed at the request, refunds match the w
 // ───────────────────────────── Create Video ─────────────────────────────
 
 const SCRIPT = "Scene 1: Meet Aurora, the serum for a morning glow.\n\nScene 2: Bright skin in seven days. Try it today!";
-async function submit(userId: string, extra: Partial<Parameters<typeof createVideoRequest>[0]> = {}) {
-  const result = await createVideoRequest({ userId, script: SCRIPT, voiceId: 2, storyTypeId: 1, requestId: randomUUID(), ...extra });
+async function submit(userId: string, extra: Partial<Parameters<typeof createVideoRequest>[1]> = {}) {
+  const result = await createVideoRequest(webActor(userId), { script: SCRIPT, voiceId: 2, storyTypeId: 1, requestId: randomUUID(), ...extra });
   if (!result.ok) throw new Error(`submission refused: ${result.message}`);
   expect(result.eventSent).toBe(true);
   return result.storyId;
@@ -1051,7 +1052,8 @@ describe("queued stories", () => {
   it("a story whose event was lost is picked up and produced", async () => {
     const user = await newCustomer(100);
     const result = await createVideoRequest(
-      { userId: user.id, script: "Meet Aurora, the serum for a morning glow.", voiceId: 1 },
+      webActor(user.id),
+      { script: "Meet Aurora, the serum for a morning glow.", voiceId: 1 },
       { send: async () => Promise.reject(new Error("the event bus is down")) },
     );
     if (!result.ok) throw new Error(result.message);
