@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { actorForUserId, type Actor } from "~/models/actor.server";
 import { createApiToken } from "~/models/api-tokens.server";
-import { applyCreditChange } from "~/models/credits.server";
+import { applyCreditChange } from "~/models/billing";
 import { createCustomOrder, newOrderId, orderUploadTarget } from "~/models/custom-orders.server";
 import { createProject } from "~/models/project.server";
 import { storeFile } from "~/models/stored-files.server";

@@ -9,8 +9,7 @@
 // See docs/decisions/180-custom-orders-core.md.
 import { randomBytes } from "node:crypto";
 import { assertActor, isAdminActor, NotFoundError, type Actor } from "~/models/actor.server";
-import { priceOf } from "~/models/prices";
-import { ChargeAlreadyApplied, chargeWorkInTx, InsufficientCredits, settleBatchChargesInTx } from "~/models/work-charges.server";
+import { ChargeAlreadyApplied, chargeWorkInTx, InsufficientCredits, priceOf, settleBatchChargesInTx } from "~/models/billing";
 import {
   ADMIN_NOTES_MAX,
   ADMIN_ORDER_STATUSES,

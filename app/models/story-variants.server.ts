@@ -7,17 +7,26 @@
 // hook changes; the shots and clips when neither the ratio nor the Style changes), so the
 // workflow (inngest/functions/story-variant.ts) makes only what is missing: no new script
 // division, no new voice for an unchanged scene. The price is the price list's for exactly the
-// steps that are made again, plus the compile (app/models/prices.ts); it is charged with the
+// steps that are made again, plus the compile (app/models/billing/prices.ts); it is charged with the
 // story, in one transaction, through the work charges like Create Video (a work_charges row per
 // variant, ledger reason "video_charge", reference "story:<id>"), so the workflow's refund on
 // failure (refundVideoRequest) gives it back once (ADR 280).
 import { NotFoundError, type Actor } from "~/models/actor.server";
-import { listLedgerReferencesInTx, lockBalanceInTx } from "~/models/credits.server";
-import { formatCredits, priceOf, sumCredits, variantPriceItems, type VariantChanges } from "~/models/prices";
+import {
+  chargeWorkInTx,
+  formatCredits,
+  InsufficientCredits,
+  insufficientCreditsRefusal,
+  listLedgerReferencesInTx,
+  lockBalanceInTx,
+  priceOf,
+  sumCredits,
+  type VariantChanges,
+  variantPriceItems,
+} from "~/models/billing";
 import { createProjectForStory, getProjectWithScenes } from "~/models/project.server";
 import { createQueuedStoryInTx, getVariantSource, storiesWithIdsInTx, type VariantSource } from "~/models/stories.server";
 import { listStoryTypes } from "~/models/story-types.server";
-import { chargeWorkInTx, InsufficientCredits, insufficientCreditsRefusal } from "~/models/work-charges.server";
 import { sendVideoRequested, storyCreditReference, type CreateVideoOptions } from "~/models/video-requests.server";
 import { ASPECT_RATIO_INVALID, MAX_STORY_VARIANTS, STYLE_INVALID } from "~/models/video-request-rules";
 import { isAspectRatio, type AspectRatio } from "~/providers/media/types";

@@ -16,9 +16,15 @@
 // in one transaction; settleVideoRequest marks it delivered when the video is ready.
 // See docs/decisions/090-video-request-submission.md and 280-one-charging-path.md.
 import { assertActor, mayAccess, NotFoundError, type Actor } from "~/models/actor.server";
-import { findLedgerEntryInTx, lockBalanceInTx } from "~/models/credits.server";
-import { priceOf } from "~/models/prices";
-import { chargeWorkInTx, InsufficientCredits, refundBatchChargesInTx, settleBatchChargesInTx } from "~/models/work-charges.server";
+import {
+  chargeWorkInTx,
+  findLedgerEntryInTx,
+  InsufficientCredits,
+  lockBalanceInTx,
+  priceOf,
+  refundBatchChargesInTx,
+  settleBatchChargesInTx,
+} from "~/models/billing";
 import { createQueuedStoryInTx, failStoryInTx, findStoryInTx, listQueuedStories, lockStoryInTx } from "~/models/stories.server";
 import { storyTypeExists } from "~/models/story-types.server";
 import { userExists } from "~/models/user.server";

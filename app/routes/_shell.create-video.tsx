@@ -44,7 +44,7 @@ import { actorFromUser } from "~/models/actor.server";
 import { createVideoRequest } from "~/models/video-requests.server";
 import { defaultVoiceId, listVoices } from "~/models/voices.server";
 import { getOptionalUser, requireUser } from "~/models/auth.server";
-import { VIDEO_COST_CREDITS } from "~/models/prices";
+import { VIDEO_COST_CREDITS } from "~/models/billing";
 import { setFlash } from "~/utils/flash.server";
 import { removeFiles } from "~/models/stored-files.server";
 import { field, parseFields, type Parsed } from "~/utils/form-fields";

@@ -11,7 +11,7 @@ import { ButtonLink } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { actorFromUser } from "~/models/actor.server";
 import { getOptionalUser } from "~/models/auth.server";
-import { getBalance } from "~/models/credits.server";
+import { getBalance } from "~/models/billing";
 import { ORDER_MESSAGES } from "~/models/custom-order-rules";
 import { listMyOrders } from "~/models/custom-orders.server";
 

@@ -6,22 +6,23 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Await, Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { Suspense, useEffect, useRef } from "react";
 import { z } from "zod";
-import { DISCOUNT_MESSAGES, PAYMENT_MESSAGES } from "~/models/payment-messages";
+import {
+  DISCOUNT_MESSAGES,
+  formatINR,
+  getOrderPaymentOutcome,
+  initiatePayment,
+  PAYMENT_MESSAGES,
+  type PaymentProblem,
+  type PaymentRequest,
+  PROBLEM_MESSAGE,
+  resolvePaymentSummary,
+  type SummaryResult,
+} from "~/models/billing";
 import { OrderPaymentDone } from "~/components/plans/OrderPaymentDone";
 import { PaymentOutcome } from "~/components/plans/PaymentOutcome";
-import { formatINR } from "~/models/pricing";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { Spinner } from "~/components/ui/Spinner";
-import {
-  getOrderPaymentOutcome,
-  initiatePayment,
-  PROBLEM_MESSAGE,
-  resolvePaymentSummary,
-  type PaymentProblem,
-  type PaymentRequest,
-  type SummaryResult,
-} from "~/models/payments.server";
 import { getOptionalUser } from "~/models/auth.server";
 import { field } from "~/utils/form-fields";
 import { readForm, readQuery } from "~/utils/forms.server";

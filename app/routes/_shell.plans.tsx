@@ -3,13 +3,18 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import type { PaymentOutcomeState } from "~/models/payment-messages";
+import {
+  checkDiscountCode,
+  DISCOUNT_MESSAGES,
+  discountAppliedMessage,
+  getPaymentResult,
+  listPlans,
+  listSuccessfulTransactions,
+  normalizeDiscountCode,
+  type PaymentOutcomeState,
+} from "~/models/billing";
 import { PlansContent, type PlansOutcome } from "~/components/plans/PlansContent";
 import type { DiscountActionData, TransactionRowData } from "~/components/plans/types";
-import { DISCOUNT_MESSAGES, discountAppliedMessage } from "~/models/payment-messages";
-import { checkDiscountCode, normalizeDiscountCode } from "~/models/discounts.server";
-import { getPaymentResult, listSuccessfulTransactions } from "~/models/payments.server";
-import { listPlans } from "~/models/plans.server";
 import { getOptionalUser } from "~/models/auth.server";
 import { field } from "~/utils/form-fields";
 import { inputError, readForm, readQuery } from "~/utils/forms.server";

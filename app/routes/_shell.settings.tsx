@@ -14,8 +14,7 @@ import type { ApiTokenRow, ApiTokensActionData, ConnectedAppRow, ConnectedAppsAc
 import { UsernameForm } from "~/components/settings/UsernameForm";
 import { SignOutButton } from "~/components/SignOutButton";
 import { cx } from "~/components/ui/cx";
-import { listSuccessfulTransactions } from "~/models/payments.server";
-import { listPlans } from "~/models/plans.server";
+import { listPlans, listSuccessfulTransactions } from "~/models/billing";
 import { getProfile, PROFILE_MESSAGES, setAvatarKey, updateUsername } from "~/models/profile.server";
 import { requireUser } from "~/models/auth.server";
 import { actorFromUser, isNotFound } from "~/models/actor.server";

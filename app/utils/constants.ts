@@ -1,5 +1,5 @@
 // Business constants (docs/product.md#constants), shared by server and client code. Prices are
-// not here: they live in the price list (app/models/prices.ts).
+// not here: they live in the price list (app/models/billing/prices.ts).
 export const SCRIPT_WORD_LIMIT = 350;
 export const USERNAME_MIN_LENGTH = 3;
 export const SIGN_OUT_DELAY_MS = 1500;

@@ -10,7 +10,7 @@ import { actorFromUser, assertActor, isSystemActor, systemActor, type Actor } fr
 import { ensureBackgroundMusic } from "~/models/background-music.server";
 import { createCompileJob, failCompileJob, getCompileJob, latestCompileJob, requestCompile, setCompileMessage, setCompletedMessage } from "~/models/compile-jobs.server";
 import { buildRenderRequest, pollCompileJob, runLocalRender, startRender } from "~/models/compile-render.server";
-import { applyCreditChange, getBalance } from "~/models/credits.server";
+import { applyCreditChange, getBalance } from "~/models/billing";
 import { readMediaBytes } from "~/models/media-refs.server";
 import {
   createProject,

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SCRIPT_TOO_LONG, VIDEO_MESSAGES, VOICE_INVALID } from "~/models/video-request-rules";
 import { actorFromUser } from "~/models/actor.server";
-import { applyCreditChange, getBalance } from "~/models/credits.server";
+import { applyCreditChange, getBalance } from "~/models/billing";
 import {
   createVideoRequest,
   FILE_NOT_FOUND,
@@ -22,8 +22,8 @@ import { webActor } from "../support/web-actor";
 
 // A switch that makes the charge fail after the story row was written (atomicity test).
 const failCharge = vi.hoisted(() => ({ on: false }));
-vi.mock("~/models/credits.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("~/models/credits.server")>();
+vi.mock("~/models/billing/credits.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/models/billing/credits.server")>();
   return {
     ...real,
     applyCreditChangeInTx: async (...args: Parameters<typeof real.applyCreditChangeInTx>) => {

@@ -14,7 +14,7 @@ import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFromUser } from "~/models/actor.server";
 import { createApiToken, revokeApiToken } from "~/models/api-tokens.server";
-import { getBalance } from "~/models/credits.server";
+import { getBalance } from "~/models/billing";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { prisma } from "~/utils/db.server";
 import { callAgentFunction } from "../../agents/execute.server";

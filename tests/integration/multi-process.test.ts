@@ -22,7 +22,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { actorFromUser } from "~/models/actor.server";
 import { createApiToken } from "~/models/api-tokens.server";
-import { applyCreditChange, getBalance } from "~/models/credits.server";
+import { applyCreditChange, getBalance } from "~/models/billing";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { productPhoto } from "../providers/fixtures";
 import { prisma } from "~/utils/db.server";

@@ -1,7 +1,7 @@
 // PayU callbacks: only a correctly signed answer that matches the pending transaction grants
 // credits, exactly once, also when it is replayed or arrives several times at once.
 import { beforeAll, describe, expect, it } from "vitest";
-import { initiatePayment, isOrderPaid, listSuccessfulTransactions, processGatewayCallback, type Payer } from "~/models/payments.server";
+import { initiatePayment, isOrderPaid, listSuccessfulTransactions, type Payer, processGatewayCallback } from "~/models/billing";
 import { prisma } from "~/utils/db.server";
 import { gatewayConfig, type GatewayConfig } from "~/utils/payu/config.server";
 import { balanceOf, ensurePlans, fieldsOf, ledgerFor, newDiscount, newPayer, sha512, signedAnswer, uid } from "./payments-helpers";

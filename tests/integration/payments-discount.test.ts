@@ -1,15 +1,15 @@
 // Discount codes (docs/product.md#discount-codes): empty, signed in, exists and not expired
 // (matched upper-cased), once per user, and counted as used only when a payment with it succeeds.
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkDiscountCode } from "~/models/discounts.server";
 import {
+  checkDiscountCode,
   getPaymentResult,
   initiatePayment,
+  type Payer,
   processGatewayCallback,
   REFUND_DUE_PREFIX,
   resolvePaymentSummary,
-  type Payer,
-} from "~/models/payments.server";
+} from "~/models/billing";
 import { prisma } from "~/utils/db.server";
 import { gatewayConfig, type GatewayConfig } from "~/utils/payu/config.server";
 import { balanceOf, ensurePlans, fieldsOf, newDiscount, newPayer, signedAnswer } from "./payments-helpers";

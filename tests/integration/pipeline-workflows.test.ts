@@ -30,7 +30,7 @@ import {
 import { runLocalRender } from "~/models/compile-render.server";
 import { dashboardFeed } from "~/models/content-feed.server";
 import { estimateCost } from "~/models/cost-estimates.server";
-import { applyCreditChange, getBalance } from "~/models/credits.server";
+import { applyCreditChange, getBalance } from "~/models/billing";
 import { getProjectWorkspace } from "~/models/project-workspace.server";
 import { listSceneAssetVersions } from "~/models/scene-asset-versions.server";
 import { requestSceneGeneration } from "~/models/scene-generation.server";

@@ -13,7 +13,7 @@ import { Button, buttonClasses } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
 import { VIDEO_CREATE_TIMEOUT_MS } from "~/utils/constants";
-import { VIDEO_COST_CREDITS } from "~/models/prices";
+import { VIDEO_COST_CREDITS } from "~/models/billing/prices";
 import { MediaUpload, type MediaUploadHandle } from "./MediaUpload";
 import { ReadyToGoSwitch } from "./ReadyToGoSwitch";
 import { DEFAULT_STORY_ASPECT_RATIO, FIELDS, normalizeScript, STORY_ASPECT_RATIOS, toasterFor, uploadFailedMessage, VIDEO_MESSAGES, type CreateVideoActionData, type FieldErrors, type Toast } from "~/models/video-request-rules";

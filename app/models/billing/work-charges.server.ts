@@ -12,8 +12,8 @@
 import type { WorkCharge } from "~/generated/prisma/client";
 import type { CreditReason } from "~/generated/prisma/enums";
 import { assertActor, isSystemActor, mayAccess, NotFoundError, type Actor } from "~/models/actor.server";
-import { applyCreditChangeInTx, lockBalanceInTx } from "~/models/credits.server";
-import { insufficientCreditsMessage, sumCredits, type WorkKind } from "~/models/prices";
+import { applyCreditChangeInTx, lockBalanceInTx } from "./credits.server";
+import { insufficientCreditsMessage, sumCredits, type WorkKind } from "./prices";
 import { Prisma, prisma } from "~/utils/db.server";
 
 export type WorkChargeRow = WorkCharge;
