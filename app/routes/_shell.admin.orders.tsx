@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/Button";
 import { actorFromUser } from "~/models/actor.server";
 import { requireAdmin } from "~/models/auth.server";
 import { ADMIN_ORDER_STATUSES, ORDER_MESSAGES, type OrderStatusValue } from "~/models/custom-order-rules";
-import { listOrdersForStaff } from "~/models/custom-orders.server";
+import { listOrdersForStaff } from "~/models/custom-order-staff.server";
 import { readQuery } from "~/utils/forms.server";
 
 const listQuery = z.object({
