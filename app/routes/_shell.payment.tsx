@@ -23,6 +23,7 @@ import { PaymentOutcome } from "~/components/plans/PaymentOutcome";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { Spinner } from "~/components/ui/Spinner";
+import { actorFromUser } from "~/models/actor.server";
 import { getOptionalUser } from "~/models/auth.server";
 import { field } from "~/utils/form-fields";
 import { readForm, readQuery } from "~/utils/forms.server";
@@ -97,7 +98,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Back from the gateway for a custom order: show the stored outcome. A paid order (or a
   // payment that came after it was paid) gets its own page: nothing is left to pay.
   const txnid = query.txnid;
-  const outcome = query.payment && txnid && orderId ? await getOrderPaymentOutcome(txnid, orderId, user?.id ?? null) : null;
+  const outcome = query.payment && txnid && orderId ? await getOrderPaymentOutcome(txnid, orderId, user ? actorFromUser(user, "web") : null) : null;
   if (outcome && (outcome.state === "success" || outcome.state === "refund")) return { outcome, details: null, cancelHref: "/" };
 
   const details = resolvePaymentSummary(paymentRequest(user, query)).then((r) => detailsView(r, here));

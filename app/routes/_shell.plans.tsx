@@ -15,6 +15,7 @@ import {
 } from "~/models/billing";
 import { PlansContent, type PlansOutcome } from "~/components/plans/PlansContent";
 import type { DiscountActionData, TransactionRowData } from "~/components/plans/types";
+import { actorFromUser } from "~/models/actor.server";
 import { getOptionalUser } from "~/models/auth.server";
 import { field } from "~/utils/form-fields";
 import { inputError, readForm, readQuery } from "~/utils/forms.server";
@@ -42,13 +43,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (payment === "error") {
     outcome = { state: "error" };
   } else if (payment) {
-    const result = txnid ? await getPaymentResult(txnid, user?.id ?? null) : null;
+    const result = txnid ? await getPaymentResult(txnid, user ? actorFromUser(user, "web") : null) : null;
     if (result && !result.customOrderId) {
       outcome = { state: result.state satisfies PaymentOutcomeState, credits: result.credits, planName: result.planName, txnid: result.txnid };
     }
   }
 
-  const history = user ? listSuccessfulTransactions(user.id) : null;
+  const history = user ? listSuccessfulTransactions(actorFromUser(user, "web")) : null;
   return { plans, outcome, transactions: history && !isClientFetch(request) ? await history : history };
 }
 

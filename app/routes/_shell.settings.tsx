@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const zone = timeZoneOf(request);
   const when = (date: Date) => formatInZone(date, zone);
   const [profile, plans, tokens, apps] = await Promise.all([getProfile(user.id), listPlans(), listApiTokens(actor), listConnectedApplications(actor)]);
-  const history = listSuccessfulTransactions(user.id);
+  const history = listSuccessfulTransactions(actor);
   const clientFetch = request.headers.get("Sec-Fetch-Dest") === "empty";
   return {
     tab,

@@ -13,6 +13,7 @@ import {
 import { prisma } from "~/utils/db.server";
 import { gatewayConfig, type GatewayConfig } from "~/utils/payu/config.server";
 import { balanceOf, ensurePlans, fieldsOf, newDiscount, newPayer, signedAnswer } from "./payments-helpers";
+import { webActor } from "../support/web-actor";
 
 let sandbox: GatewayConfig;
 beforeAll(async () => {
@@ -142,7 +143,7 @@ describe("a code is reserved when a payment starts", () => {
       expect(r).toMatchObject({ status: "failed", paymentStatus: "success", completedAt: null });
       expect(r.errorMessage).toContain(REFUND_DUE_PREFIX);
       expect(r.errorMessage).toContain(checkouts[0].txnid);
-      expect(await getPaymentResult(refunded.txnid, payer.id)).toMatchObject({ state: "refund" });
+      expect(await getPaymentResult(refunded.txnid, webActor(payer.id))).toMatchObject({ state: "refund" });
     }
     expect(await checkDiscountCode(payer.id, code.code)).toEqual({ ok: false, error: "already_used" });
   });

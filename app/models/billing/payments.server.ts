@@ -6,6 +6,7 @@
 // spent when it succeeds, once per user whatever the number of checkouts opened (ADR 126, which
 // also gives the rule for a success that arrives after a failure).
 import { randomBytes } from "node:crypto";
+import { assertActor, type Actor } from "~/models/actor.server";
 import type { CheckoutForm } from "~/utils/payu/checkout";
 import { activeProvider, callbackUrls, gatewayConfig, type GatewayConfig, type GatewayProvider } from "~/utils/payu/config.server";
 import { buildCheckoutForm, payuText } from "~/utils/payu/form.server";
@@ -249,10 +250,11 @@ export async function initiatePayment(
 
 export type TransactionRow = { id: string; txnid: string; createdAt: string; amount: number; planName: string | null };
 
-/** Transaction history: only completed + success rows, newest first. */
-export async function listSuccessfulTransactions(userId: string, limit = 100): Promise<TransactionRow[]> {
+/** The actor's transaction history: only completed + success rows, newest first. */
+export async function listSuccessfulTransactions(actor: Actor, limit = 100): Promise<TransactionRow[]> {
+  assertActor(actor);
   const rows = await prisma.paymentTransaction.findMany({
-    where: { userId, status: "completed", paymentStatus: "success" },
+    where: { userId: actor.id, status: "completed", paymentStatus: "success" },
     orderBy: { createdAt: "desc" },
     take: limit,
     select: { id: true, txnid: true, createdAt: true, amount: true, planName: true },
@@ -272,9 +274,12 @@ export type PaymentResultView = {
 
 /**
  * The outcome page reads the row, never the query string, so a crafted URL cannot show a
- * success. Only the payer (or, for guest orders, whoever holds the order link) may see it.
+ * success. Only the payer (or, for guest orders, whoever holds the order link) may see it;
+ * `viewer` is the signed-in user, null for a visitor.
  */
-export async function getPaymentResult(txnid: string, viewerId: string | null): Promise<PaymentResultView | null> {
+export async function getPaymentResult(txnid: string, viewer: Actor | null): Promise<PaymentResultView | null> {
+  if (viewer) assertActor(viewer);
+  const viewerId = viewer?.id ?? null;
   if (!txnid) return null;
   const tx = await prisma.paymentTransaction.findUnique({ where: { txnid } });
   if (!tx) return null;
@@ -317,8 +322,8 @@ export function maskEmail(email: string): string {
  * The outcome page of an order's payment: the stored result (same viewing rule as
  * getPaymentResult) with what the buyer needs next, the order number and how staff reach them.
  */
-export async function getOrderPaymentOutcome(txnid: string, orderId: string, viewerId: string | null): Promise<OrderPaymentOutcome | null> {
-  const result = await getPaymentResult(txnid, viewerId);
+export async function getOrderPaymentOutcome(txnid: string, orderId: string, viewer: Actor | null): Promise<OrderPaymentOutcome | null> {
+  const result = await getPaymentResult(txnid, viewer);
   if (!result || result.customOrderId !== orderId) return null;
   const order = await getOrderForPayment(orderId);
   if (!order) return null;
