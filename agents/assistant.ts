@@ -10,7 +10,7 @@ import { AIMessage, type AIMessageChunk, type BaseMessage, HumanMessage, SystemM
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import type { Actor } from "~/models/access";
 import { CHAT_MESSAGES, CHAT_RETRIES, CHAT_RETRY_BASE_MS, type ChatPlannedCall, type ChatTask } from "~/models/chat-rules";
-import { sumCredits } from "~/models/prices";
+import { sumCredits } from "~/models/billing";
 import { chatHistory, finishChatReply, recordChatProgress, type ChatMessageView } from "~/models/chat.server";
 import { getProjectWorkspace } from "~/models/project-workspace.server";
 import { contextBlock, messageText, type ReelforgeChatModel, type RouteContext } from "~/providers/llm/index.server";

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Actor } from "~/models/access";
 import { confirmChatPlan, declineChatPlan, getChatSession, listChatSessions, openChatSession, sendChatMessage, type ChatMessageView } from "~/models/chat.server";
-import { getBalance } from "~/models/credits.server";
+import { getBalance } from "~/models/billing";
 import { chatProviderStatus } from "~/providers/llm/index.server";
 import { runAssistant, runConfirmedPlan, type AssistantEvent } from "./assistant";
 import { canvasAgentTool } from "./canvas-tool";

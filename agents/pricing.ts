@@ -4,7 +4,7 @@
 // the user's confirmation, with its price shown first.
 import type { Actor } from "~/models/access";
 import { estimateCost } from "~/models/cost-estimates.server";
-import { COMPILE_PRICE, PRICES, SCENE_STEP_PRICES, sumCredits } from "~/models/prices";
+import { COMPILE_PRICE, PRICES, SCENE_STEP_PRICES, sumCredits } from "~/models/billing";
 import type { SceneAssetStep } from "~/models/scene-asset-steps";
 
 const STEP_TOOLS: Record<string, SceneAssetStep> = {

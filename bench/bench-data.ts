@@ -6,7 +6,7 @@
 // through the workflow would take the renders the end-to-end bench measures separately.
 import { randomBytes } from "node:crypto";
 import { type Actor, actorForUserId, createApiToken, createUserWithPassword, ensureProfile } from "~/models/access";
-import { applyCreditChange } from "~/models/credits.server";
+import { applyCreditChange } from "~/models/billing";
 import { createCustomOrder, newOrderId, orderUploadTarget } from "~/models/custom-orders.server";
 import { createProject } from "~/models/project.server";
 import { storeFile } from "~/models/stored-files.server";

@@ -1,7 +1,6 @@
 // Reference data (always) and demo data (development only). Idempotent: safe on every start.
-import { applyCreditChange } from "~/models/credits.server";
+import { applyCreditChange, VIDEO_COST_CREDITS } from "~/models/billing";
 import { prisma } from "~/utils/db.server";
-import { VIDEO_COST_CREDITS } from "~/utils/constants";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 
 export const PLANS = [

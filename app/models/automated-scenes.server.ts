@@ -7,9 +7,8 @@
 // refunded once when a step fails), and their progress is read back from the scene itself.
 // Owner or admin (ADR 130).
 import type { Actor } from "~/models/access/actor.server";
-import { getBalance } from "~/models/credits.server";
+import { getBalance, insufficientCreditsMessage, priceOf, sumCredits } from "~/models/billing";
 import { checkMediaValue } from "~/models/media-refs.server";
-import { insufficientCreditsMessage, priceOf, sumCredits } from "~/models/prices";
 import { analyzeProductImage, generateOptimizedPrompt, type ImageAnalysis } from "~/models/product-image-analysis.server";
 import { deleteScene } from "~/models/project-removal.server";
 import { getProject } from "~/models/project.server";

@@ -8,11 +8,10 @@ import { z } from "zod";
 import type { Actor } from "~/models/access/actor.server";
 import { isNotFound } from "~/models/access/actor.server";
 import { isMediaRefError } from "~/models/media-refs.server";
-import { PRICES, formatCredits } from "~/models/prices";
+import { chargeForWork, formatCredits, PRICES, refundWorkCharge, settleWorkCharge } from "~/models/billing";
 import { requestSceneGeneration } from "~/models/scene-generation.server";
 import { requireProject } from "~/models/project.server";
 import { addScene, editScene, findSceneOfProject, SceneInputError, updateScene, type SceneTextField } from "~/models/scenes.server";
-import { chargeForWork, refundWorkCharge, settleWorkCharge } from "~/models/work-charges.server";
 
 export const CANVAS_TOOL_ACTIONS = ["updateDescription", "generateImagePrompt", "generateImage", "generateVideo", "createScene", "updateScene"] as const;
 export const CANVAS_UPDATE_TYPES = ["script", "imagePrompt", "description", "image", "productImage", "video", "voiceOver", "backgroundMusic", "voiceOverText"] as const;

@@ -1,7 +1,7 @@
 // The assistant chat's states, messages and limits (isomorphic: the chat UI shows them, the core
 // applies them). docs/product.md#assistant, docs/decisions/191-assistant-chat-sessions-on-the-server.md.
-import { formatCredits } from "~/models/prices";
-import { CHAT_COST_CREDITS } from "~/utils/constants";
+import { formatCredits } from "~/models/billing/prices";
+import { CHAT_COST_CREDITS } from "~/models/billing/prices";
 
 export const CHAT_TASK_STATUSES = ["pending", "working", "completed", "error"] as const;
 export type ChatTaskStatus = (typeof CHAT_TASK_STATUSES)[number];

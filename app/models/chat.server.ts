@@ -19,10 +19,8 @@ import {
   messageStatusOf,
   wordCount,
 } from "~/models/chat-rules";
-import { getBalance } from "~/models/credits.server";
+import { chargeForWork, CHAT_COST_CREDITS, getBalance, refundWorkCharge, settleWorkCharge } from "~/models/billing";
 import { requireProject } from "~/models/project.server";
-import { chargeForWork, refundWorkCharge, settleWorkCharge } from "~/models/work-charges.server";
-import { CHAT_COST_CREDITS } from "~/utils/constants";
 import { Prisma, prisma } from "~/utils/db.server";
 import { normalizeText, textLength } from "~/utils/text";
 

@@ -9,7 +9,7 @@ import { buildRenderRequest } from "~/models/compile-render.server";
 import { getProjectWithScenes } from "~/models/project.server";
 import { SCENE_ASSET_STEPS } from "~/models/scene-asset-steps";
 import { isSceneReadyToCompile, requestSceneGeneration } from "~/models/scene-generation.server";
-import { openSceneStepCharges } from "~/models/work-charges.server";
+import { openSceneStepCharges } from "~/models/billing";
 import type { RenderFormat } from "~/providers/render/types";
 
 export type PreparedScene =

@@ -2,9 +2,8 @@
 // estimate_cost tool): the same plan the request itself charges (scene-generation.server.ts),
 // priced from the one price list (prices.ts). docs/decisions/150-price-list-and-work-charges.md.
 import type { Actor } from "~/models/access/actor.server";
-import { getBalance } from "~/models/credits.server";
+import { getBalance, priceOf } from "~/models/billing";
 import { failedWhile, type SceneAssetStep } from "~/models/scene-asset-steps";
-import { priceOf } from "~/models/prices";
 import { getProject } from "~/models/project.server";
 import type { ProjectRow } from "~/models/project.server";
 import { compilePlanOf, planCompile, planSceneSteps, type GenerationChoice } from "~/models/scene-generation.server";

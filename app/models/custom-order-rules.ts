@@ -1,7 +1,7 @@
 // Custom orders and order links: the texts, statuses and limits both the screens and the core use
 // (isomorphic; docs/product.md#custom-orders, docs/product.md#admin-area). The rules themselves
 // are applied in custom-orders.server.ts and order-links.server.ts.
-import { CUSTOM_ORDER_COST_CREDITS } from "~/utils/constants";
+import { CUSTOM_ORDER_COST_CREDITS } from "~/models/billing/prices";
 
 export { CUSTOM_ORDER_COST_CREDITS };
 

@@ -16,7 +16,7 @@ import { deleteProjectRow, requireProject } from "~/models/project.server";
 import { versionUrlsOfProject, versionUrlsOfScenes } from "~/models/scene-asset-versions.server";
 import { deleteSceneRow, findSceneOfProject, type SceneRow } from "~/models/scenes.server";
 import { deleteVideoJobsOf } from "~/models/video-jobs.server";
-import { refundProjectCharges } from "~/models/work-charges.server";
+import { refundProjectCharges } from "~/models/billing";
 
 const DELETED_NOTE = "The project was deleted before the work finished";
 

@@ -16,13 +16,21 @@
 import { randomUUID } from "node:crypto";
 import { isNotFound, NotFoundError, type Actor } from "~/models/access/actor.server";
 import { EDITOR_MESSAGES } from "~/models/editor-rules";
-import { priceOf, sumCredits } from "~/models/prices";
+import {
+  chargeWork,
+  earlierRequestCharges,
+  listBatchCharges,
+  priceOf,
+  refundBatchCharges,
+  type RefundOutcome,
+  settleBatchCharges,
+  sumCredits,
+} from "~/models/billing";
 import { getProject, getProjectWithScenes, type ProjectRow } from "~/models/project.server";
 import { failedWhile, SCENE_ASSET_MESSAGES, SCENE_ASSET_STEPS, type SceneAssetStep } from "~/models/scene-asset-steps";
 import type { SceneStepResult, SceneTarget } from "~/models/scene-assets.server";
 import { hasStaleAsset, isStale, productImageOf } from "~/models/scene-staleness.server";
 import { findSceneOfProject, isSceneReady, type SceneRow } from "~/models/scenes.server";
-import { chargeWork, earlierRequestCharges, listBatchCharges, refundBatchCharges, settleBatchCharges, type RefundOutcome } from "~/models/work-charges.server";
 import type { ProductShotVersion } from "~/providers/image/types";
 import { inngest } from "../../inngest/client";
 import { sceneAssetsRequested } from "../../inngest/events";

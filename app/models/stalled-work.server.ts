@@ -9,8 +9,7 @@ import { assertActor, isSystemActor, type Actor } from "~/models/access/actor.se
 import { COMPILE_MESSAGES, compileJobIdsAmong, compileJobsUnchangedSince, failCompileJob, refundCompile } from "~/models/compile-jobs.server";
 import { createNotification } from "~/models/notification.server";
 import { announceProjectUpdated } from "~/models/project-events.server";
-import { sumCredits } from "~/models/prices";
-import { batchesOpenSince, refundBatchCharges } from "~/models/work-charges.server";
+import { batchesOpenSince, refundBatchCharges, sumCredits } from "~/models/billing";
 import { cancelRunsWithEventData, projectHasLiveRuns } from "~/models/workflow-runs.server";
 
 // How long paid work may go without progress before it is given up (STALLED_WORK_MINUTES).

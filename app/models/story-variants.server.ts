@@ -7,17 +7,26 @@
 // hook changes; the shots and clips when neither the ratio nor the Style changes), so the
 // workflow (inngest/functions/story-variant.ts) makes only what is missing: no new script
 // division, no new voice for an unchanged scene. The price is the price list's for exactly the
-// steps that are made again, plus the compile (app/models/prices.ts); it is charged with the
-// story, in one transaction, like Create Video (ledger reason "video_charge", reference
-// "story:<id>"), so the workflow's refund on failure (refundVideoRequest) gives it back once.
+// steps that are made again, plus the compile (app/models/billing/prices.ts); it is charged with the
+// story, in one transaction, through the work charges like Create Video (a work_charges row per
+// variant, ledger reason "video_charge", reference "story:<id>"), so the workflow's refund on
+// failure (refundVideoRequest) gives it back once (ADR 280).
 import { NotFoundError, type Actor } from "~/models/access/actor.server";
-import { applyCreditChangeInTx, listLedgerReferencesInTx, lockBalanceInTx } from "~/models/credits.server";
-import { COMPILE_PRICE, formatCredits, SCENE_STEP_PRICES, sumCredits } from "~/models/prices";
+import {
+  chargeWorkInTx,
+  formatCredits,
+  InsufficientCredits,
+  insufficientCreditsRefusal,
+  listLedgerReferencesInTx,
+  lockBalanceInTx,
+  priceOf,
+  sumCredits,
+  type VariantChanges,
+  variantPriceItems,
+} from "~/models/billing";
 import { createProjectForStory, getProjectWithScenes } from "~/models/project.server";
-import type { SceneAssetStep } from "~/models/scene-asset-steps";
 import { createQueuedStoryInTx, getVariantSource, storiesWithIdsInTx, type VariantSource } from "~/models/stories.server";
 import { listStoryTypes } from "~/models/story-types.server";
-import { InsufficientCredits, insufficientCreditsRefusal } from "~/models/work-charges.server";
 import { sendVideoRequested, storyCreditReference, type CreateVideoOptions } from "~/models/video-requests.server";
 import { ASPECT_RATIO_INVALID, MAX_STORY_VARIANTS, STYLE_INVALID } from "~/models/video-request-rules";
 import { isAspectRatio, type AspectRatio } from "~/providers/media/types";
@@ -47,7 +56,7 @@ export type VariantQuote = {
   storyTypeId: number | null;
   styleName: string | null;
   hook: string | null;
-  changes: { aspectRatio: boolean; style: boolean; hook: boolean };
+  changes: VariantChanges;
   /** "16:9", "Unboxing", "new hook" ... joined: what the card says the variant is. */
   label: string;
   credits: number;
@@ -92,20 +101,6 @@ function wordsOf(text: string): number {
   return text ? text.split(/\s+/).filter(Boolean).length : 0;
 }
 
-/** Which steps each scene makes again for a change (ADR 215), and what they cost. */
-function priceOf(changes: VariantQuote["changes"], sceneCount: number): { credits: number; items: { item: string; credits: number }[] } {
-  const items: { item: string; credits: number }[] = [];
-  for (let i = 0; i < sceneCount; i++) {
-    const steps: SceneAssetStep[] = [];
-    const newHook = i === 0 && changes.hook;
-    if (newHook) steps.push("script", "voice-over");
-    if (changes.aspectRatio || changes.style || newHook) steps.push("image", "video");
-    for (const step of steps) items.push({ item: `scene ${i + 1} ${step}`, credits: SCENE_STEP_PRICES[step] });
-  }
-  items.push({ item: "compile", credits: COMPILE_PRICE });
-  return { credits: sumCredits(items.map((i) => i.credits)), items };
-}
-
 /**
  * The variants a user asks for, checked against the original, each with its price from the
  * price list (shown before they confirm; the same figures are charged). Another user's story
@@ -139,7 +134,7 @@ export async function quoteStoryVariants(actor: Actor, storyId: number, specs: r
     }
     const styleName = style?.name ?? original.storyTypeName;
     const label = [changes.aspectRatio ? aspectRatio : null, changes.style ? styleName : null, changes.hook ? `hook "${hook}"` : null].filter(Boolean).join(", ");
-    variants.push({ aspectRatio, storyTypeId, styleName, hook: hook || null, changes, label, ...priceOf(changes, scenes.length) });
+    variants.push({ aspectRatio, storyTypeId, styleName, hook: hook || null, changes, label, ...variantPriceItems(changes, scenes.length) });
   });
   if (errors.length > 0) return { ok: false, code: "invalid", message: errors[0].message, errors };
   return { ok: true, storyId: original.id, sceneCount: scenes.length, variants, total: sumCredits(variants.map((v) => v.credits)) };
@@ -213,15 +208,12 @@ export async function requestStoryVariants(
             variantOfId: original.id,
             hookText: v.hook,
           });
-          const charge = await applyCreditChangeInTx(tx, {
-            userId: payerId,
-            delta: -v.credits,
-            reason: "video_charge",
-            reference: storyCreditReference(story.id),
-            note: requestId ? variantsNote(requestId) : `variant of story:${original.id}`,
+          const reference = storyCreditReference(story.id);
+          const charge = await chargeWorkInTx(tx, actor, {
+            batchId: reference,
+            items: [{ item: "variant", work: "story_variant", credits: v.credits, ledger: { reference, note: requestId ? variantsNote(requestId) : `variant of story:${original.id}` } }],
           });
-          if (!charge.ok) throw new InsufficientCredits(quote.total, charge.code === "insufficient_credits" ? charge.balance : balance);
-          after = charge.after;
+          after = charge.balance;
           storyIds.push(story.id);
         }
         return { storyIds, duplicate: false, balance: after };
@@ -321,7 +313,7 @@ export async function storyVariantOptions(actor: Actor, storyId: number): Promis
   const { original, scenes } = loaded;
   const sizes = (["9:16", "1:1", "16:9"] as const)
     .filter((r) => r !== original.aspectRatio)
-    .map((aspectRatio) => ({ aspectRatio, credits: priceOf({ aspectRatio: true, style: false, hook: false }, scenes.length).credits }));
+    .map((aspectRatio) => ({ aspectRatio, credits: priceOf({ work: "story_variant", changes: { aspectRatio: true, style: false, hook: false }, sceneCount: scenes.length }) }));
   return {
     ok: true,
     options: {

@@ -1,6 +1,7 @@
 // Rules and texts of Create Video (docs/product.md#create-video), shared by the dialog and the
 // submission core (app/models/video-requests.server.ts). Client-safe.
-import { SCRIPT_WORD_LIMIT, VIDEO_COST_CREDITS } from "~/utils/constants";
+import { SCRIPT_WORD_LIMIT } from "~/utils/constants";
+import { VIDEO_COST_CREDITS } from "~/models/billing/prices";
 import { normalizeText } from "~/utils/text";
 import { ASPECT_RATIOS, type AspectRatio } from "~/providers/media/types";
 

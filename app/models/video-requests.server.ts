@@ -2,25 +2,35 @@
 // core every door (the /create-video action, later MCP or agents) goes through.
 //
 // createVideoRequest validates the input, then in ONE transaction writes the stories row and
-// charges 20 credits (ledger reference "story:<id>"), so a story never exists without its charge
-// and a charge never exists without its story. The account row is locked first, which
-// serialises a user's submissions: two at once with 20 credits make exactly one story, and a
-// retried submission with the same client request id (kept in the charge's ledger note) finds the
-// first one instead of charging again. The "video/requested" event is sent after the commit; a
-// send that fails leaves the story queued, and resendQueuedVideoRequests sends it again (the
-// event id is derived from the story, so a repeated send never starts a second run).
+// charges the price list's price of a video through the work charges (a work_charges row, batch
+// and ledger reference "story:<id>"), so a story never exists without its charge and a charge
+// never exists without its story. The account row is locked first, which serialises a user's
+// submissions: two at once with 20 credits make exactly one story, and a retried submission with
+// the same client request id (kept in the charge's ledger note) finds the first one instead of
+// charging again. The "video/requested" event is sent after the commit; a send that fails leaves
+// the story queued, and resendQueuedVideoRequests sends it again (the event id is derived from
+// the story, so a repeated send never starts a second run).
 //
-// refundVideoRequest is what the workflow calls when production fails: it gives the charge back
-// exactly once (reason "refund", reference "story:<id>") and marks the story failed, in one
-// transaction. See docs/decisions/090-video-request-submission.md.
-import { type Actor } from "~/models/access/actor.server";
+// refundVideoRequest is what the workflow calls when production fails: it gives the story's
+// charge back exactly once (reason "refund", reference "story:<id>") and marks the story failed,
+// in one transaction; settleVideoRequest marks it delivered when the video is ready.
+// See docs/decisions/090-video-request-submission.md and 280-one-charging-path.md.
+import { assertActor, NotFoundError, type Actor } from "~/models/access/actor.server";
 import { mayAccess } from "~/models/access/permissions.server";
-import { applyCreditChangeInTx, findLedgerEntryInTx, lockBalanceInTx } from "~/models/credits.server";
+import {
+  chargeWorkInTx,
+  findLedgerEntryInTx,
+  InsufficientCredits,
+  lockBalanceInTx,
+  priceOf,
+  refundBatchChargesInTx,
+  settleBatchChargesInTx,
+} from "~/models/billing";
 import { createQueuedStoryInTx, failStoryInTx, findStoryInTx, listQueuedStories, lockStoryInTx } from "~/models/stories.server";
 import { storyTypeExists } from "~/models/story-types.server";
 import { userExists } from "~/models/access/user.server";
 import { voiceExists } from "~/models/voices.server";
-import { DEFAULT_VOICE_ID, SCRIPT_WORD_LIMIT, VIDEO_COST_CREDITS } from "~/utils/constants";
+import { DEFAULT_VOICE_ID, SCRIPT_WORD_LIMIT } from "~/utils/constants";
 import { Prisma, prisma } from "~/utils/db.server";
 import type { BucketName } from "~/utils/storage/buckets";
 import type { MediaKind } from "~/utils/storage/media-types";
@@ -43,7 +53,7 @@ import { storyVariantRequested, videoRequested } from "../../inngest/events";
 
 export const VIDEO_REQUESTED_EVENT = videoRequested.name;
 
-/** The charge and the refund of a story share this ledger reference. */
+/** The charge and the refund of a story share this ledger reference (and it is the charge's batch). */
 export function storyCreditReference(storyId: number): string {
   return `story:${storyId}`;
 }
@@ -66,7 +76,6 @@ export type VideoFiles = {
 };
 
 export type CreateVideoInput = VideoFiles & {
-  userId: string;
   script: string;
   voiceId?: number | null;
   storyTypeId?: number | null;
@@ -103,12 +112,6 @@ const FILE_SLOTS = [
 
 export const FILE_NOT_FOUND = "The uploaded file could not be found. Please upload it again.";
 
-class InsufficientCredits extends Error {
-  constructor(readonly balance: number) {
-    super("insufficient credits");
-  }
-}
-
 class FilesGone extends Error {
   constructor(readonly fieldErrors: FieldErrors) {
     super("an uploaded file is gone");
@@ -117,7 +120,7 @@ class FilesGone extends Error {
 
 type Resolved = { script: string; voiceId: number; storyTypeId: number | null; aspectRatio: AspectRatio; readyToGo: boolean; files: Record<"productImage" | "backgroundMusic", StoredFile | null> };
 
-async function validate(input: CreateVideoInput): Promise<{ ok: true; value: Resolved } | { ok: false; fieldErrors: FieldErrors }> {
+async function validate(userId: string, input: CreateVideoInput): Promise<{ ok: true; value: Resolved } | { ok: false; fieldErrors: FieldErrors }> {
   const fieldErrors: FieldErrors = {};
   // Normalised before any rule (ADR 127): a script of invisible characters only is empty, and
   // is refused here, before the charge.
@@ -141,7 +144,7 @@ async function validate(input: CreateVideoInput): Promise<{ ok: true; value: Res
     const ref = input[slot.refKey];
     if (!ref) continue;
     // Only the user's own file in the right bucket and of the right kind (never another user's).
-    const file = await resolveUploadRef(ref, { bucket: slot.bucket, ownerId: input.userId, kinds: [slot.kind] });
+    const file = await resolveUploadRef(ref, { bucket: slot.bucket, ownerId: userId, kinds: [slot.kind] });
     if (file) files[slot.field] = file;
     else fieldErrors[slot.field] = FILE_NOT_FOUND;
   }
@@ -155,16 +158,19 @@ function firstError(errors: FieldErrors): string {
 }
 
 /**
- * Accepts a Create Video submission: charges 20 credits and creates the story (status queued)
- * atomically, then sends "video/requested" {storyId, userId}. Nothing is charged unless the
- * story exists, and a retry with the same requestId returns the first story (duplicate: true).
+ * Accepts the actor's Create Video submission: charges the price of a video (20 credits) and
+ * creates the story (status queued) atomically, then sends "video/requested" {storyId, userId}.
+ * Nothing is charged unless the story exists, and a retry with the same requestId returns the
+ * first story (duplicate: true). The actor pays and owns the story.
  */
-export async function createVideoRequest(input: CreateVideoInput, options: CreateVideoOptions = {}): Promise<CreateVideoResult> {
-  const user = input.userId && (await userExists(input.userId)) ? { id: input.userId } : null;
+export async function createVideoRequest(actor: Actor, input: CreateVideoInput, options: CreateVideoOptions = {}): Promise<CreateVideoResult> {
+  assertActor(actor);
+  const user = actor.id && (await userExists(actor.id)) ? { id: actor.id } : null;
   if (!user) return { ok: false, code: "no_user", message: VIDEO_MESSAGES.noUser };
 
+  const price = priceOf({ work: "video" });
   const requestId = input.requestId && UUID.test(input.requestId) ? input.requestId.toLowerCase() : null;
-  const checked = await validate(input);
+  const checked = await validate(user.id, input);
   if (!checked.ok) return { ok: false, code: "invalid", fieldErrors: checked.fieldErrors, message: firstError(checked.fieldErrors) };
   const { value } = checked;
 
@@ -182,7 +188,7 @@ export async function createVideoRequest(input: CreateVideoInput, options: Creat
             if (story) return { storyId: story.id, duplicate: true, balance: null, status: story.status };
           }
         }
-        if (balance < VIDEO_COST_CREDITS) throw new InsufficientCredits(balance);
+        if (balance < price) throw new InsufficientCredits(price, balance);
 
         // The story's files are held until the commit, so the sweep of unused uploads
         // (unused-uploads.server.ts) cannot remove one under it; one it removed since validate()
@@ -204,18 +210,14 @@ export async function createVideoRequest(input: CreateVideoInput, options: Creat
           aspectRatio: value.aspectRatio,
           productImageUrl: value.files.productImage?.url ?? null,
           backgroundMusicUrl: value.files.backgroundMusic?.url ?? null,
-          creditsCharged: VIDEO_COST_CREDITS,
+          creditsCharged: price,
         });
-        const charge = await applyCreditChangeInTx(tx, {
-          userId: user.id,
-          delta: -VIDEO_COST_CREDITS,
-          reason: "video_charge",
-          reference: storyCreditReference(story.id),
-          note: requestId ? requestNote(requestId) : null,
+        // A short balance throws, which rolls the story back with the charge that could not be made.
+        const charge = await chargeWorkInTx(tx, actor, {
+          batchId: storyCreditReference(story.id),
+          items: [{ item: "video", work: "video", credits: price, ledger: { reference: storyCreditReference(story.id), note: requestId ? requestNote(requestId) : null } }],
         });
-        // Throwing rolls the story back with the charge that could not be made.
-        if (!charge.ok) throw new InsufficientCredits(charge.code === "insufficient_credits" ? charge.balance : balance);
-        return { storyId: story.id, duplicate: false, balance: charge.after, status: story.status };
+        return { storyId: story.id, duplicate: false, balance: charge.balance, status: story.status };
       },
       { maxWait: 10_000, timeout: 20_000 },
     );
@@ -324,25 +326,11 @@ export async function refundVideoRequest(actor: Actor, storyId: number, reason: 
         if (!story || !mayAccess(actor, story.userId)) return { ok: false, code: "not_found" } as const;
         if (story.status === "ready") return { ok: false, code: "not_refundable" } as const;
 
-        const reference = storyCreditReference(story.id);
-        const charge = await findLedgerEntryInTx(tx, { userId: story.userId, reason: "video_charge", reference });
-        let refunded = 0;
-        let alreadyRefunded = false;
-        let balance: number | null = null;
-        if (charge && new Prisma.Decimal(charge.delta).isNegative()) {
-          const amount = new Prisma.Decimal(charge.delta).negated();
-          const result = await applyCreditChangeInTx(tx, { userId: story.userId, delta: amount.toString(), reason: "refund", reference, note: message.slice(0, 200) });
-          if (result.ok) {
-            refunded = amount.toNumber();
-            balance = result.after;
-          } else {
-            alreadyRefunded = true;
-          }
-        }
-        if (story.status !== "failed" || refunded > 0) {
+        const refund = await refundBatchChargesInTx(tx, storyCreditReference(story.id), message.slice(0, 200));
+        if (story.status !== "failed" || refund.refunded > 0) {
           await failStoryInTx(tx, story, message);
         }
-        return { ok: true, refunded, alreadyRefunded, balance } as const;
+        return { ok: true, refunded: refund.refunded, alreadyRefunded: refund.alreadyRefunded, balance: refund.balance ?? null } as const;
       },
       { maxWait: 10_000, timeout: 20_000 },
     );
@@ -353,4 +341,16 @@ export async function refundVideoRequest(actor: Actor, storyId: number, reason: 
     }
     throw error;
   }
+}
+
+/**
+ * The story's video is ready: its charge (Create Video or variant) was delivered and stays
+ * (a story not ready is left as it is). Idempotent. NotFoundError for a story the actor may not see.
+ */
+export async function settleVideoRequest(actor: Actor, storyId: number): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    const story = await lockStoryInTx(tx, storyId);
+    if (!story || !mayAccess(actor, story.userId)) throw new NotFoundError("Story");
+    if (story.status === "ready") await settleBatchChargesInTx(tx, storyCreditReference(story.id));
+  });
 }

@@ -40,10 +40,11 @@ import { useHydrated } from "~/components/create-video/useHydrated";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Icon } from "~/components/ui/Icon";
 import { listStoryTypes } from "~/models/story-types.server";
+import { actorFromUser } from "~/models/access";
 import { createVideoRequest } from "~/models/video-requests.server";
 import { defaultVoiceId, listVoices } from "~/models/voices.server";
 import { getOptionalUser, requireUser } from "~/models/access";
-import { VIDEO_COST_CREDITS } from "~/utils/constants";
+import { VIDEO_COST_CREDITS } from "~/models/billing";
 import { setFlash } from "~/utils/flash.server";
 import { removeFiles } from "~/models/stored-files.server";
 import { field, parseFields, type Parsed } from "~/utils/form-fields";
@@ -174,8 +175,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   let result: Awaited<ReturnType<typeof createVideoRequest>>;
   try {
-    result = await createVideoRequest({
-      userId: user.id,
+    result = await createVideoRequest(actorFromUser(user, "web"), {
       script: input[FIELDS.script] ?? "",
       voiceId: input[FIELDS.voiceId] ?? null,
       storyTypeId: input[FIELDS.storyTypeId] ?? null,

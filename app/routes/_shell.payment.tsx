@@ -6,22 +6,24 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Await, Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { Suspense, useEffect, useRef } from "react";
 import { z } from "zod";
-import { DISCOUNT_MESSAGES, PAYMENT_MESSAGES } from "~/models/payment-messages";
+import {
+  DISCOUNT_MESSAGES,
+  formatINR,
+  getOrderPaymentOutcome,
+  initiatePayment,
+  PAYMENT_MESSAGES,
+  type PaymentProblem,
+  type PaymentRequest,
+  PROBLEM_MESSAGE,
+  resolvePaymentSummary,
+  type SummaryResult,
+} from "~/models/billing";
 import { OrderPaymentDone } from "~/components/plans/OrderPaymentDone";
 import { PaymentOutcome } from "~/components/plans/PaymentOutcome";
-import { formatINR } from "~/models/pricing";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { Spinner } from "~/components/ui/Spinner";
-import {
-  getOrderPaymentOutcome,
-  initiatePayment,
-  PROBLEM_MESSAGE,
-  resolvePaymentSummary,
-  type PaymentProblem,
-  type PaymentRequest,
-  type SummaryResult,
-} from "~/models/payments.server";
+import { actorFromUser } from "~/models/access";
 import { getOptionalUser } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { readForm, readQuery } from "~/utils/forms.server";
@@ -96,7 +98,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Back from the gateway for a custom order: show the stored outcome. A paid order (or a
   // payment that came after it was paid) gets its own page: nothing is left to pay.
   const txnid = query.txnid;
-  const outcome = query.payment && txnid && orderId ? await getOrderPaymentOutcome(txnid, orderId, user?.id ?? null) : null;
+  const outcome = query.payment && txnid && orderId ? await getOrderPaymentOutcome(txnid, orderId, user ? actorFromUser(user, "web") : null) : null;
   if (outcome && (outcome.state === "success" || outcome.state === "refund")) return { outcome, details: null, cancelHref: "/" };
 
   const details = resolvePaymentSummary(paymentRequest(user, query)).then((r) => detailsView(r, here));

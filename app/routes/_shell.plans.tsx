@@ -3,13 +3,19 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import type { PaymentOutcomeState } from "~/models/payment-messages";
+import {
+  checkDiscountCode,
+  DISCOUNT_MESSAGES,
+  discountAppliedMessage,
+  getPaymentResult,
+  listPlans,
+  listSuccessfulTransactions,
+  normalizeDiscountCode,
+  type PaymentOutcomeState,
+} from "~/models/billing";
 import { PlansContent, type PlansOutcome } from "~/components/plans/PlansContent";
 import type { DiscountActionData, TransactionRowData } from "~/components/plans/types";
-import { DISCOUNT_MESSAGES, discountAppliedMessage } from "~/models/payment-messages";
-import { checkDiscountCode, normalizeDiscountCode } from "~/models/discounts.server";
-import { getPaymentResult, listSuccessfulTransactions } from "~/models/payments.server";
-import { listPlans } from "~/models/plans.server";
+import { actorFromUser } from "~/models/access";
 import { getOptionalUser } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { inputError, readForm, readQuery } from "~/utils/forms.server";
@@ -37,13 +43,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (payment === "error") {
     outcome = { state: "error" };
   } else if (payment) {
-    const result = txnid ? await getPaymentResult(txnid, user?.id ?? null) : null;
+    const result = txnid ? await getPaymentResult(txnid, user ? actorFromUser(user, "web") : null) : null;
     if (result && !result.customOrderId) {
       outcome = { state: result.state satisfies PaymentOutcomeState, credits: result.credits, planName: result.planName, txnid: result.txnid };
     }
   }
 
-  const history = user ? listSuccessfulTransactions(user.id) : null;
+  const history = user ? listSuccessfulTransactions(actorFromUser(user, "web")) : null;
   return { plans, outcome, transactions: history && !isClientFetch(request) ? await history : history };
 }
 

@@ -14,8 +14,7 @@ import type { ApiTokenRow, ApiTokensActionData, ConnectedAppRow, ConnectedAppsAc
 import { UsernameForm } from "~/components/settings/UsernameForm";
 import { SignOutButton } from "~/components/SignOutButton";
 import { cx } from "~/components/ui/cx";
-import { listSuccessfulTransactions } from "~/models/payments.server";
-import { listPlans } from "~/models/plans.server";
+import { listPlans, listSuccessfulTransactions } from "~/models/billing";
 import { getProfile, PROFILE_MESSAGES, setAvatarKey, updateUsername } from "~/models/profile.server";
 import { actorFromUser, ApiTokenError, createApiToken, disconnectApplication, isNotFound, listApiTokens, listConnectedApplications, requireUser, revokeApiToken } from "~/models/access";
 import { field } from "~/utils/form-fields";
@@ -53,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const zone = timeZoneOf(request);
   const when = (date: Date) => formatInZone(date, zone);
   const [profile, plans, tokens, apps] = await Promise.all([getProfile(actor), listPlans(), listApiTokens(actor), listConnectedApplications(actor)]);
-  const history = listSuccessfulTransactions(user.id);
+  const history = listSuccessfulTransactions(actor);
   const clientFetch = request.headers.get("Sec-Fetch-Dest") === "empty";
   return {
     tab,

@@ -10,9 +10,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { buttonClasses } from "~/components/ui/Button";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
-import { actorFromUser, requireUser } from "~/models/access";
-import { getBalance } from "~/models/credits.server";
-import { formatCredits } from "~/models/prices";
+import { actorFromUser } from "~/models/access";
+import { requireUser } from "~/models/access";
+import { formatCredits, getBalance } from "~/models/billing";
 import { quoteStoryVariants, requestStoryVariants, storyVariantOptions, type RequestVariantsResult, type VariantQuote, type VariantSpec } from "~/models/story-variants.server";
 import { ASPECT_RATIO_INVALID, ASPECT_RATIOS, MAX_STORY_VARIANTS, STORY_ASPECT_RATIOS } from "~/models/video-request-rules";
 import { setFlash } from "~/utils/flash.server";

@@ -8,8 +8,7 @@ import { type Actor, actorFromUser, isNotFound, requireAdmin } from "~/models/ac
 import { automatedSceneCost, automatedSceneProgress, createSceneAutomatically } from "~/models/automated-scenes.server";
 import { requestCompile } from "~/models/compile-jobs.server";
 import { projectCostsOf } from "~/models/cost-estimates.server";
-import { getBalance } from "~/models/credits.server";
-import { formatCredits } from "~/models/prices";
+import { formatCredits, getBalance } from "~/models/billing";
 import { deleteProject } from "~/models/project-removal.server";
 import { getProjectWorkspace } from "~/models/project-workspace.server";
 import { createProject, getProject, listUserProjects, ProjectError } from "~/models/project.server";

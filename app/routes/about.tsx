@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { TextPage } from "~/components/landing/TextPage";
-import { CUSTOM_ORDER_COST_CREDITS, VIDEO_COST_CREDITS } from "~/utils/constants";
+import { CUSTOM_ORDER_COST_CREDITS, VIDEO_COST_CREDITS } from "~/models/billing";
 
 export const meta: MetaFunction = () => [{ title: "About Us — Reelforge" }];
 

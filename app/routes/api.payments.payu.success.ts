@@ -2,7 +2,7 @@
 // A cross-site POST without our session cookie: everything comes from the transaction row.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { handleGatewayCallback } from "~/models/payment-callbacks.server";
+import { handleGatewayCallback } from "~/models/billing";
 
 export const action = ({ request }: ActionFunctionArgs) => handleGatewayCallback(request, "success");
 

@@ -9,7 +9,7 @@ import { actorFromUser, isNotFound, requireAdmin, type Actor } from "~/models/ac
 import { requestCompile } from "~/models/compile-jobs.server";
 import { estimateCost } from "~/models/cost-estimates.server";
 import { EDITOR_LIMITS } from "~/models/editor-rules";
-import { formatCredits } from "~/models/prices";
+import { formatCredits } from "~/models/billing";
 import { addProjectAssets, projectUploadTarget, removeProjectAsset, setMainProjectImage } from "~/models/project-assets.server";
 import { deleteScene } from "~/models/project-removal.server";
 import { updateProject } from "~/models/project.server";

@@ -7,18 +7,15 @@ import { z } from "zod";
 import { actorFromUser, isNotFound, type SessionUser } from "~/models/access";
 import { FILES_FIELD, ORDER_MAX_FILES, ORDER_MESSAGES, orderPath, ORDER_REMARK_MAX } from "~/models/custom-order-rules";
 import {
-  addOrderMedia,
   createCustomOrder,
-  deliverOrder,
   discardOrderFiles,
   isOrderError,
   newOrderId,
-  normalizeDeliveryUrl,
   OrderError,
   orderUploadTarget,
-  staffUploadTarget,
   type OrderFileInput,
 } from "~/models/custom-orders.server";
+import { addOrderMedia, deliverOrder, normalizeDeliveryUrl, staffUploadTarget } from "~/models/custom-order-staff.server";
 import { checkOrderLink, placeLinkOrder } from "~/models/order-links.server";
 import { parseMultipartUpload, type UploadFormResult } from "~/models/uploads.server";
 import { removeFiles, type UploadTarget } from "~/models/stored-files.server";

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { LEGAL_EFFECTIVE } from "~/components/landing/legal";
 import { TextPage } from "~/components/landing/TextPage";
-import { VIDEO_COST_CREDITS } from "~/utils/constants";
+import { VIDEO_COST_CREDITS } from "~/models/billing";
 import { env } from "~/utils/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Terms of Service — Reelforge" }];

@@ -12,6 +12,7 @@ import { getCompileJob } from "~/models/compile-jobs.server";
 import { getPipelineStory, markStoryProcessing, markStoryReady } from "~/models/stories.server";
 import { prepareVariantProject, variantMetadata } from "~/models/story-variants.server";
 import { notifyStoryOnce, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
+import { settleVideoRequest } from "~/models/video-requests.server";
 import { inngest } from "../client.ts";
 import { compileStory, onStoryRunFailure } from "./story-steps.ts";
 import { storyVariantRequested } from "../events.ts";
@@ -71,6 +72,7 @@ export const storyVariantFunction = inngest.createFunction(
       const { seoTitle, hashtags } = await variantMetadata(actor, storyId).catch(stopIfNotFound);
       const ready = await markStoryReady(actor, storyId, { finalVideoWithMusic: compiled.videoUrl, posterUrl, seoTitle, instagramHashtags: hashtags });
       if (!ready) throw new NonRetriableError("The variant request was cancelled or has failed meanwhile");
+      await settleVideoRequest(actor, storyId).catch(stopIfNotFound);
       return { seoTitle };
     });
 

@@ -16,6 +16,7 @@ import { planTask } from "~/models/planner.server";
 import { createProjectForStory, getProject } from "~/models/project.server";
 import { getPipelineStory, markStoryProcessing, markStoryReady } from "~/models/stories.server";
 import { notifyStoryOnce, sceneVoiceOver, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
+import { settleVideoRequest } from "~/models/video-requests.server";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
 import { inngest } from "../client.ts";
 import { compileStory, onStoryRunFailure } from "./story-steps.ts";
@@ -116,6 +117,7 @@ export const videoRequestFunction = inngest.createFunction(
       const posterUrl = (await getCompileJob(actor, compiled.compileJobId).catch(() => null))?.posterUrl ?? null;
       const ready = await markStoryReady(actor, storyId, { finalVideoWithMusic: compiled.videoUrl, posterUrl, seoTitle: seo.title, instagramHashtags: seo.hashtags });
       if (!ready) throw new NonRetriableError("The video request was cancelled or has failed meanwhile");
+      await settleVideoRequest(await act(), storyId).catch(stopIfNotFound);
       return { status: ready.status };
     });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { applyCreditChange } from "~/models/credits.server";
+import { applyCreditChange } from "~/models/billing";
 import { countUnread } from "~/models/notification.server";
 import { prisma } from "~/utils/db.server";
 import { sessionCookieFor, visit } from "./access-router";

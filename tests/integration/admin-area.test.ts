@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { actorFromUser } from "~/models/access";
 import { ADMIN_USERS_MESSAGES, CANVAS_UPDATE_MESSAGES, STAFF_MESSAGE_MESSAGES } from "~/models/admin-messages";
 import { addAdmin, removeAdmin } from "~/models/admin-users.server";
-import { applyCreditChange } from "~/models/credits.server";
+import { applyCreditChange } from "~/models/billing";
 import { createProject } from "~/models/project.server";
 import { hashInputs, isStale, stepInputs } from "~/models/scene-staleness.server";
 import { findSceneOfProject } from "~/models/scenes.server";

@@ -10,7 +10,7 @@ import { type Actor, actorFromUser, assertActor, isSystemActor, systemActor } fr
 import { ensureBackgroundMusic } from "~/models/background-music.server";
 import { createCompileJob, failCompileJob, getCompileJob, latestCompileJob, requestCompile, setCompileMessage, setCompletedMessage } from "~/models/compile-jobs.server";
 import { buildRenderRequest, pollCompileJob, runLocalRender, startRender } from "~/models/compile-render.server";
-import { applyCreditChange, getBalance } from "~/models/credits.server";
+import { applyCreditChange, getBalance } from "~/models/billing";
 import { readMediaBytes } from "~/models/media-refs.server";
 import {
   createProject,
@@ -38,6 +38,7 @@ import { storeFile, type StoredFile } from "~/models/stored-files.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { mp4, png, wav } from "../fixtures/storage-media";
 import { newUser, useTempStorage } from "./storage-helpers";
+import { webActor } from "../support/web-actor";
 
 let storage: Awaited<ReturnType<typeof useTempStorage>>;
 let owner: { id: string };
@@ -311,7 +312,7 @@ describe("an admin may", () => {
 
 async function queuedStory(): Promise<number> {
   await applyCreditChange({ userId: owner.id, delta: 20, reason: "admin_grant", reference: `grant-${Date.now()}-${Math.random()}` });
-  const result = await createVideoRequest({ userId: owner.id, script: "Meet Aurora, the serum for a morning glow." }, { send: async () => undefined });
+  const result = await createVideoRequest(webActor(owner.id), { script: "Meet Aurora, the serum for a morning glow." }, { send: async () => undefined });
   if (!result.ok) throw new Error(result.message);
   return result.storyId;
 }

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SCRIPT_TOO_LONG, VIDEO_MESSAGES, VOICE_INVALID } from "~/models/video-request-rules";
 import { actorFromUser } from "~/models/access";
-import { applyCreditChange, getBalance } from "~/models/credits.server";
+import { applyCreditChange, getBalance } from "~/models/billing";
 import {
   createVideoRequest,
   FILE_NOT_FOUND,
@@ -18,11 +18,12 @@ import { storeFile } from "~/models/stored-files.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { png, wav } from "../fixtures/storage-media";
 import { newUser, useTempStorage } from "./storage-helpers";
+import { webActor } from "../support/web-actor";
 
 // A switch that makes the charge fail after the story row was written (atomicity test).
 const failCharge = vi.hoisted(() => ({ on: false }));
-vi.mock("~/models/credits.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("~/models/credits.server")>();
+vi.mock("~/models/billing/credits.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/models/billing/credits.server")>();
   return {
     ...real,
     applyCreditChangeInTx: async (...args: Parameters<typeof real.applyCreditChangeInTx>) => {
@@ -59,9 +60,7 @@ describe("createVideoRequest", () => {
     const music = await storeFile({ bucket: "background-music", ownerId: user.id, body: wav(), originalName: "bed.wav" });
     const requestId = randomUUID();
 
-    const result = await createVideoRequest({
-      userId: user.id,
-      script: "  A fresh lemonade for hot days.  ",
+    const result = await createVideoRequest(webActor(user.id), { script: "  A fresh lemonade for hot days.  ",
       storyTypeId: 2,
       readyToGo: true,
       requestId,
@@ -97,7 +96,7 @@ describe("createVideoRequest", () => {
     const user = await userWith(40);
     failCharge.on = true;
     try {
-      const result = await createVideoRequest({ userId: user.id, script: "An idea", requestId: randomUUID() });
+      const result = await createVideoRequest(webActor(user.id), { script: "An idea", requestId: randomUUID() });
       expect(result).toEqual({
         ok: false,
         code: "failed",
@@ -112,7 +111,7 @@ describe("createVideoRequest", () => {
 
   it("refuses a short balance without writing anything", async () => {
     const user = await userWith(19.99);
-    const result = await createVideoRequest({ userId: user.id, script: "An idea" });
+    const result = await createVideoRequest(webActor(user.id), { script: "An idea" });
     expect(result).toMatchObject({
       ok: false,
       code: "insufficient_credits",
@@ -126,7 +125,7 @@ describe("createVideoRequest", () => {
   it("lets exactly one of two simultaneous submissions through on 20 credits", async () => {
     const user = await userWith(20);
     const results = await Promise.all(
-      [randomUUID(), randomUUID()].map((requestId) => createVideoRequest({ userId: user.id, script: "Same time", requestId })),
+      [randomUUID(), randomUUID()].map((requestId) => createVideoRequest(webActor(user.id), { script: "Same time", requestId })),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.code === "insufficient_credits")).toHaveLength(1);
@@ -138,7 +137,7 @@ describe("createVideoRequest", () => {
   it("makes as many videos as the balance pays for under a burst", async () => {
     const user = await userWith(50);
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => createVideoRequest({ userId: user.id, script: "Burst", requestId: randomUUID() })),
+      Array.from({ length: 6 }, () => createVideoRequest(webActor(user.id), { script: "Burst", requestId: randomUUID() })),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(2);
     expect(await storiesOf(user.id)).toHaveLength(2);
@@ -148,15 +147,15 @@ describe("createVideoRequest", () => {
   it("answers a retry with the same request id with the first story, charging once", async () => {
     const user = await userWith(100);
     const requestId = randomUUID();
-    const first = await createVideoRequest({ userId: user.id, script: "Retry me", requestId });
-    const again = await createVideoRequest({ userId: user.id, script: "Retry me", requestId: requestId.toUpperCase() });
+    const first = await createVideoRequest(webActor(user.id), { script: "Retry me", requestId });
+    const again = await createVideoRequest(webActor(user.id), { script: "Retry me", requestId: requestId.toUpperCase() });
     expect(first).toMatchObject({ ok: true, duplicate: false });
     expect(again).toMatchObject({ ok: true, duplicate: true, storyId: first.ok ? first.storyId : -1 });
 
     // Also when retries overlap the first request (the timeout case).
     const overlapping = randomUUID();
     const all = await Promise.all(
-      Array.from({ length: 4 }, () => createVideoRequest({ userId: user.id, script: "Overlap", requestId: overlapping })),
+      Array.from({ length: 4 }, () => createVideoRequest(webActor(user.id), { script: "Overlap", requestId: overlapping })),
     );
     expect(all.every((r) => r.ok)).toBe(true);
     expect(new Set(all.map((r) => (r.ok ? r.storyId : 0))).size).toBe(1);
@@ -169,22 +168,22 @@ describe("createVideoRequest", () => {
 
   it("validates the script, the voice and the style with nothing charged", async () => {
     const user = await userWith(100);
-    expect(await createVideoRequest({ userId: user.id, script: "  \n\t " })).toEqual({
+    expect(await createVideoRequest(webActor(user.id), { script: "  \n\t " })).toEqual({
       ok: false,
       code: "invalid",
       fieldErrors: { script: VIDEO_MESSAGES.scriptRequired },
       message: "Please enter a script or idea",
     });
-    expect(await createVideoRequest({ userId: user.id, script: words(351) })).toMatchObject({
+    expect(await createVideoRequest(webActor(user.id), { script: words(351) })).toMatchObject({
       ok: false,
       code: "invalid",
       fieldErrors: { script: SCRIPT_TOO_LONG },
     });
-    expect(await createVideoRequest({ userId: user.id, script: "Hi", voiceId: 999_999 })).toMatchObject({
+    expect(await createVideoRequest(webActor(user.id), { script: "Hi", voiceId: 999_999 })).toMatchObject({
       ok: false,
       fieldErrors: { voiceId: VOICE_INVALID },
     });
-    expect(await createVideoRequest({ userId: user.id, script: "Hi", storyTypeId: -4 })).toMatchObject({
+    expect(await createVideoRequest(webActor(user.id), { script: "Hi", storyTypeId: -4 })).toMatchObject({
       ok: false,
       fieldErrors: { storyTypeId: "Please choose a style" },
     });
@@ -192,13 +191,13 @@ describe("createVideoRequest", () => {
     expect(await getBalance(user.id)).toBe(100);
 
     // Exactly 350 words is allowed.
-    expect(await createVideoRequest({ userId: user.id, script: words(350) })).toMatchObject({ ok: true });
+    expect(await createVideoRequest(webActor(user.id), { script: words(350) })).toMatchObject({ ok: true });
   });
 
   it("refuses a script of invisible characters only before charging anything (issue 8 §7)", async () => {
     const user = await userWith(100);
     for (const script of ["\u200B".repeat(40), "\u200B\u200C\u200D\u2060\uFEFF\u00AD", " \u3164 \u2800 \u200B "]) {
-      expect(await createVideoRequest({ userId: user.id, script })).toEqual({
+      expect(await createVideoRequest(webActor(user.id), { script })).toEqual({
         ok: false,
         code: "invalid",
         fieldErrors: { script: VIDEO_MESSAGES.scriptRequired },
@@ -213,7 +212,7 @@ describe("createVideoRequest", () => {
   it("stores the script normalised, keeping the joiners Indic scripts need", async () => {
     const user = await userWith(20);
     const hindi = "\u0915\u094D\u200D\u0937"; // a half-form conjunct: the ZWJ shapes it
-    const result = await createVideoRequest({ userId: user.id, script: `\u200B\uFEFF  Ｂｕｙ now ${hindi}\u200B ` });
+    const result = await createVideoRequest(webActor(user.id), { script: `\u200B\uFEFF  Ｂｕｙ now ${hindi}\u200B ` });
     expect(result).toMatchObject({ ok: true });
     expect((await storiesOf(user.id))[0].source).toBe(`Buy now ${hindi}`);
   });
@@ -224,17 +223,17 @@ describe("createVideoRequest", () => {
     const foreign = await storeFile({ bucket: "product-photos", ownerId: owner.id, body: png(), originalName: "theirs.png" });
     const mine = await storeFile({ bucket: "product-photos", ownerId: user.id, body: png(), originalName: "mine.png" });
 
-    expect(await createVideoRequest({ userId: user.id, script: "Steal", productImageRef: foreign.ref })).toMatchObject({
+    expect(await createVideoRequest(webActor(user.id), { script: "Steal", productImageRef: foreign.ref })).toMatchObject({
       ok: false,
       code: "invalid",
       fieldErrors: { productImage: FILE_NOT_FOUND },
     });
     // An image passed as the music is not music.
-    expect(await createVideoRequest({ userId: user.id, script: "Swap", backgroundMusicRef: mine.ref })).toMatchObject({
+    expect(await createVideoRequest(webActor(user.id), { script: "Swap", backgroundMusicRef: mine.ref })).toMatchObject({
       ok: false,
       fieldErrors: { backgroundMusic: FILE_NOT_FOUND },
     });
-    expect(await createVideoRequest({ userId: user.id, script: "Made up", productImageRef: "product-photos/nope.png" })).toMatchObject({
+    expect(await createVideoRequest(webActor(user.id), { script: "Made up", productImageRef: "product-photos/nope.png" })).toMatchObject({
       ok: false,
       fieldErrors: { productImage: FILE_NOT_FOUND },
     });
@@ -243,7 +242,7 @@ describe("createVideoRequest", () => {
   });
 
   it("says who is missing when the user is gone", async () => {
-    expect(await createVideoRequest({ userId: "no-such-user", script: "Hello" })).toEqual({
+    expect(await createVideoRequest(webActor("no-such-user"), { script: "Hello" })).toEqual({
       ok: false,
       code: "no_user",
       message: "No authenticated user found",
@@ -256,7 +255,7 @@ describe("createVideoRequest", () => {
       throw new Error("event API unreachable");
     });
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const result = await createVideoRequest({ userId: user.id, script: "Lost event", requestId: randomUUID() }, { send: failing });
+    const result = await createVideoRequest(webActor(user.id), { script: "Lost event", requestId: randomUUID() }, { send: failing });
     errors.mockRestore();
     expect(failing).toHaveBeenCalledOnce();
     expect(result).toMatchObject({ ok: true, eventSent: false });
@@ -277,7 +276,8 @@ describe("createVideoRequest", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const started = Date.now();
     const result = await createVideoRequest(
-      { userId: user.id, script: "Slow engine" },
+      webActor(user.id),
+      { script: "Slow engine" },
       { send: () => new Promise(() => undefined), sendTimeoutMs: 200 },
     );
     warn.mockRestore();
@@ -289,7 +289,7 @@ describe("createVideoRequest", () => {
 describe("refundVideoRequest", () => {
   async function chargedStory(credits = 20) {
     const user = await userWith(credits);
-    const result = await createVideoRequest({ userId: user.id, script: "Will fail", requestId: randomUUID() });
+    const result = await createVideoRequest(webActor(user.id), { script: "Will fail", requestId: randomUUID() });
     if (!result.ok) throw new Error("expected ok");
     return { user, storyId: result.storyId };
   }

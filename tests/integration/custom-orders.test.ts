@@ -9,7 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ORDER_MESSAGES, LINK_MESSAGES } from "~/models/custom-order-rules";
-import { initiatePayment, processGatewayCallback } from "~/models/payments.server";
+import { initiatePayment, processGatewayCallback } from "~/models/billing";
 import { prisma } from "~/utils/db.server";
 import { gatewayConfig } from "~/utils/payu/config.server";
 import * as myOrders from "~/routes/_shell.custom-orders._index";

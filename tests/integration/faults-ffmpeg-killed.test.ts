@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const scratch = await vi.hoisted(async () => (await import("../support/scratch-database")).useScratchDatabase("ffmpeg"));
 
 import { COMPILE_MESSAGES, getCompileJob, requestCompile } from "~/models/compile-jobs.server";
-import { getBalance } from "~/models/credits.server";
-import { COMPILE_PRICE, sumCredits } from "~/models/prices";
+import { COMPILE_PRICE, getBalance, sumCredits } from "~/models/billing";
 import * as store from "~/models/workflow-runs.server";
 import { LocalRenderProvider } from "~/providers/render/local.server";
 import { prisma } from "~/utils/db.server";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const postgres = await vi.hoisted(async () => (await import("../support/own-postgres")).useOwnPostgres("killed"));
 
-import type { Payer } from "~/models/payments.server";
+import type { Payer } from "~/models/billing";
 import { prisma } from "~/utils/db.server";
 import { burstUsers, purchase, runBurst, spend, type Acknowledged } from "../support/credit-burst";
 

@@ -12,13 +12,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const scratch = await vi.hoisted(async () => (await import("../support/scratch-database")).useScratchDatabase("kill"));
 
-import { applyCreditChange, getBalance } from "~/models/credits.server";
+import { applyCreditChange, getBalance } from "~/models/billing";
 import { createVideoRequest } from "~/models/video-requests.server";
 import { prisma } from "~/utils/db.server";
 import { storyCompileJobId } from "../../inngest/functions/story-steps.ts";
 import { seedReferenceData } from "../../prisma/seed";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { waitFor } from "./workflows-helpers";
+import { webActor } from "../support/web-actor";
 
 let dataDir: string;
 let app: AppProcess | null = null;
@@ -50,8 +51,7 @@ describe("the app process killed mid-workflow", () => {
   it("is restarted on the same database and every run completes or is refunded, once", async () => {
     const user = await prisma.user.create({ data: { email: `kill-${randomUUID()}@test.local` } });
     await applyCreditChange({ userId: user.id, delta: 100, reason: "admin_grant", reference: `kill-test-${user.id}` });
-    const submitted = await createVideoRequest({
-      userId: user.id,
+    const submitted = await createVideoRequest(webActor(user.id), {
       script: "Scene 1: Meet Aurora, the serum for a morning glow.\n\nScene 2: Bright skin in seven days.\n\nScene 3: Try Aurora today!",
       voiceId: 2,
       storyTypeId: 1,

@@ -12,12 +12,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const scratch = await vi.hoisted(async () => (await import("../support/scratch-database")).useScratchDatabase("timeout"));
 
-import { getBalance } from "~/models/credits.server";
+import { getBalance } from "~/models/billing";
 import { createVideoRequest } from "~/models/video-requests.server";
 import { prisma } from "~/utils/db.server";
 import { SCENE_ASSETS_RETRIES } from "../../inngest/functions/scene-assets.ts";
 import { newCustomer, startPipeline, uploadProductPhoto, type PipelineEnv } from "./pipeline-helpers";
 import { waitFor } from "./workflows-helpers";
+import { webActor } from "../support/web-actor";
 
 const TIMEOUT_MS = 300;
 let env: PipelineEnv;
@@ -57,8 +58,7 @@ afterAll(async () => {
 describe("a hosted provider timing out", () => {
   it("is retried with back-off, then the request fails with the reason and is refunded once", async () => {
     const user = await newCustomer(100);
-    const result = await createVideoRequest({
-      userId: user.id,
+    const result = await createVideoRequest(webActor(user.id), {
       script: "Scene 1: Meet Aurora, the serum for a morning glow.",
       voiceId: 2,
       storyTypeId: 1,

@@ -12,8 +12,9 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromUser, createApiToken, revokeApiToken } from "~/models/access";
-import { getBalance } from "~/models/credits.server";
+import { actorFromUser } from "~/models/access";
+import { createApiToken, revokeApiToken } from "~/models/access";
+import { getBalance } from "~/models/billing";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { prisma } from "~/utils/db.server";
 import { callAgentFunction } from "../../agents/execute.server";

@@ -20,8 +20,9 @@ const scratch = await vi.hoisted(async () => (await import("../support/scratch-d
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { actorFromUser, createApiToken } from "~/models/access";
-import { applyCreditChange, getBalance } from "~/models/credits.server";
+import { actorFromUser } from "~/models/access";
+import { createApiToken } from "~/models/access";
+import { applyCreditChange, getBalance } from "~/models/billing";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { productPhoto } from "../providers/fixtures";
 import { prisma } from "~/utils/db.server";

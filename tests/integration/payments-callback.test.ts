@@ -1,10 +1,11 @@
 // PayU callbacks: only a correctly signed answer that matches the pending transaction grants
 // credits, exactly once, also when it is replayed or arrives several times at once.
 import { beforeAll, describe, expect, it } from "vitest";
-import { initiatePayment, isOrderPaid, listSuccessfulTransactions, processGatewayCallback, type Payer } from "~/models/payments.server";
+import { initiatePayment, isOrderPaid, listSuccessfulTransactions, type Payer, processGatewayCallback } from "~/models/billing";
 import { prisma } from "~/utils/db.server";
 import { gatewayConfig, type GatewayConfig } from "~/utils/payu/config.server";
 import { balanceOf, ensurePlans, fieldsOf, ledgerFor, newDiscount, newPayer, sha512, signedAnswer, uid } from "./payments-helpers";
+import { webActor } from "../support/web-actor";
 
 let sandbox: GatewayConfig;
 
@@ -67,7 +68,7 @@ describe("success callback", () => {
     expect(row).toMatchObject({ status: "completed", paymentStatus: "success" });
     expect(row.completedAt).not.toBeNull();
     expect(row.providerPaymentId).toMatch(/^MIH/);
-    const history = await listSuccessfulTransactions(payer.id);
+    const history = await listSuccessfulTransactions(webActor(payer.id));
     expect(history.map((h) => h.txnid)).toEqual([txnid]);
     expect(history[0].amount).toBe(2499);
   });
@@ -213,7 +214,7 @@ describe("failed and pending payments", () => {
     expect(await balanceOf(payer.id)).toBe(0);
     const row = await prisma.paymentTransaction.findUniqueOrThrow({ where: { txnid } });
     expect(row).toMatchObject({ status: "failed", paymentStatus: "failure", errorMessage: "Bank declined" });
-    expect(await listSuccessfulTransactions(payer.id)).toEqual([]);
+    expect(await listSuccessfulTransactions(webActor(payer.id))).toEqual([]);
   });
 
   it("a signed failure posted to surl still grants nothing", async () => {

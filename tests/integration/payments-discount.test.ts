@@ -1,18 +1,19 @@
 // Discount codes (docs/product.md#discount-codes): empty, signed in, exists and not expired
 // (matched upper-cased), once per user, and counted as used only when a payment with it succeeds.
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkDiscountCode } from "~/models/discounts.server";
 import {
+  checkDiscountCode,
   getPaymentResult,
   initiatePayment,
+  type Payer,
   processGatewayCallback,
   REFUND_DUE_PREFIX,
   resolvePaymentSummary,
-  type Payer,
-} from "~/models/payments.server";
+} from "~/models/billing";
 import { prisma } from "~/utils/db.server";
 import { gatewayConfig, type GatewayConfig } from "~/utils/payu/config.server";
 import { balanceOf, ensurePlans, fieldsOf, newDiscount, newPayer, signedAnswer } from "./payments-helpers";
+import { webActor } from "../support/web-actor";
 
 let sandbox: GatewayConfig;
 beforeAll(async () => {
@@ -142,7 +143,7 @@ describe("a code is reserved when a payment starts", () => {
       expect(r).toMatchObject({ status: "failed", paymentStatus: "success", completedAt: null });
       expect(r.errorMessage).toContain(REFUND_DUE_PREFIX);
       expect(r.errorMessage).toContain(checkouts[0].txnid);
-      expect(await getPaymentResult(refunded.txnid, payer.id)).toMatchObject({ state: "refund" });
+      expect(await getPaymentResult(refunded.txnid, webActor(payer.id))).toMatchObject({ state: "refund" });
     }
     expect(await checkDiscountCode(payer.id, code.code)).toEqual({ ok: false, error: "already_used" });
   });

@@ -1,6 +1,6 @@
 // Shared by the payments-*.test.ts files: users, sessions, gateway answers signed like PayU.
 import { createHash } from "node:crypto";
-import type { Payer } from "~/models/payments.server";
+import type { Payer } from "~/models/billing";
 import { prisma } from "~/utils/db.server";
 import type { CheckoutForm } from "~/utils/payu/checkout";
 import { sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";

@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as paymentRoute from "~/routes/_shell.payment";
-import { initiatePayment, isOrderPaid, processGatewayCallback, REFUND_DUE_PREFIX, type Payer } from "~/models/payments.server";
+import { initiatePayment, isOrderPaid, type Payer, processGatewayCallback, REFUND_DUE_PREFIX } from "~/models/billing";
 import { prisma } from "~/utils/db.server";
 import { gatewayConfig, type GatewayConfig } from "~/utils/payu/config.server";
 import { fieldsOf, newPayer, sessionCookieFor, signedAnswer, uid } from "./payments-helpers";

@@ -3,7 +3,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initiatePayment, processGatewayCallback, type CallbackDeps } from "~/models/payments.server";
+import { type CallbackDeps, initiatePayment, processGatewayCallback } from "~/models/billing";
 import { prisma } from "~/utils/db.server";
 import type { GatewayConfig } from "~/utils/payu/config.server";
 import { balanceOf, ensurePlans, fieldsOf, newPayer, sha512, signedAnswer } from "./payments-helpers";

@@ -4,8 +4,8 @@
 import type { InngestFunction } from "inngest";
 import { randomUUID } from "node:crypto";
 import { vi } from "vitest";
-import { type Actor, actorFromUser } from "~/models/access";
-import { applyCreditChange } from "~/models/credits.server";
+import { actorFromUser, type Actor } from "~/models/access";
+import { applyCreditChange } from "~/models/billing";
 import { createProject, type NewScene } from "~/models/project.server";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
 import { LocalMotionProvider } from "~/providers/motion/local.server";

@@ -30,7 +30,7 @@ import {
 import { runLocalRender } from "~/models/compile-render.server";
 import { dashboardFeed } from "~/models/content-feed.server";
 import { estimateCost } from "~/models/cost-estimates.server";
-import { applyCreditChange, getBalance } from "~/models/credits.server";
+import { applyCreditChange, getBalance } from "~/models/billing";
 import { getProjectWorkspace } from "~/models/project-workspace.server";
 import { listSceneAssetVersions } from "~/models/scene-asset-versions.server";
 import { requestSceneGeneration } from "~/models/scene-generation.server";
@@ -57,6 +57,7 @@ import { TEST_ENV } from "../setup/test-env";
 import { storyCompileJobId } from "../../inngest/functions/story-steps.ts";
 import { actorOf, countProviderCalls, fileOf, newAdmin, newCustomer, projectWithScenes, startPipeline, storeProductPhoto, TWO_SCENES, type PipelineEnv, uploadMusic, uploadProductPhoto } from "./pipeline-helpers";
 import { waitFor, waitForRun } from "./workflows-helpers";
+import { webActor } from "../support/web-actor";
 
 const SCENE_FN = "reelforge-scene-assets";
 const COMPILE_FN = "reelforge-compile-project";
@@ -765,8 +766,8 @@ describe("compile charges: the plan is fixed at the request, refunds match the w
 // ───────────────────────────── Create Video ─────────────────────────────
 
 const SCRIPT = "Scene 1: Meet Aurora, the serum for a morning glow.\n\nScene 2: Bright skin in seven days. Try it today!";
-async function submit(userId: string, extra: Partial<Parameters<typeof createVideoRequest>[0]> = {}) {
-  const result = await createVideoRequest({ userId, script: SCRIPT, voiceId: 2, storyTypeId: 1, requestId: randomUUID(), ...extra });
+async function submit(userId: string, extra: Partial<Parameters<typeof createVideoRequest>[1]> = {}) {
+  const result = await createVideoRequest(webActor(userId), { script: SCRIPT, voiceId: 2, storyTypeId: 1, requestId: randomUUID(), ...extra });
   if (!result.ok) throw new Error(`submission refused: ${result.message}`);
   expect(result.eventSent).toBe(true);
   return result.storyId;
@@ -1039,7 +1040,8 @@ describe("queued stories", () => {
   it("a story whose event was lost is picked up and produced", async () => {
     const user = await newCustomer(100);
     const result = await createVideoRequest(
-      { userId: user.id, script: "Meet Aurora, the serum for a morning glow.", voiceId: 1 },
+      webActor(user.id),
+      { script: "Meet Aurora, the serum for a morning glow.", voiceId: 1 },
       { send: async () => Promise.reject(new Error("the event bus is down")) },
     );
     if (!result.ok) throw new Error(result.message);

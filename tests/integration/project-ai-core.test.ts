@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, actorFromUser, isNotFound } from "~/models/access";
 import { automatedSceneCost, automatedSceneProgress, createSceneAutomatically } from "~/models/automated-scenes.server";
 import { recordRenderProgress, requestCompile } from "~/models/compile-jobs.server";
-import { applyCreditChange, getBalance } from "~/models/credits.server";
+import { applyCreditChange, getBalance } from "~/models/billing";
 import { isMediaRefError } from "~/models/media-refs.server";
 import { analyzeProductImage, generateOptimizedPrompt, ProductImageError } from "~/models/product-image-analysis.server";
 import { analyzeProjectRequirements } from "~/models/project-analysis.server";

@@ -10,7 +10,7 @@ const scratch = await vi.hoisted(async () => (await import("../support/scratch-d
 
 import { systemActor } from "~/models/access";
 import { getCompileJob, requestCompile } from "~/models/compile-jobs.server";
-import { getBalance } from "~/models/credits.server";
+import { getBalance } from "~/models/billing";
 import { generationProgress, requestSceneGeneration } from "~/models/scene-generation.server";
 import { sweepStalledWork } from "~/models/stalled-work.server";
 import { prisma } from "~/utils/db.server";

@@ -5,7 +5,7 @@
 // and charges nothing; bad ratios, Styles, hooks and counts are refused before any charge.
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { getBalance } from "~/models/credits.server";
+import { getBalance } from "~/models/billing";
 import { getProjectWithScenes } from "~/models/project.server";
 import { quoteStoryVariants, requestStoryVariants, withHook } from "~/models/story-variants.server";
 import { createVideoRequest } from "~/models/video-requests.server";
@@ -17,6 +17,7 @@ import { waitFor } from "./workflows-helpers";
 import { call, formRequest, getRequest } from "./auth-helpers";
 import { newUser } from "./storage-helpers";
 import { sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
+import { webActor } from "../support/web-actor";
 
 let env: PipelineEnv;
 let owner: { id: string };
@@ -45,7 +46,7 @@ beforeAll(async () => {
   env = await startPipeline({ timeScale: 0.1 });
   owner = await newCustomer(200);
   const photo = await uploadProductPhoto(owner.id);
-  const made = await createVideoRequest({ userId: owner.id, script: SCRIPT, readyToGo: true, storyTypeId: 1, aspectRatio: "1:1", productImageRef: photo.ref, requestId: randomUUID() });
+  const made = await createVideoRequest(webActor(owner.id), { script: SCRIPT, readyToGo: true, storyTypeId: 1, aspectRatio: "1:1", productImageRef: photo.ref, requestId: randomUUID() });
   if (!made.ok) throw new Error(made.message);
   originalId = made.storyId;
   const story = await finished(originalId);

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyCreditChange } from "~/models/credits.server";
+import { applyCreditChange } from "~/models/billing";
 import { FILE_NOT_FOUND, createVideoRequest } from "~/models/video-requests.server";
 import { FILE_REFERENCE_COLUMNS, SWEPT_BUCKETS, sweepUnusedUploads, UNUSED_UPLOAD_GRACE_MS } from "~/models/unused-uploads.server";
 import { prisma } from "~/utils/db.server";
@@ -12,6 +12,7 @@ import { storeFile, type StoredFile } from "~/models/stored-files.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { png, wav } from "../fixtures/storage-media";
 import { newUser, useTempStorage } from "./storage-helpers";
+import { webActor } from "../support/web-actor";
 
 let store: Awaited<ReturnType<typeof useTempStorage>>;
 beforeAll(async () => {
@@ -47,7 +48,7 @@ describe("sweepUnusedUploads", () => {
     const recent = await upload(user.id, "product-photos", DAY / 2);
     const otherBucket = await upload(user.id, "message-attachments");
 
-    const story = await createVideoRequest({ userId: user.id, script: "Keep my photo", productImageRef: inStory.ref }, { send: async () => undefined });
+    const story = await createVideoRequest(webActor(user.id), { script: "Keep my photo", productImageRef: inStory.ref }, { send: async () => undefined });
     expect(story.ok).toBe(true);
     // Other spellings of a reference: an absolute URL with a query, and "bucket/key".
     await prisma.project.create({ data: { userId: user.id, title: "p", backgroundMusicUrl: `https://app.example${inProject.url}?v=2` } });
@@ -60,7 +61,7 @@ describe("sweepUnusedUploads", () => {
     for (const kept of [inStory, inProject, asRef, recent, otherBucket]) expect(await exists(kept), kept.ref).toBe(true);
 
     // A form carrying a swept file is told to upload it again; nothing is charged.
-    const late = await createVideoRequest({ userId: user.id, script: "Too late", productImageRef: orphan.ref }, { send: async () => undefined });
+    const late = await createVideoRequest(webActor(user.id), { script: "Too late", productImageRef: orphan.ref }, { send: async () => undefined });
     expect(late).toMatchObject({ ok: false, code: "invalid", fieldErrors: { productImage: FILE_NOT_FOUND } });
   });
 
@@ -85,7 +86,7 @@ describe("sweepUnusedUploads", () => {
     // file meanwhile and must not create its story on a file that is gone.
     await prisma.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT "id" FROM "stored_objects" WHERE "id" = ${file.id} FOR UPDATE`;
-      submission = createVideoRequest({ userId: user.id, script: "Racing the sweep", productImageRef: file.ref }, { send: async () => undefined });
+      submission = createVideoRequest(webActor(user.id), { script: "Racing the sweep", productImageRef: file.ref }, { send: async () => undefined });
       await new Promise((r) => setTimeout(r, 700));
       await tx.storedObject.delete({ where: { id: file.id } });
     });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, actorFromUser } from "~/models/access";
 import { estimateCost } from "~/models/cost-estimates.server";
-import { applyCreditChange, getBalance } from "~/models/credits.server";
+import { applyCreditChange, getBalance } from "~/models/billing";
 import { createProject, type ProjectWithScenes } from "~/models/project.server";
 import { storeFile } from "~/models/stored-files.server";
 import * as indexRoute from "~/routes/_shell.video-projects._index";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { availableVideos } from "~/utils/constants";
+import { availableVideos } from "~/models/billing/prices";
 
 describe("availableVideos", () => {
   it("is floor(credits / 20)", () => {

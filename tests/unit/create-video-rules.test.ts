@@ -8,7 +8,8 @@ import {
   uploadFailedMessage,
   VIDEO_MESSAGES,
 } from "~/models/video-request-rules";
-import { SCRIPT_WORD_LIMIT, VIDEO_COST_CREDITS, VIDEO_CREATE_TIMEOUT_MS, DEFAULT_VOICE_ID } from "~/utils/constants";
+import { SCRIPT_WORD_LIMIT, VIDEO_CREATE_TIMEOUT_MS, DEFAULT_VOICE_ID } from "~/utils/constants";
+import { VIDEO_COST_CREDITS } from "~/models/billing/prices";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(" ");
 

@@ -1,8 +1,8 @@
 // docs/product.md#discount-codes: discounted price = price minus the percentage, rounded to a whole
 // number.
 import { describe, expect, it } from "vitest";
-import { DISCOUNT_MESSAGES, discountAppliedMessage } from "~/models/payment-messages";
-import { discountedPrice, formatINR, formatTransactionDate, shortTransactionId } from "~/models/pricing";
+import { DISCOUNT_MESSAGES, discountAppliedMessage } from "~/models/billing/payment-messages";
+import { discountedPrice, formatINR, formatTransactionDate, shortTransactionId } from "~/models/billing/pricing";
 
 describe("discounted price", () => {
   it("takes the percentage off and rounds to whole rupees", () => {

@@ -9,7 +9,7 @@ vi.hoisted(() => {
   process.env.DATABASE_URL ??= "postgresql://unused:unused@127.0.0.1:1/unused";
 });
 
-const { COMPILE_PRICE, PRICES, SCENE_ALL_STEPS_PRICE, SCENE_STEP_PRICES, formatCredits, insufficientCreditsMessage, priceOf, sumCredits } = await import("~/models/prices");
+const { COMPILE_PRICE, PRICES, SCENE_ALL_STEPS_PRICE, SCENE_STEP_PRICES, formatCredits, insufficientCreditsMessage, priceOf, sumCredits } = await import("~/models/billing/prices");
 const { clampPosition, nextSceneOrder } = await import("~/models/scene-order");
 const { currentInputsHash, isStale, sceneAssetStates } = await import("~/models/scene-staleness.server");
 const { planSceneSteps } = await import("~/models/scene-generation.server");

@@ -2,7 +2,7 @@
 // no account, so an order's failure and pending texts speak of the order, and the next steps
 // after a success name the order number and where staff will write.
 import { describe, expect, it } from "vitest";
-import { orderNextSteps, orderReference, paymentOutcomeMessage } from "~/models/payment-messages";
+import { orderNextSteps, orderReference, paymentOutcomeMessage } from "~/models/billing/payment-messages";
 
 describe("order payment outcome texts", () => {
   it("a failed or pending order payment never speaks of credits; a plan's still does", () => {

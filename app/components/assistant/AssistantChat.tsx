@@ -11,8 +11,8 @@ import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
 import { Spinner } from "~/components/ui/Spinner";
 import { CHAT_MESSAGES, CHAT_RETRIES, CHAT_RETRY_BASE_MS, type ChatMessageView, type ChatTask } from "~/models/chat-rules";
-import { formatCredits } from "~/models/prices";
-import { CHAT_COST_CREDITS } from "~/utils/constants";
+import { formatCredits } from "~/models/billing/prices";
+import { CHAT_COST_CREDITS } from "~/models/billing/prices";
 
 export type AssistantChatState = {
   projectId: string | null;

@@ -8,7 +8,7 @@ import { Toaster } from "sonner";
 import { formatCredits } from "~/components/shell/nav";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
-import { VIDEO_COST_CREDITS } from "~/utils/constants";
+import { VIDEO_COST_CREDITS } from "~/models/billing/prices";
 import { DIALOG_TOASTER_ID } from "~/models/video-request-rules";
 
 export function CreateVideoDialog({

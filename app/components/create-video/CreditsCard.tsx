@@ -6,7 +6,7 @@ import { formatCredits } from "~/components/shell/nav";
 import { buttonClasses } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
-import { CUSTOM_ORDER_COST_CREDITS, VIDEO_COST_CREDITS } from "~/utils/constants";
+import { CUSTOM_ORDER_COST_CREDITS, VIDEO_COST_CREDITS } from "~/models/billing/prices";
 import { VIDEO_MESSAGES } from "~/models/video-request-rules";
 
 /**

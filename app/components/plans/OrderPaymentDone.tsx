@@ -7,8 +7,8 @@ import { buttonClasses } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
 import { orderLinkPath, orderPath } from "~/models/custom-order-rules";
-import { orderNextSteps, orderReference, paymentOutcomeMessage } from "~/models/payment-messages";
-import { formatINR } from "~/models/pricing";
+import { orderNextSteps, orderReference, paymentOutcomeMessage } from "~/models/billing/payment-messages";
+import { formatINR } from "~/models/billing/pricing";
 
 export type OrderPaymentDoneData = {
   state: "success" | "refund" | "failure" | "pending";

@@ -1,6 +1,6 @@
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
-import { paymentOutcomeMessage, type PaymentOutcomeState } from "~/models/payment-messages";
+import { paymentOutcomeMessage, type PaymentOutcomeState } from "~/models/billing/payment-messages";
 
 /** The banner shown when the browser comes back from the payment gateway. */
 export function PaymentOutcome({

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
-import { discountedPrice, formatINR } from "~/models/pricing";
+import { discountedPrice, formatINR } from "~/models/billing/pricing";
 import type { AppliedCode, PlanCardData } from "./types";
 
 export function paymentHref(planName: string, applied: AppliedCode | null): string {

@@ -6,7 +6,7 @@ import { DiscountCodeForm } from "./DiscountCodeForm";
 import { PaymentOutcome } from "./PaymentOutcome";
 import { PlanCard } from "./PlanCard";
 import { TransactionHistory } from "./TransactionHistory";
-import type { PaymentOutcomeState } from "~/models/payment-messages";
+import type { PaymentOutcomeState } from "~/models/billing/payment-messages";
 import type { AppliedCode, DiscountActionData, PlanCardData, TransactionRowData } from "./types";
 
 export type PlansOutcome = { state: PaymentOutcomeState; credits?: number; planName?: string | null; txnid?: string | null } | null;

@@ -1,7 +1,7 @@
 import { Await } from "@remix-run/react";
 import { Suspense } from "react";
 import { Time } from "~/components/time/TimeZone";
-import { formatINR, shortTransactionId } from "~/models/pricing";
+import { formatINR, shortTransactionId } from "~/models/billing/pricing";
 import type { TransactionRowData } from "./types";
 
 /** Successful payments (completed + success), newest first. */

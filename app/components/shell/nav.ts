@@ -1,6 +1,7 @@
 // Pure helpers of the navigation shell (no React, no server code): which items a user
 // sees, which one is current, the sidebar cookie, and how credits are shown.
-import { availableVideos, SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE_S } from "~/utils/constants";
+import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE_S } from "~/utils/constants";
+import { availableVideos } from "~/models/billing/prices";
 
 export type NavIcon =
   | "canvas"

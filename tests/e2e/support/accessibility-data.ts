@@ -24,7 +24,7 @@ const { createQueuedStoryInTx, markStoryReady, markStoryFailed } = await import(
 const { createNotification } = await import("~/models/notification.server");
 const { sendMessage } = await import("~/models/staff-messages.server");
 const { createOrderLink } = await import("~/models/order-links.server");
-const { applyCreditChange } = await import("~/models/credits.server");
+const { applyCreditChange } = await import("~/models/billing");
 const { prisma } = await import("~/utils/db.server");
 
 const PASSWORD = "a11y-pass-1234";

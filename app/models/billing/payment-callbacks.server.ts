@@ -5,7 +5,7 @@
 // granted and nothing is stored (the fields are kept as JSON on the transaction).
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { processGatewayCallback } from "~/models/payments.server";
+import { processGatewayCallback } from "./gateway-callbacks.server";
 import { field } from "~/utils/form-fields";
 import { inputError, readForm } from "~/utils/forms.server";
 

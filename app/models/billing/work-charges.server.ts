@@ -1,22 +1,24 @@
 // Paid work (work_charges): one row per piece of work a user pays for — a scene generation
-// step, a compile, a chat message, a canvas agent tool action — with its price, the request it
-// belongs to (batchId), and whether it was delivered (completed) or given back (refunded).
+// step, a compile, a chat message, a canvas agent tool action, a Create Video story, a variant,
+// a custom order — with its price, the request it belongs to (batchId), and whether it was
+// delivered (completed) or given back (refunded). The one charging path (ADR 280).
 //
 // Every charge and refund goes through the ledger (credits.server.ts applyCreditChangeInTx) in
-// the same transaction as the row, with the reference "work:<id>": the balance never goes
-// below zero, and a charge or a refund applies at most once, however often a workflow step is
-// retried. A row moves charged → completed | refunded once (a conditional UPDATE), so a refund
+// the same transaction as the row, with the reference "work:<id>" (or the door's own reference,
+// kept on the row as ledgerReference): the balance never goes below zero, and a charge or a
+// refund applies at most once, however often a workflow step is retried. A row moves charged → completed | refunded once (a conditional UPDATE), so a refund
 // and a settlement racing each other cannot both win. The user who asks pays (ADR 150); the
 // modules that sell work (scene generation, compile) check access before they charge here.
 import type { WorkCharge } from "~/generated/prisma/client";
 import type { CreditReason } from "~/generated/prisma/enums";
 import { assertActor, isSystemActor, NotFoundError, type Actor } from "~/models/access/actor.server";
 import { mayAccess } from "~/models/access/permissions.server";
-import { applyCreditChangeInTx, lockBalanceInTx } from "~/models/credits.server";
-import { insufficientCreditsMessage, sumCredits, type WorkKind } from "~/models/prices";
+import { applyCreditChangeInTx, lockBalanceInTx } from "./credits.server";
+import { insufficientCreditsMessage, sumCredits, type WorkKind } from "./prices";
 import { Prisma, prisma } from "~/utils/db.server";
 
 export type WorkChargeRow = WorkCharge;
+type Tx = Prisma.TransactionClient;
 
 /** The ledger reason of each kind of work. */
 const REASONS: Record<WorkKind, CreditReason> = {
@@ -24,6 +26,9 @@ const REASONS: Record<WorkKind, CreditReason> = {
   compile: "compile_charge",
   chat_message: "chat_charge",
   canvas_tool_action: "tool_charge",
+  video: "video_charge",
+  story_variant: "video_charge",
+  custom_order: "custom_order_charge",
 };
 
 /** The ledger reference of a charge and of its refund. */
@@ -44,6 +49,12 @@ export type ChargeItem = {
    * item is charged in the same transaction but does not carry the client's idempotency key.
    */
   batchId?: string;
+  /**
+   * The ledger reference and note of the charge (and the reference of its refund) when the door
+   * keeps its own: a story's "story:<id>", a custom order's id. By default "work:<charge id>" and
+   * "<work> <item>".
+   */
+  ledger?: { reference: string; note?: string | null };
 };
 
 export type ChargeRequest = {
@@ -68,6 +79,13 @@ export class InsufficientCredits extends Error {
   }
 }
 
+/** Thrown inside a charging transaction when the ledger already holds a charge with this reference. */
+export class ChargeAlreadyApplied extends Error {
+  constructor(readonly reference: string) {
+    super(`a charge with the reference ${reference} was already made`);
+  }
+}
+
 /** The refusal a charging request answers with when the balance was short. */
 export function insufficientCreditsRefusal(error: InsufficientCredits) {
   return { ok: false as const, code: "insufficient_credits" as const, needed: error.needed, balance: error.balance, message: insufficientCreditsMessage(error.needed, error.balance) };
@@ -80,54 +98,9 @@ export function insufficientCreditsRefusal(error: InsufficientCredits) {
  * nothing. System actors pay for nothing (they are no one's account).
  */
 export async function chargeWork(actor: Actor, request: ChargeRequest): Promise<ChargeResult> {
-  assertActor(actor);
-  if (isSystemActor(actor)) throw new Error("Work is charged to a user");
-  const payerId = actor.id;
   const clientRequestId = request.clientRequestId?.trim() || null;
-  const needed = sumCredits(request.items.map((i) => i.credits));
   try {
-    return await prisma.$transaction(
-      async (tx) => {
-        // Orders this user's charges one after the other.
-        const balance = await lockBalanceInTx(tx, payerId);
-        if (clientRequestId) {
-          const earlier = await tx.workCharge.findFirst({ where: { userId: payerId, clientRequestId }, select: { batchId: true } });
-          if (earlier) {
-            const charges = await tx.workCharge.findMany({ where: { batchId: earlier.batchId }, orderBy: { createdAt: "asc" } });
-            return { ok: true, batchId: earlier.batchId, credits: sumCredits(charges.map((c) => Number(c.credits))), balance: null, duplicate: true, charges } as const;
-          }
-        }
-        if (needed > balance) throw new InsufficientCredits(needed, balance);
-        const charges: WorkChargeRow[] = [];
-        let after: number | null = balance;
-        for (const item of request.items) {
-          const row = await tx.workCharge.create({
-            data: {
-              userId: payerId,
-              batchId: item.batchId ?? request.batchId,
-              work: item.work,
-              item: item.item,
-              projectId: item.projectId ?? null,
-              sceneId: item.sceneId ?? null,
-              credits: item.credits,
-              clientRequestId: item.batchId && item.batchId !== request.batchId ? null : clientRequestId,
-            },
-          });
-          const applied = await applyCreditChangeInTx(tx, {
-            userId: payerId,
-            delta: -item.credits,
-            reason: REASONS[item.work],
-            reference: workChargeReference(row.id),
-            note: `${item.work} ${item.item}`.slice(0, 200),
-          });
-          if (!applied.ok) throw new InsufficientCredits(needed, applied.code === "insufficient_credits" ? applied.balance : balance);
-          after = applied.after;
-          charges.push(row);
-        }
-        return { ok: true, batchId: request.batchId, credits: needed, balance: after, duplicate: false, charges } as const;
-      },
-      { maxWait: 10_000, timeout: 20_000 },
-    );
+    return await prisma.$transaction((tx) => chargeWorkInTx(tx, actor, request), { maxWait: 10_000, timeout: 20_000 });
   } catch (error) {
     if (error instanceof InsufficientCredits) {
       return insufficientCreditsRefusal(error);
@@ -138,6 +111,60 @@ export async function chargeWork(actor: Actor, request: ChargeRequest): Promise<
     }
     throw error;
   }
+}
+
+/**
+ * chargeWork inside the caller's transaction, for a door that writes its own rows with the
+ * charge (a story, a custom order): both are made or neither. A short balance throws
+ * InsufficientCredits (and a reference the ledger already holds ChargeAlreadyApplied), which
+ * rolls the caller's transaction back.
+ */
+export async function chargeWorkInTx(tx: Tx, actor: Actor, request: ChargeRequest): Promise<Extract<ChargeResult, { ok: true }>> {
+  assertActor(actor);
+  if (isSystemActor(actor)) throw new Error("Work is charged to a user");
+  const payerId = actor.id;
+  const clientRequestId = request.clientRequestId?.trim() || null;
+  const needed = sumCredits(request.items.map((i) => i.credits));
+  // Orders this user's charges one after the other.
+  const balance = await lockBalanceInTx(tx, payerId);
+  if (clientRequestId) {
+    const earlier = await tx.workCharge.findFirst({ where: { userId: payerId, clientRequestId }, select: { batchId: true } });
+    if (earlier) {
+      const charges = await tx.workCharge.findMany({ where: { batchId: earlier.batchId }, orderBy: { createdAt: "asc" } });
+      return { ok: true, batchId: earlier.batchId, credits: sumCredits(charges.map((c) => Number(c.credits))), balance: null, duplicate: true, charges };
+    }
+  }
+  if (needed > balance) throw new InsufficientCredits(needed, balance);
+  const charges: WorkChargeRow[] = [];
+  let after: number | null = balance;
+  for (const item of request.items) {
+    const row = await tx.workCharge.create({
+      data: {
+        userId: payerId,
+        batchId: item.batchId ?? request.batchId,
+        work: item.work,
+        item: item.item,
+        projectId: item.projectId ?? null,
+        sceneId: item.sceneId ?? null,
+        credits: item.credits,
+        clientRequestId: item.batchId && item.batchId !== request.batchId ? null : clientRequestId,
+        ledgerReference: item.ledger?.reference ?? null,
+      },
+    });
+    const reference = item.ledger?.reference ?? workChargeReference(row.id);
+    const applied = await applyCreditChangeInTx(tx, {
+      userId: payerId,
+      delta: -item.credits,
+      reason: REASONS[item.work],
+      reference,
+      note: item.ledger ? (item.ledger.note ?? null) : `${item.work} ${item.item}`.slice(0, 200),
+    });
+    if (!applied.ok && applied.code === "already_applied") throw new ChargeAlreadyApplied(reference);
+    if (!applied.ok) throw new InsufficientCredits(needed, applied.balance);
+    after = applied.after;
+    charges.push(row);
+  }
+  return { ok: true, batchId: request.batchId, credits: needed, balance: after, duplicate: false, charges };
 }
 
 /**
@@ -185,6 +212,8 @@ export async function settleBatchCharges(batchId: string, items?: readonly strin
 export type RefundOutcome = {
   refunded: number;
   charges: number;
+  /** The balance after the last credits given back (none given back: absent). */
+  balance?: number;
   /** The charges this call gave back (what the user is told was refunded). */
   items?: { item: string; sceneId: string | null; credits: number }[];
 };
@@ -220,34 +249,58 @@ export async function openSceneStepCharges(projectId: string): Promise<{ sceneId
 
 async function refundWhere(where: Prisma.Sql, note: string): Promise<RefundOutcome> {
   try {
-    return await prisma.$transaction(
-      async (tx) => {
-        const rows = await tx.$queryRaw<{ id: string; userId: string; credits: Prisma.Decimal; item: string; sceneId: string | null }[]>`
-          UPDATE "work_charges" SET "status" = 'refunded', "note" = ${note.slice(0, 500)}, "updatedAt" = now()
-          WHERE ${where} AND "status" = 'charged'
-          RETURNING "id", "userId", "credits", "item", "sceneId"`;
-        let refunded = 0;
-        for (const row of rows) {
-          const amount = new Prisma.Decimal(row.credits);
-          if (amount.isZero()) continue;
-          const result = await applyCreditChangeInTx(tx, {
-            userId: row.userId,
-            delta: amount.toString(),
-            reason: "refund",
-            reference: workChargeReference(row.id),
-            note: note.slice(0, 200),
-          });
-          if (result.ok) refunded = sumCredits([refunded, amount.toNumber()]);
-        }
-        return { refunded, charges: rows.length, items: rows.map((r) => ({ item: r.item, sceneId: r.sceneId, credits: new Prisma.Decimal(r.credits).toNumber() })) };
-      },
-      { maxWait: 10_000, timeout: 20_000 },
-    );
+    return await prisma.$transaction((tx) => refundWhereInTx(tx, where, note), { maxWait: 10_000, timeout: 20_000 });
   } catch (error) {
     // A concurrent refund of the same charge committed first (unique ledger reference).
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { refunded: 0, charges: 0 };
     throw error;
   }
+}
+
+async function refundWhereInTx(tx: Tx, where: Prisma.Sql, note: string): Promise<RefundOutcome> {
+  const rows = await tx.$queryRaw<{ id: string; userId: string; credits: Prisma.Decimal; item: string; sceneId: string | null; ledgerReference: string | null }[]>`
+    UPDATE "work_charges" SET "status" = 'refunded', "note" = ${note.slice(0, 500)}, "updatedAt" = now()
+    WHERE ${where} AND "status" = 'charged'
+    RETURNING "id", "userId", "credits", "item", "sceneId", "ledgerReference"`;
+  let refunded = 0;
+  let balance: number | undefined;
+  for (const row of rows) {
+    const amount = new Prisma.Decimal(row.credits);
+    if (amount.isZero()) continue;
+    const result = await applyCreditChangeInTx(tx, {
+      userId: row.userId,
+      delta: amount.toString(),
+      reason: "refund",
+      reference: row.ledgerReference ?? workChargeReference(row.id),
+      note: note.slice(0, 200),
+    });
+    if (result.ok) {
+      refunded = sumCredits([refunded, amount.toNumber()]);
+      balance = result.after;
+    }
+  }
+  return {
+    refunded,
+    charges: rows.length,
+    ...(balance !== undefined ? { balance } : {}),
+    items: rows.map((r) => ({ item: r.item, sceneId: r.sceneId, credits: new Prisma.Decimal(r.credits).toNumber() })),
+  };
+}
+
+/**
+ * refundBatchCharges inside the caller's transaction (a story's refund marks the story failed
+ * with it). `alreadyRefunded`: nothing was open, and a charge of the batch had been refunded.
+ */
+export async function refundBatchChargesInTx(tx: Tx, batchId: string, note: string): Promise<RefundOutcome & { alreadyRefunded: boolean }> {
+  const outcome = await refundWhereInTx(tx, Prisma.sql`"batchId" = ${batchId}`, note);
+  const alreadyRefunded = outcome.charges === 0 && (await tx.workCharge.count({ where: { batchId, status: "refunded" } })) > 0;
+  return { ...outcome, alreadyRefunded };
+}
+
+/** The work of these charges was delivered, inside the caller's transaction (a delivered order). */
+export async function settleBatchChargesInTx(tx: Tx, batchId: string): Promise<number> {
+  const { count } = await tx.workCharge.updateMany({ where: { batchId, status: "charged" }, data: { status: "completed" } });
+  return count;
 }
 
 // ───────────────────────────── one-off work (chat messages, agent tool actions) ─────────────────────────────

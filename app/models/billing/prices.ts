@@ -1,9 +1,23 @@
 // The price list: what each piece of work costs in credits (isomorphic: the editors show the
-// cost before the user confirms, the core charges exactly this through the ledger). One list
-// for every door — the editors, Create Video, the MCP tools and the assistant.
-// docs/product.md#credits, docs/decisions/150-price-list-and-work-charges.md.
+// cost before the user confirms, the core charges exactly this through the work charges). One
+// list for every door — the editors, Create Video, variants, custom orders, the MCP tools and the
+// assistant — and the only place the numbers are written.
+// docs/product.md#credits, docs/decisions/150-price-list-and-work-charges.md, ADR 280.
 import { SCENE_ASSET_STEPS, type SceneAssetStep } from "~/models/scene-asset-steps";
-import { CANVAS_TOOL_COST_CREDITS, CHAT_COST_CREDITS, CUSTOM_ORDER_COST_CREDITS, VIDEO_COST_CREDITS } from "~/utils/constants";
+
+/** A Create Video story (everything included). */
+export const VIDEO_COST_CREDITS = 20;
+/** An assistant chat message. */
+export const CHAT_COST_CREDITS = 0.07;
+/** One action of the canvas agent tool. */
+export const CANVAS_TOOL_COST_CREDITS = 0.2;
+/** A custom order (made by our team from the user's files). */
+export const CUSTOM_ORDER_COST_CREDITS = 20;
+
+/** Videos a balance pays for: floor(credits / 20) (one ratio everywhere: docs/product.md#credits, ADR 003). */
+export function availableVideos(credits: number): number {
+  return Math.floor(credits / VIDEO_COST_CREDITS + 1e-9);
+}
 
 /**
  * Credits per scene generation step. Priced by what the step costs to make: the text steps are
@@ -34,12 +48,21 @@ export const PRICES = {
   customOrder: CUSTOM_ORDER_COST_CREDITS,
 } as const;
 
-/** What can be priced: one scene step, a compile, a chat message, a canvas agent tool action. */
+/** What a story variant changes from its original (ADR 215). */
+export type VariantChanges = { aspectRatio: boolean; style: boolean; hook: boolean };
+
+/**
+ * What can be priced: one scene step, a compile, a chat message, a canvas agent tool action, a
+ * Create Video story, a variant of a finished story, a custom order.
+ */
 export type PricedWork =
   | { work: "scene_step"; step: SceneAssetStep }
   | { work: "compile" }
   | { work: "chat_message" }
-  | { work: "canvas_tool_action" };
+  | { work: "canvas_tool_action" }
+  | { work: "video" }
+  | { work: "story_variant"; changes: VariantChanges; sceneCount: number }
+  | { work: "custom_order" };
 
 export type WorkKind = PricedWork["work"];
 
@@ -53,7 +76,31 @@ export function priceOf(item: PricedWork): number {
       return CHAT_COST_CREDITS;
     case "canvas_tool_action":
       return CANVAS_TOOL_COST_CREDITS;
+    case "video":
+      return VIDEO_COST_CREDITS;
+    case "story_variant":
+      return variantPriceItems(item.changes, item.sceneCount).credits;
+    case "custom_order":
+      return CUSTOM_ORDER_COST_CREDITS;
   }
+}
+
+/**
+ * A variant pays for the steps each scene makes again (ADR 215) and the compile: a new hook
+ * rewrites the first scene's script and voice-over; a new ratio, Style or hook redraws the
+ * picture and the clip.
+ */
+export function variantPriceItems(changes: VariantChanges, sceneCount: number): { credits: number; items: { item: string; credits: number }[] } {
+  const items: { item: string; credits: number }[] = [];
+  for (let i = 0; i < sceneCount; i++) {
+    const steps: SceneAssetStep[] = [];
+    const newHook = i === 0 && changes.hook;
+    if (newHook) steps.push("script", "voice-over");
+    if (changes.aspectRatio || changes.style || newHook) steps.push("image", "video");
+    for (const step of steps) items.push({ item: `scene ${i + 1} ${step}`, credits: SCENE_STEP_PRICES[step] });
+  }
+  items.push({ item: "compile", credits: COMPILE_PRICE });
+  return { credits: sumCredits(items.map((i) => i.credits)), items };
 }
 
 /** All five steps of one scene, in the fixed order. */

@@ -4,11 +4,10 @@
 // when a payment with the code starts (reserveDiscountInTx), turned into a use when that payment
 // succeeds (spendDiscountInTx) and deleted when it fails (releaseDiscountInTx). Applying a code
 // on /plans writes nothing. The payments core calls these inside its own transactions.
-import type { DiscountCheckError } from "~/models/payment-messages";
-import { discountedPrice } from "~/models/pricing";
+import type { DiscountCheckError } from "./payment-messages";
+import { discountedPrice } from "./pricing";
 import { type Prisma, prisma } from "~/utils/db.server";
 
-export { DISCOUNT_MESSAGES, discountAppliedMessage, type DiscountCheckError } from "~/models/payment-messages";
 
 export type AppliedDiscount = { id: string; code: string; percentage: number };
 
