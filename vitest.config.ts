@@ -25,6 +25,7 @@ export default defineConfig({
           env: { ...TEST_ENV },
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/setup/integration-global.ts"],
+          setupFiles: ["tests/setup/workflow-engine.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

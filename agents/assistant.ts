@@ -3,16 +3,16 @@
 // configured, else the local planner, which routes clear commands to the same tools and says
 // what it is. Each tool call becomes a task of the reply (working → completed | error, with its
 // arguments and result); the reply streams as it is produced; the model call is retried up to
-// 2 times (1 s, 2 s) and the whole reply times out. The chat core (app/models/chat.server.ts)
+// 2 times (1 s, 2 s) and the whole reply times out. The chat core (app/models/assistant/chat.server.ts)
 // stores every step and owns the charge of the message; the tools charge like over MCP.
 import { randomUUID } from "node:crypto";
 import { AIMessage, type AIMessageChunk, type BaseMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import type { Actor } from "~/models/access";
-import { CHAT_MESSAGES, CHAT_RETRIES, CHAT_RETRY_BASE_MS, type ChatPlannedCall, type ChatTask } from "~/models/chat-rules";
+import { CHAT_MESSAGES, CHAT_RETRIES, CHAT_RETRY_BASE_MS, type ChatPlannedCall, type ChatTask } from "~/models/assistant/chat-rules";
 import { sumCredits } from "~/models/billing";
-import { chatHistory, finishChatReply, recordChatProgress, type ChatMessageView } from "~/models/chat.server";
-import { getProjectWorkspace } from "~/models/project-workspace.server";
+import { chatHistory, finishChatReply, recordChatProgress, type ChatMessageView } from "~/models/assistant";
+import { getProjectWorkspace } from "~/models/projects";
 import { contextBlock, messageText, type ReelforgeChatModel, type RouteContext } from "~/providers/llm/index.server";
 import { needsConfirmation, quoteCall } from "./pricing";
 import type { AgentTool } from "./types";

@@ -1,7 +1,7 @@
 // The canvas agent tool as one of the assistant's tools (docs/product.md#assistant): a thin
 // door over runCanvasToolAction, which charges 0.2 credits per action and refunds failures.
 import type { Actor } from "~/models/access";
-import { canvasToolInput, runCanvasToolAction } from "~/models/canvas-agent-tool.server";
+import { canvasToolInput, runCanvasToolAction } from "~/models/assistant";
 import type { AgentTool } from "./types";
 
 export const CANVAS_AGENT_TOOL_NAME = "canvas_agent";

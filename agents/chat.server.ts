@@ -1,11 +1,11 @@
 // The assistant chat's door for the web (docs/product.md#assistant): what the three chat screens
 // load (the active session of the user and project, its messages, which model answers) and what
-// sending a message does — the core stores and charges it (app/models/chat.server.ts), the
+// sending a message does — the core stores and charges it (app/models/assistant/chat.server.ts), the
 // assistant agent answers it with the catalogue's tools, the agent functions and the canvas
 // agent tool, and every step goes to `emit` as it happens.
 import { randomUUID } from "node:crypto";
 import type { Actor } from "~/models/access";
-import { confirmChatPlan, declineChatPlan, getChatSession, listChatSessions, openChatSession, sendChatMessage, type ChatMessageView } from "~/models/chat.server";
+import { confirmChatPlan, declineChatPlan, getChatSession, listChatSessions, openChatSession, sendChatMessage, type ChatMessageView } from "~/models/assistant";
 import { getBalance } from "~/models/billing";
 import { chatProviderStatus } from "~/providers/llm/index.server";
 import { runAssistant, runConfirmedPlan, type AssistantEvent } from "./assistant";

@@ -1,17 +1,13 @@
 // The project agent functions (docs/product.md#assistant): the nine named functions of
 // POST /api/agents/execute, each a thin door over a core function that runs on the chat-model
-// factory through the planner (app/models/planner.server.ts). The assistant binds the same
+// factory through the planner (app/models/generation/planner.server.ts). The assistant binds the same
 // functions as tools. Rules, prices and authorization stay in app/models.
 import { z } from "zod";
 import { type Actor, isNotFound } from "~/models/access";
-import { CompileInputError } from "~/models/compile-render.server";
-import { generateVideoConfiguration, prepareScenesForCompilation } from "~/models/compile-preparation.server";
-import { isMediaRefError } from "~/models/media-refs.server";
-import { analyzeProductImage, generateOptimizedPrompt } from "~/models/product-image-analysis.server";
-import { analyzeProjectRequirements } from "~/models/project-analysis.server";
-import { optimizeProjectCanvas } from "~/models/project-canvas.server";
-import { enhanceSceneDescription, suggestSceneImprovements } from "~/models/scene-enhancement.server";
-import { optimizeSceneSequence } from "~/models/scene-sequence.server";
+import { CompileInputError, generateVideoConfiguration, prepareScenesForCompilation } from "~/models/compile";
+import { isMediaRefError } from "~/models/files";
+import { analyzeProductImage, generateOptimizedPrompt } from "~/models/generation";
+import { analyzeProjectRequirements, optimizeProjectCanvas, enhanceSceneDescription, suggestSceneImprovements, optimizeSceneSequence } from "~/models/projects";
 import { AGENT_FUNCTIONS as PLANNER_AGENT_FUNCTIONS } from "~/providers/llm/index.server";
 import type { AgentTool, AgentToolOutcome } from "./types";
 

@@ -3,9 +3,9 @@
 // assistant runs a call only when it is free and keeps the user's work; anything else waits for
 // the user's confirmation, with its price shown first.
 import type { Actor } from "~/models/access";
-import { estimateCost } from "~/models/cost-estimates.server";
+import { estimateCost } from "~/models/projects";
 import { COMPILE_PRICE, PRICES, SCENE_STEP_PRICES, sumCredits } from "~/models/billing";
-import type { SceneAssetStep } from "~/models/scene-asset-steps";
+import type { SceneAssetStep } from "~/models/generation/scene-asset-steps";
 
 const STEP_TOOLS: Record<string, SceneAssetStep> = {
   generate_image_prompt: "image prompt",

@@ -7,9 +7,9 @@
 import { randomBytes } from "node:crypto";
 import { type Actor, actorForUserId, createApiToken, createUserWithPassword, ensureProfile } from "~/models/access";
 import { applyCreditChange } from "~/models/billing";
-import { createCustomOrder, newOrderId, orderUploadTarget } from "~/models/custom-orders.server";
-import { createProject } from "~/models/project.server";
-import { storeFile } from "~/models/stored-files.server";
+import { createCustomOrder, newOrderId, orderUploadTarget } from "~/models/orders";
+import { createProject } from "~/models/projects";
+import { storeFile } from "~/models/files";
 import { prisma } from "~/utils/db.server";
 import { sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
 import { png } from "../tests/fixtures/storage-media.ts";

@@ -60,7 +60,7 @@ async function waitForStories(stories: Submitted[], timeoutMs: number, whileWait
 
 async function videoSeconds(ref: string | null): Promise<number | null> {
   if (!ref) return null;
-  const { localFilePath } = await import("~/models/stored-files.server");
+  const { localFilePath } = await import("~/models/files");
   const { probeMedia } = await import("~/providers/media/ffmpeg.server");
   const [bucket, ...key] = ref.replace(/^\/?resources\/files\//, "").split("/");
   const file = localFilePath(bucket as Parameters<typeof localFilePath>[0], key.join("/"));

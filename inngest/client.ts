@@ -8,10 +8,13 @@
 //     then sends events and registrations to an in-process receiver instead of a network host,
 //     and the serve handler only accepts requests signed with this process's own key.
 import { Inngest } from "inngest";
+import { connectWorkflowEngine } from "~/models/workflows";
+import { APP_ID } from "~/models/workflows/events";
 import { createEmbeddedFetch } from "./executor/bridge.ts";
+import * as runStore from "./executor/run-store.ts";
 import { EMBEDDED_EVENT_KEY, EMBEDDED_ORIGIN, shared, type FunctionConfig } from "./executor/shared.ts";
 
-export const APP_ID = "reelforge";
+export { APP_ID };
 
 export type WorkflowEngineKind = "embedded" | "inngest-cloud" | "self-hosted";
 export type WorkflowEngineConfig = { kind: WorkflowEngineKind; ok: boolean; problem?: string };
@@ -68,4 +71,14 @@ export const inngest = new Inngest({
         fetch: createEmbeddedFetch(definedFunctionConfigs),
       }
     : {}),
+});
+
+// The core sends its events and asks about their runs through this connection (it never imports
+// the engine). `inngest.send` is looked up at each call, so a test's stub of it is seen.
+connectWorkflowEngine({
+  send: (events) => inngest.send(events as Parameters<typeof inngest.send>[0]),
+  activeRunsOf: runStore.activeRunsOf,
+  latestRunWithEventData: runStore.latestRunWithEventData,
+  projectHasLiveRuns: runStore.projectHasLiveRuns,
+  cancelRunsWithEventData: runStore.cancelRunsWithEventData,
 });

@@ -1,5 +1,5 @@
 // Health of the workflow engine, for /healthz: `await workflowEngineStatus()`.
-import { runCounts } from "~/models/workflow-runs.server";
+import { runCounts } from "./executor/run-store.ts";
 import { workflowEngine, type WorkflowEngineKind } from "./client.ts";
 import { executorRole } from "./executor/role.ts";
 import { shared } from "./executor/shared.ts";

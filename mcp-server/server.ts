@@ -7,7 +7,7 @@ import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mc
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { Actor } from "~/models/access";
-import { listUserProjects } from "~/models/project.server";
+import { listUserProjects } from "~/models/projects";
 import { findTool, runTool, TOOLS, type ToolContext, type ToolDefinition } from "~/tools/index";
 import { projectView } from "~/tools/views.server";
 

@@ -14,7 +14,7 @@ import {
   parseDashboardQuery,
   SEARCH_MAX_LENGTH,
   type ContentItem,
-} from "~/models/content-feed";
+} from "~/models/content/content-feed";
 import { CopyButtonIcons } from "~/components/dashboard/CopyButton";
 import { EmptyState, FeedPager, GRID_CLASSES } from "~/components/dashboard/FeedStates";
 import { FeedTabs } from "~/components/dashboard/FeedTabs";
@@ -31,14 +31,10 @@ import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { useLiveRevalidate } from "~/hooks/useLiveEvents";
-import { DISMISSED_SESSION_KEY, dismissedIdsOf, listActiveAnnouncements, withDismissed } from "~/models/announcement.server";
-import { dashboardFeed } from "~/models/content-feed.server";
-import { setImageJobVisibility } from "~/models/image-jobs.server";
-import { listShowcaseVideos, type ShowcaseItem } from "~/models/showcase.server";
-import { showcaseBeingMade } from "~/models/showcase-seed.server";
+import { DISMISSED_SESSION_KEY, dismissedIdsOf, listActiveAnnouncements, withDismissed, dashboardFeed } from "~/models/content";
+import { setImageJobVisibility } from "~/models/generation";
+import { listShowcaseVideos, type ShowcaseItem, showcaseBeingMade, setStoryVisibility, setVideoJobVisibility } from "~/models/stories";
 import { actorFromUser, currentSession, type CurrentSession, getOptionalUser, loginRedirect } from "~/models/access";
-import { setStoryVisibility } from "~/models/stories.server";
-import { setVideoJobVisibility } from "~/models/video-jobs.server";
 import type { ShellLoaderData } from "~/routes/_shell";
 import { activeModels } from "~/providers/model-use.server";
 import { field } from "~/utils/form-fields";

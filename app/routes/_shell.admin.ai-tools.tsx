@@ -11,8 +11,8 @@ import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { useLiveRevalidate } from "~/hooks/useLiveEvents";
 import { actorFromUser, requireAdmin } from "~/models/access";
-import { jobStatusLabel, STUCK_JOB_MESSAGES } from "~/models/admin-messages";
-import { checkImageJob, deleteStuckImageJob, listStuckImageJobs, retryImageJob, type JobCheck, type StuckJob } from "~/models/stuck-image-jobs.server";
+import { jobStatusLabel, STUCK_JOB_MESSAGES } from "~/models/messaging/admin-messages";
+import { checkImageJob, deleteStuckImageJob, listStuckImageJobs, retryImageJob, type JobCheck, type StuckJob } from "~/models/generation";
 import { field } from "~/utils/form-fields";
 import { readForm } from "~/utils/forms.server";
 

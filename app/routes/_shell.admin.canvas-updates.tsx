@@ -10,8 +10,8 @@ import { AdminPanel, EmptyState, ResultNotice } from "~/components/admin/AdminPa
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Button } from "~/components/ui/Button";
 import { actorFromUser, requireAdmin } from "~/models/access";
-import { CANVAS_UPDATE_FIELDS, CANVAS_UPDATE_MESSAGES, type CanvasUpdateField } from "~/models/admin-messages";
-import { listProjectsForUpdates, listScenesForUpdates, submitSceneUpdate, type UpdateProjectOption, type UpdateSceneOption } from "~/models/canvas-updates.server";
+import { CANVAS_UPDATE_FIELDS, CANVAS_UPDATE_MESSAGES, type CanvasUpdateField } from "~/models/messaging/admin-messages";
+import { listProjectsForUpdates, listScenesForUpdates, submitSceneUpdate, type UpdateProjectOption, type UpdateSceneOption } from "~/models/projects";
 import { field } from "~/utils/form-fields";
 import { readForm, readQuery } from "~/utils/forms.server";
 

@@ -10,8 +10,8 @@ import { StatusBadge } from "~/components/orders/StatusBadge";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Button } from "~/components/ui/Button";
 import { actorFromUser, requireAdmin } from "~/models/access";
-import { ADMIN_ORDER_STATUSES, ORDER_MESSAGES, type OrderStatusValue } from "~/models/custom-order-rules";
-import { listOrdersForStaff } from "~/models/custom-order-staff.server";
+import { ADMIN_ORDER_STATUSES, ORDER_MESSAGES, type OrderStatusValue } from "~/models/orders/custom-order-rules";
+import { listOrdersForStaff } from "~/models/orders";
 import { readQuery } from "~/utils/forms.server";
 
 const listQuery = z.object({

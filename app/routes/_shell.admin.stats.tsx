@@ -5,8 +5,8 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPanel, EmptyState } from "~/components/admin/AdminPanel";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { actorFromUser, requireAdmin } from "~/models/access";
-import { ACTIVE_USER_DAYS, USAGE_STATS_MESSAGES } from "~/models/admin-messages";
-import { usageStats, type UsageStats } from "~/models/usage-stats.server";
+import { ACTIVE_USER_DAYS, USAGE_STATS_MESSAGES } from "~/models/messaging/admin-messages";
+import { usageStats, type UsageStats } from "~/models/admin";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = actorFromUser(await requireAdmin(request), "admin");

@@ -10,8 +10,8 @@ import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { actorFromUser, requireAdmin } from "~/models/access";
-import { ADMIN_USERS_MESSAGES } from "~/models/admin-messages";
-import { addAdmin, listAdmins, type AdminListEntry, listUsersWithCredits, removeAdmin } from "~/models/admin-users.server";
+import { ADMIN_USERS_MESSAGES } from "~/models/messaging/admin-messages";
+import { addAdmin, listAdmins, type AdminListEntry, listUsersWithCredits, removeAdmin } from "~/models/admin";
 import { field } from "~/utils/form-fields";
 import { readForm, readQuery } from "~/utils/forms.server";
 

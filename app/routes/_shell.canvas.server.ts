@@ -5,9 +5,8 @@
 import { data } from "@remix-run/node";
 import type { CanvasActionData } from "~/components/canvas-editor/editor-data";
 import { isNotFound } from "~/models/access";
-import { isMediaRefError } from "~/models/media-refs.server";
-import { ProjectError } from "~/models/project.server";
-import { SceneInputError } from "~/models/scenes.server";
+import { isMediaRefError } from "~/models/files";
+import { ProjectError, SceneInputError } from "~/models/projects";
 
 export type { CanvasActionData } from "~/components/canvas-editor/editor-data";
 

@@ -5,9 +5,8 @@
 // posts one multipart body with both files, read here once: each file field streams into its own
 // bucket. Both paths hand refs to the same core (createVideoRequest), which checks again that each
 // file belongs to the user.
-import { FIELDS, uploadFailedMessage, VIDEO_MESSAGES, type FieldErrors, type KeptFile, type Toast } from "~/models/video-request-rules";
-import { removeFiles, type StoredFile } from "~/models/stored-files.server";
-import { parseMultipartUpload, type UploadFormResult } from "~/models/uploads.server";
+import { FIELDS, uploadFailedMessage, VIDEO_MESSAGES, type FieldErrors, type KeptFile, type Toast } from "~/models/stories/video-request-rules";
+import { removeFiles, type StoredFile, parseMultipartUpload, type UploadFormResult } from "~/models/files";
 
 export type VideoForm = {
   fields: FormData;

@@ -35,18 +35,16 @@ import {
   type CreateVideoActionData,
   type FieldErrors,
   type Toast,
-} from "~/models/video-request-rules";
+} from "~/models/stories/video-request-rules";
 import { useHydrated } from "~/components/create-video/useHydrated";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Icon } from "~/components/ui/Icon";
-import { listStoryTypes } from "~/models/story-types.server";
-import { actorFromUser } from "~/models/access";
-import { createVideoRequest } from "~/models/video-requests.server";
-import { defaultVoiceId, listVoices } from "~/models/voices.server";
-import { getOptionalUser, requireUser } from "~/models/access";
+import { listStoryTypes, createVideoRequest } from "~/models/stories";
+import { actorFromUser, getOptionalUser, requireUser } from "~/models/access";
+import { defaultVoiceId, listVoices } from "~/models/generation";
 import { VIDEO_COST_CREDITS } from "~/models/billing";
 import { setFlash } from "~/utils/flash.server";
-import { removeFiles } from "~/models/stored-files.server";
+import { removeFiles } from "~/models/files";
 import { field, parseFields, type Parsed } from "~/utils/form-fields";
 import { isMultipart, readForm } from "~/utils/forms.server";
 import { readVideoForm, type VideoFormResult } from "./_shell.create-video.server";

@@ -10,7 +10,7 @@ import { RouteDialog } from "~/components/orders/RouteDialog";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { actorFromUser, isNotFound, requireUser } from "~/models/access";
-import { getMyOrder } from "~/models/custom-orders.server";
+import { getMyOrder } from "~/models/orders";
 
 export const meta: MetaFunction = () => [{ title: "Custom Order — Reelforge" }];
 

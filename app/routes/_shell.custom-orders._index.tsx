@@ -8,7 +8,7 @@ import { UploadForm } from "~/components/orders/UploadForm";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { requireUser } from "~/models/access";
-import { CUSTOM_ORDER_COST_CREDITS, FILES_FIELD, ORDER_MAX_FILES, ORDER_MESSAGES } from "~/models/custom-order-rules";
+import { CUSTOM_ORDER_COST_CREDITS, FILES_FIELD, ORDER_MAX_FILES, ORDER_MESSAGES } from "~/models/orders/custom-order-rules";
 import { setFlash } from "~/utils/flash.server";
 import type { loader as layoutLoader } from "./_shell.custom-orders";
 import { submitOrderRequest } from "./order-forms.server";

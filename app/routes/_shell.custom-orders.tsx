@@ -9,11 +9,10 @@ import { StatusBadge } from "~/components/orders/StatusBadge";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { ButtonLink } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
-import { actorFromUser } from "~/models/access";
-import { getOptionalUser } from "~/models/access";
+import { actorFromUser, getOptionalUser } from "~/models/access";
 import { getBalance } from "~/models/billing";
-import { ORDER_MESSAGES } from "~/models/custom-order-rules";
-import { listMyOrders } from "~/models/custom-orders.server";
+import { ORDER_MESSAGES } from "~/models/orders/custom-order-rules";
+import { listMyOrders } from "~/models/orders";
 
 export const meta: MetaFunction = () => [{ title: "Custom Orders — Reelforge" }];
 

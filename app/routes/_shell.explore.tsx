@@ -3,13 +3,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { DEFAULT_EXPLORE_TAB, EXPLORE_TABS, feedSearch, parseExploreQuery, SEARCH_MAX_LENGTH } from "~/models/content-feed";
+import { DEFAULT_EXPLORE_TAB, EXPLORE_TABS, feedSearch, parseExploreQuery, SEARCH_MAX_LENGTH } from "~/models/content/content-feed";
 import { EmptyState, FeedPager, GRID_CLASSES } from "~/components/dashboard/FeedStates";
 import { FeedTabs } from "~/components/dashboard/FeedTabs";
 import { FilterBar } from "~/components/dashboard/FilterBar";
 import { ExploreStoryCard, ExploreVideoCard } from "~/components/explore/ExploreCards";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
-import { exploreFeed } from "~/models/content-feed.server";
+import { exploreFeed } from "~/models/content";
 import { requireUser } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { readQuery } from "~/utils/forms.server";

@@ -7,7 +7,7 @@ import { AssistantChat } from "~/components/assistant/AssistantChat";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { buttonClasses } from "~/components/ui/Button";
 import { actorFromUser, isNotFound, requireAdmin } from "~/models/access";
-import { getProject } from "~/models/project.server";
+import { getProject } from "~/models/projects";
 import { field } from "~/utils/form-fields";
 import { assistantState } from "./_shell.multi-agent-chat.server";
 

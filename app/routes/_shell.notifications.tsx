@@ -5,7 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { NotificationList } from "~/components/notifications/NotificationList";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
-import { listUnreadNotifications, markAllNotificationsRead, markNotificationRead, openNotification } from "~/models/notification.server";
+import { listUnreadNotifications, markAllNotificationsRead, markNotificationRead, openNotification } from "~/models/content";
 import { actorFromUser, requireUser } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { readForm } from "~/utils/forms.server";

@@ -15,8 +15,7 @@ import {
 } from "~/models/billing";
 import { PlansContent, type PlansOutcome } from "~/components/plans/PlansContent";
 import type { DiscountActionData, TransactionRowData } from "~/components/plans/types";
-import { actorFromUser } from "~/models/access";
-import { getOptionalUser } from "~/models/access";
+import { actorFromUser, getOptionalUser } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { inputError, readForm, readQuery } from "~/utils/forms.server";
 

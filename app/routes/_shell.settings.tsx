@@ -15,13 +15,11 @@ import { UsernameForm } from "~/components/settings/UsernameForm";
 import { SignOutButton } from "~/components/SignOutButton";
 import { cx } from "~/components/ui/cx";
 import { listPlans, listSuccessfulTransactions } from "~/models/billing";
-import { getProfile, PROFILE_MESSAGES, setAvatarKey, updateUsername } from "~/models/profile.server";
-import { actorFromUser, ApiTokenError, createApiToken, disconnectApplication, isNotFound, listApiTokens, listConnectedApplications, requireUser, revokeApiToken } from "~/models/access";
+import { getProfile, PROFILE_MESSAGES, setAvatarKey, updateUsername, actorFromUser, ApiTokenError, createApiToken, disconnectApplication, isNotFound, listApiTokens, listConnectedApplications, requireUser, revokeApiToken } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { inputError, isMultipart, readForm, readQuery } from "~/utils/forms.server";
 import { fileUrlFromRef, parseObjectRef } from "~/utils/storage/buckets";
-import { deleteFile } from "~/models/stored-files.server";
-import { parseUploadForm } from "~/models/uploads.server";
+import { deleteFile, parseUploadForm } from "~/models/files";
 import { formatInZone, timeZoneOf } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Profile Settings — Reelforge" }];

@@ -3,18 +3,17 @@
 // docs/decisions/215-story-variants.md). Every price is shown before anything is charged: each
 // size's button carries its price, and variants are reviewed (intent "quote": the total) before
 // they are confirmed (intent "create", with the total the user saw). The action is a thin door
-// onto app/models/story-variants.server.ts; it works without JavaScript (plain form posts).
+// onto app/models/stories/story-variants.server.ts; it works without JavaScript (plain form posts).
 import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { buttonClasses } from "~/components/ui/Button";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
-import { actorFromUser } from "~/models/access";
-import { requireUser } from "~/models/access";
+import { actorFromUser, requireUser } from "~/models/access";
 import { formatCredits, getBalance } from "~/models/billing";
-import { quoteStoryVariants, requestStoryVariants, storyVariantOptions, type RequestVariantsResult, type VariantQuote, type VariantSpec } from "~/models/story-variants.server";
-import { ASPECT_RATIO_INVALID, ASPECT_RATIOS, MAX_STORY_VARIANTS, STORY_ASPECT_RATIOS } from "~/models/video-request-rules";
+import { quoteStoryVariants, requestStoryVariants, storyVariantOptions, type RequestVariantsResult, type VariantQuote, type VariantSpec } from "~/models/stories";
+import { ASPECT_RATIO_INVALID, ASPECT_RATIOS, MAX_STORY_VARIANTS, STORY_ASPECT_RATIOS } from "~/models/stories/video-request-rules";
 import { setFlash } from "~/utils/flash.server";
 import { field } from "~/utils/form-fields";
 import { readForm } from "~/utils/forms.server";

@@ -5,7 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AuthLayout, Divider } from "~/components/auth/AuthLayout";
 import { ShowcaseCarousel } from "~/components/showcase/ShowcaseCarousel";
-import { listShowcaseVideosSafely } from "~/models/showcase.server";
+import { listShowcaseVideosSafely } from "~/models/stories";
 import { FormMessage } from "~/components/auth/FormMessage";
 import { GoogleButton } from "~/components/auth/GoogleButton";
 import { InAppBrowserNotice } from "~/components/auth/InAppBrowserNotice";

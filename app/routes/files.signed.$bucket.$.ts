@@ -2,8 +2,7 @@
 // expiring link (the MCP tools' resource links, docs/decisions/161-signed-file-links.md): no
 // session needed; a missing, wrong or expired signature is the same 404 as a missing file.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { serveStoredFile } from "~/models/file-serving.server";
-import { verifySignedLink } from "~/models/signed-links.server";
+import { serveStoredFile, verifySignedLink } from "~/models/files";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const bucket = params.bucket ?? "";

@@ -1,6 +1,6 @@
 // GET /healthz — the state of the database, storage, workflow engine and providers as JSON.
 // 200 when every configured part is ok, 503 when one is not. Never cached.
-import { systemHealth } from "~/utils/health.server";
+import { systemHealth } from "./health.server";
 
 export async function loader() {
   const body = await systemHealth();

@@ -5,20 +5,9 @@
 // (docs/decisions/182-order-uploads-with-progress.md). The rules are the core's.
 import { z } from "zod";
 import { actorFromUser, isNotFound, type SessionUser } from "~/models/access";
-import { FILES_FIELD, ORDER_MAX_FILES, ORDER_MESSAGES, orderPath, ORDER_REMARK_MAX } from "~/models/custom-order-rules";
-import {
-  createCustomOrder,
-  discardOrderFiles,
-  isOrderError,
-  newOrderId,
-  OrderError,
-  orderUploadTarget,
-  type OrderFileInput,
-} from "~/models/custom-orders.server";
-import { addOrderMedia, deliverOrder, normalizeDeliveryUrl, staffUploadTarget } from "~/models/custom-order-staff.server";
-import { checkOrderLink, placeLinkOrder } from "~/models/order-links.server";
-import { parseMultipartUpload, type UploadFormResult } from "~/models/uploads.server";
-import { removeFiles, type UploadTarget } from "~/models/stored-files.server";
+import { FILES_FIELD, ORDER_MAX_FILES, ORDER_MESSAGES, orderPath, ORDER_REMARK_MAX } from "~/models/orders/custom-order-rules";
+import { createCustomOrder, discardOrderFiles, isOrderError, newOrderId, OrderError, orderUploadTarget, type OrderFileInput, addOrderMedia, deliverOrder, normalizeDeliveryUrl, staffUploadTarget, checkOrderLink, placeLinkOrder } from "~/models/orders";
+import { parseMultipartUpload, type UploadFormResult, removeFiles, type UploadTarget } from "~/models/files";
 import { field, parseFields } from "~/utils/form-fields";
 import { assertFormContentType, inputError, isMultipart, readFormData } from "~/utils/forms.server";
 

@@ -9,8 +9,8 @@ import { PublicLayout } from "~/components/landing/PublicLayout";
 import { UploadForm } from "~/components/orders/UploadForm";
 import { Button } from "~/components/ui/Button";
 import { getOptionalUser } from "~/models/access";
-import { FILES_FIELD, formatRate, LINK_MESSAGES, ORDER_MAX_FILES, ORDER_MESSAGES } from "~/models/custom-order-rules";
-import { checkOrderLink } from "~/models/order-links.server";
+import { FILES_FIELD, formatRate, LINK_MESSAGES, ORDER_MAX_FILES, ORDER_MESSAGES } from "~/models/orders/custom-order-rules";
+import { checkOrderLink } from "~/models/orders";
 import { submitLinkOrder } from "./order-forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Order a video — Reelforge" }];

@@ -5,11 +5,11 @@
 // JavaScript) waits for the answer and goes back to `returnTo`. intent=new starts a chat,
 // intent=open makes one active, intent=delete removes one; intent=confirm runs the paid or
 // destructive work a reply held (once) and intent=decline cancels it (ADR 256). Rules, charges and authorization
-// are the core's (app/models/chat.server.ts); the assistant is agents/.
+// are the core's (app/models/assistant/chat.server.ts); the assistant is agents/.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { actorFromUser, isNotFound, requireUser } from "~/models/access";
-import { deleteChatSession, openChatSession } from "~/models/chat.server";
+import { deleteChatSession, openChatSession } from "~/models/assistant";
 import { field } from "~/utils/form-fields";
 import { setFlash } from "~/utils/flash.server";
 import { readForm, readQuery } from "~/utils/forms.server";

@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { actorFromUser, isNotFound, requireAdmin } from "~/models/access";
-import { getProjectCanvas, optimizeProjectCanvas } from "~/models/project-canvas.server";
+import { getProjectCanvas, optimizeProjectCanvas } from "~/models/projects";
 import { field } from "~/utils/form-fields";
 import { readForm } from "~/utils/forms.server";
 

@@ -7,8 +7,7 @@ import { z } from "zod";
 import { getOptionalUser } from "~/models/access";
 import { field, parseFields } from "~/utils/form-fields";
 import { isBucketName } from "~/utils/storage/buckets";
-import { authorizeUpload } from "~/models/upload-authorizers.server";
-import { handleUploadRequest, uploadJson } from "~/models/uploads.server";
+import { authorizeUpload, handleUploadRequest, uploadJson } from "~/models/files";
 
 const context = (label: string) => field.optional(field.token(label));
 const uploadQuery = z.object({

@@ -3,8 +3,8 @@
 // and then served from storage (byte ranges, validators, caching).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/access";
-import { serveStoredFile } from "~/models/file-serving.server";
-import { voiceSample } from "~/models/voice-samples.server";
+import { serveStoredFile } from "~/models/files";
+import { voiceSample } from "~/models/generation";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);

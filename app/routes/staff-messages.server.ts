@@ -6,10 +6,9 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { Actor } from "~/models/access";
-import { STAFF_MESSAGE_MESSAGES } from "~/models/admin-messages";
-import { removeFiles, type StoredFile } from "~/models/stored-files.server";
-import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_MAX_LENGTH, sendMessage, type ConversationMessage } from "~/models/staff-messages.server";
-import { parseMultipartUpload } from "~/models/uploads.server";
+import { STAFF_MESSAGE_MESSAGES } from "~/models/messaging/admin-messages";
+import { removeFiles, type StoredFile, parseMultipartUpload } from "~/models/files";
+import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_MAX_LENGTH, sendMessage, type ConversationMessage } from "~/models/messaging";
 import { field, parseFields } from "~/utils/form-fields";
 import { isMultipart, readForm } from "~/utils/forms.server";
 

@@ -5,7 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { modelSummary } from "~/components/landing/provider-copy";
 import { TextPage } from "~/components/landing/TextPage";
 import { activeModels } from "~/providers/model-use.server";
-import { systemHealth, type Part } from "~/utils/health.server";
+import { systemHealth, type Part } from "./health.server";
 import { Time } from "~/components/time/TimeZone";
 
 export const meta: MetaFunction = () => [{ title: "System Status — Reelforge" }];

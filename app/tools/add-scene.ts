@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { getProjectWorkspace } from "~/models/project-workspace.server";
-import { addScene as addSceneToProject } from "~/models/scenes.server";
+import { getProjectWorkspace, addScene as addSceneToProject } from "~/models/projects";
 import { projectIdArg, sceneOf, sceneOut } from "~/tools/shapes.server";
 import { defineTool, ToolError } from "~/tools/types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requestCompile } from "~/models/compile-jobs.server";
+import { requestCompile } from "~/models/compile";
 import { compileOut, idempotencyKeyArg, outputFormatArg, projectIdArg } from "~/tools/shapes.server";
 import { defineTool, ToolError } from "~/tools/types";
 import { compileView } from "~/tools/views.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createProject } from "~/models/project.server";
-import { voiceExists } from "~/models/voices.server";
+import { createProject } from "~/models/projects";
+import { voiceExists } from "~/models/generation";
 import { aspectRatioArg, renderableAspect } from "~/tools/shapes.server";
 import { defineTool, ToolError } from "~/tools/types";
 import { projectView } from "~/tools/views.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deleteScene as deleteSceneOfProject } from "~/models/project-removal.server";
+import { deleteScene as deleteSceneOfProject } from "~/models/projects";
 import { projectIdArg, sceneIdArg } from "~/tools/shapes.server";
 import { defineTool } from "~/tools/types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deleteProject } from "~/models/project-removal.server";
+import { deleteProject } from "~/models/projects";
 import { projectIdArg } from "~/tools/shapes.server";
 import { defineTool } from "~/tools/types";
 

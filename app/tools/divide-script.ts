@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { getProjectWorkspace } from "~/models/project-workspace.server";
-import { divideProjectScript } from "~/models/script-division.server";
+import { getProjectWorkspace, divideProjectScript } from "~/models/projects";
 import { projectIdArg, sceneOf, sceneOut } from "~/tools/shapes.server";
 import { defineTool } from "~/tools/types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { estimateCost as estimate } from "~/models/cost-estimates.server";
+import { estimateCost as estimate } from "~/models/projects";
 import { projectIdArg } from "~/tools/shapes.server";
 import { defineTool, ToolError } from "~/tools/types";
 

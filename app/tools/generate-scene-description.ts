@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { getProjectWorkspace } from "~/models/project-workspace.server";
-import { describeScene } from "~/models/scene-description.server";
+import { getProjectWorkspace, describeScene } from "~/models/projects";
 import { projectIdArg, sceneIdArg, sceneOf, sceneOut } from "~/tools/shapes.server";
 import { defineTool, ToolError } from "~/tools/types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { editScene } from "~/models/scenes.server";
+import { editScene } from "~/models/projects";
 import { generationInput, generationOut, runGeneration } from "~/tools/generate.server";
 import { productShotVersionArg, renderableShot } from "~/tools/shapes.server";
 import { defineTool } from "~/tools/types";

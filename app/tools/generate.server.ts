@@ -3,11 +3,10 @@
 // editors — then, unless `wait: false`, waiting for the workflow with progress.
 import { z } from "zod";
 import type { Actor } from "~/models/access";
-import { EDITOR_MESSAGES } from "~/models/editor-rules";
-import { getProjectWorkspace } from "~/models/project-workspace.server";
-import type { SceneAssetStep } from "~/models/scene-asset-steps";
-import { requestSceneGeneration } from "~/models/scene-generation.server";
-import { findSceneOfProject } from "~/models/scenes.server";
+import { EDITOR_MESSAGES } from "~/models/projects/editor-rules";
+import { getProjectWorkspace, findSceneOfProject } from "~/models/projects";
+import type { SceneAssetStep } from "~/models/generation/scene-asset-steps";
+import { requestSceneGeneration } from "~/models/generation";
 import { idempotencyKeyArg, projectIdArg, sceneIdArg, sceneOf, sceneOut, signed, toLink } from "~/tools/shapes.server";
 import { ToolError, type ToolContext, type ToolLink } from "~/tools/types";
 import { waitForGeneration } from "~/tools/wait.server";

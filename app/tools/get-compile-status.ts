@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getCompileJob, latestCompileJob } from "~/models/compile-jobs.server";
+import { getCompileJob, latestCompileJob } from "~/models/compile";
 import { compileOut, idArg } from "~/tools/shapes.server";
 import { defineTool, ToolError } from "~/tools/types";
 import { compileView } from "~/tools/views.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listStoryTypes } from "~/models/story-types.server";
+import { listStoryTypes } from "~/models/stories";
 import { defineTool } from "~/tools/types";
 
 export const listStyles = defineTool({

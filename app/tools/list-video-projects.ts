@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listUserProjects } from "~/models/project.server";
+import { listUserProjects } from "~/models/projects";
 import { projectSummaryOut, STATUS_FILTERS, summaryOf } from "~/tools/shapes.server";
 import { defineTool } from "~/tools/types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listVoices as voices } from "~/models/voices.server";
+import { listVoices as voices } from "~/models/generation";
 import { defineTool } from "~/tools/types";
 
 export const listVoices = defineTool({

@@ -1,5 +1,5 @@
 // The choices a project takes (styles, voices), shared by the tools that set them.
-import { listStoryTypes } from "~/models/story-types.server";
+import { listStoryTypes } from "~/models/stories";
 import { ToolError } from "~/tools/types";
 
 /** The style named `name` (any case), as stored on a project; ToolError for an unknown one. */

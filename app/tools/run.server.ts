@@ -4,10 +4,8 @@
 // message with its reason, never as an exception. What the MCP server and the agents call.
 import { type z } from "zod";
 import { ApiTokenError, isNotFound } from "~/models/access";
-import { isMediaRefError } from "~/models/media-refs.server";
-import { ProjectError } from "~/models/project.server";
-import { SceneInputError } from "~/models/scenes.server";
-import { UploadError } from "~/models/stored-files.server";
+import { isMediaRefError, UploadError } from "~/models/files";
+import { ProjectError, SceneInputError } from "~/models/projects";
 import { PublicFetchError } from "~/utils/public-fetch.server";
 import { ToolError, type ToolContext, type ToolDefinition, type ToolLink } from "~/tools/types";
 

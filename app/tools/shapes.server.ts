@@ -3,9 +3,8 @@
 // and signed links for their files.
 import { z } from "zod";
 import type { Actor } from "~/models/access";
-import type { ProjectRow } from "~/models/project.server";
-import type { WorkspaceScene } from "~/models/project-workspace.server";
-import { signFileLink } from "~/models/signed-links.server";
+import type { ProjectRow, WorkspaceScene } from "~/models/projects";
+import { signFileLink } from "~/models/files";
 import { ToolError, type ToolContext, type ToolLink } from "~/tools/types";
 
 /** A required id argument ("projectId is required"). */

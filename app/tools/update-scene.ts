@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { getProjectWorkspace } from "~/models/project-workspace.server";
-import { editScene, type SceneTextEdit } from "~/models/scenes.server";
+import { getProjectWorkspace, editScene, type SceneTextEdit } from "~/models/projects";
 import { projectIdArg, sceneIdArg, sceneOf, sceneOut } from "~/tools/shapes.server";
 import { defineTool, ToolError } from "~/tools/types";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { setProjectStatus, updateProject, type ProjectUpdate } from "~/models/project.server";
-import { voiceExists } from "~/models/voices.server";
+import { setProjectStatus, updateProject, type ProjectUpdate } from "~/models/projects";
+import { voiceExists } from "~/models/generation";
 import { styleByName } from "~/tools/options.server";
 import { aspectRatioArg, projectIdArg, projectOut, renderableAspect } from "~/tools/shapes.server";
 import { defineTool, ToolError } from "~/tools/types";

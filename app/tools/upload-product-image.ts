@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { setMainProjectImage, storeProjectUpload } from "~/models/project-assets.server";
+import { setMainProjectImage, storeProjectUpload } from "~/models/projects";
 import { fetchPublicUrl } from "~/utils/public-fetch.server";
 import { MAX_BYTES } from "~/utils/storage/media-types";
 import { projectIdArg, signed, toLink } from "~/tools/shapes.server";

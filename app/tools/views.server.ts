@@ -1,8 +1,8 @@
 // A project and a compile job as the tools return them, with signed links for their files.
 import type { z } from "zod";
 import type { Actor } from "~/models/access";
-import type { CompileJobRow } from "~/models/compile-jobs.server";
-import { getProjectWorkspace } from "~/models/project-workspace.server";
+import type { CompileJobRow } from "~/models/compile";
+import { getProjectWorkspace } from "~/models/projects";
 import { type compileOut, linkOut, type projectOut, sceneOf, signed, summaryOf, toLink } from "~/tools/shapes.server";
 import type { ToolContext, ToolLink } from "~/tools/types";
 

@@ -4,9 +4,9 @@
 // progress; the wait ends when the work does, when the client cancels (the work goes on and can
 // be followed with get_compile_status / get_video_project), or after `maxWaitMs`.
 import type { Actor } from "~/models/access";
-import { getCompileJob, isActive, type CompileJobRow } from "~/models/compile-jobs.server";
-import { generationProgress, type GenerationProgress } from "~/models/scene-generation.server";
-import { findSceneOfProject } from "~/models/scenes.server";
+import { getCompileJob, isActive, type CompileJobRow } from "~/models/compile";
+import { generationProgress, type GenerationProgress } from "~/models/generation";
+import { findSceneOfProject } from "~/models/projects";
 import type { ToolContext } from "~/tools/types";
 
 /** Longest a call waits before answering with the job as it is (clients time out around here). */

@@ -7,8 +7,8 @@
 // the run completes, fails, or parks (sleep, waitForEvent, invoke, retry back-off). A poll
 // interval finds due runs; an accepted event or a finished run wakes the loop at once.
 import { randomUUID } from "node:crypto";
-import * as store from "~/models/workflow-runs.server";
-import type { StepResult, WaitingFor, WorkflowRun, WorkflowStep } from "~/models/workflow-runs.server";
+import * as store from "./run-store.ts";
+import type { StepResult, WaitingFor, WorkflowRun, WorkflowStep } from "./run-store.ts";
 import { acceptEvents } from "./bridge.ts";
 import { OpCode, PINNED_SDK_VERSION, toSerializedError, type SdkOp, type SdkOutcome, type SerializedError } from "./protocol.ts";
 import { callServeHandler, syncServeHandler } from "./serve-call.ts";

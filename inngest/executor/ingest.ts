@@ -3,8 +3,8 @@
 // (step.waitForEvent). Works on the database alone, so an event is durable once accepted even
 // when no executor loop is running in this process yet.
 import { createHash, randomUUID } from "node:crypto";
-import * as store from "~/models/workflow-runs.server";
-import type { StoredEvent, WaitOp, WorkflowRun } from "~/models/workflow-runs.server";
+import * as store from "./run-store.ts";
+import type { StoredEvent, WaitOp, WorkflowRun } from "./run-store.ts";
 import { ExpressionError, matches } from "./expression.ts";
 import { parseDuration } from "./protocol.ts";
 import type { FunctionConfig } from "./shared.ts";

@@ -3,7 +3,7 @@
 import http from "node:http";
 import https from "node:https";
 import { randomUUID } from "node:crypto";
-import type { WorkflowRun, WorkflowStep } from "~/models/workflow-runs.server";
+import type { WorkflowRun, WorkflowStep } from "./run-store.ts";
 import {
   buildRunRequest,
   canonicalJson,

@@ -1,8 +1,8 @@
 // A parked run's pending async ops (sleep, waitForEvent, invoke): made from the ops a function
 // returned, settled when their deadline passes, resolved when their event or invoked run arrives.
 import { createHash } from "node:crypto";
-import * as store from "~/models/workflow-runs.server";
-import type { StepResult, WaitOp, WorkflowRun } from "~/models/workflow-runs.server";
+import * as store from "./run-store.ts";
+import type { StepResult, WaitOp, WorkflowRun } from "./run-store.ts";
 import { ExpressionError, parseExpression } from "./expression.ts";
 import { findStoredMatch } from "./ingest.ts";
 import { OpCode, parseDuration, sleepTarget, toSerializedError, type SdkOp, type SerializedError } from "./protocol.ts";

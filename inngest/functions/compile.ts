@@ -8,29 +8,13 @@
 // again and the core checks the job, the project and its story against it (ADR 130).
 import { NonRetriableError } from "inngest";
 import { actorForWorkflow, isNotFound } from "~/models/access";
-import {
-  COMPILE_MAX_POLLS,
-  COMPILE_MAX_TOTAL_POLLS,
-  COMPILE_MESSAGES,
-  COMPILE_POLL_INTERVAL,
-  compilePreparation,
-  creatingMessage,
-  failCompileJob,
-  formatOf,
-  getCompileJob,
-  refundCompile,
-  scenePlanOf,
-  setCompileMessage,
-  setCompletedMessage,
-  settleCompile,
-} from "~/models/compile-jobs.server";
-import { buildRenderRequest, pollCompileJob, startRender } from "~/models/compile-render.server";
-import { reasonOf } from "~/models/pipeline-errors.server";
-import { markProjectCompiled, markProjectFailed, setProjectStatus, storyIdOfProject } from "~/models/project.server";
-import { markStoryProcessing } from "~/models/stories.server";
+import { COMPILE_MAX_POLLS, COMPILE_MAX_TOTAL_POLLS, COMPILE_MESSAGES, COMPILE_POLL_INTERVAL, compilePreparation, creatingMessage, failCompileJob, formatOf, getCompileJob, refundCompile, scenePlanOf, setCompileMessage, setCompletedMessage, settleCompile, buildRenderRequest, pollCompileJob, startRender } from "~/models/compile";
+import { reasonOf } from "~/models/generation";
+import { markProjectCompiled, markProjectFailed, setProjectStatus, storyIdOfProject } from "~/models/projects";
+import { markStoryProcessing } from "~/models/stories";
 import { renderProvider } from "~/providers/registry.server";
 import { inngest } from "../client.ts";
-import { projectCompileFinished, projectCompileRequested, projectRenderFinished } from "../events.ts";
+import { projectCompileFinished, projectCompileRequested, projectRenderFinished } from "~/models/workflows/events";
 import { errorMessageOf, nullIfNotFound, sceneAssetsFunction, stopIfNotFound } from "./scene-assets.ts";
 
 /** Story progress while rendering: "Rendering 45%". */

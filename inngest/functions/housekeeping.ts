@@ -23,7 +23,7 @@ const STALLED_WORK_CHECK_MS = 60_000;
 /** Gives up paid work that stopped moving (ADR 242); logs what it refunded. */
 export async function runStalledWorkSweep(log: (line: string) => void = (line) => console.log(line)): Promise<void> {
   try {
-    const { stalledWorkMinutes, sweepStalledWork } = await import("~/models/stalled-work.server");
+    const { stalledWorkMinutes, sweepStalledWork } = await import("~/models/compile");
     const { systemActor } = await import("~/models/access");
     const swept = await sweepStalledWork(systemActor("housekeeping"), { minutes: stalledWorkMinutes() });
     if (swept.compiles + swept.generations > 0) {
@@ -52,10 +52,10 @@ async function engineReady(timeoutMs: number): Promise<boolean> {
 
 /** Sends the showcase seeding event when the showcase is empty and no seeding runs. */
 export async function requestShowcaseSeed(): Promise<boolean> {
-  const { showcaseCount } = await import("~/models/showcase-seed.server");
+  const { showcaseCount } = await import("~/models/stories");
   if ((await showcaseCount()) > 0) return false;
   if (workflowEngine.kind === "embedded") {
-    const { activeRunsOf } = await import("~/models/workflow-runs.server");
+    const { activeRunsOf } = await import("../executor/run-store.ts");
     if ((await activeRunsOf(SHOWCASE_FUNCTION_ID)).length > 0) return false;
   }
   await inngest.send(showcaseSeedRequested.create({ reason: "The showcase is empty" }, { id: `showcase-seed-${Date.now()}` }));
@@ -67,7 +67,7 @@ export type Housekeeping = { stop(): void; done: Promise<void> };
 /** The hourly sweep: rows and files nothing can use any more. Each part fails on its own. */
 export async function runHourlySweep(log: (line: string) => void = (line) => console.log(line)): Promise<void> {
   try {
-    const { sweepUnusedUploads } = await import("~/models/unused-uploads.server");
+    const { sweepUnusedUploads } = await import("~/models/files");
     const { removed } = await sweepUnusedUploads();
     if (removed.length > 0) log(`[uploads] removed ${removed.length} upload(s) nothing uses`);
   } catch (error) {
@@ -107,7 +107,7 @@ export function startPipelineHousekeeping(opts: {
   for (const t of sweepTimers) t.unref();
   const recover = async (olderThanMs: number) => {
     try {
-      const { recoverQueuedStories } = await import("~/models/video-pipeline.server");
+      const { recoverQueuedStories } = await import("~/models/stories");
       const { systemActor } = await import("~/models/access");
       const { found, sent } = await recoverQueuedStories(systemActor("housekeeping"), olderThanMs);
       if (found > 0) log(`[workflows] re-sent ${sent} of ${found} queued Create Video request(s)`);

@@ -2,15 +2,14 @@
 // renderer in this process and writes its progress and heartbeat to the compile_jobs row, which
 // the compile workflow polls (inngest/functions/compile.ts); when it ends it says so with an
 // event, so the compile polls at once. The work is in
-// app/models/compile-render.server.ts (runLocalRender); a render whose job was given up or taken
+// app/models/compile/compile-render.server.ts (runLocalRender); a render whose job was given up or taken
 // over (a newer token) stops. The run acts as the user its event names (ADR 130, ADR 140).
 // A render whose ffmpeg was killed is tried again; after the last try the job fails with the
 // reason, which the compile's poll turns into a failed, refunded compile (ADR 230).
 import { actorForWorkflow, isNotFound } from "~/models/access";
-import { failRender } from "~/models/compile-jobs.server";
-import { runLocalRender } from "~/models/compile-render.server";
+import { failRender, runLocalRender } from "~/models/compile";
 import { inngest } from "../client.ts";
-import { projectRenderFinished, projectRenderRequested } from "../events.ts";
+import { projectRenderFinished, projectRenderRequested } from "~/models/workflows/events";
 import { errorMessageOf, stopIfNotFound } from "./scene-assets.ts";
 
 export const renderFunction = inngest.createFunction(

@@ -2,19 +2,17 @@
 // image prompt, image, script, voice-over, video. A step that fails is retried while trying again
 // may help; the first failure that stays stops the sequence with "Failed while {step}: {reason}",
 // stored on the scene and raised as the run's error. "scene/assets.finished" reports the end either
-// way. The work itself is in app/models/scene-assets.server.ts (ADR 100). The run acts as the user
+// way. The work itself is in app/models/generation/scene-assets.server.ts (ADR 100). The run acts as the user
 // the event names (the one who asked): every step resolves that actor again and the core checks
 // that the scene belongs to the project and the project to them, or that they are an admin
 // (ADR 130); ids they may not see stop the run as "not found".
 import { NonRetriableError } from "inngest";
 import { actorForWorkflow, isNotFound } from "~/models/access";
-import { markStoryProcessing } from "~/models/stories.server";
-import { reasonOf, SceneAssetError } from "~/models/pipeline-errors.server";
-import { SCENE_ASSET_STEPS } from "~/models/scene-asset-steps";
-import { completeSceneAssets, recordSceneFailure, runSceneAssetStep } from "~/models/scene-assets.server";
-import { refundUnfinishedGeneration, settleGenerationStep } from "~/models/scene-generation.server";
+import { markStoryProcessing } from "~/models/stories";
+import { reasonOf, SceneAssetError, completeSceneAssets, recordSceneFailure, runSceneAssetStep, refundUnfinishedGeneration, settleGenerationStep } from "~/models/generation";
+import { SCENE_ASSET_STEPS } from "~/models/generation/scene-asset-steps";
 import { inngest } from "../client.ts";
-import { sceneAssetsFinished, sceneAssetsRequested } from "../events.ts";
+import { sceneAssetsFinished, sceneAssetsRequested } from "~/models/workflows/events";
 
 export const SCENE_ASSETS_RETRIES = 2;
 

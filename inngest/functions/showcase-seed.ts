@@ -1,6 +1,6 @@
 // The showcase seeder (development demo data, ADR 104): renders the demo ads one durable step
 // each, in the background, so `npm start` does not wait for them.
-import { renderShowcaseDemo, SHOWCASE_DEMOS } from "~/models/showcase-seed.server";
+import { renderShowcaseDemo, SHOWCASE_DEMOS } from "~/models/stories";
 import { inngest } from "../client.ts";
 import { showcaseSeedRequested } from "./housekeeping-events.ts";
 

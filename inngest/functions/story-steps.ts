@@ -3,11 +3,9 @@
 // exactly once, its project marked failed, and only the call that refunded tells the user).
 import { NonRetriableError, type GetStepTools } from "inngest";
 import { actorForWorkflow } from "~/models/access";
-import { createCompileJob } from "~/models/compile-jobs.server";
-import { markProjectFailed } from "~/models/project.server";
-import { projectIdOfStory } from "~/models/stories.server";
-import { refundVideoRequest } from "~/models/video-requests.server";
-import { notifyStoryOnce, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
+import { createCompileJob } from "~/models/compile";
+import { markProjectFailed } from "~/models/projects";
+import { projectIdOfStory, refundVideoRequest, notifyStoryOnce, VIDEO_NOTIFICATIONS } from "~/models/stories";
 import type { inngest } from "../client.ts";
 import { compileFunction } from "./compile.ts";
 import { errorMessageOf, nullIfNotFound, stopIfNotFound } from "./scene-assets.ts";

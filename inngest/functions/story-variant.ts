@@ -7,15 +7,12 @@
 // charged like a story, ledger reference "story:<id>") and the user is told, as for Create Video.
 import { NonRetriableError } from "inngest";
 import { type Actor, actorForWorkflow } from "~/models/access";
-import { ensureBackgroundMusic } from "~/models/background-music.server";
-import { getCompileJob } from "~/models/compile-jobs.server";
-import { getPipelineStory, markStoryProcessing, markStoryReady } from "~/models/stories.server";
-import { prepareVariantProject, variantMetadata } from "~/models/story-variants.server";
-import { notifyStoryOnce, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
-import { settleVideoRequest } from "~/models/video-requests.server";
+import { ensureBackgroundMusic } from "~/models/generation";
+import { getCompileJob } from "~/models/compile";
+import { getPipelineStory, markStoryProcessing, markStoryReady, prepareVariantProject, variantMetadata, notifyStoryOnce, VIDEO_NOTIFICATIONS, settleVideoRequest } from "~/models/stories";
 import { inngest } from "../client.ts";
 import { compileStory, onStoryRunFailure } from "./story-steps.ts";
-import { storyVariantRequested } from "../events.ts";
+import { storyVariantRequested } from "~/models/workflows/events";
 import { errorMessageOf, nullIfNotFound, sceneAssetsFunction, stopIfNotFound } from "./scene-assets.ts";
 import { VIDEO_PROGRESS } from "./video-request.ts";
 

@@ -10,17 +10,14 @@
 import { NonRetriableError } from "inngest";
 import { titleFromText } from "~/providers/llm/index.server";
 import { type Actor, actorForWorkflow } from "~/models/access";
-import { ensureBackgroundMusic } from "~/models/background-music.server";
-import { getCompileJob } from "~/models/compile-jobs.server";
-import { planTask } from "~/models/planner.server";
-import { createProjectForStory, getProject } from "~/models/project.server";
-import { getPipelineStory, markStoryProcessing, markStoryReady } from "~/models/stories.server";
-import { notifyStoryOnce, sceneVoiceOver, VIDEO_NOTIFICATIONS } from "~/models/video-pipeline.server";
-import { settleVideoRequest } from "~/models/video-requests.server";
+import { ensureBackgroundMusic, planTask } from "~/models/generation";
+import { getCompileJob } from "~/models/compile";
+import { createProjectForStory, getProject } from "~/models/projects";
+import { getPipelineStory, markStoryProcessing, markStoryReady, notifyStoryOnce, sceneVoiceOver, VIDEO_NOTIFICATIONS, settleVideoRequest } from "~/models/stories";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
 import { inngest } from "../client.ts";
 import { compileStory, onStoryRunFailure } from "./story-steps.ts";
-import { videoRequested } from "../events.ts";
+import { videoRequested } from "~/models/workflows/events";
 import { errorMessageOf, nullIfNotFound, sceneAssetsFunction, stopIfNotFound } from "./scene-assets.ts";
 
 export const VIDEO_PROGRESS = {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { applyCreditChange } from "~/models/billing";
-import { countUnread } from "~/models/notification.server";
+import { countUnread } from "~/models/content/notification.server";
 import { prisma } from "~/utils/db.server";
 import { sessionCookieFor, visit } from "./access-router";
 import { actorOf } from "./dashboard-helpers";

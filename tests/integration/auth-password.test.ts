@@ -2,7 +2,7 @@
 // and the Google buttons when Google is not configured (this file runs without GOOGLE_*).
 import { beforeAll, describe, expect, it } from "vitest";
 import { actorFromUser, AUTH_MESSAGES, getOptionalUser } from "~/models/access";
-import { ensureFirstProject } from "~/models/project.server";
+import { ensureFirstProject } from "~/models/projects/project.server";
 import { action as googleAction, loader as googleLoader } from "~/routes/auth.google";
 import { action as loginAction, loader as loginLoader } from "~/routes/auth.login";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/auth.logout";

@@ -2,7 +2,7 @@
 // ledger, nothing charged for input it refuses, refunded once when the action fails.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runCanvasToolAction } from "~/models/canvas-agent-tool.server";
+import { runCanvasToolAction } from "~/models/assistant/canvas-agent-tool.server";
 import { getBalance } from "~/models/billing";
 import { prisma } from "~/utils/db.server";
 import { actorOf, newCustomer, projectWithScenes } from "./pipeline-helpers";

@@ -4,10 +4,10 @@
 // an unknown project 404.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFromUser } from "~/models/access";
-import { listProjectAssets } from "~/models/project-assets.server";
-import { createProject, getProjectWithScenes } from "~/models/project.server";
-import { listSceneAssetVersions, setSceneMedia } from "~/models/scene-asset-versions.server";
-import { storeFile } from "~/models/stored-files.server";
+import { listProjectAssets } from "~/models/projects/project-assets.server";
+import { createProject, getProjectWithScenes } from "~/models/projects/project.server";
+import { listSceneAssetVersions, setSceneMedia } from "~/models/generation/scene-asset-versions.server";
+import { storeFile } from "~/models/files/stored-files.server";
 import { action as editorAction, loader as editorLoader } from "~/routes/_shell.canvas.$projectId";
 import { action as indexAction, loader as indexLoader } from "~/routes/_shell.canvas._index";
 import type { CanvasActionData } from "~/routes/_shell.canvas.server";

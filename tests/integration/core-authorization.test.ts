@@ -7,11 +7,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, actorFromUser, assertActor, isSystemActor, systemActor } from "~/models/access";
-import { ensureBackgroundMusic } from "~/models/background-music.server";
-import { createCompileJob, failCompileJob, getCompileJob, latestCompileJob, requestCompile, setCompileMessage, setCompletedMessage } from "~/models/compile-jobs.server";
-import { buildRenderRequest, pollCompileJob, runLocalRender, startRender } from "~/models/compile-render.server";
+import { ensureBackgroundMusic } from "~/models/generation/background-music.server";
+import { createCompileJob, failCompileJob, getCompileJob, latestCompileJob, requestCompile, setCompileMessage, setCompletedMessage } from "~/models/compile/compile-jobs.server";
+import { buildRenderRequest, pollCompileJob, runLocalRender, startRender } from "~/models/compile/compile-render.server";
 import { applyCreditChange, getBalance } from "~/models/billing";
-import { readMediaBytes } from "~/models/media-refs.server";
+import { readMediaBytes } from "~/models/files/media-refs.server";
 import {
   createProject,
   createProjectForStory,
@@ -26,15 +26,15 @@ import {
   storyIdOfProject,
   updateProject,
   type ProjectWithScenes,
-} from "~/models/project.server";
-import { SceneAssetError } from "~/models/pipeline-errors.server";
-import { completeSceneAssets, recordSceneFailure, runSceneAssetStep } from "~/models/scene-assets.server";
-import { addScene, countScenes, findSceneOfProject, listScenes, markSceneCompleted, markSceneFailed, markSceneStep, updateScene } from "~/models/scenes.server";
-import { getPipelineStory, projectIdOfStory, storyOwnerId } from "~/models/stories.server";
-import { notifyStoryOnce, recoverQueuedStories } from "~/models/video-pipeline.server";
-import { createVideoRequest, refundVideoRequest } from "~/models/video-requests.server";
+} from "~/models/projects/project.server";
+import { SceneAssetError } from "~/models/generation/pipeline-errors.server";
+import { completeSceneAssets, recordSceneFailure, runSceneAssetStep } from "~/models/generation/scene-assets.server";
+import { addScene, countScenes, findSceneOfProject, listScenes, markSceneCompleted, markSceneFailed, markSceneStep, updateScene } from "~/models/projects/scenes.server";
+import { getPipelineStory, projectIdOfStory, storyOwnerId } from "~/models/stories/stories.server";
+import { notifyStoryOnce, recoverQueuedStories } from "~/models/stories/video-pipeline.server";
+import { createVideoRequest, refundVideoRequest } from "~/models/stories/video-requests.server";
 import { prisma } from "~/utils/db.server";
-import { storeFile, type StoredFile } from "~/models/stored-files.server";
+import { storeFile, type StoredFile } from "~/models/files/stored-files.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { mp4, png, wav } from "../fixtures/storage-media";
 import { newUser, useTempStorage } from "./storage-helpers";

@@ -3,7 +3,7 @@
 // file ownership, the event after commit (and its re-send), and the refund exactly once.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { SCRIPT_TOO_LONG, VIDEO_MESSAGES, VOICE_INVALID } from "~/models/video-request-rules";
+import { SCRIPT_TOO_LONG, VIDEO_MESSAGES, VOICE_INVALID } from "~/models/stories/video-request-rules";
 import { actorFromUser } from "~/models/access";
 import { applyCreditChange, getBalance } from "~/models/billing";
 import {
@@ -12,9 +12,9 @@ import {
   refundVideoRequest,
   resendQueuedVideoRequests,
   videoRequestedEventId,
-} from "~/models/video-requests.server";
+} from "~/models/stories/video-requests.server";
 import { prisma } from "~/utils/db.server";
-import { storeFile } from "~/models/stored-files.server";
+import { storeFile } from "~/models/files/stored-files.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { png, wav } from "../fixtures/storage-media";
 import { newUser, useTempStorage } from "./storage-helpers";

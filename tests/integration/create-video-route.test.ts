@@ -8,7 +8,7 @@ import { action, loader } from "~/routes/_shell.create-video";
 import { loader as shellLoader } from "~/routes/_shell";
 import { prisma } from "~/utils/db.server";
 import { parseFileUrl } from "~/utils/storage/buckets";
-import { storeFile } from "~/models/stored-files.server";
+import { storeFile } from "~/models/files/stored-files.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { png, wav } from "../fixtures/storage-media";
 import { call, formRequest, getRequest, ORIGIN } from "./auth-helpers";

@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ORDER_MESSAGES, LINK_MESSAGES } from "~/models/custom-order-rules";
+import { ORDER_MESSAGES, LINK_MESSAGES } from "~/models/orders/custom-order-rules";
 import { initiatePayment, processGatewayCallback } from "~/models/billing";
 import { prisma } from "~/utils/db.server";
 import { gatewayConfig } from "~/utils/payu/config.server";

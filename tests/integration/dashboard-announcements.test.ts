@@ -1,7 +1,7 @@
 // Announcements on the Dashboard: active ones whose end date is on or after now, newest first;
 // a dismissed one stays hidden for the session (the no-JavaScript path of the action).
 import { describe, expect, it } from "vitest";
-import { createAnnouncement, listActiveAnnouncements, setAnnouncementActive } from "~/models/announcement.server";
+import { createAnnouncement, listActiveAnnouncements, setAnnouncementActive } from "~/models/content/announcement.server";
 import * as dashboardRoute from "~/routes/_shell._index";
 import { prisma } from "~/utils/db.server";
 import { get, newUser, post, run, uid, unwrap } from "./dashboard-helpers";

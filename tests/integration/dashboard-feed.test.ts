@@ -1,9 +1,9 @@
 // The Dashboard and Explore reads on a real database: search, inclusive date bounds, tabs,
 // ownership, keyset pagination across kinds, and the routes' loaders.
 import { describe, expect, it } from "vitest";
-import { parseDashboardQuery, parseExploreQuery, type ContentItem, type FeedPage } from "~/models/content-feed";
-import { dashboardFeed, exploreFeed } from "~/models/content-feed.server";
-import { mediaUrl } from "~/models/content-files.server";
+import { parseDashboardQuery, parseExploreQuery, type ContentItem, type FeedPage } from "~/models/content/content-feed";
+import { dashboardFeed, exploreFeed } from "~/models/content/content-feed.server";
+import { mediaUrl } from "~/models/files/content-files.server";
 import * as dashboardRoute from "~/routes/_shell._index";
 import * as exploreRoute from "~/routes/_shell.explore";
 import { actorOf, get, imageJob, newUser, run, story, storyType, uid, videoJob } from "./dashboard-helpers";

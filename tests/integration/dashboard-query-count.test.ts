@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as dashboardRoute from "~/routes/_shell._index";
 import * as exploreRoute from "~/routes/_shell.explore";
-import { createAnnouncement } from "~/models/announcement.server";
+import { createAnnouncement } from "~/models/content/announcement.server";
 import { prisma } from "~/utils/db.server";
 import { get, newUser, run, storyType, uid } from "./dashboard-helpers";
 

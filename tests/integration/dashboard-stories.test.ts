@@ -1,9 +1,9 @@
 // The status changes the video workflow makes (markStoryProcessing/Ready/Failed) and the job
 // status updates: allowed transitions only, and a live event to the owner on each change.
 import { afterAll, describe, expect, it } from "vitest";
-import { updateImageJobStatus } from "~/models/image-jobs.server";
-import { markStoryFailed, markStoryProcessing, markStoryReady } from "~/models/stories.server";
-import { updateVideoJobStatus } from "~/models/video-jobs.server";
+import { updateImageJobStatus } from "~/models/generation/image-jobs.server";
+import { markStoryFailed, markStoryProcessing, markStoryReady } from "~/models/stories/stories.server";
+import { updateVideoJobStatus } from "~/models/stories/video-jobs.server";
 import { prisma } from "~/utils/db.server";
 import { stopLive, subscribe, type LiveEvent } from "~/utils/live.server";
 import { imageJob, newUser, story, TEST_SYSTEM, videoJob } from "./dashboard-helpers";

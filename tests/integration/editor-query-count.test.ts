@@ -4,7 +4,7 @@
 import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { actorFromUser } from "~/models/access";
-import { createProject } from "~/models/project.server";
+import { createProject } from "~/models/projects/project.server";
 import * as projectRoute from "~/routes/_shell.video-projects.$projectId";
 import { seedReferenceData } from "../../prisma/seed";
 import { get, run } from "./dashboard-helpers";

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const scratch = await vi.hoisted(async () => (await import("../support/scratch-database")).useScratchDatabase("storage"));
 
 import { getBalance } from "~/models/billing";
-import { STORAGE_FAILURE_MESSAGE } from "~/models/stored-files.server";
+import { STORAGE_FAILURE_MESSAGE } from "~/models/files/stored-files.server";
 import { prisma } from "~/utils/db.server";
 import { setStorageDriver } from "~/utils/storage/index.server";
 import { createS3StorageDriver } from "~/utils/storage/s3.server";

@@ -417,7 +417,7 @@ describe("MCP over stdio (npm run mcp)", () => {
     expect(made.stderr).toContain('Created token "stdio test"');
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [require.resolve("tsx/cli"), path.join(root, "mcp-server/transports/stdio.ts")],
+      args: [require.resolve("tsx/cli"), path.join(root, "server/mcp-stdio.ts")],
       cwd: root,
       env: { ...(process.env as Record<string, string>), REELFORGE_API_TOKEN: stdioToken, APP_URL: live.url, MCP_POLL_MS: "100" },
       stderr: "pipe",

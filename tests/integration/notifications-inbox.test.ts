@@ -7,7 +7,7 @@ import {
   listUnreadNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-} from "~/models/notification.server";
+} from "~/models/content/notification.server";
 import * as page from "~/routes/_shell.notifications";
 import { prisma } from "~/utils/db.server";
 import { stopLive, subscribe, type LiveEvent } from "~/utils/live.server";

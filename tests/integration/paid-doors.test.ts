@@ -4,16 +4,16 @@
 // story's row is refunded once. Without the workflow engine: only the charge is looked at.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCanvasToolAction } from "~/models/canvas-agent-tool.server";
-import { openChatSession, sendChatMessage } from "~/models/chat.server";
-import { requestCompile } from "~/models/compile-jobs.server";
+import { runCanvasToolAction } from "~/models/assistant/canvas-agent-tool.server";
+import { openChatSession, sendChatMessage } from "~/models/assistant/chat.server";
+import { requestCompile } from "~/models/compile/compile-jobs.server";
 import { getBalance, priceOf, PRICES } from "~/models/billing";
-import { createCustomOrder, newOrderId, orderUploadTarget } from "~/models/custom-orders.server";
-import { createProjectForStory } from "~/models/project.server";
-import { requestSceneGeneration } from "~/models/scene-generation.server";
-import { storeFile } from "~/models/stored-files.server";
-import { requestStoryVariants } from "~/models/story-variants.server";
-import { createVideoRequest, refundVideoRequest } from "~/models/video-requests.server";
+import { createCustomOrder, newOrderId, orderUploadTarget } from "~/models/orders/custom-orders.server";
+import { createProjectForStory } from "~/models/projects/project.server";
+import { requestSceneGeneration } from "~/models/generation/scene-generation.server";
+import { storeFile } from "~/models/files/stored-files.server";
+import { requestStoryVariants } from "~/models/stories/story-variants.server";
+import { createVideoRequest, refundVideoRequest } from "~/models/stories/video-requests.server";
 import { prisma } from "~/utils/db.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { png } from "../fixtures/storage-media";

@@ -26,21 +26,21 @@ import {
   getCompileJob,
   recordRenderProgress,
   requestCompile,
-} from "~/models/compile-jobs.server";
-import { runLocalRender } from "~/models/compile-render.server";
-import { dashboardFeed } from "~/models/content-feed.server";
-import { estimateCost } from "~/models/cost-estimates.server";
+} from "~/models/compile/compile-jobs.server";
+import { runLocalRender } from "~/models/compile/compile-render.server";
+import { dashboardFeed } from "~/models/content/content-feed.server";
+import { estimateCost } from "~/models/projects/cost-estimates.server";
 import { applyCreditChange, getBalance } from "~/models/billing";
-import { getProjectWorkspace } from "~/models/project-workspace.server";
-import { listSceneAssetVersions } from "~/models/scene-asset-versions.server";
-import { requestSceneGeneration } from "~/models/scene-generation.server";
-import { createProjectForStory, getProjectWithScenes } from "~/models/project.server";
-import { SCENE_ASSET_STEPS } from "~/models/scene-asset-steps";
-import { addScene, editScene, findSceneOfProject } from "~/models/scenes.server";
-import { SHOWCASE_DEMOS } from "~/models/showcase-seed.server";
-import { recoverQueuedStories } from "~/models/video-pipeline.server";
-import { createVideoRequest, videoRequestedEventId } from "~/models/video-requests.server";
-import * as store from "~/models/workflow-runs.server";
+import { getProjectWorkspace } from "~/models/projects/project-workspace.server";
+import { listSceneAssetVersions } from "~/models/generation/scene-asset-versions.server";
+import { requestSceneGeneration } from "~/models/generation/scene-generation.server";
+import { createProjectForStory, getProjectWithScenes } from "~/models/projects/project.server";
+import { SCENE_ASSET_STEPS } from "~/models/generation/scene-asset-steps";
+import { addScene, editScene, findSceneOfProject } from "~/models/projects/scenes.server";
+import { SHOWCASE_DEMOS } from "~/models/stories/showcase-seed.server";
+import { recoverQueuedStories } from "~/models/stories/video-pipeline.server";
+import { createVideoRequest, videoRequestedEventId } from "~/models/stories/video-requests.server";
+import * as store from "../../inngest/executor/run-store.ts";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { ProviderError } from "~/providers/media/types";
 import { LocalRenderProvider } from "~/providers/render/local.server";
@@ -48,9 +48,9 @@ import { lumaStats, POSTER_LUMA } from "~/providers/render/poster.server";
 import type { RenderResult } from "~/providers/render/types";
 import { LocalVoiceProvider } from "~/providers/voice/local.server";
 import { prisma } from "~/utils/db.server";
-import { localFilePath } from "~/models/stored-files.server";
+import { localFilePath } from "~/models/files/stored-files.server";
 import { inngest } from "../../inngest/client.ts";
-import { projectCompileRequested, sceneAssetsRequested, videoRequested } from "../../inngest/events.ts";
+import { projectCompileRequested, sceneAssetsRequested, videoRequested } from "~/models/workflows/events";
 import { showcaseSeedRequested } from "../../inngest/functions/housekeeping-events.ts";
 import { requestShowcaseSeed, shouldSeedShowcase } from "../../inngest/functions/housekeeping.ts";
 import { TEST_ENV } from "../setup/test-env";
@@ -1064,7 +1064,7 @@ describe("queued stories", () => {
 
 describe("stuck image jobs (admin AI Tools, ADR 187)", () => {
   it("a retry re-runs the scene's image step into the same job, free of charge; check status reads the workflow run", async () => {
-    const { retryImageJob, checkImageJob } = await import("~/models/stuck-image-jobs.server");
+    const { retryImageJob, checkImageJob } = await import("~/models/generation/stuck-image-jobs.server");
     const { actor: admin } = await newAdmin();
     const user = await newCustomer(5);
     const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });

@@ -2,7 +2,7 @@
 // stored by the storage module (images only).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getProfile } from "~/models/profile.server";
+import { getProfile } from "~/models/access/profile.server";
 import * as settingsRoute from "~/routes/_shell.settings";
 import { prisma } from "~/utils/db.server";
 import { ensurePlans, newPayer, sessionCookieFor, uid } from "./payments-helpers";

@@ -1,7 +1,7 @@
 // Username rules (docs/product.md#profile-settings): trimmed; not empty; at least 3 characters;
 // different from the current one; unique among other users, finally by the database's unique index.
 import { describe, expect, it } from "vitest";
-import { getProfile, updateUsername } from "~/models/profile.server";
+import { getProfile, updateUsername } from "~/models/access/profile.server";
 import { prisma } from "~/utils/db.server";
 import { uid } from "./payments-helpers";
 import { actorOf } from "./dashboard-helpers";

@@ -2,10 +2,10 @@
 // (POST intent=optimize), admins only, through the core (docs/product.md#canvas-editor).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFromUser } from "~/models/access";
-import type { CanvasData } from "~/models/canvas-layout";
-import { createProject } from "~/models/project.server";
-import { updateScene } from "~/models/scenes.server";
-import { storeFile } from "~/models/stored-files.server";
+import type { CanvasData } from "~/models/projects/canvas-layout";
+import { createProject } from "~/models/projects/project.server";
+import { updateScene } from "~/models/projects/scenes.server";
+import { storeFile } from "~/models/files/stored-files.server";
 import { action, loader } from "~/routes/resources.projects.$projectId.canvas";
 import { prisma } from "~/utils/db.server";
 import { png } from "../fixtures/storage-media";

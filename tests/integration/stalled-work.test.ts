@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const scratch = await vi.hoisted(async () => (await import("../support/scratch-database")).useScratchDatabase("stalled_work"));
 
 import { systemActor } from "~/models/access";
-import { getCompileJob, requestCompile } from "~/models/compile-jobs.server";
+import { getCompileJob, requestCompile } from "~/models/compile/compile-jobs.server";
 import { getBalance } from "~/models/billing";
-import { generationProgress, requestSceneGeneration } from "~/models/scene-generation.server";
-import { sweepStalledWork } from "~/models/stalled-work.server";
+import { generationProgress, requestSceneGeneration } from "~/models/generation/scene-generation.server";
+import { sweepStalledWork } from "~/models/compile/stalled-work.server";
 import { prisma } from "~/utils/db.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { useTempStorage } from "./storage-helpers";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as fileLoader } from "~/routes/resources.files.$bucket.$";
-import { storeFile, type StoredFile } from "~/models/stored-files.server";
+import { storeFile, type StoredFile } from "~/models/files/stored-files.server";
 import { mp4, pdf, png } from "../fixtures/storage-media";
 import { newUser, useTempStorage } from "./storage-helpers";
 

@@ -3,8 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as uploadAction } from "~/routes/resources.upload.$bucket";
 import { prisma } from "~/utils/db.server";
-import { storeFile, UploadError } from "~/models/stored-files.server";
-import { parseUploadForm } from "~/models/uploads.server";
+import { storeFile, UploadError } from "~/models/files/stored-files.server";
+import { parseUploadForm } from "~/models/files/uploads.server";
 import { mp4, png, wav } from "../fixtures/storage-media";
 import { filesUnder, multipart, newUser, useTempStorage } from "./storage-helpers";
 

@@ -3,9 +3,9 @@
 // of a private bucket must be revalidated before each use, and the header kept with the bytes
 // (S3 metadata) never says public for a bucket whose files can turn private.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { setStoredObjectVisibility } from "~/models/stored-files.server";
+import { setStoredObjectVisibility } from "~/models/files/stored-files.server";
 import { loader as fileLoader } from "~/routes/resources.files.$bucket.$";
-import { storeFile } from "~/models/stored-files.server";
+import { storeFile } from "~/models/files/stored-files.server";
 import { png } from "../fixtures/storage-media";
 import { newUser, useTempStorage } from "./storage-helpers";
 

@@ -6,9 +6,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getBalance } from "~/models/billing";
-import { getProjectWithScenes } from "~/models/project.server";
-import { quoteStoryVariants, requestStoryVariants, withHook } from "~/models/story-variants.server";
-import { createVideoRequest } from "~/models/video-requests.server";
+import { getProjectWithScenes } from "~/models/projects/project.server";
+import { quoteStoryVariants, requestStoryVariants, withHook } from "~/models/stories/story-variants.server";
+import { createVideoRequest } from "~/models/stories/video-requests.server";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { prisma } from "~/utils/db.server";
 import { action, loader } from "~/routes/_shell.stories.$storyId.variants";

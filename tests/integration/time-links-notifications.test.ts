@@ -3,9 +3,9 @@
 // expired, its expiry day is read in the admin's zone, and a link past its expiry is listed as
 // expired; opening a notification marks it read and goes where it leads.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LINK_MESSAGES } from "~/models/custom-order-rules";
-import type { OrderLinkRow } from "~/models/order-links.server";
-import { createNotification } from "~/models/notification.server";
+import { LINK_MESSAGES } from "~/models/orders/custom-order-rules";
+import type { OrderLinkRow } from "~/models/orders/order-links.server";
+import { createNotification } from "~/models/content/notification.server";
 import * as root from "~/root";
 import * as linksTab from "~/routes/_shell.admin.links";
 import * as notificationsPage from "~/routes/_shell.notifications";

@@ -6,8 +6,8 @@
 // the demo announcement's promise.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFromUser } from "~/models/access";
-import { listActiveAnnouncements } from "~/models/announcement.server";
-import { createProject } from "~/models/project.server";
+import { listActiveAnnouncements } from "~/models/content/announcement.server";
+import { createProject } from "~/models/projects/project.server";
 import { prisma } from "~/utils/db.server";
 import { DEMO_ANNOUNCEMENT, seedDemoAnnouncement } from "../../prisma/seed";
 import { startLiveServer, type LiveServer } from "../support/live-server";

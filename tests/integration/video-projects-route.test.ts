@@ -4,10 +4,10 @@
 // and paid work is charged through the core's price list.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, actorFromUser } from "~/models/access";
-import { estimateCost } from "~/models/cost-estimates.server";
+import { estimateCost } from "~/models/projects/cost-estimates.server";
 import { applyCreditChange, getBalance } from "~/models/billing";
-import { createProject, type ProjectWithScenes } from "~/models/project.server";
-import { storeFile } from "~/models/stored-files.server";
+import { createProject, type ProjectWithScenes } from "~/models/projects/project.server";
+import { storeFile } from "~/models/files/stored-files.server";
 import * as indexRoute from "~/routes/_shell.video-projects._index";
 import * as projectRoute from "~/routes/_shell.video-projects.$projectId";
 import { prisma } from "~/utils/db.server";

@@ -8,7 +8,7 @@ import { hashedSigningKey } from "../../inngest/executor/bridge.ts";
 import { shared } from "../../inngest/executor/shared.ts";
 import { signRequest } from "../../inngest/executor/protocol.ts";
 import { workflowEngineStatus } from "../../inngest/status.ts";
-import * as store from "~/models/workflow-runs.server";
+import * as store from "../../inngest/executor/run-store.ts";
 import { prisma } from "~/utils/db.server";
 import { fastExecutor, startServeHost, waitFor, waitForRun, type ServeHost } from "./workflows-helpers.ts";
 

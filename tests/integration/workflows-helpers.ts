@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { InngestFunction } from "inngest";
 import { EmbeddedExecutor, type ExecutorOptions } from "../../inngest/executor/index.ts";
 import { createServeHandler } from "../../inngest/serve.server.ts";
-import * as store from "~/models/workflow-runs.server";
+import * as store from "../../inngest/executor/run-store.ts";
 
 export type ServeHost = { url: string; requests: { method: string; path: string }[]; close(): Promise<void> };
 

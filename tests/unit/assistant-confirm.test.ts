@@ -13,7 +13,7 @@ type Row = { id: string; content: string; status: string; tasks: unknown[]; comm
 const rows = new Map<string, Row>();
 const view = (r: Row) => ({ ...r, role: "assistant", selectedTool: null, agentType: null, clientRequestId: null, createdAt: new Date(0).toISOString() });
 
-vi.mock("~/models/chat.server", () => ({
+vi.mock("~/models/assistant/chat.server", () => ({
   chatHistory: async () => [],
   recordChatProgress: async (_a: unknown, id: string, p: { content?: string; tasks?: unknown[] }) => {
     const r = rows.get(id)!;
@@ -29,13 +29,13 @@ vi.mock("~/models/chat.server", () => ({
     return view(r);
   },
 }));
-vi.mock("~/models/project-workspace.server", () => ({
+vi.mock("~/models/projects/project-workspace.server", () => ({
   getProjectWorkspace: async () => ({
     project: { id: "p1", title: "Glow Serum VPM Ad" },
     scenes: [{ id: "s1", sceneOrder: 1, title: "Hook", imagePrompt: "x", imageUrl: "/i", script: "s", voiceOverText: "v", voiceOverUrl: "/v", videoUrl: "/m" }],
   }),
 }));
-vi.mock("~/models/cost-estimates.server", () => ({ estimateCost: async () => ({ credits: 2, lines: [], blocked: null, balance: 10, enough: true }) }));
+vi.mock("~/models/projects/cost-estimates.server", () => ({ estimateCost: async () => ({ credits: 2, lines: [], blocked: null, balance: 10, enough: true }) }));
 
 const { runAssistant, runConfirmedPlan } = await import("../../agents/assistant");
 const { LocalPlannerChatModel } = await import("~/providers/llm/index.server");

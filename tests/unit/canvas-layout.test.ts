@@ -16,7 +16,7 @@ import {
   zoomOut,
   ZOOM,
   type CanvasProjectInput,
-} from "~/models/canvas-layout";
+} from "~/models/projects/canvas-layout";
 
 const project: CanvasProjectInput = {
   id: "p1",

@@ -1,6 +1,6 @@
 // Optimize Layout: the planner's optimize_canvas_layout task (docs/decisions/155-canvas-layout-optimizer.md).
 import { describe, expect, it } from "vitest";
-import { buildCanvasDiagram, type CanvasProjectInput } from "~/models/canvas-layout";
+import { buildCanvasDiagram, type CanvasProjectInput } from "~/models/projects/canvas-layout";
 import { optimizeCanvasLayout, runLocalTask, type LayoutNode, type PlacedNode } from "~/providers/llm/planner/index";
 
 function overlaps(a: PlacedNode, b: PlacedNode): boolean {

@@ -7,7 +7,7 @@ import {
   normalizeScript,
   uploadFailedMessage,
   VIDEO_MESSAGES,
-} from "~/models/video-request-rules";
+} from "~/models/stories/video-request-rules";
 import { SCRIPT_WORD_LIMIT, VIDEO_CREATE_TIMEOUT_MS, DEFAULT_VOICE_ID } from "~/utils/constants";
 import { VIDEO_COST_CREDITS } from "~/models/billing/prices";
 

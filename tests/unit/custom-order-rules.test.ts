@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRate, isValidPhone, orderStatusBadge } from "~/models/custom-order-rules";
+import { formatRate, isValidPhone, orderStatusBadge } from "~/models/orders/custom-order-rules";
 
 describe("order status badges (docs/product.md#custom-orders)", () => {
   it("colour the known statuses and show any other one grey with its raw text", () => {

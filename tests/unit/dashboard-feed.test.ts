@@ -16,7 +16,7 @@ import {
   parseDashboardQuery,
   parseExploreQuery,
   type ContentItem,
-} from "~/models/content-feed";
+} from "~/models/content/content-feed";
 import { EMPTY_HINT, EMPTY_TEXT, TOASTS } from "~/components/dashboard/messages";
 import { hashtagText } from "~/components/dashboard/StoryCard";
 

@@ -5,7 +5,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Time, TimeZoneProvider } from "~/components/time/TimeZone";
-import { scriptInputChange } from "~/models/video-request-rules";
+import { scriptInputChange } from "~/models/stories/video-request-rules";
 import { dayInZone, formatInZone, isValidTimeZone, timeZoneCookie, timeZoneFromCookie, wallClockInZone } from "~/utils/dates";
 
 const MOMENT = "2026-11-25T20:15:00.000Z";

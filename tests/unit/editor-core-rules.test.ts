@@ -2,7 +2,7 @@
 // ordering rule (from 1, max + 1, ADR 255), staleness of a
 // scene's generated assets and the plan of which generation steps a request runs (ADR 151).
 import { describe, expect, it, vi } from "vitest";
-import type { ProjectRow, SceneRow } from "~/models/project.server";
+import type { ProjectRow, SceneRow } from "~/models/projects/project.server";
 
 vi.hoisted(() => {
   // The modules import the Prisma client, which needs a URL to be constructed (never used here).
@@ -10,9 +10,9 @@ vi.hoisted(() => {
 });
 
 const { COMPILE_PRICE, PRICES, SCENE_ALL_STEPS_PRICE, SCENE_STEP_PRICES, formatCredits, insufficientCreditsMessage, priceOf, sumCredits } = await import("~/models/billing/prices");
-const { clampPosition, nextSceneOrder } = await import("~/models/scene-order");
-const { currentInputsHash, isStale, sceneAssetStates } = await import("~/models/scene-staleness.server");
-const { planSceneSteps } = await import("~/models/scene-generation.server");
+const { clampPosition, nextSceneOrder } = await import("~/models/projects/scene-order");
+const { currentInputsHash, isStale, sceneAssetStates } = await import("~/models/projects/scene-staleness.server");
+const { planSceneSteps } = await import("~/models/generation/scene-generation.server");
 
 describe("the price list", () => {
   it("keeps the fixed prices and prices every scene step and a compile", () => {

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { StoryCard } from "~/components/dashboard/StoryCard";
 import { VideoCard } from "~/components/dashboard/VideoCard";
 import { ExploreStoryCard } from "~/components/explore/ExploreCards";
-import type { StoryItem, VideoItem } from "~/models/content-feed";
+import type { StoryItem, VideoItem } from "~/models/content/content-feed";
 
 // The public/private switch needs a Remix router; it is not what these tests look at.
 vi.mock("~/components/dashboard/VisibilityToggle", () => ({ VisibilityToggle: () => null }));

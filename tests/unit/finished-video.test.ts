@@ -1,6 +1,6 @@
 // The finished video's one rule (docs/architecture.md#the-finished-video, ADR 291).
 import { describe, expect, it } from "vitest";
-import { finishedVideoUrl, projectVideo } from "~/models/finished-video";
+import { finishedVideoUrl, projectVideo } from "~/models/compile/finished-video";
 
 describe("the finished video", () => {
   it("is addressed by one function from any column's value", () => {

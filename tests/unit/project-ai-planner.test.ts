@@ -1,7 +1,7 @@
 // The planner's scene order proposal, enhanced description and optimized prompt (ADR 174-176),
 // and the numbering a confirmed order gets (scene-order.ts).
 import { describe, expect, it } from "vitest";
-import { sequenceOrders } from "~/models/scene-order";
+import { sequenceOrders } from "~/models/projects/scene-order";
 import { enhanceDescription, optimizedImagePrompt, optimizeSceneSequence, runLocalTask, sceneRole } from "~/providers/llm/planner";
 import { withoutRepeatedWords } from "~/providers/llm/planner/enhance-description";
 

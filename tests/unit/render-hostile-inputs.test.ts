@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { reasonOf } from "~/models/pipeline-errors.server";
+import { reasonOf } from "~/models/generation/pipeline-errors.server";
 import { ffmpegPath, ffprobePath, probeMedia } from "~/providers/media/ffmpeg.server";
 import { LocalRenderProvider } from "~/providers/render/local.server";
 import { RenderInputError, type RenderRequest } from "~/providers/render/types";

@@ -1,10 +1,10 @@
-// The generate_scene_description tool's text (app/models/scene-description.server.ts).
+// The generate_scene_description tool's text (app/models/projects/scene-description.server.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 
 process.env.DATABASE_URL ??= "postgresql://unit@127.0.0.1:1/unit";
-let describeSceneText: typeof import("~/models/scene-description.server").describeSceneText;
+let describeSceneText: typeof import("~/models/projects/scene-description.server").describeSceneText;
 beforeAll(async () => {
-  ({ describeSceneText } = await import("~/models/scene-description.server"));
+  ({ describeSceneText } = await import("~/models/projects/scene-description.server"));
 });
 
 type SceneText = { script: string | null; voiceOverText: string | null; title: string; imagePrompt: string | null };

@@ -8,8 +8,8 @@ vi.hoisted(() => {
   process.env.SESSION_SECRET ??= "unit-test-secret-unit-test-secret-0123456789";
 });
 
-const { parseMediaValue } = await import("~/models/media-refs.server");
-const { parseSignedLink, signedPath } = await import("~/models/signed-links.server");
+const { parseMediaValue } = await import("~/models/files/media-refs.server");
+const { parseSignedLink, signedPath } = await import("~/models/files/signed-links.server");
 
 describe("the server's own signed links", () => {
   const key = "u1/main-project-images/bottle-1.png";

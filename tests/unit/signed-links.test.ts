@@ -1,12 +1,12 @@
-// Signed, expiring file links (app/models/signed-links.server.ts, ADR 161).
+// Signed, expiring file links (app/models/files/signed-links.server.ts, ADR 161).
 import { beforeAll, describe, expect, it } from "vitest";
 
 process.env.DATABASE_URL ??= "postgresql://unit@127.0.0.1:1/unit";
 process.env.SESSION_SECRET ??= "unit-test-session-secret-0123456789";
 
-let links: typeof import("~/models/signed-links.server");
+let links: typeof import("~/models/files/signed-links.server");
 beforeAll(async () => {
-  links = await import("~/models/signed-links.server");
+  links = await import("~/models/files/signed-links.server");
 });
 
 function parts(pathAndQuery: string) {

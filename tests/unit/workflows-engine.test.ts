@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 process.env.DATABASE_URL ??= "postgresql://unused:unused@127.0.0.1:1/unused";
 const { detectWorkflowEngine } = await import("../../inngest/client.ts");
-const { videoRequested, sceneAssetsRequested } = await import("../../inngest/events.ts");
+const { videoRequested, sceneAssetsRequested } = await import("~/models/workflows/events");
 
 describe("workflow engine selection", () => {
   it("is embedded when no Inngest server is configured", () => {

@@ -10,7 +10,7 @@ import { toast } from "sonner";
 import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
 import { Spinner } from "~/components/ui/Spinner";
-import { CHAT_MESSAGES, CHAT_RETRIES, CHAT_RETRY_BASE_MS, type ChatMessageView, type ChatTask } from "~/models/chat-rules";
+import { CHAT_MESSAGES, CHAT_RETRIES, CHAT_RETRY_BASE_MS, type ChatMessageView, type ChatTask } from "~/models/assistant/chat-rules";
 import { formatCredits } from "~/models/billing/prices";
 import { CHAT_COST_CREDITS } from "~/models/billing/prices";
 

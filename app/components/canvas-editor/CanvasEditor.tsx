@@ -6,7 +6,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { CompilePanel } from "~/components/video-projects/VideoProjectsPage";
 import { useLiveRevalidate } from "~/hooks/useLiveEvents";
-import { EDITOR_LIMITS } from "~/models/editor-rules";
+import { EDITOR_LIMITS } from "~/models/projects/editor-rules";
 import type { CanvasActionData, CanvasEditorData } from "./editor-data";
 import { useHydrated, useOptimisticValue, useScenesWithPendingEdits, useViewLink } from "./hooks";
 import { Notice } from "./Notice";

@@ -3,7 +3,7 @@
 import { useFetcher } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
-import { SCENE_MEDIA_STEPS } from "~/models/scene-asset-steps";
+import { SCENE_MEDIA_STEPS } from "~/models/generation/scene-asset-steps";
 import type { CanvasActionData, EditorQuote, EditorScene, EditorVersion } from "./editor-data";
 import { useHydrated, useOptimisticValue } from "./hooks";
 import { FIELD_LABELS, sceneLabel } from "./labels";

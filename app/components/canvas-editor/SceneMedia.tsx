@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/Badge";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { FileUpload } from "~/components/upload/FileUpload";
 import { formatCredits } from "~/models/billing/prices";
-import type { SceneAssetStates, SceneMediaStep } from "~/models/scene-asset-steps";
+import type { SceneAssetStates, SceneMediaStep } from "~/models/generation/scene-asset-steps";
 import type { CanvasActionData, EditorQuote, EditorScene, EditorVersion } from "./editor-data";
 import { useViewLink } from "./hooks";
 import { MEDIA_LABELS, STEP_LABELS } from "./labels";

@@ -4,7 +4,7 @@ import { Form, useFetcher } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { FileUpload } from "~/components/upload/FileUpload";
 import { MultiFileUpload } from "~/components/upload/MultiFileUpload";
-import { EDITOR_LIMITS } from "~/models/editor-rules";
+import { EDITOR_LIMITS } from "~/models/projects/editor-rules";
 import type { CanvasActionData, CanvasEditorData, EditorProject } from "./editor-data";
 import { useHydrated, useOptimisticValue } from "./hooks";
 import { UPLOAD_FIELDS } from "./labels";

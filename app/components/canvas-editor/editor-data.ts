@@ -1,6 +1,6 @@
 // What the canvas editor's loader gives the page (app/routes/canvas-editor.server.ts builds it) and
 // what its action answers: plain data, so the page's components need nothing from the server.
-import type { SceneAssetStates, SceneMediaStep } from "~/models/scene-asset-steps";
+import type { SceneAssetStates, SceneMediaStep } from "~/models/generation/scene-asset-steps";
 
 export type EditorView = {
   tab: "script" | "scenes";

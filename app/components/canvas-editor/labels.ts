@@ -1,6 +1,6 @@
 // The canvas editor's words: field and media labels, and the product's failure texts
 // (docs/product.md#canvas-editor), shared by the page and its action.
-import type { SceneMediaStep } from "~/models/scene-asset-steps";
+import type { SceneMediaStep } from "~/models/generation/scene-asset-steps";
 import type { EditorScene } from "./editor-data";
 
 export const PROJECT_SAVED = "Project changes saved.";

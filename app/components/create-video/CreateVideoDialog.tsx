@@ -9,7 +9,7 @@ import { formatCredits } from "~/components/shell/nav";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
 import { VIDEO_COST_CREDITS } from "~/models/billing/prices";
-import { DIALOG_TOASTER_ID } from "~/models/video-request-rules";
+import { DIALOG_TOASTER_ID } from "~/models/stories/video-request-rules";
 
 export function CreateVideoDialog({
   open,

@@ -16,7 +16,7 @@ import { VIDEO_CREATE_TIMEOUT_MS } from "~/utils/constants";
 import { VIDEO_COST_CREDITS } from "~/models/billing/prices";
 import { MediaUpload, type MediaUploadHandle } from "./MediaUpload";
 import { ReadyToGoSwitch } from "./ReadyToGoSwitch";
-import { DEFAULT_STORY_ASPECT_RATIO, FIELDS, normalizeScript, STORY_ASPECT_RATIOS, toasterFor, uploadFailedMessage, VIDEO_MESSAGES, type CreateVideoActionData, type FieldErrors, type Toast } from "~/models/video-request-rules";
+import { DEFAULT_STORY_ASPECT_RATIO, FIELDS, normalizeScript, STORY_ASPECT_RATIOS, toasterFor, uploadFailedMessage, VIDEO_MESSAGES, type CreateVideoActionData, type FieldErrors, type Toast } from "~/models/stories/video-request-rules";
 import { ScriptField } from "./ScriptField";
 import { VoiceSamples } from "./VoiceSamples";
 

@@ -7,7 +7,7 @@ import { buttonClasses } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
 import { CUSTOM_ORDER_COST_CREDITS, VIDEO_COST_CREDITS } from "~/models/billing/prices";
-import { VIDEO_MESSAGES } from "~/models/video-request-rules";
+import { VIDEO_MESSAGES } from "~/models/stories/video-request-rules";
 
 /**
  * "Each video requires 20 credits": shown while the info button is hovered or focused (CSS, so

@@ -12,7 +12,7 @@ import { cx } from "~/components/ui/cx";
 import { Icon, type IconName } from "~/components/ui/Icon";
 import { acceptFor, type BucketName } from "~/utils/storage/buckets";
 import { formatBytes, type MediaKind } from "~/utils/storage/media-types";
-import { toasterFor, type KeptFile, type Toast } from "~/models/video-request-rules";
+import { toasterFor, type KeptFile, type Toast } from "~/models/stories/video-request-rules";
 
 export type MediaUploadHandle = {
   /** Uploads a chosen file that is not stored yet; false when that fails (a toast says why). */

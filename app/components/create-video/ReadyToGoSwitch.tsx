@@ -2,7 +2,7 @@
 // aria-checked) with JavaScript, a plain checkbox without it. Both post readyToGo=on when set.
 import { useId, useState } from "react";
 import { cx } from "~/components/ui/cx";
-import { FIELDS } from "~/models/video-request-rules";
+import { FIELDS } from "~/models/stories/video-request-rules";
 
 export function ReadyToGoSwitch({ hydrated, defaultChecked = false }: { hydrated: boolean; defaultChecked?: boolean }) {
   const id = useId();

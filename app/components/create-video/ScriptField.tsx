@@ -5,7 +5,7 @@
 import { useId, useState } from "react";
 import { cx } from "~/components/ui/cx";
 import { SCRIPT_WORD_LIMIT } from "~/utils/constants";
-import { countWords, FIELDS, scriptInputChange } from "~/models/video-request-rules";
+import { countWords, FIELDS, scriptInputChange } from "~/models/stories/video-request-rules";
 
 export function ScriptField({
   value,

@@ -1,6 +1,6 @@
 // Small pieces shared by the content cards of the Dashboard and Explore.
 import { cx } from "~/components/ui/cx";
-import type { JobStatusValue } from "~/models/content-feed";
+import type { JobStatusValue } from "~/models/content/content-feed";
 import { Time } from "~/components/time/TimeZone";
 
 /** A date and time in the viewer's time zone, the zone named (one rule everywhere: ADR 267). */

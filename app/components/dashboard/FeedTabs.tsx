@@ -1,7 +1,7 @@
 // Tabs of a feed as links: the tab is part of the URL (works without JavaScript, can be shared).
 import { Link } from "@remix-run/react";
 import { cx } from "~/components/ui/cx";
-import { feedSearch, type FeedQuery } from "~/models/content-feed";
+import { feedSearch, type FeedQuery } from "~/models/content/content-feed";
 
 export function FeedTabs<Tab extends string>({
   tabs,

@@ -4,8 +4,8 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { DateRangePicker, DATE_RANGE_LABEL } from "./DateRangePicker";
-import type { FeedQuery } from "~/models/content-feed";
-import { SEARCH_MAX_LENGTH } from "~/models/content-feed";
+import type { FeedQuery } from "~/models/content/content-feed";
+import { SEARCH_MAX_LENGTH } from "~/models/content/content-feed";
 import { useHydrated } from "./useHydrated";
 import { useTimeZone } from "~/components/time/TimeZone";
 

@@ -3,7 +3,7 @@
 import { CardFrame, JobPendingMedia, JobStatusBadge, LocalDate } from "./CardParts";
 import { CopyButton } from "./CopyButton";
 import { DownloadImageButton } from "./DownloadImageButton";
-import type { ImageItem } from "~/models/content-feed";
+import type { ImageItem } from "~/models/content/content-feed";
 import { VisibilityToggle } from "./VisibilityToggle";
 
 export function ImageCard({ image }: { image: ImageItem }) {

@@ -2,7 +2,7 @@
 // title and hashtags with copy buttons, and the public/private switch.
 import { CardFrame, LocalDate, MediaPlaceholder, Spinner, StoryBadge, storyBadgeState } from "./CardParts";
 import { CopyButton } from "./CopyButton";
-import type { StoryItem } from "~/models/content-feed";
+import type { StoryItem } from "~/models/content/content-feed";
 import { VisibilityToggle } from "./VisibilityToggle";
 import { CardVideo } from "~/components/ui/CardVideo";
 import { DownloadVideoLink } from "~/components/ui/DownloadVideoLink";

@@ -2,7 +2,7 @@
 // badge, copy buttons and the public/private switch.
 import { CardFrame, JobPendingMedia, JobStatusBadge, LocalDate } from "./CardParts";
 import { CopyButton } from "./CopyButton";
-import type { VideoItem } from "~/models/content-feed";
+import type { VideoItem } from "~/models/content/content-feed";
 import { VisibilityToggle } from "./VisibilityToggle";
 import { CardVideo } from "~/components/ui/CardVideo";
 import { DownloadVideoLink } from "~/components/ui/DownloadVideoLink";

@@ -5,7 +5,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { cx } from "~/components/ui/cx";
-import type { ContentKind, VisibilityValue } from "~/models/content-feed";
+import type { ContentKind, VisibilityValue } from "~/models/content/content-feed";
 import { TOASTS } from "./messages";
 import { useHydrated } from "./useHydrated";
 

@@ -2,7 +2,7 @@
 // the product image that opens larger, "Type: ...") and a public video (prompt, scene description,
 // SEO title, the video and who made it).
 import { CardFrame, LocalDate } from "~/components/dashboard/CardParts";
-import type { StoryItem, VideoItem } from "~/models/content-feed";
+import type { StoryItem, VideoItem } from "~/models/content/content-feed";
 import { ImageLightbox } from "./ImageLightbox";
 import { CardVideo } from "~/components/ui/CardVideo";
 

@@ -9,7 +9,7 @@ import { formatRupees, LANDING_DELIVERY, LANDING_PRICE_PER_VIDEO_INR } from "./f
 import { heroBadge, poweredBy, poweredByIntro } from "./provider-copy";
 import { PublicFooter } from "./PublicFooter";
 import { PublicHeader } from "./PublicHeader";
-import type { ShowcaseItem } from "~/models/showcase";
+import type { ShowcaseItem } from "~/models/stories/showcase";
 
 const price = formatRupees(LANDING_PRICE_PER_VIDEO_INR);
 

@@ -1,4 +1,4 @@
-import { orderStatusBadge } from "~/models/custom-order-rules";
+import { orderStatusBadge } from "~/models/orders/custom-order-rules";
 import { Badge } from "~/components/ui/Badge";
 
 /** An order's status in the colours of docs/product.md#custom-orders. */

@@ -6,7 +6,7 @@ import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
-import { orderLinkPath, orderPath } from "~/models/custom-order-rules";
+import { orderLinkPath, orderPath } from "~/models/orders/custom-order-rules";
 import { orderNextSteps, orderReference, paymentOutcomeMessage } from "~/models/billing/payment-messages";
 import { formatINR } from "~/models/billing/pricing";
 

@@ -3,7 +3,7 @@
 // other node in grey (docs/product.md#canvas-editor).
 import { Handle, Position, type Node, type NodeProps, type NodeTypes } from "@xyflow/react";
 import { useState } from "react";
-import { CANVAS_MESSAGES, nodeColor, statusText, type CanvasNode } from "~/models/canvas-layout";
+import { CANVAS_MESSAGES, nodeColor, statusText, type CanvasNode } from "~/models/projects/canvas-layout";
 
 export type FlowNodeData = { label: string; kind: string; detail: CanvasNode["data"] };
 export type FlowNode = Node<FlowNodeData>;

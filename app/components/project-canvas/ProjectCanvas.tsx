@@ -34,7 +34,7 @@ import {
   zoomPercent,
   type CanvasData,
   type CanvasEdge,
-} from "~/models/canvas-layout";
+} from "~/models/projects/canvas-layout";
 import { NODE_TYPES, toFlowNode, type FlowNode } from "./CanvasNodes";
 import { useCanvasData } from "./useCanvasData";
 import { Time } from "~/components/time/TimeZone";

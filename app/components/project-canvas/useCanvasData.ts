@@ -1,7 +1,7 @@
 // The canvas diagram from the server (resources.projects.$projectId.canvas): load, refresh and
 // Optimize Layout. A newer request wins over an older one still on its way.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { CanvasData } from "~/models/canvas-layout";
+import type { CanvasData } from "~/models/projects/canvas-layout";
 
 export const canvasUrl = (projectId: string) => `/resources/projects/${encodeURIComponent(projectId)}/canvas`;
 

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { cx } from "~/components/ui/cx";
 import { useHydrated } from "~/components/dashboard/useHydrated";
-import type { ShowcaseItem } from "~/models/showcase";
+import type { ShowcaseItem } from "~/models/stories/showcase";
 
 export const SHOWCASE_TITLE = "See What Others Have Created";
 export const SCROLL_STEP_PX = 320;

@@ -2,7 +2,7 @@
 // render's live progress, and the finished video to watch and download.
 import { useFetcher } from "@remix-run/react";
 import { Button, buttonClasses } from "~/components/ui/Button";
-import { projectVideo } from "~/models/finished-video";
+import { projectVideo } from "~/models/compile/finished-video";
 import { downloadFileName, downloadHref } from "~/utils/download-name";
 import type { PageProject } from "./page-data";
 import { ErrorLine, input, panel, resultOf, StatusDot, confirmOr, type ActionResult } from "./parts";

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
 import { FileUpload } from "~/components/upload/FileUpload";
-import { SCENE_ASSET_MESSAGES } from "~/models/scene-asset-steps";
+import { SCENE_ASSET_MESSAGES } from "~/models/generation/scene-asset-steps";
 import { AiAnalysisPanel, SceneAiActions } from "./AiPanels";
 import { AutomatedSceneForm } from "./AutomatedSceneForm";
 import type { PageScene, PageProject } from "./page-data";

@@ -11,7 +11,7 @@ import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth-
 import { actorForUserId } from "./actor.server";
 import { isAdminUser } from "./permissions.server";
 import { currentSession } from "./session-user.server";
-import { ensureFirstProject } from "~/models/project.server";
+import { ensureFirstProject } from "~/models/projects/project.server";
 import {
   releaseSignInAttempt,
   reserveSignInAttempt,

@@ -21,3 +21,5 @@ export { MCP_ACCESS_DESCRIPTION, SUPPORTED_SCOPES } from "./oauth-rules";
 export { beginAuthorization, challengeForAuthorizationCode, decideAuthorization, exchangeAuthorizationCode, exchangeRefreshToken, getPendingAuthorization, revokeOAuthToken, sweepExpiredOAuthRows, verifyOAuthAccessToken } from "./oauth.server";
 export { getOAuthClient, registerOAuthClient } from "./oauth-clients.server";
 export { disconnectApplication, listConnectedApplications } from "./oauth-connections.server";
+
+export { PROFILE_MESSAGES, getProfile, setAvatarKey, updateUsername } from "./profile.server";

@@ -47,7 +47,7 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
-export { ensureProfile } from "~/models/profile.server";
+export { ensureProfile } from "./profile.server";
 
 /** Whether a user with this id exists. */
 export async function userExists(userId: string): Promise<boolean> {

@@ -5,7 +5,7 @@
 // match the row, and (where configured) PayU's verify_payment agrees. Credits are granted in the
 // same database transaction that moves the row to completed, by a conditional UPDATE that only
 // one callback can win; a discount code is spent then, once per user.
-import { lockOrderForPaymentInTx, markOrderPaidInTx } from "~/models/custom-orders.server";
+import { lockOrderForPaymentInTx, markOrderPaidInTx } from "~/models/orders/custom-orders.server";
 import { Prisma, prisma } from "~/utils/db.server";
 import { gatewayConfig, type GatewayConfig, type GatewayProvider } from "~/utils/payu/config.server";
 import { verifyResponseHash } from "~/utils/payu/hash.server";

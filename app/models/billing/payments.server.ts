@@ -11,7 +11,7 @@ import type { CheckoutForm } from "~/utils/payu/checkout";
 import { activeProvider, callbackUrls, gatewayConfig, type GatewayConfig, type GatewayProvider } from "~/utils/payu/config.server";
 import { buildCheckoutForm, payuText } from "~/utils/payu/form.server";
 import { Prisma, prisma } from "~/utils/db.server";
-import { getOrderForPayment, getOrderGuest, type OrderGuest } from "~/models/custom-orders.server";
+import { getOrderForPayment, getOrderGuest, type OrderGuest } from "~/models/orders/custom-orders.server";
 import { checkDiscountCode, normalizeDiscountCode, priceWithDiscount, reserveDiscountInTx, type AppliedDiscount } from "./discounts.server";
 import { PAYMENT_MESSAGES, type DiscountCheckError } from "./payment-messages";
 import { getPlanByName } from "./plans.server";

@@ -3,7 +3,7 @@
 // list for every door — the editors, Create Video, variants, custom orders, the MCP tools and the
 // assistant — and the only place the numbers are written.
 // docs/product.md#credits, docs/decisions/150-price-list-and-work-charges.md, ADR 280.
-import { SCENE_ASSET_STEPS, type SceneAssetStep } from "~/models/scene-asset-steps";
+import { SCENE_ASSET_STEPS, type SceneAssetStep } from "~/models/generation/scene-asset-steps";
 
 /** A Create Video story (everything included). */
 export const VIDEO_COST_CREDITS = 20;

@@ -58,6 +58,7 @@ interface NodeLlamaCppModule {
 export async function loadNodeLlamaCpp(): Promise<NodeLlamaCppModule | null> {
   const specifier = "node-llama-cpp"; // a variable, so bundlers leave the optional import alone
   try {
+    // eslint-disable-next-line layers/imports -- an optional package, not a module of this repository
     return (await import(/* @vite-ignore */ specifier)) as NodeLlamaCppModule;
   } catch (error) {
     const code = (error as { code?: string }).code;

@@ -33,7 +33,7 @@ export type KeyContext = {
  * "user": any signed-in user may upload through /resources/upload/:bucket.
  * "context": the upload belongs to something (scene, project, order): an admin may upload with
  *   the context in the query, a user only where a domain module authorises the context
- *   (app/models/upload-authorizers.server.ts).
+ *   (app/models/files/upload-authorizers.server.ts).
  * "server": written by the server only (renders, showcase seeding).
  */
 export type UploadAccess = "user" | "context" | "server";

@@ -17,13 +17,13 @@ process.env.SESSION_SECRET ??= "e2e-support-script-0123456789abcdef";
 process.env.NODE_ENV ??= "test";
 
 const { actorForUserId, createUserWithPassword, ensureProfile, verifyLogin } = await import("~/models/access");
-const { addAdmin } = await import("~/models/admin-users.server");
-const { createProject } = await import("~/models/project.server");
-const { storeFile } = await import("~/models/stored-files.server");
-const { createQueuedStoryInTx, markStoryReady, markStoryFailed } = await import("~/models/stories.server");
-const { createNotification } = await import("~/models/notification.server");
-const { sendMessage } = await import("~/models/staff-messages.server");
-const { createOrderLink } = await import("~/models/order-links.server");
+const { addAdmin } = await import("~/models/admin/admin-users.server");
+const { createProject } = await import("~/models/projects/project.server");
+const { storeFile } = await import("~/models/files/stored-files.server");
+const { createQueuedStoryInTx, markStoryReady, markStoryFailed } = await import("~/models/stories/stories.server");
+const { createNotification } = await import("~/models/content/notification.server");
+const { sendMessage } = await import("~/models/messaging/staff-messages.server");
+const { createOrderLink } = await import("~/models/orders/order-links.server");
 const { applyCreditChange } = await import("~/models/billing");
 const { prisma } = await import("~/utils/db.server");
 

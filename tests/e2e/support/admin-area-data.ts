@@ -13,8 +13,8 @@ process.env.SESSION_SECRET ??= "e2e-support-script-0123456789abcdef";
 process.env.NODE_ENV ??= "test";
 
 const { actorForUserId, createUserWithPassword, ensureProfile, verifyLogin } = await import("~/models/access");
-const { addAdmin } = await import("~/models/admin-users.server");
-const { createProject } = await import("~/models/project.server");
+const { addAdmin } = await import("~/models/admin/admin-users.server");
+const { createProject } = await import("~/models/projects/project.server");
 
 async function owner() {
   const stamp = Date.now().toString(36);

@@ -15,9 +15,9 @@ process.env.NODE_ENV ??= "test";
 
 // After the environment is set: the database client reads DATABASE_URL when it loads.
 const { actorForUserId, verifyLogin } = await import("~/models/access");
-const { createProject } = await import("~/models/project.server");
-const { updateScene } = await import("~/models/scenes.server");
-const { storeFile } = await import("~/models/stored-files.server");
+const { createProject } = await import("~/models/projects/project.server");
+const { updateScene } = await import("~/models/projects/scenes.server");
+const { storeFile } = await import("~/models/files/stored-files.server");
 const { prisma } = await import("~/utils/db.server");
 
 /** The demo user (not an admin): the admin opens someone else's project. */

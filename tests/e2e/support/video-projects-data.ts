@@ -12,8 +12,8 @@ process.env.SESSION_SECRET ??= "e2e-support-script-0123456789abcdef";
 process.env.NODE_ENV ??= "test";
 
 const { actorForUserId } = await import("~/models/access");
-const { getProject, updateProject } = await import("~/models/project.server");
-const { storeFile } = await import("~/models/stored-files.server");
+const { getProject, updateProject } = await import("~/models/projects/project.server");
+const { storeFile } = await import("~/models/files/stored-files.server");
 const { prisma } = await import("~/utils/db.server");
 
 /** The project's main product image (the management page has no upload for it yet): acts as its owner. */

@@ -1,0 +1,51 @@
+// One read of a project as both editors show it (docs/product.md#canvas-editor,
+// #video-projects): the project, its scenes in play order with each scene's image,
+// voice-over and video (file, generated or uploaded, stale or not) and whether it is ready to
+// compile, its project assets, and its latest compile. Loaders and the MCP get_video_project
+// tool read this; every change goes through the core functions named in
+// docs/decisions/152-editor-operations.md.
+import type { Actor } from "~/models/access/actor.server";
+import { latestCompileJob, type CompileJobRow } from "~/models/compile/compile-jobs.server";
+import { listProjectAssets, type ProjectAssetItem } from "./project-assets.server";
+import { getProject, getProjectWithScenes, type ProjectRow } from "./project.server";
+import { listSceneAssetVersions, type SceneAssetVersion } from "~/models/generation/scene-asset-versions.server";
+import type { SceneAssetStates } from "~/models/generation/scene-asset-steps";
+import { isSceneReadyToCompile } from "~/models/generation/scene-generation.server";
+import { sceneAssetStates } from "./scene-staleness.server";
+import { findSceneOfProject, type SceneRow } from "./scenes.server";
+
+export type WorkspaceScene = SceneRow & {
+  /** The scene's image, voice-over and video as the editors show them ("stale": Regenerate). */
+  assets: SceneAssetStates;
+  /** Ready to compile as it is: a video, completed, nothing stale. */
+  ready: boolean;
+};
+
+export type ProjectWorkspace = {
+  project: ProjectRow;
+  scenes: WorkspaceScene[];
+  assets: ProjectAssetItem[];
+  latestCompile: CompileJobRow | null;
+};
+
+/** The project the actor may work on, as the editors show it. NotFoundError otherwise. */
+export async function getProjectWorkspace(actor: Actor, projectId: string): Promise<ProjectWorkspace> {
+  const { scenes, ...project } = await getProjectWithScenes(actor, projectId);
+  const [assets, latestCompile] = await Promise.all([listProjectAssets(actor, project.id), latestCompileJob(actor, project.id)]);
+  return {
+    project,
+    scenes: scenes.map((s) => ({ ...s, assets: sceneAssetStates(s, project), ready: isSceneReadyToCompile(s, project) })),
+    assets,
+    latestCompile,
+  };
+}
+
+export type SceneDetail = WorkspaceScene & { versions: SceneAssetVersion[] };
+
+/** One scene as the scene detail panel shows it: its fields, its assets' states and every version. */
+export async function getSceneDetail(actor: Actor, projectId: string, sceneId: string): Promise<SceneDetail> {
+  const project = await getProject(actor, projectId);
+  const scene = await findSceneOfProject(actor, project.id, sceneId);
+  const versions = await listSceneAssetVersions(actor, project.id, scene.id);
+  return { ...scene, assets: sceneAssetStates(scene, project), ready: isSceneReadyToCompile(scene, project), versions };
+}

@@ -1,0 +1,14 @@
+// stories/: Create Video: a one-shot ad (a story) from a script or an idea, its pipeline reads and writes,
+// another size or variant of a finished story, the Dashboard's video jobs, and the public showcase.
+// Its public API: doors (routes, tools, agents, MCP, workflows, server, scripts) import only this
+// index or the folder's browser-safe modules (files without .server); the rest is internal.
+export { SHOWCASE_DEMOS, renderShowcaseDemo, showcaseBeingMade } from "./showcase-seed.server";
+export { listShowcaseVideos, listShowcaseVideosSafely, type ShowcaseItem } from "./showcase.server";
+export { getPipelineStory, markStoryProcessing, markStoryReady, projectIdOfStory, setStoryVisibility } from "./stories.server";
+export { listStoryTypes } from "./story-types.server";
+export { prepareVariantProject, quoteStoryVariants, requestStoryVariants, storyVariantOptions, variantMetadata, type RequestVariantsResult, type VariantQuote, type VariantSpec } from "./story-variants.server";
+export { setVideoJobVisibility } from "./video-jobs.server";
+export { VIDEO_NOTIFICATIONS, notifyStoryOnce, sceneVoiceOver } from "./video-pipeline.server";
+export { createVideoRequest, refundVideoRequest, settleVideoRequest } from "./video-requests.server";
+export { showcaseCount } from "./showcase.server";
+export { recoverQueuedStories } from "./video-pipeline.server";
