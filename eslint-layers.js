@@ -13,7 +13,11 @@ function target(spec, importer) {
   if (spec.startsWith("~/")) abs = path.join(root, "app", spec.slice(2));
   else if (spec.startsWith("./") || spec.startsWith("../")) abs = path.resolve(path.dirname(importer), spec);
   else return null;
-  return path.relative(root, abs).split(path.sep).join("/").replace(/\.(ts|tsx|mts|js|mjs)$/, "");
+  return path
+    .relative(root, abs)
+    .split(path.sep)
+    .join("/")
+    .replace(/\.(ts|tsx|mts|js|mjs)$/, "");
 }
 
 export function layersPlugin(layers) {
@@ -47,7 +51,8 @@ export function layersPlugin(layers) {
               if (node.source.type === "Literal") return check(context, node, node.source.value);
               const file = path.relative(root, context.filename).split(path.sep).join("/");
               const layer = layers.find((l) => l.files.test(file));
-              if (!layer?.computedImports) context.report({ node, message: "The layer rule cannot read a computed import(): name the module (docs/architecture.md)." });
+              if (!layer?.computedImports)
+                context.report({ node, message: "The layer rule cannot read a computed import(): name the module (docs/architecture.md)." });
             },
             TSImportType: (node) => {
               const arg = node.argument?.literal ?? node.argument;

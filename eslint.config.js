@@ -74,7 +74,11 @@ const layers = [
     name: "Routes (app/routes, app/root, app/entry.*)",
     files: /^app\/(routes\/|[^/]+$)/,
     deny: [
-      { match: /^inngest\//, unless: /^inngest\/(serve\.server|status)$/, why: "routes reach the workflow engine only through its serve handler (api.inngest) and its status (health)." },
+      {
+        match: /^inngest\//,
+        unless: /^inngest\/(serve\.server|status)$/,
+        why: "routes reach the workflow engine only through its serve handler (api.inngest) and its status (health).",
+      },
       { match: /^(mcp-server|server|scripts|bench|tests)\//, why: "routes never import other doors or entry points." },
       INTERNALS,
     ],
@@ -93,7 +97,10 @@ const layers = [
     files: /^mcp-server\//,
     deny: [
       { match: UI, why: "the MCP server is a door: never UI or routes." },
-      { match: /^(inngest|agents|server|scripts|bench|tests)\//, why: "the MCP server never imports other doors, the engine or entry points (server/mcp-stdio.ts starts it)." },
+      {
+        match: /^(inngest|agents|server|scripts|bench|tests)\//,
+        why: "the MCP server never imports other doors, the engine or entry points (server/mcp-stdio.ts starts it).",
+      },
       INTERNALS,
     ],
   },
@@ -131,10 +138,7 @@ const layers = [
     name: "Benchmarks (bench/)",
     files: /^bench\//,
     computedImports: true,
-    deny: [
-      { match: /^app\/(components|hooks|routes)\//, why: "benchmarks drive the app through its doors and core, never UI modules." },
-      INTERNALS,
-    ],
+    deny: [{ match: /^app\/(components|hooks|routes)\//, why: "benchmarks drive the app through its doors and core, never UI modules." }, INTERNALS],
   },
   { name: "Tests (tests/)", files: /^tests\//, computedImports: true, deny: [] },
   { name: "Configuration (the repository root)", files: /^[^/]+$/, computedImports: true, deny: [] },

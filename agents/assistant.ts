@@ -91,7 +91,11 @@ const MEDIA = new Map<string, "image" | "video">([
 function mediaCommand(tasks: ChatTask[]): { type: string; tool: string } | null {
   for (const t of tasks) {
     if (t.status !== "completed") continue;
-    const kind = MEDIA.get(t.name) ?? (t.name === "canvas_agent" ? ({ generateImage: "image", generateVideo: "video" } as const)[String((t.arguments as { action?: string })?.action)] : undefined);
+    const kind =
+      MEDIA.get(t.name) ??
+      (t.name === "canvas_agent"
+        ? ({ generateImage: "image", generateVideo: "video" } as const)[String((t.arguments as { action?: string })?.action)]
+        : undefined);
     if (kind) return { type: kind, tool: t.name };
   }
   return null;
@@ -146,7 +150,10 @@ export async function runAssistant(opts: RunAssistantOptions): Promise<ChatMessa
     ];
     const byName = new Map(tools.map((t) => [t.name, t]));
     const bound = model.bindTools!(
-      tools.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: toJsonSchema(t.schema) as Record<string, unknown> } })),
+      tools.map((t) => ({
+        type: "function" as const,
+        function: { name: t.name, description: t.description, parameters: toJsonSchema(t.schema) as Record<string, unknown> },
+      })),
     );
 
     for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -192,7 +199,14 @@ export async function runAssistant(opts: RunAssistantOptions): Promise<ChatMessa
         };
         if (stopped) {
           update({ status: "error", details: "Not run: an earlier step failed" });
-          messages.push(new ToolMessage({ content: JSON.stringify({ success: false, error: "Not run: an earlier step failed" }), tool_call_id: callId, name: call.name, status: "error" }));
+          messages.push(
+            new ToolMessage({
+              content: JSON.stringify({ success: false, error: "Not run: an earlier step failed" }),
+              tool_call_id: callId,
+              name: call.name,
+              status: "error",
+            }),
+          );
           continue;
         }
         await progress();
@@ -230,13 +244,17 @@ export async function runAssistant(opts: RunAssistantOptions): Promise<ChatMessa
 
     if (held.length > 0 && !tasks.some((t) => t.status === "error")) {
       const credits = sumCredits(held.map((h) => h.credits));
-      const question = CHAT_MESSAGES.confirmQuestion(
-        capitalize(listOf(held.map((h) => h.label))),
-        credits,
-        [...new Set(held.map((h) => h.destructive).filter((d): d is string => Boolean(d)))],
-      );
+      const question = CHAT_MESSAGES.confirmQuestion(capitalize(listOf(held.map((h) => h.label))), credits, [
+        ...new Set(held.map((h) => h.destructive).filter((d): d is string => Boolean(d))),
+      ]);
       content = content ? `${content}\n\n${question}` : question;
-      const message = await finishChatReply(actor, reply.id, { content, tasks, selectedTool: selectedTool ?? held[0].name, agentType, command: { type: "confirm", credits, calls: held } });
+      const message = await finishChatReply(actor, reply.id, {
+        content,
+        tasks,
+        selectedTool: selectedTool ?? held[0].name,
+        agentType,
+        command: { type: "confirm", credits, calls: held },
+      });
       emit({ type: "done", message, toast: null });
       return message;
     }
@@ -337,19 +355,31 @@ export async function runConfirmedPlan(opts: RunPlanOptions): Promise<ChatMessag
           outcome = { ok: false, message: CHAT_MESSAGES.errorTaskDetail };
         }
       }
-      tasks = tasks.map((t) => (t.id !== id ? t : outcome.ok ? { ...t, status: "completed", result: truncateResult(outcome.data) } : { ...t, status: "error", details: outcome.message }));
+      tasks = tasks.map((t) =>
+        t.id !== id
+          ? t
+          : outcome.ok
+            ? { ...t, status: "completed", result: truncateResult(outcome.data) }
+            : { ...t, status: "error", details: outcome.message },
+      );
       lines.push(outcome.ok ? `${call.name} finished.` : `${call.name} failed: ${outcome.message}`);
       if (!outcome.ok) stopped = true;
       emit({ type: "reply", message: await recordChatProgress(actor, reply.id, { tasks }) });
     }
     const command = mediaCommand(tasks);
-    const message = await finishChatReply(actor, reply.id, { content: lines.join("\n") || "Done.", tasks, command: command ? { ...command, type: command.type } : undefined });
+    const message = await finishChatReply(actor, reply.id, {
+      content: lines.join("\n") || "Done.",
+      tasks,
+      command: command ? { ...command, type: command.type } : undefined,
+    });
     emit({ type: "done", message, toast: command ? { kind: "info", text: CHAT_MESSAGES.mediaToast } : null });
     return message;
   } catch (error) {
     const timedOut = error instanceof TimeoutError || (signal.aborted && signal.reason instanceof TimeoutError);
     if (!timedOut) console.error("[assistant] confirmed plan failed", error);
-    const failed = timedOut ? { reply: CHAT_MESSAGES.timeoutReply, details: "Request timeout" } : { reply: CHAT_MESSAGES.errorReply, details: CHAT_MESSAGES.errorTaskDetail };
+    const failed = timedOut
+      ? { reply: CHAT_MESSAGES.timeoutReply, details: "Request timeout" }
+      : { reply: CHAT_MESSAGES.errorReply, details: CHAT_MESSAGES.errorTaskDetail };
     const message = await finishChatReply(actor, reply.id, { tasks, failed });
     emit({ type: "done", message, toast: { kind: "error", text: timedOut ? CHAT_MESSAGES.timeoutToast : CHAT_MESSAGES.errorToast } });
     return message;

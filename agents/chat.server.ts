@@ -29,7 +29,7 @@ export type AssistantState = {
 };
 
 export const LOCAL_PLANNER_NOTICE =
-  "No language model is configured: the assistant runs on the local planner. It turns clear commands into project actions (for example \"Add a scene about the product on a beach and generate its assets\") and answers from this project's data; it does not understand free conversation, and a request it cannot act on runs nothing. Paid work is shown with its price and waits for your confirmation.";
+  'No language model is configured: the assistant runs on the local planner. It turns clear commands into project actions (for example "Add a scene about the product on a beach and generate its assets") and answers from this project\'s data; it does not understand free conversation, and a request it cannot act on runs nothing. Paid work is shown with its price and waits for your confirmation.';
 
 export async function assistantProvider(): Promise<AssistantProvider> {
   const status = await chatProviderStatus();

@@ -25,7 +25,12 @@ export const agentContextSchema = z
   .catchall(z.unknown());
 export type AgentContext = z.infer<typeof agentContextSchema>;
 
-const id = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(64);
+const id = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(64);
 const projectId = id("projectId");
 const sceneId = id("sceneId");
 
@@ -87,7 +92,8 @@ export const AGENT_FUNCTIONS: readonly FunctionDef[] = [
   }),
   define({
     name: "analyze_product_image",
-    description: "Measures a stored product image of the project's owner (colours, brightness, background, subject) for a scene. imageUrl is the image's file URL or bucket/key. Reads only; free.",
+    description:
+      "Measures a stored product image of the project's owner (colours, brightness, background, subject) for a scene. imageUrl is the image's file URL or bucket/key. Reads only; free.",
     schema: z.object({ projectId, sceneId, imageUrl: z.string({ error: "imageUrl is required" }).trim().min(1, "imageUrl is required").max(2048) }),
     run: async (actor, p) => ({ ...(await analyzeProductImage(actor, p.projectId, p.sceneId, p.imageUrl)) }),
   }),
@@ -106,13 +112,15 @@ export const AGENT_FUNCTIONS: readonly FunctionDef[] = [
   }),
   define({
     name: "generate_video_config",
-    description: "The render configuration a compile of the project would use in this format: aspect ratio, captions, music and each scene's visual, voice-over and caption. Reads only.",
+    description:
+      "The render configuration a compile of the project would use in this format: aspect ratio, captions, music and each scene's visual, voice-over and caption. Reads only.",
     schema: z.object({ projectId, outputFormat: z.enum(["mp4", "webm"], { error: "outputFormat must be mp4 or webm" }).default("mp4") }),
     run: async (actor, p) => ({ configuration: await generateVideoConfiguration(actor, p.projectId, p.outputFormat) }),
   }),
   define({
     name: "optimize_canvas_layout",
-    description: "Lays out the project's canvas diagram: the project on top, scenes evenly spaced in play order, each scene's assets under it. Computed from the project itself; reads only.",
+    description:
+      "Lays out the project's canvas diagram: the project on top, scenes evenly spaced in play order, each scene's assets under it. Computed from the project itself; reads only.",
     schema: z.object({ projectId, currentLayout: z.unknown().optional() }),
     run: async (actor, p) => {
       const canvas = await optimizeProjectCanvas(actor, p.projectId);

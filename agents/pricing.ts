@@ -55,7 +55,8 @@ export async function quoteCall(actor: Actor, name: string, args: Record<string,
   const step = STEP_TOOLS[name];
   if (step) return { credits: SCENE_STEP_PRICES[step], destructive, label };
   if (name === "compile_video") return { credits: await compileEstimate(actor, args.projectId), destructive, label };
-  if (name === "prepare_scenes_for_compilation") return { credits: Math.max(0, sumCredits([await compileEstimate(actor, args.projectId), -COMPILE_PRICE])), destructive, label };
+  if (name === "prepare_scenes_for_compilation")
+    return { credits: Math.max(0, sumCredits([await compileEstimate(actor, args.projectId), -COMPILE_PRICE])), destructive, label };
   if (name === "canvas_agent") {
     const canvasStep = CANVAS_STEPS[String(args.action)];
     return { credits: sumCredits([PRICES.canvasToolAction, canvasStep ? SCENE_STEP_PRICES[canvasStep] : 0]), destructive, label };

@@ -46,7 +46,10 @@ const r2 = (n: number) => Math.round(n * 100) / 100;
  * Renders and measures the fixed ads (`scripts`, default both) in every Style; `sheet`: also a
  * contact sheet PNG (frames of the 3-scene ad per Style).
  */
-export async function adVisualsCheck(dir: string, options: { size?: Size; sheet?: string; scripts?: AdScriptName[] } = {}): Promise<{ ocr: boolean; styles: AdVisualResult[]; pass: boolean }> {
+export async function adVisualsCheck(
+  dir: string,
+  options: { size?: Size; sheet?: string; scripts?: AdScriptName[] } = {},
+): Promise<{ ocr: boolean; styles: AdVisualResult[]; pass: boolean }> {
   const size = options.size ?? { width: 720, height: 1280 };
   const ocr = await hasTesseract();
   const styles: AdVisualResult[] = [];
@@ -58,12 +61,32 @@ export async function adVisualsCheck(dir: string, options: { size?: Size; sheet?
     }
   }
   if (options.sheet && rows.length) {
-    await runFfmpeg([...rows.flatMap((r) => inputArgs(r, "png_pipe")), "-filter_complex", `${rows.map((_, i) => `[${i}:v]`).join("")}vstack=inputs=${rows.length}[v]`, "-map", "[v]", "-frames:v", "1", options.sheet], { limiter: null });
+    await runFfmpeg(
+      [
+        ...rows.flatMap((r) => inputArgs(r, "png_pipe")),
+        "-filter_complex",
+        `${rows.map((_, i) => `[${i}:v]`).join("")}vstack=inputs=${rows.length}[v]`,
+        "-map",
+        "[v]",
+        "-frames:v",
+        "1",
+        options.sheet,
+      ],
+      { limiter: null },
+    );
   }
   return { ocr, styles, pass: styles.every((s) => s.pass) };
 }
 
-async function checkOne(dir: string, script: AdScriptName, style: string, size: Size, voices: Awaited<ReturnType<typeof adVoices>>, ocr: boolean, rows: string[] | null): Promise<AdVisualResult> {
+async function checkOne(
+  dir: string,
+  script: AdScriptName,
+  style: string,
+  size: Size,
+  voices: Awaited<ReturnType<typeof adVoices>>,
+  ocr: boolean,
+  rows: string[] | null,
+): Promise<AdVisualResult> {
   const { plan, request } = await adInputs(path.join(dir, `${script}-${style}`.replace(/\W+/g, "-")), style, size, voices);
   const renderer = new LocalRenderProvider({ workDir: path.join(dir, "render") });
   const t = performance.now();
@@ -121,11 +144,30 @@ async function checkOne(dir: string, script: AdScriptName, style: string, size: 
   if (rows) {
     // Six frames: the hook, a word later, scene 2, its middle, the end card, its last words.
     const starts = video.scenes.reduce<number[]>((a, s, i) => [...a, (a[i - 1] ?? 0) + (i ? video.scenes[i - 1].durationSec : 0)], []);
-    const times = [0.8, Math.min(2.2, starts[1] - 0.3), starts[1] + 0.6, starts[1] + video.scenes[1].durationSec * 0.6, starts[2] + 0.8, video.durationSec - 1.2];
+    const times = [
+      0.8,
+      Math.min(2.2, starts[1] - 0.3),
+      starts[1] + 0.6,
+      starts[1] + video.scenes[1].durationSec * 0.6,
+      starts[2] + 0.8,
+      video.durationSec - 1.2,
+    ];
     const row = path.join(dir, `row-${rows.length + 1}.png`);
     const inputs = times.flatMap((s) => inputArgs(video.path, "mov", ["-ss", s.toFixed(2)]));
     const scaled = times.map((_, i) => `[${i}:v]scale=240:-2,setsar=1[f${i}]`).join(";");
-    await runFfmpeg([...inputs, "-filter_complex", `${scaled};${times.map((_, i) => `[f${i}]`).join("")}hstack=inputs=${times.length}[v]`, "-map", "[v]", "-frames:v", "1", row], { limiter: null });
+    await runFfmpeg(
+      [
+        ...inputs,
+        "-filter_complex",
+        `${scaled};${times.map((_, i) => `[f${i}]`).join("")}hstack=inputs=${times.length}[v]`,
+        "-map",
+        "[v]",
+        "-frames:v",
+        "1",
+        row,
+      ],
+      { limiter: null },
+    );
     rows.push(row);
   }
   return result;

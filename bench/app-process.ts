@@ -62,10 +62,13 @@ export async function startBenchDatabase(name: string): Promise<BenchDatabase> {
 
 /** `remix build` (production), as `npm start` does before serving. */
 export function buildApp(): void {
-  const built = spawnSync(process.execPath, [require.resolve("@remix-run/dev/dist/cli.js"), "build"], { cwd: root, stdio: "pipe", env: { ...process.env, NODE_ENV: "production" } });
+  const built = spawnSync(process.execPath, [require.resolve("@remix-run/dev/dist/cli.js"), "build"], {
+    cwd: root,
+    stdio: "pipe",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (built.status !== 0) throw new Error(`remix build failed:\n${String(built.stderr)}`);
 }
-
 
 export type AppProcess = {
   url: string;

@@ -30,7 +30,8 @@ export async function newAccount(label: string, opts: { admin?: boolean; credits
   if (!created.ok) throw new Error(`could not create ${email}`);
   // The first admin of a fresh database is made the way prisma/seed.ts makes the demo admin.
   if (opts.admin) await prisma.user.update({ where: { id: created.userId }, data: { admin: { create: {} } } });
-  if (opts.credits) await applyCreditChange({ userId: created.userId, delta: opts.credits, reason: "admin_grant", reference: `bench-${label}`, note: "Bench credits" });
+  if (opts.credits)
+    await applyCreditChange({ userId: created.userId, delta: opts.credits, reason: "admin_grant", reference: `bench-${label}`, note: "Bench credits" });
   const actor = await actorForUserId(created.userId, "web");
   if (!actor) throw new Error("account missing");
   await ensureProfile(actor);
@@ -62,7 +63,13 @@ export async function fillDashboard(userId: string, n: number): Promise<void> {
     data: range.map((i) => ({ userId, prompt: `Bench image ${i}`, metadata: { seo_title: `Image ${i}` }, createdAt: new Date(base + i * 1000 + 1) })),
   });
   await prisma.videoGenerationJob.createMany({
-    data: range.map((i) => ({ userId, prompt: `Bench video ${i}`, visibility: "public" as const, resultUrl: `renders/bench/v${i}.mp4`, createdAt: new Date(base + i * 1000 + 2) })),
+    data: range.map((i) => ({
+      userId,
+      prompt: `Bench video ${i}`,
+      visibility: "public" as const,
+      resultUrl: `renders/bench/v${i}.mp4`,
+      createdAt: new Date(base + i * 1000 + 2),
+    })),
   });
 }
 

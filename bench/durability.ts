@@ -137,7 +137,9 @@ export async function runDurabilityBench(): Promise<void> {
         if (r.status !== 0 || !last.startsWith("{")) throw new Error(`durability burst (${mode.key}) failed:\n${r.stdout}\n${r.stderr}`);
         const sample = JSON.parse(last) as Sample;
         samples.get(mode.key)!.push(sample);
-        console.log(`Durability round ${round + 1}, ${mode.label}: ${sample.perSec} acknowledged changes/s (${sample.purchases} purchases, ${sample.spends} spends in ${sample.seconds} s), one spend p50 ${sample.spendP50Ms} ms, p95 ${sample.spendP95Ms} ms; bare commits ${sample.commitsPerSec}/s, p50 ${sample.commitP50Ms} ms`);
+        console.log(
+          `Durability round ${round + 1}, ${mode.label}: ${sample.perSec} acknowledged changes/s (${sample.purchases} purchases, ${sample.spends} spends in ${sample.seconds} s), one spend p50 ${sample.spendP50Ms} ms, p95 ${sample.spendP95Ms} ms; bare commits ${sample.commitsPerSec}/s, p50 ${sample.commitP50Ms} ms`,
+        );
       }
     }
   } finally {
@@ -167,7 +169,13 @@ export async function runDurabilityBench(): Promise<void> {
   );
   const result = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "cpu", loadAverageAtStart: load.map((l) => Math.round(l * 100) / 100), loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100), node: process.version },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? "cpu",
+      loadAverageAtStart: load.map((l) => Math.round(l * 100) / 100),
+      loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100),
+      node: process.version,
+    },
     setup: `${rounds} rounds of ${seconds} s per setting, taking turns; 6 clients over 12 users, each a purchase (BASIC, +20) then spends of 5 until the balance runs out; then 40 spends one at a time for the latency of one charge; then 300 one-row INSERT commits in a row on one pg connection (the commit's own cost). Embedded PostgreSQL 17 as npm start starts it, data on this machine's disk.`,
     ...summary,
     durableVsFsyncOff: Math.round((summary.durable.medianPerSec / summary.fsyncOff.medianPerSec) * 100) / 100,

@@ -47,8 +47,13 @@ async function waitForStories(stories: Submitted[], timeoutMs: number, whileWait
   let poller: Promise<void> | null = null;
   const poll = async () => {
     while (done.size < stories.length && performance.now() < deadline) {
-      const rows = await prisma.story.findMany({ where: { id: { in: stories.map((s) => s.storyId) } }, select: { id: true, status: true, finalVideoWithMusic: true } });
-      for (const r of rows) if ((r.status === "ready" || r.status === "failed") && !done.has(r.id)) done.set(r.id, { status: r.status, at: performance.now(), video: r.finalVideoWithMusic });
+      const rows = await prisma.story.findMany({
+        where: { id: { in: stories.map((s) => s.storyId) } },
+        select: { id: true, status: true, finalVideoWithMusic: true },
+      });
+      for (const r of rows)
+        if ((r.status === "ready" || r.status === "failed") && !done.has(r.id))
+          done.set(r.id, { status: r.status, at: performance.now(), video: r.finalVideoWithMusic });
       await new Promise((r) => setTimeout(r, 250));
     }
   };
@@ -78,7 +83,12 @@ async function timeline(sinceEpochMs: number) {
   const runs = await prisma.workflowRun.findMany({
     where: { createdAt: { gte: new Date(sinceEpochMs - 1000) } },
     orderBy: { createdAt: "asc" },
-    select: { functionId: true, createdAt: true, finishedAt: true, steps: { orderBy: { createdAt: "asc" }, select: { stepId: true, name: true, createdAt: true } } },
+    select: {
+      functionId: true,
+      createdAt: true,
+      finishedAt: true,
+      steps: { orderBy: { createdAt: "asc" }, select: { stepId: true, name: true, createdAt: true } },
+    },
   });
   const at = (d: Date) => r2((d.getTime() - sinceEpochMs) / 1000);
   return runs.map((r) => ({
@@ -115,7 +125,9 @@ export async function runE2eBench(): Promise<{ pass: boolean }> {
       target: 0.5,
       timeline: await timeline(one.submittedAtEpochMs),
     };
-    console.log(`E2E one 3-scene idea: ${single.status} in ${single.submissionToReadySec} s for a ${single.videoSec} s video (x${single.ratioToVideoLength} of its length; target ≤ 0.5)`);
+    console.log(
+      `E2E one 3-scene idea: ${single.status} in ${single.submissionToReadySec} s for a ${single.videoSec} s video (x${single.ratioToVideoLength} of its length; target ≤ 0.5)`,
+    );
 
     // 2. N users at once, the dashboard measured while they render.
     const accounts: Awaited<ReturnType<typeof data.newAccount>>[] = [];
@@ -143,13 +155,17 @@ export async function runE2eBench(): Promise<{ pass: boolean }> {
       dashboardQuiet: { reqPerSec: quiet.reqPerSec, p50Ms: quiet.p50Ms, p95Ms: quiet.p95Ms },
       dashboardWhileRendering: { samples: allTimes.map((d) => ({ reqPerSec: d.reqPerSec, p50Ms: d.p50Ms, p95Ms: d.p95Ms })), worstP95Ms: worstP95 },
     };
-    console.log(`E2E ${users} users at once: ${crowd.ready} ready, ${crowd.failed} failed, ${crowd.lost} lost; last after ${crowd.lastReadySec} s; dashboard p95 ${quiet.p95Ms} ms quiet, worst ${worstP95} ms while rendering`);
+    console.log(
+      `E2E ${users} users at once: ${crowd.ready} ready, ${crowd.failed} failed, ${crowd.lost} lost; last after ${crowd.lastReadySec} s; dashboard p95 ${quiet.p95Ms} ms quiet, worst ${worstP95} ms while rendering`,
+    );
     const pass = single.status === "ready" && (single.ratioToVideoLength ?? Infinity) <= 0.5 && crowd.ready === users;
     writeResult("e2e-latest.json", {
       date: new Date().toISOString(),
       machine: { ...machineInfo(loadAtStart), renderConcurrency: Number(process.env.RENDER_CONCURRENCY ?? 1) },
       note: SHARED_MACHINE_NOTE,
-      setup: `${oneProcess ? "One production server process (web + embedded workflow executor, renders in the same process)" : "A production web process (WORKFLOW_EXECUTOR=off) and one worker process (npm run worker: the executor and the renders, niced) on one database, as npm start runs them"} on loopback;`+" local providers (no keys); ideas posted to /create-video as the form without JavaScript does, with a product photo; Ready read from the stories table every 250 ms; the dashboard (50 items) loaded at 10 connections for 5 s in every 20 s while the crowd renders.",
+      setup:
+        `${oneProcess ? "One production server process (web + embedded workflow executor, renders in the same process)" : "A production web process (WORKFLOW_EXECUTOR=off) and one worker process (npm run worker: the executor and the renders, niced) on one database, as npm start runs them"} on loopback;` +
+        " local providers (no keys); ideas posted to /create-video as the form without JavaScript does, with a product photo; Ready read from the stories table every 250 ms; the dashboard (50 items) loaded at 10 connections for 5 s in every 20 s while the crowd renders.",
       single,
       crowd,
       pass,

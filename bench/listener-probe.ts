@@ -13,5 +13,7 @@ setInterval(() => {
   const listeners = Object.fromEntries(process.eventNames().map((n) => [String(n), process.listenerCount(n)]));
   const handles = (process as unknown as { _getActiveHandles?: () => unknown[] })._getActiveHandles?.().length ?? null;
   const m = process.memoryUsage();
-  process.stderr.write(`BENCH_PROBE ${JSON.stringify({ t: Date.now() - started, listeners, handles, heapUsedMiB: Math.round(m.heapUsed / 104857.6) / 10, rssMiB: Math.round(m.rss / 104857.6) / 10 })}\n`);
+  process.stderr.write(
+    `BENCH_PROBE ${JSON.stringify({ t: Date.now() - started, listeners, handles, heapUsedMiB: Math.round(m.heapUsed / 104857.6) / 10, rssMiB: Math.round(m.rss / 104857.6) / 10 })}\n`,
+  );
 }, 5000).unref();

@@ -45,7 +45,10 @@ export async function runMcpBench(): Promise<{ pass: boolean }> {
 
     // The chat: the first event on the wire (start: the message is saved and charged), the first
     // streamed piece of the answer (delta or reply), and the end (done).
-    const state = (await (await fetch(`${app.url}/resources/assistant?projectId=${projectId}`, { headers: { cookie: admin.cookie } })).json()) as { sessionId: string; provider?: unknown };
+    const state = (await (await fetch(`${app.url}/resources/assistant?projectId=${projectId}`, { headers: { cookie: admin.cookie } })).json()) as {
+      sessionId: string;
+      provider?: unknown;
+    };
     const firstEvent: number[] = [];
     const firstToken: number[] = [];
     const done: number[] = [];
@@ -75,13 +78,24 @@ export async function runMcpBench(): Promise<{ pass: boolean }> {
       date: new Date().toISOString(),
       machine: machineInfo(loadAtStart),
       note: SHARED_MACHINE_NOTE,
-      setup: "Production server process on loopback; one client, one call at a time, after 5 warm-up calls per tool; the per-token rate limit raised (MCP_RATE_LIMIT_PER_MINUTE) so it does not refuse the bench; MCP over Streamable HTTP with a personal access token (the SDK's client); the chat with the local planner (no LLM keys).",
+      setup:
+        "Production server process on loopback; one client, one call at a time, after 5 warm-up calls per tool; the per-token rate limit raised (MCP_RATE_LIMIT_PER_MINUTE) so it does not refuse the bench; MCP over Streamable HTTP with a personal access token (the SDK's client); the chat with the local planner (no LLM keys).",
       mcp: { list_video_projects: { ...list, projects: 10 }, get_video_project: { ...get, scenes: 5 } },
-      assistantChat: { provider: state.provider ?? null, messages: chats, firstEvent: summary(firstEvent), firstStreamedToken: summary(firstToken), done: summary(done) },
+      assistantChat: {
+        provider: state.provider ?? null,
+        messages: chats,
+        firstEvent: summary(firstEvent),
+        firstStreamedToken: summary(firstToken),
+        done: summary(done),
+      },
     };
     writeResult("mcp-latest.json", result);
-    console.log(`MCP list_video_projects: p50 ${list.p50Ms} ms, p95 ${list.p95Ms} ms; get_video_project: p50 ${get.p50Ms} ms, p95 ${get.p95Ms} ms (${calls} calls each)`);
-    console.log(`Assistant chat (local planner): first event p50 ${result.assistantChat.firstEvent.p50Ms} ms, first streamed token p50 ${result.assistantChat.firstStreamedToken.p50Ms} ms / p95 ${result.assistantChat.firstStreamedToken.p95Ms} ms, done p50 ${result.assistantChat.done.p50Ms} ms`);
+    console.log(
+      `MCP list_video_projects: p50 ${list.p50Ms} ms, p95 ${list.p95Ms} ms; get_video_project: p50 ${get.p50Ms} ms, p95 ${get.p95Ms} ms (${calls} calls each)`,
+    );
+    console.log(
+      `Assistant chat (local planner): first event p50 ${result.assistantChat.firstEvent.p50Ms} ms, first streamed token p50 ${result.assistantChat.firstStreamedToken.p50Ms} ms / p95 ${result.assistantChat.firstStreamedToken.p95Ms} ms, done p50 ${result.assistantChat.done.p50Ms} ms`,
+    );
     return { pass: true };
   } finally {
     await app.stop();

@@ -27,7 +27,9 @@ export async function runMemoryBench(): Promise<{ pass: boolean }> {
     await data.fillOrders(user, 20);
     const projectId = await data.benchProject(admin, 5);
     const token = await data.benchToken(admin);
-    const state = (await (await fetch(`${app.url}/resources/assistant?projectId=${projectId}`, { headers: { cookie: admin.cookie } })).json()) as { sessionId: string };
+    const state = (await (await fetch(`${app.url}/resources/assistant?projectId=${projectId}`, { headers: { cookie: admin.cookie } })).json()) as {
+      sessionId: string;
+    };
 
     const counts: Record<string, number> = {};
     const failures: string[] = [];
@@ -76,7 +78,10 @@ export async function runMemoryBench(): Promise<{ pass: boolean }> {
     ];
 
     const rss: { t: number; rssMiB: number | null }[] = [];
-    const probesBefore = app.output().split("\n").filter((l) => l.startsWith("BENCH_PROBE ")).length;
+    const probesBefore = app
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("BENCH_PROBE ")).length;
     const t0 = Date.now();
     const sampler = setInterval(() => rss.push({ t: Math.round((Date.now() - t0) / 1000), rssMiB: processRssMiB(app.pid) }), 2000);
     const end = t0 + durationSec * 1000;
@@ -104,8 +109,14 @@ export async function runMemoryBench(): Promise<{ pass: boolean }> {
     await new Promise((r) => setTimeout(r, 2500));
 
     const out = app.output();
-    const probes: Probe[] = out.split("\n").filter((l) => l.startsWith("BENCH_PROBE ")).map((l) => JSON.parse(l.slice(12)) as Probe);
-    const warnings = out.split("\n").filter((l) => l.startsWith("BENCH_WARNING ")).map((l) => JSON.parse(l.slice(14)) as { name: string; message: string });
+    const probes: Probe[] = out
+      .split("\n")
+      .filter((l) => l.startsWith("BENCH_PROBE "))
+      .map((l) => JSON.parse(l.slice(12)) as Probe);
+    const warnings = out
+      .split("\n")
+      .filter((l) => l.startsWith("BENCH_WARNING "))
+      .map((l) => JSON.parse(l.slice(14)) as { name: string; message: string });
     const maxListenerWarnings = warnings.filter((w) => w.name === "MaxListenersExceededWarning" || /MaxListeners/.test(w.message));
     const values = rss.map((s) => s.rssMiB).filter((v): v is number => v !== null);
     // Flat: the last fifth's median RSS within 15% (and 40 MiB) of the second fifth's (the first fifth is warm-up).
@@ -117,19 +128,43 @@ export async function runMemoryBench(): Promise<{ pass: boolean }> {
     // The first probe once the load runs (the server registers its signal handlers after start-up).
     const firstProbe = probes[probesBefore] ?? probes[0];
     const lastProbe = probes[probes.length - 1];
-    const listenerGrowth = firstProbe && lastProbe ? Object.entries(lastProbe.listeners).filter(([n, c]) => c > (firstProbe.listeners[n] ?? 0)).map(([n, c]) => `${n}: ${firstProbe.listeners[n] ?? 0} → ${c}`) : [];
+    const listenerGrowth =
+      firstProbe && lastProbe
+        ? Object.entries(lastProbe.listeners)
+            .filter(([n, c]) => c > (firstProbe.listeners[n] ?? 0))
+            .map(([n, c]) => `${n}: ${firstProbe.listeners[n] ?? 0} → ${c}`)
+        : [];
     const pass = flat && maxListenerWarnings.length === 0 && listenerGrowth.length === 0 && failures.length === 0;
     const result = {
       date: new Date().toISOString(),
       machine: machineInfo(loadAtStart),
       note: SHARED_MACHINE_NOTE,
       durationSec,
-      setup: "Production server process on loopback; 4 clients in loops over landing, plans, dashboard (50 items), create-video, an editor project, admin orders, the 404 page, the live event stream (opened, first event read, dropped) an MCP session (connect, 2 tool calls, close) every 4 s, and one assistant message every 10 s.",
+      setup:
+        "Production server process on loopback; 4 clients in loops over landing, plans, dashboard (50 items), create-video, an editor project, admin orders, the 404 page, the live event stream (opened, first event read, dropped) an MCP session (connect, 2 tool calls, close) every 4 s, and one assistant message every 10 s.",
       requests: counts,
       failures,
-      rssMiB: { start: values[0] ?? null, afterWarmUp: early, end: late, max: Math.max(...values), growthMiB: Math.round(growth * 10) / 10, flat, samples: rss },
-      heapUsedAfterGcMiB: { first: firstProbe?.heapUsedMiB ?? null, last: lastProbe?.heapUsedMiB ?? null, samples: probes.filter((_, i) => i % 3 === 0).map((p) => p.heapUsedMiB) },
-      listeners: { first: firstProbe?.listeners ?? null, last: lastProbe?.listeners ?? null, grew: listenerGrowth, handlesFirst: firstProbe?.handles ?? null, handlesLast: lastProbe?.handles ?? null },
+      rssMiB: {
+        start: values[0] ?? null,
+        afterWarmUp: early,
+        end: late,
+        max: Math.max(...values),
+        growthMiB: Math.round(growth * 10) / 10,
+        flat,
+        samples: rss,
+      },
+      heapUsedAfterGcMiB: {
+        first: firstProbe?.heapUsedMiB ?? null,
+        last: lastProbe?.heapUsedMiB ?? null,
+        samples: probes.filter((_, i) => i % 3 === 0).map((p) => p.heapUsedMiB),
+      },
+      listeners: {
+        first: firstProbe?.listeners ?? null,
+        last: lastProbe?.listeners ?? null,
+        grew: listenerGrowth,
+        handlesFirst: firstProbe?.handles ?? null,
+        handlesLast: lastProbe?.handles ?? null,
+      },
       warnings,
       maxListenersExceededWarnings: maxListenerWarnings.length,
       pass,

@@ -103,7 +103,13 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
     const list = pages(50);
     for (const p of list) await load(app.url + p.path, { connections: 10, durationSec: 1, headers: p.cookie ? { cookie: p.cookie } : undefined });
     type Measured = LoadResult & { serverCpuMsPerRequest: number | null };
-    const levels: Record<string, { baseline: { before: Measured; after: Measured; reqPerSec: number; serverCpuMsPerRequest: number | null }; pages: Record<string, Measured & { ratio: number; cpuRatio: number | null; target: number | null; pass: boolean }> }> = {};
+    const levels: Record<
+      string,
+      {
+        baseline: { before: Measured; after: Measured; reqPerSec: number; serverCpuMsPerRequest: number | null };
+        pages: Record<string, Measured & { ratio: number; cpuRatio: number | null; target: number | null; pass: boolean }>;
+      }
+    > = {};
     for (const connections of [10, 50]) {
       // The server's CPU time per request too: on a shared machine it is steadier than req/s.
       const run = async (p: Page) => {
@@ -148,7 +154,9 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
     console.log(`Pages (${durationSec} s each, load ${loadAtStart.map((l) => l.toFixed(2)).join(" ")}):`);
     console.log(`${"page".padEnd(16)} conn  req/s  ratio  p50 ms  p95 ms  cpu ms/req  cpu ratio  queries@5/50  pass`);
     for (const [connections, l] of Object.entries(levels)) {
-      console.log(`${"404 (baseline)".padEnd(16)} ${connections.padStart(4)} ${String(l.baseline.reqPerSec).padStart(6)}   1.00  ${String(l.baseline.before.p50Ms).padStart(6)}  ${String(l.baseline.before.p95Ms).padStart(6)}  ${String(l.baseline.serverCpuMsPerRequest).padStart(10)}       1.00  ${`${queries["404"].at5}/${queries["404"].at50}`.padStart(12)}`);
+      console.log(
+        `${"404 (baseline)".padEnd(16)} ${connections.padStart(4)} ${String(l.baseline.reqPerSec).padStart(6)}   1.00  ${String(l.baseline.before.p50Ms).padStart(6)}  ${String(l.baseline.before.p95Ms).padStart(6)}  ${String(l.baseline.serverCpuMsPerRequest).padStart(10)}       1.00  ${`${queries["404"].at5}/${queries["404"].at50}`.padStart(12)}`,
+      );
       for (const [name, r] of Object.entries(l.pages)) {
         console.log(
           `${name.padEnd(16)} ${connections.padStart(4)} ${String(r.reqPerSec).padStart(6)} ${r.ratio.toFixed(2).padStart(6)}  ${String(r.p50Ms).padStart(6)}  ${String(r.p95Ms).padStart(6)}  ${String(r.serverCpuMsPerRequest).padStart(10)}  ${String(r.cpuRatio).padStart(9)}  ${`${queries[name].at5}/${queries[name].at50}`.padStart(12)}  ${r.pass ? "PASS" : "FAIL"}`,

@@ -14,9 +14,19 @@ import type { VoiceResult } from "~/providers/voice/types";
 
 /** Paragraphs, or else groups of sentences of about `targetWords` words, at most `maxScenes`. */
 export function splitScript(script: string, targetWords = 16, maxScenes = 6): string[] {
-  const paragraphs = script.split(/\n\s*\n/).map((p) => p.replace(/\s+/g, " ").trim()).filter(Boolean);
+  const paragraphs = script
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
   if (paragraphs.length > 1) return paragraphs.slice(0, maxScenes);
-  const sentences = (script.replace(/\s+/g, " ").trim().match(/[^.!?।]+[.!?।]+["”’)]*|[^.!?।]+$/g) ?? []).map((s) => s.trim()).filter(Boolean);
+  const sentences = (
+    script
+      .replace(/\s+/g, " ")
+      .trim()
+      .match(/[^.!?।]+[.!?।]+["”’)]*|[^.!?।]+$/g) ?? []
+  )
+    .map((s) => s.trim())
+    .filter(Boolean);
   const scenes: string[] = [];
   let current = "";
   for (const s of sentences) {
@@ -83,7 +93,9 @@ export async function makeOfflineAd(o: OfflineAdOptions): Promise<RenderResult &
   step("motion");
   const clips: MotionResult[] = [];
   for (const [i, file] of images.entries()) {
-    clips.push(await motionProvider().animate({ image: file, durationSec: sceneDurationFor(voices[i].durationSec), aspectRatio, sceneIndex: i, size: o.videoSize }));
+    clips.push(
+      await motionProvider().animate({ image: file, durationSec: sceneDurationFor(voices[i].durationSec), aspectRatio, sceneIndex: i, size: o.videoSize }),
+    );
   }
 
   step("music");
@@ -96,7 +108,12 @@ export async function makeOfflineAd(o: OfflineAdOptions): Promise<RenderResult &
       format: o.format ?? "mp4",
       aspectRatio,
       size: o.videoSize,
-      scenes: texts.map((text, i) => ({ id: `scene-${i + 1}`, visual: { kind: "clip", path: clips[i].path }, voiceOver: { path: voices[i].path }, captionText: text })),
+      scenes: texts.map((text, i) => ({
+        id: `scene-${i + 1}`,
+        visual: { kind: "clip", path: clips[i].path },
+        voiceOver: { path: voices[i].path },
+        captionText: text,
+      })),
       music: { path: music.path },
     },
     o.onProgress,

@@ -10,7 +10,11 @@ import type { ServerBuild } from "@remix-run/node";
 import pg from "pg";
 import { createApp } from "../server/app.ts";
 
-export type QueryCounter = { url: string; count(pathname: string, cookie?: string): Promise<{ status: number; queries: number; statements: string[] }>; close(): Promise<void> };
+export type QueryCounter = {
+  url: string;
+  count(pathname: string, cookie?: string): Promise<{ status: number; queries: number; statements: string[] }>;
+  close(): Promise<void>;
+};
 
 export async function startQueryCounter(): Promise<QueryCounter> {
   const build = (await import(pathToFileURL(path.resolve(import.meta.dirname, "../build/index.js")).href)) as ServerBuild;
@@ -24,7 +28,11 @@ export async function startQueryCounter(): Promise<QueryCounter> {
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     if (counting) {
       const q = args[0] as string | { text?: string };
-      statements.push(String(typeof q === "string" ? q : q?.text).replace(/\s+/g, " ").slice(0, 200));
+      statements.push(
+        String(typeof q === "string" ? q : q?.text)
+          .replace(/\s+/g, " ")
+          .slice(0, 200),
+      );
     }
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;

@@ -54,7 +54,14 @@ async function soundFinish(): Promise<SoundFinishResult & { cpuSec: number | nul
   );
   const dir = path.resolve("bench/results");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "sound-finish-latest.json"), JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100) }, ...r }, null, 2) + "\n");
+  writeFileSync(
+    path.join(dir, "sound-finish-latest.json"),
+    JSON.stringify(
+      { date: new Date().toISOString(), machine: { cpus: os.cpus().length, loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100) }, ...r },
+      null,
+      2,
+    ) + "\n",
+  );
   return r;
 }
 
@@ -72,7 +79,14 @@ async function adVisuals() {
   }
   const dir = path.resolve("bench/results");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "ad-visuals-latest.json"), JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100) }, ...r }, null, 2) + "\n");
+  writeFileSync(
+    path.join(dir, "ad-visuals-latest.json"),
+    JSON.stringify(
+      { date: new Date().toISOString(), machine: { cpus: os.cpus().length, loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100) }, ...r },
+      null,
+      2,
+    ) + "\n",
+  );
   return r;
 }
 
@@ -120,7 +134,13 @@ async function main() {
   ] as const;
   for (const [i, [version, aspectRatio]] of shots.entries()) {
     const t = now();
-    const r = await images.generate({ productImage: photo, prompt: ["on a sunny beach", "luxury marble", "in a cozy kitchen", "fresh nature", "neon tech"][i], aspectRatio, version, headline: i === 0 ? "Ice-cold for 24 hours" : undefined });
+    const r = await images.generate({
+      productImage: photo,
+      prompt: ["on a sunny beach", "luxury marble", "in a cozy kitchen", "fresh nature", "neon tech"][i],
+      aspectRatio,
+      version,
+      headline: i === 0 ? "Ice-cold for 24 hours" : undefined,
+    });
     imageTimes.push(now() - t);
     const f = path.join(root, `shot-${i}.jpg`);
     writeFileSync(f, r.image);
@@ -130,7 +150,12 @@ async function main() {
   // Portrait stills for the 9:16 compiles.
   const portrait: string[] = [];
   for (const [i, version] of (["v1", "v2", "v1", "v2", "v1"] as const).entries()) {
-    const r = await images.generate({ productImage: photo, prompt: ["on a sunny beach", "luxury", "kitchen", "nature", "studio"][i], aspectRatio: "9:16", version });
+    const r = await images.generate({
+      productImage: photo,
+      prompt: ["on a sunny beach", "luxury", "kitchen", "nature", "studio"][i],
+      aspectRatio: "9:16",
+      version,
+    });
     const f = path.join(root, `portrait-${i}.jpg`);
     writeFileSync(f, r.image);
     portrait.push(f);
@@ -176,7 +201,9 @@ async function main() {
       loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
       sizeBytes: r.sizeBytes,
     };
-    log(`Compile 3 scenes / ${r.durationSec.toFixed(2)} s ${format}: ${secs(ms)} s wall, ${cpuSec} s CPU (x${(ms / 1000 / r.durationSec).toFixed(2)} of the video length; ${xWall.toFixed(2)}x real time wall, ${xCpu?.toFixed(2)}x on 2 cores by CPU, target ${target}x)`);
+    log(
+      `Compile 3 scenes / ${r.durationSec.toFixed(2)} s ${format}: ${secs(ms)} s wall, ${cpuSec} s CPU (x${(ms / 1000 / r.durationSec).toFixed(2)} of the video length; ${xWall.toFixed(2)}x real time wall, ${xCpu?.toFixed(2)}x on 2 cores by CPU, target ${target}x)`,
+    );
   }
 
   // 2. 5-scene compile, then re-compile after editing one scene.
@@ -206,7 +233,9 @@ async function main() {
       target: 0.2,
       loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
     };
-    log(`Re-compile 5 scenes ${format} after editing one: ${secs(againMs)} s vs ${secs(fullMs)} s full (${((againMs / fullMs) * 100).toFixed(1)}%; by CPU ${fullCpu && againCpu !== null ? ((againCpu / fullCpu) * 100).toFixed(1) : "?"}%, target 20%)`);
+    log(
+      `Re-compile 5 scenes ${format} after editing one: ${secs(againMs)} s vs ${secs(fullMs)} s full (${((againMs / fullMs) * 100).toFixed(1)}%; by CPU ${fullCpu && againCpu !== null ? ((againCpu / fullCpu) * 100).toFixed(1) : "?"}%, target 20%)`,
+    );
   }
 
   const compileOnly = process.argv.includes("--compile-only");
@@ -238,7 +267,9 @@ async function main() {
     musicBed15s: { sec: secs(musicMs) },
     soundFinish3Scenes,
     adVisuals3And6Scenes,
-    ...(compileOnly ? { compileOnlyRun: `compile figures from this run; soundFinish3Scenes and adVisuals3And6Scenes from the run of ${String(previous.date ?? "?")}` } : {}),
+    ...(compileOnly
+      ? { compileOnlyRun: `compile figures from this run; soundFinish3Scenes and adVisuals3And6Scenes from the run of ${String(previous.date ?? "?")}` }
+      : {}),
     notes:
       "Wall-clock times on a machine shared with other work (see loadAverageAtStart); cpuSec is the CPU time of the compile's processes, which load does not inflate. ffmpeg runs niced (MEDIA_NICE, default 10), so under load it yields to other processes. Each compile starts with an empty segment cache. Motion is rendered inside the compile (zoompan over stills).",
   };

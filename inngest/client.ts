@@ -35,7 +35,11 @@ export function detectWorkflowEngine(env: Record<string, string | undefined> = p
   const dev = devEnabled(env.INNGEST_DEV);
   if (dev || set(env, "INNGEST_BASE_URL") || set(env, "INNGEST_API_BASE_URL") || set(env, "INNGEST_EVENT_API_BASE_URL")) {
     if (dev || keys) return { kind: "self-hosted", ok: true };
-    return { kind: "self-hosted", ok: false, problem: "A self-hosted Inngest server needs INNGEST_SIGNING_KEY and INNGEST_EVENT_KEY (or INNGEST_DEV=1 for the dev server)." };
+    return {
+      kind: "self-hosted",
+      ok: false,
+      problem: "A self-hosted Inngest server needs INNGEST_SIGNING_KEY and INNGEST_EVENT_KEY (or INNGEST_DEV=1 for the dev server).",
+    };
   }
   if (set(env, "INNGEST_SIGNING_KEY") || set(env, "INNGEST_EVENT_KEY")) {
     if (keys) return { kind: "inngest-cloud", ok: true };

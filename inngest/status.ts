@@ -25,7 +25,8 @@ export async function workflowEngineStatus(): Promise<WorkflowEngineStatus> {
     return {
       engine: workflowEngine.kind,
       ok: workflowEngine.ok,
-      detail: workflowEngine.problem ?? (workflowEngine.kind === "inngest-cloud" ? "Runs execute on Inngest Cloud" : "Runs execute on the configured Inngest server"),
+      detail:
+        workflowEngine.problem ?? (workflowEngine.kind === "inngest-cloud" ? "Runs execute on Inngest Cloud" : "Runs execute on the configured Inngest server"),
       queued: null,
       running: null,
       sleeping: null,

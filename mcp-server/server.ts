@@ -101,7 +101,10 @@ export function createReelforgeMcpServer(actor: Actor, opts: ReelforgeMcpOptions
         if (progressToken === undefined || update.progress <= lastProgress || signal.aborted) return;
         lastProgress = update.progress;
         await extra
-          .sendNotification({ method: "notifications/progress", params: { progressToken, progress: update.progress, total: update.total, message: update.message } })
+          .sendNotification({
+            method: "notifications/progress",
+            params: { progressToken, progress: update.progress, total: update.total, message: update.message },
+          })
           .catch(() => undefined);
       },
     };

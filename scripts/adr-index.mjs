@@ -12,8 +12,14 @@ export function readAdr(name, text) {
   const lines = text.split("\n");
   const title = /^# (\d{3})\s*(?:—|-|\.|:)?\s*(.+)$/.exec(lines[0] ?? "");
   const head = lines.slice(0, 8);
-  const date = head.find((l) => l.startsWith("Date: "))?.slice(6).trim();
-  const status = head.find((l) => l.startsWith("Status: "))?.slice(8).trim();
+  const date = head
+    .find((l) => l.startsWith("Date: "))
+    ?.slice(6)
+    .trim();
+  const status = head
+    .find((l) => l.startsWith("Status: "))
+    ?.slice(8)
+    .trim();
   const problems = [];
   if (!title) problems.push(`${name}: the first line is not "# NNN — Title"`);
   if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) problems.push(`${name}: no "Date: YYYY-MM-DD" line under the title`);
@@ -31,9 +37,7 @@ function linkStatus(status, byNumber) {
 export function renderIndex(adrs) {
   const byNumber = new Map(adrs.map((a) => [a.number, a.name]));
   const escape = (s) => s.replace(/\|/g, "\\|");
-  const rows = adrs.map(
-    (a) => `| ${a.number} | [${escape(a.title)}](${a.name}) | ${a.date} | ${escape(linkStatus(a.status, byNumber))} |`,
-  );
+  const rows = adrs.map((a) => `| ${a.number} | [${escape(a.title)}](${a.name}) | ${a.date} | ${escape(linkStatus(a.status, byNumber))} |`);
   return `# Architecture decision records
 
 Why Reelforge is built the way it is, one decision per file. What the product does is in
@@ -59,7 +63,9 @@ ${rows.join("\n")}
 }
 
 export function buildIndex(dir = DECISIONS) {
-  const names = readdirSync(dir).filter((n) => /^\d{3}-.+\.md$/.test(n)).sort();
+  const names = readdirSync(dir)
+    .filter((n) => /^\d{3}-.+\.md$/.test(n))
+    .sort();
   const adrs = names.map((n) => readAdr(n, readFileSync(path.join(dir, n), "utf8")));
   return { problems: adrs.flatMap((a) => a.problems), text: renderIndex(adrs) };
 }

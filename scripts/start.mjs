@@ -60,7 +60,9 @@ function startWorker() {
     if (stopping) return;
     quickDeaths = Date.now() - startedAt < CRASH_LOOP.withinMs ? quickDeaths + 1 : 1;
     if (quickDeaths >= CRASH_LOOP.deaths) {
-      console.error(`[start] the workflow worker died ${quickDeaths} times in a row right after starting (last: ${signal ?? `code ${code}`}); stopping. Videos cannot render without it.`);
+      console.error(
+        `[start] the workflow worker died ${quickDeaths} times in a row right after starting (last: ${signal ?? `code ${code}`}); stopping. Videos cannot render without it.`,
+      );
       void shutdown("worker crash loop", 1);
       return;
     }

@@ -40,10 +40,7 @@ export function createApp(build: ServerBuild, opts: AppOptions = {}): express.Ex
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
   // clientIp: the caller's address (proxies trusted on loopback only), for per-IP rate limits and
   // loopback-only conveniences; cspNonce: the nonce of this response's Content-Security-Policy.
-  app.all(
-    "*",
-    createRemixHandler({ build, mode: build.mode, getLoadContext: (req, res) => ({ clientIp: req.ip ?? null, cspNonce: cspNonce(res) }) }),
-  );
+  app.all("*", createRemixHandler({ build, mode: build.mode, getLoadContext: (req, res) => ({ clientIp: req.ip ?? null, cspNonce: cspNonce(res) }) }));
   app.use(errorResponse);
   return app;
 }

@@ -5,14 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import {
-  activeConveniences,
-  demoDataEnabled,
-  listenHost,
-  ownMachine,
-  productionRefusals,
-  WELL_KNOWN_DEMO_PASSWORD,
-} from "../app/utils/conveniences.server.ts";
+import { activeConveniences, demoDataEnabled, listenHost, ownMachine, productionRefusals, WELL_KNOWN_DEMO_PASSWORD } from "../app/utils/conveniences.server.ts";
 import { executorRole } from "../inngest/executor/role.ts";
 import {
   applyMigrations,

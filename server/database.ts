@@ -61,7 +61,10 @@ export async function startEmbeddedPostgres(opts: {
     // Postgres refuses to run as root; the library then runs it as a "postgres" system user.
     createPostgresUser: typeof process.getuid === "function" && process.getuid() === 0,
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
-    postgresFlags: Object.entries({ listen_addresses: "127.0.0.1", max_connections: "200", ...DURABLE_SETTINGS, ...opts.settings }).flatMap(([k, v]) => ["-c", `${k}=${v}`]),
+    postgresFlags: Object.entries({ listen_addresses: "127.0.0.1", max_connections: "200", ...DURABLE_SETTINGS, ...opts.settings }).flatMap(([k, v]) => [
+      "-c",
+      `${k}=${v}`,
+    ]),
     onLog: (m) => {
       logs.push(String(m));
       if (!opts.quiet && process.env.DEBUG_EMBEDDED_PG) console.log(String(m));

@@ -3,11 +3,7 @@
 // slow client downloading a large file made the server buffer the file in memory. Here each
 // write waits for 'drain' (or the client going away, which cancels the body stream), and
 // streamed responses (SSE) are flushed through the compression middleware chunk by chunk.
-import {
-  createRequestHandler as createNodeHandler,
-  type AppLoadContext,
-  type ServerBuild,
-} from "@remix-run/node";
+import { createRequestHandler as createNodeHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type express from "express";
 import type { RequestFaults } from "../app/utils/db-errors.server.ts";
 import { DISCARDING } from "./lingering-close.ts";

@@ -9,10 +9,7 @@ import { Icon } from "~/components/ui/Icon";
 export function AccessDenied({ embedded = false }: { embedded?: boolean }) {
   const Tag = embedded ? "div" : "main";
   return (
-    <Tag
-      id={embedded ? undefined : "main-content"}
-      className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-8 text-center"
-    >
+    <Tag id={embedded ? undefined : "main-content"} className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
         <Icon name="shield" className="size-6" />
       </span>

@@ -85,11 +85,7 @@ export function useLiveEvents(types: readonly LiveEventType[], handler: (event: 
  * Reloads the page's loader data when one of these events arrives (bursts are coalesced).
  * `filter` may skip events that do not concern what is on screen.
  */
-export function useLiveRevalidate(
-  types: readonly LiveEventType[],
-  filter?: (event: LiveEvent) => boolean,
-  delayMs = 250,
-): void {
+export function useLiveRevalidate(types: readonly LiveEventType[], filter?: (event: LiveEvent) => boolean, delayMs = 250): void {
   const { revalidate } = useRevalidator();
   // A revalidation started while a navigation or a form submission is under way takes precedence
   // over it (the router drops the form's redirect): an event that arrives meanwhile reloads once
@@ -109,9 +105,12 @@ export function useLiveRevalidate(
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const filterRef = useRef(filter);
   filterRef.current = filter;
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const onEvent = useCallback(
     (event: LiveEvent) => {
       if (event.type !== "resync" && filterRef.current && !filterRef.current(event)) return;

@@ -28,7 +28,10 @@ export type FaultPlan = Map<FaultCapability, string>;
 export function parseProviderFaults(value: string | undefined): { plan: FaultPlan; invalid: string[] } {
   const plan: FaultPlan = new Map();
   const invalid: string[] = [];
-  for (const entry of (value ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (value ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [name, ...rest] = entry.split("=");
     const capability = name.trim().toLowerCase();
     if ((FAULT_CAPABILITIES as readonly string[]).includes(capability)) plan.set(capability as FaultCapability, rest.join("=").trim().toLowerCase());

@@ -7,14 +7,7 @@ import dayPickerStyles from "react-day-picker/style.css";
 import { z } from "zod";
 import { AnnouncementBanners } from "~/components/dashboard/AnnouncementBanners";
 import dateRangeStyles from "~/components/dashboard/date-range.css";
-import {
-  DASHBOARD_TABS,
-  DEFAULT_DASHBOARD_TAB,
-  feedSearch,
-  parseDashboardQuery,
-  SEARCH_MAX_LENGTH,
-  type ContentItem,
-} from "~/models/content/content-feed";
+import { DASHBOARD_TABS, DEFAULT_DASHBOARD_TAB, feedSearch, parseDashboardQuery, SEARCH_MAX_LENGTH, type ContentItem } from "~/models/content/content-feed";
 import { CopyButtonIcons } from "~/components/dashboard/CopyButton";
 import { EmptyState, FeedPager, GRID_CLASSES } from "~/components/dashboard/FeedStates";
 import { FeedTabs } from "~/components/dashboard/FeedTabs";
@@ -193,7 +186,16 @@ function Dashboard({ data }: { data: DashboardData }) {
         </div>
         <div className="flex items-center gap-2">
           <Link to="/notifications" className={buttonClasses("secondary", "md", "relative")}>
-            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              className="size-4"
+              aria-hidden="true"
+            >
               <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10 21a2 2 0 0 0 4 0" />
             </svg>
             Notifications
@@ -216,7 +218,9 @@ function Dashboard({ data }: { data: DashboardData }) {
 
       {actionData && !actionData.ok ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {actionData.intent === "visibility" ? `${TOASTS.visibilityFailed.title}. ${TOASTS.visibilityFailed.description}.` : "That did not work. Please try again."}
+          {actionData.intent === "visibility"
+            ? `${TOASTS.visibilityFailed.title}. ${TOASTS.visibilityFailed.description}.`
+            : "That did not work. Please try again."}
         </p>
       ) : null}
 

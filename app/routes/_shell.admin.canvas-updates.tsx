@@ -45,7 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const updateForm = z.object({
   projectId: field.optional(projectId),
   sceneId: field.optional(field.token("The scene id", 64)),
-  field: field.optional(z.enum(CANVAS_UPDATE_FIELDS.map((f) => f.value) as [CanvasUpdateField, ...CanvasUpdateField[]], { error: CANVAS_UPDATE_MESSAGES.failed })),
+  field: field.optional(
+    z.enum(CANVAS_UPDATE_FIELDS.map((f) => f.value) as [CanvasUpdateField, ...CanvasUpdateField[]], { error: CANVAS_UPDATE_MESSAGES.failed }),
+  ),
   content: field.optional(field.text({ max: 20_000, label: "The update content" })),
 });
 
@@ -80,7 +82,11 @@ export default function AdminCanvasUpdatesTab() {
     <AdminPanel title="Canvas Updates" description="Change a scene's text in any project; the owner sees it in the editor and gets a notification.">
       <ResultNotice result={result} />
       {error ? <EmptyState tone="error">{error}</EmptyState> : null}
-      <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+      <Form
+        method="get"
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+      >
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor="update-project" className="text-sm font-medium text-slate-700">
             Project
@@ -122,7 +128,13 @@ export default function AdminCanvasUpdatesTab() {
             <label htmlFor="update-field" className="text-sm font-medium text-slate-700">
               Field
             </label>
-            <select id="update-field" name="field" value={fieldName} onChange={(e) => setFieldName(e.target.value as CanvasUpdateField)} className={selectClass}>
+            <select
+              id="update-field"
+              name="field"
+              value={fieldName}
+              onChange={(e) => setFieldName(e.target.value as CanvasUpdateField)}
+              className={selectClass}
+            >
               {CANVAS_UPDATE_FIELDS.map((f) => (
                 <option key={f.value} value={f.value}>
                   {f.label}
@@ -140,7 +152,13 @@ export default function AdminCanvasUpdatesTab() {
         <label htmlFor="update-content" className="block text-sm font-medium text-slate-700">
           Update content
         </label>
-        <textarea id="update-content" name="content" rows={5} className="w-full rounded-lg border border-slate-300 p-3 text-sm" placeholder="The new text for this field" />
+        <textarea
+          id="update-content"
+          name="content"
+          rows={5}
+          className="w-full rounded-lg border border-slate-300 p-3 text-sm"
+          placeholder="The new text for this field"
+        />
         <Button type="submit" disabled={busy}>
           Submit Update
         </Button>

@@ -77,7 +77,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect("/admin/links", { headers: await flash(parsed.data.active === "true" ? LINK_MESSAGES.activated : LINK_MESSAGES.deactivated) });
   }
   const f = parsed.data;
-  const values = Object.fromEntries(["title", "description", "customRate", "creditsAmount", "expiryDate"].map((k) => [k, String((f as Record<string, unknown>)[k] ?? "")]));
+  const values = Object.fromEntries(
+    ["title", "description", "customRate", "creditsAmount", "expiryDate"].map((k) => [k, String((f as Record<string, unknown>)[k] ?? "")]),
+  );
   try {
     const customRate = toNumber(f.customRate, LINK_MESSAGES.rateInvalid);
     const creditsAmount = toNumber(f.creditsAmount, LINK_MESSAGES.creditsInvalid);
@@ -99,7 +101,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`/admin/links?share=${link.id}`, { headers: await flash(LINK_MESSAGES.created) });
   } catch (error) {
     if (isOrderError(error)) return data<ActionData>({ error: error.message, values }, { status: error.status });
-    if (error instanceof Error && Object.values(LINK_MESSAGES).includes(error.message as never)) return data<ActionData>({ error: error.message, values }, { status: 400 });
+    if (error instanceof Error && Object.values(LINK_MESSAGES).includes(error.message as never))
+      return data<ActionData>({ error: error.message, values }, { status: 400 });
     throw error;
   }
 }
@@ -118,24 +121,50 @@ export default function AdminLinksTab() {
   return (
     <section aria-labelledby="links-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="links-heading" className="text-lg font-semibold text-slate-900">Order Links</h2>
-        <ButtonLink to="/admin/links?create=1" preventScrollReset data-testid="create-link">Create Link</ButtonLink>
+        <h2 id="links-heading" className="text-lg font-semibold text-slate-900">
+          Order Links
+        </h2>
+        <ButtonLink to="/admin/links?create=1" preventScrollReset data-testid="create-link">
+          Create Link
+        </ButtonLink>
       </div>
-      {error ? <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p> : null}
-      {actionData?.error && !creating ? <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{actionData.error}</p> : null}
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {actionData?.error && !creating ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {actionData.error}
+        </p>
+      ) : null}
       {!error && links.length === 0 ? <p className="py-6 text-center text-sm text-slate-600">No order links yet.</p> : null}
       {links.length > 0 ? (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="px-3 py-2">Title</th>
-                <th scope="col" className="px-3 py-2">Rate</th>
-                <th scope="col" className="px-3 py-2">Credits</th>
-                <th scope="col" className="px-3 py-2">Expires</th>
-                <th scope="col" className="px-3 py-2">Orders</th>
-                <th scope="col" className="px-3 py-2">Active</th>
-                <th scope="col" className="relative px-3 py-2"><span className="sr-only">Share</span></th>
+                <th scope="col" className="px-3 py-2">
+                  Title
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Rate
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Credits
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Expires
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Orders
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Active
+                </th>
+                <th scope="col" className="relative px-3 py-2">
+                  <span className="sr-only">Share</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -164,7 +193,11 @@ export default function AdminLinksTab() {
                           role="switch"
                           aria-checked={link.isActive}
                           aria-label={`${link.title}: ${link.isActive ? "active" : "inactive"}`}
-                          className={link.isActive ? "rounded-full bg-green-100 px-2.5 py-1 text-xs font-medium text-green-800" : "rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600"}
+                          className={
+                            link.isActive
+                              ? "rounded-full bg-green-100 px-2.5 py-1 text-xs font-medium text-green-800"
+                              : "rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600"
+                          }
                         >
                           {link.isActive ? "Active" : "Inactive"}
                         </button>
@@ -172,7 +205,9 @@ export default function AdminLinksTab() {
                     )}
                   </td>
                   <td className="px-3 py-2">
-                    <ButtonLink to={`/admin/links?share=${link.id}`} variant="secondary" size="sm" preventScrollReset>Share</ButtonLink>
+                    <ButtonLink to={`/admin/links?share=${link.id}`} variant="secondary" size="sm" preventScrollReset>
+                      Share
+                    </ButtonLink>
                   </td>
                 </tr>
               ))}
@@ -188,35 +223,75 @@ export default function AdminLinksTab() {
             <input type="hidden" name="requirePhoneSent" value="1" />
             <label className="block text-sm">
               <span className="font-medium text-slate-800">Title</span>
-              <input name="title" required value={title} onChange={(e) => setTitle(e.target.value)} maxLength={LINK_LIMITS.titleMax} className="mt-1 block h-10 w-full rounded-md border border-slate-300 px-3 text-sm" />
+              <input
+                name="title"
+                required
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                maxLength={LINK_LIMITS.titleMax}
+                className="mt-1 block h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
+              />
             </label>
             <label className="block text-sm">
               <span className="font-medium text-slate-800">Description</span>
-              <textarea name="description" rows={3} defaultValue={actionData?.values?.description ?? ""} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+              <textarea
+                name="description"
+                rows={3}
+                defaultValue={actionData?.values?.description ?? ""}
+                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+              />
             </label>
             <div className="grid gap-3 sm:grid-cols-2">
               <label className="block text-sm">
                 <span className="font-medium text-slate-800">Rate (₹)</span>
-                <input name="customRate" type="number" min={0} step="0.01" defaultValue={actionData?.values?.customRate || LINK_DEFAULTS.customRate} className="mt-1 block h-10 w-full rounded-md border border-slate-300 px-3 text-sm" />
+                <input
+                  name="customRate"
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  defaultValue={actionData?.values?.customRate || LINK_DEFAULTS.customRate}
+                  className="mt-1 block h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
+                />
               </label>
               <label className="block text-sm">
                 <span className="font-medium text-slate-800">Credits</span>
-                <input name="creditsAmount" type="number" min={1} step={1} defaultValue={actionData?.values?.creditsAmount || LINK_DEFAULTS.creditsAmount} className="mt-1 block h-10 w-full rounded-md border border-slate-300 px-3 text-sm" />
+                <input
+                  name="creditsAmount"
+                  type="number"
+                  min={1}
+                  step={1}
+                  defaultValue={actionData?.values?.creditsAmount || LINK_DEFAULTS.creditsAmount}
+                  className="mt-1 block h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
+                />
               </label>
             </div>
             <label className="block text-sm">
               <span className="font-medium text-slate-800">Expiry date (optional)</span>
-              <input name="expiryDate" type="date" min={today} defaultValue={actionData?.values?.expiryDate ?? ""} className="mt-1 block h-10 w-full rounded-md border border-slate-300 px-3 text-sm" />
+              <input
+                name="expiryDate"
+                type="date"
+                min={today}
+                defaultValue={actionData?.values?.expiryDate ?? ""}
+                className="mt-1 block h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
+              />
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input name="requirePhone" type="checkbox" defaultChecked={LINK_DEFAULTS.requirePhone} className="size-4" />
               <span className="text-slate-800">Require phone number</span>
             </label>
-            {actionData?.error ? <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{actionData.error}</p> : null}
+            {actionData?.error ? (
+              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+                {actionData.error}
+              </p>
+            ) : null}
             <div className="flex justify-end gap-2">
-              <ButtonLink to="/admin/links" variant="secondary" preventScrollReset>Cancel</ButtonLink>
+              <ButtonLink to="/admin/links" variant="secondary" preventScrollReset>
+                Cancel
+              </ButtonLink>
               {/* Disabled while the title is empty once the script runs; the server refuses it too. */}
-              <Button type="submit" disabled={busy || (title.trim() === "" && typeof window !== "undefined")}>{busy ? "Creating..." : "Create Link"}</Button>
+              <Button type="submit" disabled={busy || (title.trim() === "" && typeof window !== "undefined")}>
+                {busy ? "Creating..." : "Create Link"}
+              </Button>
             </div>
           </Form>
         </RouteDialog>

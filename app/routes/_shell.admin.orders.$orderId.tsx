@@ -60,7 +60,11 @@ const orderForm = z.discriminatedUnion(
       status: z.enum(ADMIN_ORDER_STATUSES, { error: "Choose a status." }),
       adminNotes: field.optional(field.text({ max: ADMIN_NOTES_MAX, label: "Admin notes" })),
     }),
-    z.object({ intent: z.literal("delete-media"), mediaId: field.cuid("The media id"), confirmed: z.literal("yes", { error: "Please confirm the deletion." }) }),
+    z.object({
+      intent: z.literal("delete-media"),
+      mediaId: field.cuid("The media id"),
+      confirmed: z.literal("yes", { error: "Please confirm the deletion." }),
+    }),
   ],
   { error: "Unknown action." },
 );
@@ -174,12 +178,22 @@ export default function AdminOrderDialog() {
               </Row>
             ) : null}
             <Row label="Type">{order.orderType}</Row>
-            <Row label="Status"><StatusBadge status={order.status} /></Row>
-            <Row label="Client remark"><span className="whitespace-pre-line">{order.remark ?? "—"}</span></Row>
+            <Row label="Status">
+              <StatusBadge status={order.status} />
+            </Row>
+            <Row label="Client remark">
+              <span className="whitespace-pre-line">{order.remark ?? "—"}</span>
+            </Row>
             <Row label="Credits used">{formatOrderCredits(order.creditsUsed)}</Row>
-            <Row label="Created"><Time value={order.createdAt} /></Row>
-            <Row label="Updated"><Time value={order.updatedAt} /></Row>
-            <Row label="Delivered"><Time value={order.deliveredAt} /></Row>
+            <Row label="Created">
+              <Time value={order.createdAt} />
+            </Row>
+            <Row label="Updated">
+              <Time value={order.updatedAt} />
+            </Row>
+            <Row label="Delivered">
+              <Time value={order.deliveredAt} />
+            </Row>
           </dl>
           <Form method="post" action={`${base}${withSection(list, "details")}`} preventScrollReset className="space-y-3" data-testid="status-form">
             <input type="hidden" name="intent" value="update-status" />
@@ -191,16 +205,25 @@ export default function AdminOrderDialog() {
                 className="mt-1 block h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
               >
                 {ADMIN_ORDER_STATUSES.map((s) => (
-                  <option key={s} value={s}>{s}</option>
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
                 ))}
               </select>
             </label>
             <label className="block text-sm">
               <span className="font-medium text-slate-800">Admin notes</span>
-              <textarea name="adminNotes" rows={4} defaultValue={order.adminNotes ?? ""} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+              <textarea
+                name="adminNotes"
+                rows={4}
+                defaultValue={order.adminNotes ?? ""}
+                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+              />
             </label>
             <div className="flex justify-end">
-              <Button type="submit" disabled={busy}>{busy ? "Saving..." : "Save"}</Button>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Saving..." : "Save"}
+              </Button>
             </div>
           </Form>
         </div>
@@ -224,14 +247,24 @@ export default function AdminOrderDialog() {
             </figure>
           ) : null}
           {confirming ? (
-            <Form method="post" action={`${base}${withSection(list, "media")}`} preventScrollReset className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm" data-testid="confirm-delete">
+            <Form
+              method="post"
+              action={`${base}${withSection(list, "media")}`}
+              preventScrollReset
+              className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm"
+              data-testid="confirm-delete"
+            >
               <p className="font-medium text-red-800">Delete {confirming.name}? The file is removed from storage.</p>
               <input type="hidden" name="intent" value="delete-media" />
               <input type="hidden" name="mediaId" value={confirming.id} />
               <input type="hidden" name="confirmed" value="yes" />
               <div className="mt-3 flex gap-2">
-                <Button type="submit" variant="danger" size="sm" disabled={busy}>Delete</Button>
-                <ButtonLink to={`${base}${withSection(list, "media")}`} variant="secondary" size="sm" preventScrollReset replace>Cancel</ButtonLink>
+                <Button type="submit" variant="danger" size="sm" disabled={busy}>
+                  Delete
+                </Button>
+                <ButtonLink to={`${base}${withSection(list, "media")}`} variant="secondary" size="sm" preventScrollReset replace>
+                  Cancel
+                </ButtonLink>
               </div>
             </Form>
           ) : null}
@@ -251,7 +284,13 @@ export default function AdminOrderDialog() {
                     {m.name}
                     {m.role === "delivery" ? <span className="ml-1 text-purple-700">(delivery)</span> : null}
                   </span>
-                  <Link to={`${base}${withSection(list, "media", { confirm: m.id })}`} preventScrollReset replace className="shrink-0 font-medium text-red-700" aria-label={`Delete ${m.name}`}>
+                  <Link
+                    to={`${base}${withSection(list, "media", { confirm: m.id })}`}
+                    preventScrollReset
+                    replace
+                    className="shrink-0 font-medium text-red-700"
+                    aria-label={`Delete ${m.name}`}
+                  >
                     Delete
                   </Link>
                 </div>
@@ -279,7 +318,9 @@ export default function AdminOrderDialog() {
                   <span className="font-medium text-slate-800">Upload images or videos</span>
                   <input name={FILES_FIELD} type="file" multiple accept="image/*,video/*" className="mt-1 block w-full text-sm" />
                 </label>
-                <Button type="submit" variant="secondary" disabled={uploading}>{uploading ? "Uploading..." : "Upload"}</Button>
+                <Button type="submit" variant="secondary" disabled={uploading}>
+                  {uploading ? "Uploading..." : "Upload"}
+                </Button>
               </div>
             )}
           </UploadForm>
@@ -289,10 +330,14 @@ export default function AdminOrderDialog() {
       {section === "delivery" ? (
         order.deliveredAt ? (
           <div className="space-y-3 text-sm" data-testid="delivered">
-            <p className="rounded-md bg-purple-50 px-3 py-2 text-purple-800">Delivered <Time value={order.deliveredAt} />. {ORDER_MESSAGES.alreadyDelivered}</p>
+            <p className="rounded-md bg-purple-50 px-3 py-2 text-purple-800">
+              Delivered <Time value={order.deliveredAt} />. {ORDER_MESSAGES.alreadyDelivered}
+            </p>
             <dl className="divide-y divide-slate-100">
               <Row label="Delivery URL">{order.deliveryUrl ?? "—"}</Row>
-              <Row label="Message"><span className="whitespace-pre-line">{order.deliveryMessage ?? "—"}</span></Row>
+              <Row label="Message">
+                <span className="whitespace-pre-line">{order.deliveryMessage ?? "—"}</span>
+              </Row>
             </dl>
             <OrderFiles files={order.deliveryFiles} download empty="No delivery files." />
           </div>
@@ -309,18 +354,31 @@ export default function AdminOrderDialog() {
                 <>
                   <label className="block text-sm">
                     <span className="font-medium text-slate-800">Delivery URL</span>
-                    <input name="deliveryUrl" type="url" defaultValue={actionData?.values?.deliveryUrl ?? ""} placeholder="https://" className="mt-1 block h-10 w-full rounded-md border border-slate-300 px-3 text-sm" />
+                    <input
+                      name="deliveryUrl"
+                      type="url"
+                      defaultValue={actionData?.values?.deliveryUrl ?? ""}
+                      placeholder="https://"
+                      className="mt-1 block h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
+                    />
                   </label>
                   <label className="block text-sm">
                     <span className="font-medium text-slate-800">Delivery message</span>
-                    <textarea name="deliveryMessage" rows={3} defaultValue={actionData?.values?.deliveryMessage ?? ""} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+                    <textarea
+                      name="deliveryMessage"
+                      rows={3}
+                      defaultValue={actionData?.values?.deliveryMessage ?? ""}
+                      className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+                    />
                   </label>
                   <label className="block text-sm">
                     <span className="font-medium text-slate-800">Delivery files</span>
                     <input name={FILES_FIELD} type="file" multiple accept="image/*,video/*" className="mt-1 block w-full text-sm" />
                   </label>
                   <div className="flex justify-end">
-                    <Button type="submit" disabled={uploading}>{uploading ? "Delivering..." : "Deliver"}</Button>
+                    <Button type="submit" disabled={uploading}>
+                      {uploading ? "Delivering..." : "Deliver"}
+                    </Button>
                   </div>
                 </>
               )}

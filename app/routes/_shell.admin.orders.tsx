@@ -15,7 +15,10 @@ import { listOrdersForStaff } from "~/models/orders";
 import { readQuery } from "~/utils/forms.server";
 
 const listQuery = z.object({
-  status: z.enum([...ADMIN_ORDER_STATUSES, "awaiting_payment", "all"]).optional().catch(undefined),
+  status: z
+    .enum([...ADMIN_ORDER_STATUSES, "awaiting_payment", "all"])
+    .optional()
+    .catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });
 
@@ -63,7 +66,12 @@ export default function AdminOrdersTab() {
         <Form method="get" className="flex items-end gap-2" preventScrollReset>
           <label className="text-sm">
             <span className="block text-xs font-medium text-slate-600">Status</span>
-            <select name="status" defaultValue={status} className="mt-1 h-9 rounded-md border border-slate-300 bg-white px-2 text-sm" data-testid="status-filter">
+            <select
+              name="status"
+              defaultValue={status}
+              className="mt-1 h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+              data-testid="status-filter"
+            >
               <option value="all">All</option>
               {[...ADMIN_ORDER_STATUSES, "awaiting_payment"].map((s) => (
                 <option key={s} value={s}>
@@ -88,19 +96,35 @@ export default function AdminOrdersTab() {
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="px-3 py-2">Date</th>
-                <th scope="col" className="px-3 py-2">Customer</th>
-                <th scope="col" className="px-3 py-2">Type</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">Credits</th>
-                <th scope="col" className="px-3 py-2">Delivered</th>
-                <th scope="col" className="relative px-3 py-2"><span className="sr-only">Open</span></th>
+                <th scope="col" className="px-3 py-2">
+                  Date
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Customer
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Type
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Credits
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Delivered
+                </th>
+                <th scope="col" className="relative px-3 py-2">
+                  <span className="sr-only">Open</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => (
                 <tr key={row.id} data-testid="admin-order-row" data-order-number={row.orderNumber}>
-                  <td className="px-3 py-2 whitespace-nowrap"><Time value={row.createdAt} format="date" /></td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <Time value={row.createdAt} format="date" />
+                  </td>
                   <td className="px-3 py-2">
                     {row.customer ?? "Unknown"}
                     {row.isGuest ? <span className="ml-1 rounded bg-slate-100 px-1.5 text-xs text-slate-600">Guest</span> : null}
@@ -109,9 +133,13 @@ export default function AdminOrdersTab() {
                     {row.orderType}
                     <span className="block text-xs text-slate-500">#order-{row.orderNumber}</span>
                   </td>
-                  <td className="px-3 py-2"><StatusBadge status={row.status} /></td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={row.status} />
+                  </td>
                   <td className="px-3 py-2">{formatOrderCredits(row.creditsUsed)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap"><Time value={row.deliveredAt} format="date" /></td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <Time value={row.deliveredAt} format="date" />
+                  </td>
                   <td className="px-3 py-2">
                     <Link
                       to={`/admin/orders/${row.id}${search}`}

@@ -54,7 +54,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.intent === "add-admin") {
     try {
       const result = await addAdmin(actor, form.userId ?? "");
-      return answer({ ok: result.ok, message: result.message, intent: form.intent }, result.ok ? 200 : result.code === "duplicate" ? 409 : result.code === "not_found" ? 404 : 400);
+      return answer(
+        { ok: result.ok, message: result.message, intent: form.intent },
+        result.ok ? 200 : result.code === "duplicate" ? 409 : result.code === "not_found" ? 404 : 400,
+      );
     } catch (error) {
       console.error("admin users: add failed", error);
       return answer({ ok: false, message: ADMIN_USERS_MESSAGES.addFailed, intent: form.intent }, 503);
@@ -142,7 +145,14 @@ export default function AdminUsersTab() {
           <label className="sr-only" htmlFor="user-search">
             Search users
           </label>
-          <input id="user-search" name="q" type="search" defaultValue={q} placeholder="Search by name, e-mail, phone or id" className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm" />
+          <input
+            id="user-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Search by name, e-mail, phone or id"
+            className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm"
+          />
           <Button type="submit" variant="secondary">
             Search
           </Button>
@@ -170,7 +180,10 @@ export default function AdminUsersTab() {
                     <p className="text-sm text-slate-700">
                       <span className="font-semibold">{u.credits}</span> credits
                     </p>
-                    <Link to={`/admin/user-messages?user=${encodeURIComponent(u.id)}`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+                    <Link
+                      to={`/admin/user-messages?user=${encodeURIComponent(u.id)}`}
+                      className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+                    >
                       Message
                     </Link>
                   </div>

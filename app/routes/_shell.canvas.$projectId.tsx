@@ -37,8 +37,13 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
   } catch (error) {
     if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) throw error;
     const intent = String(form?.get("intent") ?? "");
-    const failure = intent === "edit-scene" ? `Failed to update ${fieldLabel(String(form?.get("field") ?? ""))}` : (CLIENT_FAILURES[intent] ?? "Failed to save");
-    const reason = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : error instanceof Error && error.message ? error.message : "the server did not answer";
+    const failure =
+      intent === "edit-scene" ? `Failed to update ${fieldLabel(String(form?.get("field") ?? ""))}` : (CLIENT_FAILURES[intent] ?? "Failed to save");
+    const reason = isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText}`.trim()
+      : error instanceof Error && error.message
+        ? error.message
+        : "the server did not answer";
     return { ok: false, intent, error: `${failure}: ${reason}` } satisfies CanvasActionData;
   }
 }

@@ -116,12 +116,7 @@ function CreateProjectForm({ errors }: { errors?: Record<string, string> }) {
         <label htmlFor="project-description" className="block text-sm font-medium text-slate-700">
           Description <span className="text-slate-500">(optional)</span>
         </label>
-        <textarea
-          id="project-description"
-          name="description"
-          rows={3}
-          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-        />
+        <textarea id="project-description" name="description" rows={3} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
       </div>
       {/* Without JavaScript the button stays enabled: the core refuses an empty title (400). */}
       <Button type="submit" disabled={busy || (hydrated && title.trim().length === 0)}>

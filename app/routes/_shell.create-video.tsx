@@ -3,22 +3,8 @@
 // core): JSON for the enhanced dialog, a redirect to the dashboard with a flash message for a plain
 // form post. See docs/decisions/091-create-video-dialog.md.
 import { randomUUID } from "node:crypto";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import {
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigate,
-  useSearchParams,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useId, useRef, useState } from "react";
 import { z } from "zod";
 import { CreateVideoDialog } from "~/components/create-video/CreateVideoDialog";
@@ -205,10 +191,7 @@ export async function action({ request }: ActionFunctionArgs) {
       await removeFiles(form.storedNow);
       return data<CreateVideoActionData>({ ok: false, toast: error("Error", result.message) }, { status: 401 });
     case "invalid":
-      return data<CreateVideoActionData>(
-        { ok: false, toast: error("Error", result.message), fieldErrors: result.fieldErrors, values, files },
-        { status: 400 },
-      );
+      return data<CreateVideoActionData>({ ok: false, toast: error("Error", result.message), fieldErrors: result.fieldErrors, values, files }, { status: 400 });
     case "insufficient_credits":
       // The dialog does not open again without the credits, so the files could not be carried.
       await removeFiles(form.storedNow);
@@ -293,14 +276,7 @@ export default function CreateVideo() {
       </div>
 
       {canCreate ? (
-        <CreateVideoDialog
-          open={open}
-          hydrated={hydrated}
-          credits={credits}
-          titleId={titleId}
-          onClose={closeDialog}
-          initialFocus={scriptRef}
-        >
+        <CreateVideoDialog open={open} hydrated={hydrated} credits={credits} titleId={titleId} onClose={closeDialog} initialFocus={scriptRef}>
           <CreateVideoForm
             key={requestId}
             voices={voices}

@@ -46,9 +46,13 @@ export default function CustomOrderDetails() {
           <StatusBadge status={order.status} />
         </Row>
         <Row label="Credits used">{formatOrderCredits(order.creditsUsed)}</Row>
-        <Row label="Placed"><Time value={order.createdAt} /></Row>
+        <Row label="Placed">
+          <Time value={order.createdAt} />
+        </Row>
         <Row label="Remarks">{order.remark ?? "—"}</Row>
-        <Row label="Delivered"><Time value={order.deliveredAt} /></Row>
+        <Row label="Delivered">
+          <Time value={order.deliveredAt} />
+        </Row>
         <Row label="Delivery message">
           <span className="whitespace-pre-line" data-testid="delivery-message">
             {order.deliveryMessage ?? "—"}

@@ -33,15 +33,20 @@ export default function CustomOrdersIndex() {
   return (
     <RouteDialog title="Custom Order Request" closeTo="/custom-orders" testId="order-request-dialog">
       <p className="text-sm text-slate-600">
-        Upload images or videos of your product and tell us what you want. Each custom order costs {CUSTOM_ORDER_COST_CREDITS} credits (you have{" "}
-        {credits}).
+        Upload images or videos of your product and tell us what you want. Each custom order costs {CUSTOM_ORDER_COST_CREDITS} credits (you have {credits}).
       </p>
       {!enough ? (
         <p role="alert" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
           {ORDER_MESSAGES.insufficientCredits}
         </p>
       ) : null}
-      <UploadForm action="/custom-orders?index&new=1" xhrAction="/resources/custom-orders" requireFilesMessage={ORDER_MESSAGES.noFiles} className="mt-4 space-y-4" testId="order-request-form">
+      <UploadForm
+        action="/custom-orders?index&new=1"
+        xhrAction="/resources/custom-orders"
+        requireFilesMessage={ORDER_MESSAGES.noFiles}
+        className="mt-4 space-y-4"
+        testId="order-request-form"
+      >
         {({ uploading }) => (
           <>
             <div>

@@ -54,17 +54,29 @@ export default function CustomOrdersPage() {
           <table className="w-full min-w-[34rem] text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="px-3 py-2">Date</th>
-                <th scope="col" className="px-3 py-2">Order Type</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">Credits</th>
-                <th scope="col" className="px-3 py-2">Actions</th>
+                <th scope="col" className="px-3 py-2">
+                  Date
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Order Type
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Credits
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {orders.map((order) => (
                 <tr key={order.id} data-testid="my-order-row">
-                  <td className="px-3 py-2 whitespace-nowrap"><Time value={order.createdAt} format="date" /></td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <Time value={order.createdAt} format="date" />
+                  </td>
                   <td className="px-3 py-2">
                     <span className="font-medium text-slate-900">{order.orderType}</span>
                     <span className="block text-xs text-slate-500">#order-{order.orderNumber}</span>
@@ -81,7 +93,13 @@ export default function CustomOrdersPage() {
                   </td>
                   <td className="px-3 py-2">{formatOrderCredits(order.creditsUsed)}</td>
                   <td className="px-3 py-2">
-                    <ButtonLink to={`/custom-orders/${order.orderNumber}`} variant="secondary" size="sm" preventScrollReset aria-label={`View order ${order.orderNumber}`}>
+                    <ButtonLink
+                      to={`/custom-orders/${order.orderNumber}`}
+                      variant="secondary"
+                      size="sm"
+                      preventScrollReset
+                      aria-label={`View order ${order.orderNumber}`}
+                    >
                       View
                     </ButtonLink>
                   </td>

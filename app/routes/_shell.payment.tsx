@@ -107,9 +107,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { outcome, details: clientFetch ? details : await details, cancelHref: orderId ? "/" : "/plans" };
 }
 
-type ActionData =
-  | { ok: true; checkout: CheckoutForm }
-  | { ok: false; title: string; message: string; redirectTo: string | null };
+type ActionData = { ok: true; checkout: CheckoutForm } | { ok: false; title: string; message: string; redirectTo: string | null };
 
 export async function action({ request }: ActionFunctionArgs): Promise<ActionData> {
   const parsed = await readForm(request, paymentForm);
@@ -124,7 +122,12 @@ export async function action({ request }: ActionFunctionArgs): Promise<ActionDat
     const result = await initiatePayment(paymentRequest(user, parsed.data), { request });
     if (result.ok) return { ok: true, checkout: result.checkout };
     if (result.problem === "payment_error") return { ok: false, title: result.title, message: result.message, redirectTo: null };
-    return { ok: false, title: PAYMENT_MESSAGES.paymentErrorTitle, message: PROBLEM_MESSAGE[result.problem], redirectTo: problemRedirect(result.problem, url.pathname + url.search) };
+    return {
+      ok: false,
+      title: PAYMENT_MESSAGES.paymentErrorTitle,
+      message: PROBLEM_MESSAGE[result.problem],
+      redirectTo: problemRedirect(result.problem, url.pathname + url.search),
+    };
   } catch (error) {
     console.error("payment initiation failed", error);
     return { ok: false, title: PAYMENT_MESSAGES.paymentErrorTitle, message: PAYMENT_MESSAGES.initiateFailed, redirectTo: null };
@@ -162,7 +165,13 @@ export default function PaymentRoute() {
             </Link>
           </div>
         ) : (
-          <Suspense fallback={<p role="status" className="mt-6 flex items-center gap-2 text-sm text-slate-600"><Spinner /> Loading payment details...</p>}>
+          <Suspense
+            fallback={
+              <p role="status" className="mt-6 flex items-center gap-2 text-sm text-slate-600">
+                <Spinner /> Loading payment details...
+              </p>
+            }
+          >
             <Await resolve={details} errorElement={<Problem message={PAYMENT_MESSAGES.orderLoadFailed} redirectTo="/" />}>
               {(resolved) => {
                 const d = resolved as DetailsView;
@@ -219,7 +228,9 @@ function Summary({
             </s>
           ) : null}
           <span data-testid="payment-amount">{formatINR(details.amount)}</span>
-          {details.discountPercentage ? <span className="block text-xs font-normal text-green-700">{details.discountPercentage}% discount applied!</span> : null}
+          {details.discountPercentage ? (
+            <span className="block text-xs font-normal text-green-700">{details.discountPercentage}% discount applied!</span>
+          ) : null}
         </Row>
         {details.orderId ? <Row label="Order ID">{details.orderId}</Row> : null}
       </dl>

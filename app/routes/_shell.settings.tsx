@@ -15,7 +15,21 @@ import { UsernameForm } from "~/components/settings/UsernameForm";
 import { SignOutButton } from "~/components/SignOutButton";
 import { cx } from "~/components/ui/cx";
 import { listPlans, listSuccessfulTransactions } from "~/models/billing";
-import { getProfile, PROFILE_MESSAGES, setAvatarKey, updateUsername, actorFromUser, ApiTokenError, createApiToken, disconnectApplication, isNotFound, listApiTokens, listConnectedApplications, requireUser, revokeApiToken } from "~/models/access";
+import {
+  getProfile,
+  PROFILE_MESSAGES,
+  setAvatarKey,
+  updateUsername,
+  actorFromUser,
+  ApiTokenError,
+  createApiToken,
+  disconnectApplication,
+  isNotFound,
+  listApiTokens,
+  listConnectedApplications,
+  requireUser,
+  revokeApiToken,
+} from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { inputError, isMultipart, readForm, readQuery } from "~/utils/forms.server";
 import { fileUrlFromRef, parseObjectRef } from "~/utils/storage/buckets";
@@ -58,25 +72,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     username: profile.username,
     avatarUrl: fileUrlFromRef(profile.avatarKey),
     plans,
-    tokens: tokens.map(
-      (t): ApiTokenRow => ({
-        id: t.id,
-        name: t.name,
-        prefix: t.prefix,
-        created: when(t.createdAt),
-        lastUsed: t.lastUsedAt ? when(t.lastUsedAt) : null,
-        revoked: t.revokedAt ? when(t.revokedAt) : null,
-      }),
-    ),
-    connectedApps: apps.map(
-      (a): ConnectedAppRow => ({
-        clientId: a.clientId,
-        name: a.name ?? "Unnamed application",
-        redirectTarget: a.redirectTarget,
-        approved: a.approvedAt ? when(a.approvedAt) : null,
-        lastToken: when(a.lastTokenAt),
-      }),
-    ),
+    tokens: tokens.map((t): ApiTokenRow => ({
+      id: t.id,
+      name: t.name,
+      prefix: t.prefix,
+      created: when(t.createdAt),
+      lastUsed: t.lastUsedAt ? when(t.lastUsedAt) : null,
+      revoked: t.revokedAt ? when(t.revokedAt) : null,
+    })),
+    connectedApps: apps.map((a): ConnectedAppRow => ({
+      clientId: a.clientId,
+      name: a.name ?? "Unnamed application",
+      redirectTarget: a.redirectTarget,
+      approved: a.approvedAt ? when(a.approvedAt) : null,
+      lastToken: when(a.lastTokenAt),
+    })),
     transactions: clientFetch ? history : await history,
   };
 }
@@ -110,13 +120,21 @@ export async function action({ request }: ActionFunctionArgs) {
     const intent = parsed.form.get("intent");
     if (intent === "create-token") {
       const raw = parsed.form.get("name");
-      return data<ApiTokensActionData>({ intent, ok: false, message: parsed.formError, value: typeof raw === "string" ? raw.slice(0, 200) : "" }, { status: 400 });
+      return data<ApiTokensActionData>(
+        { intent, ok: false, message: parsed.formError, value: typeof raw === "string" ? raw.slice(0, 200) : "" },
+        { status: 400 },
+      );
     }
     if (intent === "revoke-token") return data<ApiTokensActionData>({ intent, ok: false, message: parsed.formError }, { status: 400 });
     if (intent === "disconnect-app") return data<ConnectedAppsActionData>({ intent, ok: false, message: parsed.formError }, { status: 400 });
     if (intent !== "username") throw inputError("Unknown action", 400);
     const raw = parsed.form.get("username");
-    const refused: SettingsActionData = { intent: "username", ok: false, message: PROFILE_MESSAGES.invalid, value: typeof raw === "string" ? raw.slice(0, 200) : "" };
+    const refused: SettingsActionData = {
+      intent: "username",
+      ok: false,
+      message: PROFILE_MESSAGES.invalid,
+      value: typeof raw === "string" ? raw.slice(0, 200) : "",
+    };
     // Remix unwraps data(): the form shows the refusal like the core's.
     return data(refused, { status: 400 }) as unknown as SettingsActionData;
   }
@@ -126,9 +144,13 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       const { token, item } = await createApiToken(actorFromUser(user, "web"), { name });
       // The only time the secret leaves the server; it is never stored or shown again.
-      return data<ApiTokensActionData>({ intent: "create-token", ok: true, message: "Token created", token, name: item.name }, { headers: { "Cache-Control": "no-store" } });
+      return data<ApiTokensActionData>(
+        { intent: "create-token", ok: true, message: "Token created", token, name: item.name },
+        { headers: { "Cache-Control": "no-store" } },
+      );
     } catch (error) {
-      if (error instanceof ApiTokenError) return data<ApiTokensActionData>({ intent: "create-token", ok: false, message: error.message, value: name }, { status: 400 });
+      if (error instanceof ApiTokenError)
+        return data<ApiTokensActionData>({ intent: "create-token", ok: false, message: error.message, value: name }, { status: 400 });
       throw error;
     }
   }

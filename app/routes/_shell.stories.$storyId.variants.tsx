@@ -12,7 +12,14 @@ import { buttonClasses } from "~/components/ui/Button";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { actorFromUser, requireUser } from "~/models/access";
 import { formatCredits, getBalance } from "~/models/billing";
-import { quoteStoryVariants, requestStoryVariants, storyVariantOptions, type RequestVariantsResult, type VariantQuote, type VariantSpec } from "~/models/stories";
+import {
+  quoteStoryVariants,
+  requestStoryVariants,
+  storyVariantOptions,
+  type RequestVariantsResult,
+  type VariantQuote,
+  type VariantSpec,
+} from "~/models/stories";
 import { ASPECT_RATIO_INVALID, ASPECT_RATIOS, MAX_STORY_VARIANTS, STORY_ASPECT_RATIOS } from "~/models/stories/video-request-rules";
 import { setFlash } from "~/utils/flash.server";
 import { field } from "~/utils/form-fields";
@@ -54,7 +61,10 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("create"),
     requestId: field.uuid("The request id"),
-    expectedTotal: z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, { error: "The total is not valid." }).transform(Number),
+    expectedTotal: z
+      .string()
+      .regex(/^\d{1,6}(\.\d{1,2})?$/, { error: "The total is not valid." })
+      .transform(Number),
     ...rowFields,
   }),
 ]);
@@ -72,8 +82,7 @@ function specsOf(input: Record<string, unknown>): VariantSpec[] {
 }
 
 export type VariantsActionData =
-  | { intent: "quote"; ok: true; variants: VariantQuote[]; total: number; fields: Record<string, string> }
-  | { ok: false; error: string };
+  { intent: "quote"; ok: true; variants: VariantQuote[]; total: number; fields: Record<string, string> } | { ok: false; error: string };
 
 function failure(result: Exclude<RequestVariantsResult, { ok: true }>) {
   switch (result.code) {
@@ -216,7 +225,12 @@ export default function StoryVariants() {
               </label>
               <label className="flex flex-col gap-1 text-sm text-slate-700">
                 New hook (optional)
-                <input name={`hook${i}`} maxLength={200} defaultValue={quote?.fields[`hook${i}`] ?? ""} className="h-10 rounded-lg border border-slate-300 px-2" />
+                <input
+                  name={`hook${i}`}
+                  maxLength={200}
+                  defaultValue={quote?.fields[`hook${i}`] ?? ""}
+                  className="h-10 rounded-lg border border-slate-300 px-2"
+                />
               </label>
             </fieldset>
           ))}

@@ -5,7 +5,32 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { type Actor, actorFromUser, isNotFound, requireAdmin } from "~/models/access";
-import { automatedSceneCost, automatedSceneProgress, createSceneAutomatically, projectCostsOf, deleteProject, getProjectWorkspace, createProject, getProject, listUserProjects, ProjectError, projectUploadTarget, setMainProjectImage, analysisPlanner, analyzeProjectRequirements, applyEnhancedDescription, ENHANCE_MESSAGES, enhanceSceneDescription, SceneEnhancementError, suggestSceneImprovements, applySceneSequence, optimizeSceneSequence, addScene, SceneInputError, SceneOrderConflictError } from "~/models/projects";
+import {
+  automatedSceneCost,
+  automatedSceneProgress,
+  createSceneAutomatically,
+  projectCostsOf,
+  deleteProject,
+  getProjectWorkspace,
+  createProject,
+  getProject,
+  listUserProjects,
+  ProjectError,
+  projectUploadTarget,
+  setMainProjectImage,
+  analysisPlanner,
+  analyzeProjectRequirements,
+  applyEnhancedDescription,
+  ENHANCE_MESSAGES,
+  enhanceSceneDescription,
+  SceneEnhancementError,
+  suggestSceneImprovements,
+  applySceneSequence,
+  optimizeSceneSequence,
+  addScene,
+  SceneInputError,
+  SceneOrderConflictError,
+} from "~/models/projects";
 import { requestCompile } from "~/models/compile";
 import { formatCredits, getBalance } from "~/models/billing";
 import { SCENE_ASSET_MESSAGES } from "~/models/generation/scene-asset-steps";
@@ -86,7 +111,9 @@ export async function projectForPage(actor: Actor, projectId: string, autoSceneI
       cost: automatedSceneCost(),
       costLabel: formatCredits(automatedSceneCost()),
       // A scene id that is not this project's (or gone) shows no progress.
-      progress: autoSceneId ? await automatedSceneProgress(actor, project.id, autoSceneId).catch((error: unknown) => (isNotFound(error) ? null : Promise.reject(error))) : null,
+      progress: autoSceneId
+        ? await automatedSceneProgress(actor, project.id, autoSceneId).catch((error: unknown) => (isNotFound(error) ? null : Promise.reject(error)))
+        : null,
     },
     balance: await getBalance(actor.id),
   };
@@ -195,8 +222,18 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
       }
       case "generate-assets": {
         const result = await requestSceneGeneration(actor, { projectId: openProjectId, sceneId: input.sceneId, step: "all" });
-        if (!result.ok) return refused(input.intent, pointToProductImage(result.message), result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400, input.sceneId);
-        return { ok: true, intent: input.intent, message: `Generating ${result.steps.join(", ")} for ${formatCredits(result.credits)} credits` } satisfies ActionResult;
+        if (!result.ok)
+          return refused(
+            input.intent,
+            pointToProductImage(result.message),
+            result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400,
+            input.sceneId,
+          );
+        return {
+          ok: true,
+          intent: input.intent,
+          message: `Generating ${result.steps.join(", ")} for ${formatCredits(result.credits)} credits`,
+        } satisfies ActionResult;
       }
       case "main-image": {
         await setMainProjectImage(actor, openProjectId, input.ref ?? null);
@@ -235,7 +272,12 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
       }
       case "compile": {
         const result = await requestCompile(actor, { projectId: openProjectId, format: input.format });
-        if (!result.ok) return refused(input.intent, result.message, result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : result.code === "busy" ? 409 : 400);
+        if (!result.ok)
+          return refused(
+            input.intent,
+            result.message,
+            result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : result.code === "busy" ? 409 : 400,
+          );
         return { ok: true, intent: input.intent, message: `Compiling for ${formatCredits(result.credits)} credits` } satisfies ActionResult;
       }
     }
@@ -244,7 +286,8 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
     if (isNotFound(error)) return refused(input.intent, sceneId ? "Scene not found" : "Project not found", 404, sceneId);
     if (error instanceof SceneOrderConflictError) return refused(input.intent, error.message, 409);
     if (input.intent === "main-image" && isMediaRefError(error)) return refused(input.intent, `${PRODUCT_IMAGE_MESSAGES.failed}: ${error.message}`, 400);
-    if (error instanceof ProjectError || error instanceof SceneInputError || error instanceof SceneEnhancementError) return refused(input.intent, error.message, 400, sceneId);
+    if (error instanceof ProjectError || error instanceof SceneInputError || error instanceof SceneEnhancementError)
+      return refused(input.intent, error.message, 400, sceneId);
     throw error;
   }
 }

@@ -24,10 +24,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const identity = match ? await authenticateBearerToken(match[1]) : null;
   if (!identity) {
     const challenge = match ? `${CHALLENGE}, error="invalid_token", error_description="The token is unknown, revoked or expired"` : CHALLENGE;
-    return json({ success: false, error: "Unauthorized: send Authorization: Bearer <token> (create one in Profile Settings)" }, 401, { "WWW-Authenticate": challenge });
+    return json({ success: false, error: "Unauthorized: send Authorization: Bearer <token> (create one in Profile Settings)" }, 401, {
+      "WWW-Authenticate": challenge,
+    });
   }
   const verdict = await takeApiRequest(`${identity.kind}:${identity.tokenId}`);
-  if (!verdict.ok) return json({ success: false, error: "Too many requests: slow down and try again shortly" }, 429, { "Retry-After": String(verdict.retryAfterSeconds) });
+  if (!verdict.ok)
+    return json({ success: false, error: "Too many requests: slow down and try again shortly" }, 429, { "Retry-After": String(verdict.retryAfterSeconds) });
   const actor = await actorForUserId(identity.actor.id, "agent");
   if (!actor) return json({ success: false, error: "Unauthorized" }, 401, { "WWW-Authenticate": CHALLENGE });
 

@@ -32,7 +32,12 @@ const loginForm = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = await readForm(request, loginForm);
   if (!parsed.ok) {
-    const body: PasswordFormResult = { intent: "login", formError: parsed.formError, fieldErrors: pickErrors(parsed.fieldErrors, ["email", "password"]), email: "" };
+    const body: PasswordFormResult = {
+      intent: "login",
+      formError: parsed.formError,
+      fieldErrors: pickErrors(parsed.fieldErrors, ["email", "password"]),
+      email: "",
+    };
     return data(body, { status: 400 });
   }
   const result = await authenticateWithPassword(withoutBody(request), "login", parsed.form, clientIp(context));
@@ -69,10 +74,7 @@ export default function LoginPage() {
         </p>
         <p>
           Signed up with your phone?{" "}
-          <Link
-            to={authHref("/auth/signup", { method: "phone", redirectTo })}
-            className="font-medium text-brand-700 hover:underline"
-          >
+          <Link to={authHref("/auth/signup", { method: "phone", redirectTo })} className="font-medium text-brand-700 hover:underline">
             Continue with Phone Number
           </Link>
         </p>

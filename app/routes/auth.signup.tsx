@@ -14,7 +14,16 @@ import { authHref } from "~/components/auth/links";
 import { PasswordForm, type PasswordFormResult } from "~/components/auth/PasswordForm";
 import { PhoneSignIn, type PhoneStepResult } from "~/components/auth/PhoneSignIn";
 import { buttonClasses } from "~/components/ui/Button";
-import { AUTH_MESSAGES, authenticateWithPassword, authPageBase, clientIp, PHONE_MESSAGES, requestPhoneCode, signInAndRedirect, verifyPhoneCode } from "~/models/access";
+import {
+  AUTH_MESSAGES,
+  authenticateWithPassword,
+  authPageBase,
+  clientIp,
+  PHONE_MESSAGES,
+  requestPhoneCode,
+  signInAndRedirect,
+  verifyPhoneCode,
+} from "~/models/access";
 import { field, pickErrors } from "~/utils/form-fields";
 import { readForm, readQuery, withoutBody } from "~/utils/forms.server";
 import { env } from "~/utils/env.server";
@@ -146,13 +155,7 @@ export default function SignupPage() {
       </div>
       <Divider />
       {showPhone ? (
-        <PhoneSignIn
-          result={phoneResult}
-          redirectTo={redirectTo}
-          outboxHint={outboxHint}
-          backHref={emailHref}
-          phoneHref={phoneHref}
-        />
+        <PhoneSignIn result={phoneResult} redirectTo={redirectTo} outboxHint={outboxHint} backHref={emailHref} phoneHref={phoneHref} />
       ) : (
         <>
           <Link to={phoneHref} className={buttonClasses("secondary", "lg", "w-full")}>

@@ -7,7 +7,20 @@ import type { CanvasActionData, CanvasEditorData } from "~/components/canvas-edi
 import { FAILURES, fieldLabel, MEDIA_LABELS, PROJECT_SAVED, STEP_LABELS, UPLOAD_FIELDS } from "~/components/canvas-editor/labels";
 import { actorFromUser, isNotFound, requireAdmin, type Actor } from "~/models/access";
 import { requestCompile } from "~/models/compile";
-import { estimateCost, addProjectAssets, projectUploadTarget, removeProjectAsset, setMainProjectImage, deleteScene, updateProject, getProjectWorkspace, addScene, editScene, SCENE_TEXT_FIELDS, divideProjectScript } from "~/models/projects";
+import {
+  estimateCost,
+  addProjectAssets,
+  projectUploadTarget,
+  removeProjectAsset,
+  setMainProjectImage,
+  deleteScene,
+  updateProject,
+  getProjectWorkspace,
+  addScene,
+  editScene,
+  SCENE_TEXT_FIELDS,
+  divideProjectScript,
+} from "~/models/projects";
 import { EDITOR_LIMITS } from "~/models/projects/editor-rules";
 import { formatCredits } from "~/models/billing";
 import { listSceneAssetVersions, restoreSceneAssetVersion, setSceneMedia, requestSceneGeneration, generateSceneMusic } from "~/models/generation";
@@ -84,13 +97,31 @@ export async function loadCanvasEditor({ request, params }: LoaderFunctionArgs):
     assets: workspace.assets.map((a) => ({ id: a.id, url: a.url, type: a.type, name: a.name })),
     quote:
       selected && view.confirm && quoted
-        ? { step: view.confirm, sceneId: selected.id, regenerate: regenerateQuoted, credits: quoted.credits, balance: quoted.balance, enough: quoted.enough, blocked: quoted.blocked }
+        ? {
+            step: view.confirm,
+            sceneId: selected.id,
+            regenerate: regenerateQuoted,
+            credits: quoted.credits,
+            balance: quoted.balance,
+            enough: quoted.enough,
+            blocked: quoted.blocked,
+          }
         : null,
     versions: versions.map((v) => ({ id: v.id, step: v.step, url: v.url, source: v.source, current: v.current, createdAt: v.createdAt.toISOString() })),
     compile: {
       costLabel: formatCredits(compileCost?.credits ?? 0),
       job: job
-        ? { id: job.id, status: job.status, progress: job.progress, message: job.message, errorMessage: job.errorMessage, notice: job.notice, videoUrl: finishedVideoUrl(job.videoUrl), posterUrl: job.posterUrl, format: job.format }
+        ? {
+            id: job.id,
+            status: job.status,
+            progress: job.progress,
+            message: job.message,
+            errorMessage: job.errorMessage,
+            notice: job.notice,
+            videoUrl: finishedVideoUrl(job.videoUrl),
+            posterUrl: job.posterUrl,
+            format: job.format,
+          }
         : null,
     },
   };
@@ -147,7 +178,7 @@ const actionSchema = () =>
         regenerate: field.checkbox(),
       }),
     ],
-    { error: "Unknown canvas action." }
+    { error: "Unknown canvas action." },
   );
 
 export async function canvasEditorAction({ request, params }: ActionFunctionArgs) {
@@ -206,7 +237,7 @@ async function projectIntent(actor: Actor, projectId: string, input: ProjectInpu
       const added = await addProjectAssets(
         actor,
         projectId,
-        refs.data.map((ref) => ({ ref }))
+        refs.data.map((ref) => ({ ref })),
       );
       return ok({ message: `${added.length} asset(s) uploaded successfully.` });
     }
@@ -220,7 +251,7 @@ async function projectIntent(actor: Actor, projectId: string, input: ProjectInpu
         return refused(
           input.intent,
           result.message,
-          result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : result.code === "busy" ? 409 : 400
+          result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : result.code === "busy" ? 409 : 400,
         );
       return ok({ message: `Compiling for ${formatCredits(result.credits)} credits` });
     }
@@ -286,7 +317,7 @@ async function sceneIntent(actor: Actor, projectId: string, input: SceneInput) {
         return refused(
           input.intent,
           `Failed to generate ${STEP_LABELS[input.step].toLowerCase()}: ${result.message}`,
-          result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400
+          result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400,
         );
       return ok({
         message: `${STEP_LABELS[input.step]} generation started (${formatCredits(result.credits)} credits)`,

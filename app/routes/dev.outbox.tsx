@@ -40,13 +40,7 @@ export default function DevOutbox() {
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
           Phone number
-          <input
-            name="to"
-            type="tel"
-            defaultValue={to ?? ""}
-            className="h-10 rounded-lg border border-slate-300 px-3 text-sm"
-            placeholder="+919876543210"
-          />
+          <input name="to" type="tel" defaultValue={to ?? ""} className="h-10 rounded-lg border border-slate-300 px-3 text-sm" placeholder="+919876543210" />
         </label>
         <button type="submit" className="h-10 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
           Filter

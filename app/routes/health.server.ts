@@ -70,12 +70,7 @@ export type SystemHealth = {
 };
 
 export async function systemHealth(): Promise<SystemHealth> {
-  const [database, storageState, workflows, providers] = await Promise.all([
-    checks.database(),
-    checks.storage(),
-    checks.workflows(),
-    checks.providers(),
-  ]);
+  const [database, storageState, workflows, providers] = await Promise.all([checks.database(), checks.storage(), checks.workflows(), checks.providers()]);
   const parts: Part[] = [database, storageState, workflows, ...Object.values(providers)];
   const status = parts.some((p) => p.ok === false) ? "degraded" : "ok";
   return { status, time: new Date().toISOString(), database, storage: storageState, workflows, providers };

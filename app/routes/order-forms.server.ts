@@ -6,15 +6,26 @@
 import { z } from "zod";
 import { actorFromUser, isNotFound, type SessionUser } from "~/models/access";
 import { FILES_FIELD, ORDER_MAX_FILES, ORDER_MESSAGES, orderPath, ORDER_REMARK_MAX } from "~/models/orders/custom-order-rules";
-import { createCustomOrder, discardOrderFiles, isOrderError, newOrderId, OrderError, orderUploadTarget, type OrderFileInput, addOrderMedia, deliverOrder, normalizeDeliveryUrl, staffUploadTarget, checkOrderLink, placeLinkOrder } from "~/models/orders";
+import {
+  createCustomOrder,
+  discardOrderFiles,
+  isOrderError,
+  newOrderId,
+  OrderError,
+  orderUploadTarget,
+  type OrderFileInput,
+  addOrderMedia,
+  deliverOrder,
+  normalizeDeliveryUrl,
+  staffUploadTarget,
+  checkOrderLink,
+  placeLinkOrder,
+} from "~/models/orders";
 import { parseMultipartUpload, type UploadFormResult, removeFiles, type UploadTarget } from "~/models/files";
 import { field, parseFields } from "~/utils/form-fields";
 import { assertFormContentType, inputError, isMultipart, readFormData } from "~/utils/forms.server";
 
-export type FormOutcome =
-  | { ok: true; redirectTo: string; message: string }
-  | { ok: false; status: number; error: string; values: Record<string, string> };
-
+export type FormOutcome = { ok: true; redirectTo: string; message: string } | { ok: false; status: number; error: string; values: Record<string, string> };
 
 function valuesOf(fields: FormData, names: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -183,7 +194,11 @@ export async function submitStaffFiles(
   } catch (error) {
     // Files already attached stay (the order shows them under Delivery); the others go.
     if (!attached) await discardOrderFiles(orderId, files);
-    const names = files.map((f) => f.originalName).filter(Boolean).join(", ") || "the files";
+    const names =
+      files
+        .map((f) => f.originalName)
+        .filter(Boolean)
+        .join(", ") || "the files";
     return failure(error, form.fields, DELIVERY_FIELDS, deliver ? ORDER_MESSAGES.deliverFailed : ORDER_MESSAGES.uploadFailed(names));
   }
 }

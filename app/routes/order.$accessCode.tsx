@@ -55,18 +55,24 @@ export default function OrderLinkPage() {
         {!link ? (
           <div role="alert" className="rounded-xl border border-slate-200 bg-white p-6 text-center">
             <h1 className="text-xl font-semibold text-slate-900">Order a video</h1>
-            <p className="mt-2 text-sm text-slate-700" data-testid="link-problem">{problem}</p>
+            <p className="mt-2 text-sm text-slate-700" data-testid="link-problem">
+              {problem}
+            </p>
           </div>
         ) : placed ? (
           <div className="rounded-xl border border-green-200 bg-green-50 p-6 text-center" data-testid="order-placed">
             <h1 className="text-xl font-semibold text-green-900">{ORDER_MESSAGES.submitted}</h1>
-            <p className="mt-2 text-sm text-green-800">Order #order-{placed}. {LINK_MESSAGES.placed}</p>
+            <p className="mt-2 text-sm text-green-800">
+              Order #order-{placed}. {LINK_MESSAGES.placed}
+            </p>
           </div>
         ) : (
           <div className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{link.title}</h1>
             {link.description ? <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{link.description}</p> : null}
-            <p className="mt-3 text-sm font-medium text-slate-900" data-testid="link-rate">Price: {formatRate(link.customRate)}</p>
+            <p className="mt-3 text-sm font-medium text-slate-900" data-testid="link-rate">
+              Price: {formatRate(link.customRate)}
+            </p>
             <UploadForm
               action={`/order/${accessCode}`}
               xhrAction={`/resources/order-links/${accessCode}`}
@@ -101,10 +107,17 @@ export default function OrderLinkPage() {
                   </label>
                   <label className="block text-sm">
                     <span className="font-medium text-slate-800">Remark</span>
-                    <textarea name="remark" rows={4} defaultValue={values.remark ?? ""} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+                    <textarea
+                      name="remark"
+                      rows={4}
+                      defaultValue={values.remark ?? ""}
+                      className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+                    />
                   </label>
                   {actionData?.error ? (
-                    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{actionData.error}</p>
+                    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+                      {actionData.error}
+                    </p>
                   ) : null}
                   <Button type="submit" className="w-full" disabled={uploading}>
                     {uploading ? "Submitting..." : link.customRate > 0 ? "Continue to payment" : "Place order"}

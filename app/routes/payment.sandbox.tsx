@@ -51,8 +51,8 @@ export default function SandboxGateway() {
             <Icon name="info" className="size-4" /> Sandbox payment gateway
           </p>
           <p className="mt-1 text-sm">
-            This is Reelforge&apos;s built-in test gateway, standing in for PayU while no PayU account is configured. No card is charged
-            and no money moves. Choose how the payment should end.
+            This is Reelforge&apos;s built-in test gateway, standing in for PayU while no PayU account is configured. No card is charged and no money moves.
+            Choose how the payment should end.
           </p>
         </div>
         <section aria-labelledby="sandbox-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -25,28 +25,27 @@ export default function Privacy() {
     >
       <h2>1. Who we are</h2>
       <p>
-        Reelforge is an online service that turns scripts, product images, voices and styles into short video ads. In this
-        policy "Reelforge", "we" and "us" mean the operator of the service. You can reach us about privacy at {mail}.
+        Reelforge is an online service that turns scripts, product images, voices and styles into short video ads. In this policy "Reelforge", "we" and "us"
+        mean the operator of the service. You can reach us about privacy at {mail}.
       </p>
 
       <h2>2. What we collect</h2>
       <ul>
         <li>
-          <strong>Account data:</strong> your e-mail address or phone number, your username and profile picture, and, if you
-          sign in with Google, the name and e-mail address Google shares with us. Passwords are stored only as salted
-          hashes.
+          <strong>Account data:</strong> your e-mail address or phone number, your username and profile picture, and, if you sign in with Google, the name and
+          e-mail address Google shares with us. Passwords are stored only as salted hashes.
         </li>
         <li>
-          <strong>Content you provide:</strong> scripts and ideas, product and avatar images, background music, messages about
-          custom orders, and the videos, images and stories created from them.
+          <strong>Content you provide:</strong> scripts and ideas, product and avatar images, background music, messages about custom orders, and the videos,
+          images and stories created from them.
         </li>
         <li>
-          <strong>Payment data:</strong> the plan you bought, the amount, the date and the transaction reference. Card and bank
-          details are entered on the payment provider's page and are never stored by us.
+          <strong>Payment data:</strong> the plan you bought, the amount, the date and the transaction reference. Card and bank details are entered on the
+          payment provider's page and are never stored by us.
         </li>
         <li>
-          <strong>Technical data:</strong> sign-in sessions, IP address, browser type and the time of requests, kept in server
-          logs to run and protect the service.
+          <strong>Technical data:</strong> sign-in sessions, IP address, browser type and the time of requests, kept in server logs to run and protect the
+          service.
         </li>
       </ul>
 
@@ -68,10 +67,7 @@ export default function Privacy() {
         ))}
       </ul>
       {anyModel ? (
-        <p>
-          Where an AI model runs at an outside provider, that provider processes your content on our behalf and only to
-          produce your result.
-        </p>
+        <p>Where an AI model runs at an outside provider, that provider processes your content on our behalf and only to produce your result.</p>
       ) : (
         <p>These steps run on our own servers and use no AI model; your content is not sent to an outside AI service.</p>
       )}
@@ -88,41 +84,38 @@ export default function Privacy() {
 
       <h2>6. Cookies</h2>
       <p>
-        We use a session cookie to keep you signed in and a preference cookie ("sidebar_state") that remembers whether the
-        sidebar is open. We do not use advertising or tracking cookies.
+        We use a session cookie to keep you signed in and a preference cookie ("sidebar_state") that remembers whether the sidebar is open. We do not use
+        advertising or tracking cookies.
       </p>
 
       <h2>7. How long we keep it</h2>
       <p>
-        We keep your account data and content while your account exists. When you ask us to delete your account, we delete
-        your personal data and content, except records we must keep by law (such as payment records), which we keep only for
-        the period the law requires.
+        We keep your account data and content while your account exists. When you ask us to delete your account, we delete your personal data and content,
+        except records we must keep by law (such as payment records), which we keep only for the period the law requires.
       </p>
 
       <h2>8. Security</h2>
       <p>
-        We protect your data with encrypted connections, hashed passwords, server-side sessions that can be revoked, and
-        access checks on every file and page. No system is perfectly secure; if a breach affects you, we will tell you.
+        We protect your data with encrypted connections, hashed passwords, server-side sessions that can be revoked, and access checks on every file and page.
+        No system is perfectly secure; if a breach affects you, we will tell you.
       </p>
 
       <h2>9. Your rights</h2>
       <p>
-        You can see and change your profile in Profile Settings. You can also ask us for a copy of your personal data, to
-        correct it, or to delete it, and you can withdraw consent you have given, by writing to {mail}. We answer within 30
-        days.
+        You can see and change your profile in Profile Settings. You can also ask us for a copy of your personal data, to correct it, or to delete it, and you
+        can withdraw consent you have given, by writing to {mail}. We answer within 30 days.
       </p>
 
       <h2>10. Children</h2>
       <p>
-        Reelforge is not meant for children under 13. We do not knowingly collect personal data from children under 13; if
-        we learn that we have, we delete it. If you believe a child under 13 has given us personal data, please contact us at{" "}
-        {mail}.
+        Reelforge is not meant for children under 13. We do not knowingly collect personal data from children under 13; if we learn that we have, we delete it.
+        If you believe a child under 13 has given us personal data, please contact us at {mail}.
       </p>
 
       <h2>11. Changes to this policy</h2>
       <p>
-        If we change this policy, we publish the new version on this page with a new effective date, and tell signed-in users
-        about important changes. See also our <Link to="/terms">Terms of Service</Link>.
+        If we change this policy, we publish the new version on this page with a new effective date, and tell signed-in users about important changes. See also
+        our <Link to="/terms">Terms of Service</Link>.
       </p>
 
       <h2>12. Contact</h2>

@@ -25,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const actor = actorFromUser(await requireUser(request), "web");
   const { projectId, sessionId } = readQuery(request, query);
   try {
-    return Response.json(await assistantState(actor, { projectId: projectId ?? null, sessionId: sessionId ?? null }), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(await assistantState(actor, { projectId: projectId ?? null, sessionId: sessionId ?? null }), {
+      headers: { "Cache-Control": "no-store" },
+    });
   } catch (error) {
     if (isNotFound(error)) return Response.json({ error: error.message }, { status: 404 });
     throw error;
@@ -97,7 +99,13 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
 
-  const send = { sessionId: input.sessionId, content: input.message, clientRequestId: input.clientRequestId ?? null, origin: new URL(request.url).origin, selectedSceneId: input.sceneId ?? null };
+  const send = {
+    sessionId: input.sessionId,
+    content: input.message,
+    clientRequestId: input.clientRequestId ?? null,
+    origin: new URL(request.url).origin,
+    selectedSceneId: input.sceneId ?? null,
+  };
   const wantsStream = (request.headers.get("Accept") ?? "").includes("text/event-stream");
   if (!wantsStream) {
     // Without JavaScript: wait for the answer, then show the page again.

@@ -12,7 +12,12 @@ import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_MAX_LENGTH, sendMessage, type Conversa
 import { field, parseFields } from "~/utils/form-fields";
 import { isMultipart, readForm } from "~/utils/forms.server";
 
-export type MessageActionData = { ok: boolean; message: string; sent?: ConversationMessage; /** The text of a message that was not sent (shown with its error). */ draft?: string };
+export type MessageActionData = {
+  ok: boolean;
+  message: string;
+  sent?: ConversationMessage;
+  /** The text of a message that was not sent (shown with its error). */ draft?: string;
+};
 
 const messageFields = z.object({
   message: field.optional(field.text({ max: MESSAGE_MAX_LENGTH, label: "The message" })),
@@ -25,7 +30,9 @@ export async function sendMessageFromRequest(request: Request, actor: Actor, con
   let fields: z.output<typeof messageFields>;
   let files: StoredFile[] = [];
   if (isMultipart(request)) {
-    const upload = await parseMultipartUpload(request, { [ATTACHMENT_FIELD]: { bucket: "message-attachments", ownerId: conversationUserId, maxFiles: MESSAGE_ATTACHMENTS_MAX } });
+    const upload = await parseMultipartUpload(request, {
+      [ATTACHMENT_FIELD]: { bucket: "message-attachments", ownerId: conversationUserId, maxFiles: MESSAGE_ATTACHMENTS_MAX },
+    });
     if (!upload.ok) return data<MessageActionData>({ ok: false, message: upload.error }, { status: upload.status });
     const parsed = parseFields(messageFields, upload.fields);
     if (!parsed.ok) {
@@ -45,7 +52,10 @@ export async function sendMessageFromRequest(request: Request, actor: Actor, con
       if (result.code !== "error") await removeFiles(files);
       // A message that was stored but could not be delivered is in the conversation already, marked error.
       const draft = result.code === "error" ? undefined : fields.message;
-      return data<MessageActionData>({ ok: false, message: result.message, draft }, { status: result.code === "not_found" ? 404 : result.code === "error" ? 502 : 400 });
+      return data<MessageActionData>(
+        { ok: false, message: result.message, draft },
+        { status: result.code === "not_found" ? 404 : result.code === "error" ? 502 : 400 },
+      );
     }
     return data<MessageActionData>({ ok: true, message: "", sent: result.message });
   } catch (error) {

@@ -67,15 +67,23 @@ function Table({ caption, rows }: { caption: string; rows: Row[] }) {
       <caption className="mb-2 text-left text-base font-semibold text-slate-900">{caption}</caption>
       <thead>
         <tr className="border-b border-slate-200 text-slate-500">
-          <th scope="col" className="py-2 pr-3 font-medium">Part</th>
-          <th scope="col" className="py-2 pr-3 font-medium">Provider</th>
-          <th scope="col" className="py-2 font-medium">State</th>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            Part
+          </th>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            Provider
+          </th>
+          <th scope="col" className="py-2 font-medium">
+            State
+          </th>
         </tr>
       </thead>
       <tbody>
         {rows.map((r) => (
           <tr key={r.name} className="border-b border-slate-100 align-top">
-            <th scope="row" className="py-2 pr-3 font-medium text-slate-900">{r.name}</th>
+            <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+              {r.name}
+            </th>
             <td className="py-2 pr-3">
               {r.detail}
               {r.note ? <p className="mt-1 text-xs text-amber-700">{r.note}</p> : null}
@@ -104,7 +112,9 @@ export default function Status() {
       intro={
         <p role="status">
           {status === "ok" ? "All systems are working." : "Some parts need attention; see below."}{" "}
-          <span className="text-sm text-slate-500">Checked <Time value={checkedAt} />.</span>
+          <span className="text-sm text-slate-500">
+            Checked <Time value={checkedAt} />.
+          </span>
         </p>
       }
     >
@@ -112,8 +122,8 @@ export default function Status() {
       <Table caption="Media and planning providers" rows={providers} />
       <p data-testid="model-summary">{models}</p>
       <p>
-        Providers marked "runs on this server" work offline with no keys. Hosted services are switched on by the server's
-        configuration. Machine-readable: <a href="/healthz">/healthz</a>.
+        Providers marked "runs on this server" work offline with no keys. Hosted services are switched on by the server's configuration. Machine-readable:{" "}
+        <a href="/healthz">/healthz</a>.
       </p>
     </TextPage>
   );

@@ -16,7 +16,12 @@ export const addScene = defineTool({
       .min(1, "Scene name is required")
       .max(200, "Scene name can be at most 200 characters"),
     description: z.string({ error: "description must be text" }).max(20_000).optional(),
-    order: z.number({ error: "order must be a number" }).int("order must be a whole number").min(1, "order must be a whole number from 1").optional().describe("Position from 1; left out: last"),
+    order: z
+      .number({ error: "order must be a number" })
+      .int("order must be a whole number")
+      .min(1, "order must be a whole number from 1")
+      .optional()
+      .describe("Position from 1; left out: last"),
     script: z.string({ error: "script must be text" }).max(20_000).optional().describe("What the scene says on screen"),
     voiceOverText: z.string({ error: "voiceOverText must be text" }).max(20_000).optional().describe("The words spoken over the scene"),
     imagePrompt: z.string({ error: "imagePrompt must be text" }).max(20_000).optional().describe("What the scene's picture shows"),
@@ -28,7 +33,13 @@ export const addScene = defineTool({
     const row = await addSceneToProject(
       actor,
       input.projectId,
-      { title: input.name, description: input.description ?? null, script: input.script ?? null, voiceOverText: input.voiceOverText ?? null, imagePrompt: input.imagePrompt ?? null },
+      {
+        title: input.name,
+        description: input.description ?? null,
+        script: input.script ?? null,
+        voiceOverText: input.voiceOverText ?? null,
+        imagePrompt: input.imagePrompt ?? null,
+      },
       { requireTitle: true, order: input.order ?? null },
     );
     const ws = await getProjectWorkspace(actor, input.projectId);

@@ -13,7 +13,10 @@ export const compileVideo = defineTool({
   inputSchema: z.object({
     projectId: projectIdArg,
     outputFormat: outputFormatArg,
-    wait: z.boolean({ error: "wait must be true or false" }).default(true).describe("Wait for the video with progress (default); false: return the job id at once"),
+    wait: z
+      .boolean({ error: "wait must be true or false" })
+      .default(true)
+      .describe("Wait for the video with progress (default); false: return the job id at once"),
     idempotencyKey: idempotencyKeyArg,
   }),
   outputSchema: compileOut.extend({
@@ -28,7 +31,8 @@ export const compileVideo = defineTool({
     if (!result.ok) throw new ToolError(result.message);
     const job = input.wait ? await waitForCompile(actor, result.job.id, ctx) : result.job;
     // What failed, then what was refunded and what was kept (ADR 250).
-    if (job.status === "failed") throw new ToolError(`Compilation error: ${job.errorMessage || job.message || "Video compilation failed"}${job.notice ? ` ${job.notice}` : ""}`);
+    if (job.status === "failed")
+      throw new ToolError(`Compilation error: ${job.errorMessage || job.message || "Video compilation failed"}${job.notice ? ` ${job.notice}` : ""}`);
     const view = await compileView(actor, job, ctx);
     return { data: { ...view.data, credits: result.credits, balance: result.balance, duplicate: result.duplicate }, links: view.links };
   },

@@ -41,4 +41,3 @@ export const createVideoProject = defineTool({
     return { data: { project: view.data }, links: view.links };
   },
 });
-

@@ -10,7 +10,11 @@ export const divideScript = defineTool({
     "Divides the project's full script (or `script`, saved as the full script first) into scenes of 4-8 seconds (\"Scene N:\" markers are respected) and writes an image prompt for each. The new scenes REPLACE all of the project's scenes, with their files. Free.",
   inputSchema: z.object({
     projectId: projectIdArg,
-    script: z.string({ error: "script must be text" }).max(20_000, "script can be at most 20000 characters").optional().describe("Replaces the project's full script first"),
+    script: z
+      .string({ error: "script must be text" })
+      .max(20_000, "script can be at most 20000 characters")
+      .optional()
+      .describe("Replaces the project's full script first"),
   }),
   outputSchema: z.object({
     scenes: z.array(sceneOut),

@@ -73,7 +73,11 @@ export async function runGeneration(
   const scene = await sceneOf(actor, row, ctx);
   const links: ToolLink[] = [];
   // The file the step made, as a resource link: the image, the voice-over or the clip.
-  const made = { image: [row.imageUrl, "The scene image"], "voice-over": [row.voiceOverUrl, "The scene voice-over"], video: [row.videoUrl, "The scene clip"] } as const;
+  const made = {
+    image: [row.imageUrl, "The scene image"],
+    "voice-over": [row.voiceOverUrl, "The scene voice-over"],
+    video: [row.videoUrl, "The scene clip"],
+  } as const;
   if (status === "completed" && (step === "image" || step === "voice-over" || step === "video")) {
     const [fileUrl, description] = made[step];
     const link = toLink(await signed(actor, fileUrl, ctx), description);

@@ -9,9 +9,7 @@ import { ProjectError, SceneInputError } from "~/models/projects";
 import { PublicFetchError } from "~/utils/public-fetch.server";
 import { ToolError, type ToolContext, type ToolDefinition, type ToolLink } from "~/tools/types";
 
-export type ToolOutcome =
-  | { ok: true; data: Record<string, unknown>; links: ToolLink[] }
-  | { ok: false; message: string };
+export type ToolOutcome = { ok: true; data: Record<string, unknown>; links: ToolLink[] } | { ok: false; message: string };
 
 /** The first problem of a failed parse, as a sentence ("projectId is required"). */
 export function firstIssue(error: z.ZodError): string {
@@ -27,7 +25,8 @@ export function firstIssue(error: z.ZodError): string {
 function reasonOf(error: unknown): string | null {
   if (error instanceof ToolError) return error.message;
   if (isNotFound(error)) return error.message;
-  if (error instanceof ProjectError || error instanceof SceneInputError || error instanceof UploadError || error instanceof PublicFetchError) return error.message;
+  if (error instanceof ProjectError || error instanceof SceneInputError || error instanceof UploadError || error instanceof PublicFetchError)
+    return error.message;
   if (error instanceof ApiTokenError) return error.message;
   if (isMediaRefError(error)) return error.message;
   return null;

@@ -3,7 +3,12 @@ import { getProjectWorkspace, editScene, type SceneTextEdit } from "~/models/pro
 import { projectIdArg, sceneIdArg, sceneOf, sceneOut } from "~/tools/shapes.server";
 import { defineTool, ToolError } from "~/tools/types";
 
-const text = (name: string) => z.string({ error: `${name} must be text` }).max(20_000, `${name} can be at most 20000 characters`).nullable().optional();
+const text = (name: string) =>
+  z
+    .string({ error: `${name} must be text` })
+    .max(20_000, `${name} can be at most 20000 characters`)
+    .nullable()
+    .optional();
 
 export const updateScene = defineTool({
   name: "update_scene",

@@ -19,9 +19,7 @@ export const updateVideoProject = defineTool({
     aspectRatio: aspectRatioArg,
     style: z.string({ error: "style must be text" }).max(100).optional(),
     voiceId: z.number({ error: "voiceId must be a number" }).int().positive().optional(),
-    status: z
-      .enum(["draft", "in_progress", "completed", "failed"], { error: "Status must be draft, in_progress, completed or failed" })
-      .optional(),
+    status: z.enum(["draft", "in_progress", "completed", "failed"], { error: "Status must be draft, in_progress, completed or failed" }).optional(),
   }),
   outputSchema: z.object({ project: projectOut }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -23,7 +23,10 @@ export type ConvenienceConfig = {
 /** An address of this machine only: 127.0.0.0/8, ::1 (also IPv4-mapped), "localhost". */
 export function isLoopbackAddress(address: string | null | undefined): boolean {
   if (!address) return false;
-  const a = address.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  const a = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
   if (a === "localhost") return true;
   const v4 = a.startsWith("::ffff:") ? a.slice(7) : a;
   if (isIP(v4) === 4) return v4.startsWith("127.");

@@ -94,7 +94,12 @@ export function formatInZone(value: Date | string | number | null | undefined, z
 
 /** The calendar day of a moment in a zone, "yyyy-MM-dd" (a date input's value or bound). */
 export function dayInZone(value: Date, zone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE }).format(value);
+  return new Intl.DateTimeFormat("en-CA", {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    timeZone: isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE,
+  }).format(value);
 }
 
 /**

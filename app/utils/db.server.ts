@@ -3,7 +3,6 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
 
 declare global {
-   
   var __reelforgePrisma: PrismaClient | undefined;
 }
 

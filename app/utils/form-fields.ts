@@ -63,9 +63,14 @@ export const field = {
   token: (label = "The id", max = 64) =>
     z.string({ error: `${label} is required.` }).regex(new RegExp(`^[A-Za-z0-9_-]{1,${max}}$`), { error: `${label} is not valid.` }),
   /** A UUID (request ids made by randomUUID). */
-  uuid: (label = "The id") => z.string({ error: `${label} is required.` }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: `${label} is not valid.` }),
+  uuid: (label = "The id") =>
+    z.string({ error: `${label} is required.` }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: `${label} is not valid.` }),
   /** Where to go next (a navigation parameter): a same-site path, "/" for an unsafe one, null when not sent. */
-  redirectTo: () => z.unknown().optional().transform((v) => (typeof v === "string" && v ? safeRedirect(v) : null)),
+  redirectTo: () =>
+    z
+      .unknown()
+      .optional()
+      .transform((v) => (typeof v === "string" && v ? safeRedirect(v) : null)),
   /** A checkbox: present as "on" (or "1"/"true") when ticked. */
   checkbox: () => z.preprocess((v) => typeof v === "string" && ["on", "1", "true"].includes(v), z.boolean()),
   /** A field that may be left out or sent empty (both read as undefined). */

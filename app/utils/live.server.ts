@@ -61,7 +61,6 @@ type Hub = {
 };
 
 declare global {
-   
   var __reelforgeLiveHub: Hub | undefined;
 }
 

@@ -45,7 +45,10 @@ export class MediaUrlNotAllowedError extends Error {
  * The bytes at an allow-listed URL. Redirects are refused (they could lead anywhere) and the
  * body is capped. Throws MediaUrlNotAllowedError for any other URL, before any request is made.
  */
-export async function fetchAllowedMedia(url: string, options: { timeoutMs?: number; maxBytes?: number } = {}): Promise<{ ok: boolean; status: number; bytes: Buffer }> {
+export async function fetchAllowedMedia(
+  url: string,
+  options: { timeoutMs?: number; maxBytes?: number } = {},
+): Promise<{ ok: boolean; status: number; bytes: Buffer }> {
   if (!isAllowedMediaUrl(url)) throw new MediaUrlNotAllowedError();
   const res = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(options.timeoutMs ?? 120_000) });
   if (!res.ok) {

@@ -2,7 +2,8 @@
 // page /custom-orders/{digits}, and a project reference ("#project-{id}" or a "/canvas/{id}"
 // path) to the project (the caller says where: the canvas for staff, the conversation's project
 // filter for users). Client-safe and pure: the text is split into parts, never turned into HTML.
-export type MessagePart = { kind: "text"; text: string } | { kind: "order"; text: string; href: string } | { kind: "project"; text: string; projectId: string; href: string };
+export type MessagePart =
+  { kind: "text"; text: string } | { kind: "order"; text: string; href: string } | { kind: "project"; text: string; projectId: string; href: string };
 
 const REFERENCE = /#order-(\d{1,10})(?![\w-])|#project-([A-Za-z0-9_-]{1,64})|(?<![\w/])\/canvas\/([A-Za-z0-9_-]{1,64})/g;
 

@@ -107,7 +107,10 @@ const dottedQuad = (b: Uint8Array, at: number) => `${b[at]}.${b[at + 1]}.${b[at 
  * the WHATWG URL parser reads a host, so the guard sees the address a connection would reach.
  */
 function canonicalAddress(raw: string): { family: 4 | 6; address: string } | null {
-  const bare = raw.trim().replace(/^\[|\]$/g, "").split("%")[0];
+  const bare = raw
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .split("%")[0];
   if (isIP(bare) === 4) return { family: 4, address: bare };
   if (isIP(bare) === 6) return { family: 6, address: bare };
   if (!/^[0-9a-fx.]+$/i.test(bare)) return null;
@@ -176,7 +179,10 @@ function guardedLookup(isBlocked: (address: string) => boolean): LookupFunction 
 
 type Hop = { status: number; location: string | null; contentType: string | null; bytes: Buffer | null };
 
-function requestOnce(url: URL, opts: Required<Pick<PublicFetchOptions, "maxBytes">> & { isBlocked: (a: string) => boolean; signal: AbortSignal }): Promise<Hop> {
+function requestOnce(
+  url: URL,
+  opts: Required<Pick<PublicFetchOptions, "maxBytes">> & { isBlocked: (a: string) => boolean; signal: AbortSignal },
+): Promise<Hop> {
   return new Promise<Hop>((resolve, reject) => {
     const literal = url.hostname.replace(/^\[|\]$/g, "");
     // An IP literal never goes through the lookup: check it here.

@@ -140,10 +140,7 @@ export class EmbeddedExecutor implements EmbeddedHost {
     this.wakeUps = null;
     await this.ticking;
     const all = Promise.allSettled([...this.held.values()].map((h) => h.done));
-    const graceful = await Promise.race([
-      all.then(() => true),
-      new Promise<boolean>((r) => setTimeout(() => r(false), this.opts.stopGraceMs).unref()),
-    ]);
+    const graceful = await Promise.race([all.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), this.opts.stopGraceMs).unref())]);
     if (!graceful) {
       for (const h of this.held.values()) h.abort.abort();
       await all;
@@ -274,17 +271,20 @@ export class EmbeddedExecutor implements EmbeddedHost {
       await store.releaseRun(h.run.id, this.id);
       return;
     }
-    const heartbeat = setInterval(() => {
-      store
-        .extendLease(h.run.id, this.id, this.opts.leaseMs)
-        .then((ok) => {
-          if (!ok) {
-            h.lost = true;
-            h.abort.abort();
-          }
-        })
-        .catch(() => undefined);
-    }, Math.max(1000, this.opts.leaseMs / 3));
+    const heartbeat = setInterval(
+      () => {
+        store
+          .extendLease(h.run.id, this.id, this.opts.leaseMs)
+          .then((ok) => {
+            if (!ok) {
+              h.lost = true;
+              h.abort.abort();
+            }
+          })
+          .catch(() => undefined);
+      },
+      Math.max(1000, this.opts.leaseMs / 3),
+    );
     heartbeat.unref();
     try {
       const maxAttempts = (cfg.steps?.step?.retries?.attempts ?? DEFAULT_RETRIES) + 1;
@@ -349,16 +349,24 @@ export class EmbeddedExecutor implements EmbeddedHost {
     if (unsupported) {
       return this.finish(h, {
         status: "failed",
-        error: { name: "NonRetriableError", message: `The embedded workflow engine does not support ${unsupported.op} (step "${unsupported.displayName ?? unsupported.id}")` },
+        error: {
+          name: "NonRetriableError",
+          message: `The embedded workflow engine does not support ${unsupported.op} (step "${unsupported.displayName ?? unsupported.id}")`,
+        },
       });
     }
-    for (const op of ops) if (op.op === "DeferAdd" || op.op === "DeferAbort") this.log.warn(`[workflows] ${h.run.functionId}: defer() is not supported; ignored`);
+    for (const op of ops)
+      if (op.op === "DeferAdd" || op.op === "DeferAbort") this.log.warn(`[workflows] ${h.run.functionId}: defer() is not supported; ignored`);
 
     const planned = ops.filter((o) => o.op === OpCode.StepPlanned);
     // Parallel steps (Promise.all of step.run and step.invoke) come in one answer. The invoked
     // runs start now, beside the planned steps rather than after them; the run parks on them
     // once its planned steps are recorded (creating an invoked run twice is a no-op).
-    if (planned.length) await this.startInvokedRuns(h, ops.filter((o) => o.op === OpCode.InvokeFunction));
+    if (planned.length)
+      await this.startInvokedRuns(
+        h,
+        ops.filter((o) => o.op === OpCode.InvokeFunction),
+      );
     for (const op of planned) {
       if (this.stopping || h.abort.signal.aborted) return "continue";
       const steps = await store.listSteps(h.run.id);
@@ -372,7 +380,13 @@ export class EmbeddedExecutor implements EmbeddedHost {
       } else if (outcome.kind === "completed") {
         return this.finish(h, { status: "completed", output: outcome.output });
       } else if (outcome.kind === "rejected" || outcome.kind === "invalid") {
-        return this.failOrRetry(h, outcome.error, outcome.kind === "invalid" || outcome.retriable, maxAttempts, outcome.kind === "rejected" ? outcome.retryAfter : undefined);
+        return this.failOrRetry(
+          h,
+          outcome.error,
+          outcome.kind === "invalid" || outcome.retriable,
+          maxAttempts,
+          outcome.kind === "rejected" ? outcome.retryAfter : undefined,
+        );
       }
     }
     if (planned.length) return "continue";

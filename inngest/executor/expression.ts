@@ -9,11 +9,7 @@ export class ExpressionError extends Error {
 }
 
 type Token =
-  | { t: "str"; v: string }
-  | { t: "num"; v: number }
-  | { t: "id"; v: string }
-  | { t: "op"; v: string }
-  | { t: "punct"; v: "." | "(" | ")" | "[" | "]" };
+  { t: "str"; v: string } | { t: "num"; v: number } | { t: "id"; v: string } | { t: "op"; v: string } | { t: "punct"; v: "." | "(" | ")" | "[" | "]" };
 
 const MAX_LENGTH = 2000;
 const MAX_DEPTH = 32;
@@ -72,10 +68,7 @@ function tokenize(src: string): Token[] {
 }
 
 type Node =
-  | { k: "lit"; v: unknown }
-  | { k: "path"; root: string; keys: (string | number)[] }
-  | { k: "not"; e: Node }
-  | { k: "bin"; op: string; l: Node; r: Node };
+  { k: "lit"; v: unknown } | { k: "path"; root: string; keys: (string | number)[] } | { k: "not"; e: Node } | { k: "bin"; op: string; l: Node; r: Node };
 
 /** Parses an expression once; evaluate the result many times with {@link evaluate}. */
 export function parseExpression(src: string): Node {

@@ -44,9 +44,7 @@ export function expressionHolds(expression: string | undefined, scope: Record<st
 
 /** Functions an event starts: event triggers with that name whose expression holds. */
 export function triggeredFunctions(configs: FunctionConfig[], event: StoredEvent, log?: Logger): FunctionConfig[] {
-  return configs.filter((cfg) =>
-    cfg.triggers.some((t) => "event" in t && nameMatches(t.event, event.name) && expressionHolds(t.expression, { event }, log)),
-  );
+  return configs.filter((cfg) => cfg.triggers.some((t) => "event" in t && nameMatches(t.event, event.name) && expressionHolds(t.expression, { event }, log)));
 }
 
 function normalise(payload: IncomingEvent, index: number, seed: string | null, now: Date): StoredEvent {
@@ -71,10 +69,7 @@ function normalise(payload: IncomingEvent, index: number, seed: string | null, n
 export type IngestResult = { ids: string[]; runIds: string[] };
 
 /** Accepts events (an `inngest.send` payload). Returns their ids and the runs started. */
-export async function ingestEvents(
-  payloads: IncomingEvent[],
-  opts: { configs: FunctionConfig[]; seed?: string | null; log?: Logger },
-): Promise<IngestResult> {
+export async function ingestEvents(payloads: IncomingEvent[], opts: { configs: FunctionConfig[]; seed?: string | null; log?: Logger }): Promise<IngestResult> {
   const log = opts.log ?? console;
   const ids: string[] = [];
   const runIds: string[] = [];
@@ -82,7 +77,11 @@ export async function ingestEvents(
   for (const event of events) {
     const receivedAt = new Date();
     const fns = triggeredFunctions(opts.configs, event, log);
-    const recorded = await store.recordEvent(event, fns.map((f) => ({ functionId: f.id })), receivedAt);
+    const recorded = await store.recordEvent(
+      event,
+      fns.map((f) => ({ functionId: f.id })),
+      receivedAt,
+    );
     ids.push(event.id);
     if (!recorded.isNew) continue;
     runIds.push(...recorded.runIds);
@@ -111,13 +110,15 @@ async function cancelMatchingRuns(configs: FunctionConfig[], event: StoredEvent,
 
 /** Event ops of a parked run that this event satisfies. */
 export function satisfiedOps(run: Pick<WorkflowRun, "event" | "waitingFor">, event: StoredEvent, receivedAt: Date, log?: Logger): WaitOp[] {
-  return store.waitingForOf(run).ops.filter(
-    (op) =>
-      op.kind === "event" &&
-      op.event === event.name &&
-      new Date(op.since).getTime() <= receivedAt.getTime() &&
-      expressionHolds(op.if, { event: run.event, async: event }, log),
-  );
+  return store
+    .waitingForOf(run)
+    .ops.filter(
+      (op) =>
+        op.kind === "event" &&
+        op.event === event.name &&
+        new Date(op.since).getTime() <= receivedAt.getTime() &&
+        expressionHolds(op.if, { event: run.event, async: event }, log),
+    );
 }
 
 async function resolveWaitsFor(event: StoredEvent, receivedAt: Date, log: Logger): Promise<void> {

@@ -73,13 +73,7 @@ export type RunRequest = {
  * form (a bare value that happens to look like `{data: ...}` would otherwise be unwrapped) and
  * the stack lists them in completion order, which the SDK uses to settle promises in order.
  */
-export function buildRunRequest(input: {
-  runId: string;
-  event: Record<string, unknown>;
-  steps: MemoStep[];
-  attempt: number;
-  maxAttempts: number;
-}): RunRequest {
+export function buildRunRequest(input: { runId: string; event: Record<string, unknown>; steps: MemoStep[]; attempt: number; maxAttempts: number }): RunRequest {
   const steps: RunRequest["steps"] = {};
   for (const s of input.steps) {
     steps[s.stepId] = s.error !== undefined && s.error !== null ? { type: "error", error: s.error } : { type: "data", data: s.data ?? null };

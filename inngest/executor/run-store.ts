@@ -61,11 +61,7 @@ export function waitingForOf(run: Pick<WorkflowRun, "waitingFor">): WaitingFor {
  * Records an event and creates the runs it triggers, atomically. An event id seen before is a
  * re-delivery: nothing is created again (`isNew` false).
  */
-export async function recordEvent(
-  event: StoredEvent,
-  runs: { functionId: string }[],
-  receivedAt: Date,
-): Promise<{ isNew: boolean; runIds: string[] }> {
+export async function recordEvent(event: StoredEvent, runs: { functionId: string }[], receivedAt: Date): Promise<{ isNew: boolean; runIds: string[] }> {
   return prisma.$transaction(async (tx) => {
     const inserted = await tx.$executeRaw`
       INSERT INTO "workflow_events" ("id", "name", "data", "createdAt")
@@ -126,13 +122,7 @@ export async function createInvokedRun(input: { id: string; functionId: string; 
  * executor that died). Rows locked by another claim are skipped, so concurrent loops never get
  * the same run.
  */
-export async function claimDueRuns(opts: {
-  executorId: string;
-  functionIds: string[];
-  limit: number;
-  leaseMs: number;
-  now?: Date;
-}): Promise<WorkflowRun[]> {
+export async function claimDueRuns(opts: { executorId: string; functionIds: string[]; limit: number; leaseMs: number; now?: Date }): Promise<WorkflowRun[]> {
   if (opts.limit <= 0 || opts.functionIds.length === 0) return [];
   const now = opts.now ?? new Date();
   const until = new Date(now.getTime() + opts.leaseMs);
@@ -304,11 +294,7 @@ export function waitingRunsForInvoke(childRunId: string): Promise<WorkflowRun[]>
  * run to continue now. `expectedUpdatedAt` makes it a compare-and-set: false when the run
  * changed meanwhile (another resolution or a claim won), and nothing is written.
  */
-export async function resolveParkedRun(
-  run: Pick<WorkflowRun, "id" | "updatedAt">,
-  steps: StepResult[],
-  remaining: WaitOp[],
-): Promise<boolean> {
+export async function resolveParkedRun(run: Pick<WorkflowRun, "id" | "updatedAt">, steps: StepResult[], remaining: WaitOp[]): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.workflowRun.updateMany({
       where: { id: run.id, status: "waiting", updatedAt: run.updatedAt },

@@ -66,7 +66,12 @@ export async function planWaitOps(args: {
     } else {
       const functionId = String(op.opts?.function_id ?? "");
       if (!args.serves(functionId)) {
-        immediate.push({ stepId: op.id, name, op: OpCode.InvokeFunction, error: { name: "Error", message: `Function "${functionId}" is not served by this app` } });
+        immediate.push({
+          stepId: op.id,
+          name,
+          op: OpCode.InvokeFunction,
+          error: { name: "Error", message: `Function "${functionId}" is not served by this app` },
+        });
         continue;
       }
       const childRunId = await createInvokedRun(run.id, op, functionId, now);
@@ -117,7 +122,11 @@ export async function resolveArrived(runId: string, log: Log): Promise<boolean> 
   }
   if (!results.length) return false;
   const done = new Set(results.map((r) => r.stepId));
-  return store.resolveParkedRun(run, results, wf.ops.filter((o) => !done.has(o.stepId)));
+  return store.resolveParkedRun(
+    run,
+    results,
+    wf.ops.filter((o) => !done.has(o.stepId)),
+  );
 }
 
 /** The results of a claimed run's ops whose deadline passed (sleep over, wait timed out), and the ops still pending. */
@@ -146,7 +155,10 @@ export async function dueOpResults(run: WorkflowRun, log: Log): Promise<{ result
 }
 
 /** Gives a finished run's result to the runs waiting on it through step.invoke. */
-export async function resolveInvokers(run: WorkflowRun, result: { status: "completed"; output: unknown } | { status: "failed"; error: SerializedError }): Promise<void> {
+export async function resolveInvokers(
+  run: WorkflowRun,
+  result: { status: "completed"; output: unknown } | { status: "failed"; error: SerializedError },
+): Promise<void> {
   for (const parent of await store.waitingRunsForInvoke(run.id)) {
     const wf = store.waitingForOf(parent);
     const hit = wf.ops.filter((o) => o.kind === "invoke" && o.childRunId === run.id);
@@ -155,6 +167,10 @@ export async function resolveInvokers(run: WorkflowRun, result: { status: "compl
         ? { stepId: o.stepId, name: o.name, op: OpCode.InvokeFunction, data: result.output ?? null }
         : { stepId: o.stepId, name: o.name, op: OpCode.InvokeFunction, error: result.error },
     );
-    await store.resolveParkedRun(parent, results, wf.ops.filter((o) => !hit.includes(o)));
+    await store.resolveParkedRun(
+      parent,
+      results,
+      wf.ops.filter((o) => !hit.includes(o)),
+    );
   }
 }

@@ -22,10 +22,7 @@ export type WakeUpListener = { stop(): Promise<void> };
  * Calls `onWake` on every notification, on one connection of its own. A lost connection is
  * opened again (with back-off) and followed by one `onWake`, for what was sent meanwhile.
  */
-export function listenForWakeUps(
-  onWake: () => void,
-  opts: { url?: string; log?: Pick<Console, "warn"> } = {},
-): WakeUpListener {
+export function listenForWakeUps(onWake: () => void, opts: { url?: string; log?: Pick<Console, "warn"> } = {}): WakeUpListener {
   const url = opts.url ?? process.env.DATABASE_URL;
   const log = opts.log ?? console;
   let client: pg.Client | null = null;

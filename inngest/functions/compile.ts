@@ -8,7 +8,25 @@
 // again and the core checks the job, the project and its story against it (ADR 130).
 import { NonRetriableError } from "inngest";
 import { actorForWorkflow, isNotFound } from "~/models/access";
-import { COMPILE_MAX_POLLS, COMPILE_MAX_TOTAL_POLLS, COMPILE_MESSAGES, COMPILE_POLL_INTERVAL, compilePreparation, creatingMessage, failCompileJob, formatOf, getCompileJob, refundCompile, scenePlanOf, setCompileMessage, setCompletedMessage, settleCompile, buildRenderRequest, pollCompileJob, startRender } from "~/models/compile";
+import {
+  COMPILE_MAX_POLLS,
+  COMPILE_MAX_TOTAL_POLLS,
+  COMPILE_MESSAGES,
+  COMPILE_POLL_INTERVAL,
+  compilePreparation,
+  creatingMessage,
+  failCompileJob,
+  formatOf,
+  getCompileJob,
+  refundCompile,
+  scenePlanOf,
+  setCompileMessage,
+  setCompletedMessage,
+  settleCompile,
+  buildRenderRequest,
+  pollCompileJob,
+  startRender,
+} from "~/models/compile";
 import { reasonOf } from "~/models/generation";
 import { markProjectCompiled, markProjectFailed, setProjectStatus, storyIdOfProject } from "~/models/projects";
 import { markStoryProcessing } from "~/models/stories";
@@ -144,11 +162,16 @@ export const compileFunction = inngest.createFunction(
     for (let poll = 1; poll <= COMPILE_MAX_TOTAL_POLLS; poll++) {
       // Up to 3 s; a local render that ends meanwhile wakes the wait (render.ts), so the video
       // is not left waiting for the rest of the interval.
-      await step.waitForEvent(`poll-wait-${poll}`, { event: projectRenderFinished, timeout: COMPILE_POLL_INTERVAL, if: "async.data.compileJobId == event.data.compileJobId" });
+      await step.waitForEvent(`poll-wait-${poll}`, {
+        event: projectRenderFinished,
+        timeout: COMPILE_POLL_INTERVAL,
+        if: "async.data.compileJobId == event.data.compileJobId",
+      });
       const status = await step.run(`poll-${poll}`, async () => {
         const actor = await act();
         const r = await pollCompileJob(actor, compileJobId, poll).catch(nullIfNotFound);
-        if (r && storyId !== undefined && (r.status === "rendering" || r.status === "queued")) await markStoryProcessing(actor, storyId, renderProgressLabel(r.progress));
+        if (r && storyId !== undefined && (r.status === "rendering" || r.status === "queued"))
+          await markStoryProcessing(actor, storyId, renderProgressLabel(r.progress));
         return r;
       });
       if (!status) throw new NonRetriableError("The compile job does not exist");

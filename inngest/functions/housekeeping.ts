@@ -27,7 +27,9 @@ export async function runStalledWorkSweep(log: (line: string) => void = (line) =
     const { systemActor } = await import("~/models/access");
     const swept = await sweepStalledWork(systemActor("housekeeping"), { minutes: stalledWorkMinutes() });
     if (swept.compiles + swept.generations > 0) {
-      log(`[workflows] gave up ${swept.compiles} compile(s) and ${swept.generations} generation request(s) with no progress; refunded ${swept.refunded} credits`);
+      log(
+        `[workflows] gave up ${swept.compiles} compile(s) and ${swept.generations} generation request(s) with no progress; refunded ${swept.refunded} credits`,
+      );
     }
   } catch (error) {
     console.error("[workflows] could not check for stalled paid work", error);

@@ -8,4 +8,11 @@ import { showcaseSeedFunction } from "./showcase-seed.ts";
 import { storyVariantFunction } from "./story-variant.ts";
 import { videoRequestFunction } from "./video-request.ts";
 
-export const functions: InngestFunction.Any[] = [sceneAssetsFunction, compileFunction, renderFunction, videoRequestFunction, storyVariantFunction, showcaseSeedFunction];
+export const functions: InngestFunction.Any[] = [
+  sceneAssetsFunction,
+  compileFunction,
+  renderFunction,
+  videoRequestFunction,
+  storyVariantFunction,
+  showcaseSeedFunction,
+];

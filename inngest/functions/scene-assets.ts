@@ -9,7 +9,15 @@
 import { NonRetriableError } from "inngest";
 import { actorForWorkflow, isNotFound } from "~/models/access";
 import { markStoryProcessing } from "~/models/stories";
-import { reasonOf, SceneAssetError, completeSceneAssets, recordSceneFailure, runSceneAssetStep, refundUnfinishedGeneration, settleGenerationStep } from "~/models/generation";
+import {
+  reasonOf,
+  SceneAssetError,
+  completeSceneAssets,
+  recordSceneFailure,
+  runSceneAssetStep,
+  refundUnfinishedGeneration,
+  settleGenerationStep,
+} from "~/models/generation";
 import { SCENE_ASSET_STEPS } from "~/models/generation/scene-asset-steps";
 import { inngest } from "../client.ts";
 import { sceneAssetsFinished, sceneAssetsRequested } from "~/models/workflows/events";
@@ -87,7 +95,10 @@ export const sceneAssetsFunction = inngest.createFunction(
               // Progress goes to the story the project was made for (read by the core), never to an id from the event.
               onStart:
                 storyId !== undefined
-                  ? (info) => (info.storyId === null ? undefined : markStoryProcessing(actor, info.storyId, sceneProgressLabel(info.sceneOrder, info.sceneCount, info.step)))
+                  ? (info) =>
+                      info.storyId === null
+                        ? undefined
+                        : markStoryProcessing(actor, info.storyId, sceneProgressLabel(info.sceneOrder, info.sceneCount, info.step))
                   : undefined,
             });
             // A charged request: the step's charge stays, or comes back when it had nothing to do.

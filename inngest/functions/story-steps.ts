@@ -60,7 +60,12 @@ async function failStoryRun(step: Step, o: { storyId: number; userId: string; re
     await step.run("notify-failure", async () => {
       const actor = await actorOrNull();
       if (!actor) return { created: false };
-      return notifyStoryOnce(actor, { storyId, type: "video_failed", title: VIDEO_NOTIFICATIONS.failedTitle, body: VIDEO_NOTIFICATIONS.failedBody(reason, refund.refunded) }).then(
+      return notifyStoryOnce(actor, {
+        storyId,
+        type: "video_failed",
+        title: VIDEO_NOTIFICATIONS.failedTitle,
+        body: VIDEO_NOTIFICATIONS.failedBody(reason, refund.refunded),
+      }).then(
         (r) => ({ created: r.created }),
         (e: unknown) => (nullIfNotFound(e), { created: false }),
       );

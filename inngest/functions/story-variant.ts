@@ -9,7 +9,16 @@ import { NonRetriableError } from "inngest";
 import { type Actor, actorForWorkflow } from "~/models/access";
 import { ensureBackgroundMusic } from "~/models/generation";
 import { getCompileJob } from "~/models/compile";
-import { getPipelineStory, markStoryProcessing, markStoryReady, prepareVariantProject, variantMetadata, notifyStoryOnce, VIDEO_NOTIFICATIONS, settleVideoRequest } from "~/models/stories";
+import {
+  getPipelineStory,
+  markStoryProcessing,
+  markStoryReady,
+  prepareVariantProject,
+  variantMetadata,
+  notifyStoryOnce,
+  VIDEO_NOTIFICATIONS,
+  settleVideoRequest,
+} from "~/models/stories";
 import { inngest } from "../client.ts";
 import { compileStory, onStoryRunFailure } from "./story-steps.ts";
 import { storyVariantRequested } from "~/models/workflows/events";
@@ -74,7 +83,12 @@ export const storyVariantFunction = inngest.createFunction(
     });
 
     await step.run("notify", async () => {
-      const r = await notifyStoryOnce(await act(), { storyId, type: "video_ready", title: VIDEO_NOTIFICATIONS.readyTitle, body: VIDEO_NOTIFICATIONS.readyBody(meta.seoTitle) });
+      const r = await notifyStoryOnce(await act(), {
+        storyId,
+        type: "video_ready",
+        title: VIDEO_NOTIFICATIONS.readyTitle,
+        body: VIDEO_NOTIFICATIONS.readyBody(meta.seoTitle),
+      });
       return { created: r.created };
     });
 

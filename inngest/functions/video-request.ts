@@ -13,7 +13,15 @@ import { type Actor, actorForWorkflow } from "~/models/access";
 import { ensureBackgroundMusic, planTask } from "~/models/generation";
 import { getCompileJob } from "~/models/compile";
 import { createProjectForStory, getProject } from "~/models/projects";
-import { getPipelineStory, markStoryProcessing, markStoryReady, notifyStoryOnce, sceneVoiceOver, VIDEO_NOTIFICATIONS, settleVideoRequest } from "~/models/stories";
+import {
+  getPipelineStory,
+  markStoryProcessing,
+  markStoryReady,
+  notifyStoryOnce,
+  sceneVoiceOver,
+  VIDEO_NOTIFICATIONS,
+  settleVideoRequest,
+} from "~/models/stories";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
 import { inngest } from "../client.ts";
 import { compileStory, onStoryRunFailure } from "./story-steps.ts";
@@ -26,7 +34,6 @@ export const VIDEO_PROGRESS = {
   composingMusic: "Composing background music",
   finishing: "Finishing",
 } as const;
-
 
 export const videoRequestFunction = inngest.createFunction(
   {
@@ -87,7 +94,9 @@ export const videoRequestFunction = inngest.createFunction(
     // beside them: it needs only the planned length, and composing it (a synth process) overlaps
     // the scenes' renders (ffmpeg) instead of waiting for them.
     const scenes = Promise.all(
-      project.sceneIds.map((sceneId, i) => step.invoke(`scene-${i + 1}-assets`, { function: sceneAssetsFunction, data: { projectId, sceneId, userId, storyId } })),
+      project.sceneIds.map((sceneId, i) =>
+        step.invoke(`scene-${i + 1}-assets`, { function: sceneAssetsFunction, data: { projectId, sceneId, userId, storyId } }),
+      ),
     ).catch((error: unknown) => {
       throw new NonRetriableError(errorMessageOf(error));
     });
@@ -112,7 +121,12 @@ export const videoRequestFunction = inngest.createFunction(
       // The render's poster frame goes on the card (docs/decisions/198-poster-frame.md).
       const actor = await act();
       const posterUrl = (await getCompileJob(actor, compiled.compileJobId).catch(() => null))?.posterUrl ?? null;
-      const ready = await markStoryReady(actor, storyId, { finalVideoWithMusic: compiled.videoUrl, posterUrl, seoTitle: seo.title, instagramHashtags: seo.hashtags });
+      const ready = await markStoryReady(actor, storyId, {
+        finalVideoWithMusic: compiled.videoUrl,
+        posterUrl,
+        seoTitle: seo.title,
+        instagramHashtags: seo.hashtags,
+      });
       if (!ready) throw new NonRetriableError("The video request was cancelled or has failed meanwhile");
       await settleVideoRequest(await act(), storyId).catch(stopIfNotFound);
       return { status: ready.status };

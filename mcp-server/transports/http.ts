@@ -46,7 +46,10 @@ const refuseDeclaredOverLimit: express.RequestHandler = (req, res, next) => {
 };
 
 function jsonRpcError(res: express.Response, status: number, code: number, message: string, headers: Record<string, string> = {}) {
-  res.status(status).set({ "Cache-Control": "no-store", ...headers }).json({ jsonrpc: "2.0", error: { code, message }, id: null });
+  res
+    .status(status)
+    .set({ "Cache-Control": "no-store", ...headers })
+    .json({ jsonrpc: "2.0", error: { code, message }, id: null });
 }
 
 function requestOrigin(req: express.Request): string {
@@ -76,7 +79,10 @@ export function mcpOriginAllowed(origin: string | undefined, req: { protocol: st
 }
 
 export function allowedOriginsFromEnv(env: Record<string, string | undefined> = process.env): string[] {
-  return (env.MCP_ALLOWED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return (env.MCP_ALLOWED_ORIGINS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 type Message = { method?: unknown; params?: { requestId?: unknown } };
@@ -104,7 +110,9 @@ export function mcpHttpRouter(opts: McpHttpOptions = {}): express.Router {
       const challenge = match
         ? `Bearer realm="reelforge", error="invalid_token", error_description="The token is unknown, revoked or expired", resource_metadata="${resourceMetadata}"`
         : `Bearer realm="reelforge", resource_metadata="${resourceMetadata}"`;
-      return jsonRpcError(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token> (create one in Profile Settings)", { "WWW-Authenticate": challenge });
+      return jsonRpcError(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token> (create one in Profile Settings)", {
+        "WWW-Authenticate": challenge,
+      });
     }
     const verdict = await takeApiRequest(`${identity.kind}:${identity.tokenId}`);
     if (!verdict.ok) {

@@ -96,7 +96,10 @@ test("custom orders and the admin area", async ({ browser }) => {
   await check(admin, `/admin/user-messages?user=${data.full.userId}`, "admin user messages (a conversation)");
   await check(admin, "/admin/links?create=1", "admin create link dialog");
   await admin.goto("/admin/orders");
-  await admin.locator(`[data-testid="admin-order-row"][data-order-number="${orderNumber}"]`).getByRole("link", { name: `Open order ${orderNumber}` }).click();
+  await admin
+    .locator(`[data-testid="admin-order-row"][data-order-number="${orderNumber}"]`)
+    .getByRole("link", { name: `Open order ${orderNumber}` })
+    .click();
   const orderDialog = admin.getByTestId("admin-order-dialog");
   await expect(orderDialog).toBeVisible();
   await expectAccessible(admin, "admin order dialog: details");
@@ -126,7 +129,16 @@ test("the editors and the OAuth consent page", async ({ browser, baseURL }) => {
   const res = await page.request.post("/register", { data: { client_name: "A11y Agent", redirect_uris: [new URL("/cb", baseURL).href] } });
   const { client_id } = (await res.json()) as { client_id: string };
   const url = new URL("/authorize", baseURL);
-  for (const [k, v] of Object.entries({ response_type: "code", client_id, redirect_uri: new URL("/cb", baseURL).href, code_challenge: "a".repeat(43), code_challenge_method: "S256", scope: "mcp", state: "s", resource: new URL("/mcp", baseURL).href })) {
+  for (const [k, v] of Object.entries({
+    response_type: "code",
+    client_id,
+    redirect_uri: new URL("/cb", baseURL).href,
+    code_challenge: "a".repeat(43),
+    code_challenge_method: "S256",
+    scope: "mcp",
+    state: "s",
+    resource: new URL("/mcp", baseURL).href,
+  })) {
     url.searchParams.set(k, v);
   }
   await check(page, url.href, "OAuth consent", { heading: "Connect an application", phone: true });
@@ -191,9 +203,7 @@ test("keyboard only: the Create Video dialog", async ({ browser }) => {
   await page.keyboard.press("ArrowDown");
   await expect(voice).not.toHaveValue(firstVoice);
 
-  for (const [label, file] of [
-    ["Product or Avatar Image", { name: "product.png", mimeType: "image/png", buffer: PNG }],
-  ] as const) {
+  for (const [label, file] of [["Product or Avatar Image", { name: "product.png", mimeType: "image/png", buffer: PNG }]] as const) {
     const input = dialog.getByLabel(label);
     await tabTo(page, input);
     const chooser = page.waitForEvent("filechooser");

@@ -46,7 +46,11 @@ test("the demo user signs in, sees the shell, and signs out after 'Signing out..
 test("phone sign-in in two steps with the code from the SMS outbox", async ({ page, context }) => {
   const phone = `+9198${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
   await page.goto("/auth/signup");
-  await page.getByRole("link", { name: "Continue with Phone Number" }).or(page.getByRole("button", { name: "Continue with Phone Number" })).first().click();
+  await page
+    .getByRole("link", { name: "Continue with Phone Number" })
+    .or(page.getByRole("button", { name: "Continue with Phone Number" }))
+    .first()
+    .click();
   await page.getByRole("textbox", { name: "Phone number" }).fill("12");
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(page.getByText("Please enter a valid phone number")).toBeVisible();

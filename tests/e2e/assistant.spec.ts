@@ -55,7 +55,13 @@ test("the admin asks the assistant to add a scene and generate its assets", asyn
   const tasks = reply.getByTestId("chat-task");
   await expect(tasks).toHaveCount(5, { timeout: 240_000 });
   await expect(reply).toHaveAttribute("data-status", "completed", { timeout: 240_000 });
-  for (const [i, name] of ["generate_image_prompt", "generate_scene_image", "generate_scene_script", "generate_scene_voiceover", "generate_scene_video"].entries()) {
+  for (const [i, name] of [
+    "generate_image_prompt",
+    "generate_scene_image",
+    "generate_scene_script",
+    "generate_scene_voiceover",
+    "generate_scene_video",
+  ].entries()) {
     await expect(tasks.nth(i)).toHaveAttribute("data-task", name);
     await expect(tasks.nth(i)).toHaveAttribute("data-status", "completed");
   }

@@ -166,7 +166,9 @@ test("the admin takes a canvas project from a script to a compiled video, editin
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the editor's forms post to its action: create, rename, upload the main image and assets, save the script, divide, edit a scene, generate after the cost, delete after a confirm", async ({ page }) => {
+  test("the editor's forms post to its action: create, rename, upload the main image and assets, save the script, divide, edit a scene, generate after the cost, delete after a confirm", async ({
+    page,
+  }) => {
     await signIn(page, DEMO_ADMIN);
     await page.goto("/canvas?new=1");
     const title = `No JS canvas ${Date.now().toString(36)}`;
@@ -177,7 +179,10 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Project title")).toHaveValue(title);
 
     await page.getByLabel("Project title").fill(`${title} v2`);
-    await page.locator("form", { has: page.getByLabel("Project title") }).getByRole("button", { name: "Save" }).click();
+    await page
+      .locator("form", { has: page.getByLabel("Project title") })
+      .getByRole("button", { name: "Save" })
+      .click();
     await expect(page.getByLabel("Project title")).toHaveValue(`${title} v2`);
 
     // The main image and the project assets post as multipart forms.
@@ -230,7 +235,10 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("group", { name: "Confirm delete" })).toHaveCount(0);
     await expect(deleteLinks).toHaveCount(scenesBefore);
     await deleteLinks.last().click();
-    await page.getByRole("group", { name: "Confirm delete" }).getByRole("button", { name: /^Delete scene .* now$/ }).click();
+    await page
+      .getByRole("group", { name: "Confirm delete" })
+      .getByRole("button", { name: /^Delete scene .* now$/ })
+      .click();
     await expect(page.getByText("Scene deleted")).toBeVisible();
     await expect(page.getByRole("link", { name: /^Delete scene / })).toHaveCount(scenesBefore - 1);
     await expect(page).not.toHaveURL(/confirmDelete=/);
@@ -253,13 +261,10 @@ test("a save that gets no answer (network failure, server error) rolls back with
   // Only the action's POST fails; the page's loaders still answer.
   let failWith: "network" | 500 = "network";
   const singleFetch = (url: URL) => url.pathname.endsWith(".data");
-  await page.route(
-    singleFetch,
-    (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      return failWith === "network" ? route.abort("failed") : route.fulfill({ status: 500, body: "Unexpected Server Error" });
-    },
-  );
+  await page.route(singleFetch, (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    return failWith === "network" ? route.abort("failed") : route.fulfill({ status: 500, body: "Unexpected Server Error" });
+  });
   await titleInput.fill(`${title} offline`);
   await page.getByRole("button", { name: "Save" }).first().click();
   await expect(page.getByText(/^Failed to update title: .+/)).toBeVisible();

@@ -9,8 +9,6 @@ import { expectAccessible } from "./support/axe";
 import { DEMO_USER, signIn } from "./support/sign-in";
 import sharp from "sharp";
 
-
-
 /** The balance the Create Video card shows ("You have N credits available"). */
 async function creditsOnCard(page: Page): Promise<number> {
   await page.goto("/create-video");
@@ -29,7 +27,11 @@ async function productPng(): Promise<Buffer> {
 /** Opens the dialog, fills it in and submits; resolves on the dashboard. */
 async function createVideo(page: Page, script: string, opts: { image?: boolean } = {}) {
   await page.goto("/create-video");
-  await page.getByRole("button", { name: "Create New Video" }).or(page.getByRole("link", { name: "Create New Video" })).first().click();
+  await page
+    .getByRole("button", { name: "Create New Video" })
+    .or(page.getByRole("link", { name: "Create New Video" }))
+    .first()
+    .click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Create Your Video" })).toBeVisible();
   await dialog.getByLabel(/Script or Idea/).fill(script);
@@ -79,11 +81,12 @@ test("the demo user creates a video, sees it become Ready without reloading, and
   await expect(video).toBeVisible();
   const state = await video.evaluate(async (el: HTMLVideoElement) => {
     el.muted = true;
-    if (el.readyState < 1) await new Promise((resolve, reject) => {
-      el.addEventListener("loadedmetadata", resolve, { once: true });
-      el.addEventListener("error", () => reject(new Error(`video error ${el.error?.code}`)), { once: true });
-      el.load();
-    });
+    if (el.readyState < 1)
+      await new Promise((resolve, reject) => {
+        el.addEventListener("loadedmetadata", resolve, { once: true });
+        el.addEventListener("error", () => reject(new Error(`video error ${el.error?.code}`)), { once: true });
+        el.load();
+      });
     await el.play();
     const start = el.currentTime;
     await new Promise((r) => setTimeout(r, 1200));

@@ -17,7 +17,6 @@ function canvasData<T>(...args: string[]): T {
   return JSON.parse(out.trim().split("\n").at(-1)!) as T;
 }
 
-
 type Box = { id: string; x: number; y: number; width: number; height: number };
 
 /** Each node's box on screen. */
@@ -32,7 +31,10 @@ async function boxes(canvas: Locator): Promise<Box[]> {
 
 function overlapping(list: Box[]): string[] {
   const out: string[] = [];
-  for (const a of list) for (const b of list) if (a.id < b.id && a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5) out.push(`${a.id}/${b.id}`);
+  for (const a of list)
+    for (const b of list)
+      if (a.id < b.id && a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5)
+        out.push(`${a.id}/${b.id}`);
   return out;
 }
 
@@ -154,7 +156,10 @@ test("the admin sees a user's project as a diagram, zooms, selects, drags, optim
   // The default layout overlaps (scene 1's video and scene 2's ... image slots); Optimize Layout fixes it.
   const sceneOrder = async () => {
     const list = await boxes(canvas);
-    return list.filter((b) => b.id.startsWith("scene-")).sort((a, b) => a.x - b.x).map((b) => b.id);
+    return list
+      .filter((b) => b.id.startsWith("scene-"))
+      .sort((a, b) => a.x - b.x)
+      .map((b) => b.id);
   };
   await page.getByRole("button", { name: "Optimize Layout" }).click();
   await expect.poll(async () => (await positionOf(node(`scene-${first}`))).x).not.toBe(200);

@@ -26,7 +26,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction("__reportCspViolation", (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { __reportCspViolation(t: string): void }).__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`);
+      (window as unknown as { __reportCspViolation(t: string): void }).__reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`,
+      );
     });
   });
   return violations;

@@ -45,7 +45,9 @@ test("canvas and video-project messages that were never shown", async ({ page })
   await card.getByRole("button", { name: "Generate Assets" }).click();
   await expect(card.getByRole("alert")).toContainText('Add one under "Product Image" above.');
   await card.getByRole("link", { name: "Go to Product Image" }).click();
-  await page.getByLabel("Upload product image").setInputFiles({ name: "serum.jpg", mimeType: "image/jpeg", buffer: await productPhoto({ width: 300, height: 390 }) });
+  await page
+    .getByLabel("Upload product image")
+    .setInputFiles({ name: "serum.jpg", mimeType: "image/jpeg", buffer: await productPhoto({ width: 300, height: 390 }) });
   await expect(page.getByText("Main project image updated successfully")).toBeVisible();
   await expect(page.getByRole("button", { name: "Remove product image" })).toBeVisible();
 });

@@ -17,7 +17,6 @@ function projectData(...args: string[]): unknown {
   return JSON.parse(out.trim().split("\n").at(-1)!);
 }
 
-
 test("the admin creates a project, adds a scene, compiles it and plays the video", async ({ page }) => {
   test.setTimeout(300_000);
   const problems: string[] = [];
@@ -123,7 +122,9 @@ test("automated scene creation from a product image, the planner's actions, Gene
   await expect(page.getByText("Product image is required")).toBeVisible();
   await expect(page.getByLabel("Product image", { exact: true })).toHaveAttribute("accept", "image/*");
   await expect(page.getByText(/^Cost: 3\.5 credits/)).toBeVisible();
-  await page.getByLabel("Product image", { exact: true }).setInputFiles({ name: "serum.jpg", mimeType: "image/jpeg", buffer: await productPhoto({ width: 480, height: 640 }) });
+  await page
+    .getByLabel("Product image", { exact: true })
+    .setInputFiles({ name: "serum.jpg", mimeType: "image/jpeg", buffer: await productPhoto({ width: 480, height: 640 }) });
   await page.getByPlaceholder("Describe the scene you want to create...").fill("Serum bottle on a marble bathroom counter at sunrise. Wake up your skin.");
   await expect(create).toBeEnabled();
   await create.click();
@@ -213,7 +214,9 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Create Scene Automatically" }).click();
     // The browser refuses the form without a picture (required); the page says why.
     await expect(page.getByRole("list", { name: "Steps" })).toHaveCount(0);
-    await page.getByLabel("Product image", { exact: true }).setInputFiles({ name: "serum.jpg", mimeType: "image/jpeg", buffer: await productPhoto({ width: 300, height: 400 }) });
+    await page
+      .getByLabel("Product image", { exact: true })
+      .setInputFiles({ name: "serum.jpg", mimeType: "image/jpeg", buffer: await productPhoto({ width: 300, height: 400 }) });
     await page.getByPlaceholder("Describe the scene you want to create...").fill("Serum on a shelf");
     await page.getByRole("button", { name: "Create Scene Automatically" }).click();
     await expect(page).toHaveURL(/\?auto=/);

@@ -15,11 +15,7 @@ const entries: RouteEntry[] = [{ id: "root", path: "", file: "root.tsx" }, ...Ob
 function tree(parentId: string | undefined): AgnosticRouteObject[] {
   return entries
     .filter((e) => e.parentId === parentId && e.id !== parentId)
-    .map((e) =>
-      e.index
-        ? { id: e.id, path: e.path, index: true }
-        : { id: e.id, path: e.path, children: tree(e.id) },
-    );
+    .map((e) => (e.index ? { id: e.id, path: e.path, index: true } : { id: e.id, path: e.path, children: tree(e.id) }));
 }
 const routes: AgnosticRouteObject[] = [{ id: "root", path: "", children: tree("root") }];
 
@@ -57,9 +53,7 @@ export async function visit(url: string, cookie?: string): Promise<Outcome> {
   const matches = matchRoutes(routes, pathname) ?? [];
   const matched = matches.map((m) => m.route.id!);
   const modules = await Promise.all(matched.map(loadModule));
-  const settled = await Promise.allSettled(
-    matches.map(async (m, i) => modules[i].loader?.({ request, params: m.params, context: {} })),
-  );
+  const settled = await Promise.allSettled(matches.map(async (m, i) => modules[i].loader?.({ request, params: m.params, context: {} })));
 
   // A redirect from any loader wins (outermost first), then the first error, then data.
   for (const r of settled) {

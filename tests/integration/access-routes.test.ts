@@ -183,8 +183,9 @@ describe("/ and the shell", () => {
     });
     try {
       const r = await visit("/");
-      const showcase = (r.data["routes/_shell._index"] as { showcase: { id: string; videoUrl: string }[] }).showcase
-        .filter((v) => v.id === row.id || v.id === stored.id);
+      const showcase = (r.data["routes/_shell._index"] as { showcase: { id: string; videoUrl: string }[] }).showcase.filter(
+        (v) => v.id === row.id || v.id === stored.id,
+      );
       expect(showcase[0]).toMatchObject({ id: row.id, videoUrl: "https://cdn.example.com/demo.mp4", thumbnailUrl: null });
       expect(showcase[1]).toMatchObject({
         id: stored.id,

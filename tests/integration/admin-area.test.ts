@@ -33,10 +33,19 @@ async function newUser(opts: { admin?: boolean; credits?: number; username?: str
     data: { email: `${uid("adm")}@test.local`, profile: { create: { username: opts.username ?? null } }, ...(opts.admin ? { admin: { create: {} } } : {}) },
   });
   if (opts.credits) await applyCreditChange({ userId: user.id, delta: opts.credits, reason: "admin_grant", reference: `admin-area-${user.id}` });
-  return { id: user.id, cookie: await sessionCookieFor(user.id), actor: actorFromUser({ id: user.id, isAdmin: Boolean(opts.admin) }, opts.admin ? "admin" : "web") };
+  return {
+    id: user.id,
+    cookie: await sessionCookieFor(user.id),
+    actor: actorFromUser({ id: user.id, isAdmin: Boolean(opts.admin) }, opts.admin ? "admin" : "web"),
+  };
 }
 
-function multipart(path: string, fields: Record<string, string>, files: { name: string; filename: string; type: string; body: Buffer }[], cookie?: string): Request {
+function multipart(
+  path: string,
+  fields: Record<string, string>,
+  files: { name: string; filename: string; type: string; body: Buffer }[],
+  cookie?: string,
+): Request {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append(f.name, new Blob([new Uint8Array(f.body)], { type: f.type }), f.filename);
@@ -61,7 +70,9 @@ beforeAll(async () => {
       { title: "Two", script: "Second scene.", voiceOverText: "Second." },
     ],
   });
-  const job = await prisma.imageGenerationJob.create({ data: { userId: user.id, prompt: "A stuck prompt", status: "failed", errorMessage: "provider timed out", providerRequestId: "req-1" } });
+  const job = await prisma.imageGenerationJob.create({
+    data: { userId: user.id, prompt: "A stuck prompt", status: "failed", errorMessage: "provider timed out", providerRequestId: "req-1" },
+  });
   jobId = job.id;
 });
 
@@ -82,11 +93,21 @@ describe("authorization: every admin door refuses anonymous visitors and non-adm
       (c) => formRequest("/admin/canvas-updates", { projectId: project.id, sceneId: project.scenes[0].id, field: "script", content: "Hijacked" }, c),
     ],
     ["user-messages loader", userMessagesRoute.loader as Handler, (c) => getRequest(`/admin/user-messages?user=${user.id}`, c)],
-    ["user-messages send", userMessagesRoute.action as Handler, (c) => formRequest(`/admin/user-messages?user=${user.id}`, { message: "Hello from a stranger" }, c)],
+    [
+      "user-messages send",
+      userMessagesRoute.action as Handler,
+      (c) => formRequest(`/admin/user-messages?user=${user.id}`, { message: "Hello from a stranger" }, c),
+    ],
     [
       "user-messages send with a file",
       userMessagesRoute.action as Handler,
-      (c) => multipart(`/admin/user-messages?user=${user.id}`, { message: "x" }, [{ name: "attachments", filename: "a.png", type: "image/png", body: png(8, 8) }], c),
+      (c) =>
+        multipart(
+          `/admin/user-messages?user=${user.id}`,
+          { message: "x" },
+          [{ name: "attachments", filename: "a.png", type: "image/png", body: png(8, 8) }],
+          c,
+        ),
     ],
   ];
 
@@ -130,8 +151,13 @@ describe("Users tab", () => {
     const body = r.body as { list: { users: { id: string; createdAt: string; credits: string }[] } };
     const dates = body.list.users.map((u) => u.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
-    const found = await call(usersRoute.loader as Handler, getRequest(`/admin/users?q=${encodeURIComponent((await prisma.profile.findUniqueOrThrow({ where: { userId: user.id } })).username!)}`, admin.cookie));
-    expect((found.body as { list: { users: { id: string; credits: string }[] } }).list.users).toEqual([expect.objectContaining({ id: user.id, credits: "12.50" })]);
+    const found = await call(
+      usersRoute.loader as Handler,
+      getRequest(`/admin/users?q=${encodeURIComponent((await prisma.profile.findUniqueOrThrow({ where: { userId: user.id } })).username!)}`, admin.cookie),
+    );
+    expect((found.body as { list: { users: { id: string; credits: string }[] } }).list.users).toEqual([
+      expect.objectContaining({ id: user.id, credits: "12.50" }),
+    ]);
   });
 
   it("adds an admin by user id with the documented messages", async () => {
@@ -148,7 +174,8 @@ describe("Users tab", () => {
 
   it("removes an admin; removing yourself needs a confirmation; the last admin stays", async () => {
     const other = await newUser({ admin: true });
-    const remove = (userId: string, extra: Record<string, string> = {}) => call(usersRoute.action as Handler, formRequest("/admin/users", { intent: "remove-admin", userId, ...extra }, admin.cookie));
+    const remove = (userId: string, extra: Record<string, string> = {}) =>
+      call(usersRoute.action as Handler, formRequest("/admin/users", { intent: "remove-admin", userId, ...extra }, admin.cookie));
     expect((await remove(other.id)).body).toMatchObject({ ok: true });
     expect(await prisma.adminUser.count({ where: { userId: other.id } })).toBe(0);
 
@@ -231,7 +258,12 @@ describe("AI Tools: stuck image jobs", () => {
     expect(ids).toContain(queued.id);
     expect(ids).not.toContain(done.id);
     expect(ids.indexOf(queued.id)).toBeLessThan(ids.indexOf(jobId));
-    expect(jobs.find((j) => j.id === jobId)).toMatchObject({ status: "failed", requestId: "req-1", errorMessage: "provider timed out", prompt: "A stuck prompt" });
+    expect(jobs.find((j) => j.id === jobId)).toMatchObject({
+      status: "failed",
+      requestId: "req-1",
+      errorMessage: "provider timed out",
+      prompt: "A stuck prompt",
+    });
   });
 
   it("checks a job's status; a retry of a job without a scene is refused with a reason", async () => {
@@ -294,7 +326,10 @@ describe("Canvas Updates", () => {
     const projectRow = await prisma.project.findUniqueOrThrow({ where: { id: project.id } });
     await prisma.scene.update({
       where: { id: scene.id },
-      data: { voiceOverUrl: "/resources/files/canvas-assets/scenes/x_audio.wav", voiceOverInputsHash: hashInputs(stepInputs("voice-over", before, projectRow)) },
+      data: {
+        voiceOverUrl: "/resources/files/canvas-assets/scenes/x_audio.wav",
+        voiceOverInputsHash: hashInputs(stepInputs("voice-over", before, projectRow)),
+      },
     });
     expect(isStale("voice-over", await findSceneOfProject(user.actor, project.id, scene.id), projectRow)).toBe(false);
     const r = await submit({ projectId: project.id, sceneId: scene.id, field: "voiceOverText", content: "  Fresh words from staff.  " });
@@ -315,10 +350,24 @@ describe("User Messages and /messages", () => {
     const note0 = await prisma.notification.count({ where: { userId: user.id, type: "staff_message" } });
     const send = await call(
       userMessagesRoute.action as Handler,
-      multipart(`/admin/user-messages?user=${user.id}`, { message: "Your #order-12 is ready", projectId: project.id }, [{ name: "attachments", filename: "brief.png", type: "image/png", body: png(16, 16) }], admin.cookie),
+      multipart(
+        `/admin/user-messages?user=${user.id}`,
+        { message: "Your #order-12 is ready", projectId: project.id },
+        [{ name: "attachments", filename: "brief.png", type: "image/png", body: png(16, 16) }],
+        admin.cookie,
+      ),
     );
     expect(send.status).toBe(200);
-    expect(send.body).toMatchObject({ ok: true, sent: { sender: "admin", status: "completed", message: "Your #order-12 is ready", projectId: project.id, attachments: [{ name: "brief.png", type: "image/png", size: png(16, 16).length }] } });
+    expect(send.body).toMatchObject({
+      ok: true,
+      sent: {
+        sender: "admin",
+        status: "completed",
+        message: "Your #order-12 is ready",
+        projectId: project.id,
+        attachments: [{ name: "brief.png", type: "image/png", size: png(16, 16).length }],
+      },
+    });
     expect(await prisma.notification.count({ where: { userId: user.id, type: "staff_message" } })).toBe(note0 + 1);
 
     const page = await call(messagesRoute.loader as Handler, getRequest("/messages", user.cookie));

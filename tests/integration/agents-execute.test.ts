@@ -47,7 +47,11 @@ afterAll(async () => {
 describe("POST /api/agents/execute.server", () => {
   it("runs each agent function for the token's user", async () => {
     const [first, second] = sceneIds;
-    const analysis = await execute(ownerToken, { function: "analyze_project_requirements", parameters: { projectId, context: "What is missing?" }, context: {} });
+    const analysis = await execute(ownerToken, {
+      function: "analyze_project_requirements",
+      parameters: { projectId, context: "What is missing?" },
+      context: {},
+    });
     expect(analysis.status).toBe(200);
     expect(analysis.json.success).toBe(true);
     expect(analysis.json.data.analysis.scenes).toHaveLength(2);
@@ -98,10 +102,17 @@ describe("POST /api/agents/execute.server", () => {
     expect(await getBalance(owner.id)).toBeCloseTo(before - prepared.json.data.credits, 2);
     // The workflows make the assets; then the configuration is there.
     const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline && (await prisma.scene.count({ where: { projectId, videoUrl: { not: null } } })) < 2) await new Promise((r) => setTimeout(r, 200));
+    while (Date.now() < deadline && (await prisma.scene.count({ where: { projectId, videoUrl: { not: null } } })) < 2)
+      await new Promise((r) => setTimeout(r, 200));
     const config = await execute(ownerToken, { function: "generate_video_config", parameters: { projectId, outputFormat: "webm" } });
     expect(config.json.success, config.json.error).toBe(true);
-    expect(config.json.data.configuration).toMatchObject({ outputFormat: "webm", scenes: [{ sceneId: first, visual: "clip" }, { sceneId: second, visual: "clip" }] });
+    expect(config.json.data.configuration).toMatchObject({
+      outputFormat: "webm",
+      scenes: [
+        { sceneId: first, visual: "clip" },
+        { sceneId: second, visual: "clip" },
+      ],
+    });
     expect(JSON.stringify(config.json.data)).not.toContain(".data");
 
     const layout = await execute(ownerToken, { function: "optimize_canvas_layout", parameters: { projectId, currentLayout: { nodes: [] } } });
@@ -109,7 +120,9 @@ describe("POST /api/agents/execute.server", () => {
     expect(layout.json.data.optimizedLayout.nodes.length).toBeGreaterThanOrEqual(3);
 
     // The small client reads data the same way.
-    const viaClient = (await callAgentFunction(live.url, ownerToken, { function: "optimize_scene_sequence", parameters: { projectId } })) as { proposedOrder: string[] };
+    const viaClient = (await callAgentFunction(live.url, ownerToken, { function: "optimize_scene_sequence", parameters: { projectId } })) as {
+      proposedOrder: string[];
+    };
     expect(viaClient.proposedOrder).toHaveLength(2);
   }, 120_000);
 
@@ -132,7 +145,12 @@ describe("POST /api/agents/execute.server", () => {
     expect((await execute(revoked.token, { function: "optimize_scene_sequence", parameters: { projectId } })).status).toBe(401);
     // A plain HTTP failure reads "Agent SDK request failed: {status text}" in the client.
     await expect(
-      callAgentFunction(live.url, ownerToken, { function: "optimize_scene_sequence" }, async () => new Response("gateway down", { status: 502, statusText: "Bad Gateway" })),
+      callAgentFunction(
+        live.url,
+        ownerToken,
+        { function: "optimize_scene_sequence" },
+        async () => new Response("gateway down", { status: 502, statusText: "Bad Gateway" }),
+      ),
     ).rejects.toThrow("Agent SDK request failed: Bad Gateway");
   });
 
@@ -154,7 +172,11 @@ describe("POST /api/agents/execute.server", () => {
 
   it("refuses bad bodies with 4xx", async () => {
     expect((await execute(ownerToken, { parameters: {} })).json).toEqual({ success: false, error: "function is required" });
-    const res = await fetch(`${live.url}/api/agents/execute`, { method: "POST", headers: { Authorization: `Bearer ${ownerToken}`, "Content-Type": "application/json" }, body: "{oops" });
+    const res = await fetch(`${live.url}/api/agents/execute`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${ownerToken}`, "Content-Type": "application/json" },
+      body: "{oops",
+    });
     expect(res.status).toBe(400);
     const missing = await execute(ownerToken, { function: "enhance_scene_descriptions", parameters: { projectId } });
     expect(missing.status).toBe(400);

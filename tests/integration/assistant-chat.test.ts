@@ -49,9 +49,19 @@ async function fakeOpenAI(projectId: () => string) {
       if (forced) {
         const task = parseTaskRequest(String(body.messages.at(-1)?.content ?? ""));
         const args = task ? runLocalTask(task.task, task.input) : {};
-        const message = { role: "assistant", content: null, tool_calls: [{ id: `call_${randomUUID().slice(0, 8)}`, type: "function", function: { name: forced, arguments: JSON.stringify(args) } }] };
+        const message = {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: `call_${randomUUID().slice(0, 8)}`, type: "function", function: { name: forced, arguments: JSON.stringify(args) } }],
+        };
         res.writeHead(200, { "Content-Type": "application/json" }).end(
-          JSON.stringify({ id: "planner", object: "chat.completion", created: 0, model: "fake-model", choices: [{ index: 0, message, finish_reason: "tool_calls" }] }),
+          JSON.stringify({
+            id: "planner",
+            object: "chat.completion",
+            created: 0,
+            model: "fake-model",
+            choices: [{ index: 0, message, finish_reason: "tool_calls" }],
+          }),
         );
         return;
       }
@@ -60,7 +70,12 @@ async function fakeOpenAI(projectId: () => string) {
       const steps = ["generate_image_prompt", "generate_scene_image", "generate_scene_script", "generate_scene_voiceover", "generate_scene_video"];
       let calls: { name: string; args: Record<string, unknown> }[] = [];
       if (toolResults.length === 0) {
-        calls = [{ name: "add_scene", args: { projectId: projectId(), name: "Beach sunset", description: "The bottle on a beach at sunset.", voiceOverText: "Cold water, warm sunsets." } }];
+        calls = [
+          {
+            name: "add_scene",
+            args: { projectId: projectId(), name: "Beach sunset", description: "The bottle on a beach at sunset.", voiceOverText: "Cold water, warm sunsets." },
+          },
+        ];
       } else if (toolResults.length === 1) {
         const added = JSON.parse(toolResults[0].content ?? "{}") as { scene?: { id: string } };
         calls = steps.map((name) => ({ name, args: { projectId: projectId(), sceneId: added.scene?.id } }));
@@ -70,18 +85,30 @@ async function fakeOpenAI(projectId: () => string) {
       const base = { id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: "fake-model" };
       if (!body.stream) {
         const message = call
-          ? { role: "assistant", content: null, tool_calls: calls.map((c) => ({ id: `call_${randomUUID().slice(0, 8)}`, type: "function", function: { name: c.name, arguments: JSON.stringify(c.args) } })) }
+          ? {
+              role: "assistant",
+              content: null,
+              tool_calls: calls.map((c) => ({
+                id: `call_${randomUUID().slice(0, 8)}`,
+                type: "function",
+                function: { name: c.name, arguments: JSON.stringify(c.args) },
+              })),
+            }
           : { role: "assistant", content: "The scene is added and its assets are made." };
-        res.writeHead(200, { "Content-Type": "application/json" }).end(
-          JSON.stringify({ ...base, object: "chat.completion", choices: [{ index: 0, message, finish_reason: call ? "tool_calls" : "stop" }] }),
-        );
+        res
+          .writeHead(200, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ ...base, object: "chat.completion", choices: [{ index: 0, message, finish_reason: call ? "tool_calls" : "stop" }] }));
         return;
       }
       res.writeHead(200, { "Content-Type": "text/event-stream" });
-      const send = (delta: unknown, finish: string | null = null) => res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+      const send = (delta: unknown, finish: string | null = null) =>
+        res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
       if (call) {
         for (const [index, c] of calls.entries()) {
-          send({ ...(index === 0 ? { role: "assistant", content: null } : {}), tool_calls: [{ index, id: `call_${randomUUID().slice(0, 8)}`, type: "function", function: { name: c.name, arguments: "" } }] });
+          send({
+            ...(index === 0 ? { role: "assistant", content: null } : {}),
+            tool_calls: [{ index, id: `call_${randomUUID().slice(0, 8)}`, type: "function", function: { name: c.name, arguments: "" } }],
+          });
           const args = JSON.stringify(c.args);
           send({ tool_calls: [{ index, function: { arguments: args.slice(0, 10) } }] });
           send({ tool_calls: [{ index, function: { arguments: args.slice(10) } }] });
@@ -189,7 +216,10 @@ describe("chat credits", () => {
     process.env.OPENAI_BASE_URL = "http://127.0.0.1:9/v1"; // nothing listens there
     try {
       const events: ChatSendEvent[] = [];
-      const result = await sendAndAnswer(actor, { sessionId: session.id, content: "Add a scene", origin: "http://localhost" }, (e) => events.push(e), { tools: broken, retryBaseMs: 10 });
+      const result = await sendAndAnswer(actor, { sessionId: session.id, content: "Add a scene", origin: "http://localhost" }, (e) => events.push(e), {
+        tools: broken,
+        retryBaseMs: 10,
+      });
       expect(result.ok && result.reply.status).toBe("error");
       expect(result.ok && result.reply.content).toBe("Sorry, I encountered an error. Please try again.");
       expect(events.at(-1)).toMatchObject({ type: "done", toast: { kind: "error" } });
@@ -210,7 +240,9 @@ describe("chat credits", () => {
     process.env.OPENAI_BASE_URL = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/v1`;
     try {
       const events: ChatSendEvent[] = [];
-      const result = await sendAndAnswer(actor, { sessionId: session.id, content: "Analyze the project", origin: "http://localhost" }, (e) => events.push(e), { timeoutMs: 500 });
+      const result = await sendAndAnswer(actor, { sessionId: session.id, content: "Analyze the project", origin: "http://localhost" }, (e) => events.push(e), {
+        timeoutMs: 500,
+      });
       expect(result.ok && result.reply).toMatchObject({
         status: "error",
         content: "I'm sorry, the request took too long to process. Please try a shorter message or try again later.",
@@ -249,18 +281,37 @@ describe("the assistant does the work through the tool catalogue", () => {
       expect(reply?.tasks.map((t) => [t.name, t.status])).toEqual([["add_scene", "completed"]]);
       expect(reply?.tasks[0].arguments).toMatchObject({ projectId: project.id, name: "Beach sunset" });
       expect(reply?.command).toMatchObject({ type: "confirm", credits: 3.6 });
-      expect(reply?.command?.calls?.map((c) => c.name)).toEqual(["generate_image_prompt", "generate_scene_image", "generate_scene_script", "generate_scene_voiceover", "generate_scene_video"]);
+      expect(reply?.command?.calls?.map((c) => c.name)).toEqual([
+        "generate_image_prompt",
+        "generate_scene_image",
+        "generate_scene_script",
+        "generate_scene_voiceover",
+        "generate_scene_video",
+      ]);
       expect(reply?.content).toContain("will cost 3.6 credits");
       expect(await getBalance(user.id)).toBeCloseTo(20 - 0.07, 2);
       // The model was offered the catalogue's tools and saw each result.
-      expect(fake.requests[0].tools?.map((t) => t.function.name)).toEqual(expect.arrayContaining(["add_scene", "generate_scene_image", "canvas_agent", "analyze_project_requirements", "update_scene", "delete_scene", "divide_script"]));
+      expect(fake.requests[0].tools?.map((t) => t.function.name)).toEqual(
+        expect.arrayContaining([
+          "add_scene",
+          "generate_scene_image",
+          "canvas_agent",
+          "analyze_project_requirements",
+          "update_scene",
+          "delete_scene",
+          "divide_script",
+        ]),
+      );
       expect(fake.requests).toHaveLength(2);
       expect(events.at(-1)).toMatchObject({ type: "done", toast: null });
 
       const runEvents: ChatSendEvent[] = [];
       const run = await confirmAndRun(actor, { replyId: reply!.id, origin: "http://localhost" }, (e) => runEvents.push(e), { pollMs: 100 });
       const ran = run.ok ? run.reply : null;
-      expect(ran?.tasks.map((t) => [t.name, t.status]), JSON.stringify(ran?.tasks)).toEqual([
+      expect(
+        ran?.tasks.map((t) => [t.name, t.status]),
+        JSON.stringify(ran?.tasks),
+      ).toEqual([
         ["generate_image_prompt", "completed"],
         ["generate_scene_image", "completed"],
         ["generate_scene_script", "completed"],
@@ -269,7 +320,10 @@ describe("the assistant does the work through the tool catalogue", () => {
       ]);
       expect(ran?.status).toBe("completed");
       expect(runEvents.some((e) => e.type === "reply" && e.message.tasks.some((t) => t.status === "working"))).toBe(true);
-      expect(runEvents.at(-1)).toMatchObject({ type: "done", toast: { kind: "info", text: "AI has suggested creating media. Check the response for details." } });
+      expect(runEvents.at(-1)).toMatchObject({
+        type: "done",
+        toast: { kind: "info", text: "AI has suggested creating media. Check the response for details." },
+      });
 
       const scenes = await prisma.scene.findMany({ where: { projectId: project.id } });
       expect(scenes).toHaveLength(1);
@@ -304,9 +358,18 @@ describe("the assistant does the work through the tool catalogue", () => {
     );
     const reply = result.ok ? result.reply : null;
     expect(reply?.agentType).toBe("local-planner");
-    expect(reply?.tasks.map((t) => [t.name, t.status]), JSON.stringify(reply?.tasks)).toEqual([["add_scene", "completed"]]);
+    expect(
+      reply?.tasks.map((t) => [t.name, t.status]),
+      JSON.stringify(reply?.tasks),
+    ).toEqual([["add_scene", "completed"]]);
     expect(reply?.status).toBe("completed");
-    expect(reply?.command?.calls?.map((c) => c.name)).toEqual(["generate_image_prompt", "generate_scene_image", "generate_scene_script", "generate_scene_voiceover", "generate_scene_video"]);
+    expect(reply?.command?.calls?.map((c) => c.name)).toEqual([
+      "generate_image_prompt",
+      "generate_scene_image",
+      "generate_scene_script",
+      "generate_scene_voiceover",
+      "generate_scene_video",
+    ]);
     expect(await getBalance(user.id)).toBeCloseTo(20 - 0.07, 2);
 
     const run = await confirmAndRun(actor, { replyId: reply!.id, origin: "http://localhost" }, () => {}, { pollMs: 100 });
@@ -352,8 +415,17 @@ describe("the message's charge is closed exactly once on every outcome", () => {
   it("a tool that fails: the reply ends in error and the message is settled (the assistant answered)", async () => {
     const { user, actor, session } = await chatFor(1);
     const { z } = await import("zod");
-    const failing = [{ name: "analyze_project_requirements", description: "x", schema: z.object({ projectId: z.string() }), run: async () => ({ ok: false as const, message: "The analysis broke" }) }];
-    const result = await sendAndAnswer(actor, { sessionId: session.id, content: "Analyze the project", origin: "http://localhost" }, () => {}, { tools: failing });
+    const failing = [
+      {
+        name: "analyze_project_requirements",
+        description: "x",
+        schema: z.object({ projectId: z.string() }),
+        run: async () => ({ ok: false as const, message: "The analysis broke" }),
+      },
+    ];
+    const result = await sendAndAnswer(actor, { sessionId: session.id, content: "Analyze the project", origin: "http://localhost" }, () => {}, {
+      tools: failing,
+    });
     const reply = result.ok ? result.reply : null;
     expect(reply?.status).toBe("error");
     expect(reply?.tasks.map((t) => [t.name, t.status, t.details])).toEqual([["analyze_project_requirements", "error", "The analysis broke"]]);

@@ -9,7 +9,9 @@ export function uniqueEmail(tag = "user"): string {
 }
 
 export function uniquePhone(): string {
-  return `+9199${Math.floor(Math.random() * 1e8).toString().padStart(8, "0")}`;
+  return `+9199${Math.floor(Math.random() * 1e8)
+    .toString()
+    .padStart(8, "0")}`;
 }
 
 export function formRequest(path: string, fields: Record<string, string>, cookie?: string | null): Request {

@@ -1,7 +1,15 @@
 // Phone sign-in: code request -> outbox row -> verify; wrong, expired and over-used codes;
 // rate limits; send failures; the /dev/outbox page (open to this machine outside production).
 import { describe, expect, it } from "vitest";
-import { getOptionalUser, PHONE_CODE_LIMIT_PER_IP, PHONE_CODE_LIMIT_PER_PHONE, PHONE_CODE_MAX_ATTEMPTS, PHONE_MESSAGES, requestPhoneCode, verifyPhoneCode } from "~/models/access";
+import {
+  getOptionalUser,
+  PHONE_CODE_LIMIT_PER_IP,
+  PHONE_CODE_LIMIT_PER_PHONE,
+  PHONE_CODE_MAX_ATTEMPTS,
+  PHONE_MESSAGES,
+  requestPhoneCode,
+  verifyPhoneCode,
+} from "~/models/access";
 import { action as signupAction } from "~/routes/auth.signup";
 import { loader as outboxLoader } from "~/routes/dev.outbox";
 import { prisma } from "~/utils/db.server";

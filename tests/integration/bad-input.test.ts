@@ -54,7 +54,11 @@ describe("NUL bytes never reach PostgreSQL", () => {
 
   it.each(["success", "failure"])("the payment %s callback answers 400 to txnid=%%00 and grants nothing", async (endpoint) => {
     await unchanged(async () => {
-      const res = await send(live, `/api/payments/payu/${endpoint}`, { method: "POST", body: "txnid=%00&status=success&key=x&hash=y", contentType: "application/x-www-form-urlencoded" });
+      const res = await send(live, `/api/payments/payu/${endpoint}`, {
+        method: "POST",
+        body: "txnid=%00&status=success&key=x&hash=y",
+        contentType: "application/x-www-form-urlencoded",
+      });
       expect(res.status).toBe(400);
       expect(res.text).toMatch(/payment/i);
     });
@@ -138,7 +142,7 @@ describe("bodies that are not forms", () => {
     const res = await send(live, path, {
       method: "POST",
       cookie: me.cookie,
-      body: "--XYZ\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nread-all\r\n--XY",
+      body: '--XYZ\r\nContent-Disposition: form-data; name="intent"\r\n\r\nread-all\r\n--XY',
       contentType: "multipart/form-data; boundary=XYZ",
     });
     expect(res.status).toBe(400);

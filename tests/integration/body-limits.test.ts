@@ -22,7 +22,9 @@ beforeAll(async () => {
   server = await startLiveServer();
   user = await signedInUser();
   token = (await createApiToken(actorOf(user.id), { name: "body limits" })).token;
-  photo = await sharp(await productPhoto()).png().toBuffer();
+  photo = await sharp(await productPhoto())
+    .png()
+    .toBuffer();
 }, 60_000);
 afterAll(async () => {
   await server?.close();

@@ -40,10 +40,18 @@ describe("canvas agent tool", () => {
   it("charges 0.2 credits for an action that is done, once per request id", async () => {
     const actor = actorOf(user.id);
     const key = randomUUID();
-    const done = await runCanvasToolAction(actor, { action: "updateScene", projectId, sceneId, updateType: "voiceOverText", content: "Glow all day." }, { clientRequestId: key });
+    const done = await runCanvasToolAction(
+      actor,
+      { action: "updateScene", projectId, sceneId, updateType: "voiceOverText", content: "Glow all day." },
+      { clientRequestId: key },
+    );
     expect(done).toMatchObject({ success: true, action: "updateScene", credits: 0.2 });
     expect((await prisma.scene.findUniqueOrThrow({ where: { id: sceneId } })).voiceOverText).toBe("Glow all day.");
-    const again = await runCanvasToolAction(actor, { action: "updateScene", projectId, sceneId, updateType: "voiceOverText", content: "Glow all day." }, { clientRequestId: key });
+    const again = await runCanvasToolAction(
+      actor,
+      { action: "updateScene", projectId, sceneId, updateType: "voiceOverText", content: "Glow all day." },
+      { clientRequestId: key },
+    );
     expect(again).toMatchObject({ success: true, data: { duplicate: true } });
     const created = await runCanvasToolAction(actor, { action: "createScene", projectId, content: "The serum on a marble shelf" });
     expect(created.success).toBe(true);

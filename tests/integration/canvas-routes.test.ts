@@ -125,7 +125,8 @@ describe("/canvas/:projectId", () => {
   });
 
   it("lets an admin rename, save the script, add, edit and delete scenes of another user's project", async () => {
-    const act = async (fields: Record<string, string>) => unwrap<CanvasActionData>(await run(editorAction, post(editorPath(projectId), fields, admin.cookie), { projectId }));
+    const act = async (fields: Record<string, string>) =>
+      unwrap<CanvasActionData>(await run(editorAction, post(editorPath(projectId), fields, admin.cookie), { projectId }));
     expect((await act({ intent: "rename", title: "Serum v2" })).body.ok).toBe(true);
     expect((await act({ intent: "save-script", fullScript: "Scene 1: Hi.\nScene 2: Bye." })).body.ok).toBe(true);
     expect((await act({ intent: "add-scene" })).body.ok).toBe(true);
@@ -144,7 +145,8 @@ describe("/canvas/:projectId", () => {
 
   it("answers bad input with 400 and the field's message, and changes nothing", async () => {
     const before = await projectNow();
-    const act = async (fields: Record<string, string>) => unwrap<CanvasActionData>(await run(editorAction, post(editorPath(projectId), fields, admin.cookie), { projectId }));
+    const act = async (fields: Record<string, string>) =>
+      unwrap<CanvasActionData>(await run(editorAction, post(editorPath(projectId), fields, admin.cookie), { projectId }));
     const empty = await act({ intent: "rename", title: "   " });
     expect(empty.status).toBe(400);
     expect(empty.body.fieldErrors?.title).toBe("Project title is required");
@@ -165,7 +167,10 @@ describe("/canvas/:projectId", () => {
 
   it("divides the script with the product's messages", async () => {
     const res = unwrap<CanvasActionData>(await run(editorAction, post(editorPath(projectId), { intent: "divide" }, admin.cookie), { projectId }));
-    expect(res.body).toMatchObject({ ok: true, message: expect.stringMatching(/^Script divided into scenes\. Generated image prompts for \d+ out of \d+ scenes$/) });
+    expect(res.body).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/^Script divided into scenes\. Generated image prompts for \d+ out of \d+ scenes$/),
+    });
     expect((await projectNow()).scenes.length).toBeGreaterThan(0);
   });
 
@@ -175,7 +180,11 @@ describe("/canvas/:projectId", () => {
       storeFile({ bucket: "project-images", ownerId, params: { projectId, purpose: "asset" }, body, originalName: name });
     const [a, b] = [await store(owner.user.id, png(), "a.png"), await store(owner.user.id, wav(), "b.wav")];
     const foreign = await store(admin.user.id, png(), "mine.png");
-    const body = new URLSearchParams([["intent", "add-assets"], ["ref", a.ref], ["ref", foreign.ref]]);
+    const body = new URLSearchParams([
+      ["intent", "add-assets"],
+      ["ref", a.ref],
+      ["ref", foreign.ref],
+    ]);
     const req = (fields: URLSearchParams) =>
       new Request(new URL(editorPath(projectId), "http://localhost:3109"), {
         method: "POST",
@@ -185,14 +194,40 @@ describe("/canvas/:projectId", () => {
     const refused = unwrap<CanvasActionData>(await run(editorAction, req(body), { projectId }));
     expect(refused.status).toBe(400);
     expect(await listProjectAssets(adminA, projectId)).toEqual([]);
-    const controls = unwrap<CanvasActionData>(await run(editorAction, req(new URLSearchParams([["intent", "add-assets"], ["ref", a.ref], ["ref", "project-images/a\u0000b"]])), { projectId }));
+    const controls = unwrap<CanvasActionData>(
+      await run(
+        editorAction,
+        req(
+          new URLSearchParams([
+            ["intent", "add-assets"],
+            ["ref", a.ref],
+            ["ref", "project-images/a\u0000b"],
+          ]),
+        ),
+        { projectId },
+      ),
+    );
     expect(controls.status).toBe(400);
     expect(await listProjectAssets(adminA, projectId)).toEqual([]);
-    const added = unwrap<CanvasActionData>(await run(editorAction, req(new URLSearchParams([["intent", "add-assets"], ["ref", a.ref], ["ref", b.ref]])), { projectId }));
+    const added = unwrap<CanvasActionData>(
+      await run(
+        editorAction,
+        req(
+          new URLSearchParams([
+            ["intent", "add-assets"],
+            ["ref", a.ref],
+            ["ref", b.ref],
+          ]),
+        ),
+        { projectId },
+      ),
+    );
     expect(added.body).toMatchObject({ ok: true, message: "2 asset(s) uploaded successfully." });
     const assets = await listProjectAssets(adminA, projectId);
     expect(assets.map((x) => x.type).sort()).toEqual(["audio", "image"]);
-    const removed = unwrap<CanvasActionData>(await run(editorAction, post(editorPath(projectId), { intent: "remove-asset", assetId: assets[0].id }, admin.cookie), { projectId }));
+    const removed = unwrap<CanvasActionData>(
+      await run(editorAction, post(editorPath(projectId), { intent: "remove-asset", assetId: assets[0].id }, admin.cookie), { projectId }),
+    );
     expect(removed.body).toMatchObject({ ok: true, message: `Asset "${assets[0].name}" removed.` });
     expect((await listProjectAssets(adminA, projectId)).map((x) => x.id)).toEqual([assets[1].id]);
   });
@@ -200,20 +235,43 @@ describe("/canvas/:projectId", () => {
   it("shows the cost before generating, with the rules' messages, and restores an earlier version", async () => {
     const adminA = actorFromUser({ id: admin.user.id, isAdmin: true }, "web");
     const scene = (await projectNow()).scenes[0];
-    const act = async (fields: Record<string, string>) => unwrap<CanvasActionData>(await run(editorAction, post(editorPath(projectId), fields, admin.cookie), { projectId }));
+    const act = async (fields: Record<string, string>) =>
+      unwrap<CanvasActionData>(await run(editorAction, post(editorPath(projectId), fields, admin.cookie), { projectId }));
     const voice = await act({ intent: "estimate", sceneId: scene.id, step: "voice-over" });
     expect(voice.body).toMatchObject({ ok: true, estimate: { step: "voice-over", credits: 0.4, blocked: null } });
     const image = await act({ intent: "estimate", sceneId: scene.id, step: "image" });
     expect(image.body.estimate?.blocked).toBe("Upload a product image first to generate scene variations.");
 
-    const first = await storeFile({ bucket: "canvas-assets", ownerId: owner.user.id, params: { sceneId: scene.id, kind: "image" }, body: png(), originalName: "1.png" });
-    const second = await storeFile({ bucket: "canvas-assets", ownerId: owner.user.id, params: { sceneId: scene.id, kind: "image" }, body: png(4, 4), originalName: "2.png" });
+    const first = await storeFile({
+      bucket: "canvas-assets",
+      ownerId: owner.user.id,
+      params: { sceneId: scene.id, kind: "image" },
+      body: png(),
+      originalName: "1.png",
+    });
+    const second = await storeFile({
+      bucket: "canvas-assets",
+      ownerId: owner.user.id,
+      params: { sceneId: scene.id, kind: "image" },
+      body: png(4, 4),
+      originalName: "2.png",
+    });
     await setSceneMedia(adminA, projectId, scene.id, "image", first.ref);
     await setSceneMedia(adminA, projectId, scene.id, "image", second.ref);
-    const view = await run<{ versions: { id: string; url: string; current: boolean }[] }>(editorLoader, get(`${editorPath(projectId)}?scene=${scene.id}`, admin.cookie), { projectId });
+    const view = await run<{ versions: { id: string; url: string; current: boolean }[] }>(
+      editorLoader,
+      get(`${editorPath(projectId)}?scene=${scene.id}`, admin.cookie),
+      { projectId },
+    );
     const earlier = view.versions.find((v) => !v.current);
     expect(earlier?.url).toBe(first.url);
-    const foreign = await storeFile({ bucket: "canvas-assets", ownerId: admin.user.id, params: { sceneId: scene.id, kind: "image" }, body: png(), originalName: "x.png" });
+    const foreign = await storeFile({
+      bucket: "canvas-assets",
+      ownerId: admin.user.id,
+      params: { sceneId: scene.id, kind: "image" },
+      body: png(),
+      originalName: "x.png",
+    });
     const refusedUpload = await act({ intent: "scene-media", sceneId: scene.id, field: "image", ref: foreign.ref });
     expect(refusedUpload.status).toBe(400);
     expect(refusedUpload.body.error).toMatch(/^Failed to upload: /);
@@ -231,10 +289,14 @@ describe("/canvas/:projectId", () => {
     const payer = await newUser({ admin: true });
     await applyCreditChange({ userId: payer.user.id, delta: 10, reason: "admin_grant", reference: `canvas-gen-${payer.user.id}` });
     const ownerA = actorFromUser({ id: owner.user.id, isAdmin: false }, "web");
-    const mine = await createProject(ownerA, { title: "Charged", scenes: [{ title: "One", script: "Hello there.", voiceOverText: "Hello there.", imagePrompt: "a bottle" }] });
+    const mine = await createProject(ownerA, {
+      title: "Charged",
+      scenes: [{ title: "One", script: "Hello there.", voiceOverText: "Hello there.", imagePrompt: "a bottle" }],
+    });
     const other = await createProject(ownerA, { title: "Other", scenes: [{ title: "Elsewhere", script: "Bye.", voiceOverText: "Bye." }] });
     const scene = mine.scenes[0].id;
-    const act = async (id: string, fields: Record<string, string>) => unwrap<CanvasActionData>(await run(editorAction, post(editorPath(id), fields, payer.cookie), { projectId: id }));
+    const act = async (id: string, fields: Record<string, string>) =>
+      unwrap<CanvasActionData>(await run(editorAction, post(editorPath(id), fields, payer.cookie), { projectId: id }));
     const charges = () => prisma.workCharge.count({ where: { userId: payer.user.id } });
 
     // Refused by the rules: the product's message, nothing charged.
@@ -268,21 +330,38 @@ describe("/canvas/:projectId", () => {
     const mine = await createProject(ownerA, { title: "Music", scenes: [{ title: "One", script: "Hi.", voiceOverText: "Hi." }] });
     const other = await createProject(ownerA, { title: "Other music", scenes: [{ title: "Two", script: "", voiceOverText: "" }] });
     const scene = mine.scenes[0].id;
-    const act = async (id: string, fields: Record<string, string>) => unwrap<CanvasActionData>(await run(editorAction, post(editorPath(id), fields, admin.cookie), { projectId: id }));
+    const act = async (id: string, fields: Record<string, string>) =>
+      unwrap<CanvasActionData>(await run(editorAction, post(editorPath(id), fields, admin.cookie), { projectId: id }));
     const musicOf = async (id: string) => (await prisma.scene.findUniqueOrThrow({ where: { id } })).backgroundMusicUrl;
 
-    const track = await storeFile({ bucket: "canvas-assets", ownerId: owner.user.id, params: { sceneId: scene, kind: "audio" }, body: wav(), originalName: "bed.wav" });
+    const track = await storeFile({
+      bucket: "canvas-assets",
+      ownerId: owner.user.id,
+      params: { sceneId: scene, kind: "audio" },
+      body: wav(),
+      originalName: "bed.wav",
+    });
     expect((await act(mine.id, { intent: "scene-media", sceneId: other.scenes[0].id, field: "backgroundMusic", ref: track.ref })).status).toBe(404);
     expect((await act(mine.id, { intent: "generate-music", sceneId: other.scenes[0].id })).status).toBe(404);
     expect(await musicOf(other.scenes[0].id)).toBeNull();
-    const picture = await storeFile({ bucket: "canvas-assets", ownerId: owner.user.id, params: { sceneId: scene, kind: "image" }, body: png(), originalName: "p.png" });
+    const picture = await storeFile({
+      bucket: "canvas-assets",
+      ownerId: owner.user.id,
+      params: { sceneId: scene, kind: "image" },
+      body: png(),
+      originalName: "p.png",
+    });
     expect((await act(mine.id, { intent: "scene-media", sceneId: scene, field: "backgroundMusic", ref: picture.ref })).status).toBe(400);
     expect(await musicOf(scene)).toBeNull();
 
     const uploaded = await act(mine.id, { intent: "scene-media", sceneId: scene, field: "backgroundMusic", ref: track.ref });
     expect(uploaded.body).toMatchObject({ ok: true, message: "Background music uploaded successfully" });
     expect(await musicOf(scene)).toBe(track.url);
-    const view = await run<{ scenes: { id: string; backgroundMusicUrl: string | null }[] }>(editorLoader, get(`${editorPath(mine.id)}?scene=${scene}`, admin.cookie), { projectId: mine.id });
+    const view = await run<{ scenes: { id: string; backgroundMusicUrl: string | null }[] }>(
+      editorLoader,
+      get(`${editorPath(mine.id)}?scene=${scene}`, admin.cookie),
+      { projectId: mine.id },
+    );
     expect(view.scenes.find((s) => s.id === scene)?.backgroundMusicUrl).toBe(track.url);
 
     const composed = await act(mine.id, { intent: "generate-music", sceneId: scene });
@@ -290,7 +369,10 @@ describe("/canvas/:projectId", () => {
     const url = await musicOf(scene);
     expect(url).not.toBe(track.url);
     const key = url!.replace(/^\/resources\/files\/canvas-assets\//, "");
-    expect(await prisma.storedObject.findUniqueOrThrow({ where: { bucket_key: { bucket: "canvas-assets", key } } })).toMatchObject({ ownerId: owner.user.id, contentType: expect.stringMatching(/^audio\//) });
+    expect(await prisma.storedObject.findUniqueOrThrow({ where: { bucket_key: { bucket: "canvas-assets", key } } })).toMatchObject({
+      ownerId: owner.user.id,
+      contentType: expect.stringMatching(/^audio\//),
+    });
   }, 60_000);
 
   it("refuses the new actions to non-admins (403) and compiles only a project that is there (404 otherwise, nothing charged)", async () => {
@@ -303,9 +385,13 @@ describe("/canvas/:projectId", () => {
       expect((await run<Response>(editorAction, post(editorPath(projectId), fields, owner.cookie), { projectId })).status).toBe(403);
     }
     const missing = "c000000000000000000000000";
-    const res = unwrap<CanvasActionData>(await run(editorAction, post(editorPath(missing), { intent: "compile", format: "mp4" }, admin.cookie), { projectId: missing }));
+    const res = unwrap<CanvasActionData>(
+      await run(editorAction, post(editorPath(missing), { intent: "compile", format: "mp4" }, admin.cookie), { projectId: missing }),
+    );
     expect(res.status).toBe(404);
-    const bad = unwrap<CanvasActionData>(await run(editorAction, post(editorPath(projectId), { intent: "compile", format: "avi" }, admin.cookie), { projectId }));
+    const bad = unwrap<CanvasActionData>(
+      await run(editorAction, post(editorPath(projectId), { intent: "compile", format: "avi" }, admin.cookie), { projectId }),
+    );
     expect(bad.status).toBe(400);
     expect(await prisma.compileJob.count({ where: { projectId } })).toBe(0);
     expect(await prisma.workCharge.count({ where: { userId: { in: [admin.user.id, owner.user.id] } } })).toBe(0);
@@ -313,7 +399,12 @@ describe("/canvas/:projectId", () => {
 });
 
 describe("/canvas/:projectId without JavaScript (docs/decisions/210-canvas-editor-without-javascript.md)", () => {
-  const multipart = (path: string, fields: Record<string, string>, files: { field: string; name: string; type: string; body: Uint8Array }[], cookie: string) => {
+  const multipart = (
+    path: string,
+    fields: Record<string, string>,
+    files: { field: string; name: string; type: string; body: Uint8Array }[],
+    cookie: string,
+  ) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.body)], { type: f.type }), f.name);
@@ -341,7 +432,9 @@ describe("/canvas/:projectId without JavaScript (docs/decisions/210-canvas-edito
     const send = async (fields: Record<string, string>, files: Parameters<typeof multipart>[2], cookie = admin.cookie) =>
       run(editorAction, multipart(path, fields, files, cookie), { projectId: project.id });
 
-    expect(((await send({ intent: "add-assets" }, [{ field: "assets", name: "a.png", type: "image/png", body: png() }], owner.cookie)) as Response).status).toBe(403);
+    expect(
+      ((await send({ intent: "add-assets" }, [{ field: "assets", name: "a.png", type: "image/png", body: png() }], owner.cookie)) as Response).status,
+    ).toBe(403);
     const wrong = unwrap<CanvasActionData>(await send({ intent: "main-image" }, [{ field: "mainImage", name: "song.wav", type: "audio/wav", body: wav() }]));
     expect(wrong.status).toBe(415);
     expect(wrong.body.error).toMatch(/^Failed to update the main project image: /);
@@ -350,7 +443,9 @@ describe("/canvas/:projectId without JavaScript (docs/decisions/210-canvas-edito
     expect(await listProjectAssets(actorFromUser({ id: admin.user.id, isAdmin: true }, "web"), project.id)).toHaveLength(0);
     expect((await prisma.project.findUniqueOrThrow({ where: { id: project.id } })).mainProductImageUrl).toBeNull();
 
-    const main = unwrap<CanvasActionData>(await send({ intent: "main-image" }, [{ field: "mainImage", name: "product.png", type: "image/png", body: png(6, 6) }]));
+    const main = unwrap<CanvasActionData>(
+      await send({ intent: "main-image" }, [{ field: "mainImage", name: "product.png", type: "image/png", body: png(6, 6) }]),
+    );
     expect(main.body).toMatchObject({ ok: true, message: "Main project image updated successfully" });
     expect((await prisma.project.findUniqueOrThrow({ where: { id: project.id } })).mainProductImageUrl).toBeTruthy();
     const added = unwrap<CanvasActionData>(
@@ -366,7 +461,11 @@ describe("/canvas/:projectId without JavaScript (docs/decisions/210-canvas-edito
       ["jingle.wav", "audio"],
     ]);
     const missing = "c000000000000000000000000";
-    const gone = await run(editorAction, multipart(editorPath(missing), { intent: "add-assets" }, [{ field: "assets", name: "a.png", type: "image/png", body: png() }], admin.cookie), { projectId: missing });
+    const gone = await run(
+      editorAction,
+      multipart(editorPath(missing), { intent: "add-assets" }, [{ field: "assets", name: "a.png", type: "image/png", body: png() }], admin.cookie),
+      { projectId: missing },
+    );
     expect(unwrap<CanvasActionData>(gone).status).toBe(404);
   });
 });

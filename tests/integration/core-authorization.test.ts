@@ -8,7 +8,15 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, actorFromUser, assertActor, isSystemActor, systemActor } from "~/models/access";
 import { ensureBackgroundMusic } from "~/models/generation/background-music.server";
-import { createCompileJob, failCompileJob, getCompileJob, latestCompileJob, requestCompile, setCompileMessage, setCompletedMessage } from "~/models/compile/compile-jobs.server";
+import {
+  createCompileJob,
+  failCompileJob,
+  getCompileJob,
+  latestCompileJob,
+  requestCompile,
+  setCompileMessage,
+  setCompletedMessage,
+} from "~/models/compile/compile-jobs.server";
 import { buildRenderRequest, pollCompileJob, runLocalRender, startRender } from "~/models/compile/compile-render.server";
 import { applyCreditChange, getBalance } from "~/models/billing";
 import { readMediaBytes } from "~/models/files/media-refs.server";
@@ -29,7 +37,16 @@ import {
 } from "~/models/projects/project.server";
 import { SceneAssetError } from "~/models/generation/pipeline-errors.server";
 import { completeSceneAssets, recordSceneFailure, runSceneAssetStep } from "~/models/generation/scene-assets.server";
-import { addScene, countScenes, findSceneOfProject, listScenes, markSceneCompleted, markSceneFailed, markSceneStep, updateScene } from "~/models/projects/scenes.server";
+import {
+  addScene,
+  countScenes,
+  findSceneOfProject,
+  listScenes,
+  markSceneCompleted,
+  markSceneFailed,
+  markSceneStep,
+  updateScene,
+} from "~/models/projects/scenes.server";
 import { getPipelineStory, projectIdOfStory, storyOwnerId } from "~/models/stories/stories.server";
 import { notifyStoryOnce, recoverQueuedStories } from "~/models/stories/video-pipeline.server";
 import { createVideoRequest, refundVideoRequest } from "~/models/stories/video-requests.server";
@@ -137,7 +154,11 @@ type Case = {
 
 const CASES: Case[] = [
   { name: "getProject", call: (a, f) => getProject(a, f.project.id), admin: (r, f) => expect(r).toMatchObject({ id: f.project.id }) },
-  { name: "getProjectWithScenes", call: (a, f) => getProjectWithScenes(a, f.project.id), admin: (r) => expect((r as ProjectWithScenes).scenes).toHaveLength(2) },
+  {
+    name: "getProjectWithScenes",
+    call: (a, f) => getProjectWithScenes(a, f.project.id),
+    admin: (r) => expect((r as ProjectWithScenes).scenes).toHaveLength(2),
+  },
   { name: "requireProject", call: (a, f) => requireProject(a, f.project.id), admin: (r) => expect(r).toMatchObject({ userId: owner.id }) },
   { name: "storyIdOfProject", call: (a, f) => storyIdOfProject(a, f.project.id), admin: (r) => expect(r).toBeNull() },
   {
@@ -166,7 +187,8 @@ const CASES: Case[] = [
   {
     name: "markProjectCompiled",
     call: (a, f) => markProjectCompiled(a, f.project.id, f.video.url),
-    admin: async (_r, f) => expect(await prisma.project.findUnique({ where: { id: f.project.id } })).toMatchObject({ status: "completed", finalVideoUrl: f.video.url }),
+    admin: async (_r, f) =>
+      expect(await prisma.project.findUnique({ where: { id: f.project.id } })).toMatchObject({ status: "completed", finalVideoUrl: f.video.url }),
   },
   {
     name: "setBackgroundMusicIfUnset (the project has music: kept)",
@@ -191,8 +213,16 @@ const CASES: Case[] = [
     call: (a, f) => updateScene(a, f.project.id, f.sceneId, { title: "Renamed", imagePrompt: "a bottle" }),
     admin: (r) => expect(r).toMatchObject({ title: "Renamed", imagePrompt: "a bottle" }),
   },
-  { name: "markSceneStep", call: (a, f) => markSceneStep(a, f.project.id, f.sceneId, "image"), admin: async (_r, f) => expect(await sceneRow(f)).toMatchObject({ status: "in_progress", progressStep: "image" }) },
-  { name: "markSceneCompleted", call: (a, f) => markSceneCompleted(a, f.project.id, f.sceneId), admin: async (_r, f) => expect(await sceneRow(f)).toMatchObject({ status: "completed" }) },
+  {
+    name: "markSceneStep",
+    call: (a, f) => markSceneStep(a, f.project.id, f.sceneId, "image"),
+    admin: async (_r, f) => expect(await sceneRow(f)).toMatchObject({ status: "in_progress", progressStep: "image" }),
+  },
+  {
+    name: "markSceneCompleted",
+    call: (a, f) => markSceneCompleted(a, f.project.id, f.sceneId),
+    admin: async (_r, f) => expect(await sceneRow(f)).toMatchObject({ status: "completed" }),
+  },
   {
     name: "markSceneFailed",
     call: (a, f) => markSceneFailed(a, f.project.id, f.sceneId, "image", "Failed while image: x"),
@@ -226,14 +256,23 @@ const CASES: Case[] = [
   },
   // On a finished job: an admin passes the check and nothing is rendered.
   { name: "startRender", call: (a, f) => startRender(a, f.doneJobId, null), admin: (r) => expect(r).toBe(false) },
-  { name: "pollCompileJob", call: (a, f) => pollCompileJob(a, f.doneJobId, 1), admin: (r) => expect(r).toMatchObject({ status: "completed", restarted: false }) },
+  {
+    name: "pollCompileJob",
+    call: (a, f) => pollCompileJob(a, f.doneJobId, 1),
+    admin: (r) => expect(r).toMatchObject({ status: "completed", restarted: false }),
+  },
   { name: "runLocalRender", call: (a, f) => runLocalRender(a, f.doneJobId, "local:any"), admin: (r) => expect(r).toBe("superseded") },
   {
     name: "buildRenderRequest",
     call: (a, f) => buildRenderRequest(a, f.project.id, "mp4"),
-    admin: (r) => expect(r).toMatchObject({ format: "mp4", scenes: [{ visual: { kind: "image" } }, { visual: { kind: "image" } }], music: { path: expect.any(String) } }),
+    admin: (r) =>
+      expect(r).toMatchObject({ format: "mp4", scenes: [{ visual: { kind: "image" } }, { visual: { kind: "image" } }], music: { path: expect.any(String) } }),
   },
-  { name: "ensureBackgroundMusic", call: (a, f) => ensureBackgroundMusic(a, f.project.id), admin: (r, f) => expect(r).toEqual({ url: f.music.url, generated: false }) },
+  {
+    name: "ensureBackgroundMusic",
+    call: (a, f) => ensureBackgroundMusic(a, f.project.id),
+    admin: (r, f) => expect(r).toEqual({ url: f.music.url, generated: false }),
+  },
 ];
 
 function sceneRow(f: Fixture) {
@@ -264,7 +303,10 @@ describe("another user's ids are not found and change nothing", () => {
     const f = await fixture();
     const before = await snapshot();
     const target = { projectId: f.project.id, sceneId: f.sceneId };
-    await expect(runSceneAssetStep(otherA, target, "image prompt")).rejects.toMatchObject({ name: "SceneAssetError", message: "Failed while image prompt: The scene no longer exists" });
+    await expect(runSceneAssetStep(otherA, target, "image prompt")).rejects.toMatchObject({
+      name: "SceneAssetError",
+      message: "Failed while image prompt: The scene no longer exists",
+    });
     await recordSceneFailure(otherA, target, new SceneAssetError("image", "boom", false));
     expect(await snapshot()).toEqual(before);
   });
@@ -416,8 +458,14 @@ describe("media fields take only the owner's stored files", () => {
     const f = await fixture();
     const photo = await store.photo(owner.id);
     expect(await updateScene(ownerA, f.project.id, f.sceneId, { imageUrl: photo.ref })).toMatchObject({ imageUrl: photo.url });
-    expect(await updateScene(ownerA, f.project.id, f.sceneId, { productImageUrl: photo.url, voiceOverUrl: f.music.ref })).toMatchObject({ productImageUrl: photo.url, voiceOverUrl: f.music.url });
-    expect(await updateProject(ownerA, f.project.id, { mainProductImageUrl: photo.ref, backgroundMusicUrl: null })).toMatchObject({ mainProductImageUrl: photo.url, backgroundMusicUrl: null });
+    expect(await updateScene(ownerA, f.project.id, f.sceneId, { productImageUrl: photo.url, voiceOverUrl: f.music.ref })).toMatchObject({
+      productImageUrl: photo.url,
+      voiceOverUrl: f.music.url,
+    });
+    expect(await updateProject(ownerA, f.project.id, { mainProductImageUrl: photo.ref, backgroundMusicUrl: null })).toMatchObject({
+      mainProductImageUrl: photo.url,
+      backgroundMusicUrl: null,
+    });
   });
 
   it("an admin may set the owner's files on the owner's project, not files of their own or of others", async () => {

@@ -60,7 +60,8 @@ describe("createVideoRequest", () => {
     const music = await storeFile({ bucket: "background-music", ownerId: user.id, body: wav(), originalName: "bed.wav" });
     const requestId = randomUUID();
 
-    const result = await createVideoRequest(webActor(user.id), { script: "  A fresh lemonade for hot days.  ",
+    const result = await createVideoRequest(webActor(user.id), {
+      script: "  A fresh lemonade for hot days.  ",
       storyTypeId: 2,
       readyToGo: true,
       requestId,
@@ -136,9 +137,7 @@ describe("createVideoRequest", () => {
 
   it("makes as many videos as the balance pays for under a burst", async () => {
     const user = await userWith(50);
-    const results = await Promise.all(
-      Array.from({ length: 6 }, () => createVideoRequest(webActor(user.id), { script: "Burst", requestId: randomUUID() })),
-    );
+    const results = await Promise.all(Array.from({ length: 6 }, () => createVideoRequest(webActor(user.id), { script: "Burst", requestId: randomUUID() })));
     expect(results.filter((r) => r.ok)).toHaveLength(2);
     expect(await storiesOf(user.id)).toHaveLength(2);
     expect(await getBalance(user.id)).toBe(10);
@@ -154,9 +153,7 @@ describe("createVideoRequest", () => {
 
     // Also when retries overlap the first request (the timeout case).
     const overlapping = randomUUID();
-    const all = await Promise.all(
-      Array.from({ length: 4 }, () => createVideoRequest(webActor(user.id), { script: "Overlap", requestId: overlapping })),
-    );
+    const all = await Promise.all(Array.from({ length: 4 }, () => createVideoRequest(webActor(user.id), { script: "Overlap", requestId: overlapping })));
     expect(all.every((r) => r.ok)).toBe(true);
     expect(new Set(all.map((r) => (r.ok ? r.storyId : 0))).size).toBe(1);
     expect(all.filter((r) => r.ok && !r.duplicate)).toHaveLength(1);
@@ -275,11 +272,7 @@ describe("createVideoRequest", () => {
     const user = await userWith(100);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const started = Date.now();
-    const result = await createVideoRequest(
-      webActor(user.id),
-      { script: "Slow engine" },
-      { send: () => new Promise(() => undefined), sendTimeoutMs: 200 },
-    );
+    const result = await createVideoRequest(webActor(user.id), { script: "Slow engine" }, { send: () => new Promise(() => undefined), sendTimeoutMs: 200 });
     warn.mockRestore();
     expect(result).toMatchObject({ ok: true, eventSent: false });
     expect(Date.now() - started).toBeLessThan(5000);
@@ -303,7 +296,11 @@ describe("refundVideoRequest", () => {
       alreadyRefunded: false,
       balance: 30,
     });
-    expect(await refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), storyId, "called again")).toMatchObject({ ok: true, refunded: 0, alreadyRefunded: true });
+    expect(await refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), storyId, "called again")).toMatchObject({
+      ok: true,
+      refunded: 0,
+      alreadyRefunded: true,
+    });
     expect(await getBalance(user.id)).toBe(30);
     const story = await prisma.story.findUniqueOrThrow({ where: { id: storyId } });
     expect(story).toMatchObject({ status: "failed", errorMessage: "Failed while voice-over: no voice" });
@@ -314,7 +311,10 @@ describe("refundVideoRequest", () => {
 
   it("refunds exactly once when called twice at the same moment", async () => {
     const { user, storyId } = await chargedStory(20);
-    const results = await Promise.all([refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), storyId, "first"), refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), storyId, "second")]);
+    const results = await Promise.all([
+      refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), storyId, "first"),
+      refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), storyId, "second"),
+    ]);
     expect(results.map((r) => (r.ok ? r.refunded : -1)).sort()).toEqual([0, 20]);
     expect(await getBalance(user.id)).toBe(20);
     expect(await prisma.creditLedgerEntry.count({ where: { userId: user.id, reason: "refund" } })).toBe(1);
@@ -323,8 +323,14 @@ describe("refundVideoRequest", () => {
   it("leaves a ready story and unknown stories alone", async () => {
     const { user, storyId } = await chargedStory(20);
     await prisma.story.update({ where: { id: storyId }, data: { status: "ready", finalVideoWithMusic: "/resources/files/renders/x.mp4" } });
-    expect(await refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), storyId, "late failure")).toEqual({ ok: false, code: "not_refundable" });
+    expect(await refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), storyId, "late failure")).toEqual({
+      ok: false,
+      code: "not_refundable",
+    });
     expect(await getBalance(user.id)).toBe(0);
-    expect(await refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), 987_654_321, "nothing")).toEqual({ ok: false, code: "not_found" });
+    expect(await refundVideoRequest(actorFromUser({ id: user.id, isAdmin: false }, "workflow"), 987_654_321, "nothing")).toEqual({
+      ok: false,
+      code: "not_found",
+    });
   });
 });

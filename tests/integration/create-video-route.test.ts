@@ -156,10 +156,14 @@ describe("/create-video action", () => {
     const { cookie } = await signedInWith(100);
     const out = await call(
       action,
-      multipart(URL_, [
-        { name: "script", value: "Wrong music" },
-        { name: "backgroundMusic", value: { bytes: png(), filename: "pic.mp3", type: "audio/mpeg" } },
-      ], cookie),
+      multipart(
+        URL_,
+        [
+          { name: "script", value: "Wrong music" },
+          { name: "backgroundMusic", value: { bytes: png(), filename: "pic.mp3", type: "audio/mpeg" } },
+        ],
+        cookie,
+      ),
     );
     expect(out.status).toBe(400);
     expect(out.body).toMatchObject({
@@ -176,7 +180,17 @@ describe("/create-video action", () => {
     const js = await call(action, formRequest("/create-video", { script: "Mine now", productImageRef: theirs.ref, _enhanced: "1" }, cookie));
     expect(js.status).toBe(400);
     expect(js.body).toMatchObject({ ok: false, fieldErrors: { productImage: "The uploaded file could not be found. Please upload it again." } });
-    const plain = await call(action, multipart(URL_, [{ name: "script", value: "Mine now" }, { name: "productImageRef", value: theirs.ref }], cookie));
+    const plain = await call(
+      action,
+      multipart(
+        URL_,
+        [
+          { name: "script", value: "Mine now" },
+          { name: "productImageRef", value: theirs.ref },
+        ],
+        cookie,
+      ),
+    );
     expect(plain.status).toBe(400);
     expect(plain.body).toMatchObject({ ok: false, toast: { title: "Upload Error" } });
     expect(await storiesOf(user.id)).toHaveLength(0);
@@ -185,12 +199,20 @@ describe("/create-video action", () => {
 
   it("stores the chosen aspect ratio (9:16 when none is sent) and refuses any other value with a 400 that charges nothing", async () => {
     const { user, cookie } = await signedInWith(100);
-    const square = await call(action, formRequest("/create-video", { script: "A square ad", aspectRatio: "1:1", requestId: randomUUID(), _enhanced: "1" }, cookie));
+    const square = await call(
+      action,
+      formRequest("/create-video", { script: "A square ad", aspectRatio: "1:1", requestId: randomUUID(), _enhanced: "1" }, cookie),
+    );
     expect(square.status).toBe(200);
     const plain = await call(action, formRequest("/create-video", { script: "A default ad", requestId: randomUUID(), _enhanced: "1" }, cookie));
     expect(plain.status).toBe(200);
     const ratios = (await storiesOf(user.id)).map((s) => [s.source, s.aspectRatio]);
-    expect(ratios).toEqual(expect.arrayContaining([["A square ad", "1:1"], ["A default ad", "9:16"]]));
+    expect(ratios).toEqual(
+      expect.arrayContaining([
+        ["A square ad", "1:1"],
+        ["A default ad", "9:16"],
+      ]),
+    );
 
     for (const bad of ["4:3", "16:10", "9:16 ", "landscape"]) {
       const out = await call(action, formRequest("/create-video", { script: "Bad ratio", aspectRatio: bad, requestId: randomUUID(), _enhanced: "1" }, cookie));
@@ -226,11 +248,15 @@ describe("/create-video action", () => {
     const before = await filesUnder(storage.root);
     const short = await call(
       action,
-      multipart(URL_, [
-        { name: "script", value: "Not enough credits" },
-        { name: "productImage", value: { bytes: png(), filename: "p.png", type: "image/png" } },
-        { name: "backgroundMusic", value: { bytes: wav(), filename: "m.wav", type: "audio/wav" } },
-      ], poorCookie),
+      multipart(
+        URL_,
+        [
+          { name: "script", value: "Not enough credits" },
+          { name: "productImage", value: { bytes: png(), filename: "p.png", type: "image/png" } },
+          { name: "backgroundMusic", value: { bytes: wav(), filename: "m.wav", type: "audio/wav" } },
+        ],
+        poorCookie,
+      ),
     );
     expect(short.status).toBe(402);
     expect(await prisma.storedObject.count({ where: { ownerId: poor.id } })).toBe(0);
@@ -242,11 +268,15 @@ describe("/create-video action", () => {
     const post = () =>
       call(
         action,
-        multipart(URL_, [
-          { name: "requestId", value: requestId },
-          { name: "script", value: "Posted twice" },
-          { name: "productImage", value: { bytes: png(), filename: "p.png", type: "image/png" } },
-        ], cookie),
+        multipart(
+          URL_,
+          [
+            { name: "requestId", value: requestId },
+            { name: "script", value: "Posted twice" },
+            { name: "productImage", value: { bytes: png(), filename: "p.png", type: "image/png" } },
+          ],
+          cookie,
+        ),
       );
     expect((await post()).status).toBe(302);
     expect((await post()).status).toBe(302);
@@ -260,10 +290,14 @@ describe("/create-video action", () => {
     const { user, cookie } = await signedInWith(100);
     const out = await call(
       action,
-      multipart(URL_, [
-        { name: "script", value: "" },
-        { name: "productImage", value: { bytes: png(), filename: "keep.png", type: "image/png" } },
-      ], cookie),
+      multipart(
+        URL_,
+        [
+          { name: "script", value: "" },
+          { name: "productImage", value: { bytes: png(), filename: "keep.png", type: "image/png" } },
+        ],
+        cookie,
+      ),
     );
     expect(out.status).toBe(400);
     const body = out.body as { files: { productImage: { ref: string; name: string } } };
@@ -273,10 +307,14 @@ describe("/create-video action", () => {
     // The refilled form posts the ref back; this time it goes through.
     const retry = await call(
       action,
-      multipart(URL_, [
-        { name: "script", value: "Now with words" },
-        { name: "productImageRef", value: body.files.productImage.ref },
-      ], cookie),
+      multipart(
+        URL_,
+        [
+          { name: "script", value: "Now with words" },
+          { name: "productImageRef", value: body.files.productImage.ref },
+        ],
+        cookie,
+      ),
     );
     expect(retry.status).toBe(302);
     const [story] = await storiesOf(user.id);

@@ -14,7 +14,10 @@ describe("credits core", () => {
     const c = await applyCreditChange({ userId: user.id, delta: "-0.07", reason: "chat_charge", reference: "m1" });
     expect(c).toMatchObject({ ok: true, before: 20, after: 19.93 });
     const ledger = await prisma.creditLedgerEntry.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } });
-    expect(ledger.map((l) => [Number(l.before), Number(l.after)])).toEqual([[0, 20], [20, 19.93]]);
+    expect(ledger.map((l) => [Number(l.before), Number(l.after)])).toEqual([
+      [0, 20],
+      [20, 19.93],
+    ]);
     expect(await getBalance(user.id)).toBe(19.93);
   });
 

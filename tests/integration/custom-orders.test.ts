@@ -124,19 +124,31 @@ describe("staff fulfil an order", () => {
     expect(filtered.body.rows.some((r) => r.id === order.id)).toBe(false);
 
     const params = { orderId: order.id };
-    const saved = await run(orderDialog.action, post(`/admin/orders/${order.id}`, { intent: "update-status", status: "in_progress", adminNotes: "On it" }, admin.cookie), params);
+    const saved = await run(
+      orderDialog.action,
+      post(`/admin/orders/${order.id}`, { intent: "update-status", status: "in_progress", adminNotes: "On it" }, admin.cookie),
+      params,
+    );
     expect(status(saved)).toBe(302);
     expect(await prisma.customOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "in_progress", adminNotes: "On it" });
 
     const empty = unwrap<{ error: string }>(
-      await run(orderDialog.action, multipart(`${ORIGIN}/admin/orders/${order.id}?role=delivery&deliver=1`, [{ name: "deliveryMessage", value: "Here" }], admin.cookie), params),
+      await run(
+        orderDialog.action,
+        multipart(`${ORIGIN}/admin/orders/${order.id}?role=delivery&deliver=1`, [{ name: "deliveryMessage", value: "Here" }], admin.cookie),
+        params,
+      ),
     );
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe(ORDER_MESSAGES.deliveryNeedsContent);
 
     const delivered = await run(
       orderDialog.action,
-      multipart(`${ORIGIN}/admin/orders/${order.id}?role=delivery&deliver=1`, [file("final.png"), { name: "deliveryMessage", value: "Your reel is ready" }], admin.cookie),
+      multipart(
+        `${ORIGIN}/admin/orders/${order.id}?role=delivery&deliver=1`,
+        [file("final.png"), { name: "deliveryMessage", value: "Your reel is ready" }],
+        admin.cookie,
+      ),
       params,
     );
     expect(status(delivered)).toBe(302);
@@ -153,7 +165,11 @@ describe("staff fulfil an order", () => {
     expect((await prisma.storedObject.findUniqueOrThrow({ where: { bucket_key: { bucket, key: key.join("/") } } })).ownerId).toBe(customer.user.id);
 
     const again = unwrap<{ error: string }>(
-      await run(orderDialog.action, multipart(`${ORIGIN}/admin/orders/${order.id}?role=delivery&deliver=1`, [{ name: "deliveryUrl", value: "https://example.com/v" }], admin.cookie), params),
+      await run(
+        orderDialog.action,
+        multipart(`${ORIGIN}/admin/orders/${order.id}?role=delivery&deliver=1`, [{ name: "deliveryUrl", value: "https://example.com/v" }], admin.cookie),
+        params,
+      ),
     );
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(ORDER_MESSAGES.alreadyDelivered);
@@ -165,8 +181,17 @@ describe("staff fulfil an order", () => {
     const order = await prisma.customOrder.findFirstOrThrow({ where: { remark: "media" }, include: { media: true } });
     const media = order.media[0];
     const key = media.mediaUrl.slice("custom-order-media/".length);
-    expect(await fs.stat(path.join(storage.root, "custom-order-media", key)).then(() => true, () => false)).toBe(true);
-    const done = await run(orderDialog.action, post(`/admin/orders/${order.id}`, { intent: "delete-media", mediaId: media.id, confirmed: "yes" }, admin.cookie), { orderId: order.id });
+    expect(
+      await fs.stat(path.join(storage.root, "custom-order-media", key)).then(
+        () => true,
+        () => false,
+      ),
+    ).toBe(true);
+    const done = await run(
+      orderDialog.action,
+      post(`/admin/orders/${order.id}`, { intent: "delete-media", mediaId: media.id, confirmed: "yes" }, admin.cookie),
+      { orderId: order.id },
+    );
     expect(status(done)).toBe(302);
     expect(await prisma.customOrderMedia.count({ where: { id: media.id } })).toBe(0);
     expect(await prisma.storedObject.count({ where: { bucket: "custom-order-media", key } })).toBe(0);
@@ -226,7 +251,9 @@ describe("order links", () => {
     const refused = unwrap<{ error: string }>(await run(linksTab.action, post("/admin/links", { intent: "create", title: "  " }, admin.cookie)));
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe(LINK_MESSAGES.titleRequired);
-    const badCredits = unwrap<{ error: string }>(await run(linksTab.action, post("/admin/links", { intent: "create", title: "x", creditsAmount: "0" }, admin.cookie)));
+    const badCredits = unwrap<{ error: string }>(
+      await run(linksTab.action, post("/admin/links", { intent: "create", title: "x", creditsAmount: "0" }, admin.cookie)),
+    );
     expect(badCredits.status).toBe(400);
   });
 
@@ -234,13 +261,22 @@ describe("order links", () => {
     const link = await createLink({ title: "Free sample" });
     const params = { accessCode: link.accessCode };
     const noPhone = unwrap<{ error: string }>(
-      await run(linkPage.action, multipart(`${ORIGIN}/order/${link.accessCode}`, [file(), { name: "name", value: "Ravi" }, { name: "email", value: "ravi@example.com" }]), params),
+      await run(
+        linkPage.action,
+        multipart(`${ORIGIN}/order/${link.accessCode}`, [file(), { name: "name", value: "Ravi" }, { name: "email", value: "ravi@example.com" }]),
+        params,
+      ),
     );
     expect(noPhone.status).toBe(400);
     expect(noPhone.body.error).toBe(LINK_MESSAGES.phoneInvalid);
     const placed = await run(
       linkPage.action,
-      multipart(`${ORIGIN}/order/${link.accessCode}`, [file(), { name: "name", value: "Ravi" }, { name: "email", value: "ravi@example.com" }, { name: "phone", value: "+91 98765 43210" }]),
+      multipart(`${ORIGIN}/order/${link.accessCode}`, [
+        file(),
+        { name: "name", value: "Ravi" },
+        { name: "email", value: "ravi@example.com" },
+        { name: "phone", value: "+91 98765 43210" },
+      ]),
       params,
     );
     expect(status(placed)).toBe(303);
@@ -257,7 +293,9 @@ describe("order links", () => {
     // A link cannot be created already expired (ADR 268): this one's expiry passes after it was made.
     const expired = await createLink({ title: "Old", expiryDate: "2099-01-01" });
     await prisma.customOrderLink.update({ where: { id: expired.id }, data: { expiryDate: new Date("2020-01-01T00:00:00Z") } });
-    const gone = unwrap<{ error: string }>(await run(linkPage.action, multipart(`${ORIGIN}/order/${expired.accessCode}`, [file()]), { accessCode: expired.accessCode }));
+    const gone = unwrap<{ error: string }>(
+      await run(linkPage.action, multipart(`${ORIGIN}/order/${expired.accessCode}`, [file()]), { accessCode: expired.accessCode }),
+    );
     expect(gone.status).toBe(410);
     expect(gone.body.error).toBe(LINK_MESSAGES.expired);
   });
@@ -266,7 +304,12 @@ describe("order links", () => {
     const link = await createLink({ title: "Paid reel", customRate: "1500" });
     const placed = await run(
       linkPage.action,
-      multipart(`${ORIGIN}/order/${link.accessCode}`, [file(), { name: "name", value: "Asha" }, { name: "email", value: "asha@example.com" }, { name: "phone", value: "+919876543210" }]),
+      multipart(`${ORIGIN}/order/${link.accessCode}`, [
+        file(),
+        { name: "name", value: "Asha" },
+        { name: "email", value: "asha@example.com" },
+        { name: "phone", value: "+919876543210" },
+      ]),
       { accessCode: link.accessCode },
     );
     const order = await prisma.customOrder.findFirstOrThrow({ where: { orderLinkId: link.id } });
@@ -298,9 +341,20 @@ describe("every admin action refuses non-admins and anonymous visitors", () => {
       ["orders list", (c) => run(ordersTab.loader, get("/admin/orders", c))],
       ["order dialog", (c) => run(orderDialog.loader, get(`/admin/orders/${order.id}`, c), oid)],
       ["update status", (c) => run(orderDialog.action, post(`/admin/orders/${order.id}`, { intent: "update-status", status: "failed" }, c), oid)],
-      ["delete media", (c) => run(orderDialog.action, post(`/admin/orders/${order.id}`, { intent: "delete-media", mediaId: order.media[0].id, confirmed: "yes" }, c), oid)],
+      [
+        "delete media",
+        (c) => run(orderDialog.action, post(`/admin/orders/${order.id}`, { intent: "delete-media", mediaId: order.media[0].id, confirmed: "yes" }, c), oid),
+      ],
       ["upload media", (c) => run(orderDialog.action, multipart(`${ORIGIN}/admin/orders/${order.id}?role=admin`, [file()], c), oid)],
-      ["deliver", (c) => run(orderDialog.action, multipart(`${ORIGIN}/admin/orders/${order.id}?role=delivery&deliver=1`, [{ name: "deliveryUrl", value: "https://example.com" }], c), oid)],
+      [
+        "deliver",
+        (c) =>
+          run(
+            orderDialog.action,
+            multipart(`${ORIGIN}/admin/orders/${order.id}?role=delivery&deliver=1`, [{ name: "deliveryUrl", value: "https://example.com" }], c),
+            oid,
+          ),
+      ],
       ["links list", (c) => run(linksTab.loader, get("/admin/links", c))],
       ["create link", (c) => run(linksTab.action, post("/admin/links", { intent: "create", title: "Sneaky" }, c))],
       ["toggle link", (c) => run(linksTab.action, post("/admin/links", { intent: "toggle", linkId: link.id, active: String(!link.isActive) }, c))],
@@ -311,7 +365,10 @@ describe("every admin action refuses non-admins and anonymous visitors", () => {
       expect(status(anonymous), `${what} anonymous`).toBe(302);
       expect(location(anonymous), `${what} anonymous`).toMatch(/^\/auth\/login/);
     }
-    for (const [role, deliver] of [["admin", ""], ["delivery", "&deliver=1"]]) {
+    for (const [role, deliver] of [
+      ["admin", ""],
+      ["delivery", "&deliver=1"],
+    ]) {
       const url = `${ORIGIN}/resources/admin/orders/${order.id}/files?role=${role}${deliver}`;
       expect(((await run(staffFiles.action, multipart(url, [file()], other.cookie), oid)) as Response).status).toBe(403);
       expect(((await run(staffFiles.action, multipart(url, [file()]), oid)) as Response).status).toBe(401);

@@ -38,7 +38,10 @@ describe("announcements", () => {
     const shown = await run<{ announcements: { id: string }[] }>(dashboardRoute.loader, get("/", me.cookie));
     expect(shown.announcements.map((x) => x.id)).toContain(a.id);
 
-    const res = await run<Response>(dashboardRoute.action, post("/?index", { intent: "dismiss-announcement", id: a.id, redirectTo: "/?tab=images" }, me.cookie));
+    const res = await run<Response>(
+      dashboardRoute.action,
+      post("/?index", { intent: "dismiss-announcement", id: a.id, redirectTo: "/?tab=images" }, me.cookie),
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/?tab=images");
     const after = await run<{ announcements: { id: string }[] }>(dashboardRoute.loader, get("/", me.cookie));

@@ -36,11 +36,15 @@ export function story(userId: string, data: Partial<Parameters<typeof prisma.sto
 }
 
 export function imageJob(userId: string, data: Record<string, unknown> = {}) {
-  return prisma.imageGenerationJob.create({ data: { userId, prompt: `Prompt ${uid()}`, ...data } as Parameters<typeof prisma.imageGenerationJob.create>[0]["data"] });
+  return prisma.imageGenerationJob.create({
+    data: { userId, prompt: `Prompt ${uid()}`, ...data } as Parameters<typeof prisma.imageGenerationJob.create>[0]["data"],
+  });
 }
 
 export function videoJob(userId: string, data: Record<string, unknown> = {}) {
-  return prisma.videoGenerationJob.create({ data: { userId, prompt: `Prompt ${uid()}`, ...data } as Parameters<typeof prisma.videoGenerationJob.create>[0]["data"] });
+  return prisma.videoGenerationJob.create({
+    data: { userId, prompt: `Prompt ${uid()}`, ...data } as Parameters<typeof prisma.videoGenerationJob.create>[0]["data"],
+  });
 }
 
 type Args = LoaderFunctionArgs & ActionFunctionArgs;

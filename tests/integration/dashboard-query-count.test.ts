@@ -37,7 +37,12 @@ async function fill(userId: string, n: number, tag: string, typeId: number) {
     })),
   });
   await prisma.imageGenerationJob.createMany({
-    data: Array.from({ length: n }, (_, i) => ({ userId, prompt: `${tag} image ${i}`, metadata: { seo_title: `I${i}` }, createdAt: new Date(base + i * 1000 + 1) })),
+    data: Array.from({ length: n }, (_, i) => ({
+      userId,
+      prompt: `${tag} image ${i}`,
+      metadata: { seo_title: `I${i}` },
+      createdAt: new Date(base + i * 1000 + 1),
+    })),
   });
   await prisma.videoGenerationJob.createMany({
     data: Array.from({ length: n }, (_, i) => ({

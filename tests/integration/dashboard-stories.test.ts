@@ -30,9 +30,16 @@ describe("story status changes", () => {
     const me = await newUser();
     const live = await listen(me.id);
     const s = await story(me.id);
-    expect(await markStoryProcessing(TEST_SYSTEM, s.id, "Dividing the script into scenes")).toMatchObject({ status: "processing", progressStep: "Dividing the script into scenes" });
+    expect(await markStoryProcessing(TEST_SYSTEM, s.id, "Dividing the script into scenes")).toMatchObject({
+      status: "processing",
+      progressStep: "Dividing the script into scenes",
+    });
     expect(await markStoryProcessing(TEST_SYSTEM, s.id, "Scene 1 of 3: image")).toMatchObject({ progressStep: "Scene 1 of 3: image" });
-    const ready = await markStoryReady(TEST_SYSTEM, s.id, { finalVideoWithMusic: "renders/stories/1/final.mp4", seoTitle: "Best shoes", instagramHashtags: ["shoes"] });
+    const ready = await markStoryReady(TEST_SYSTEM, s.id, {
+      finalVideoWithMusic: "renders/stories/1/final.mp4",
+      seoTitle: "Best shoes",
+      instagramHashtags: ["shoes"],
+    });
     expect(ready).toMatchObject({ status: "ready", progressStep: null, finalVideoWithMusic: "renders/stories/1/final.mp4", userId: me.id });
     expect(await markStoryReady(TEST_SYSTEM, s.id, { finalVideoWithMusic: "renders/stories/1/final.mp4" })).toMatchObject({ status: "ready" });
     const row = await prisma.story.findUniqueOrThrow({ where: { id: s.id } });
@@ -67,8 +74,14 @@ describe("job status updates", () => {
     const i = await imageJob(me.id);
     const v = await videoJob(me.id);
     expect(await updateImageJobStatus(i.id, { status: "in_progress" })).toMatchObject({ status: "in_progress", resultUrl: null });
-    expect(await updateImageJobStatus(i.id, { status: "completed", resultUrl: "renders/i.png" })).toMatchObject({ status: "completed", resultUrl: "/resources/files/renders/i.png" });
-    expect(await updateVideoJobStatus(TEST_SYSTEM, v.id, { status: "failed", errorMessage: "model timeout" })).toMatchObject({ status: "failed", errorMessage: "model timeout" });
+    expect(await updateImageJobStatus(i.id, { status: "completed", resultUrl: "renders/i.png" })).toMatchObject({
+      status: "completed",
+      resultUrl: "/resources/files/renders/i.png",
+    });
+    expect(await updateVideoJobStatus(TEST_SYSTEM, v.id, { status: "failed", errorMessage: "model timeout" })).toMatchObject({
+      status: "failed",
+      errorMessage: "model timeout",
+    });
     expect(await updateVideoJobStatus(TEST_SYSTEM, "nope", { status: "failed" })).toBeNull();
     await live.count(3);
     expect(live.events).toEqual([

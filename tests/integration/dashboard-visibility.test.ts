@@ -61,7 +61,11 @@ describe("visibility action", () => {
     const s = await story(owner.id, { finalVideoWithMusic: file.ref });
     const i = await imageJob(owner.id);
     const v = await videoJob(owner.id, { resultUrl: file.url });
-    for (const [kind, id] of [["story", String(s.id)], ["image", i.id], ["video", v.id]] as const) {
+    for (const [kind, id] of [
+      ["story", String(s.id)],
+      ["image", i.id],
+      ["video", v.id],
+    ] as const) {
       const result = unwrap<{ ok: boolean }>(await toggle({ kind, id, visibility: "public" }, stranger.cookie));
       expect(result.status).toBe(404);
       expect(result.body.ok).toBe(false);
@@ -85,8 +89,16 @@ describe("visibility action", () => {
     const clip = await storeFile({ bucket: "renders", ownerId: owner.id, body: mp4(10_000), params: { prefix: "videos" } });
     const i = await imageJob(owner.id, { resultUrl: picture.ref, status: "completed" });
     const v = await videoJob(owner.id, { resultUrl: clip.url, status: "completed" });
-    expect(unwrap(await toggle({ kind: "image", id: i.id, visibility: "public" }, owner.cookie)).body).toMatchObject({ ok: true, kind: "image", visibility: "public" });
-    expect(unwrap(await toggle({ kind: "video", id: v.id, visibility: "public" }, owner.cookie)).body).toMatchObject({ ok: true, kind: "video", visibility: "public" });
+    expect(unwrap(await toggle({ kind: "image", id: i.id, visibility: "public" }, owner.cookie)).body).toMatchObject({
+      ok: true,
+      kind: "image",
+      visibility: "public",
+    });
+    expect(unwrap(await toggle({ kind: "video", id: v.id, visibility: "public" }, owner.cookie)).body).toMatchObject({
+      ok: true,
+      kind: "video",
+      visibility: "public",
+    });
     expect((await fetchFile(picture, stranger.cookie)).status).toBe(200);
     expect((await fetchFile(clip)).status).toBe(200);
     await toggle({ kind: "image", id: i.id, visibility: "private" }, owner.cookie);
@@ -166,7 +178,10 @@ describe("visibility of the jobs the workflows make", () => {
     const videoId = compileVideoJobId(randomBytes(8).toString("hex"));
     await startVideoJob({ id: videoId, userId: owner.id, prompt: "Glow Serum" });
 
-    for (const [kind, id] of [["image", imageId], ["video", videoId]] as const) {
+    for (const [kind, id] of [
+      ["image", imageId],
+      ["video", videoId],
+    ] as const) {
       const res = (await toggle({ kind, id, visibility: "public", redirectTo: "/?tab=all" }, owner.cookie)) as Response;
       expect(res).toBeInstanceOf(Response);
       expect(res.status).toBe(303);

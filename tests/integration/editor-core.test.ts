@@ -60,13 +60,19 @@ afterAll(async () => {
 });
 
 const store = {
-  photo: async (ownerId: string) => storeFile({ bucket: "product-photos", ownerId, body: await productPhoto({ width: 200, height: 260 }), originalName: "p.jpg" }),
-  sceneImage: (ownerId: string, sceneId: string) => storeFile({ bucket: "canvas-assets", ownerId, params: { sceneId, kind: "image" }, body: png(8, 8), originalName: "s.png" }),
-  render: (ownerId: string, projectId: string) => storeFile({ bucket: "renders", ownerId, params: { prefix: `projects/${projectId}` }, kinds: ["video"], body: mp4(), originalName: "v.mp4" }),
+  photo: async (ownerId: string) =>
+    storeFile({ bucket: "product-photos", ownerId, body: await productPhoto({ width: 200, height: 260 }), originalName: "p.jpg" }),
+  sceneImage: (ownerId: string, sceneId: string) =>
+    storeFile({ bucket: "canvas-assets", ownerId, params: { sceneId, kind: "image" }, body: png(8, 8), originalName: "s.png" }),
+  render: (ownerId: string, projectId: string) =>
+    storeFile({ bucket: "renders", ownerId, params: { prefix: `projects/${projectId}` }, kinds: ["video"], body: mp4(), originalName: "v.mp4" }),
 };
 
 async function exists(file: Pick<StoredFile, "bucket" | "key">): Promise<boolean> {
-  return Boolean(await prisma.storedObject.findUnique({ where: { bucket_key: { bucket: file.bucket, key: file.key } } })) && Boolean(await storage.driver.exists(file.bucket, file.key));
+  return (
+    Boolean(await prisma.storedObject.findUnique({ where: { bucket_key: { bucket: file.bucket, key: file.key } } })) &&
+    Boolean(await storage.driver.exists(file.bucket, file.key))
+  );
 }
 
 type Fixture = { project: ProjectWithScenes; sceneId: string; assetId: string; versionId: string; photo: StoredFile; assetFile: StoredFile };
@@ -123,7 +129,8 @@ const CASES: Case[] = [
   {
     name: "getProjectWorkspace",
     call: (a, f) => getProjectWorkspace(a, f.project.id),
-    admin: (r) => expect(r).toMatchObject({ scenes: [{ assets: { image: { generated: false, stale: false } }, ready: false }, {}], assets: [{ type: "audio" }] }),
+    admin: (r) =>
+      expect(r).toMatchObject({ scenes: [{ assets: { image: { generated: false, stale: false } }, ready: false }, {}], assets: [{ type: "audio" }] }),
   },
   {
     name: "getSceneDetail",
@@ -159,7 +166,8 @@ const CASES: Case[] = [
   {
     name: "storeProjectUpload",
     call: (a, f) => storeProjectUpload(a, f.project.id, { purpose: "main", body: png(), originalName: "main.png" }),
-    admin: (r, f) => expect(r).toMatchObject({ bucket: "project-images", ownerId: owner.id, key: expect.stringContaining(`main-project-images/${f.project.id}-`) }),
+    admin: (r, f) =>
+      expect(r).toMatchObject({ bucket: "project-images", ownerId: owner.id, key: expect.stringContaining(`main-project-images/${f.project.id}-`) }),
   },
   {
     name: "addScene (a named scene, as on the management page)",
@@ -198,7 +206,8 @@ const CASES: Case[] = [
   {
     name: "divideProjectScript",
     call: (a, f) => divideProjectScript(a, f.project.id),
-    admin: (r) => expect(r).toMatchObject({ messages: ["Script divided into scenes", expect.stringMatching(/^Generated image prompts for \d+ out of \d+ scenes$/)] }),
+    admin: (r) =>
+      expect(r).toMatchObject({ messages: ["Script divided into scenes", expect.stringMatching(/^Generated image prompts for \d+ out of \d+ scenes$/)] }),
   },
   {
     name: "estimateCost (a scene's steps)",
@@ -241,7 +250,10 @@ describe("another user's ids are not found and change nothing", () => {
     const before = await snapshot();
     await expect(editScene(otherA, mine.id, f.sceneId, { title: "Taken" })).rejects.toMatchObject(notFound);
     await expect(deleteScene(otherA, mine.id, f.sceneId)).rejects.toMatchObject(notFound);
-    await expect(restoreSceneAssetVersion(otherA, mine.id, mine.scenes[0].id, f.versionId)).rejects.toMatchObject({ name: "NotFoundError", message: "Version not found" });
+    await expect(restoreSceneAssetVersion(otherA, mine.id, mine.scenes[0].id, f.versionId)).rejects.toMatchObject({
+      name: "NotFoundError",
+      message: "Version not found",
+    });
     await expect(removeProjectAsset(otherA, mine.id, f.assetId)).rejects.toMatchObject(notFound);
     // Another user's stored file is not theirs to add to their own project.
     await expect(addProjectAssets(otherA, mine.id, [{ ref: f.assetFile.ref }])).rejects.toMatchObject({ name: "MediaRefError" });
@@ -279,11 +291,19 @@ describe("scene ordering", () => {
     const orders: number[] = [];
     for (const title of ["A", "B", "C"]) orders.push((await addScene(ownerA, project.id, { title, description: "d" }, { requireTitle: true })).sceneOrder);
     expect(orders).toEqual([1, 2, 3]);
-    await expect(addScene(ownerA, project.id, { title: "  " }, { requireTitle: true })).rejects.toMatchObject({ name: "SceneInputError", message: "Scene name is required" });
+    await expect(addScene(ownerA, project.id, { title: "  " }, { requireTitle: true })).rejects.toMatchObject({
+      name: "SceneInputError",
+      message: "Scene name is required",
+    });
     // An explicit position (the add_scene tool's): the scene goes there, the others move down.
     expect((await addScene(ownerA, project.id, { title: "X" }, { requireTitle: true, order: 2 })).sceneOrder).toBe(2);
     const rows = await prisma.scene.findMany({ where: { projectId: project.id }, orderBy: { sceneOrder: "asc" } });
-    expect(rows.map((r) => [r.title, r.sceneOrder])).toEqual([["A", 1], ["X", 2], ["B", 3], ["C", 4]]);
+    expect(rows.map((r) => [r.title, r.sceneOrder])).toEqual([
+      ["A", 1],
+      ["X", 2],
+      ["B", 3],
+      ["C", 4],
+    ]);
     // Beyond the end: last.
     expect((await addScene(ownerA, project.id, { title: "Y" }, { order: 99 })).sceneOrder).toBe(5);
     await expect(addScene(ownerA, project.id, { title: "Z" }, { order: 0 })).rejects.toMatchObject({ name: "SceneInputError" });
@@ -307,11 +327,28 @@ describe("scene ordering", () => {
     const before = await prisma.scene.findMany({ where: { projectId: good.id } });
     const { readFile } = await import("node:fs/promises");
     const sql = await readFile(new URL("../../prisma/migrations/20261126072550_scene_order_from_one/migration.sql", import.meta.url), "utf8");
-    for (const statement of sql.split(/;\s*\n/).map((x) => x.replace(/^\s*--.*$/gm, "").trim()).filter(Boolean)) await prisma.$executeRawUnsafe(statement);
-    const orders = async (projectId: string) => (await prisma.scene.findMany({ where: { projectId }, orderBy: { sceneOrder: "asc" } })).map((s) => [s.title, s.sceneOrder]);
-    expect(await orders(fromZero.id)).toEqual([["Z0", 1], ["Z1", 2], ["Z2", 3]]);
-    expect(await orders(clash.id)).toEqual([["C0", 1], ["C1", 2], ["C2", 3], ["C3", 4], ["C4", 5]]);
-    expect((await prisma.scene.findMany({ where: { projectId: good.id } })).map((s) => s.updatedAt.getTime())).toEqual(before.map((s) => s.updatedAt.getTime()));
+    for (const statement of sql
+      .split(/;\s*\n/)
+      .map((x) => x.replace(/^\s*--.*$/gm, "").trim())
+      .filter(Boolean))
+      await prisma.$executeRawUnsafe(statement);
+    const orders = async (projectId: string) =>
+      (await prisma.scene.findMany({ where: { projectId }, orderBy: { sceneOrder: "asc" } })).map((s) => [s.title, s.sceneOrder]);
+    expect(await orders(fromZero.id)).toEqual([
+      ["Z0", 1],
+      ["Z1", 2],
+      ["Z2", 3],
+    ]);
+    expect(await orders(clash.id)).toEqual([
+      ["C0", 1],
+      ["C1", 2],
+      ["C2", 3],
+      ["C3", 4],
+      ["C4", 5],
+    ]);
+    expect((await prisma.scene.findMany({ where: { projectId: good.id } })).map((s) => s.updatedAt.getTime())).toEqual(
+      before.map((s) => s.updatedAt.getTime()),
+    );
   });
 });
 
@@ -342,7 +379,11 @@ describe("projects", () => {
 
   it("refuse an empty title and keep the project as it was", async () => {
     const f = await fixture();
-    await expect(updateProject(ownerA, f.project.id, { title: " \u200B " })).rejects.toMatchObject({ name: "ProjectError", message: "Project title is required", status: 400 });
+    await expect(updateProject(ownerA, f.project.id, { title: " \u200B " })).rejects.toMatchObject({
+      name: "ProjectError",
+      message: "Project title is required",
+      status: 400,
+    });
     expect((await prisma.project.findUnique({ where: { id: f.project.id } }))!.title).toBe("Owner's project");
   });
 
@@ -374,7 +415,9 @@ describe("projects", () => {
     ]);
     expect((await listProjectAssets(ownerA, f.project.id)).map((a) => a.type)).toEqual(["audio", "image", "video"]);
     // All or nothing: a raw URL among them adds none.
-    await expect(addProjectAssets(ownerA, f.project.id, [{ ref: image.ref }, { ref: "https://example.com/a.png" }])).rejects.toMatchObject({ name: "MediaRefError" });
+    await expect(addProjectAssets(ownerA, f.project.id, [{ ref: image.ref }, { ref: "https://example.com/a.png" }])).rejects.toMatchObject({
+      name: "MediaRefError",
+    });
     expect(await listProjectAssets(ownerA, f.project.id)).toHaveLength(3);
     expect(image.key).toMatch(/\.png$/);
     expect(await removeProjectAsset(ownerA, f.project.id, added[0].id)).toMatchObject({ name: "looks-like.mp3" });
@@ -406,7 +449,9 @@ describe("projects", () => {
     const f = await fixture();
     const files = await prisma.storedObject.findMany({ where: { bucket: "canvas-assets", key: { startsWith: `scenes/${f.sceneId}_` } } });
     expect(files).toHaveLength(2);
-    await prisma.imageGenerationJob.create({ data: { userId: owner.id, prompt: "p", projectId: f.project.id, sceneId: f.sceneId, resultUrl: `/resources/files/canvas-assets/${files[0].key}` } });
+    await prisma.imageGenerationJob.create({
+      data: { userId: owner.id, prompt: "p", projectId: f.project.id, sceneId: f.sceneId, resultUrl: `/resources/files/canvas-assets/${files[0].key}` },
+    });
     const result = await deleteScene(ownerA, f.project.id, f.sceneId);
     expect(result.filesRemoved).toBe(2);
     for (const file of files) expect(await exists({ bucket: "canvas-assets", key: file.key })).toBe(false);
@@ -424,7 +469,10 @@ describe("projects", () => {
     await prisma.story.create({ data: { userId: owner.id, source: "s", finalVideoWithMusic: storyVideo.url, projectId: f.project.id } });
     await prisma.videoGenerationJob.create({ data: { userId: owner.id, prompt: "compiled", projectId: f.project.id, resultUrl: render.url } });
     const balance = await getBalance(owner.id);
-    const charge = await chargeWork(ownerA, { batchId: `test-${f.project.id}`, items: [{ item: "video", work: "scene_step", credits: 2, projectId: f.project.id, sceneId: f.sceneId }] });
+    const charge = await chargeWork(ownerA, {
+      batchId: `test-${f.project.id}`,
+      items: [{ item: "video", work: "scene_step", credits: 2, projectId: f.project.id, sceneId: f.sceneId }],
+    });
     expect(charge.ok).toBe(true);
     expect(await getBalance(owner.id)).toBe(balance - 2);
 
@@ -519,11 +567,20 @@ describe("a scene's generated assets", () => {
     const user = (await newUser()).user;
     const actor = actorFromUser({ id: user.id, isAdmin: false }, "web");
     const photo = await store.photo(user.id);
-    const project = await createProject(actor, { title: "Fails", mainProductImageUrl: photo.ref, scenes: [{ title: "One", script: "x", voiceOverText: "x", imagePrompt: "a bottle" }] });
+    const project = await createProject(actor, {
+      title: "Fails",
+      mainProductImageUrl: photo.ref,
+      scenes: [{ title: "One", script: "x", voiceOverText: "x", imagePrompt: "a bottle" }],
+    });
     // The product photo's file disappears behind the row: the step cannot read it.
     await storage.driver.delete(photo.bucket, photo.key);
-    await expect(runSceneAssetStep(actor, { projectId: project.id, sceneId: project.scenes[0].id }, "image", { runKey: "x" })).rejects.toMatchObject({ name: "SceneAssetError" });
-    expect(await prisma.imageGenerationJob.findFirst({ where: { userId: user.id } })).toMatchObject({ status: "failed", errorMessage: "The product image file cannot be found" });
+    await expect(runSceneAssetStep(actor, { projectId: project.id, sceneId: project.scenes[0].id }, "image", { runKey: "x" })).rejects.toMatchObject({
+      name: "SceneAssetError",
+    });
+    expect(await prisma.imageGenerationJob.findFirst({ where: { userId: user.id } })).toMatchObject({
+      status: "failed",
+      errorMessage: "The product image file cannot be found",
+    });
   });
 });
 
@@ -534,10 +591,19 @@ describe("charges", () => {
     const poor = (await newUser()).user;
     const poorA = actorFromUser({ id: poor.id, isAdmin: false }, "web");
     const photo = await store.photo(poor.id);
-    const project = await createProject(poorA, { title: "Poor", mainProductImageUrl: photo.ref, scenes: [{ title: "One", script: "x", voiceOverText: "x", imagePrompt: "p" }] });
+    const project = await createProject(poorA, {
+      title: "Poor",
+      mainProductImageUrl: photo.ref,
+      scenes: [{ title: "One", script: "x", voiceOverText: "x", imagePrompt: "p" }],
+    });
     const sceneId = project.scenes[0].id;
     const events = await prisma.workflowEvent.count();
-    expect(await estimateCost(poorA, { projectId: project.id, work: { kind: "scene", sceneId, step: "image" } })).toMatchObject({ credits: 1, balance: 0, enough: false, blocked: null });
+    expect(await estimateCost(poorA, { projectId: project.id, work: { kind: "scene", sceneId, step: "image" } })).toMatchObject({
+      credits: 1,
+      balance: 0,
+      enough: false,
+      blocked: null,
+    });
     expect(await requestSceneGeneration(poorA, { projectId: project.id, sceneId, step: "image" })).toEqual({
       ok: false,
       code: "insufficient_credits",
@@ -547,7 +613,11 @@ describe("charges", () => {
     });
     // The compile prepares the scene first (image 1 + voice-over 0.4 + video 2) and renders (2).
     expect(await requestCompile(poorA, { projectId: project.id })).toMatchObject({ ok: false, code: "insufficient_credits", needed: 5.4 });
-    expect(await requestSceneGeneration(poorA, { projectId: project.id, sceneId, step: "video" })).toMatchObject({ ok: false, code: "blocked", message: "The scene has no image yet" });
+    expect(await requestSceneGeneration(poorA, { projectId: project.id, sceneId, step: "video" })).toMatchObject({
+      ok: false,
+      code: "blocked",
+      message: "The scene has no image yet",
+    });
     await updateProject(poorA, project.id, { mainProductImageUrl: null });
     expect(await requestSceneGeneration(poorA, { projectId: project.id, sceneId })).toMatchObject({
       ok: false,
@@ -579,7 +649,11 @@ describe("charges", () => {
     expect(await prisma.workCharge.count({ where: { userId: user.id } })).toBe(2);
 
     expect(await settleBatchCharges(`b1-${user.id}`, ["image"])).toBe(1);
-    const refunds = await Promise.all([refundBatchCharges(`b1-${user.id}`, "failed"), refundBatchCharges(`b1-${user.id}`, "failed"), refundBatchCharges(`b1-${user.id}`, "failed")]);
+    const refunds = await Promise.all([
+      refundBatchCharges(`b1-${user.id}`, "failed"),
+      refundBatchCharges(`b1-${user.id}`, "failed"),
+      refundBatchCharges(`b1-${user.id}`, "failed"),
+    ]);
     expect(refunds.map((r) => r.refunded).sort()).toEqual([0, 0, 2]);
     expect(await getBalance(user.id)).toBe(4);
     expect(await prisma.creditLedgerEntry.count({ where: { userId: user.id, reason: "refund" } })).toBe(1);

@@ -44,21 +44,29 @@ describe("ffmpeg killed mid-render", () => {
     if (!request.ok) throw new Error(request.message);
     expect(await getBalance(user.id)).toBe(100 - request.credits);
 
-    const job = await waitFor(async () => {
-      const j = await getCompileJob(actorOf(user.id), request.job.id);
-      return j?.status === "failed" ? j : null;
-    }, "the compile job to fail", 100_000);
+    const job = await waitFor(
+      async () => {
+        const j = await getCompileJob(actorOf(user.id), request.job.id);
+        return j?.status === "failed" ? j : null;
+      },
+      "the compile job to fail",
+      100_000,
+    );
     // Tried three times (the render workflow's retries), each after a pause.
     expect(renders).toHaveLength(3);
     expect(renders[1] - renders[0]).toBeGreaterThanOrEqual(80);
     expect(renders[2] - renders[1]).toBeGreaterThanOrEqual(160);
     expect(job).toMatchObject({ message: COMPILE_MESSAGES.failed, errorMessage: KILLED });
 
-    const compile = await waitFor(async () => {
-      const runs = await store.runsOf("reelforge-compile-project", 50);
-      const run = runs.find((r) => (r.event as { data: { compileJobId: string } }).data.compileJobId === request.job.id);
-      return run && (run.status === "failed" || run.status === "completed") ? run : null;
-    }, "the compile run to end", 30_000);
+    const compile = await waitFor(
+      async () => {
+        const runs = await store.runsOf("reelforge-compile-project", 50);
+        const run = runs.find((r) => (r.event as { data: { compileJobId: string } }).data.compileJobId === request.job.id);
+        return run && (run.status === "failed" || run.status === "completed") ? run : null;
+      },
+      "the compile run to end",
+      30_000,
+    );
     expect(compile.status).toBe("failed");
     expect(compile.error).toMatchObject({ message: `${COMPILE_MESSAGES.failed}: ${KILLED}` });
 

@@ -76,10 +76,16 @@ describe("the embedded PostgreSQL killed during purchases and spends", () => {
           reason,
           ack.reference,
         ]);
-        expect(entry.rows.map((r) => Number(r.delta)), `${ack.kind} ${ack.reference}`).toEqual([ack.delta]);
+        expect(
+          entry.rows.map((r) => Number(r.delta)),
+          `${ack.kind} ${ack.reference}`,
+        ).toEqual([ack.delta]);
         if (ack.kind === "purchase") {
           const txn = await c.query<{ status: string }>("SELECT status::text FROM payment_transactions WHERE txnid = $1", [ack.reference]);
-          expect(txn.rows.map((r) => r.status), ack.reference).toEqual(["completed"]);
+          expect(
+            txn.rows.map((r) => r.status),
+            ack.reference,
+          ).toEqual(["completed"]);
         }
       }
       // Every user (acknowledged or not): balance = the sum of the ledger, never below zero, and
@@ -95,23 +101,24 @@ describe("the embedded PostgreSQL killed during purchases and spends", () => {
         expect(Number(row.balance), row.userId).toBe(Number(row.ledger));
         expect(Number(row.balance)).toBeGreaterThanOrEqual(0);
       }
-      const broken = await c.query(
-        `SELECT id FROM credit_update_logs WHERE "userId" = ANY($1) AND (before + delta <> after OR after < 0)`,
-        [ids],
-      );
+      const broken = await c.query(`SELECT id FROM credit_update_logs WHERE "userId" = ANY($1) AND (before + delta <> after OR after < 0)`, [ids]);
       expect(broken.rows).toEqual([]);
     });
 
     // The money paths work on the restarted server (the app's pool reconnects by itself).
     const user = users[0];
-    const before = await withClient(async (c) => Number((await c.query<{ b: string }>(`SELECT balance::text AS b FROM user_credits WHERE "userId" = $1`, [user.id])).rows[0].b));
+    const before = await withClient(async (c) =>
+      Number((await c.query<{ b: string }>(`SELECT balance::text AS b FROM user_credits WHERE "userId" = $1`, [user.id])).rows[0].b),
+    );
     let granted: Acknowledged | null = null;
     for (let attempt = 0; attempt < 5 && !granted; attempt++) {
       granted = await purchase(user).catch(() => null);
     }
     expect(granted).not.toBeNull();
     expect(await spend(user)).not.toBeNull();
-    const after = await withClient(async (c) => Number((await c.query<{ b: string }>(`SELECT balance::text AS b FROM user_credits WHERE "userId" = $1`, [user.id])).rows[0].b));
+    const after = await withClient(async (c) =>
+      Number((await c.query<{ b: string }>(`SELECT balance::text AS b FROM user_credits WHERE "userId" = $1`, [user.id])).rows[0].b),
+    );
     expect(after).toBe(before + 20 - 5);
   }, 180_000);
 });

@@ -91,7 +91,11 @@ describe("the app process killed mid-workflow", () => {
     );
     mark(`story ${story.status}`);
     // Every run ended (none left running or waiting on the dead process).
-    await waitFor(async () => (await prisma.workflowRun.count({ where: { status: { notIn: ["completed", "failed", "cancelled"] } } })) === 0, "every run to end", 30_000);
+    await waitFor(
+      async () => (await prisma.workflowRun.count({ where: { status: { notIn: ["completed", "failed", "cancelled"] } } })) === 0,
+      "every run to end",
+      30_000,
+    );
 
     mark("runs ended");
     const ledger = await prisma.creditLedgerEntry.findMany({ where: { userId: user.id, reason: { in: ["video_charge", "refund"] } } });

@@ -68,10 +68,14 @@ describe("a hosted provider timing out", () => {
     if (!result.ok) throw new Error(result.message);
     expect(await getBalance(user.id)).toBe(80);
 
-    const story = await waitFor(async () => {
-      const s = await prisma.story.findUnique({ where: { id: result.storyId } });
-      return s?.status === "ready" || s?.status === "failed" ? s : null;
-    }, "the story to end", 90_000);
+    const story = await waitFor(
+      async () => {
+        const s = await prisma.story.findUnique({ where: { id: result.storyId } });
+        return s?.status === "ready" || s?.status === "failed" ? s : null;
+      },
+      "the story to end",
+      90_000,
+    );
     expect(story.status).toBe("failed");
     expect(story.errorMessage).toBe("Failed while voice-over: openai-tts did not answer within 0.3 s");
 
@@ -88,7 +92,10 @@ describe("a hosted provider timing out", () => {
 
     // Charged once, refunded once, told once.
     const ledger = await waitFor(async () => {
-      const e = await prisma.creditLedgerEntry.findMany({ where: { userId: user.id, reason: { in: ["video_charge", "refund"] } }, orderBy: { createdAt: "asc" } });
+      const e = await prisma.creditLedgerEntry.findMany({
+        where: { userId: user.id, reason: { in: ["video_charge", "refund"] } },
+        orderBy: { createdAt: "asc" },
+      });
       return e.length >= 2 ? e : null;
     }, "the refund");
     expect(ledger.map((e) => [e.reason, Number(e.delta), e.reference])).toEqual([

@@ -50,7 +50,12 @@ async function breakBucket(bucket: string) {
 }
 
 async function post(pathname: string, body: FormData, accept = "application/json") {
-  const res = await fetch(`${live.url}${pathname}`, { method: "POST", body, headers: { Cookie: me.cookie, Origin: live.url, Accept: accept }, redirect: "manual" });
+  const res = await fetch(`${live.url}${pathname}`, {
+    method: "POST",
+    body,
+    headers: { Cookie: me.cookie, Origin: live.url, Accept: accept },
+    redirect: "manual",
+  });
   return { status: res.status, type: res.headers.get("content-type") ?? "", text: await res.text() };
 }
 
@@ -104,7 +109,9 @@ describe("a storage write failure", () => {
       req.on("end", () =>
         res
           .writeHead(500, { "Content-Type": "application/xml" })
-          .end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>'),
+          .end(
+            '<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>',
+          ),
       );
     });
     await new Promise<void>((resolve) => failing.listen(0, "127.0.0.1", resolve));

@@ -114,10 +114,12 @@ function fieldsOf(shapes: FormShape[]): fc.Arbitrary<Array<[string, string]>> {
   if (!shapes.length) return fc.array(fc.tuple(nasty, nasty), { maxLength: 3 });
   return fc.oneof(
     ...shapes.map((shape) =>
-      fc.tuple(
-        fc.record(Object.fromEntries(Object.entries(shape).map(([name, f]) => [name, fc.option(maybe(f.ok), { nil: undefined, freq: 5 })]))),
-        fc.array(fc.tuple(nasty, nasty), { maxLength: 2 }),
-      ).map(([known, extra]) => [...Object.entries(known).filter((e): e is [string, string] => e[1] !== undefined), ...extra]),
+      fc
+        .tuple(
+          fc.record(Object.fromEntries(Object.entries(shape).map(([name, f]) => [name, fc.option(maybe(f.ok), { nil: undefined, freq: 5 })]))),
+          fc.array(fc.tuple(nasty, nasty), { maxLength: 2 }),
+        )
+        .map(([known, extra]) => [...Object.entries(known).filter((e): e is [string, string] => e[1] !== undefined), ...extra]),
     ),
   );
 }
@@ -159,8 +161,12 @@ function brokenMultipart(pairs: Array<[string, string]>): fc.Arbitrary<Body> {
   const whole = multipartOf(pairs.length ? pairs : [["a", "b"]]);
   return fc.oneof(
     fc.constant({ label: "multipart without boundary", contentType: "multipart/form-data", body: whole }),
-    fc.nat({ max: whole.length - 20 }).map((cut) => ({ label: "multipart cut off", contentType: "multipart/form-data; boundary=FuzzBoundary7MA4YWxkTrZu0gW", body: whole.slice(0, cut) })),
-    fc.uint8Array({ minLength: 1, maxLength: 200 }).map((bytes) => ({ label: "multipart garbage", contentType: "multipart/form-data; boundary=FuzzBoundary7MA4YWxkTrZu0gW", body: bytes })),
+    fc
+      .nat({ max: whole.length - 20 })
+      .map((cut) => ({ label: "multipart cut off", contentType: "multipart/form-data; boundary=FuzzBoundary7MA4YWxkTrZu0gW", body: whole.slice(0, cut) })),
+    fc
+      .uint8Array({ minLength: 1, maxLength: 200 })
+      .map((bytes) => ({ label: "multipart garbage", contentType: "multipart/form-data; boundary=FuzzBoundary7MA4YWxkTrZu0gW", body: bytes })),
   );
 }
 
@@ -231,13 +237,19 @@ function loaderTarget(r: Routed, spec: LoaderSpec, params: Record<string, string
 }
 
 describe("loaders", () => {
-  it.each(Object.entries(ROUTES).filter(([, s]) => s.loader).map(([id]) => id))("%s: any query and path, 200-499, nothing changed", async (id) => {
+  it.each(
+    Object.entries(ROUTES)
+      .filter(([, s]) => s.loader)
+      .map(([id]) => id),
+  )("%s: any query and path, 200-499, nothing changed", async (id) => {
     const r = routes.find((x) => x.id === id)!;
     const spec = ROUTES[id].loader!;
-    const queryArb = fc.tuple(
-      fc.record(Object.fromEntries(Object.entries(spec.query ?? {}).map(([name, ok]) => [name, fc.option(maybe(ok), { nil: undefined, freq: 3 })]))),
-      fc.array(fc.tuple(nasty, nasty), { maxLength: 2 }),
-    ).map(([known, extra]) => [...Object.entries(known).filter((e): e is [string, string] => e[1] !== undefined), ...extra]);
+    const queryArb = fc
+      .tuple(
+        fc.record(Object.fromEntries(Object.entries(spec.query ?? {}).map(([name, ok]) => [name, fc.option(maybe(ok), { nil: undefined, freq: 3 })]))),
+        fc.array(fc.tuple(nasty, nasty), { maxLength: 2 }),
+      )
+      .map(([known, extra]) => [...Object.entries(known).filter((e): e is [string, string] => e[1] !== undefined), ...extra]);
     const paramsArb = fc.record(Object.fromEntries(Object.entries(spec.params ?? {}).map(([name, ok]) => [name, maybe(ok)])));
     for (const path of spec.warm ?? []) expect((await request(path, { cookie: me.cookie })).status).toBeLessThan(500);
     const before = await snapshot(me.id);
@@ -300,7 +312,9 @@ describe("actions", () => {
     const r = routes.find((x) => x.id === id)!;
     const spec = ROUTES[id].action!;
     const paramsArb = fc.record(Object.fromEntries(Object.entries(spec.params ?? {}).map(([name, ok]) => [name, maybe(ok)])));
-    const queryArb = fc.record(Object.fromEntries(Object.entries(spec.query ?? {}).map(([name, ok]) => [name, fc.option(maybe(ok), { nil: undefined, freq: 3 })])));
+    const queryArb = fc.record(
+      Object.fromEntries(Object.entries(spec.query ?? {}).map(([name, ok]) => [name, fc.option(maybe(ok), { nil: undefined, freq: 3 })])),
+    );
     await fc.assert(
       fc.asyncProperty(paramsArb, queryArb, anyBody(spec), asWho, fc.boolean(), async (params, query, body, who, dataRequest) => {
         const pairs = Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined);
@@ -342,9 +356,10 @@ describe("actions", () => {
     await fc.assert(
       fc.asyncProperty(refusedFieldsOf(spec.shapes)!, asWho, fc.boolean(), async (pairs, who, multipart) => {
         const target = actionTarget(r, {}, [], true);
-        const body = multipart && (!spec.uploads || FUZZ_MULTIPART_TO_UPLOAD_DOORS)
-          ? { contentType: "multipart/form-data; boundary=FuzzBoundary7MA4YWxkTrZu0gW", body: multipartOf(pairs) }
-          : { contentType: "application/x-www-form-urlencoded", body: encodePairs(pairs) };
+        const body =
+          multipart && (!spec.uploads || FUZZ_MULTIPART_TO_UPLOAD_DOORS)
+            ? { contentType: "multipart/form-data; boundary=FuzzBoundary7MA4YWxkTrZu0gW", body: multipartOf(pairs) }
+            : { contentType: "application/x-www-form-urlencoded", body: encodePairs(pairs) };
         const answer = await request(target, { method: "POST", ...body, cookie: who === "user" ? me.cookie : null });
         expect(refusedProperly(spec, who, answer), describeFailure(`POST ${target} ${JSON.stringify(pairs)} as ${who}`, answer)).toBe(true);
       }),

@@ -98,12 +98,10 @@ const CONTROLS = ["\0", "\u0001", "\u0008", "\u000b", "\u000c", "\u001b", "\u001
 
 /** A value the action must refuse: the plausible value with a control character inside it. */
 export function withControl(plausible: Arb): Arb {
-  return fc
-    .tuple(plausible, fc.constantFrom(...CONTROLS), fc.nat())
-    .map(([value, control, at]) => {
-      const i = value.length ? at % (value.length + 1) : 0;
-      return value.slice(0, i) + control + value.slice(i);
-    });
+  return fc.tuple(plausible, fc.constantFrom(...CONTROLS), fc.nat()).map(([value, control, at]) => {
+    const i = value.length ? at % (value.length + 1) : 0;
+    return value.slice(0, i) + control + value.slice(i);
+  });
 }
 
 /** An integer id out of int4, or not an integer at all. */
@@ -193,8 +191,20 @@ export const ROUTES: Record<string, RouteSpec> = {
       auth: "user",
       form: true,
       shapes: [
-        { intent: strict(one("visibility")), kind: strict(one("story")), id: strict(intId, badIntId), visibility: strict(one("public", "private")), redirectTo },
-        { intent: strict(one("visibility")), kind: strict(one("image", "video")), id: strict(fc.oneof(cuid, workflowJobId)), visibility: strict(one("public", "private")), redirectTo },
+        {
+          intent: strict(one("visibility")),
+          kind: strict(one("story")),
+          id: strict(intId, badIntId),
+          visibility: strict(one("public", "private")),
+          redirectTo,
+        },
+        {
+          intent: strict(one("visibility")),
+          kind: strict(one("image", "video")),
+          id: strict(fc.oneof(cuid, workflowJobId)),
+          visibility: strict(one("public", "private")),
+          redirectTo,
+        },
         { intent: strict(one("dismiss-announcement")), id: strict(cuid), redirectTo },
       ],
     },
@@ -207,7 +217,16 @@ export const ROUTES: Record<string, RouteSpec> = {
       auth: "user",
       form: true,
       shapes: [
-        { intent: strict(one("create")), title: strict(words), description: strict(words), customRate: strict(one("0", "1500", "99.50")), creditsAmount: strict(one("1", "5")), expiryDate: strict(one("2030-01-01", "")), requirePhone: lenient(one("on")), requirePhoneSent: lenient(one("1")) },
+        {
+          intent: strict(one("create")),
+          title: strict(words),
+          description: strict(words),
+          customRate: strict(one("0", "1500", "99.50")),
+          creditsAmount: strict(one("1", "5")),
+          expiryDate: strict(one("2030-01-01", "")),
+          requirePhone: lenient(one("on")),
+          requirePhoneSent: lenient(one("1")),
+        },
         { intent: strict(one("toggle")), linkId: strict(cuid), active: strict(one("true", "false")) },
       ],
     },
@@ -256,7 +275,14 @@ export const ROUTES: Record<string, RouteSpec> = {
     action: {
       auth: "user",
       form: true,
-      shapes: [{ projectId: strict(token), sceneId: strict(token), field: strict(one("script", "voiceOverText", "imagePrompt", "description")), content: strict(words) }],
+      shapes: [
+        {
+          projectId: strict(token),
+          sceneId: strict(token),
+          field: strict(one("script", "voiceOverText", "imagePrompt", "description")),
+          content: strict(words),
+        },
+      ],
     },
   },
   "routes/_shell.admin.user-messages": {
@@ -278,10 +304,20 @@ export const ROUTES: Record<string, RouteSpec> = {
         { intent: strict(one("remove-asset")), assetId: strict(cuid) },
         { intent: strict(one("restore-version")), sceneId: strict(cuid), versionId: strict(cuid) },
         { intent: strict(one("main-image")), ref: lenient(one("project-images/x.png")) },
-        { intent: strict(one("scene-media")), sceneId: strict(cuid), field: strict(one("image", "video", "voice-over")), ref: lenient(one("canvas-assets/x.png")) },
+        {
+          intent: strict(one("scene-media")),
+          sceneId: strict(cuid),
+          field: strict(one("image", "video", "voice-over")),
+          ref: lenient(one("canvas-assets/x.png")),
+        },
         { intent: strict(one("delete-scene")), sceneId: strict(cuid) },
         { intent: strict(one("edit-scene")), sceneId: strict(cuid), field: strict(one("title", "script", "voiceOverText")), value: strict(words) },
-        { intent: strict(one("estimate", "generate")), sceneId: strict(cuid), step: strict(one("image", "video", "voice-over")), regenerate: lenient(one("on")) },
+        {
+          intent: strict(one("estimate", "generate")),
+          sceneId: strict(cuid),
+          step: strict(one("image", "video", "voice-over")),
+          regenerate: lenient(one("on")),
+        },
       ],
     },
   },
@@ -504,7 +540,14 @@ export const ROUTES: Record<string, RouteSpec> = {
       auth: "user",
       form: true,
       shapes: [
-        { intent: strict(one("send")), sessionId: strict(cuid), message: strict(words), clientRequestId: strict(token), sceneId: strict(cuid), returnTo: lenient(path) },
+        {
+          intent: strict(one("send")),
+          sessionId: strict(cuid),
+          message: strict(words),
+          clientRequestId: strict(token),
+          sceneId: strict(cuid),
+          returnTo: lenient(path),
+        },
         { intent: strict(one("new")), projectId: strict(cuid), returnTo: lenient(path) },
         { intent: strict(one("open")), projectId: strict(cuid), sessionId: strict(cuid), returnTo: lenient(path) },
         { intent: strict(one("delete")), sessionId: strict(cuid), returnTo: lenient(path) },

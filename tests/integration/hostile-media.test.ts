@@ -53,16 +53,30 @@ async function upload(bucket: string, bytes: Buffer, filename: string, cookie: s
 describe("hostile uploads", () => {
   it("refuses playlists and lists, bare or disguised as MP3, naming another user's private track; nothing is stored", async () => {
     const victim = await newUser();
-    const track = await storeFile({ bucket: "background-music", ownerId: victim.user.id, body: realMp3(path.join(scratch, "victim.mp3")), originalName: "private.mp3" });
+    const track = await storeFile({
+      bucket: "background-music",
+      ownerId: victim.user.id,
+      body: realMp3(path.join(scratch, "victim.mp3")),
+      originalName: "private.mp3",
+    });
     const target = path.join(store.root, "background-music", track.key);
     const { user, cookie } = await newUser();
     const before = await filesUnder(store.root);
 
-    expect(await upload("background-music", disguisedPlaylist(target), "song.mp3", cookie)).toMatchObject({ status: 422, body: { ok: false, error: UNREADABLE_AUDIO } });
-    expect(await upload("background-music", disguisedPlaylist(target, ffconcatList(target)), "song.mp3", cookie)).toMatchObject({ status: 422, body: { error: UNREADABLE_AUDIO } });
+    expect(await upload("background-music", disguisedPlaylist(target), "song.mp3", cookie)).toMatchObject({
+      status: 422,
+      body: { ok: false, error: UNREADABLE_AUDIO },
+    });
+    expect(await upload("background-music", disguisedPlaylist(target, ffconcatList(target)), "song.mp3", cookie)).toMatchObject({
+      status: 422,
+      body: { error: UNREADABLE_AUDIO },
+    });
     expect(await upload("background-music", disguisedPlaylist(target, concatList(target)), "song.mp3", cookie)).toMatchObject({ status: 422 });
     for (const list of [hlsPlaylist(target), concatList(target), ffconcatList(target), hlsPlaylist("/etc/passwd")]) {
-      expect(await upload("background-music", Buffer.from(list), "list.m3u8", cookie)).toMatchObject({ status: 415, body: { error: "Please upload an audio file" } });
+      expect(await upload("background-music", Buffer.from(list), "list.m3u8", cookie)).toMatchObject({
+        status: 415,
+        body: { error: "Please upload an audio file" },
+      });
     }
     expect(await filesUnder(store.root)).toEqual(before);
     expect(await prisma.storedObject.count({ where: { ownerId: user.id } })).toBe(0);
@@ -81,7 +95,10 @@ describe("hostile uploads", () => {
       body: { error: "The image is too large: at most 16,384 pixels on a side and 64 megapixels. Please upload a smaller one." },
     });
     expect(await upload("product-photos", polyglotPng(png(8, 8)), "both.png", cookie)).toMatchObject({ status: 422, body: { error: UNREADABLE_IMAGE } });
-    expect(await upload("product-photos", svgWithExternalRefs("/etc/passwd"), "logo.svg", cookie)).toMatchObject({ status: 415, body: { error: "Please upload an image file" } });
+    expect(await upload("product-photos", svgWithExternalRefs("/etc/passwd"), "logo.svg", cookie)).toMatchObject({
+      status: 415,
+      body: { error: "Please upload an image file" },
+    });
     expect(await filesUnder(store.root)).toEqual(before);
     expect(await prisma.storedObject.count({ where: { ownerId: user.id } })).toBe(0);
   });

@@ -31,7 +31,13 @@ describe("the landing page's example videos", () => {
     expect(await landing()).toContain("No example videos have been published here yet.");
 
     const run = await prisma.workflowRun.create({
-      data: { functionId: "reelforge-showcase-seed", eventName: "showcase/seed.requested", event: { name: "showcase/seed.requested", data: {} }, status: "sleeping", runAfter: new Date(Date.now() + 3_600_000) },
+      data: {
+        functionId: "reelforge-showcase-seed",
+        eventName: "showcase/seed.requested",
+        event: { name: "showcase/seed.requested", data: {} },
+        status: "sleeping",
+        runAfter: new Date(Date.now() + 3_600_000),
+      },
     });
     const html = await landing();
     expect(html).toContain("The example videos are being made on this server right now.");

@@ -105,8 +105,6 @@ describe("LISTEN/NOTIFY", () => {
   });
 
   it("refuses an event too large for NOTIFY", async () => {
-    await expect(
-      publish("u", { type: "notification.created", notificationId: "x", title: "y".repeat(9000) }),
-    ).rejects.toThrow(/too large/);
+    await expect(publish("u", { type: "notification.created", notificationId: "x", title: "y".repeat(9000) })).rejects.toThrow(/too large/);
   });
 });

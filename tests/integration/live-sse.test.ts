@@ -44,10 +44,7 @@ function frames(body: ReadableStream<Uint8Array>) {
         }
         const left = deadline - Date.now();
         if (left <= 0) throw new Error("no event in time");
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no event in time")), left)),
-        ]);
+        const chunk = await Promise.race([reader.read(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no event in time")), left))]);
         if (chunk.done) return null;
         buffer += decoder.decode(chunk.value, { stream: true });
       }

@@ -12,7 +12,12 @@ import {
   startAuthorization,
 } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { AuthorizationServerMetadata, OAuthClientInformationFull, OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  AuthorizationServerMetadata,
+  OAuthClientInformationFull,
+  OAuthClientInformationMixed,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -124,7 +129,7 @@ describe("MCP OAuth: discovery and registration", () => {
     expect(client.token_endpoint_auth_method).toBe("none");
     const row = await prisma.oAuthClient.findUniqueOrThrow({ where: { id: client.client_id } });
     expect(row).toMatchObject({ name: "Test Agent", redirectUris: [REDIRECT] });
-    expect(JSON.stringify(row.metadata)).not.toContain("client_secret\"");
+    expect(JSON.stringify(row.metadata)).not.toContain('client_secret"');
   });
 
   it("takes a registration from another site's page (web clients) but refuses unsafe redirect URIs", async () => {
@@ -135,10 +140,23 @@ describe("MCP OAuth: discovery and registration", () => {
         body: JSON.stringify({ client_name: "x", redirect_uris }),
       });
     // https anywhere, http on loopback (any port), a native app's own scheme.
-    for (const good of [["https://client.example/cb"], ["http://localhost:33418/cb", "http://[::1]/cb"], ["cursor://anysphere.cursor-mcp/oauth/callback"], ["com.example.agent:/cb"]]) {
+    for (const good of [
+      ["https://client.example/cb"],
+      ["http://localhost:33418/cb", "http://[::1]/cb"],
+      ["cursor://anysphere.cursor-mcp/oauth/callback"],
+      ["com.example.agent:/cb"],
+    ]) {
       expect((await post(good)).status, good.join()).toBe(201);
     }
-    for (const bad of [["http://client.example/cb"], ["javascript:alert(1)"], ["data:text/html,x"], ["file:///etc/passwd"], ["https://user:pw@client.example/cb"], ["https://client.example/cb#frag"], []]) {
+    for (const bad of [
+      ["http://client.example/cb"],
+      ["javascript:alert(1)"],
+      ["data:text/html,x"],
+      ["file:///etc/passwd"],
+      ["https://user:pw@client.example/cb"],
+      ["https://client.example/cb#frag"],
+      [],
+    ]) {
       const res = await post(bad);
       expect(res.status, bad.join()).toBe(400);
       expect(await res.json()).toMatchObject({ error: "invalid_client_metadata" });
@@ -238,7 +256,11 @@ describe("MCP OAuth: authorize, consent, tokens", () => {
     const { code, codeVerifier } = await approvedCode();
     const tokens = await exchange(code, codeVerifier);
     const revoke = (token: string) =>
-      fetch(`${live.url}/revoke`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token, client_id: client.client_id }) });
+      fetch(`${live.url}/revoke`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token, client_id: client.client_id }),
+      });
     expect((await revoke(tokens.access_token)).status).toBe(200);
     expect(await verifyOAuthAccessToken(tokens.access_token)).toBeNull();
 
@@ -381,7 +403,12 @@ describe("MCP OAuth without APP_URL: the address the server prints and localhost
         return REDIRECT;
       },
       get clientMetadata() {
-        return { client_name: "Printed-address client", redirect_uris: [REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] };
+        return {
+          client_name: "Printed-address client",
+          redirect_uris: [REDIRECT],
+          grant_types: ["authorization_code", "refresh_token"],
+          response_types: ["code"],
+        };
       },
       clientInformation: () => info,
       saveClientInformation: (i) => {
@@ -427,10 +454,13 @@ describe("MCP OAuth without APP_URL: the address the server prints and localhost
     expect((await discoverOAuthProtectedResourceMetadata(local)).resource).toBe(local.href);
     // A Host that is not this machine's gets no OAuth without APP_URL.
     const foreign = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({ host: "127.0.0.1", port: plain.port, path: "/.well-known/oauth-protected-resource/mcp", headers: { Host: `reelforge.example:${plain.port}` } }, (res) => {
-        let body = "";
-        res.on("data", (d) => (body += d)).on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = request(
+        { host: "127.0.0.1", port: plain.port, path: "/.well-known/oauth-protected-resource/mcp", headers: { Host: `reelforge.example:${plain.port}` } },
+        (res) => {
+          let body = "";
+          res.on("data", (d) => (body += d)).on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on("error", reject).end();
     });
     expect(foreign.body).not.toContain("authorization_servers");
@@ -440,7 +470,12 @@ describe("MCP OAuth without APP_URL: the address the server prints and localhost
 
 describe("MCP OAuth: bad input gets a 4xx", () => {
   const postForm = (path: string, fields: Record<string, string>) =>
-    fetch(`${live.url}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields), redirect: "manual" });
+    fetch(`${live.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
 
   it("registration with NUL and control characters", async () => {
     for (const body of [

@@ -108,7 +108,7 @@ describe("MCP over Streamable HTTP", () => {
     expect(tools.find((t) => t.name === "get_video_project")!.annotations?.readOnlyHint).toBe(true);
     expect(tools.find((t) => t.name === "compile_video")!.outputSchema).toBeTruthy();
 
-    const created = data(( await call(client, "create_video_project", { name: "MCP ad", description: "Made by a client" })).result);
+    const created = data((await call(client, "create_video_project", { name: "MCP ad", description: "Made by a client" })).result);
     const projectId = created.project.id as string;
     expect(created.project.status).toBe("draft");
 
@@ -122,7 +122,9 @@ describe("MCP over Streamable HTTP", () => {
     expect(imageRes.status).toBe(200);
     expect(Buffer.from(await imageRes.arrayBuffer()).equals(photo)).toBe(true);
 
-    const scene = data((await call(client, "add_scene", { projectId, name: "Hook", voiceOverText: "Meet the bottle that keeps water cold all day." })).result).scene;
+    const scene = data(
+      (await call(client, "add_scene", { projectId, name: "Hook", voiceOverText: "Meet the bottle that keeps water cold all day." })).result,
+    ).scene;
     expect(scene.order).toBe(1);
 
     // Generation steps one by one, with progress while the workflow runs.
@@ -238,12 +240,22 @@ describe("MCP over Streamable HTTP", () => {
     expect((await fetch(voiceLink!.uri)).status).toBe(200);
 
     // The agents endpoint takes upload_product_image's signed link (resolved to the stored object, not fetched).
-    const analysis = (await callAgentFunction(live.url, ownerToken, { function: "analyze_product_image", parameters: { projectId, sceneId: b.id, imageUrl: imageLink } })) as { imageUrl: string; analysis: unknown };
+    const analysis = (await callAgentFunction(live.url, ownerToken, {
+      function: "analyze_product_image",
+      parameters: { projectId, sceneId: b.id, imageUrl: imageLink },
+    })) as { imageUrl: string; analysis: unknown };
     expect(analysis.imageUrl).toMatch(/^\/resources\/files\//);
     expect(analysis.analysis).toBeTruthy();
     // Another user's token cannot use it, and a forged signature names nothing.
-    await expect(callAgentFunction(live.url, otherToken, { function: "analyze_product_image", parameters: { projectId, sceneId: b.id, imageUrl: imageLink } })).rejects.toThrow(/not found/i);
-    await expect(callAgentFunction(live.url, ownerToken, { function: "analyze_product_image", parameters: { projectId, sceneId: b.id, imageUrl: imageLink.replace(/signature=(.)/, (_m, c: string) => `signature=${c === "A" ? "B" : "A"}`) } })).rejects.toThrow();
+    await expect(
+      callAgentFunction(live.url, otherToken, { function: "analyze_product_image", parameters: { projectId, sceneId: b.id, imageUrl: imageLink } }),
+    ).rejects.toThrow(/not found/i);
+    await expect(
+      callAgentFunction(live.url, ownerToken, {
+        function: "analyze_product_image",
+        parameters: { projectId, sceneId: b.id, imageUrl: imageLink.replace(/signature=(.)/, (_m, c: string) => `signature=${c === "A" ? "B" : "A"}`) },
+      }),
+    ).rejects.toThrow();
 
     // delete_scene: another user's token changes nothing; the owner's deletes it and B moves up to 1.
     const stranger = await connect(otherToken);
@@ -254,7 +266,14 @@ describe("MCP over Streamable HTTP", () => {
     expect(after.scenes.map((s: { id: string; order: number }) => [s.id, s.order])).toEqual([[b.id, 1]]);
 
     // divide_script: the script's scenes replace the project's, numbered from 1, each with an image prompt.
-    const divided = data((await call(client, "divide_script", { projectId, script: "Scene 1: Meet the bottle. Scene 2: It keeps water cold all day. Scene 3: Order yours today." })).result);
+    const divided = data(
+      (
+        await call(client, "divide_script", {
+          projectId,
+          script: "Scene 1: Meet the bottle. Scene 2: It keeps water cold all day. Scene 3: Order yours today.",
+        })
+      ).result,
+    );
     const orders = divided.scenes.map((s: { order: number }) => s.order);
     expect(orders.length).toBeGreaterThan(0);
     expect(orders).toEqual(orders.map((_: number, i: number) => i + 1));
@@ -272,7 +291,11 @@ describe("MCP over Streamable HTTP", () => {
       ["get_video_project", {}, "Failed to get video project: projectId is required"],
       ["add_scene", { projectId: "p1" }, "Failed to add scene: Scene name is required"],
       ["generate_scene_image", { projectId: "p1" }, "Failed to generate image: sceneId is required"],
-      ["generate_scene_image", { projectId: "p1", sceneId: "s1", productShotVersion: "v9" }, "Failed to generate image: Product shot version must be v1, v2 or v3"],
+      [
+        "generate_scene_image",
+        { projectId: "p1", sceneId: "s1", productShotVersion: "v9" },
+        "Failed to generate image: Product shot version must be v1, v2 or v3",
+      ],
       ["compile_video", {}, "Failed to compile video: projectId is required"],
       ["compile_video", { projectId: "p1", outputFormat: "avi" }, "Failed to compile video: Output format must be mp4 or webm"],
       ["list_video_projects", { status: "archived" }, "Failed to load projects: Status must be draft, in_progress, completed, failed or all"],
@@ -307,7 +330,11 @@ describe("long work over MCP", () => {
     const client = await connect(ownerToken);
     const project = data((await call(client, "create_video_project", { name: "No wait" })).result).project;
     expect(textOf((await call(client, "compile_video", { projectId: project.id })).result)).toBe("Failed to compile video: There are no scenes to compile");
-    await call(client, "upload_product_image", { projectId: project.id, filename: "p.jpg", fileData: (await productPhoto({ width: 200, height: 200 })).toString("base64") });
+    await call(client, "upload_product_image", {
+      projectId: project.id,
+      filename: "p.jpg",
+      fileData: (await productPhoto({ width: 200, height: 200 })).toString("base64"),
+    });
     data((await call(client, "add_scene", { projectId: project.id, name: "Only", voiceOverText: "Short and sweet." })).result);
 
     const before = await getBalance(owner.id);
@@ -321,7 +348,11 @@ describe("long work over MCP", () => {
     // A waiting compile the client cancels at its first progress: the call ends, the compile does not.
     const key = randomUUID();
     const project2 = data((await call(client, "create_video_project", { name: "Cancelled wait" })).result).project;
-    await call(client, "upload_product_image", { projectId: project2.id, filename: "p.jpg", fileData: (await productPhoto({ width: 200, height: 200 })).toString("base64") });
+    await call(client, "upload_product_image", {
+      projectId: project2.id,
+      filename: "p.jpg",
+      fileData: (await productPhoto({ width: 200, height: 200 })).toString("base64"),
+    });
     data((await call(client, "add_scene", { projectId: project2.id, name: "Only", voiceOverText: "Cancel me not." })).result);
     const cancel = new AbortController();
     const pending = client.callTool({ name: "compile_video", arguments: { projectId: project2.id, idempotencyKey: key } }, CallToolResultSchema, {
@@ -353,7 +384,12 @@ describe("long work over MCP", () => {
 });
 
 describe("the /mcp door", () => {
-  const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+  };
   const post = (headers: Record<string, string>) =>
     fetch(`${live.url}/mcp`, {
       method: "POST",

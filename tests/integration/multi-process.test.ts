@@ -184,14 +184,26 @@ describe("two web processes and a worker on one database", () => {
 
     // Woken by the event, not by the minute-long poll: the run starts within seconds.
     await expect
-      .poll(async () => (await prisma.workflowRun.findFirst({ where: { functionId: "reelforge-video-request", status: { not: "queued" }, event: { path: ["data", "storyId"], equals: answer.storyId } } }))?.status ?? null, {
-        timeout: 10_000,
-        interval: 100,
-      })
+      .poll(
+        async () =>
+          (
+            await prisma.workflowRun.findFirst({
+              where: { functionId: "reelforge-video-request", status: { not: "queued" }, event: { path: ["data", "storyId"], equals: answer.storyId } },
+            })
+          )?.status ?? null,
+        {
+          timeout: 10_000,
+          interval: 100,
+        },
+      )
       .not.toBeNull();
     expect(Date.now() - acceptedAt).toBeLessThan(10_000);
 
-    const ready = await stream.waitFor((e) => e.type === "story.updated" && e.data.storyId === answer.storyId && e.data.status === "ready", "Ready event", 50_000);
+    const ready = await stream.waitFor(
+      (e) => e.type === "story.updated" && e.data.storyId === answer.storyId && e.data.status === "ready",
+      "Ready event",
+      50_000,
+    );
     expect(ready.data).toMatchObject({ storyId: answer.storyId, status: "ready" });
     await stream.cancel();
 
@@ -200,10 +212,18 @@ describe("two web processes and a worker on one database", () => {
     expect(story.finalVideoWithMusic).toMatch(/^\/resources\/files\/renders\//);
     // The Create Video run completes (in the worker: the web processes run no executor, /healthz above).
     await expect
-      .poll(async () => (await prisma.workflowRun.findFirst({ where: { functionId: "reelforge-video-request", event: { path: ["data", "storyId"], equals: answer.storyId } } }))?.status, {
-        timeout: 15_000,
-        interval: 200,
-      })
+      .poll(
+        async () =>
+          (
+            await prisma.workflowRun.findFirst({
+              where: { functionId: "reelforge-video-request", event: { path: ["data", "storyId"], equals: answer.storyId } },
+            })
+          )?.status,
+        {
+          timeout: 15_000,
+          interval: 200,
+        },
+      )
       .toBe("completed");
   }, 90_000);
 
@@ -216,7 +236,10 @@ describe("two web processes and a worker on one database", () => {
     const client = new Client({ name: "multi-process-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${web1.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
     const call = async (name: string, args: Record<string, unknown>) => {
-      const result = (await client.callTool({ name, arguments: args }, CallToolResultSchema, { timeout: 60_000, resetTimeoutOnProgress: true })) as CallToolResult;
+      const result = (await client.callTool({ name, arguments: args }, CallToolResultSchema, {
+        timeout: 60_000,
+        resetTimeoutOnProgress: true,
+      })) as CallToolResult;
       const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
       expect(result.isError, `${name}: ${text}\n${logsOf()}`).toBeFalsy();
       return { data: result.structuredContent as any, result };
@@ -247,7 +270,11 @@ describe("two web processes and a worker on one database", () => {
       await writeFile(file, Buffer.from(await res.arrayBuffer()));
       expect((await probeMedia(file)).durationSec).toBeGreaterThan(0.5);
       // Every run the door queued ran in the worker.
-      expect(await prisma.workflowRun.count({ where: { status: { in: ["queued", "running", "waiting", "sleeping"] }, event: { path: ["data", "projectId"], equals: projectId } } })).toBe(0);
+      expect(
+        await prisma.workflowRun.count({
+          where: { status: { in: ["queued", "running", "waiting", "sleeping"] }, event: { path: ["data", "projectId"], equals: projectId } },
+        }),
+      ).toBe(0);
     } finally {
       await client.close().catch(() => undefined);
     }

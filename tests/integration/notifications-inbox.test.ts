@@ -1,13 +1,7 @@
 // Notifications: the unread list newest first, marking one or all read (only one's own), the
 // page's loader and action, and the live events they publish.
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  countUnread,
-  createNotification,
-  listUnreadNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-} from "~/models/content/notification.server";
+import { countUnread, createNotification, listUnreadNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/content/notification.server";
 import * as page from "~/routes/_shell.notifications";
 import { prisma } from "~/utils/db.server";
 import { stopLive, subscribe, type LiveEvent } from "~/utils/live.server";

@@ -19,7 +19,9 @@ it("runs the OAuth sweep and the rate-window cleanup on its schedule, keeping li
   const base = { clientId: client.id, redirectUri: "http://127.0.0.1:9/cb", codeChallenge: "x".repeat(43), scopes: ["mcp"], resource: "http://localhost/mcp" };
   // A request never answered, and an approval whose tokens are all gone: both removed.
   const stale = await prisma.oAuthAuthorization.create({ data: { ...base, id: uid("stale"), expiresAt: past } });
-  const spent = await prisma.oAuthAuthorization.create({ data: { ...base, id: uid("spent"), userId: user.id, decidedAt: past, usedAt: past, expiresAt: past } });
+  const spent = await prisma.oAuthAuthorization.create({
+    data: { ...base, id: uid("spent"), userId: user.id, decidedAt: past, usedAt: past, expiresAt: past },
+  });
   // An approval whose refresh token still lives: kept (it dates the connected application).
   const live = await prisma.oAuthAuthorization.create({ data: { ...base, id: uid("live"), userId: user.id, decidedAt: past, usedAt: past, expiresAt: past } });
   const token = { clientId: client.id, userId: user.id, scopes: ["mcp"], resource: "http://localhost/mcp" };

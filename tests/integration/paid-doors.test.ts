@@ -59,7 +59,13 @@ describe("every paid door leaves a work-charge row", () => {
     expect(chatRows).toHaveLength(1);
     expect(Number(chatRows[0].credits)).toBe(PRICES.chatMessage);
 
-    const tool = await runCanvasToolAction(actor, { action: "updateScene", projectId: project.id, sceneId: second.id, updateType: "voiceOverText", content: "Glow all day." });
+    const tool = await runCanvasToolAction(actor, {
+      action: "updateScene",
+      projectId: project.id,
+      sceneId: second.id,
+      updateType: "voiceOverText",
+      content: "Glow all day.",
+    });
     expect(tool.success).toBe(true);
     const toolRows = await chargesOf(user.id, "canvas_tool_action");
     expect(toolRows).toHaveLength(1);
@@ -88,7 +94,13 @@ describe("every paid door leaves a work-charge row", () => {
     const made = await createVideoRequest(actor, { script: "Meet Aurora, the serum for a morning glow.", aspectRatio: "9:16" }, noSend);
     if (!made.ok) throw new Error(made.message);
     // A finished original without running the pipeline: its project and the ready status.
-    await createProjectForStory(actor, made.storyId, { title: "Aurora", fullScript: TWO_SCENES.map((s) => s.script).join("\n\n"), voiceId: 1, aspectRatio: "9:16", scenes: TWO_SCENES });
+    await createProjectForStory(actor, made.storyId, {
+      title: "Aurora",
+      fullScript: TWO_SCENES.map((s) => s.script).join("\n\n"),
+      voiceId: 1,
+      aspectRatio: "9:16",
+      scenes: TWO_SCENES,
+    });
     await prisma.story.update({ where: { id: made.storyId }, data: { status: "ready" } });
 
     const variants = await requestStoryVariants(actor, { storyId: made.storyId, variants: [{ aspectRatio: "16:9" }, { aspectRatio: "1:1" }] }, noSend);

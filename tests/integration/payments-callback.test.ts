@@ -28,7 +28,14 @@ describe("initiating a payment", () => {
     const code = await newDiscount(10);
     const { txnid, request, checkout } = await start(payer, "basic", code.code.toLowerCase());
     const row = await prisma.paymentTransaction.findUniqueOrThrow({ where: { txnid } });
-    expect(row).toMatchObject({ status: "pending", paymentStatus: "pending", provider: "sandbox", planName: "BASIC", userId: payer.id, discountCodeId: code.id });
+    expect(row).toMatchObject({
+      status: "pending",
+      paymentStatus: "pending",
+      provider: "sandbox",
+      planName: "BASIC",
+      userId: payer.id,
+      discountCodeId: code.id,
+    });
     expect(row.amount.toFixed(2)).toBe("540.00");
     expect(row.originalAmount.toFixed(2)).toBe("600.00");
     expect(Number(row.credits)).toBe(20);
@@ -37,7 +44,25 @@ describe("initiating a payment", () => {
     expect(request.txnid).toMatch(/^[A-Z0-9]{10,25}$/);
     expect(request.hash).toBe(
       sha512(
-        [sandbox.key, txnid, "540.00", request.productinfo, request.firstname, request.email, request.udf1, request.udf2, request.udf3, request.udf4, request.udf5, "", "", "", "", "", sandbox.salt].join("|"),
+        [
+          sandbox.key,
+          txnid,
+          "540.00",
+          request.productinfo,
+          request.firstname,
+          request.email,
+          request.udf1,
+          request.udf2,
+          request.udf3,
+          request.udf4,
+          request.udf5,
+          "",
+          "",
+          "",
+          "",
+          "",
+          sandbox.salt,
+        ].join("|"),
       ),
     );
     expect(request.udf1).toBe(payer.id);
@@ -197,7 +222,9 @@ describe("forged and tampered callbacks", () => {
     const forged = signedAnswer({ ...request, key: sandbox.key }, sandbox.salt, "success");
     expect(await processGatewayCallback(forged, "success", { config: (p) => (p === "payu" ? payu : sandbox) })).toMatchObject({ result: "rejected" });
     await expectNothingGranted(payer, started.txnid);
-    expect(await processGatewayCallback(signedAnswer(request, payu.salt, "success"), "success", { config: (p) => (p === "payu" ? payu : sandbox) })).toMatchObject({
+    expect(
+      await processGatewayCallback(signedAnswer(request, payu.salt, "success"), "success", { config: (p) => (p === "payu" ? payu : sandbox) }),
+    ).toMatchObject({
       result: "success",
       granted: true,
     });
@@ -278,7 +305,10 @@ describe("custom order payments", () => {
     const link = await prisma.customOrderLink.create({ data: { title: "Reel", customRate: 999, accessCode: uid("B").slice(0, 12) } });
     const memberOrder = await prisma.customOrder.create({ data: { userId: owner.id, orderLinkId: link.id } });
     expect(await initiatePayment({ user: null, orderId: memberOrder.id }, { provider: "sandbox" })).toEqual({ ok: false, problem: "login_required" });
-    expect(await initiatePayment({ user: await newPayer(), orderId: memberOrder.id }, { provider: "sandbox" })).toEqual({ ok: false, problem: "order_unpayable" });
+    expect(await initiatePayment({ user: await newPayer(), orderId: memberOrder.id }, { provider: "sandbox" })).toEqual({
+      ok: false,
+      problem: "order_unpayable",
+    });
     const mine = await initiatePayment({ user: owner, orderId: memberOrder.id }, { provider: "sandbox" });
     expect(mine.ok).toBe(true);
   });

@@ -64,9 +64,7 @@ describe("credits core", () => {
 
   it("a purchase reference applies once even when granted in parallel", async () => {
     const { id } = await newPayer();
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => applyCreditChange({ userId: id, delta: 20, reason: "purchase", reference: "RFSAME" })),
-    );
+    const results = await Promise.all(Array.from({ length: 5 }, () => applyCreditChange({ userId: id, delta: 20, reason: "purchase", reference: "RFSAME" })));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(await getBalance(id)).toBe(20);
   });

@@ -37,16 +37,9 @@ export function fieldsOf(form: CheckoutForm): Record<string, string> {
  * sha512(SALT|status||||||udf5|udf4|udf3|udf2|udf1|email|firstname|productinfo|amount|txnid|key)
  * computed here independently of the app's code.
  */
-export function signedAnswer(
-  request: Record<string, string>,
-  salt: string,
-  status: string,
-  overrides: Record<string, string> = {},
-): Record<string, string> {
+export function signedAnswer(request: Record<string, string>, salt: string, status: string, overrides: Record<string, string> = {}): Record<string, string> {
   const f: Record<string, string> = { ...request, status, mihpayid: `MIH${Date.now()}`, ...overrides };
-  const parts = [
-    salt, f.status, "", "", "", "", "", f.udf5, f.udf4, f.udf3, f.udf2, f.udf1, f.email, f.firstname, f.productinfo, f.amount, f.txnid, f.key,
-  ];
+  const parts = [salt, f.status, "", "", "", "", "", f.udf5, f.udf4, f.udf3, f.udf2, f.udf1, f.email, f.firstname, f.productinfo, f.amount, f.txnid, f.key];
   if (f.additionalCharges) parts.unshift(f.additionalCharges);
   const answer: Record<string, string> = { ...f, hash: sha512(parts.join("|")) };
   delete answer.surl;

@@ -21,7 +21,9 @@ beforeAll(() => {
 
 async function linkOrder(opts: { rate: number; userId?: string }) {
   const link = await prisma.customOrderLink.create({ data: { title: "Festive reel", customRate: opts.rate, accessCode: uid("L").slice(0, 12) } });
-  const guest = opts.userId ? null : await prisma.customOrderGuest.create({ data: { name: "Asha Rao", email: "asha@example.com", phoneNumber: "+91 98765 00000" } });
+  const guest = opts.userId
+    ? null
+    : await prisma.customOrderGuest.create({ data: { name: "Asha Rao", email: "asha@example.com", phoneNumber: "+91 98765 00000" } });
   return prisma.customOrder.create({
     data: { userId: opts.userId ?? null, guestId: guest?.id ?? null, orderLinkId: link.id, creditsUsed: 5, status: "awaiting_payment" },
   });
@@ -101,7 +103,14 @@ describe("the page a buyer comes back to", () => {
     const back = await processGatewayCallback(signedAnswer(request, sandbox.salt, "success"), "success");
     const page = await paymentPage(back.redirectTo);
     expect(page.details).toBeNull();
-    expect(page.outcome).toMatchObject({ state: "success", orderNumber: order.orderNumber, guest: true, contactEmail: "a…@example.com", title: "Festive reel", amount: 499 });
+    expect(page.outcome).toMatchObject({
+      state: "success",
+      orderNumber: order.orderNumber,
+      guest: true,
+      contactEmail: "a…@example.com",
+      title: "Festive reel",
+      amount: 499,
+    });
     expect(page.outcome?.accessCode).toMatch(/^L/);
   });
 
@@ -127,7 +136,11 @@ describe("the page a buyer comes back to", () => {
     const order = await linkOrder({ rate: 999, userId: member.id });
     const { request } = await checkout(order.id, member);
     const back = await processGatewayCallback(signedAnswer(request, sandbox.salt, "success"), "success");
-    expect((await paymentPage(back.redirectTo, await sessionCookieFor(member.id))).outcome).toMatchObject({ state: "success", guest: false, contactEmail: null });
+    expect((await paymentPage(back.redirectTo, await sessionCookieFor(member.id))).outcome).toMatchObject({
+      state: "success",
+      guest: false,
+      contactEmail: null,
+    });
     const stranger = await newPayer();
     expect((await paymentPage(back.redirectTo, await sessionCookieFor(stranger.id))).outcome).toBeNull();
   });

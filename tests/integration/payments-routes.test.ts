@@ -199,7 +199,9 @@ describe("buying BASIC with a discount code through the sandbox", () => {
     };
     const txnid = Object.fromEntries(proceed.checkout.fields).txnid;
     const stranger = await newPayer();
-    const page = (await call(plansRoute.loader, get(`/plans?payment=success&txnid=${txnid}`, await sessionCookieFor(stranger.id)))).body as { outcome: unknown };
+    const page = (await call(plansRoute.loader, get(`/plans?payment=success&txnid=${txnid}`, await sessionCookieFor(stranger.id)))).body as {
+      outcome: unknown;
+    };
     expect(page.outcome).toBeNull();
   });
 });

@@ -39,7 +39,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  payu = { provider: "payu", key: "liveKey", salt: "liveSalt", paymentUrl: "https://secure.payu.in/_payment", verifyUrl: `http://127.0.0.1:${port}/merchant/postservice.php?form=2` };
+  payu = {
+    provider: "payu",
+    key: "liveKey",
+    salt: "liveSalt",
+    paymentUrl: "https://secure.payu.in/_payment",
+    verifyUrl: `http://127.0.0.1:${port}/merchant/postservice.php?form=2`,
+  };
   deps = { config: (p) => (p === "payu" ? payu : null) };
 });
 
@@ -98,7 +104,10 @@ describe("verify_payment before granting", () => {
   it("rejects when PayU's amount differs from the pending transaction", async () => {
     const { payer, txnid, request } = await start();
     verdicts.set(txnid, { status: "success", amt: "6.00" });
-    expect(await processGatewayCallback(signedAnswer(request, payu.salt, "success"), "success", deps)).toMatchObject({ result: "rejected", reason: "amount_mismatch" });
+    expect(await processGatewayCallback(signedAnswer(request, payu.salt, "success"), "success", deps)).toMatchObject({
+      result: "rejected",
+      reason: "amount_mismatch",
+    });
     expect(await balanceOf(payer.id)).toBe(0);
   });
 
@@ -106,7 +115,10 @@ describe("verify_payment before granting", () => {
     const { txnid, request } = await start();
     verdicts.set(txnid, { status: "success", amt: "600.00" });
     asked.length = 0;
-    expect(await processGatewayCallback(signedAnswer(request, "guessed", "success"), "success", deps)).toMatchObject({ result: "rejected", reason: "bad_hash" });
+    expect(await processGatewayCallback(signedAnswer(request, "guessed", "success"), "success", deps)).toMatchObject({
+      result: "rejected",
+      reason: "bad_hash",
+    });
     expect(asked).toEqual([]);
   });
 });

@@ -35,8 +35,7 @@ export async function startPipeline(opts: { timeScale?: number; fns?: InngestFun
   const storage = await useTempStorage();
   await seedReferenceData();
   const host = await startServeHost(opts.fns ?? functions);
-  const make = (overrides: Partial<ExecutorOptions> = {}) =>
-    fastExecutor(host.url, { timeScale: opts.timeScale ?? 0.01, leaseMs: 15_000, ...overrides });
+  const make = (overrides: Partial<ExecutorOptions> = {}) => fastExecutor(host.url, { timeScale: opts.timeScale ?? 0.01, leaseMs: 15_000, ...overrides });
   const env: PipelineEnv = {
     host,
     executor: make(),

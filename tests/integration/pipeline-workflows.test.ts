@@ -55,7 +55,20 @@ import { showcaseSeedRequested } from "../../inngest/functions/housekeeping-even
 import { requestShowcaseSeed, shouldSeedShowcase } from "../../inngest/functions/housekeeping.ts";
 import { TEST_ENV } from "../setup/test-env";
 import { storyCompileJobId } from "../../inngest/functions/story-steps.ts";
-import { actorOf, countProviderCalls, fileOf, newAdmin, newCustomer, projectWithScenes, startPipeline, storeProductPhoto, TWO_SCENES, type PipelineEnv, uploadMusic, uploadProductPhoto } from "./pipeline-helpers";
+import {
+  actorOf,
+  countProviderCalls,
+  fileOf,
+  newAdmin,
+  newCustomer,
+  projectWithScenes,
+  startPipeline,
+  storeProductPhoto,
+  TWO_SCENES,
+  type PipelineEnv,
+  uploadMusic,
+  uploadProductPhoto,
+} from "./pipeline-helpers";
 import { waitFor, waitForRun } from "./workflows-helpers";
 import { webActor } from "../support/web-actor";
 
@@ -119,7 +132,10 @@ describe("scene assets workflow", () => {
     expect(done.duration).toBeGreaterThan(done.voiceOverDuration!);
 
     // Real files, stored under the documented keys, private to the owner, made in order.
-    const objects = await prisma.storedObject.findMany({ where: { bucket: "canvas-assets", key: { startsWith: `scenes/${scene.id}_` } }, orderBy: { createdAt: "asc" } });
+    const objects = await prisma.storedObject.findMany({
+      where: { bucket: "canvas-assets", key: { startsWith: `scenes/${scene.id}_` } },
+      orderBy: { createdAt: "asc" },
+    });
     expect(objects.map((o) => o.key.split("_")[1])).toEqual(["image", "audio", "video"]);
     for (const o of objects) expect(o).toMatchObject({ ownerId: user.id, isPublic: false });
     expect(objects.map((o) => o.contentType)).toEqual([expect.stringMatching(/^image\/(jpeg|png)$/), "audio/wav", "video/mp4"]);
@@ -220,7 +236,10 @@ describe("scene assets workflow", () => {
 // ───────────────────────────── compile ─────────────────────────────
 
 async function runOf(jobId: string) {
-  return waitFor(async () => (await store.runsOf(COMPILE_FN, 200)).find((r) => (r.event as { data: { compileJobId: string } }).data.compileJobId === jobId), "the compile run");
+  return waitFor(
+    async () => (await store.runsOf(COMPILE_FN, 200)).find((r) => (r.event as { data: { compileJobId: string } }).data.compileJobId === jobId),
+    "the compile run",
+  );
 }
 
 /** The render workflow runs of a compile job. */
@@ -230,10 +249,14 @@ async function renderRunsOf(jobId: string) {
 
 async function finished(jobId: string, timeoutMs = 120_000) {
   const run = await runOf(jobId);
-  return waitFor(async () => {
-    const r = await store.getRun(run.id);
-    return r && (r.status === "completed" || r.status === "failed") ? r : null;
-  }, "the compile run to finish", timeoutMs);
+  return waitFor(
+    async () => {
+      const r = await store.getRun(run.id);
+      return r && (r.status === "completed" || r.status === "failed") ? r : null;
+    },
+    "the compile run to finish",
+    timeoutMs,
+  );
 }
 
 describe("compile workflow", () => {
@@ -289,7 +312,9 @@ describe("compile workflow", () => {
     expect(project.status).toBe("completed");
     expect(project.finalVideoUrl).toBe(job.videoUrl);
     expect(project.scenes.every((s) => s.status === "completed" && s.videoUrl)).toBe(true);
-    const stored = await prisma.storedObject.findFirst({ where: { bucket: "renders", key: { startsWith: `projects/${projectId}/` }, contentType: "video/mp4" } });
+    const stored = await prisma.storedObject.findFirst({
+      where: { bucket: "renders", key: { startsWith: `projects/${projectId}/` }, contentType: "video/mp4" },
+    });
     expect(stored).toMatchObject({ ownerId: userId, isPublic: false });
     const info = await probeMedia(fileOf(job.videoUrl));
     expect(info.streams.map((s) => s.type).sort()).toEqual(["audio", "video"]);
@@ -300,13 +325,21 @@ describe("compile workflow", () => {
     expect(job.posterUrl).toMatch(new RegExp(`^/resources/files/renders/projects/${projectId}/.+\\.jpg$`));
     expect((await lumaStats(fileOf(job.posterUrl))).meanLuma).toBeGreaterThan(POSTER_LUMA.min);
 
-    const event = await waitFor(() => prisma.workflowEvent.findFirst({ where: { name: "project/compile.finished", data: { path: ["compileJobId"], equals: job.id } } }), "finished event");
+    const event = await waitFor(
+      () => prisma.workflowEvent.findFirst({ where: { name: "project/compile.finished", data: { path: ["compileJobId"], equals: job.id } } }),
+      "finished event",
+    );
     expect(event.data).toMatchObject({ status: "completed", videoUrl: job.videoUrl });
 
     // Charged once and kept; the compiled video is a video job of the owner.
     expect(await getBalance(userId)).toBe(91);
-    expect(await prisma.workCharge.findMany({ where: { batchId: job.id }, select: { status: true, credits: true } })).toEqual([{ status: "completed", credits: expect.anything() }]);
-    expect(await prisma.videoGenerationJob.findFirst({ where: { userId, projectId, sceneId: null } })).toMatchObject({ status: "completed", resultUrl: job.videoUrl });
+    expect(await prisma.workCharge.findMany({ where: { batchId: job.id }, select: { status: true, credits: true } })).toEqual([
+      { status: "completed", credits: expect.anything() },
+    ]);
+    expect(await prisma.videoGenerationJob.findFirst({ where: { userId, projectId, sceneId: null } })).toMatchObject({
+      status: "completed",
+      resultUrl: job.videoUrl,
+    });
   });
 
   it("a render that ends wakes the compile's poll wait: the video is not held for the rest of the interval", async () => {
@@ -339,10 +372,17 @@ describe("compile workflow", () => {
     const refunds = await prisma.creditLedgerEntry.findMany({ where: { userId, reason: "refund" } });
     expect(refunds.filter((r) => r.reference?.startsWith("work:"))).toHaveLength(1);
     expect(await prisma.workCharge.findMany({ where: { batchId: request.job.id }, select: { status: true } })).toEqual([{ status: "refunded" }]);
-    expect(await prisma.videoGenerationJob.findFirst({ where: { userId, projectId, sceneId: null }, orderBy: { createdAt: "desc" } })).toMatchObject({ status: "failed", errorMessage: "ffmpeg exited with code 1" });
+    expect(await prisma.videoGenerationJob.findFirst({ where: { userId, projectId, sceneId: null }, orderBy: { createdAt: "desc" } })).toMatchObject({
+      status: "failed",
+      errorMessage: "ffmpeg exited with code 1",
+    });
     expect(run.status).toBe("failed");
     expect(run.error).toMatchObject({ message: "Video compilation failed: ffmpeg exited with code 1" });
-    expect(await getCompileJob(actorOf(userId), request.job.id)).toMatchObject({ status: "failed", message: COMPILE_MESSAGES.failed, errorMessage: "ffmpeg exited with code 1" });
+    expect(await getCompileJob(actorOf(userId), request.job.id)).toMatchObject({
+      status: "failed",
+      message: COMPILE_MESSAGES.failed,
+      errorMessage: "ffmpeg exited with code 1",
+    });
     expect((await getProjectWithScenes(actorOf(userId), projectId))!.status).toBe("failed");
   });
 
@@ -353,7 +393,10 @@ describe("compile workflow", () => {
     if (!request.ok) throw new Error(request.message);
     const run = await finished(request.job.id);
     expect(run.error).toMatchObject({ message: "Compilation error: ffmpeg cannot be started on this server" });
-    expect(await getCompileJob(actorOf(userId), request.job.id)).toMatchObject({ status: "failed", message: "Compilation error: ffmpeg cannot be started on this server" });
+    expect(await getCompileJob(actorOf(userId), request.job.id)).toMatchObject({
+      status: "failed",
+      message: "Compilation error: ffmpeg cannot be started on this server",
+    });
     expect(render).not.toHaveBeenCalled();
     expect(await renderRunsOf(request.job.id)).toHaveLength(0);
   });
@@ -378,7 +421,7 @@ describe("compile workflow", () => {
         for (;;) {
           const job = await getCompileJob(actorOf(userId), request.job.id);
           if (job?.message) messages.add(job.message);
-          if (!job || job.status !== "queued" && job.status !== "rendering") return;
+          if (!job || (job.status !== "queued" && job.status !== "rendering")) return;
           await new Promise((r) => setTimeout(r, 10));
         }
       })();
@@ -411,7 +454,10 @@ describe("compile workflow", () => {
     // A job a render had started and then lost with its process: nothing heard from it for a minute.
     const job = await createCompileJob(actorOf(userId), { projectId, format: "webm" });
     const lostToken = "local:00000000-0000-4000-8000-000000000000";
-    await prisma.compileJob.update({ where: { id: job.id }, data: { status: "rendering", progress: 37, provider: "local-ffmpeg", providerRequestId: lostToken } });
+    await prisma.compileJob.update({
+      where: { id: job.id },
+      data: { status: "rendering", progress: 37, provider: "local-ffmpeg", providerRequestId: lostToken },
+    });
     await prisma.$executeRaw`UPDATE "compile_jobs" SET "updatedAt" = now() - interval '1 minute' WHERE "id" = ${job.id}`;
     await inngest.send(projectCompileRequested.create({ projectId, compileJobId: job.id, userId }));
     const run = await finished(job.id);
@@ -495,13 +541,22 @@ describe("editor generation requests", () => {
     if (!request.ok) throw new Error(request.message);
     expect(request).toMatchObject({ steps: ["image prompt", "image", "voice-over", "video"], credits: 3.5, balance: 46.5, duplicate: false });
     // The same click again (a retried tool call): nothing more is charged or started.
-    expect(await requestSceneGeneration(actorOf(user.id), { ...target, clientRequestId: "click-1" })).toMatchObject({ ok: true, batchId: request.batchId, duplicate: true });
+    expect(await requestSceneGeneration(actorOf(user.id), { ...target, clientRequestId: "click-1" })).toMatchObject({
+      ok: true,
+      batchId: request.batchId,
+      duplicate: true,
+    });
 
     const run = await generationRun(request.batchId);
     expect(run.error).toBeNull();
     // Only the steps that had work to do ran (the script existed), in the fixed order.
     const names = (await store.listSteps(run.id)).map((s) => s.name);
-    expect(names.filter((n) => ["image prompt", "image", "script", "voice-over", "video"].includes(n ?? ""))).toEqual(["image prompt", "image", "voice-over", "video"]);
+    expect(names.filter((n) => ["image prompt", "image", "script", "voice-over", "video"].includes(n ?? ""))).toEqual([
+      "image prompt",
+      "image",
+      "voice-over",
+      "video",
+    ]);
     expect(await chargesOf(request.batchId)).toEqual(["image prompt", "image", "voice-over", "video"].map((item) => ({ item, status: "completed" })));
     expect(await getBalance(user.id)).toBe(46.5);
     const scene = await findSceneOfProject(actorOf(user.id), project.id, target.sceneId);
@@ -540,7 +595,10 @@ describe("editor generation requests", () => {
     expect(await getBalance(user.id)).toBe(8.9);
     const refunds = await prisma.creditLedgerEntry.findMany({ where: { userId: user.id, reason: "refund" } });
     expect(refunds.map((r) => Number(r.delta)).sort()).toEqual([0.4, 2]);
-    expect(await findSceneOfProject(actorOf(user.id), project.id, target.sceneId)).toMatchObject({ status: "pending", errorMessage: "Failed while voice-over: the voice engine crashed" });
+    expect(await findSceneOfProject(actorOf(user.id), project.id, target.sceneId)).toMatchObject({
+      status: "pending",
+      errorMessage: "Failed while voice-over: the voice engine crashed",
+    });
   });
 
   it("an admin's request is paid by the admin; the scene's files stay the owner's", async () => {
@@ -690,7 +748,7 @@ describe("compile charges: the plan is fixed at the request, refunds match the w
     // The next compile prices the added scenes only.
     const next = await estimateCost(actor, { projectId: project.id, work: { kind: "compile" } });
     expect(new Set(next.lines.flatMap((l) => (l.sceneId ? [l.sceneId] : [])))).toEqual(new Set(added.map((s) => s.id)));
-   }, 180_000);
+  }, 180_000);
 
   it("a failed compile refunds what failed and what never ran, keeps what was made, says so, and the next compile charges only what is missing", async () => {
     const user = await newCustomer(100);
@@ -823,7 +881,14 @@ describe("Create Video workflow", () => {
     // The project: linked to the story, two scenes from the script's markers, all completed,
     // the story's choices carried over, a composed music bed.
     const project = (await getProjectWithScenes(actorOf(user.id), story.projectId!))!;
-    expect(project).toMatchObject({ userId: user.id, status: "completed", style: "Product Showcase", voiceId: 2, mainProductImageUrl: photo.url, aspectRatio: "9:16" });
+    expect(project).toMatchObject({
+      userId: user.id,
+      status: "completed",
+      style: "Product Showcase",
+      voiceId: 2,
+      mainProductImageUrl: photo.url,
+      aspectRatio: "9:16",
+    });
     expect(project.finalVideoUrl).toBe(story.finalVideoWithMusic);
     expect(project.backgroundMusicUrl).toMatch(/^\/resources\/files\/renders\/projects\//);
     expect(project.scenes.map((s) => [s.sceneOrder, s.status])).toEqual([
@@ -844,11 +909,17 @@ describe("Create Video workflow", () => {
     expect(notes[0]).toMatchObject({ type: "video_ready", title: "Your video is ready", link: `/dashboard?story=${storyId}`, read: false });
 
     // The compile job of the story.
-    expect(await prisma.compileJob.findUnique({ where: { id: storyCompileJobId(storyId) } })).toMatchObject({ status: "completed", message: "Video compilation complete!" });
+    expect(await prisma.compileJob.findUnique({ where: { id: storyCompileJobId(storyId) } })).toMatchObject({
+      status: "completed",
+      message: "Video compilation complete!",
+    });
 
     // A re-delivered event (another id) finds the story ready and changes nothing.
     const { ids } = await inngest.send(videoRequested.create({ storyId, userId: user.id }));
-    const again = await waitFor(async () => (await store.runsOf("reelforge-video-request", 200)).find((r) => (r.event as { id: string }).id === ids[0] && r.status === "completed"), "the duplicate run");
+    const again = await waitFor(
+      async () => (await store.runsOf("reelforge-video-request", 200)).find((r) => (r.event as { id: string }).id === ids[0] && r.status === "completed"),
+      "the duplicate run",
+    );
     expect(again.output).toEqual({ storyId, skipped: "ready" });
     expect(await prisma.notification.count({ where: { userId: user.id } })).toBe(1);
     expect(await getBalance(user.id)).toBe(80);
@@ -902,17 +973,27 @@ describe("Create Video workflow", () => {
     expect(project.status).toBe("failed");
     // The other scene's run goes on to its end; let it finish before the next test counts calls.
     await waitFor(
-      async () => (await prisma.workflowEvent.count({ where: { name: "scene/assets.finished", data: { path: ["projectId"], equals: project.id } } })) === project.scenes.length,
+      async () =>
+        (await prisma.workflowEvent.count({ where: { name: "scene/assets.finished", data: { path: ["projectId"], equals: project.id } } })) ===
+        project.scenes.length,
       "both scene runs to end",
       60_000,
     );
 
     // The onFailure handler once more (a re-delivered function.failed event) and a duplicate
     // request: no second refund, no second notification.
-    const failedRun = (await store.runsOf("reelforge-video-request", 200)).find((r) => (r.event as { data: { storyId: number } }).data.storyId === storyId && r.status === "failed")!;
-    await inngest.send({ name: "inngest/function.failed", data: { function_id: "reelforge-video-request", run_id: failedRun.id, event: failedRun.event, error: failedRun.error } });
+    const failedRun = (await store.runsOf("reelforge-video-request", 200)).find(
+      (r) => (r.event as { data: { storyId: number } }).data.storyId === storyId && r.status === "failed",
+    )!;
+    await inngest.send({
+      name: "inngest/function.failed",
+      data: { function_id: "reelforge-video-request", run_id: failedRun.id, event: failedRun.event, error: failedRun.error },
+    });
     const { ids } = await inngest.send(videoRequested.create({ storyId, userId: user.id }));
-    await waitFor(async () => (await store.runsOf("reelforge-video-request", 200)).find((r) => (r.event as { id: string }).id === ids[0] && r.status === "completed"), "the duplicate run");
+    await waitFor(
+      async () => (await store.runsOf("reelforge-video-request", 200)).find((r) => (r.event as { id: string }).id === ids[0] && r.status === "completed"),
+      "the duplicate run",
+    );
     await waitFor(async () => {
       const runs = await store.runsOf("reelforge-video-request-failure", 200);
       const mine = runs.filter((r) => (r.event as { data: { run_id: string } }).data.run_id === failedRun.id);
@@ -928,15 +1009,19 @@ describe("Create Video workflow", () => {
     const user = await newCustomer(100);
     const storyId = await submit(user.id, { productImageRef: (await uploadProductPhoto(user.id)).ref });
     // Wait until the compile workflow is between polls (parked on its poll wait), then stop the executor.
-    await waitFor(async () => {
-      const runs = await store.runsOf("reelforge-compile-project", 200);
-      return runs.find(
-        (r) =>
-          (r.event as { data: { compileJobId: string } }).data.compileJobId === storyCompileJobId(storyId) &&
-          r.status === "waiting" &&
-          store.waitingForOf(r).ops.some((o) => o.name?.startsWith("poll-wait-")),
-      );
-    }, "the compile to wait between polls", 120_000);
+    await waitFor(
+      async () => {
+        const runs = await store.runsOf("reelforge-compile-project", 200);
+        return runs.find(
+          (r) =>
+            (r.event as { data: { compileJobId: string } }).data.compileJobId === storyCompileJobId(storyId) &&
+            r.status === "waiting" &&
+            store.waitingForOf(r).ops.some((o) => o.name?.startsWith("poll-wait-")),
+        );
+      },
+      "the compile to wait between polls",
+      120_000,
+    );
     await env.executor.stop();
     const during = counts();
     await new Promise((r) => setTimeout(r, 400));
@@ -1049,16 +1134,22 @@ describe("queued stories", () => {
     expect((await prisma.story.findUnique({ where: { id: result.storyId } }))!.status).toBe("queued");
 
     expect(await recoverQueuedStories(actorOf(user.id), 0)).toEqual({ found: 1, sent: 1 });
-    const story = await waitFor(async () => {
-      const s = await prisma.story.findUnique({ where: { id: result.storyId } });
-      return s && (s.status === "ready" || s.status === "failed") ? s : null;
-    }, "the story", 120_000);
+    const story = await waitFor(
+      async () => {
+        const s = await prisma.story.findUnique({ where: { id: result.storyId } });
+        return s && (s.status === "ready" || s.status === "failed") ? s : null;
+      },
+      "the story",
+      120_000,
+    );
     expect(story.errorMessage).toBeNull();
     expect(story.status).toBe("ready");
     expect(await getBalance(user.id)).toBe(80);
     // Sent again: the same event id, so no second run.
     await recoverQueuedStories(actorOf(user.id), 0);
-    expect(await prisma.workflowRun.count({ where: { functionId: "reelforge-video-request", event: { path: ["data", "storyId"], equals: result.storyId } } })).toBe(1);
+    expect(
+      await prisma.workflowRun.count({ where: { functionId: "reelforge-video-request", event: { path: ["data", "storyId"], equals: result.storyId } } }),
+    ).toBe(1);
   });
 });
 
@@ -1071,16 +1162,31 @@ describe("stuck image jobs (admin AI Tools, ADR 187)", () => {
     const scene = project.scenes[0];
     await editScene(actorOf(user.id), project.id, scene.id, { imagePrompt: "A serum bottle on marble" });
     const job = await prisma.imageGenerationJob.create({
-      data: { userId: user.id, prompt: "A serum bottle on marble", status: "failed", errorMessage: "provider timed out", projectId: project.id, sceneId: scene.id, attempts: 1 },
+      data: {
+        userId: user.id,
+        prompt: "A serum bottle on marble",
+        status: "failed",
+        errorMessage: "provider timed out",
+        projectId: project.id,
+        sceneId: scene.id,
+        attempts: 1,
+      },
     });
 
     expect(await retryImageJob(admin, job.id)).toEqual({ ok: true, message: "Job resubmitted" });
-    expect(await prisma.imageGenerationJob.findUnique({ where: { id: job.id }, select: { status: true, errorMessage: true } })).toEqual({ status: "in_queue", errorMessage: null });
+    expect(await prisma.imageGenerationJob.findUnique({ where: { id: job.id }, select: { status: true, errorMessage: true } })).toEqual({
+      status: "in_queue",
+      errorMessage: null,
+    });
     // A second click on the same state starts nothing more (same event id).
-    const done = await waitFor(async () => {
-      const row = await prisma.imageGenerationJob.findUnique({ where: { id: job.id } });
-      return row && row.status !== "in_queue" ? row : null;
-    }, "the retried job", 60_000);
+    const done = await waitFor(
+      async () => {
+        const row = await prisma.imageGenerationJob.findUnique({ where: { id: job.id } });
+        return row && row.status !== "in_queue" ? row : null;
+      },
+      "the retried job",
+      60_000,
+    );
     expect(done.status).toBe("completed");
     expect(done.resultUrl).toMatch(/^\/resources\/files\/canvas-assets\//);
     expect(done.attempts).toBe(2);

@@ -85,7 +85,16 @@ describe("/settings", () => {
   it("stores an uploaded image as the avatar and serves it from the avatars bucket", async () => {
     const payer = await newPayer();
     const cookie = await sessionCookieFor(payer.id);
-    const result = await run(settingsRoute.action, multipart([["intent", "avatar"], ["avatar", new File([PNG_1X1], "me.png", { type: "image/png" })]], cookie));
+    const result = await run(
+      settingsRoute.action,
+      multipart(
+        [
+          ["intent", "avatar"],
+          ["avatar", new File([PNG_1X1], "me.png", { type: "image/png" })],
+        ],
+        cookie,
+      ),
+    );
     expect(result).toEqual({ intent: "avatar", ok: true, message: "Profile updated successfully" });
     const profile = await getProfile(actorOf(payer.id));
     expect(profile.avatarKey).toMatch(/^avatars\/.+\.png$/);
@@ -96,7 +105,16 @@ describe("/settings", () => {
     expect(page.avatarUrl).toBe(`/resources/files/avatars/${key}`);
 
     // A second avatar replaces the first, whose file is removed.
-    await run(settingsRoute.action, multipart([["intent", "avatar"], ["avatar", new File([PNG_1X1], "again.png", { type: "image/png" })]], cookie));
+    await run(
+      settingsRoute.action,
+      multipart(
+        [
+          ["intent", "avatar"],
+          ["avatar", new File([PNG_1X1], "again.png", { type: "image/png" })],
+        ],
+        cookie,
+      ),
+    );
     expect((await getProfile(actorOf(payer.id))).avatarKey).not.toBe(profile.avatarKey);
     expect(await prisma.storedObject.findUnique({ where: { bucket_key: { bucket: "avatars", key } } })).toBeNull();
   });
@@ -110,7 +128,18 @@ describe("/settings", () => {
       message: "You must select an image to upload.",
     });
     const text = new File([Buffer.from("just some text, not a picture")], "notes.png", { type: "image/png" });
-    expect(await run(settingsRoute.action, multipart([["intent", "avatar"], ["avatar", text]], cookie))).toMatchObject({
+    expect(
+      await run(
+        settingsRoute.action,
+        multipart(
+          [
+            ["intent", "avatar"],
+            ["avatar", text],
+          ],
+          cookie,
+        ),
+      ),
+    ).toMatchObject({
       intent: "avatar",
       ok: false,
       message: "Error uploading avatar!",
@@ -122,9 +151,27 @@ describe("/settings", () => {
     const owner = await newPayer();
     const other = await newPayer();
     const ownerCookie = await sessionCookieFor(owner.id);
-    await run(settingsRoute.action, multipart([["intent", "avatar"], ["avatar", new File([PNG_1X1], "a.png", { type: "image/png" })]], ownerCookie));
+    await run(
+      settingsRoute.action,
+      multipart(
+        [
+          ["intent", "avatar"],
+          ["avatar", new File([PNG_1X1], "a.png", { type: "image/png" })],
+        ],
+        ownerCookie,
+      ),
+    );
     const ref = (await getProfile(actorOf(owner.id))).avatarKey!;
-    const stolen = await run(settingsRoute.action, multipart([["intent", "avatar"], ["avatarRef", ref]], await sessionCookieFor(other.id)));
+    const stolen = await run(
+      settingsRoute.action,
+      multipart(
+        [
+          ["intent", "avatar"],
+          ["avatarRef", ref],
+        ],
+        await sessionCookieFor(other.id),
+      ),
+    );
     expect(stolen).toMatchObject({ intent: "avatar", ok: false, message: "Error uploading avatar!" });
     expect((await getProfile(actorOf(other.id))).avatarKey).toBeNull();
   });

@@ -20,7 +20,9 @@ beforeAll(async () => {
   await ensureDatabaseExists(url);
   client = new pg.Client({ connectionString: url });
   await client.connect();
-  const before = readdirSync(migrations).filter((d) => /^\d{14}_/.test(d) && d < MIGRATION).sort();
+  const before = readdirSync(migrations)
+    .filter((d) => /^\d{14}_/.test(d) && d < MIGRATION)
+    .sort();
   for (const dir of before) await client.query(sqlOf(dir));
 });
 

@@ -79,7 +79,9 @@ describe("one compile at a time", () => {
     // One compile charged (its scene steps are rows of their own, ADR 250), all of the winner's job.
     expect(await prisma.workCharge.count({ where: { projectId: project.id, work: "compile" } })).toBe(1);
     const job = ok[0].ok ? ok[0].job.id : "";
-    expect(await prisma.workCharge.count({ where: { projectId: project.id, NOT: { OR: [{ batchId: job }, { batchId: { startsWith: `${job}:` } }] } } })).toBe(0);
+    expect(await prisma.workCharge.count({ where: { projectId: project.id, NOT: { OR: [{ batchId: job }, { batchId: { startsWith: `${job}:` } }] } } })).toBe(
+      0,
+    );
     expect(await prisma.compileJob.count({ where: { projectId: project.id } })).toBe(1);
     expect(await getBalance(owner.id)).toBeCloseTo(before - (ok[0].ok ? ok[0].credits : 0), 2);
     expect(await prisma.creditLedgerEntry.count({ where: { userId: owner.id, reason: "refund" } })).toBe(0);
@@ -115,11 +117,18 @@ describe("one compile at a time", () => {
   });
 });
 
-
 /** A 200×100 white picture with a red block on its left: what the analysis must find. */
 async function redBlockOnWhite(): Promise<Buffer> {
   return sharp({ create: { width: 200, height: 100, channels: 3, background: "#ffffff" } })
-    .composite([{ input: await sharp({ create: { width: 50, height: 60, channels: 3, background: "#d01c28" } }).png().toBuffer(), left: 10, top: 20 }])
+    .composite([
+      {
+        input: await sharp({ create: { width: 50, height: 60, channels: 3, background: "#d01c28" } })
+          .png()
+          .toBuffer(),
+        left: 10,
+        top: 20,
+      },
+    ])
     .png()
     .toBuffer();
 }
@@ -129,7 +138,11 @@ async function storedImage(ownerId: string, body?: Buffer) {
 }
 
 const scenesOf = (projectId: string) =>
-  prisma.scene.findMany({ where: { projectId }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }], select: { id: true, title: true, sceneOrder: true, description: true } });
+  prisma.scene.findMany({
+    where: { projectId },
+    orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }],
+    select: { id: true, title: true, sceneOrder: true, description: true },
+  });
 
 describe("analyzeProjectRequirements", () => {
   it("analyses the project's own data; another user's project or a scene of another project is not found", async () => {
@@ -246,19 +259,29 @@ describe("analyzeProductImage and generateOptimizedPrompt", () => {
     const project = await twoSceneProject();
     const photo = await storedImage(owner.id);
     const { analysis } = await analyzeProductImage(ownerA, project.id, project.scenes[0].id, photo.ref);
-    const { optimizedPrompt, fromImage } = await generateOptimizedPrompt(ownerA, project.id, project.scenes[0].id, "On a marble bathroom counter at sunrise", analysis);
+    const { optimizedPrompt, fromImage } = await generateOptimizedPrompt(
+      ownerA,
+      project.id,
+      project.scenes[0].id,
+      "On a marble bathroom counter at sunrise",
+      analysis,
+    );
     expect(optimizedPrompt).toMatch(/GlowUp Serum/);
     expect(optimizedPrompt).toMatch(/bathroom|counter/);
     expect(fromImage).toContain("palette matched to the product's red");
     expect(optimizedPrompt).toContain("plain white studio background");
-    expect(await generateOptimizedPrompt(ownerA, project.id, project.scenes[0].id, "x", { lighting: "purple" }).catch((e: unknown) => e)).toBeInstanceOf(ProductImageError);
+    expect(await generateOptimizedPrompt(ownerA, project.id, project.scenes[0].id, "x", { lighting: "purple" }).catch((e: unknown) => e)).toBeInstanceOf(
+      ProductImageError,
+    );
   });
 
   it("refuses someone else's picture, a file that is not an image, and another user's scene", async () => {
     const project = await twoSceneProject();
     const theirs = await storedImage(other.id);
     expect(isMediaRefError(await analyzeProductImage(ownerA, project.id, project.scenes[0].id, theirs.ref).catch((e: unknown) => e))).toBe(true);
-    expect(isMediaRefError(await analyzeProductImage(ownerA, project.id, project.scenes[0].id, "https://evil.example/x.png").catch((e: unknown) => e))).toBe(true);
+    expect(isMediaRefError(await analyzeProductImage(ownerA, project.id, project.scenes[0].id, "https://evil.example/x.png").catch((e: unknown) => e))).toBe(
+      true,
+    );
     const mine = await storedImage(owner.id);
     await expectNotFound(analyzeProductImage(otherA, project.id, project.scenes[0].id, mine.ref));
     await expectNotFound(generateOptimizedPrompt(otherA, project.id, project.scenes[0].id, "x", null));
@@ -278,10 +301,20 @@ describe("createSceneAutomatically", () => {
     expect(await getBalance(owner.id)).toBeCloseTo(before - 3.5, 2);
     const scene = await prisma.scene.findUniqueOrThrow({ where: { id: result.sceneId } });
     // The one order rule (after the last scene, issue 20), the scene's own product image, the prompt from the analysis.
-    expect(scene).toMatchObject({ sceneOrder: 3, productImageUrl: photo.url, description: "Serum on a marble counter at sunrise", imagePrompt: result.optimizedPrompt });
+    expect(scene).toMatchObject({
+      sceneOrder: 3,
+      productImageUrl: photo.url,
+      description: "Serum on a marble counter at sunrise",
+      imagePrompt: result.optimizedPrompt,
+    });
     expect(scene.imagePrompt).toContain("palette matched to the product's red");
     expect(await prisma.workflowEvent.count()).toBe(events + 1);
-    expect((await prisma.workCharge.findMany({ where: { sceneId: scene.id }, orderBy: { createdAt: "asc" } })).map((c) => c.item).sort()).toEqual(["image", "script", "video", "voice-over"]);
+    expect((await prisma.workCharge.findMany({ where: { sceneId: scene.id }, orderBy: { createdAt: "asc" } })).map((c) => c.item).sort()).toEqual([
+      "image",
+      "script",
+      "video",
+      "voice-over",
+    ]);
 
     const progress = await automatedSceneProgress(ownerA, project.id, scene.id);
     expect(progress).toMatchObject({ status: "running", message: "Generating scene image...", error: null });
@@ -289,7 +322,11 @@ describe("createSceneAutomatically", () => {
 
     // A failure of the image step, as the workflow records it.
     await prisma.scene.update({ where: { id: scene.id }, data: { status: "pending", progressStep: "image", errorMessage: "Failed while image: boom" } });
-    expect(await automatedSceneProgress(ownerA, project.id, scene.id)).toMatchObject({ status: "failed", message: "Failed to create scene", error: "Failed while image: boom" });
+    expect(await automatedSceneProgress(ownerA, project.id, scene.id)).toMatchObject({
+      status: "failed",
+      message: "Failed to create scene",
+      error: "Failed while image: boom",
+    });
     await prisma.scene.update({ where: { id: scene.id }, data: { status: "completed", errorMessage: null, progressStep: null } });
     expect(await automatedSceneProgress(ownerA, project.id, scene.id)).toMatchObject({ status: "completed", message: "Scene created successfully!" });
   });
@@ -306,7 +343,11 @@ describe("createSceneAutomatically", () => {
     const poorA = actorFromUser({ id: poor.id, isAdmin: false }, "web");
     const poorProject = await twoSceneProject(poorA);
     const poorPhoto = await storedImage(poor.id);
-    expect(await createSceneAutomatically(poorA, poorProject.id, { imageRef: poorPhoto.ref })).toMatchObject({ ok: false, code: "insufficient_credits", status: 402 });
+    expect(await createSceneAutomatically(poorA, poorProject.id, { imageRef: poorPhoto.ref })).toMatchObject({
+      ok: false,
+      code: "insufficient_credits",
+      status: 402,
+    });
     await expectNotFound(createSceneAutomatically(otherA, project.id, { imageRef: photo.ref }));
     expect(await prisma.scene.count({ where: { projectId: { in: [project.id, poorProject.id] } } })).toBe(4);
     expect(await prisma.workCharge.count({ where: { projectId: { in: [project.id, poorProject.id] } } })).toBe(0);

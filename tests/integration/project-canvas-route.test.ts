@@ -38,7 +38,13 @@ beforeAll(async () => {
     ],
   });
   projectId = project.id;
-  const image = await storeFile({ bucket: "canvas-assets", ownerId: owner.user.id, params: { sceneId: project.scenes[0].id, kind: "image" }, body: png(), originalName: "a.png" });
+  const image = await storeFile({
+    bucket: "canvas-assets",
+    ownerId: owner.user.id,
+    params: { sceneId: project.scenes[0].id, kind: "image" },
+    body: png(),
+    originalName: "a.png",
+  });
   imageUrl = image.url;
   await updateScene(actor, project.id, project.scenes[0].id, { imageUrl: image.url });
 });

@@ -21,7 +21,11 @@ async function run(handler: unknown, request: Request): Promise<any> {
 }
 
 const post = (fields: Record<string, string>, cookie: string) =>
-  new Request(`${ORIGIN}/settings`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } });
+  new Request(`${ORIGIN}/settings`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+  });
 
 describe("/settings API tokens", () => {
   it("creates a token shown once, lists it without the secret, and revokes it", async () => {
@@ -37,7 +41,9 @@ describe("/settings API tokens", () => {
     expect(JSON.stringify(row)).not.toContain(created.token);
 
     const page = await run(settingsRoute.loader, new Request(`${ORIGIN}/settings`, { headers: { Cookie: cookie } }));
-    expect(page.tokens).toEqual([expect.objectContaining({ id: row.id, name: "Claude Desktop", prefix: created.token.slice(0, 12), lastUsed: null, revoked: null })]);
+    expect(page.tokens).toEqual([
+      expect.objectContaining({ id: row.id, name: "Claude Desktop", prefix: created.token.slice(0, 12), lastUsed: null, revoked: null }),
+    ]);
     expect(JSON.stringify(page)).not.toContain(created.token);
 
     const identity = await authenticateBearerToken(created.token);

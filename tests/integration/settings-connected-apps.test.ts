@@ -47,14 +47,28 @@ it("lists an application allowed through OAuth and disconnects it for its owner 
     metadata,
     clientMetadata: { client_name: "Desk Agent", redirect_uris: [REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] },
   });
-  const { authorizationUrl, codeVerifier } = await startAuthorization(issuer, { metadata, clientInformation: client, redirectUrl: REDIRECT, scope: "mcp", state: "s1", resource });
+  const { authorizationUrl, codeVerifier } = await startAuthorization(issuer, {
+    metadata,
+    clientInformation: client,
+    redirectUrl: REDIRECT,
+    scope: "mcp",
+    state: "s1",
+    resource,
+  });
   const toConsent = await fetch(authorizationUrl, { redirect: "manual" });
   expect(toConsent.status).toBe(302);
   const requestId = new URL(toConsent.headers.get("Location")!, live.url).searchParams.get("request")!;
   const allowed = await send(live, "/oauth/consent", { method: "POST", cookie: owner.cookie, ...form({ request: requestId, decision: "allow" }) });
   expect(allowed.status).toBe(302);
   const code = new URL(allowed.headers.get("Location")!).searchParams.get("code")!;
-  const tokens = await exchangeAuthorization(issuer, { metadata, clientInformation: client, authorizationCode: code, codeVerifier, redirectUri: REDIRECT, resource });
+  const tokens = await exchangeAuthorization(issuer, {
+    metadata,
+    clientInformation: client,
+    authorizationCode: code,
+    codeVerifier,
+    redirectUri: REDIRECT,
+    resource,
+  });
 
   const mcp = new Client({ name: "connected-apps-test", version: "1.0.0" });
   await mcp.connect(new StreamableHTTPClientTransport(resource, { requestInit: { headers: { Authorization: `Bearer ${tokens.access_token}` } } }));

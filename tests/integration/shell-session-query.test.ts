@@ -57,7 +57,9 @@ describe("the shell's session user", () => {
     const user = await newUser();
     await prisma.creditAccount.create({ data: { userId: user.id, balance: 40 } });
     const request = get("/create-video", user.cookie);
-    const { count, result } = await countQueries(() => Promise.all([run<Shell>(shellRoute.loader, request), run<{ credits: number | null }>(createVideoRoute.loader, request)]));
+    const { count, result } = await countQueries(() =>
+      Promise.all([run<Shell>(shellRoute.loader, request), run<{ credits: number | null }>(createVideoRoute.loader, request)]),
+    );
     expect(result[0].user?.credits).toBe(40);
     expect(result[1].credits).toBe(40);
     expect(count).toBe(3);

@@ -103,7 +103,9 @@ describe("npm start", () => {
       const run = await start({ NODE_ENV: "production", ...env });
       expect(run.listening).toBe(false);
       expect(run.code).not.toBe(0);
-      expect(run.output).toContain("Refusing to start in production: SEED_DEMO_DATA=true would create admin and user accounts with the published password demo1234");
+      expect(run.output).toContain(
+        "Refusing to start in production: SEED_DEMO_DATA=true would create admin and user accounts with the published password demo1234",
+      );
     }
   }, 90_000);
 

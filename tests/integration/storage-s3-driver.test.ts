@@ -100,12 +100,19 @@ describe("S3 storage driver (s3rver)", () => {
   });
 
   it("stores from a buffer, a stream or an async iterable under {prefix}{bucket}/{key}", async () => {
-    expect(await driver.put("renders", "a/one.txt", Buffer.from("hello"), { contentType: "text/plain", cacheControl: "private, max-age=3600" })).toMatchObject({ size: 5 });
+    expect(await driver.put("renders", "a/one.txt", Buffer.from("hello"), { contentType: "text/plain", cacheControl: "private, max-age=3600" })).toMatchObject({
+      size: 5,
+    });
     await driver.put("renders", "a/two.txt", Readable.from([Buffer.from("wor"), Buffer.from("ld")]), { contentType: "text/plain" });
-    await driver.put("renders", "three.txt", (async function* () {
-      yield new TextEncoder().encode("x");
-      yield new TextEncoder().encode("yz");
-    })(), { contentType: "text/plain" });
+    await driver.put(
+      "renders",
+      "three.txt",
+      (async function* () {
+        yield new TextEncoder().encode("x");
+        yield new TextEncoder().encode("yz");
+      })(),
+      { contentType: "text/plain" },
+    );
     const got = await driver.get("renders", "a/one.txt");
     expect((await bytes(got!.body)).toString()).toBe("hello");
     expect(got!.stat).toMatchObject({ size: 5, contentType: "text/plain" });
@@ -137,7 +144,11 @@ describe("S3 storage driver (s3rver)", () => {
     expect(result!.size).toBe(12 * 1024 * 1024);
     const got = await driver.get("renders", "big/video.bin");
     expect(got!.stat.size).toBe(12 * 1024 * 1024);
-    expect(createHash("sha256").update(await bytes(got!.body)).digest("hex")).toBe(expected);
+    expect(
+      createHash("sha256")
+        .update(await bytes(got!.body))
+        .digest("hex"),
+    ).toBe(expected);
   });
 
   it("leaves nothing behind when the body fails mid-way (single and multipart)", async () => {

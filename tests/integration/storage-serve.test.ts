@@ -128,7 +128,9 @@ describe("GET /resources/files/:bucket/*", () => {
 
   it("downloads a video as an attachment named by ?download=<slug>.<ext>, and refuses other names (docs/decisions/200)", async () => {
     const named = await fileLoader({
-      request: new Request(`http://localhost/resources/files/${video.bucket}/${video.key}?download=crispjar-keeps-dressing-separate.mp4`, { headers: { Cookie: owner.cookie } }),
+      request: new Request(`http://localhost/resources/files/${video.bucket}/${video.key}?download=crispjar-keeps-dressing-separate.mp4`, {
+        headers: { Cookie: owner.cookie },
+      }),
       params: { bucket: video.bucket, "*": video.key },
       context: {},
     });
@@ -138,7 +140,9 @@ describe("GET /resources/files/:bucket/*", () => {
     // A name that is not a slug (quotes, paths, header breaks) is never echoed.
     for (const bad of ['x".mp4', "../../etc/passwd", "a\r\nSet-Cookie: x=1.mp4", ""]) {
       const res = await fileLoader({
-        request: new Request(`http://localhost/resources/files/${video.bucket}/${video.key}?download=${encodeURIComponent(bad)}`, { headers: { Cookie: owner.cookie } }),
+        request: new Request(`http://localhost/resources/files/${video.bucket}/${video.key}?download=${encodeURIComponent(bad)}`, {
+          headers: { Cookie: owner.cookie },
+        }),
         params: { bucket: video.bucket, "*": video.key },
         context: {},
       });

@@ -44,7 +44,11 @@ describe("POST /resources/upload/:bucket", () => {
   it("judges the type by the bytes, not the name or the declared type", async () => {
     const { user, cookie } = await newUser();
     const before = await filesUnder(store.root);
-    const fake = await upload("product-photos", { bytes: Buffer.from("<html><script>alert(1)</script></html>"), filename: "photo.png", type: "image/png" }, cookie);
+    const fake = await upload(
+      "product-photos",
+      { bytes: Buffer.from("<html><script>alert(1)</script></html>"), filename: "photo.png", type: "image/png" },
+      cookie,
+    );
     expect(fake).toMatchObject({ status: 415, body: { ok: false, error: "Please upload an image file" } });
     const audioAsImage = await upload("background-music", { bytes: png(), filename: "song.mp3", type: "audio/mpeg" }, cookie);
     expect(audioAsImage).toMatchObject({ status: 415, body: { ok: false, error: "Please upload an audio file" } });
@@ -119,7 +123,12 @@ describe("POST /resources/upload/:bucket", () => {
     const admin = await newUser({ admin: true });
     const customer = await newUser();
     const video = mp4(2048);
-    const res = await upload("custom-order-media", { bytes: video, filename: "delivery.mp4", type: "video/mp4" }, admin.cookie, `?orderId=order42&ownerId=${customer.user.id}`);
+    const res = await upload(
+      "custom-order-media",
+      { bytes: video, filename: "delivery.mp4", type: "video/mp4" },
+      admin.cookie,
+      `?orderId=order42&ownerId=${customer.user.id}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.key).toMatch(/^order42\/[0-9a-f-]{36}\.mp4$/);
     const row = await prisma.storedObject.findUnique({ where: { bucket_key: { bucket: "custom-order-media", key: res.body.key as string } } });
@@ -176,7 +185,13 @@ describe("parseUploadForm (plain form posts without JavaScript)", () => {
       { name: "media", value: { bytes: png(), filename: "1.png", type: "image/png" } },
       { name: "media", value: { bytes: wav(), filename: "2.wav", type: "audio/wav" } },
     ]);
-    const form = await parseUploadForm(request, { bucket: "custom-order-media", ownerId: user.id, params: { orderId: "o1" }, fileFields: ["media"], maxFiles: 5 });
+    const form = await parseUploadForm(request, {
+      bucket: "custom-order-media",
+      ownerId: user.id,
+      params: { orderId: "o1" },
+      fileFields: ["media"],
+      maxFiles: 5,
+    });
     expect(form).toMatchObject({ ok: false, status: 415, error: "Please upload an image or video file" });
     expect(await filesUnder(store.root)).toEqual(before);
     expect(await prisma.storedObject.count({ where: { ownerId: user.id } })).toBe(0);
@@ -208,6 +223,8 @@ describe("storeFile (server-generated files)", () => {
       code: "conflict",
       status: 409,
     });
-    await expect(storeFile({ bucket: "renders", ownerId: user.id, body: png(), params: { prefix: "p1" }, kinds: ["audio"] })).rejects.toBeInstanceOf(UploadError);
+    await expect(storeFile({ bucket: "renders", ownerId: user.id, body: png(), params: { prefix: "p1" }, kinds: ["audio"] })).rejects.toBeInstanceOf(
+      UploadError,
+    );
   });
 });

@@ -46,7 +46,14 @@ beforeAll(async () => {
   env = await startPipeline({ timeScale: 0.1 });
   owner = await newCustomer(200);
   const photo = await uploadProductPhoto(owner.id);
-  const made = await createVideoRequest(webActor(owner.id), { script: SCRIPT, readyToGo: true, storyTypeId: 1, aspectRatio: "1:1", productImageRef: photo.ref, requestId: randomUUID() });
+  const made = await createVideoRequest(webActor(owner.id), {
+    script: SCRIPT,
+    readyToGo: true,
+    storyTypeId: 1,
+    aspectRatio: "1:1",
+    productImageRef: photo.ref,
+    requestId: randomUUID(),
+  });
   if (!made.ok) throw new Error(made.message);
   originalId = made.storyId;
   const story = await finished(originalId);
@@ -138,7 +145,10 @@ describe("story variants", () => {
   it("another user's story is not found and charges nothing; bad input is refused and changes nothing", async () => {
     const stranger = await newCustomer(100);
     const count = await prisma.story.count();
-    expect(await requestStoryVariants(actorOf(stranger.id), { storyId: originalId, variants: [{ aspectRatio: "16:9" }] })).toEqual({ ok: false, code: "not_found" });
+    expect(await requestStoryVariants(actorOf(stranger.id), { storyId: originalId, variants: [{ aspectRatio: "16:9" }] })).toEqual({
+      ok: false,
+      code: "not_found",
+    });
     // An admin sees the prices but cannot spend the owner's credits (ADR 215).
     const admin = await newAdmin();
     expect(await quoteStoryVariants(admin.actor, originalId, [{ aspectRatio: "16:9" }])).toMatchObject({ ok: true, total: 8 });
@@ -185,7 +195,17 @@ describe("story variants", () => {
       expect((await call(action, formRequest(path, fields, mine), {}, params)).status).toBe(400);
     }
     const page = await call(loader, getRequest(path, mine), {}, params);
-    expect(page.body).toMatchObject({ result: { ok: true, options: { sizes: [{ aspectRatio: "9:16", credits: 8 }, { aspectRatio: "16:9", credits: 8 }] } } });
+    expect(page.body).toMatchObject({
+      result: {
+        ok: true,
+        options: {
+          sizes: [
+            { aspectRatio: "9:16", credits: 8 },
+            { aspectRatio: "16:9", credits: 8 },
+          ],
+        },
+      },
+    });
     // Two variants: the total shown is what confirming charges (a changed total would be refused).
     const rows = { ratio1: "9:16", style2: "3" };
     const quote = await call(action, formRequest(path, { intent: "quote", ...rows }, mine), {}, params);
@@ -195,5 +215,4 @@ describe("story variants", () => {
     expect(await getBalance(owner.id)).toBe(before);
     expect(await prisma.story.count({ where: { variantOfId: originalId } })).toBe(count);
   });
-
 });

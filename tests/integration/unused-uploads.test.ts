@@ -55,7 +55,12 @@ describe("sweepUnusedUploads", () => {
     await prisma.profile.upsert({ where: { userId: user.id }, update: { avatarKey: asRef.ref }, create: { userId: user.id, avatarKey: asRef.ref } });
 
     const { removed } = await sweepUnusedUploads();
-    expect(removed).toEqual(expect.arrayContaining([{ bucket: orphan.bucket, key: orphan.key }, { bucket: orphanMusic.bucket, key: orphanMusic.key }]));
+    expect(removed).toEqual(
+      expect.arrayContaining([
+        { bucket: orphan.bucket, key: orphan.key },
+        { bucket: orphanMusic.bucket, key: orphanMusic.key },
+      ]),
+    );
     expect(await exists(orphan)).toBe(false);
     expect(await exists(orphanMusic)).toBe(false);
     for (const kept of [inStory, inProject, asRef, recent, otherBucket]) expect(await exists(kept), kept.ref).toBe(true);

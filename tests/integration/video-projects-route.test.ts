@@ -57,7 +57,11 @@ describe("access", () => {
     expect((await run<Response>(projectRoute.loader, get(projectPath(project.id), owner.cookie), { projectId: project.id })).status).toBe(403);
     const refused = await run<Response>(indexRoute.action, post("/video-projects?index", { intent: "create-project", name: "Mine" }, owner.cookie));
     expect(refused.status).toBe(403);
-    const del = await run<Response>(projectRoute.action, post(projectPath(project.id), { intent: "delete-project", projectId: project.id, confirmed: "yes" }, owner.cookie), { projectId: project.id });
+    const del = await run<Response>(
+      projectRoute.action,
+      post(projectPath(project.id), { intent: "delete-project", projectId: project.id, confirmed: "yes" }, owner.cookie),
+      { projectId: project.id },
+    );
     expect(del.status).toBe(403);
     expect(await prisma.project.count({ where: { id: project.id } })).toBe(1);
     expect(await prisma.project.count({ where: { userId: owner.user.id, title: "Mine" } })).toBe(0);
@@ -65,20 +69,28 @@ describe("access", () => {
 
   it("lets an admin open another user's project with its scenes, costs and compile state", async () => {
     const project = await ownersProject();
-    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<ReturnType<typeof projectRoute.loader>>;
+    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<
+      ReturnType<typeof projectRoute.loader>
+    >;
     expect(page.open.project).toMatchObject({ id: project.id, title: "Owner's serum", status: "draft" });
     expect(page.open.scenes).toHaveLength(1);
     expect(page.open.scenes[0]).toMatchObject({ title: "Morning", hasImage: false, hasVideo: false });
     expect(page.open.compile.job).toBeNull();
     expect(page.historyOpen).toBe(false);
-    const missing = await run<Response>(projectRoute.loader, get(projectPath("cnotaprojectatall000000000"), admin.cookie), { projectId: "cnotaprojectatall000000000" });
+    const missing = await run<Response>(projectRoute.loader, get(projectPath("cnotaprojectatall000000000"), admin.cookie), {
+      projectId: "cnotaprojectatall000000000",
+    });
     expect(missing.status).toBe(404);
   });
 });
 
 describe("history", () => {
   it("lists the admin's projects with their scene counts; the history is open by default without a project", async () => {
-    const mine = await createProject(adminA, { title: `History ${Date.now()}`, description: "Listed", scenes: [{ title: "A", script: "a", voiceOverText: "a" }] });
+    const mine = await createProject(adminA, {
+      title: `History ${Date.now()}`,
+      description: "Listed",
+      scenes: [{ title: "A", script: "a", voiceOverText: "a" }],
+    });
     const page = (await run(indexRoute.loader, get("/video-projects", admin.cookie))) as Awaited<ReturnType<typeof indexRoute.loader>>;
     expect(page.historyOpen).toBe(true);
     expect(page.history.find((p) => p.id === mine.id)).toEqual({ id: mine.id, title: mine.title, description: "Listed", status: "draft", sceneCount: 1 });
@@ -99,7 +111,12 @@ describe("create and delete projects", () => {
 
   it("refuses a create without a Project Name, or with control characters, with 400 and creates nothing", async () => {
     const before = await prisma.project.count({ where: { userId: admin.user.id } });
-    for (const fields of <Record<string, string>[]>[{ intent: "create-project", name: "   " }, { intent: "create-project" }, { intent: "create-project", name: "a\u0000b" }, { intent: "nope" }]) {
+    for (const fields of <Record<string, string>[]>[
+      { intent: "create-project", name: "   " },
+      { intent: "create-project" },
+      { intent: "create-project", name: "a\u0000b" },
+      { intent: "nope" },
+    ]) {
       const res = unwrap<Result>(await run(indexRoute.action, post("/video-projects?index", fields, admin.cookie)));
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(res.body.ok).toBe(false);
@@ -119,7 +136,9 @@ describe("create and delete projects", () => {
       confirm: { projectId: project.id, title: "Ask first" },
     });
     expect(await prisma.project.count({ where: { id: project.id } })).toBe(1);
-    const bad = unwrap<Result>(await run(indexRoute.action, post("/video-projects?index", { intent: "delete-project", projectId: project.id, confirmed: "no" }, admin.cookie)));
+    const bad = unwrap<Result>(
+      await run(indexRoute.action, post("/video-projects?index", { intent: "delete-project", projectId: project.id, confirmed: "no" }, admin.cookie)),
+    );
     expect(bad.status).toBe(400);
     expect(await prisma.project.count({ where: { id: project.id } })).toBe(1);
   });
@@ -127,14 +146,24 @@ describe("create and delete projects", () => {
   it("deletes another user's project as admin; deleting the open project goes back to the list with the history open", async () => {
     const a = await ownersProject("To delete A");
     const b = await ownersProject("To delete B");
-    const fromOther = unwrap<Result>(await run(projectRoute.action, post(projectPath(a.id), { intent: "delete-project", projectId: b.id, confirmed: "yes" }, admin.cookie), { projectId: a.id }));
+    const fromOther = unwrap<Result>(
+      await run(projectRoute.action, post(projectPath(a.id), { intent: "delete-project", projectId: b.id, confirmed: "yes" }, admin.cookie), {
+        projectId: a.id,
+      }),
+    );
     expect(fromOther.body).toMatchObject({ ok: true, intent: "delete-project" });
     expect(await prisma.project.count({ where: { id: b.id } })).toBe(0);
-    const open = await run<Response>(projectRoute.action, post(projectPath(a.id), { intent: "delete-project", projectId: a.id, confirmed: "yes" }, admin.cookie), { projectId: a.id });
+    const open = await run<Response>(
+      projectRoute.action,
+      post(projectPath(a.id), { intent: "delete-project", projectId: a.id, confirmed: "yes" }, admin.cookie),
+      { projectId: a.id },
+    );
     expect(open.status).toBe(302);
     expect(open.headers.get("Location")).toBe("/video-projects?history=open");
     expect(await prisma.project.count({ where: { id: a.id } })).toBe(0);
-    const gone = unwrap<Result>(await run(indexRoute.action, post("/video-projects?index", { intent: "delete-project", projectId: a.id, confirmed: "yes" }, admin.cookie)));
+    const gone = unwrap<Result>(
+      await run(indexRoute.action, post("/video-projects?index", { intent: "delete-project", projectId: a.id, confirmed: "yes" }, admin.cookie)),
+    );
     expect(gone.status).toBe(404);
   });
 });
@@ -142,7 +171,11 @@ describe("create and delete projects", () => {
 describe("scenes", () => {
   it("adds a scene last, after the highest order (one rule, ADR 255), to another user's project", async () => {
     const project = await ownersProject();
-    const res = unwrap<Result>(await run(projectRoute.action, post(projectPath(project.id), { intent: "add-scene", name: "Offer", description: "Order today" }, admin.cookie), { projectId: project.id }));
+    const res = unwrap<Result>(
+      await run(projectRoute.action, post(projectPath(project.id), { intent: "add-scene", name: "Offer", description: "Order today" }, admin.cookie), {
+        projectId: project.id,
+      }),
+    );
     expect(res.body).toMatchObject({ ok: true, intent: "add-scene" });
     const scenes = await prisma.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] });
     expect(scenes.map((s) => [s.title, s.description, s.sceneOrder])).toEqual([
@@ -153,7 +186,11 @@ describe("scenes", () => {
 
   it("refuses a scene without a Scene Name with 400 and adds nothing", async () => {
     const project = await ownersProject();
-    for (const fields of <Record<string, string>[]>[{ intent: "add-scene", name: " " }, { intent: "add-scene" }, { intent: "add-scene", name: "x", description: "a\u0001" }]) {
+    for (const fields of <Record<string, string>[]>[
+      { intent: "add-scene", name: " " },
+      { intent: "add-scene" },
+      { intent: "add-scene", name: "x", description: "a\u0001" },
+    ]) {
       const res = unwrap<Result>(await run(projectRoute.action, post(projectPath(project.id), fields, admin.cookie), { projectId: project.id }));
       expect(res.status, JSON.stringify(fields)).toBe(400);
     }
@@ -164,7 +201,9 @@ describe("scenes", () => {
     const project = await ownersProject();
     const before = await getBalance(admin.user.id);
     const res = unwrap<Result>(
-      await run(projectRoute.action, post(projectPath(project.id), { intent: "generate-assets", sceneId: project.scenes[0].id }, admin.cookie), { projectId: project.id }),
+      await run(projectRoute.action, post(projectPath(project.id), { intent: "generate-assets", sceneId: project.scenes[0].id }, admin.cookie), {
+        projectId: project.id,
+      }),
     );
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^Failed while image: Upload a product image first/);
@@ -172,19 +211,28 @@ describe("scenes", () => {
   });
 
   it("Generate Assets charges the admin the price the page showed, through the core", async () => {
-    const photo = await storeFile({ bucket: "product-photos", ownerId: owner.user.id, body: await productPhoto({ width: 200, height: 260 }), originalName: "p.jpg" });
+    const photo = await storeFile({
+      bucket: "product-photos",
+      ownerId: owner.user.id,
+      body: await productPhoto({ width: 200, height: 260 }),
+      originalName: "p.jpg",
+    });
     const project = await createProject(ownerA, {
       title: "With photo",
       mainProductImageUrl: photo.ref,
       scenes: [{ title: "Morning", script: "Mornings are hard.", voiceOverText: "Mornings are hard." }],
     });
     const sceneId = project.scenes[0].id;
-    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<ReturnType<typeof projectRoute.loader>>;
+    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<
+      ReturnType<typeof projectRoute.loader>
+    >;
     const shown = page.open.scenes[0].cost;
     expect(shown).toBe((await estimateCost(adminA, { projectId: project.id, work: { kind: "scene", sceneId } })).credits);
     expect(shown).toBeGreaterThan(0);
     const before = await getBalance(admin.user.id);
-    const res = unwrap<Result>(await run(projectRoute.action, post(projectPath(project.id), { intent: "generate-assets", sceneId }, admin.cookie), { projectId: project.id }));
+    const res = unwrap<Result>(
+      await run(projectRoute.action, post(projectPath(project.id), { intent: "generate-assets", sceneId }, admin.cookie), { projectId: project.id }),
+    );
     expect(res.body).toMatchObject({ ok: true, intent: "generate-assets" });
     expect(await getBalance(admin.user.id)).toBeCloseTo(before - shown, 2);
   });
@@ -194,7 +242,9 @@ describe("scenes", () => {
     const other = await ownersProject();
     const before = await getBalance(admin.user.id);
     const res = unwrap<Result>(
-      await run(projectRoute.action, post(projectPath(project.id), { intent: "generate-assets", sceneId: other.scenes[0].id }, admin.cookie), { projectId: project.id }),
+      await run(projectRoute.action, post(projectPath(project.id), { intent: "generate-assets", sceneId: other.scenes[0].id }, admin.cookie), {
+        projectId: project.id,
+      }),
     );
     expect(res.status).toBe(404);
     expect(await getBalance(admin.user.id)).toBe(before);
@@ -204,24 +254,35 @@ describe("scenes", () => {
 describe("compile", () => {
   it("compiles another user's project for the shown cost and the page then shows the compile job", async () => {
     const project = await ownersProject();
-    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<ReturnType<typeof projectRoute.loader>>;
+    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<
+      ReturnType<typeof projectRoute.loader>
+    >;
     const before = await getBalance(admin.user.id);
-    const res = unwrap<Result>(await run(projectRoute.action, post(projectPath(project.id), { intent: "compile", format: "webm" }, admin.cookie), { projectId: project.id }));
+    const res = unwrap<Result>(
+      await run(projectRoute.action, post(projectPath(project.id), { intent: "compile", format: "webm" }, admin.cookie), { projectId: project.id }),
+    );
     expect(res.body).toMatchObject({ ok: true, intent: "compile" });
     expect(await getBalance(admin.user.id)).toBeCloseTo(before - page.open.compile.cost, 2);
-    const after = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<ReturnType<typeof projectRoute.loader>>;
+    const after = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<
+      ReturnType<typeof projectRoute.loader>
+    >;
     expect(after.open.compile.job).toMatchObject({ format: "webm" });
     // A second compile while the first one runs is refused and charges nothing.
-    const busy = unwrap<Result>(await run(projectRoute.action, post(projectPath(project.id), { intent: "compile", format: "mp4" }, admin.cookie), { projectId: project.id }));
+    const busy = unwrap<Result>(
+      await run(projectRoute.action, post(projectPath(project.id), { intent: "compile", format: "mp4" }, admin.cookie), { projectId: project.id }),
+    );
     expect(busy.status).toBe(409);
     expect(await getBalance(admin.user.id)).toBeCloseTo(before - page.open.compile.cost, 2);
   });
 
   it("shows the compile's notice: which part was refunded and what was kept, or the scenes not in the video (ADR 250)", async () => {
     const project = await ownersProject();
-    const notice = "Refunded 4 credits for what failed or never ran: the compile; scene 1: video. Kept (paid, not charged again): scene 1: image prompt, image.";
+    const notice =
+      "Refunded 4 credits for what failed or never ran: the compile; scene 1: video. Kept (paid, not charged again): scene 1: image prompt, image.";
     await prisma.compileJob.create({ data: { projectId: project.id, userId: project.userId, status: "failed", message: "Video compilation failed", notice } });
-    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<ReturnType<typeof projectRoute.loader>>;
+    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<
+      ReturnType<typeof projectRoute.loader>
+    >;
     expect(page.open.compile.job).toMatchObject({ status: "failed", notice });
   });
 
@@ -229,9 +290,13 @@ describe("compile", () => {
     const project = await ownersProject();
     const empty = await createProject(ownerA, { title: "Empty" });
     const before = await getBalance(admin.user.id);
-    const bad = unwrap<Result>(await run(projectRoute.action, post(projectPath(project.id), { intent: "compile", format: "avi" }, admin.cookie), { projectId: project.id }));
+    const bad = unwrap<Result>(
+      await run(projectRoute.action, post(projectPath(project.id), { intent: "compile", format: "avi" }, admin.cookie), { projectId: project.id }),
+    );
     expect(bad.status).toBe(400);
-    const none = unwrap<Result>(await run(projectRoute.action, post(projectPath(empty.id), { intent: "compile", format: "mp4" }, admin.cookie), { projectId: empty.id }));
+    const none = unwrap<Result>(
+      await run(projectRoute.action, post(projectPath(empty.id), { intent: "compile", format: "mp4" }, admin.cookie), { projectId: empty.id }),
+    );
     expect(none.status).toBe(400);
     expect(none.body.error).toBe("There are no scenes to compile");
     const onIndex = unwrap<Result>(await run(indexRoute.action, post("/video-projects?index", { intent: "compile", format: "mp4" }, admin.cookie)));
@@ -284,7 +349,12 @@ describe("the planner's actions", () => {
     const sceneId = project.scenes[0].id;
     const original = (await prisma.scene.findUniqueOrThrow({ where: { id: sceneId } })).description;
     const enhanced = await act(project.id, { intent: "enhance-scene", sceneId });
-    expect(enhanced.body).toMatchObject({ ok: true, intent: "enhance-scene", sceneId, message: "Here is a proposed description. Use it, or keep yours: nothing has changed yet." });
+    expect(enhanced.body).toMatchObject({
+      ok: true,
+      intent: "enhance-scene",
+      sceneId,
+      message: "Here is a proposed description. Use it, or keep yours: nothing has changed yet.",
+    });
     const proposed = (enhanced.body.data as { description: string; previous: string | null }).description;
     expect(proposed).toMatch(/Mornings are hard\./);
     expect((enhanced.body.data as { previous: string | null }).previous).toBe(original);
@@ -340,7 +410,9 @@ describe("the planner's actions", () => {
     const project = await ownersProject();
     const before = await getBalance(admin.user.id);
     const send = (parts: Parameters<typeof multipart>[1], path = projectPath(project.id)) =>
-      run(path === projectPath(project.id) ? projectRoute.action : indexRoute.action, multipart(`http://localhost${path}`, parts, admin.cookie), { projectId: project.id }).then((r) => unwrap<Result>(r));
+      run(path === projectPath(project.id) ? projectRoute.action : indexRoute.action, multipart(`http://localhost${path}`, parts, admin.cookie), {
+        projectId: project.id,
+      }).then((r) => unwrap<Result>(r));
     const none = await send([
       { name: "intent", value: "create-scene-auto" },
       { name: "description", value: "x" },
@@ -398,7 +470,9 @@ describe("product image", () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ ok: true, intent: "main-image", message: "Main project image updated successfully" });
     expect(await mainImageOf(project.id)).toBeTruthy();
-    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<ReturnType<typeof projectRoute.loader>>;
+    const page = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Awaited<
+      ReturnType<typeof projectRoute.loader>
+    >;
     expect(page.open.project.mainProductImageUrl).toBe(photo.url);
     expect(page.open.project.userId).toBe(owner.user.id);
     expect(page.open.scenes[0].blocked).toBeNull();
@@ -414,7 +488,9 @@ describe("product image", () => {
   it("without JavaScript: the file posted as multipart is stored and saved; a wrong type or no file answers 4xx and changes nothing", async () => {
     const project = await ownersProject();
     const send = (parts: Parameters<typeof multipart>[1]) =>
-      run(projectRoute.action, multipart(`http://localhost${projectPath(project.id)}`, parts, admin.cookie), { projectId: project.id }).then((r) => unwrap<Result>(r));
+      run(projectRoute.action, multipart(`http://localhost${projectPath(project.id)}`, parts, admin.cookie), { projectId: project.id }).then((r) =>
+        unwrap<Result>(r),
+      );
 
     const none = await send([{ name: "intent", value: "main-image" }]);
     expect(none.status).toBe(400);
@@ -443,11 +519,19 @@ describe("product image", () => {
 
   it("refuses someone else's file (400) and a non-admin (403), changing nothing", async () => {
     const project = await ownersProject();
-    const foreign = await storeFile({ bucket: "project-images", ownerId: admin.user.id, params: { projectId: project.id, purpose: "main" }, body: await productPhoto({ width: 100, height: 130 }), originalName: "mine.jpg" });
+    const foreign = await storeFile({
+      bucket: "project-images",
+      ownerId: admin.user.id,
+      params: { projectId: project.id, purpose: "main" },
+      body: await productPhoto({ width: 100, height: 130 }),
+      originalName: "mine.jpg",
+    });
     const res = await act(project.id, { intent: "main-image", ref: foreign.ref });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^Failed to upload product image: /);
-    const denied = await run<Response>(projectRoute.action, post(projectPath(project.id), { intent: "main-image", ref: foreign.ref }, owner.cookie), { projectId: project.id });
+    const denied = await run<Response>(projectRoute.action, post(projectPath(project.id), { intent: "main-image", ref: foreign.ref }, owner.cookie), {
+      projectId: project.id,
+    });
     expect(denied.status).toBe(403);
     expect(await mainImageOf(project.id)).toBeNull();
   });

@@ -15,7 +15,11 @@ beforeAll(async () => {
   // A sample of this provider voice that another test file made (seed voice 2 speaks "rms" too,
   // and the route fuzzer may ask for it) lives in that file's storage, not in this one's.
   await prisma.storedObject.deleteMany({ where: { bucket: "renders", key: { startsWith: "voice-samples/local-tts-rms-" } } });
-  const voice = await prisma.voice.upsert({ where: { name: "Sample test voice (rms)" }, create: { name: "Sample test voice (rms)", providerVoice: "rms" }, update: {} });
+  const voice = await prisma.voice.upsert({
+    where: { name: "Sample test voice (rms)" },
+    create: { name: "Sample test voice (rms)", providerVoice: "rms" },
+    update: {},
+  });
   voiceId = voice.id;
 }, 60_000);
 afterAll(async () => {

@@ -204,7 +204,24 @@ const cancellableFn = inngest.createFunction(
   },
 );
 
-const fns = [cancellableFn, retryFn, nonRetriableFn, exhaustFn, sleepFn, waitFn, raceFn, askFn, answerFn, fanOutFn, itemFn, childFn, parentFn, sideBySideFn, limitedFn, parallelFn];
+const fns = [
+  cancellableFn,
+  retryFn,
+  nonRetriableFn,
+  exhaustFn,
+  sleepFn,
+  waitFn,
+  raceFn,
+  askFn,
+  answerFn,
+  fanOutFn,
+  itemFn,
+  childFn,
+  parentFn,
+  sideBySideFn,
+  limitedFn,
+  parallelFn,
+];
 
 // --- set-up -------------------------------------------------------------------------------------
 

@@ -43,7 +43,13 @@ export async function adVoices(dir: string, script: string[] = SOUND_SCRIPT, voi
 }
 
 /** The render request of the script of `voices` in `style` (its plan too), files under `dir`; with the music bed unless `music: false`. */
-export async function adInputs(dir: string, style: string, size: Size, voices: AdVoices, o: { music?: boolean } = {}): Promise<{ plan: AdStructure; request: RenderRequest }> {
+export async function adInputs(
+  dir: string,
+  style: string,
+  size: Size,
+  voices: AdVoices,
+  o: { music?: boolean } = {},
+): Promise<{ plan: AdStructure; request: RenderRequest }> {
   mkdirSync(dir, { recursive: true });
   const script = voices.script;
   const plan = planAdStructure({ scenes: script, style });
@@ -67,7 +73,14 @@ export async function adInputs(dir: string, style: string, size: Size, voices: A
     });
     const file = path.join(dir, `shot-${i + 1}.jpg`);
     writeFileSync(file, image.image);
-    const clip = await motion.animate({ image: file, layers: image.layers, durationSec: voices.voices[i].durationSec + 0.7, aspectRatio: "9:16", variant: shot.motion, size });
+    const clip = await motion.animate({
+      image: file,
+      layers: image.layers,
+      durationSec: voices.voices[i].durationSec + 0.7,
+      aspectRatio: "9:16",
+      variant: shot.motion,
+      size,
+    });
     scenes.push({ id: `scene-${i + 1}`, visual: { kind: "clip", path: clip.path }, voiceOver: { path: voices.voices[i].path }, captionText: text });
   }
   return { plan, request: { scenes, format: "mp4", size, captionStyle: style, ...(o.music === false ? {} : { music: voices.music }) } };

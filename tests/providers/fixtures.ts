@@ -37,13 +37,22 @@ export async function productPhoto(options: { width?: number; height?: number; c
     s = (s * 1103515245 + 12345) >>> 0;
     d[i] = Math.max(0, Math.min(255, d[i] + ((s >>> 16) % 9) - 4));
   }
-  return sharp(d, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(d, { raw: { width: W, height: H, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 /** A busy photo (no plain background): the compositor must keep it whole. */
 export async function busyPhoto(width = 600, height = 600): Promise<Buffer> {
-  const stripes = Array.from({ length: 12 }, (_, i) => `<rect x="${(i * width) / 12}" y="0" width="${width / 12}" height="${height}" fill="hsl(${i * 30},70%,50%)"/>`).join("");
-  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${stripes}<circle cx="${width / 2}" cy="${height / 2}" r="${width / 4}" fill="#fff"/></svg>`))
+  const stripes = Array.from(
+    { length: 12 },
+    (_, i) => `<rect x="${(i * width) / 12}" y="0" width="${width / 12}" height="${height}" fill="hsl(${i * 30},70%,50%)"/>`,
+  ).join("");
+  return sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${stripes}<circle cx="${width / 2}" cy="${height / 2}" r="${width / 4}" fill="#fff"/></svg>`,
+    ),
+  )
     .jpeg()
     .toBuffer();
 }

@@ -42,7 +42,20 @@ export function writeTone(file: string, seconds: number, freq: number, amplitude
 /** A small H.264 test clip (colour bars with a moving pattern), optionally with a tone. */
 export async function tinyClip(file: string, seconds: number, size = "160x284"): Promise<string> {
   await runFfmpeg(
-    [...lavfiInputArgs(`testsrc2=s=${size}:r=24:d=${seconds}`), ...lavfiInputArgs(`sine=f=440:d=${seconds}`), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file],
+    [
+      ...lavfiInputArgs(`testsrc2=s=${size}:r=24:d=${seconds}`),
+      ...lavfiInputArgs(`sine=f=440:d=${seconds}`),
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      "-shortest",
+      file,
+    ],
     { limiter: null },
   );
   return file;

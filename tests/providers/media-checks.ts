@@ -11,7 +11,18 @@ export const MAX_GAP_SEC = 0.3;
 /** Silent spans (below `noiseDb` for at least `minSec`) of a file's audio. */
 export async function silences(file: string, durationSec: number, o: { noiseDb?: number; minSec?: number } = {}): Promise<Span[]> {
   const { stderr } = await runFfmpeg(
-    ["-loglevel", "info", ...inputArgs(file, await demuxerOf(file)), "-map", "0:a:0", "-af", `silencedetect=n=${o.noiseDb ?? -40}dB:d=${o.minSec ?? 0.05}`, "-f", "null", "-"],
+    [
+      "-loglevel",
+      "info",
+      ...inputArgs(file, await demuxerOf(file)),
+      "-map",
+      "0:a:0",
+      "-af",
+      `silencedetect=n=${o.noiseDb ?? -40}dB:d=${o.minSec ?? 0.05}`,
+      "-f",
+      "null",
+      "-",
+    ],
     { limiter: null },
   );
   return parseSilences(stderr, durationSec);
@@ -41,7 +52,18 @@ export async function meanLuma(file: string, timeSec: number | null = null): Pro
     // One luma scale for every source: a JPEG (the poster) is full range (0-255), the H.264
     // video limited range (16-235), so the same picture reads ~12 higher as a JPEG unless both
     // are brought to limited range first.
-    ["-loglevel", "info", ...inputArgs(file, await demuxerOf(file), seek), "-frames:v", "1", "-vf", "scale=out_range=tv,format=yuv420p,signalstats,metadata=mode=print:key=lavfi.signalstats.YAVG", "-f", "null", "-"],
+    [
+      "-loglevel",
+      "info",
+      ...inputArgs(file, await demuxerOf(file), seek),
+      "-frames:v",
+      "1",
+      "-vf",
+      "scale=out_range=tv,format=yuv420p,signalstats,metadata=mode=print:key=lavfi.signalstats.YAVG",
+      "-f",
+      "null",
+      "-",
+    ],
     { limiter: null },
   );
   const m = /lavfi\.signalstats\.YAVG=([\d.]+)/.exec(stderr);

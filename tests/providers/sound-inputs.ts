@@ -26,7 +26,13 @@ export async function soundFinishInputs(dir: string, size: Size, voice = "slt") 
   for (const [i, text] of SOUND_SCRIPT.entries()) {
     const v = await tts.synthesize({ text, voice });
     total += v.durationSec;
-    const shot = await images.generate({ productImage: photo, prompt: ["fresh kitchen", "picnic", "studio"][i], aspectRatio: "9:16", version: i % 2 ? "v2" : "v1", size });
+    const shot = await images.generate({
+      productImage: photo,
+      prompt: ["fresh kitchen", "picnic", "studio"][i],
+      aspectRatio: "9:16",
+      version: i % 2 ? "v2" : "v1",
+      size,
+    });
     const file = path.join(dir, `shot-${i}.jpg`);
     writeFileSync(file, shot.image);
     scenes.push({ id: `scene-${i + 1}`, visual: { kind: "image", path: file }, voiceOver: { path: v.path }, captionText: text });

@@ -14,7 +14,10 @@ const run = promisify(execFile);
 
 /** Times of the frames whose scene score exceeds `threshold` (select='gt(scene,0.25)'). */
 export async function shotChanges(file: string, threshold = 0.25): Promise<number[]> {
-  const { stderr } = await runFfmpeg(["-loglevel", "info", ...inputArgs(file, await demuxerOf(file)), "-an", "-vf", `select='gt(scene,${threshold})',showinfo`, "-f", "null", "-"], { limiter: null });
+  const { stderr } = await runFfmpeg(
+    ["-loglevel", "info", ...inputArgs(file, await demuxerOf(file)), "-an", "-vf", `select='gt(scene,${threshold})',showinfo`, "-f", "null", "-"],
+    { limiter: null },
+  );
   return [...stderr.matchAll(/pts_time:([\d.]+)/g)].map((m) => Number(m[1]));
 }
 
@@ -35,7 +38,10 @@ export async function textOnScreen(file: string, timeSec: number, size: Size): P
     const png = path.join(dir, "frame.png");
     const top = captionSafeTop(size);
     // Three times the size and grey: tesseract reads large dark-on-light or light-on-dark text well.
-    await runFfmpeg([...inputArgs(file, await demuxerOf(file), ["-ss", timeSec.toFixed(3)]), "-frames:v", "1", "-vf", `crop=iw:${top}:0:0,scale=iw*3:-2,format=gray`, png], { limiter: null });
+    await runFfmpeg(
+      [...inputArgs(file, await demuxerOf(file), ["-ss", timeSec.toFixed(3)]), "-frames:v", "1", "-vf", `crop=iw:${top}:0:0,scale=iw*3:-2,format=gray`, png],
+      { limiter: null },
+    );
     // Automatic page layout reads blocks (headlines, buttons); sparse mode finds scattered words.
     const texts: string[] = [];
     for (const psm of ["3", "11"]) texts.push((await run("tesseract", [png, "-", "--psm", psm], { timeout: 30_000 })).stdout);
@@ -48,5 +54,9 @@ export async function textOnScreen(file: string, timeSec: number, size: Size): P
 /** How many of `words` (case-insensitive, punctuation ignored) the text contains. */
 export function wordsFound(text: string, words: string): number {
   const seen = new Set(text.replace(/[^\p{L}\p{N} ]/gu, " ").split(" "));
-  return words.toLowerCase().replace(/[^\p{L}\p{N} ]/gu, " ").split(" ").filter((w) => w && seen.has(w)).length;
+  return words
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} ]/gu, " ")
+    .split(" ")
+    .filter((w) => w && seen.has(w)).length;
 }

@@ -41,7 +41,9 @@ export async function startAppProcess(env: Record<string, string>, opts: { port?
   let out = "";
   child.stdout!.on("data", (d: Buffer) => (out += d.toString("utf8")));
   child.stderr!.on("data", (d: Buffer) => (out += d.toString("utf8")));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, signal);

@@ -35,9 +35,21 @@ describe("photo shots in the plan", () => {
 describe("photo shot picture", () => {
   it("shows the user's picture full bleed, with the call-out above the caption band", async () => {
     // A striped "photo" no product shot would draw: orange and blue bands.
-    const bands = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900"><rect width="600" height="900" fill="#1e5bd8"/>${Array.from({ length: 9 }, (_, i) => `<rect y="${i * 100}" width="600" height="50" fill="#f08a1c"/>`).join("")}</svg>`);
+    const bands = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900"><rect width="600" height="900" fill="#1e5bd8"/>${Array.from({ length: 9 }, (_, i) => `<rect y="${i * 100}" width="600" height="50" fill="#f08a1c"/>`).join("")}</svg>`,
+    );
     const photo = await sharp(bands).jpeg().toBuffer();
-    const r = await new LocalProductImageProvider().generate({ productImage: await productPhoto(), prompt: "x", aspectRatio: "9:16", version: "v1", size: SIZE, shot: "photo", headline: "Keeps greens crisp", tone: "light", photo });
+    const r = await new LocalProductImageProvider().generate({
+      productImage: await productPhoto(),
+      prompt: "x",
+      aspectRatio: "9:16",
+      version: "v1",
+      size: SIZE,
+      shot: "photo",
+      headline: "Keeps greens crisp",
+      tone: "light",
+      photo,
+    });
     const { data, info } = await sharp(r.image).raw().toBuffer({ resolveWithObject: true });
     // The lower half (below the call-out) is the photo: orange and blue pixels, nothing else much.
     let photoLike = 0;
@@ -54,7 +66,17 @@ describe("photo shot picture", () => {
     }
     expect(photoLike / total).toBeGreaterThan(0.9);
     // Without a readable picture it is a kinetic shot (full-bleed colour), not an error.
-    const fallback = await new LocalProductImageProvider().generate({ productImage: await productPhoto(), prompt: "x", aspectRatio: "9:16", version: "v1", size: SIZE, shot: "photo", headline: "Keeps greens crisp", tone: "light", photo: Buffer.from("not a picture") });
+    const fallback = await new LocalProductImageProvider().generate({
+      productImage: await productPhoto(),
+      prompt: "x",
+      aspectRatio: "9:16",
+      version: "v1",
+      size: SIZE,
+      shot: "photo",
+      headline: "Keeps greens crisp",
+      tone: "light",
+      photo: Buffer.from("not a picture"),
+    });
     expect(fallback.width).toBe(SIZE.width);
   });
 });

@@ -36,7 +36,11 @@ describe("ad structure (hook, body, end card per Style)", () => {
 
   it("gives the five Styles five different shot sequences, for 3 and for 6 scenes", () => {
     for (const scenes of [THREE, SIX]) {
-      const sequences = AD_STYLES.map((style) => planAdStructure({ scenes, style }).shots.map((s) => s.shot).join(","));
+      const sequences = AD_STYLES.map((style) =>
+        planAdStructure({ scenes, style })
+          .shots.map((s) => s.shot)
+          .join(","),
+      );
       expect(new Set(sequences).size).toBe(AD_STYLES.length);
     }
   });

@@ -44,7 +44,15 @@ function tools(ran: string[]) {
   const tool = (name: string, data: (args: Record<string, unknown>) => unknown = () => ({})) => ({
     name,
     description: name,
-    schema: z.object({ projectId: z.string().optional(), sceneId: z.string().optional(), name: z.string().optional(), description: z.string().optional(), idempotencyKey: z.string().optional() }).passthrough(),
+    schema: z
+      .object({
+        projectId: z.string().optional(),
+        sceneId: z.string().optional(),
+        name: z.string().optional(),
+        description: z.string().optional(),
+        idempotencyKey: z.string().optional(),
+      })
+      .passthrough(),
     run: async (args: unknown) => {
       ran.push(name);
       return { ok: true as const, data: data(args as Record<string, unknown>) };
@@ -52,7 +60,16 @@ function tools(ran: string[]) {
   });
   return [
     tool("add_scene", () => ({ scene: { id: "new-scene" } })),
-    ...["generate_image_prompt", "generate_scene_image", "generate_scene_script", "generate_scene_voiceover", "generate_scene_video", "compile_video", "delete_scene", "analyze_project_requirements"].map((n) => tool(n)),
+    ...[
+      "generate_image_prompt",
+      "generate_scene_image",
+      "generate_scene_script",
+      "generate_scene_voiceover",
+      "generate_scene_video",
+      "compile_video",
+      "delete_scene",
+      "analyze_project_requirements",
+    ].map((n) => tool(n)),
   ];
 }
 
@@ -80,14 +97,27 @@ describe("the assistant holds paid work for a confirmation", () => {
     expect(reply.status).toBe("completed");
     expect(reply.command).toMatchObject({ type: "confirm", credits: 3.6 });
     const calls = reply.command!.calls!;
-    expect(calls.map((c) => c.name)).toEqual(["generate_image_prompt", "generate_scene_image", "generate_scene_script", "generate_scene_voiceover", "generate_scene_video"]);
+    expect(calls.map((c) => c.name)).toEqual([
+      "generate_image_prompt",
+      "generate_scene_image",
+      "generate_scene_script",
+      "generate_scene_voiceover",
+      "generate_scene_video",
+    ]);
     expect(calls.every((c) => c.args.sceneId === "new-scene")).toBe(true);
     expect(reply.content).toContain("will cost 3.6 credits");
 
     const runId = "run1";
     rows.set(runId, { id: runId, content: "", status: "working", tasks: [], command: null, replyToId: null });
     const ran2: string[] = [];
-    const done = await runConfirmedPlan({ actor: { id: "u1", isAdmin: false, door: "web" } as never, tools: tools(ran2), reply: view(rows.get(runId)!) as never, askedId: reply.id, calls, origin: "http://localhost" });
+    const done = await runConfirmedPlan({
+      actor: { id: "u1", isAdmin: false, door: "web" } as never,
+      tools: tools(ran2),
+      reply: view(rows.get(runId)!) as never,
+      askedId: reply.id,
+      calls,
+      origin: "http://localhost",
+    });
     expect(ran2).toEqual(["generate_image_prompt", "generate_scene_image", "generate_scene_script", "generate_scene_voiceover", "generate_scene_video"]);
     expect(done.status).toBe("completed");
   });

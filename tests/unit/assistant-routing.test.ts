@@ -12,7 +12,16 @@ const ctx = {
     { id: "s2", sceneOrder: 2, title: "Reveal" },
   ],
 };
-const PAID = ["compile_video", "generate_scene_video", "generate_scene_image", "generate_image_prompt", "generate_scene_script", "generate_scene_voiceover", "prepare_scenes_for_compilation", "canvas_agent"];
+const PAID = [
+  "compile_video",
+  "generate_scene_video",
+  "generate_scene_image",
+  "generate_image_prompt",
+  "generate_scene_script",
+  "generate_scene_voiceover",
+  "prepare_scenes_for_compilation",
+  "canvas_agent",
+];
 
 describe("free requests run nothing", () => {
   it.each([
@@ -47,21 +56,40 @@ describe("a scene's assets in the pipeline's order", () => {
     const r = routeCommand(assets, { ...ctx, selectedSceneId: "new-scene" });
     expect(r.kind).toBe("tool");
     if (r.kind !== "tool") return;
-    expect(r.calls?.map((c) => c.tool)).toEqual(["generate_image_prompt", "generate_scene_image", "generate_scene_script", "generate_scene_voiceover", "generate_scene_video"]);
+    expect(r.calls?.map((c) => c.tool)).toEqual([
+      "generate_image_prompt",
+      "generate_scene_image",
+      "generate_scene_script",
+      "generate_scene_voiceover",
+      "generate_scene_video",
+    ]);
     expect(r.calls?.every((c) => c.args.sceneId === "new-scene")).toBe(true);
   });
 
   it("skips what the scene has, and says when it has everything", () => {
-    const partial = routeCommand("generate assets for scene 1", { projectId: "p1", scenes: [{ id: "s2", sceneOrder: 1, imagePrompt: "x", imageUrl: "/i", script: "s" }] });
-    expect(partial.kind === "tool" && (partial.calls ?? [{ tool: partial.tool }]).map((c) => c.tool)).toEqual(["generate_scene_voiceover", "generate_scene_video"]);
+    const partial = routeCommand("generate assets for scene 1", {
+      projectId: "p1",
+      scenes: [{ id: "s2", sceneOrder: 1, imagePrompt: "x", imageUrl: "/i", script: "s" }],
+    });
+    expect(partial.kind === "tool" && (partial.calls ?? [{ tool: partial.tool }]).map((c) => c.tool)).toEqual([
+      "generate_scene_voiceover",
+      "generate_scene_video",
+    ]);
     expect(routeCommand("generate assets for scene 1", ctx)).toMatchObject({ kind: "clarify", reply: expect.stringContaining("a voice-over and a video") });
   });
 });
 
 describe("the scene tools", () => {
   it("update_scene takes the field itself", () => {
-    expect(routeCommand("rename scene 2 to Big reveal", ctx)).toMatchObject({ kind: "tool", tool: "update_scene", args: { projectId: "p1", sceneId: "s2", name: "Big reveal" } });
-    expect(routeCommand("change the description of scene 1 to: A bottle on the sand.", ctx)).toMatchObject({ tool: "update_scene", args: { sceneId: "s1", description: "A bottle on the sand." } });
+    expect(routeCommand("rename scene 2 to Big reveal", ctx)).toMatchObject({
+      kind: "tool",
+      tool: "update_scene",
+      args: { projectId: "p1", sceneId: "s2", name: "Big reveal" },
+    });
+    expect(routeCommand("change the description of scene 1 to: A bottle on the sand.", ctx)).toMatchObject({
+      tool: "update_scene",
+      args: { sceneId: "s1", description: "A bottle on the sand." },
+    });
   });
 
   it("delete_scene by number, by position word, and asks which when unclear", () => {

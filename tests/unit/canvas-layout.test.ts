@@ -34,17 +34,41 @@ describe("buildCanvasDiagram", () => {
   const node = (id: string) => nodes.find((n) => n.id === id)!;
 
   it("puts the project node at x 400, y 100, 200 by 100", () => {
-    expect(node("project-p1")).toMatchObject({ type: "project", label: "Glow serum", x: 400, y: 100, width: 200, height: 100, data: { status: "in_progress" } });
+    expect(node("project-p1")).toMatchObject({
+      type: "project",
+      label: "Glow serum",
+      x: 400,
+      y: 100,
+      width: 200,
+      height: 100,
+      data: { status: "in_progress" },
+    });
   });
 
   it("puts scene n at x = 200 + 250 n, y 300, 180 by 100, named or 'Scene N'", () => {
-    expect(node("scene-s1")).toMatchObject({ type: "scene", label: "Morning", x: 200, y: 300, width: 180, height: 100, data: { status: "completed", order: 1 } });
+    expect(node("scene-s1")).toMatchObject({
+      type: "scene",
+      label: "Morning",
+      x: 200,
+      y: 300,
+      width: 180,
+      height: 100,
+      data: { status: "completed", order: 1 },
+    });
     expect(node("scene-s2")).toMatchObject({ label: "Scene 2", x: 450, y: 300, data: { status: null } });
     expect(node("scene-s3")).toMatchObject({ label: "Scene 3", x: 700, y: 300, data: { order: 5 } });
   });
 
   it("puts a scene's image 100 left and its video 100 right of it at y 450, only when it has them", () => {
-    expect(node("image-s1")).toMatchObject({ type: "asset", label: "Scene Image", x: 100, y: 450, width: 150, height: 80, data: { assetType: "image", url: "/resources/files/canvas-assets/a.png" } });
+    expect(node("image-s1")).toMatchObject({
+      type: "asset",
+      label: "Scene Image",
+      x: 100,
+      y: 450,
+      width: 150,
+      height: 80,
+      data: { assetType: "image", url: "/resources/files/canvas-assets/a.png" },
+    });
     expect(node("video-s1")).toMatchObject({ type: "asset", label: "Scene Video", x: 300, y: 450, data: { assetType: "video" } });
     expect(node("video-s3")).toMatchObject({ x: 800, y: 450 });
     expect(nodes.find((n) => n.id === "image-s2" || n.id === "video-s2" || n.id === "image-s3")).toBeUndefined();

@@ -9,11 +9,15 @@ function overlaps(a: PlacedNode, b: PlacedNode): boolean {
 
 function overlappingPairs(nodes: readonly PlacedNode[]): string[] {
   const pairs: string[] = [];
-  for (let i = 0; i < nodes.length; i += 1) for (let j = i + 1; j < nodes.length; j += 1) if (overlaps(nodes[i], nodes[j])) pairs.push(`${nodes[i].id}/${nodes[j].id}`);
+  for (let i = 0; i < nodes.length; i += 1)
+    for (let j = i + 1; j < nodes.length; j += 1) if (overlaps(nodes[i], nodes[j])) pairs.push(`${nodes[i].id}/${nodes[j].id}`);
   return pairs;
 }
 
-function projectWith(sceneCount: number, assets: (i: number) => { image?: boolean; video?: boolean } = () => ({ image: true, video: true })): CanvasProjectInput {
+function projectWith(
+  sceneCount: number,
+  assets: (i: number) => { image?: boolean; video?: boolean } = () => ({ image: true, video: true }),
+): CanvasProjectInput {
   return {
     id: "p",
     title: "Project",

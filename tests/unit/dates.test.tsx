@@ -36,7 +36,15 @@ describe("formatInZone", () => {
 
   it("the server render and the client's first render show the same text, from the provider's zone", () => {
     const html = (zone?: string) =>
-      renderToStaticMarkup(zone ? <TimeZoneProvider zone={zone}><Time value={MOMENT} /></TimeZoneProvider> : <Time value={MOMENT} />);
+      renderToStaticMarkup(
+        zone ? (
+          <TimeZoneProvider zone={zone}>
+            <Time value={MOMENT} />
+          </TimeZoneProvider>
+        ) : (
+          <Time value={MOMENT} />
+        ),
+      );
     expect(html("Asia/Kolkata")).toBe(`<time dateTime="${MOMENT}">Nov 26, 2026, 1:45 AM GMT+5:30</time>`);
     expect(html()).toBe(`<time dateTime="${MOMENT}">Nov 25, 2026, 8:15 PM UTC</time>`);
     expect(renderToStaticMarkup(<Time value={null} />)).toBe("<span>—</span>");

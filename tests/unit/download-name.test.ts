@@ -3,7 +3,9 @@ import { DOWNLOAD_NAME, downloadFileName, downloadHref, titleSlug } from "~/util
 
 describe("download file names (docs/decisions/200-download-file-names.md)", () => {
   it("slugs the title and keeps the file's extension", () => {
-    expect(downloadFileName("CrispJar Salad Jar: Keeps Dressing Separate", "/resources/files/renders/projects/p1/abc.mp4")).toBe("crispjar-salad-jar-keeps-dressing-separate.mp4");
+    expect(downloadFileName("CrispJar Salad Jar: Keeps Dressing Separate", "/resources/files/renders/projects/p1/abc.mp4")).toBe(
+      "crispjar-salad-jar-keeps-dressing-separate.mp4",
+    );
     expect(downloadFileName("Crème brûlée — 50% off!", "/x/y.webm")).toBe("creme-brulee-50-off.webm");
     expect(downloadFileName(null, "/x/y.mp4", "video-12")).toBe("video-12.mp4");
     expect(downloadFileName("नमस्ते", "/x/y.mp4", "video-12")).toBe("video-12.mp4");

@@ -9,7 +9,8 @@ vi.hoisted(() => {
   process.env.DATABASE_URL ??= "postgresql://unused:unused@127.0.0.1:1/unused";
 });
 
-const { COMPILE_PRICE, PRICES, SCENE_ALL_STEPS_PRICE, SCENE_STEP_PRICES, formatCredits, insufficientCreditsMessage, priceOf, sumCredits } = await import("~/models/billing/prices");
+const { COMPILE_PRICE, PRICES, SCENE_ALL_STEPS_PRICE, SCENE_STEP_PRICES, formatCredits, insufficientCreditsMessage, priceOf, sumCredits } =
+  await import("~/models/billing/prices");
 const { clampPosition, nextSceneOrder } = await import("~/models/projects/scene-order");
 const { currentInputsHash, isStale, sceneAssetStates } = await import("~/models/projects/scene-staleness.server");
 const { planSceneSteps } = await import("~/models/generation/scene-generation.server");
@@ -112,7 +113,12 @@ function scene(overrides: Partial<SceneRow> = {}): SceneRow {
 
 /** A scene whose three files were generated from its inputs as they are now. */
 function generated(overrides: Partial<SceneRow> = {}): SceneRow {
-  const s = scene({ imageUrl: "/resources/files/canvas-assets/scenes/s1_image_1.jpg", voiceOverUrl: "/resources/files/canvas-assets/scenes/s1_audio_1.wav", voiceOverDuration: 2, ...overrides });
+  const s = scene({
+    imageUrl: "/resources/files/canvas-assets/scenes/s1_image_1.jpg",
+    voiceOverUrl: "/resources/files/canvas-assets/scenes/s1_audio_1.wav",
+    voiceOverDuration: 2,
+    ...overrides,
+  });
   s.imageInputsHash = currentInputsHash("image", s, project);
   s.voiceOverInputsHash = currentInputsHash("voice-over", s, project);
   s.videoUrl = "/resources/files/canvas-assets/scenes/s1_video_1.mp4";
@@ -188,7 +194,10 @@ describe("which steps a request runs", () => {
       reason: "Upload a product image first to generate scene variations.",
     });
     expect(planSceneSteps(scene({ imagePrompt: null }), project, "image").blocked).toEqual({ step: "image", reason: "The scene has no image prompt" });
-    expect(planSceneSteps(scene({ voiceOverText: null }), project, "voice-over").blocked).toEqual({ step: "voice-over", reason: "The scene has no voice-over text" });
+    expect(planSceneSteps(scene({ voiceOverText: null }), project, "voice-over").blocked).toEqual({
+      step: "voice-over",
+      reason: "The scene has no voice-over text",
+    });
     // All steps: the prompt and the image are made first, so only the product image can stop it.
     expect(planSceneSteps(scene({ imagePrompt: null }), project, "all").blocked).toBeNull();
     expect(planSceneSteps(scene(), { ...project, mainProductImageUrl: null }, "all").blocked?.step).toBe("image");

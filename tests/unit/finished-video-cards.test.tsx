@@ -66,8 +66,22 @@ describe("finished video cards", () => {
   });
 
   it("a ready story on the Dashboard offers another size and variants, and groups its variants with their own poster, status and Download", () => {
-    const variant: StoryItem = { ...story, id: 8, aspectRatio: "16:9", videoUrl: "/resources/files/renders/projects/p2/v.mp4", posterUrl: "/resources/files/renders/projects/p2/p.jpg" };
-    const making: StoryItem = { ...story, id: 9, aspectRatio: "1:1", status: "processing", progressStep: "Generating scene 1 of 2: image", videoUrl: null, posterUrl: null };
+    const variant: StoryItem = {
+      ...story,
+      id: 8,
+      aspectRatio: "16:9",
+      videoUrl: "/resources/files/renders/projects/p2/v.mp4",
+      posterUrl: "/resources/files/renders/projects/p2/p.jpg",
+    };
+    const making: StoryItem = {
+      ...story,
+      id: 9,
+      aspectRatio: "1:1",
+      status: "processing",
+      progressStep: "Generating scene 1 of 2: image",
+      videoUrl: null,
+      posterUrl: null,
+    };
     const html = renderToStaticMarkup(<StoryCard story={{ ...story, aspectRatio: "9:16", variants: [variant, making] }} />);
     expect(html).toContain('href="/stories/7/variants#size"');
     expect(html).toContain(">Make another size</a>");

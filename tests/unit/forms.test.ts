@@ -95,7 +95,8 @@ describe("field types", () => {
 
   it("a cuid, a uuid and a token have their formats", () => {
     expect(field.cuid().safeParse("cmwubcu090002io7dbq8os6tf").success).toBe(true);
-    for (const bad of ["", "c", "x".repeat(25), "cmwubcu090002io7dbq8os6t\0", "CMWUBCU090002IO7DBQ8OS6TF"]) expect(field.cuid().safeParse(bad).success).toBe(false);
+    for (const bad of ["", "c", "x".repeat(25), "cmwubcu090002io7dbq8os6t\0", "CMWUBCU090002IO7DBQ8OS6TF"])
+      expect(field.cuid().safeParse(bad).success).toBe(false);
     expect(field.uuid().safeParse("0f8fad5b-d9cb-469f-a165-70867728950e").success).toBe(true);
     expect(field.uuid().safeParse("0f8fad5b-d9cb-469f-a165-70867728950").success).toBe(false);
     expect(field.token().safeParse("RFABC123_x-y").success).toBe(true);
@@ -132,7 +133,10 @@ describe("parsing", () => {
   const schema = z.object({ name: field.line({ max: 10, label: "Name" }), age: field.optional(field.intId("Age")) });
 
   it("returns the first value of each field and the errors by field", () => {
-    const form = new URLSearchParams([["name", "Ann"], ["name", "Bob"]]);
+    const form = new URLSearchParams([
+      ["name", "Ann"],
+      ["name", "Bob"],
+    ]);
     expect(parseFields(schema, form)).toEqual({ ok: true, data: { name: "Ann" } });
     const bad = parseFields(schema, new URLSearchParams({ name: "a\0", age: "99999999999" }));
     expect(bad).toEqual({

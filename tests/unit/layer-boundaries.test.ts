@@ -32,7 +32,7 @@ describe("layer boundaries", () => {
     ["mcp-server/x.ts", 'import { a } from "../server/cli-env.ts";\nexport const b = a;\n'],
     ["agents/x.ts", 'import { a } from "../mcp-server/server.ts";\nexport const b = a;\n'],
     ["server/x.ts", 'import { a } from "../tests/fixtures/storage-media.ts";\nexport const b = a;\n'],
-    ["app/models/x/y.server.ts", 'export async function b(name: string) {\n  return import(name);\n}\n'],
+    ["app/models/x/y.server.ts", "export async function b(name: string) {\n  return import(name);\n}\n"],
   ])("refuses %s importing %s", async (file, code) => {
     expect(await boundaryErrors(file, code)).not.toEqual([]);
   });

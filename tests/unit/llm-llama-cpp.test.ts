@@ -66,11 +66,31 @@ function writeTinyGguf(file: string) {
   const tokens = ["<unk>", "<s>", "</s>", ...Array.from({ length: 256 }, (_, b) => `<0x${b.toString(16).toUpperCase().padStart(2, "0")}>`)];
   const tokenTypes = [2, 3, 3, ...Array(256).fill(6)];
   const parts: Buffer[] = [];
-  const u32 = (v: number) => { const b = Buffer.alloc(4); b.writeUInt32LE(v); parts.push(b); };
-  const i32 = (v: number) => { const b = Buffer.alloc(4); b.writeInt32LE(v); parts.push(b); };
-  const u64 = (v: number) => { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(v)); parts.push(b); };
-  const f32 = (v: number) => { const b = Buffer.alloc(4); b.writeFloatLE(v); parts.push(b); };
-  const str = (s: string) => { const b = Buffer.from(s); u64(b.length); parts.push(b); };
+  const u32 = (v: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(v);
+    parts.push(b);
+  };
+  const i32 = (v: number) => {
+    const b = Buffer.alloc(4);
+    b.writeInt32LE(v);
+    parts.push(b);
+  };
+  const u64 = (v: number) => {
+    const b = Buffer.alloc(8);
+    b.writeBigUInt64LE(BigInt(v));
+    parts.push(b);
+  };
+  const f32 = (v: number) => {
+    const b = Buffer.alloc(4);
+    b.writeFloatLE(v);
+    parts.push(b);
+  };
+  const str = (s: string) => {
+    const b = Buffer.from(s);
+    u64(b.length);
+    parts.push(b);
+  };
   const kv: Array<[string, number, () => void]> = [
     ["general.architecture", 8, () => str("llama")],
     ["general.alignment", 4, () => u32(32)],
@@ -83,9 +103,33 @@ function writeTinyGguf(file: string) {
     ["llama.attention.layer_norm_rms_epsilon", 6, () => f32(1e-5)],
     ["llama.rope.dimension_count", 4, () => u32(16)],
     ["tokenizer.ggml.model", 8, () => str("llama")],
-    ["tokenizer.ggml.tokens", 9, () => { u32(8); u64(tokens.length); tokens.forEach(str); }],
-    ["tokenizer.ggml.scores", 9, () => { u32(6); u64(tokens.length); tokens.forEach(() => f32(0)); }],
-    ["tokenizer.ggml.token_type", 9, () => { u32(5); u64(tokens.length); tokenTypes.forEach(i32); }],
+    [
+      "tokenizer.ggml.tokens",
+      9,
+      () => {
+        u32(8);
+        u64(tokens.length);
+        tokens.forEach(str);
+      },
+    ],
+    [
+      "tokenizer.ggml.scores",
+      9,
+      () => {
+        u32(6);
+        u64(tokens.length);
+        tokens.forEach(() => f32(0));
+      },
+    ],
+    [
+      "tokenizer.ggml.token_type",
+      9,
+      () => {
+        u32(5);
+        u64(tokens.length);
+        tokenTypes.forEach(i32);
+      },
+    ],
     ["tokenizer.ggml.bos_token_id", 4, () => u32(1)],
     ["tokenizer.ggml.eos_token_id", 4, () => u32(2)],
     ["tokenizer.ggml.unknown_token_id", 4, () => u32(0)],
@@ -109,11 +153,19 @@ function writeTinyGguf(file: string) {
   u32(3);
   u64(tensors.length);
   u64(kv.length);
-  for (const [key, type, write] of kv) { str(key); u32(type); write(); }
+  for (const [key, type, write] of kv) {
+    str(key);
+    u32(type);
+    write();
+  }
   let offset = 0;
   const offsets: number[] = [];
   for (const [name, dims] of tensors) {
-    str(name); u32(dims.length); dims.forEach(u64); u32(0); u64(offset);
+    str(name);
+    u32(dims.length);
+    dims.forEach(u64);
+    u32(0);
+    u64(offset);
     offsets.push(offset);
     offset = align(offset + dims.reduce((a, b) => a * b, 1) * 4);
   }
@@ -153,7 +205,11 @@ describe.skipIf(!installed)("LlamaCppChatModel with node-llama-cpp installed", (
 
   it("answers with a well-formed tool call for bound tools (grammar-constrained)", async () => {
     const model = new LlamaCppChatModel({ modelPath, threads: 1, maxTokens: 300 });
-    const compile = tool(async () => "ok", { name: "compile_video", description: "Compile", schema: z.object({ projectId: z.string().max(8), outputFormat: z.enum(["mp4", "webm"]) }) });
+    const compile = tool(async () => "ok", {
+      name: "compile_video",
+      description: "Compile",
+      schema: z.object({ projectId: z.string().max(8), outputFormat: z.enum(["mp4", "webm"]) }),
+    });
     const divide = tool(async () => "ok", { name: "divide_script", description: "Divide", schema: z.object({ projectId: z.string().max(8) }) });
     const forced = (await model.bindTools([compile, divide], { tool_choice: "compile_video" }).invoke([new HumanMessage("compile as webm")])) as AIMessage;
     expect(forced.tool_calls).toHaveLength(1);

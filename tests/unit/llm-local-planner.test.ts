@@ -58,7 +58,11 @@ describe("LocalPlannerChatModel", () => {
     expect(done.tool_calls ?? []).toEqual([]);
     expect(done.content).toBe('generate_scene_image finished: generate_scene_image ran with {"projectId":"p1","sceneId":"s1"}');
 
-    const failed = new ToolMessage({ content: JSON.stringify({ success: false, error: "Upload a product image first to generate scene variations." }), tool_call_id: call.tool_calls![0].id!, name: "generate_scene_image" });
+    const failed = new ToolMessage({
+      content: JSON.stringify({ success: false, error: "Upload a product image first to generate scene variations." }),
+      tool_call_id: call.tool_calls![0].id!,
+      name: "generate_scene_image",
+    });
     const sorry = await bound.invoke([...messages, call, failed]);
     expect(sorry.content).toBe("generate_scene_image failed: Upload a product image first to generate scene variations.");
   });
@@ -72,7 +76,9 @@ describe("LocalPlannerChatModel", () => {
     expect(unclear.content).toBe("There is no scene 7; this project has 2 scenes.");
     const unknown = (await bound.invoke([system, new HumanMessage("sing me a song")])) as AIMessage;
     expect(unknown.content).toMatch(/can't act on "sing me a song".*did not run anything/);
-    const off = (await model.bindTools([generateImage], { tool_choice: "none" }).invoke([system, new HumanMessage("generate the image for scene 2")])) as AIMessage;
+    const off = (await model
+      .bindTools([generateImage], { tool_choice: "none" })
+      .invoke([system, new HumanMessage("generate the image for scene 2")])) as AIMessage;
     expect(off.tool_calls ?? []).toEqual([]);
   });
 
@@ -80,7 +86,9 @@ describe("LocalPlannerChatModel", () => {
     const withCtx = new LocalPlannerChatModel({ context: { projectId: "p9", scenes: [{ id: "only", sceneOrder: 1 }] } });
     const reply = (await withCtx.bindTools([generateImage]).invoke("generate the image")) as AIMessage;
     expect(reply.tool_calls![0].args).toEqual({ projectId: "p9", sceneId: "only" });
-    const override = (await model.bindTools([generateImage]).invoke("generate the image for scene 1", { plannerContext: { projectId: "p2", scenes: [{ id: "x1" }] } })) as AIMessage;
+    const override = (await model
+      .bindTools([generateImage])
+      .invoke("generate the image for scene 1", { plannerContext: { projectId: "p2", scenes: [{ id: "x1" }] } })) as AIMessage;
     expect(override.tool_calls![0].args).toEqual({ projectId: "p2", sceneId: "x1" });
   });
 
@@ -90,7 +98,9 @@ describe("LocalPlannerChatModel", () => {
     expect(divided).toEqual(divideScript(script));
 
     const structured = model.withStructuredOutput(plannerSchemas.image_prompt.output, { name: "image_prompt" });
-    const prompt = await structured.invoke(buildTaskMessages("image_prompt", { sceneText: "A runner on a mountain trail at sunrise", product: "TrailFuel Gel", style: "cinematic" }));
+    const prompt = await structured.invoke(
+      buildTaskMessages("image_prompt", { sceneText: "A runner on a mountain trail at sunrise", product: "TrailFuel Gel", style: "cinematic" }),
+    );
     expect(prompt.prompt).toContain("TrailFuel Gel");
     expect(prompt.prompt).toContain("cinematic style");
 

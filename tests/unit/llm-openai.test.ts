@@ -26,7 +26,12 @@ import {
 
 type ChatRequest = {
   model: string;
-  messages: Array<{ role: string; content: string | null; tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>; tool_call_id?: string }>;
+  messages: Array<{
+    role: string;
+    content: string | null;
+    tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
+    tool_call_id?: string;
+  }>;
   tools?: Array<{ type: string; function: { name: string; description?: string; parameters: Record<string, unknown> } }>;
   tool_choice?: unknown;
   temperature?: number;
@@ -80,7 +85,13 @@ beforeEach(() => {
   handler = (_req, res) => json(res, 200, completion({ content: "Hello from the test server." }));
 });
 
-const openaiEnv = (extra: Record<string, string> = {}) => ({ OPENAI_API_KEY: "sk-test-123", OPENAI_BASE_URL: baseURL, OPENAI_MODEL: "test-model", LLM_MAX_RETRIES: "0", ...extra });
+const openaiEnv = (extra: Record<string, string> = {}) => ({
+  OPENAI_API_KEY: "sk-test-123",
+  OPENAI_BASE_URL: baseURL,
+  OPENAI_MODEL: "test-model",
+  LLM_MAX_RETRIES: "0",
+  ...extra,
+});
 
 describe("createChatModel / resolveChatConfig", () => {
   it("defaults to the local planner and says so", async () => {
@@ -127,7 +138,13 @@ describe("createChatModel / resolveChatConfig", () => {
 
 describe("getChatModel / chatProviderStatus (the app's chat model)", () => {
   it("serves the configured provider and reports it", async () => {
-    expect(await chatProviderStatus({})).toMatchObject({ capability: "chat", id: "local-planner", label: "Local planner", local: true, requested: "local-planner" });
+    expect(await chatProviderStatus({})).toMatchObject({
+      capability: "chat",
+      id: "local-planner",
+      label: "Local planner",
+      local: true,
+      requested: "local-planner",
+    });
     const env = openaiEnv();
     expect(await getChatModel(env)).toBeInstanceOf(ChatOpenAI);
     expect(await getChatModel(env)).toBe(await getChatModel(env));
@@ -164,7 +181,14 @@ describe("ChatOpenAI against a local OpenAI-compatible server", () => {
       const last = req.body.messages[req.body.messages.length - 1];
       if (last.role === "tool") return json(res, 200, completion({ content: `Done: ${last.content}` }));
       const fn = req.body.tools?.[0]?.function;
-      json(res, 200, completion({ tool_calls: [{ id: "call_abc", type: "function", function: { name: fn?.name, arguments: JSON.stringify({ projectId: "p1", sceneId: "s2" }) } }] }, "tool_calls"));
+      json(
+        res,
+        200,
+        completion(
+          { tool_calls: [{ id: "call_abc", type: "function", function: { name: fn?.name, arguments: JSON.stringify({ projectId: "p1", sceneId: "s2" }) } }] },
+          "tool_calls",
+        ),
+      );
     };
     const generateImage = tool(async ({ sceneId }) => `image generated for ${sceneId}`, {
       name: "generate_scene_image",
@@ -179,7 +203,11 @@ describe("ChatOpenAI against a local OpenAI-compatible server", () => {
     expect(requests[0].body.tools).toEqual([
       {
         type: "function",
-        function: expect.objectContaining({ name: "generate_scene_image", description: "Generate the image of a scene", parameters: expect.objectContaining({ type: "object", required: ["projectId", "sceneId"] }) }),
+        function: expect.objectContaining({
+          name: "generate_scene_image",
+          description: "Generate the image of a scene",
+          parameters: expect.objectContaining({ type: "object", required: ["projectId", "sceneId"] }),
+        }),
       },
     ]);
     const toolMessage = await generateImage.invoke(first.tool_calls![0]);
@@ -199,10 +227,17 @@ describe("ChatOpenAI against a local OpenAI-compatible server", () => {
       if (!request) return json(res, 400, { error: { message: "no task" } });
       const forced = (req.body.tool_choice as { function?: { name?: string } })?.function?.name;
       const result = runLocalTask(request.task, request.input);
-      json(res, 200, completion({ tool_calls: [{ id: "call_1", type: "function", function: { name: forced, arguments: JSON.stringify(result) } }] }, "tool_calls"));
+      json(
+        res,
+        200,
+        completion({ tool_calls: [{ id: "call_1", type: "function", function: { name: forced, arguments: JSON.stringify(result) } }] }, "tool_calls"),
+      );
     };
     const model = await createChatModel(openaiEnv());
-    const seo = await runPlannerTask(model, "seo_metadata", { script: "Cold coffee again? The ThermoMug keeps coffee hot for six hours. Hot coffee, anywhere.", product: "ThermoMug" });
+    const seo = await runPlannerTask(model, "seo_metadata", {
+      script: "Cold coffee again? The ThermoMug keeps coffee hot for six hours. Hot coffee, anywhere.",
+      product: "ThermoMug",
+    });
     expect(seo.title.startsWith("ThermoMug")).toBe(true);
     expect(seo.hashtags[0]).toBe("#ThermoMug");
     expect(requests[0].body.tools?.[0].function.name).toBe("seo_metadata");
@@ -210,7 +245,8 @@ describe("ChatOpenAI against a local OpenAI-compatible server", () => {
   });
 
   it("surfaces an error answer from the server", async () => {
-    handler = (_req, res) => json(res, 404, { error: { message: "The model `test-model` does not exist", type: "invalid_request_error", code: "model_not_found" } });
+    handler = (_req, res) =>
+      json(res, 404, { error: { message: "The model `test-model` does not exist", type: "invalid_request_error", code: "model_not_found" } });
     const model = await createChatModel(openaiEnv());
     await expect(model.invoke("hi")).rejects.toThrow(/does not exist/);
     expect(requests).toHaveLength(1);
@@ -218,7 +254,8 @@ describe("ChatOpenAI against a local OpenAI-compatible server", () => {
 
   it("retries a server error (2 retries) and then succeeds", async () => {
     let calls = 0;
-    handler = (_req, res) => (++calls === 1 ? json(res, 500, { error: { message: "overloaded" } }) : json(res, 200, completion({ content: "second time lucky" })));
+    handler = (_req, res) =>
+      ++calls === 1 ? json(res, 500, { error: { message: "overloaded" } }) : json(res, 200, completion({ content: "second time lucky" }));
     const model = await createChatModel(openaiEnv({ LLM_MAX_RETRIES: "2" }));
     expect((await model.invoke("hi")).content).toBe("second time lucky");
     expect(requests).toHaveLength(2);

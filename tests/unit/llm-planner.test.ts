@@ -26,12 +26,7 @@ const LONG_SENTENCE =
 
 describe("splitSentences", () => {
   it("splits at terminal punctuation but not after abbreviations, initials or decimals", () => {
-    expect(splitSentences("Dr. Rao loves it. It costs 2.5 dollars! Really? Yes.")).toEqual([
-      "Dr. Rao loves it.",
-      "It costs 2.5 dollars!",
-      "Really?",
-      "Yes.",
-    ]);
+    expect(splitSentences("Dr. Rao loves it. It costs 2.5 dollars! Really? Yes.")).toEqual(["Dr. Rao loves it.", "It costs 2.5 dollars!", "Really?", "Yes."]);
     expect(splitSentences("Use it daily, e.g. after a shower. Then relax.")).toEqual(["Use it daily, e.g. after a shower.", "Then relax."]);
     expect(splitSentences("यह बहुत अच्छा है। इसे आज ही खरीदें।")).toHaveLength(2);
   });
@@ -74,7 +69,9 @@ describe("divideScript", () => {
   });
 
   it("respects explicit scene markers and their titles, and a custom duration", () => {
-    const result = divideScript("Scene 1: The Problem\nYour coffee is cold again.\nScene 2: The Fix\nThe ThermoMug keeps it hot for six hours. [SFX: sip] Order now (link in bio).");
+    const result = divideScript(
+      "Scene 1: The Problem\nYour coffee is cold again.\nScene 2: The Fix\nThe ThermoMug keeps it hot for six hours. [SFX: sip] Order now (link in bio).",
+    );
     expect(result.scenes.map((s) => s.title)).toEqual(["The Problem", "The Fix"]);
     expect(result.scenes[1].voiceOverText).toBe("The ThermoMug keeps it hot for six hours. Order now.");
 
@@ -150,7 +147,9 @@ describe("seoMetadata", () => {
     for (const tag of seo.hashtags) expect(tag).toMatch(/^#[\p{L}\p{N}]+$/u);
     expect(seo.hashtags).toContain("#GlowUpSerum");
     // A one-letter word ("vitamin C") never becomes a tag on its own.
-    const vitamin = seoMetadata("Meet Aurora Glow, the vitamin C serum that wakes up tired skin. Two drops every morning. Your skin drinks it in seconds. No sticky feel. Order today and glow by Friday!");
+    const vitamin = seoMetadata(
+      "Meet Aurora Glow, the vitamin C serum that wakes up tired skin. Two drops every morning. Your skin drinks it in seconds. No sticky feel. Order today and glow by Friday!",
+    );
     expect(vitamin.hashtags.filter((t) => [...t].length < 3)).toEqual([]);
     expect(seo.hashtags).toContain("#VitaminC");
     expect(seo.hashtags).toContain("#skin");
@@ -178,8 +177,29 @@ describe("analyzeProject", () => {
     mainProductImageUrl: null,
     style: "cinematic",
     scenes: [
-      { id: "s2", sceneOrder: 2, title: "Reveal", voiceOverText: "Meet GlowUp Vitamin C Serum.", imagePrompt: "p", imageUrl: "/i.png", voiceOverUrl: "/v.wav", voiceOverDuration: 2.4 },
-      { id: "s1", sceneOrder: 1, title: "Hook", script: "Mornings are hard.", voiceOverText: "Mornings are hard.", imagePrompt: "p", imageUrl: "/i.png", videoUrl: "/v.mp4", status: "completed", voiceOverUrl: "/a.wav", duration: 5 },
+      {
+        id: "s2",
+        sceneOrder: 2,
+        title: "Reveal",
+        voiceOverText: "Meet GlowUp Vitamin C Serum.",
+        imagePrompt: "p",
+        imageUrl: "/i.png",
+        voiceOverUrl: "/v.wav",
+        voiceOverDuration: 2.4,
+      },
+      {
+        id: "s1",
+        sceneOrder: 1,
+        title: "Hook",
+        script: "Mornings are hard.",
+        voiceOverText: "Mornings are hard.",
+        imagePrompt: "p",
+        imageUrl: "/i.png",
+        videoUrl: "/v.mp4",
+        status: "completed",
+        voiceOverUrl: "/a.wav",
+        duration: 5,
+      },
       { id: "s3", sceneOrder: 3 },
     ],
   };
@@ -233,7 +253,10 @@ describe("suggestImprovements", () => {
   });
 
   it("proposes voice-over text and a prompt for a scene that only has a script", () => {
-    const result = suggestImprovements({ id: "x", script: "[SFX: pop] A happy kid opens the box on a sunny morning." }, { product: "ToyBox", style: "playful" });
+    const result = suggestImprovements(
+      { id: "x", script: "[SFX: pop] A happy kid opens the box on a sunny morning." },
+      { product: "ToyBox", style: "playful" },
+    );
     expect(result.suggestions.find((s) => s.field === "voiceOverText")?.proposed).toBe("A happy kid opens the box on a sunny morning.");
     expect(result.suggestions.find((s) => s.field === "imagePrompt")?.proposed).toContain("ToyBox");
     expect(result.suggestions.find((s) => s.field === "title")?.proposed).toBeTruthy();

@@ -20,7 +20,10 @@ it("reports tools and resources without listChanged, and still lists the tools",
   await server.connect(serverSide);
   const client = new Client({ name: "capabilities-test", version: "1.0.0" });
   await client.connect(clientSide);
-  closers.push(() => client.close(), () => server.close());
+  closers.push(
+    () => client.close(),
+    () => server.close(),
+  );
 
   const caps = client.getServerCapabilities();
   expect(caps?.tools).toBeDefined();

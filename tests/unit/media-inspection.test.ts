@@ -80,7 +80,16 @@ describe("whole-file inspection", () => {
 
 describe("ffmpeg inputs", () => {
   it("always forces the format and the file protocol, and refuses formats that reference other files", () => {
-    expect(inputArgs("/w/job/in-0.mp3", "mp3", ["-stream_loop", "-1"])).toEqual(["-stream_loop", "-1", "-f", "mp3", "-protocol_whitelist", "file", "-i", "/w/job/in-0.mp3"]);
+    expect(inputArgs("/w/job/in-0.mp3", "mp3", ["-stream_loop", "-1"])).toEqual([
+      "-stream_loop",
+      "-1",
+      "-f",
+      "mp3",
+      "-protocol_whitelist",
+      "file",
+      "-i",
+      "/w/job/in-0.mp3",
+    ]);
     expect(inputArgs("/w/job/in-1.mp4", "mov")).toEqual(["-f", "mov", "-enable_drefs", "0", "-protocol_whitelist", "file", "-i", "/w/job/in-1.mp4"]);
     for (const format of ["hls", "concat", "image2", "applehttp", "", "data"]) expect(() => inputArgs("/x", format)).toThrow(MediaProcessError);
   });
@@ -108,7 +117,9 @@ describe("failures in users' words", () => {
     expect(reasonOf(new RenderInputError("clip", 3, "x"))).toBe("The video clip of scene 3 could not be read. Please upload another one.");
     expect(reasonOf(new RenderInputError("image", 1, "x"))).toBe("The image of scene 1 could not be read. Please upload another one.");
     expect(reasonOf(new RenderInputError("asset", null, "x"))).toBe("A file of this project could not be read. Please upload another one.");
-    expect(reasonOf(new MediaProcessError("ffmpeg failed (exit 1): /srv/.data/work/render/x: Invalid data found when processing input", 1, ""))).toBe(GENERIC_FAILURE_MESSAGE);
+    expect(reasonOf(new MediaProcessError("ffmpeg failed (exit 1): /srv/.data/work/render/x: Invalid data found when processing input", 1, ""))).toBe(
+      GENERIC_FAILURE_MESSAGE,
+    );
     expect(reasonOf(new Error("ffmpeg failed (exit 1): /srv/.data/storage/background-music/9f.mp3: Invalid data found when processing input"))).toBe(
       "The background music file could not be read. Please upload another one.",
     );
@@ -125,7 +136,9 @@ describe("failures in users' words", () => {
     ]) {
       expect(presentableFailure(ok)).toBe(ok);
     }
-    expect(presentableFailure("Scene 2: the image cannot be read (vipspng: libpng read error)")).toBe("The image of scene 2 could not be read. Please upload another one.");
+    expect(presentableFailure("Scene 2: the image cannot be read (vipspng: libpng read error)")).toBe(
+      "The image of scene 2 could not be read. Please upload another one.",
+    );
     expect(presentableFailure("Failed while compiling: ENOENT: no such file or directory, open '/srv/.data/work/render/x.txt'")).toBe(
       `Failed while compiling: ${GENERIC_FAILURE_MESSAGE}`,
     );

@@ -19,11 +19,17 @@ describe("messageParts", () => {
   });
 
   it("leaves look-alikes as text", () => {
-    expect(messageParts("#order-x #order-12abc https://evil.example/canvas/x")).toEqual([{ kind: "text", text: "#order-x #order-12abc https://evil.example/canvas/x" }]);
+    expect(messageParts("#order-x #order-12abc https://evil.example/canvas/x")).toEqual([
+      { kind: "text", text: "#order-x #order-12abc https://evil.example/canvas/x" },
+    ]);
   });
 
   it("keeps the whole text", () => {
     const text = "a #order-1 b #project-p1 c";
-    expect(messageParts(text).map((p) => p.text).join("")).toBe(text);
+    expect(
+      messageParts(text)
+        .map((p) => p.text)
+        .join(""),
+    ).toBe(text);
   });
 });

@@ -68,7 +68,18 @@ describe("checkOrigin", () => {
       expect(verdict({ path, headers: evil }).ok, path).toBe(true);
     }
     // The consent answer and /authorize come from browsers with the user's cookie: never exempt.
-    for (const path of ["/api/payments/payu/successful", "/api/payments/payu/success.data", "/api/inngestx", "/mcpx", "/resources/upload/avatars", "/auth/logout", "/authorize", "/oauth/consent", "/tokens", "/register/x"]) {
+    for (const path of [
+      "/api/payments/payu/successful",
+      "/api/payments/payu/success.data",
+      "/api/inngestx",
+      "/mcpx",
+      "/resources/upload/avatars",
+      "/auth/logout",
+      "/authorize",
+      "/oauth/consent",
+      "/tokens",
+      "/register/x",
+    ]) {
       expect(verdict({ path, headers: evil }).ok, path).toBe(false);
     }
   });

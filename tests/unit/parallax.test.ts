@@ -21,11 +21,24 @@ beforeAll(async () => {
   work = tmpWorkDir("parallax");
   // A background plate with a black square near the middle, a product layer with a red square
   // (transparent elsewhere), and the flat picture of the two.
-  const black = await sharp({ create: { width: 30, height: 30, channels: 3, background: "#000000" } }).png().toBuffer();
-  const red = await sharp({ create: { width: 30, height: 30, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } } }).png().toBuffer();
-  await sharp({ create: { ...SIZE, channels: 3, background: "#ffffff" } }).composite([{ input: black, left: 75, top: 60 }]).jpeg({ quality: 95 }).toFile(file("plate.jpg"));
-  await sharp({ create: { ...SIZE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).composite([{ input: red, left: 75, top: 200 }]).png().toFile(file("product.png"));
-  await sharp(file("plate.jpg")).composite([{ input: file("product.png") }]).jpeg({ quality: 95 }).toFile(file("flat.jpg"));
+  const black = await sharp({ create: { width: 30, height: 30, channels: 3, background: "#000000" } })
+    .png()
+    .toBuffer();
+  const red = await sharp({ create: { width: 30, height: 30, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } } })
+    .png()
+    .toBuffer();
+  await sharp({ create: { ...SIZE, channels: 3, background: "#ffffff" } })
+    .composite([{ input: black, left: 75, top: 60 }])
+    .jpeg({ quality: 95 })
+    .toFile(file("plate.jpg"));
+  await sharp({ create: { ...SIZE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([{ input: red, left: 75, top: 200 }])
+    .png()
+    .toFile(file("product.png"));
+  await sharp(file("plate.jpg"))
+    .composite([{ input: file("product.png") }])
+    .jpeg({ quality: 95 })
+    .toFile(file("flat.jpg"));
 });
 afterAll(() => work.cleanup());
 
@@ -70,7 +83,12 @@ describe("parallax", () => {
     expect(moved.product).toBeGreaterThan(moved.background * 2);
 
     const video = await new LocalRenderProvider({ workDir: work.dir }).render({
-      scenes: [{ visual: { kind: "image", path: file("flat.jpg"), motion: "pan-left", layers: { background: file("plate.jpg"), foreground: file("product.png") } }, durationSec: 2 }],
+      scenes: [
+        {
+          visual: { kind: "image", path: file("flat.jpg"), motion: "pan-left", layers: { background: file("plate.jpg"), foreground: file("product.png") } },
+          durationSec: 2,
+        },
+      ],
       format: "mp4",
       size: SIZE,
       captions: false,
@@ -82,7 +100,13 @@ describe("parallax", () => {
   });
 
   it("moves a flat picture as one (both squares travel alike)", async () => {
-    const clip = await new LocalMotionProvider({ workDir: work.dir }).animate({ image: file("flat.jpg"), durationSec: 1, aspectRatio: "9:16", variant: "pan-right", size: SIZE });
+    const clip = await new LocalMotionProvider({ workDir: work.dir }).animate({
+      image: file("flat.jpg"),
+      durationSec: 1,
+      aspectRatio: "9:16",
+      variant: "pan-right",
+      size: SIZE,
+    });
     const moved = await travel(clip.path, 0, 29);
     expect(Math.abs(moved.product - moved.background)).toBeLessThan(1.5);
   });
@@ -91,7 +115,17 @@ describe("parallax", () => {
     const images = new LocalProductImageProvider();
     const photo = await productPhoto({ width: 360, height: 640 });
     for (const shot of ["hero", "close-up", "feature", "kinetic"] as const) {
-      const r = await images.generate({ productImage: photo, prompt: "x", aspectRatio: "9:16", version: "v1", size: SIZE, shot, headline: "Crisp all day", tone: "light", layers: true });
+      const r = await images.generate({
+        productImage: photo,
+        prompt: "x",
+        aspectRatio: "9:16",
+        version: "v1",
+        size: SIZE,
+        shot,
+        headline: "Crisp all day",
+        tone: "light",
+        layers: true,
+      });
       if (shot === "hero" || shot === "close-up") {
         expect(r.layers, shot).toBeDefined();
         const fg = await sharp(r.layers!.foreground).metadata();
@@ -101,7 +135,16 @@ describe("parallax", () => {
         const differing = flat.reduce((n, v, i) => n + (Math.abs(v - plate[i]) > 40 ? 1 : 0), 0);
         expect(differing).toBeGreaterThan(SIZE.width * SIZE.height * 0.02);
       } else expect(r.layers, shot).toBeUndefined();
-      const flat = await images.generate({ productImage: photo, prompt: "x", aspectRatio: "9:16", version: "v1", size: SIZE, shot, headline: "Crisp all day", tone: "light" });
+      const flat = await images.generate({
+        productImage: photo,
+        prompt: "x",
+        aspectRatio: "9:16",
+        version: "v1",
+        size: SIZE,
+        shot,
+        headline: "Crisp all day",
+        tone: "light",
+      });
       expect(flat.layers).toBeUndefined();
     }
   });

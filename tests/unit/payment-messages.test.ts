@@ -14,7 +14,10 @@ describe("order payment outcome texts", () => {
       "The payment did not go through, so nothing was paid for this order. Your order is saved: you can try again below.",
     );
     expect(paymentOutcomeMessage("failure").description).toBe("The payment did not go through and nothing was charged to your credits. Please try again.");
-    expect(paymentOutcomeMessage("success", { order: true })).toEqual({ title: "Payment successful", description: "Thank you! Your payment for this order has been received." });
+    expect(paymentOutcomeMessage("success", { order: true })).toEqual({
+      title: "Payment successful",
+      description: "Thank you! Your payment for this order has been received.",
+    });
   });
 
   it("a guest's next steps name the order number and the e-mail staff will write to", () => {

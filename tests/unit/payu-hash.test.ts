@@ -99,7 +99,21 @@ describe("hosted-checkout form", () => {
     );
     expect(form.action).toBe("https://test.payu.in/_payment");
     expect(form.fields.map(([name]) => name)).toEqual([
-      "key", "txnid", "amount", "productinfo", "firstname", "email", "phone", "surl", "furl", "udf1", "udf2", "udf3", "udf4", "udf5", "hash",
+      "key",
+      "txnid",
+      "amount",
+      "productinfo",
+      "firstname",
+      "email",
+      "phone",
+      "surl",
+      "furl",
+      "udf1",
+      "udf2",
+      "udf3",
+      "udf4",
+      "udf5",
+      "hash",
     ]);
     const fields = Object.fromEntries(form.fields);
     expect(fields.hash).toBe(sha512("gtKFFx|RFMABC123DEF4567|540.00|BASIC - 20 credits|Asha|asha@example.com|user_1||BASIC||||||||eCwWELxi"));

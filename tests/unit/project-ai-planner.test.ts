@@ -35,7 +35,9 @@ describe("scene roles and the proposed order", () => {
     expect(result.changed).toBe(true);
     expect(optimizeSceneSequence([scene("one", "Hi")]).changed).toBe(false);
     // The same through the task registry, whose schema checks the answer.
-    expect(runLocalTask("optimize_scene_sequence", { scenes: [scene("x", "Buy now."), scene("y", "Is your skin dull?")] }).scenes.map((s) => s.sceneId)).toEqual(["y", "x"]);
+    expect(
+      runLocalTask("optimize_scene_sequence", { scenes: [scene("x", "Buy now."), scene("y", "Is your skin dull?")] }).scenes.map((s) => s.sceneId),
+    ).toEqual(["y", "x"]);
   });
 
   it("a confirmed order is numbered from 1", () => {

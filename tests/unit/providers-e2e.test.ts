@@ -25,7 +25,10 @@ afterAll(() => {
 });
 
 async function meanVolume(file: string, start: number, seconds: number): Promise<number> {
-  const { stderr } = await runFfmpeg(["-loglevel", "info", ...inputArgs(file, await demuxerOf(file), ["-ss", String(start), "-t", String(seconds)]), "-af", "volumedetect", "-f", "null", "-"], { limiter: null });
+  const { stderr } = await runFfmpeg(
+    ["-loglevel", "info", ...inputArgs(file, await demuxerOf(file), ["-ss", String(start), "-t", String(seconds)]), "-af", "volumedetect", "-f", "null", "-"],
+    { limiter: null },
+  );
   return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1]);
 }
 

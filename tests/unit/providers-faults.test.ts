@@ -20,7 +20,17 @@ afterEach(() => {
 afterAll(() => Object.assign(process.env, saved));
 
 const spoken: VoiceResult = { path: "/tmp/x.wav", mime: "audio/wav", durationSec: 1, voice: "slt", provider: "local-tts" };
-const rendered: RenderResult = { path: "/tmp/x.mp4", mime: "video/mp4", format: "mp4", durationSec: 1, width: 2, height: 2, sizeBytes: 1, provider: "local-ffmpeg", scenes: [] };
+const rendered: RenderResult = {
+  path: "/tmp/x.mp4",
+  mime: "video/mp4",
+  format: "mp4",
+  durationSec: 1,
+  width: 2,
+  height: 2,
+  sizeBytes: 1,
+  provider: "local-ffmpeg",
+  scenes: [],
+};
 
 describe("PROVIDER_FAULTS", () => {
   it("reads capability=trigger entries (a bare capability fails every call) and names invalid ones", () => {
@@ -55,12 +65,17 @@ describe("PROVIDER_FAULTS", () => {
 
     const request = (caption: string): RenderRequest => ({ format: "mp4", scenes: [{ visual: { kind: "image", path: "/x.jpg" }, captionText: caption }] });
     expect(renderProvider()).toBe(localRenderProvider());
-    await expect(localRenderProvider().render(request("Ride the Stallion"))).rejects.toMatchObject({ code: "failed", message: "The render provider failed (a fault injected by PROVIDER_FAULTS)" });
+    await expect(localRenderProvider().render(request("Ride the Stallion"))).rejects.toMatchObject({
+      code: "failed",
+      message: "The render provider failed (a fault injected by PROVIDER_FAULTS)",
+    });
     expect(render).not.toHaveBeenCalled();
     expect(await localRenderProvider().render(request("Meet Aurora."))).toBe(rendered);
 
     // A capability that is not named never fails.
-    const animate = vi.spyOn(LocalMotionProvider.prototype, "animate").mockResolvedValue({ path: "/x.mp4", mime: "video/mp4", durationSec: 1, width: 2, height: 2, provider: "local-motion" });
+    const animate = vi
+      .spyOn(LocalMotionProvider.prototype, "animate")
+      .mockResolvedValue({ path: "/x.mp4", mime: "video/mp4", durationSec: 1, width: 2, height: 2, provider: "local-motion" });
     await motionProvider().animate({ image: "/x.jpg", durationSec: 1, aspectRatio: "9:16", prompt: "faultline stallion" });
     expect(animate).toHaveBeenCalledOnce();
     expect(providerStatus().every((s) => /with injected faults$/.test(s.label))).toBe(true);

@@ -57,7 +57,15 @@ describe("OpenAI-compatible TTS adapter", () => {
   afterAll(() => server.close());
 
   const provider = (apiKey = "sk-test", timeoutMs = 5000) =>
-    new OpenAiVoiceProvider({ baseUrl: server.url, apiKey, model: "tts-test", voiceMap: parseVoiceMap("kal=sage"), format: "wav", timeoutMs, workDir: work.dir });
+    new OpenAiVoiceProvider({
+      baseUrl: server.url,
+      apiKey,
+      model: "tts-test",
+      voiceMap: parseVoiceMap("kal=sage"),
+      format: "wav",
+      timeoutMs,
+      workDir: work.dir,
+    });
 
   it("posts text and voice, stores the audio and measures its duration", async () => {
     const r = await provider().synthesize({ text: "Hello there", voice: "slt", speed: 1.1 });
@@ -148,7 +156,9 @@ async function queueServer(files: Record<string, { type: string; body: Buffer }>
 describe("model queue adapters (image, video, music)", () => {
   let server: Awaited<ReturnType<typeof queueServer>>;
   beforeAll(async () => {
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#3366aa" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#3366aa" } })
+      .png()
+      .toBuffer();
     server = await queueServer({
       "out.png": { type: "image/png", body: png },
       "out.mp4": { type: "video/mp4", body: clip },
@@ -165,10 +175,19 @@ describe("model queue adapters (image, video, music)", () => {
     requestTimeoutMs: 5_000,
     workDir: work.dir,
   });
-  const image = (model: string, overrides = {}) => new FalProductImageProvider({ ...queue(overrides), provider: "fal-image", modelV1: `fal-ai/test/${model}`, modelV2: `fal-ai/test/${model}` });
+  const image = (model: string, overrides = {}) =>
+    new FalProductImageProvider({ ...queue(overrides), provider: "fal-image", modelV1: `fal-ai/test/${model}`, modelV2: `fal-ai/test/${model}` });
 
   it("image: submits the photo, polls to COMPLETED, downloads and fits the result", async () => {
-    const r = await image("image").generate({ productImage: photo, prompt: "on a beach", style: "summer", aspectRatio: "9:16", version: "v2", headline: "Cold for 24h", size: { width: 270, height: 480 } });
+    const r = await image("image").generate({
+      productImage: photo,
+      prompt: "on a beach",
+      style: "summer",
+      aspectRatio: "9:16",
+      version: "v2",
+      headline: "Cold for 24h",
+      size: { width: 270, height: 480 },
+    });
     const submit = server.requests.find((q) => q.method === "POST" && q.url === "/fal-ai/test/image")!;
     const input = JSON.parse(submit.body.toString());
     expect(input.image_url).toMatch(/^data:image\/jpeg;base64,/);
@@ -208,7 +227,12 @@ describe("model queue adapters (image, video, music)", () => {
   it("video: returns the downloaded clip with its real duration", async () => {
     const motion = new FalMotionProvider({ ...queue(), provider: "fal-video", model: "fal-ai/test/video" });
     const r = await motion.animate({ image: photo, durationSec: 4, aspectRatio: "9:16", prompt: "slow push in" });
-    const input = JSON.parse(server.requests.filter((q) => q.url === "/fal-ai/test/video").pop()!.body.toString());
+    const input = JSON.parse(
+      server.requests
+        .filter((q) => q.url === "/fal-ai/test/video")
+        .pop()!
+        .body.toString(),
+    );
     expect(input).toMatchObject({ duration: "5", aspect_ratio: "9:16", prompt: "slow push in" });
     expect(r.durationSec).toBeCloseTo(1, 0);
     expect(r).toMatchObject({ provider: "fal-video", width: 160, height: 284 });
@@ -221,7 +245,12 @@ describe("model queue adapters (image, video, music)", () => {
   it("music: returns the downloaded audio with its duration", async () => {
     const music = new FalMusicProvider({ ...queue(), provider: "fal-music", model: "fal-ai/test/audio" });
     const r = await music.generate({ mood: "warm", durationSec: 12 });
-    const input = JSON.parse(server.requests.filter((q) => q.url === "/fal-ai/test/audio").pop()!.body.toString());
+    const input = JSON.parse(
+      server.requests
+        .filter((q) => q.url === "/fal-ai/test/audio")
+        .pop()!
+        .body.toString(),
+    );
     expect(input).toMatchObject({ seconds_total: 12 });
     expect(input.prompt).toContain("warm");
     expect(r.path.endsWith(".wav")).toBe(true);
@@ -256,8 +285,10 @@ describe("json2video render adapter", () => {
       if (req.method === "GET" && u.pathname === "/v2/movies") {
         expect(u.searchParams.get("project")).toBe("Pj2v0000000001");
         polls++;
-        if (scenario === "slow" || polls < 3) return json(res, 200, { success: true, movie: { project: "Pj2v0000000001", status: polls === 1 ? "pending" : "running", progress: polls * 30 } });
-        if (scenario === "error") return json(res, 200, { success: true, movie: { project: "Pj2v0000000001", status: "error", message: "Source file could not be downloaded" } });
+        if (scenario === "slow" || polls < 3)
+          return json(res, 200, { success: true, movie: { project: "Pj2v0000000001", status: polls === 1 ? "pending" : "running", progress: polls * 30 } });
+        if (scenario === "error")
+          return json(res, 200, { success: true, movie: { project: "Pj2v0000000001", status: "error", message: "Source file could not be downloaded" } });
         return json(res, 200, { success: true, movie: { project: "Pj2v0000000001", status: "done", url: `${url}/files/movie.mp4`, duration: 1 } });
       }
       json(res, 404, { success: false, message: "not found" });
@@ -269,7 +300,12 @@ describe("json2video render adapter", () => {
     format,
     aspectRatio: "9:16",
     scenes: [
-      { id: "s1", visual: { kind: "image", path: "/unused.jpg", url: "https://cdn.example/s1.jpg" }, voiceOver: { path: "/unused.wav", url: "https://cdn.example/s1.wav" }, captionText: "Meet Aurora" },
+      {
+        id: "s1",
+        visual: { kind: "image", path: "/unused.jpg", url: "https://cdn.example/s1.jpg" },
+        voiceOver: { path: "/unused.wav", url: "https://cdn.example/s1.wav" },
+        captionText: "Meet Aurora",
+      },
       { id: "s2", visual: { kind: "clip", path: "/unused.mp4", url: "https://cdn.example/s2.mp4" }, durationSec: 4 },
     ],
     music: { path: "/unused-music.wav", url: "https://cdn.example/bed.mp3" },
@@ -317,7 +353,13 @@ describe("json2video render adapter", () => {
     const done = seen[2];
     if (done.state !== "done") throw new Error(`not done: ${JSON.stringify(done)}`);
     expect(done.percent).toBe(100);
-    expect(done.result).toMatchObject({ provider: "json2video", requestId: "Pj2v0000000001", format: "mp4", mime: "video/mp4", url: `${server.url}/files/movie.mp4` });
+    expect(done.result).toMatchObject({
+      provider: "json2video",
+      requestId: "Pj2v0000000001",
+      format: "mp4",
+      mime: "video/mp4",
+      url: `${server.url}/files/movie.mp4`,
+    });
     expect((await probeMedia(done.result.path)).streams.some((s) => s.type === "video")).toBe(true);
   });
 
@@ -336,7 +378,10 @@ describe("json2video render adapter", () => {
     scenario = "error";
     const p = provider();
     const { renderId } = await p.start(request());
-    expect((await untilEnd(p, renderId)).at(-1)).toEqual({ state: "failed", error: "Video compilation failed in json2video service: Source file could not be downloaded" });
+    expect((await untilEnd(p, renderId)).at(-1)).toEqual({
+      state: "failed",
+      error: "Video compilation failed in json2video service: Source file could not be downloaded",
+    });
   });
 
   it("asks once per status call: the poll loop and its limits are the compile workflow's", async () => {
@@ -408,7 +453,13 @@ describe("provider registry", () => {
 
   it("falls back to local, and says why, when a hosted provider lacks its key or a setting is invalid", () => {
     clear();
-    Object.assign(process.env, { RENDER_PROVIDER: "json2video", IMAGE_PROVIDER: "fal", VOICE_PROVIDER: "openai", VOICE_API_URL: "https://api.openai.com", MOTION_PROVIDER: "sora" });
+    Object.assign(process.env, {
+      RENDER_PROVIDER: "json2video",
+      IMAGE_PROVIDER: "fal",
+      VOICE_PROVIDER: "openai",
+      VOICE_API_URL: "https://api.openai.com",
+      MOTION_PROVIDER: "sora",
+    });
     delete process.env.OPENAI_API_KEY;
     const byCap = Object.fromEntries(providerStatus().map((s) => [s.capability, s]));
     expect(byCap.render).toMatchObject({ provider: "local-ffmpeg", requested: "json2video", problem: expect.stringMatching(/JSON2VIDEO_API_KEY/) });

@@ -78,7 +78,15 @@ describe("art direction", () => {
 
 describe("local product shots", () => {
   it.each(["9:16", "16:9", "1:1"] as const)("makes %s images at the requested size in v1 and v2, visibly different", async (aspectRatio) => {
-    const base: ProductImageRequest = { productImage: photo, prompt: "on a sunny beach", style: "playful", aspectRatio, version: "v1", headline: "Ice-cold for 24 hours", size: small[aspectRatio] };
+    const base: ProductImageRequest = {
+      productImage: photo,
+      prompt: "on a sunny beach",
+      style: "playful",
+      aspectRatio,
+      version: "v1",
+      headline: "Ice-cold for 24 hours",
+      size: small[aspectRatio],
+    };
     const v1 = await compositor.generate(base);
     const v2 = await compositor.generate({ ...base, version: "v2" });
     for (const r of [v1, v2]) {
@@ -113,7 +121,9 @@ describe("local product shots", () => {
   });
 
   it("rejects unreadable images and bad options", async () => {
-    await expect(compositor.generate({ productImage: Buffer.from("not an image"), prompt: "", aspectRatio: "1:1", version: "v1" })).rejects.toThrow(/cannot be read/);
+    await expect(compositor.generate({ productImage: Buffer.from("not an image"), prompt: "", aspectRatio: "1:1", version: "v1" })).rejects.toThrow(
+      /cannot be read/,
+    );
     await expect(compositor.generate({ productImage: photo, prompt: "", aspectRatio: "4:3" as never, version: "v1" })).rejects.toThrow(/Aspect ratio/);
     await expect(compositor.generate({ productImage: photo, prompt: "", aspectRatio: "1:1", version: "v3" as never })).rejects.toThrow(/v1 or v2/);
   });

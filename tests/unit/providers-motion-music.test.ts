@@ -90,7 +90,9 @@ describe("music", () => {
     expect(Math.abs(info.durationSec - 3)).toBeLessThan(0.05);
     expect(r.description).toMatch(/^warm, 88 bpm/);
     // Not silence: measure the level with ffmpeg.
-    const { stderr } = await runFfmpeg(["-loglevel", "info", ...inputArgs(r.path, await demuxerOf(r.path)), "-af", "volumedetect", "-f", "null", "-"], { limiter: null });
+    const { stderr } = await runFfmpeg(["-loglevel", "info", ...inputArgs(r.path, await demuxerOf(r.path)), "-af", "volumedetect", "-f", "null", "-"], {
+      limiter: null,
+    });
     const mean = Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1]);
     expect(mean).toBeGreaterThan(-40);
   });

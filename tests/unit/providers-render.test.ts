@@ -42,7 +42,12 @@ function threeScenes(): RenderRequest["scenes"] {
 describe("captions", () => {
   it("splits text into timed chunks that fit two lines", () => {
     const cap = captionCapacity({ width: 720, height: 1280 });
-    const chunks = captionChunks("Meet Aurora. The bottle that keeps your water ice-cold for twenty-four hours, wherever you go. Order today!", 0.15, 6.15, cap);
+    const chunks = captionChunks(
+      "Meet Aurora. The bottle that keeps your water ice-cold for twenty-four hours, wherever you go. Order today!",
+      0.15,
+      6.15,
+      cap,
+    );
     expect(chunks.length).toBeGreaterThan(1);
     for (const c of chunks) expect(c.text.length).toBeLessThanOrEqual(cap);
     expect(chunks[0].start).toBe(0.15);
@@ -117,20 +122,30 @@ describe("local renderer", () => {
     const voice = writeTone(path.join(work.dir, "duck-voice.wav"), 2, 1000, 0.7);
     const silent = writeTone(path.join(work.dir, "duck-silent.wav"), 2, 0);
     const music = writeTone(path.join(work.dir, "duck-music.wav"), 1, 150, 0.5);
-    const r = await renderer.render(
-      {
-        scenes: [
-          { visual: { kind: "image", path: files.img1 }, voiceOver: { path: voice } },
-          { visual: { kind: "image", path: files.img1 }, voiceOver: { path: silent } },
-        ],
-        music: { path: music, volume: 0.5 },
-        format: "mp4",
-        size: { width: 90, height: 160 },
-        captions: false,
-      },
-    );
+    const r = await renderer.render({
+      scenes: [
+        { visual: { kind: "image", path: files.img1 }, voiceOver: { path: voice } },
+        { visual: { kind: "image", path: files.img1 }, voiceOver: { path: silent } },
+      ],
+      music: { path: music, volume: 0.5 },
+      format: "mp4",
+      size: { width: 90, height: 160 },
+      captions: false,
+    });
     const level = async (start: number) => {
-      const { stderr } = await runFfmpeg(["-loglevel", "info", ...inputArgs(r.path, await demuxerOf(r.path), ["-ss", String(start), "-t", "1"]), "-af", "lowpass=f=300,lowpass=f=300,volumedetect", "-f", "null", "-"], { limiter: null });
+      const { stderr } = await runFfmpeg(
+        [
+          "-loglevel",
+          "info",
+          ...inputArgs(r.path, await demuxerOf(r.path), ["-ss", String(start), "-t", "1"]),
+          "-af",
+          "lowpass=f=300,lowpass=f=300,volumedetect",
+          "-f",
+          "null",
+          "-",
+        ],
+        { limiter: null },
+      );
       return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1]);
     };
     const during = await level(0.6);

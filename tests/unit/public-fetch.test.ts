@@ -120,7 +120,14 @@ describe("fetchPublicUrl", () => {
   const loopbackIsPublic = (address: string) => address !== "127.0.0.1" && isBlockedAddress(address);
 
   it("refuses loopback, private and link-local addresses before connecting", async () => {
-    for (const url of [`${base}/image`, "http://localhost:1/x", "http://10.1.2.3/x", "http://169.254.169.254/latest/meta-data", "http://[::1]/x", "http://0x7f000001/x"]) {
+    for (const url of [
+      `${base}/image`,
+      "http://localhost:1/x",
+      "http://10.1.2.3/x",
+      "http://169.254.169.254/latest/meta-data",
+      "http://[::1]/x",
+      "http://0x7f000001/x",
+    ]) {
       await expect(fetchPublicUrl(url, { maxBytes: 1e6 })).rejects.toThrow(PUBLIC_FETCH_MESSAGES.blockedAddress);
     }
   });

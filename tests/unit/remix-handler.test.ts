@@ -9,16 +9,19 @@ let server: http.Server | null = null;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
 function bigBody(totalChunks: number, counter: { pulled: number; cancelled: boolean }) {
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (counter.pulled >= totalChunks) return controller.close();
-      counter.pulled++;
-      controller.enqueue(new Uint8Array(CHUNK));
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (counter.pulled >= totalChunks) return controller.close();
+        counter.pulled++;
+        controller.enqueue(new Uint8Array(CHUNK));
+      },
+      cancel() {
+        counter.cancelled = true;
+      },
     },
-    cancel() {
-      counter.cancelled = true;
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }
 
 async function listen(counter: { pulled: number; cancelled: boolean }, totalChunks: number) {

@@ -76,7 +76,10 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  for (const [k, v] of [["FFMPEG_PATH", saved.ffmpeg], ["FFPROBE_PATH", saved.ffprobe]] as const) {
+  for (const [k, v] of [
+    ["FFMPEG_PATH", saved.ffmpeg],
+    ["FFPROBE_PATH", saved.ffprobe],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
@@ -139,11 +142,17 @@ describe("the local renderer under strace", () => {
     const renderer = new LocalRenderProvider({ workDir: renderRoot });
     const list = path.join(work.dir, "storage", "voice.wav");
     writeFileSync(list, concatList(canary));
-    const voice = await renderer.render(request({ scenes: [{ visual: { kind: "image", path: files.image }, voiceOver: { path: list } }] })).then(() => null, (e: unknown) => e);
+    const voice = await renderer.render(request({ scenes: [{ visual: { kind: "image", path: files.image }, voiceOver: { path: list } }] })).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(voice).toMatchObject({ name: "RenderInputError", input: "voice-over", scene: 1 });
     const ffconcat = path.join(work.dir, "storage", "clip.mp4");
     writeFileSync(ffconcat, ffconcatList(canary));
-    const clip = await renderer.render(request({ scenes: [{ visual: { kind: "clip", path: ffconcat }, durationSec: 1 }] })).then(() => null, (e: unknown) => e);
+    const clip = await renderer.render(request({ scenes: [{ visual: { kind: "clip", path: ffconcat }, durationSec: 1 }] })).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(clip).toMatchObject({ name: "RenderInputError", input: "clip", scene: 1 });
     expect(openedPaths().filter((p) => p.includes("victim-track"))).toEqual([]);
     expect(outsideJobFolder(openedPaths())).toEqual([]);

@@ -124,7 +124,8 @@ describe("speech tightening", () => {
 
 describe("loudness", () => {
   it("reads ebur128's summary and never amplifies silence", () => {
-    const log = "[Parsed_ebur128_0 @ 0x1] Summary:\n\n  Integrated loudness:\n    I:         -19.6 LUFS\n    Threshold: -30.0 LUFS\n\n  True peak:\n    Peak:       -0.8 dBFS\n";
+    const log =
+      "[Parsed_ebur128_0 @ 0x1] Summary:\n\n  Integrated loudness:\n    I:         -19.6 LUFS\n    Threshold: -30.0 LUFS\n\n  True peak:\n    Peak:       -0.8 dBFS\n";
     expect(parseEbur128(log)).toEqual({ integratedLufs: -19.6, truePeakDb: -0.8 });
     expect(gainToTarget(-19.6)).toBeCloseTo(5.6, 5);
     expect(gainToTarget(-70)).toBe(0);

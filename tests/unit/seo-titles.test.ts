@@ -7,7 +7,8 @@ import { findBenefit, findCategory, findProduct, seoMetadata } from "~/providers
 // The kind of script that gave "Tired, Soggy & Salads" and #hint #zero #separate.
 const SALAD =
   "Tired of soggy salads by noon? Meet CrispJar, the salad jar that keeps dressing separate until you shake it. Zero leaks, zero soggy leaves, just a hint of crunch in every bite. The glass jar is dishwasher safe and fits in any bag. Pack your salad in the morning and enjoy it fresh at lunch. Get CrispJar today.";
-const NO_NAME = "Tired of soggy salads? This lunch box keeps the dressing separate. Zero mess, zero soggy leaves, just a hint of lemon. Salads stay crisp until lunch.";
+const NO_NAME =
+  "Tired of soggy salads? This lunch box keeps the dressing separate. Zero mess, zero soggy leaves, just a hint of lemon. Salads stay crisp until lunch.";
 const BAD_TAGS = ["#hint", "#zero", "#separate", "#tired", "#soggy", "#noon", "#shake", "#just", "#every"];
 
 describe("SEO title", () => {
@@ -64,10 +65,26 @@ describe("hashtags", () => {
   // compound adjectives ("leak proof", "ice cold"), and a category's word on its own when the
   // script never says it alone (#bank of "power bank", #box of "lunch box").
   it.each([
-    ["Your phone dies by noon? Meet ChargeMate, the power bank that charges your phone three times over. It fits in your pocket and rings an alarm when it is left behind. Get ChargeMate now.", ["#rings", "#alarm", "#bank", "#power", "#behind"], ["#ChargeMate", "#PowerBank", "#phone"]],
-    ["Still hitting snooze five times? Meet WakeLight, the sunrise alarm clock that wakes you gently with light. No more jarring rings, just a calm glow that brightens your room. It also plays soft nature sounds. Order WakeLight today.", ["#rings", "#jarring"], ["#WakeLight", "#AlarmClock"]],
-    ["Meet CrispBox. Its sealed dressing pod keeps your greens crisp for hours. The leak proof lid snaps shut, so nothing spills in your bag. It is dishwasher safe. Order CrispBox today.", ["#snaps", "#shut", "#spills", "#leak", "#dishwasher"], ["#CrispBox", "#greens", "#lid"]],
-    ["Meet Aurora, the bottle that keeps water ice cold all day. Double walls and a leak proof cap, ready for the gym.", ["#ice", "#leak"], ["#Aurora", "#bottle", "#water"]],
+    [
+      "Your phone dies by noon? Meet ChargeMate, the power bank that charges your phone three times over. It fits in your pocket and rings an alarm when it is left behind. Get ChargeMate now.",
+      ["#rings", "#alarm", "#bank", "#power", "#behind"],
+      ["#ChargeMate", "#PowerBank", "#phone"],
+    ],
+    [
+      "Still hitting snooze five times? Meet WakeLight, the sunrise alarm clock that wakes you gently with light. No more jarring rings, just a calm glow that brightens your room. It also plays soft nature sounds. Order WakeLight today.",
+      ["#rings", "#jarring"],
+      ["#WakeLight", "#AlarmClock"],
+    ],
+    [
+      "Meet CrispBox. Its sealed dressing pod keeps your greens crisp for hours. The leak proof lid snaps shut, so nothing spills in your bag. It is dishwasher safe. Order CrispBox today.",
+      ["#snaps", "#shut", "#spills", "#leak", "#dishwasher"],
+      ["#CrispBox", "#greens", "#lid"],
+    ],
+    [
+      "Meet Aurora, the bottle that keeps water ice cold all day. Double walls and a leak proof cap, ready for the gym.",
+      ["#ice", "#leak"],
+      ["#Aurora", "#bottle", "#water"],
+    ],
     [NO_NAME, ["#box", "#mess"], ["#LunchBox"]],
   ])("leave out words that are no topic: %s", (script, bad, good) => {
     const tags = seoMetadata(script).hashtags;

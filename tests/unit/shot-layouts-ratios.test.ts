@@ -10,7 +10,17 @@ import { productPhoto } from "../providers/fixtures";
 const images = new LocalProductImageProvider();
 
 async function shot(aspectRatio: AspectRatio, size: Size, shot: "split" | "end-card", headline: string, productName?: string) {
-  const out = await images.generate({ productImage: await productPhoto(), prompt: headline, aspectRatio, version: "v1", size, shot, headline, productName, tone: "light" });
+  const out = await images.generate({
+    productImage: await productPhoto(),
+    prompt: headline,
+    aspectRatio,
+    version: "v1",
+    size,
+    shot,
+    headline,
+    productName,
+    tone: "light",
+  });
   return sharp(out.image).raw().toBuffer({ resolveWithObject: true });
 }
 

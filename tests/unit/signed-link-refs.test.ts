@@ -30,6 +30,8 @@ describe("the server's own signed links", () => {
     expect(parseSignedLink(path.replace(/expires=\d+/, "expires=99999999999"))).toBeNull();
     expect(parseSignedLink("https://example.com/somewhere/else.png")).toBeNull();
     // A forged link is then only a URL (refused unless allow-listed), never a stored object.
-    expect(parseMediaValue(`https://evil.example${path.replace(`signature=${sig}`, `signature=${other}${sig.slice(1)}`)}`)).toMatchObject({ url: expect.any(String) });
+    expect(parseMediaValue(`https://evil.example${path.replace(`signature=${sig}`, `signature=${other}${sig.slice(1)}`)}`)).toMatchObject({
+      url: expect.any(String),
+    });
   });
 });

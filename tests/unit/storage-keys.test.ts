@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  acceptFor,
-  allowedKinds,
-  BUCKETS,
-  fileUrl,
-  fileUrlFromRef,
-  makeKeyContext,
-  parseFileUrl,
-  parseObjectRef,
-} from "~/utils/storage/buckets";
+import { acceptFor, allowedKinds, BUCKETS, fileUrl, fileUrlFromRef, makeKeyContext, parseFileUrl, parseObjectRef } from "~/utils/storage/buckets";
 import { displayName, isValidBucketName, keyProblem, sanitizeExtension, storedExtension } from "~/utils/storage/keys";
 
 describe("storage keys", () => {
@@ -19,7 +10,23 @@ describe("storage keys", () => {
   });
 
   it("rejects traversal, absolute paths and odd characters", () => {
-    for (const key of ["", "/etc/passwd", "../x.png", "a/../b.png", "a/./b.png", "a//b.png", "a/", ".hidden", "a/.tmp/x", "a\\b.png", "a b.png", "a\u0000.png", "é.png", "a%2e%2e/b", "x".repeat(513)]) {
+    for (const key of [
+      "",
+      "/etc/passwd",
+      "../x.png",
+      "a/../b.png",
+      "a/./b.png",
+      "a//b.png",
+      "a/",
+      ".hidden",
+      "a/.tmp/x",
+      "a\\b.png",
+      "a b.png",
+      "a\u0000.png",
+      "é.png",
+      "a%2e%2e/b",
+      "x".repeat(513),
+    ]) {
       expect(keyProblem(key), JSON.stringify(key)).not.toBeNull();
     }
     expect(keyProblem(42)).not.toBeNull();
@@ -53,7 +60,7 @@ describe("extensions and names", () => {
   });
 
   it("cleans display names", () => {
-    expect(displayName("../../My \"Song\".mp3")).toBe("My Song.mp3");
+    expect(displayName('../../My "Song".mp3')).toBe("My Song.mp3");
     expect(displayName("C:\\fakepath\\a.png")).toBe("a.png");
     expect(displayName("")).toBeNull();
   });
@@ -96,7 +103,15 @@ describe("bucket keys", () => {
 
   it("keeps private user content private and the showcase public", () => {
     expect(BUCKETS["showcase-videos"].public).toBe(true);
-    for (const b of ["product-photos", "background-music", "canvas-assets", "project-images", "custom-order-media", "message-attachments", "renders"] as const) {
+    for (const b of [
+      "product-photos",
+      "background-music",
+      "canvas-assets",
+      "project-images",
+      "custom-order-media",
+      "message-attachments",
+      "renders",
+    ] as const) {
       expect(BUCKETS[b].public, b).toBe(false);
     }
   });

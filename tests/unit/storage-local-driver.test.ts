@@ -47,10 +47,15 @@ describe("local storage driver", () => {
   it("stores from a buffer, a stream or an async iterable under {root}/{bucket}/{key}", async () => {
     expect(await driver.put("renders", "a/one.txt", Buffer.from("hello"), { contentType: "text/plain" })).toMatchObject({ size: 5 });
     await driver.put("renders", "a/two.txt", Readable.from([Buffer.from("wor"), Buffer.from("ld")]), { contentType: "text/plain" });
-    await driver.put("renders", "three.txt", (async function* () {
-      yield new TextEncoder().encode("x");
-      yield new TextEncoder().encode("yz");
-    })(), { contentType: "text/plain" });
+    await driver.put(
+      "renders",
+      "three.txt",
+      (async function* () {
+        yield new TextEncoder().encode("x");
+        yield new TextEncoder().encode("yz");
+      })(),
+      { contentType: "text/plain" },
+    );
     expect(await fs.readFile(path.join(root, "renders/a/one.txt"), "utf8")).toBe("hello");
     expect(await text((await driver.get("renders", "a/two.txt"))!.body)).toBe("world");
     expect(await driver.stat("renders", "three.txt")).toMatchObject({ size: 3 });

@@ -5,8 +5,16 @@ import { captionSafeTop } from "~/providers/image/shot-design";
 
 describe("speech islands", () => {
   it("are the kept spans minus their silences, placed end to end from the offset", () => {
-    const keep = [{ start: 0.5, end: 2.1 }, { start: 3.0, end: 4.0 }];
-    const silences = [{ start: 0, end: 0.52 }, { start: 1.2, end: 1.35 }, { start: 2.0, end: 3.1 }, { start: 4.0, end: 5 }];
+    const keep = [
+      { start: 0.5, end: 2.1 },
+      { start: 3.0, end: 4.0 },
+    ];
+    const silences = [
+      { start: 0, end: 0.52 },
+      { start: 1.2, end: 1.35 },
+      { start: 2.0, end: 3.1 },
+      { start: 4.0, end: 5 },
+    ];
     expect(speechIslands(silences, keep, 0.04)).toEqual([
       { start: 0.06, end: 0.74 },
       { start: 0.89, end: 1.54 },
@@ -17,7 +25,10 @@ describe("speech islands", () => {
 
 describe("word timings", () => {
   it("give each phrase its own stretch of speech when the pauses match the punctuation", () => {
-    const words = wordTimings("Tired of soggy salads? Meet CrispBox.", [{ start: 0.1, end: 1.5 }, { start: 1.8, end: 2.6 }]);
+    const words = wordTimings("Tired of soggy salads? Meet CrispBox.", [
+      { start: 0.1, end: 1.5 },
+      { start: 1.8, end: 2.6 },
+    ]);
     expect(words.map((w) => w.text)).toEqual(["Tired", "of", "soggy", "salads?", "Meet", "CrispBox."]);
     expect(words[3].end).toBeCloseTo(1.5, 3);
     expect(words[4].start).toBeCloseTo(1.8, 3);
@@ -26,7 +37,10 @@ describe("word timings", () => {
   });
 
   it("leave the silences without words otherwise", () => {
-    const words = wordTimings("one two three four", [{ start: 0, end: 1 }, { start: 2, end: 3 }]);
+    const words = wordTimings("one two three four", [
+      { start: 0, end: 1 },
+      { start: 2, end: 3 },
+    ]);
     for (const w of words) expect(w.start >= 1 - 1e-9 && w.end <= 2 + 1e-9 && w.end - w.start > 0.01).toBe(false);
   });
 });
@@ -42,7 +56,11 @@ describe("caption groups and steps", () => {
   });
 
   it("sit in the safe area below the shots' content, in every aspect ratio", () => {
-    for (const size of [{ width: 720, height: 1280 }, { width: 1280, height: 720 }, { width: 1080, height: 1080 }]) {
+    for (const size of [
+      { width: 720, height: 1280 },
+      { width: 1280, height: 720 },
+      { width: 1080, height: 1080 },
+    ]) {
       const band = captionBand(size, captionStyleFor("Unboxing"));
       expect(band.top).toBeGreaterThanOrEqual(captionSafeTop(size));
       expect(band.top + band.height).toBeLessThanOrEqual(size.height * 0.92);

@@ -19,9 +19,10 @@ describe("workflow engine selection", () => {
     expect(detectWorkflowEngine({ INNGEST_DEV: "1" })).toEqual({ kind: "self-hosted", ok: true });
     expect(detectWorkflowEngine({ INNGEST_DEV: "http://localhost:8288" })).toEqual({ kind: "self-hosted", ok: true });
     expect(detectWorkflowEngine({ INNGEST_BASE_URL: "http://inngest:8288" })).toMatchObject({ kind: "self-hosted", ok: false });
-    expect(
-      detectWorkflowEngine({ INNGEST_BASE_URL: "http://inngest:8288", INNGEST_SIGNING_KEY: "signkey-prod-ab", INNGEST_EVENT_KEY: "ek" }),
-    ).toEqual({ kind: "self-hosted", ok: true });
+    expect(detectWorkflowEngine({ INNGEST_BASE_URL: "http://inngest:8288", INNGEST_SIGNING_KEY: "signkey-prod-ab", INNGEST_EVENT_KEY: "ek" })).toEqual({
+      kind: "self-hosted",
+      ok: true,
+    });
   });
 });
 

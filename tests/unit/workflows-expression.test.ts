@@ -19,7 +19,7 @@ describe("workflow expressions", () => {
   it("supports literals, &&, ||, !, parentheses, comparisons and brackets", () => {
     const scope = { event, async: { data: { projectId: "p1", n: 3, ok: true, "odd-key": "y" } } };
     expect(matches("event.data.function_id == 'x' || event.data.storyId == 5", scope)).toBe(true);
-    expect(matches('async.data.ok == true && async.data.n >= 3 && async.data.n < 4', scope)).toBe(true);
+    expect(matches("async.data.ok == true && async.data.n >= 3 && async.data.n < 4", scope)).toBe(true);
     expect(matches("!(async.data.n > 10) && event.data.nested.ok", scope)).toBe(true);
     expect(matches('async.data["odd-key"] == "y"', scope)).toBe(true);
     expect(matches("async.data.n == -3", scope)).toBe(false);

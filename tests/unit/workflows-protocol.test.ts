@@ -60,7 +60,10 @@ const triggerOf: Record<string, string> = {
   "drift-invoke": "drift/inv",
 };
 
-async function call(fn: string, opts: { steps?: ProtocolModule.MemoStep[]; attempt?: number; maxAttempts?: number; stepId?: string; data?: Record<string, unknown>; sign?: boolean } = {}) {
+async function call(
+  fn: string,
+  opts: { steps?: ProtocolModule.MemoStep[]; attempt?: number; maxAttempts?: number; stepId?: string; data?: Record<string, unknown>; sign?: boolean } = {},
+) {
   const body = P.canonicalJson(
     P.buildRunRequest({
       runId: "run_drift",
@@ -189,7 +192,11 @@ describe("serve handler protocol (inngest/remix)", () => {
   it("step.invoke is an InvokeFunction op with the function id and payload", async () => {
     const { json } = await call("drift-invoke");
     expect(json).toEqual([
-      expect.objectContaining({ id: sha1("call"), op: "InvokeFunction", opts: expect.objectContaining({ function_id: "reelforge-drift-steps", payload: expect.objectContaining({ data: { x: 1 } }) }) }),
+      expect.objectContaining({
+        id: sha1("call"),
+        op: "InvokeFunction",
+        opts: expect.objectContaining({ function_id: "reelforge-drift-steps", payload: expect.objectContaining({ data: { x: 1 } }) }),
+      }),
     ]);
   });
 });

@@ -6,7 +6,17 @@ import { cx } from "~/components/ui/cx";
 
 export type ActionResult = { ok: boolean; message?: string } | undefined | null;
 
-export function AdminPanel({ title, description, children, actions }: { title: string; description?: string; children: React.ReactNode; actions?: React.ReactNode }) {
+export function AdminPanel({
+  title,
+  description,
+  children,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
   const id = `admin-panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <section aria-labelledby={id} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
@@ -47,7 +57,13 @@ export function ResultNotice({ result, className }: { result: ActionResult; clas
 /** A panel-wide empty or error state. */
 export function EmptyState({ children, tone = "empty" }: { children: React.ReactNode; tone?: "empty" | "error" }) {
   return (
-    <p role={tone === "error" ? "alert" : undefined} className={cx("rounded-lg border border-dashed p-6 text-center text-sm", tone === "error" ? "border-red-200 text-red-700" : "border-slate-200 text-slate-500")}>
+    <p
+      role={tone === "error" ? "alert" : undefined}
+      className={cx(
+        "rounded-lg border border-dashed p-6 text-center text-sm",
+        tone === "error" ? "border-red-200 text-red-700" : "border-slate-200 text-slate-500",
+      )}
+    >
       {children}
     </p>
   );

@@ -274,7 +274,14 @@ export function AssistantChat({
         <ol ref={log} className="flex flex-col gap-3">
           {messages.length === 0 ? <li className="text-sm text-slate-500">No messages yet.</li> : null}
           {messages.map((m) => (
-            <ChatMessageItem key={m.id} message={m} showSteps={showSteps} streamingText={streaming.replyId === m.id ? streaming.text : ""} returnTo={returnTo} busy={loading} />
+            <ChatMessageItem
+              key={m.id}
+              message={m}
+              showSteps={showSteps}
+              streamingText={streaming.replyId === m.id ? streaming.text : ""}
+              returnTo={returnTo}
+              busy={loading}
+            />
           ))}
         </ol>
       </div>
@@ -311,7 +318,19 @@ export function AssistantChat({
   );
 }
 
-function ChatMessageItem({ message, showSteps, streamingText, returnTo, busy }: { message: ChatMessageView; showSteps: boolean; streamingText: string; returnTo: string; busy: boolean }) {
+function ChatMessageItem({
+  message,
+  showSteps,
+  streamingText,
+  returnTo,
+  busy,
+}: {
+  message: ChatMessageView;
+  showSteps: boolean;
+  streamingText: string;
+  returnTo: string;
+  busy: boolean;
+}) {
   const mine = message.role === "user";
   const text = message.content || streamingText;
   return (
@@ -393,7 +412,9 @@ function TaskItem({ task, showSteps }: { task: ChatTask; showSteps: boolean }) {
       <details className="mt-1 text-xs text-slate-600" open={showSteps}>
         <summary className="cursor-pointer">Arguments and result</summary>
         <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all">{JSON.stringify(task.arguments ?? {}, null, 2)}</pre>
-        {task.result !== undefined ? <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all">{JSON.stringify(task.result, null, 2)}</pre> : null}
+        {task.result !== undefined ? (
+          <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all">{JSON.stringify(task.result, null, 2)}</pre>
+        ) : null}
       </details>
     </li>
   );

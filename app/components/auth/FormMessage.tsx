@@ -1,15 +1,7 @@
 // Messages above a form: errors are alerts (read out at once), notices are polite status text.
 import { cx } from "~/components/ui/cx";
 
-export function FormMessage({
-  tone,
-  children,
-  id,
-}: {
-  tone: "error" | "info" | "success";
-  children: React.ReactNode;
-  id?: string;
-}) {
+export function FormMessage({ tone, children, id }: { tone: "error" | "info" | "success"; children: React.ReactNode; id?: string }) {
   return (
     <div
       id={id}

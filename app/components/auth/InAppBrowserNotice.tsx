@@ -13,8 +13,7 @@ export function InAppBrowserNotice() {
   if (!visible) return null;
   return (
     <p role="note" data-testid="in-app-browser-notice" className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">
-      Google sign-in needs a full browser. If this page opened inside an app (Instagram, Facebook, LinkedIn …), open it
-      in Chrome or Safari first.
+      Google sign-in needs a full browser. If this page opened inside an app (Instagram, Facebook, LinkedIn …), open it in Chrome or Safari first.
     </p>
   );
 }

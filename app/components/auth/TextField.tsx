@@ -9,10 +9,7 @@ type TextFieldProps = React.InputHTMLAttributes<HTMLInputElement> & {
   error?: string | null;
 };
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { name, label, hint, error, id, className, ...rest },
-  ref,
-) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ name, label, hint, error, id, className, ...rest }, ref) {
   const inputId = id ?? `field-${name}`;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;

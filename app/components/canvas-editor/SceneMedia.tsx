@@ -28,7 +28,7 @@ function CopyUrl({ url, label }: { url: string; label: string }) {
     if (!navigator.clipboard) return setState("failed");
     navigator.clipboard.writeText(absolute).then(
       () => setState("copied"),
-      () => setState("failed")
+      () => setState("failed"),
     );
   };
   return (

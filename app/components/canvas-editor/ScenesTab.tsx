@@ -50,7 +50,13 @@ function SceneRowItem({ scene, selected, confirming }: { scene: EditorScene; sel
         )}
       </div>
       {confirming ? (
-        <fetcher.Form method="post" action={`${pathname}${afterDelete}`} className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-red-50 p-2" role="group" aria-label="Confirm delete">
+        <fetcher.Form
+          method="post"
+          action={`${pathname}${afterDelete}`}
+          className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-red-50 p-2"
+          role="group"
+          aria-label="Confirm delete"
+        >
           <p className="text-sm text-red-900">{DELETE_SCENE_QUESTION}</p>
           <input type="hidden" name="intent" value="delete-scene" />
           <input type="hidden" name="sceneId" value={scene.id} />

@@ -106,7 +106,9 @@ function ProjectAssets({ project, assets }: { project: EditorProject; assets: Ca
           params={{ projectId: project.id, purpose: "asset", ownerId: project.userId }}
           // Every file of one pick is saved in one go (one request, all or nothing in the core).
           onUploaded={(files) => add.submit(new URLSearchParams([["intent", "add-assets"], ...files.map((f) => ["ref", f.ref])]), { method: "post" })}
-          error={add.state === "idle" && add.data?.ok === false ? add.data.error : remove.state === "idle" && remove.data?.ok === false ? remove.data.error : null}
+          error={
+            add.state === "idle" && add.data?.ok === false ? add.data.error : remove.state === "idle" && remove.data?.ok === false ? remove.data.error : null
+          }
         />
         {hydrated ? null : (
           <Button type="submit" size="sm" variant="secondary">

@@ -37,7 +37,15 @@ export type EditorScene = {
   backgroundMusicUrl: string | null;
 };
 
-export type EditorQuote = { step: SceneMediaStep; sceneId: string; regenerate: boolean; credits: number; balance: number; enough: boolean; blocked: string | null };
+export type EditorQuote = {
+  step: SceneMediaStep;
+  sceneId: string;
+  regenerate: boolean;
+  credits: number;
+  balance: number;
+  enough: boolean;
+  blocked: string | null;
+};
 
 export type EditorVersion = { id: string; step: SceneMediaStep; url: string; source: string; current: boolean; createdAt: string };
 

@@ -19,7 +19,6 @@ export function useViewLink() {
   };
 }
 
-
 /**
  * A saved value edited in place (docs/decisions/171-optimistic-canvas-edits.md): the edit shows at
  * once while it saves; when the save fails the saved value comes back, with the failure. Without
@@ -44,7 +43,6 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
-
 /**
  * The scenes as they will be once the scene edits on their way are saved: the list and the detail
  * show an edit at once, and the saved text again when its save fails (ADR 171).
@@ -59,6 +57,6 @@ export function useScenesWithPendingEdits(saved: EditorScene[]): EditorScene[] {
       const field = String(form.get("field"));
       if (form.get("sceneId") !== scene.id || !(field in FIELD_LABELS)) return next;
       return { ...next, [field]: String(form.get("value") ?? "") };
-    }, scene)
+    }, scene),
   );
 }

@@ -16,7 +16,18 @@ import { VIDEO_CREATE_TIMEOUT_MS } from "~/utils/constants";
 import { VIDEO_COST_CREDITS } from "~/models/billing/prices";
 import { MediaUpload, type MediaUploadHandle } from "./MediaUpload";
 import { ReadyToGoSwitch } from "./ReadyToGoSwitch";
-import { DEFAULT_STORY_ASPECT_RATIO, FIELDS, normalizeScript, STORY_ASPECT_RATIOS, toasterFor, uploadFailedMessage, VIDEO_MESSAGES, type CreateVideoActionData, type FieldErrors, type Toast } from "~/models/stories/video-request-rules";
+import {
+  DEFAULT_STORY_ASPECT_RATIO,
+  FIELDS,
+  normalizeScript,
+  STORY_ASPECT_RATIOS,
+  toasterFor,
+  uploadFailedMessage,
+  VIDEO_MESSAGES,
+  type CreateVideoActionData,
+  type FieldErrors,
+  type Toast,
+} from "~/models/stories/video-request-rules";
 import { ScriptField } from "./ScriptField";
 import { VoiceSamples } from "./VoiceSamples";
 
@@ -248,13 +259,7 @@ export function CreateVideoForm({
             Cancel
           </Link>
         )}
-        <Button
-          type="submit"
-          size="lg"
-          disabled={submitting || uploading}
-          aria-disabled={submitting || uploading}
-          className="w-full sm:w-auto"
-        >
+        <Button type="submit" size="lg" disabled={submitting || uploading} aria-disabled={submitting || uploading} className="w-full sm:w-auto">
           {submitting ? (
             <>
               <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />

@@ -56,9 +56,12 @@ export const MediaUpload = forwardRef<MediaUploadHandle, MediaUploadProps>(funct
   const [localUrl, setLocalUrl] = useState<string | null>(null);
   const [precheckError, setPrecheckError] = useState<string | null>(null);
 
-  useEffect(() => () => {
-    if (localUrl) URL.revokeObjectURL(localUrl);
-  }, [localUrl]);
+  useEffect(
+    () => () => {
+      if (localUrl) URL.revokeObjectURL(localUrl);
+    },
+    [localUrl],
+  );
   useEffect(() => onBusyChange?.(status === "uploading"), [status, onBusyChange]);
 
   const send = useCallback(

@@ -57,7 +57,11 @@ export function ScriptField({
             style={{ width: `${share}%` }}
           />
         </div>
-        <p id={`${id}-count`} data-testid="word-count" className={cx("shrink-0 text-xs tabular-nums", atLimit ? "font-semibold text-red-600" : "text-slate-500")}>
+        <p
+          id={`${id}-count`}
+          data-testid="word-count"
+          className={cx("shrink-0 text-xs tabular-nums", atLimit ? "font-semibold text-red-600" : "text-slate-500")}
+        >
           {words}/{SCRIPT_WORD_LIMIT} words
         </p>
       </div>

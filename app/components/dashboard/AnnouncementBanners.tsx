@@ -65,7 +65,15 @@ export function AnnouncementBanners({ announcements }: { announcements: Announce
         const style = STYLES[a.type];
         return (
           <section key={a.id} aria-labelledby={`announcement-${a.id}`} className={cx("flex items-start gap-3 rounded-xl border p-4", style.box)}>
-            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" className={cx("mt-0.5 size-5 shrink-0", style.icon)} aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              className={cx("mt-0.5 size-5 shrink-0", style.icon)}
+              aria-hidden="true"
+            >
               <circle cx="12" cy="12" r="9" />
               <path d={style.path} />
             </svg>

@@ -26,15 +26,7 @@ export function rangeLabel(from: string | null, to: string | null): string {
   return DATE_RANGE_LABEL;
 }
 
-export function DateRangePicker({
-  from,
-  to,
-  onApply,
-}: {
-  from: string | null;
-  to: string | null;
-  onApply: (from: string | null, to: string | null) => void;
-}) {
+export function DateRangePicker({ from, to, onApply }: { from: string | null; to: string | null; onApply: (from: string | null, to: string | null) => void }) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<DateRange | undefined>();
   const button = useRef<HTMLButtonElement>(null);
@@ -122,11 +114,7 @@ export function DateRangePicker({
             <button type="button" onClick={() => apply(undefined)} className="h-9 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
               Clear
             </button>
-            <button
-              type="button"
-              onClick={() => apply(draft)}
-              className="h-9 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
-            >
+            <button type="button" onClick={() => apply(draft)} className="h-9 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
               Apply
             </button>
           </div>

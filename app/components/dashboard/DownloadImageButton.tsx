@@ -20,9 +20,7 @@ async function toPng(blob: Blob): Promise<Blob> {
     const context = canvas.getContext("2d");
     if (!context) throw new Error("no 2d canvas");
     context.drawImage(bitmap, 0, 0);
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((png) => (png ? resolve(png) : reject(new Error("PNG encoding failed"))), "image/png"),
-    );
+    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((png) => (png ? resolve(png) : reject(new Error("PNG encoding failed"))), "image/png"));
   } finally {
     bitmap.close();
   }
@@ -65,7 +63,16 @@ export function DownloadImageButton({ id, url }: { id: string; url: string }) {
       aria-busy={busy || undefined}
       className="inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-200 bg-white px-2.5 text-xs font-medium text-slate-700 hover:bg-slate-50"
     >
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-3.5" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className="size-3.5"
+        aria-hidden="true"
+      >
         <path d="M12 4v12M7 11l5 5 5-5M4 20h16" />
       </svg>
       {busy ? "Downloading..." : "Download"}

@@ -8,7 +8,16 @@ export function EmptyState({ title, hint, children }: { title: string; hint: str
       className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center"
     >
       <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-6" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          className="size-6"
+          aria-hidden="true"
+        >
           <rect x="3" y="4" width="18" height="16" rx="2" />
           <path d="M7 4v16M17 4v16M3 9h4M3 15h4M17 9h4M17 15h4" />
         </svg>
@@ -30,12 +39,18 @@ export function FeedPager({ nextSearch, firstSearch, onFirstPage }: { nextSearch
       {onFirstPage ? (
         <span />
       ) : (
-        <Link to={{ search: firstSearch }} className="inline-flex h-10 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50">
+        <Link
+          to={{ search: firstSearch }}
+          className="inline-flex h-10 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50"
+        >
           ← Newest
         </Link>
       )}
       {nextSearch ? (
-        <Link to={{ search: nextSearch }} className="inline-flex h-10 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50">
+        <Link
+          to={{ search: nextSearch }}
+          className="inline-flex h-10 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50"
+        >
           Older →
         </Link>
       ) : null}

@@ -54,7 +54,15 @@ export function FilterBar<Tab extends string>({
           Search content
         </label>
         <div className="relative">
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden="true"
+          >
             <circle cx="11" cy="11" r="7" />
             <path d="m20 20-3.5-3.5" />
           </svg>
@@ -84,11 +92,21 @@ export function FilterBar<Tab extends string>({
             <legend className="mb-1 text-xs font-medium text-slate-600">{DATE_RANGE_LABEL}</legend>
             <label className="flex flex-col text-xs text-slate-600">
               From
-              <input type="date" name="from" defaultValue={query.from ?? ""} className="mt-0.5 h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 shadow-sm" />
+              <input
+                type="date"
+                name="from"
+                defaultValue={query.from ?? ""}
+                className="mt-0.5 h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 shadow-sm"
+              />
             </label>
             <label className="flex flex-col text-xs text-slate-600">
               To
-              <input type="date" name="to" defaultValue={query.to ?? ""} className="mt-0.5 h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 shadow-sm" />
+              <input
+                type="date"
+                name="to"
+                defaultValue={query.to ?? ""}
+                className="mt-0.5 h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 shadow-sm"
+              />
             </label>
             {query.tz !== "UTC" ? <input type="hidden" name="tz" value={query.tz} /> : null}
           </fieldset>
@@ -103,7 +121,10 @@ export function FilterBar<Tab extends string>({
           {searching ? "Searching..." : "Search"}
         </button>
         {filtered ? (
-          <Link to={clearHref} className="inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+          <Link
+            to={clearHref}
+            className="inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+          >
             Clear filters
           </Link>
         ) : null}

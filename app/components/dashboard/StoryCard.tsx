@@ -55,10 +55,16 @@ export function StoryCard({ story }: { story: StoryItem }) {
         </div>
         {state === "ready" && story.variants ? (
           <div className="flex flex-wrap gap-2">
-            <a href={`/stories/${story.id}/variants#size`} className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50">
+            <a
+              href={`/stories/${story.id}/variants#size`}
+              className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+            >
               Make another size
             </a>
-            <a href={`/stories/${story.id}/variants#variants`} className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50">
+            <a
+              href={`/stories/${story.id}/variants#variants`}
+              className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+            >
               Make variants
             </a>
           </div>
@@ -93,7 +99,12 @@ function StoryVariants({ story, variants }: { story: StoryItem; variants: StoryI
               </div>
               {state === "ready" && v.videoUrl ? (
                 <>
-                  <CardVideo url={v.videoUrl} posterUrl={v.posterUrl} label={`Video of story #${v.id}`} className="max-h-64 w-full rounded bg-black object-contain" />
+                  <CardVideo
+                    url={v.videoUrl}
+                    posterUrl={v.posterUrl}
+                    label={`Video of story #${v.id}`}
+                    className="max-h-64 w-full rounded bg-black object-contain"
+                  />
                   <div>
                     <DownloadVideoLink url={v.videoUrl} title={v.seoTitle ?? story.seoTitle} fallbackName={`video-${v.id}`} />
                   </div>

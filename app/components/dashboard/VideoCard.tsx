@@ -29,7 +29,9 @@ export function VideoCard({ video }: { video: VideoItem }) {
         <div className="flex flex-wrap gap-2">
           <CopyButton value={video.prompt} label="Prompt" />
           {video.seoTitle ? <CopyButton value={video.seoTitle} label="Title" /> : null}
-          {video.status === "completed" && video.resultUrl ? <DownloadVideoLink url={video.resultUrl} title={video.seoTitle ?? video.prompt} fallbackName={`video-${video.id}`} /> : null}
+          {video.status === "completed" && video.resultUrl ? (
+            <DownloadVideoLink url={video.resultUrl} title={video.seoTitle ?? video.prompt} fallbackName={`video-${video.id}`} />
+          ) : null}
         </div>
         <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3 text-xs text-slate-500">
           <LocalDate iso={video.createdAt} />

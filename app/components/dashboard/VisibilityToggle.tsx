@@ -53,10 +53,7 @@ export function VisibilityToggle({ kind, id, visibility }: { kind: ContentKind; 
       >
         <span
           aria-hidden="true"
-          className={cx(
-            "relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors",
-            isPublic ? "bg-brand-600" : "bg-slate-300",
-          )}
+          className={cx("relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors", isPublic ? "bg-brand-600" : "bg-slate-300")}
         >
           <span className={cx("inline-block size-4 rounded-full bg-white shadow transition-transform", isPublic ? "translate-x-4.5" : "translate-x-0.5")} />
         </span>

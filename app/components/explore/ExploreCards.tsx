@@ -10,9 +10,7 @@ export function ExploreStoryCard({ story }: { story: StoryItem }) {
   const titleId = `explore-story-${story.id}`;
   return (
     <CardFrame labelledBy={titleId}>
-      {story.videoUrl ? (
-        <CardVideo url={story.videoUrl} posterUrl={story.posterUrl} label={`Video of story #${story.id}`} />
-      ) : null}
+      {story.videoUrl ? <CardVideo url={story.videoUrl} posterUrl={story.posterUrl} label={`Video of story #${story.id}`} /> : null}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
@@ -22,7 +20,11 @@ export function ExploreStoryCard({ story }: { story: StoryItem }) {
             {story.seoTitle ? <p className="line-clamp-2 text-sm font-medium break-words text-slate-700">{story.seoTitle}</p> : null}
           </div>
           {story.productImageUrl ? (
-            <ImageLightbox src={story.productImageUrl} alt={`Product image of story #${story.id}`} label={`View the product image of story #${story.id} larger`} />
+            <ImageLightbox
+              src={story.productImageUrl}
+              alt={`Product image of story #${story.id}`}
+              label={`View the product image of story #${story.id} larger`}
+            />
           ) : null}
         </div>
         <p className="line-clamp-4 text-sm break-words whitespace-pre-line text-slate-600">{story.source}</p>
@@ -39,9 +41,7 @@ export function ExploreVideoCard({ video }: { video: VideoItem }) {
   const titleId = `explore-video-${video.id}`;
   return (
     <CardFrame labelledBy={titleId}>
-      {video.resultUrl ? (
-        <CardVideo url={video.resultUrl} label={`Video: ${video.seoTitle ?? video.prompt}`} />
-      ) : null}
+      {video.resultUrl ? <CardVideo url={video.resultUrl} label={`Video: ${video.seoTitle ?? video.prompt}`} /> : null}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 id={titleId} className="line-clamp-2 font-semibold break-words text-slate-900">
           {video.seoTitle ?? "Video"}

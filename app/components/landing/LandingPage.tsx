@@ -59,10 +59,7 @@ export function LandingPage({ showcase, showcaseInProgress = false, models }: { 
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         {/* Hero */}
         <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute -top-40 right-[-10rem] size-[32rem] rounded-full bg-brand-500/15 blur-3xl"
-          />
+          <div aria-hidden="true" className="pointer-events-none absolute -top-40 right-[-10rem] size-[32rem] rounded-full bg-brand-500/15 blur-3xl" />
           <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 pb-16 pt-12 sm:px-6 md:pt-20 lg:grid-cols-[1.15fr_1fr] lg:pb-24">
             <div>
               <p className="inline-flex items-center gap-2 rounded-full border border-brand-100 bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm">
@@ -73,8 +70,8 @@ export function LandingPage({ showcase, showcaseInProgress = false, models }: { 
                 Video ads that sell, <span className="text-brand-600">from just a script.</span>
               </h1>
               <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
-                Send a script or an idea, a product image and a voice. Reelforge turns it into a finished short
-                video ad with voice-over, script and music, delivered to your dashboard {LANDING_DELIVERY}.
+                Send a script or an idea, a product image and a voice. Reelforge turns it into a finished short video ad with voice-over, script and music,
+                delivered to your dashboard {LANDING_DELIVERY}.
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
                 <Link to="/auth/signup" className={buttonClasses("primary", "lg")}>
@@ -115,7 +112,10 @@ export function LandingPage({ showcase, showcaseInProgress = false, models }: { 
                       ["sparkles", "A style"],
                     ] as const
                   ).map(([icon, label]) => (
-                    <li key={label} className="flex items-center gap-2 rounded-xl border border-slate-200 bg-slate-50 px-3 py-3 text-sm font-medium text-slate-800">
+                    <li
+                      key={label}
+                      className="flex items-center gap-2 rounded-xl border border-slate-200 bg-slate-50 px-3 py-3 text-sm font-medium text-slate-800"
+                    >
                       <Icon name={icon} className="size-4 text-brand-600" />
                       {label}
                     </li>
@@ -152,9 +152,7 @@ export function LandingPage({ showcase, showcaseInProgress = false, models }: { 
               {STEPS.map((step, i) => (
                 <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
                   <div className="flex items-center gap-3">
-                    <span className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white">
-                      {i + 1}
-                    </span>
+                    <span className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white">{i + 1}</span>
                     <Icon name={step.icon} className="size-6 text-brand-600" />
                   </div>
                   <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
@@ -200,9 +198,7 @@ export function LandingPage({ showcase, showcaseInProgress = false, models }: { 
             <h2 id="powered-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
               Powered by
             </h2>
-            <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
-              {poweredByIntro(models)}
-            </p>
+            <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{poweredByIntro(models)}</p>
             <ul className="mt-12 flex flex-wrap justify-center gap-5">
               {providers.map((p) => (
                 <li
@@ -261,8 +257,7 @@ export function LandingPage({ showcase, showcaseInProgress = false, models }: { 
               </p>
             ) : (
               <p className="mx-auto mt-6 max-w-xl text-center text-slate-300">
-                No example videos have been published here yet. Sign up and make your own first video: it takes a script,
-                a product image and a few minutes.
+                No example videos have been published here yet. Sign up and make your own first video: it takes a script, a product image and a few minutes.
               </p>
             )}
           </div>

@@ -8,9 +8,7 @@ export function PublicFooter() {
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <div className="flex items-center gap-2 text-sm text-slate-600">
           <BrandMark className="size-6" />
-          <span>
-            © {new Date().getFullYear()} Reelforge. Video ads from a script.
-          </span>
+          <span>© {new Date().getFullYear()} Reelforge. Video ads from a script.</span>
         </div>
         <nav aria-label="Legal and information">
           <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">

@@ -13,12 +13,7 @@ export function PublicHeader({ className }: { className?: string }) {
           <span>Reelforge</span>
         </Link>
         <nav aria-label="Site" className="flex items-center gap-1 sm:gap-2">
-          <NavLink
-            to="/plans"
-            className={({ isActive }) =>
-              cx(buttonClasses("ghost", "md"), isActive && "bg-slate-100 text-slate-900")
-            }
-          >
+          <NavLink to="/plans" className={({ isActive }) => cx(buttonClasses("ghost", "md"), isActive && "bg-slate-100 text-slate-900")}>
             Pricing
           </NavLink>
           <Link to="/auth/login" className={buttonClasses("primary", "md")}>

@@ -1,17 +1,7 @@
 import { PublicLayout } from "./PublicLayout";
 
 /** A page of plain text (legal pages, About, Contact) inside the public header and footer. */
-export function TextPage({
-  title,
-  intro,
-  effective,
-  children,
-}: {
-  title: string;
-  intro?: React.ReactNode;
-  effective?: string;
-  children: React.ReactNode;
-}) {
+export function TextPage({ title, intro, effective, children }: { title: string; intro?: React.ReactNode; effective?: string; children: React.ReactNode }) {
   return (
     <PublicLayout>
       <article className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">

@@ -87,7 +87,12 @@ export function Conversation({ viewer, userName, messages, projects, selectedPro
           <label htmlFor="conversation-project" className="text-sm font-medium text-slate-700">
             Project
           </label>
-          <select id="conversation-project" name="project" defaultValue={selectedProject ?? ""} className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm">
+          <select
+            id="conversation-project"
+            name="project"
+            defaultValue={selectedProject ?? ""}
+            className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+          >
             <option value="">All messages</option>
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
@@ -109,12 +114,19 @@ export function Conversation({ viewer, userName, messages, projects, selectedPro
         </p>
       ) : null}
 
-      <ol aria-label={`Conversation with ${userName}`} aria-live="polite" className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto rounded-lg bg-slate-50 p-3">
+      <ol
+        aria-label={`Conversation with ${userName}`}
+        aria-live="polite"
+        className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto rounded-lg bg-slate-50 p-3"
+      >
         {messages.length === 0 && !sending ? <li className="py-6 text-center text-sm text-slate-500">{emptyText}</li> : null}
         {messages.map((m) => {
           const mine = m.sender === ownSender;
           return (
-            <li key={m.id} className={cx("max-w-[85%] rounded-xl px-3 py-2 shadow-sm", mine ? "self-end bg-brand-600 text-white" : "self-start bg-white text-slate-900")}>
+            <li
+              key={m.id}
+              className={cx("max-w-[85%] rounded-xl px-3 py-2 shadow-sm", mine ? "self-end bg-brand-600 text-white" : "self-start bg-white text-slate-900")}
+            >
               <p className={cx("text-xs font-semibold", mine ? "text-white" : "text-slate-500")}>
                 {senderName(m.sender)}
                 {projectTitle(m.projectId) ? ` · ${projectTitle(m.projectId)}` : ""}
@@ -181,7 +193,12 @@ export function Conversation({ viewer, userName, messages, projects, selectedPro
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <label className="text-sm text-slate-700">
             <span className="sr-only">Attachments</span>
-            <input type="file" name="attachments" multiple className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2" />
+            <input
+              type="file"
+              name="attachments"
+              multiple
+              className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2"
+            />
           </label>
           <Button type="submit" disabled={Boolean(sending)}>
             Send

@@ -38,11 +38,7 @@ export function NotificationList({ notifications }: { notifications: Notificatio
   const fetchers = useFetchers();
   const allPending = allFetcher.state !== "idle";
   // Optimistic: a notification being marked read is already gone from the unread list.
-  const pendingIds = new Set(
-    fetchers
-      .filter((f) => f.formData?.get("intent") === "read")
-      .map((f) => String(f.formData?.get("id") ?? "")),
-  );
+  const pendingIds = new Set(fetchers.filter((f) => f.formData?.get("intent") === "read").map((f) => String(f.formData?.get("id") ?? "")));
   const visible = allPending ? [] : notifications.filter((n) => !pendingIds.has(n.id));
 
   return (

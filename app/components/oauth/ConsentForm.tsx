@@ -16,8 +16,8 @@ export function ConsentForm({ request }: { request: ConsentRequest }) {
   return (
     <div className="space-y-5">
       <p className="text-sm text-slate-700">
-        <strong className="font-semibold text-slate-900">{request.clientName ?? "An application"}</strong> wants to connect to your
-        Reelforge account <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{request.signedInAs}</strong>.
+        <strong className="font-semibold text-slate-900">{request.clientName ?? "An application"}</strong> wants to connect to your Reelforge account{" "}
+        <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{request.signedInAs}</strong>.
       </p>
       <dl className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
         <div>

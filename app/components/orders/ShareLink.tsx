@@ -42,7 +42,13 @@ export function ShareLink({ url, title }: { url: string; title: string }) {
     <div className="space-y-3">
       <label className="block text-sm">
         <span className="font-medium text-slate-800">Link</span>
-        <input readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="mt-1 block h-10 w-full rounded-md border border-slate-300 bg-slate-50 px-3 text-sm" data-testid="share-url" />
+        <input
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="mt-1 block h-10 w-full rounded-md border border-slate-300 bg-slate-50 px-3 text-sm"
+          data-testid="share-url"
+        />
       </label>
       {hydrated ? (
         <div className="flex flex-wrap gap-2">

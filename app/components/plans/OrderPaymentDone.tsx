@@ -42,7 +42,9 @@ export function OrderPaymentDone({ outcome }: { outcome: OrderPaymentDoneData })
       <dl className="mt-4 divide-y divide-slate-100 border-y border-slate-100 text-sm">
         <div className="flex justify-between gap-4 py-2">
           <dt className="text-slate-500">Order number</dt>
-          <dd className="font-medium text-slate-900" data-testid="order-number">{orderReference(outcome.orderNumber)}</dd>
+          <dd className="font-medium text-slate-900" data-testid="order-number">
+            {orderReference(outcome.orderNumber)}
+          </dd>
         </div>
         {outcome.title ? (
           <div className="flex justify-between gap-4 py-2">

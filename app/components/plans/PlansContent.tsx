@@ -26,9 +26,7 @@ export function PlansContent({
   /** Inside /settings: no back button, smaller heading. */
   embedded?: boolean;
 }) {
-  const [applied, setApplied] = useState<AppliedCode | null>(
-    discountResult?.ok ? { code: discountResult.code, percentage: discountResult.percentage } : null,
-  );
+  const [applied, setApplied] = useState<AppliedCode | null>(discountResult?.ok ? { code: discountResult.code, percentage: discountResult.percentage } : null);
   // A failed Apply keeps the code applied before it (applied after a successful check,
   // docs/product.md#discount-codes).
   const onResult = useCallback((data: DiscountActionData) => {

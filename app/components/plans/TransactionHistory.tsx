@@ -12,10 +12,20 @@ export function TransactionHistory({ transactions }: { transactions: Transaction
         Transaction History
       </h2>
       <div className="mt-3 overflow-hidden rounded-xl border border-slate-200 bg-white">
-        <Suspense fallback={<p role="status" className="p-4 text-sm text-slate-500">Loading transactions...</p>}>
+        <Suspense
+          fallback={
+            <p role="status" className="p-4 text-sm text-slate-500">
+              Loading transactions...
+            </p>
+          }
+        >
           <Await
             resolve={transactions}
-            errorElement={<p role="alert" className="p-4 text-sm text-red-700">Failed to load transactions. Please refresh the page.</p>}
+            errorElement={
+              <p role="alert" className="p-4 text-sm text-red-700">
+                Failed to load transactions. Please refresh the page.
+              </p>
+            }
           >
             {(rows: TransactionRowData[]) => (rows.length === 0 ? <Empty /> : <Table rows={rows} />)}
           </Await>
@@ -35,16 +45,26 @@ function Table({ rows }: { rows: TransactionRowData[] }) {
       <table className="w-full min-w-[30rem] text-left text-sm" data-testid="transaction-history">
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">Date</th>
-            <th scope="col" className="px-4 py-3 font-medium">Amount</th>
-            <th scope="col" className="px-4 py-3 font-medium">Status</th>
-            <th scope="col" className="px-4 py-3 font-medium">Transaction ID</th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Date
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Amount
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Transaction ID
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.id}>
-              <td className="whitespace-nowrap px-4 py-3"><Time value={row.createdAt} format="date" /></td>
+              <td className="whitespace-nowrap px-4 py-3">
+                <Time value={row.createdAt} format="date" />
+              </td>
               <td className="whitespace-nowrap px-4 py-3">{formatINR(row.amount)}</td>
               <td className="px-4 py-3">
                 <span className="inline-flex rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-700">Success</span>

@@ -25,7 +25,10 @@ function Handles() {
 function textShade(hex: string): string {
   const value = Number.parseInt(hex.slice(1), 16);
   if (!/^#[0-9a-f]{6}$/i.test(hex) || Number.isNaN(value)) return "#0f172a";
-  const channel = (shift: number) => Math.round(((value >> shift) & 0xff) * 0.6).toString(16).padStart(2, "0");
+  const channel = (shift: number) =>
+    Math.round(((value >> shift) & 0xff) * 0.6)
+      .toString(16)
+      .padStart(2, "0");
   return `#${channel(16)}${channel(8)}${channel(0)}`;
 }
 
@@ -62,8 +65,21 @@ function Thumbnail({ url, label }: { url: string | null | undefined; label: stri
   const [failed, setFailed] = useState(false);
   if (!url || failed) {
     return (
-      <span className="flex size-10 shrink-0 items-center justify-center rounded bg-slate-200 text-slate-500" data-testid="thumbnail-fallback" title={CANVAS_MESSAGES.imageFallback}>
-        <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <span
+        className="flex size-10 shrink-0 items-center justify-center rounded bg-slate-200 text-slate-500"
+        data-testid="thumbnail-fallback"
+        title={CANVAS_MESSAGES.imageFallback}
+      >
+        <svg
+          aria-hidden
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <rect x="3" y="3" width="18" height="18" rx="2" />
           <circle cx="9" cy="9" r="1.5" />
           <path d="m21 15-5-5L5 21" />
@@ -94,7 +110,8 @@ export const NODE_TYPES: NodeTypes = { project: StatusNode, scene: StatusNode, a
 /** What a screen reader hears for a node. */
 export function nodeAriaLabel(node: CanvasNode): string {
   if (node.type === "asset") return `${node.label}${node.data.assetType === "video" ? `, ${CANVAS_MESSAGES.videoAsset}` : ""}`;
-  if (node.type === "project" || node.type === "scene") return `${node.type === "project" ? "Project" : "Scene"} ${node.label}, ${statusText(node.data.status)}`;
+  if (node.type === "project" || node.type === "scene")
+    return `${node.type === "project" ? "Project" : "Scene"} ${node.label}, ${statusText(node.data.status)}`;
   return node.label;
 }
 

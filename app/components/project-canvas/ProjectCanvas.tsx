@@ -5,16 +5,7 @@
 // screen-reader access are React Flow's: Tab reaches each node, Enter selects, Escape
 // deselects, arrow keys move the selected node.
 import type { LinkDescriptor } from "@remix-run/node";
-import {
-  MarkerType,
-  ReactFlow,
-  ReactFlowProvider,
-  useNodesState,
-  useReactFlow,
-  useViewport,
-  type Edge,
-  type NodeMouseHandler,
-} from "@xyflow/react";
+import { MarkerType, ReactFlow, ReactFlowProvider, useNodesState, useReactFlow, useViewport, type Edge, type NodeMouseHandler } from "@xyflow/react";
 import flowStyles from "@xyflow/react/dist/style.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "~/components/ui/Button";
@@ -114,8 +105,7 @@ function CanvasPanel({ projectId, onClose, sidePanel }: { projectId: string | nu
     },
     [flow],
   );
-  const currentRects = () =>
-    nodesRef.current.map((n) => ({ x: n.position.x, y: n.position.y, width: n.width ?? 0, height: n.height ?? 0 }));
+  const currentRects = () => nodesRef.current.map((n) => ({ x: n.position.x, y: n.position.y, width: n.width ?? 0, height: n.height ?? 0 }));
 
   const onInit = useCallback(() => setReady(true), []);
   // The first view: the whole diagram, once React Flow and the nodes are there.
@@ -128,9 +118,12 @@ function CanvasPanel({ projectId, onClose, sidePanel }: { projectId: string | nu
 
   // Auto-refresh from the live stream (never a poll): the project changed, or the stream was away.
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   useLiveEvents(["project.updated"], (event: LiveEvent) => {
     if (event.type !== "resync" && !(event.type === "project.updated" && event.projectId === projectId)) return;
     if (timer.current) return;
@@ -172,8 +165,18 @@ function CanvasPanel({ projectId, onClose, sidePanel }: { projectId: string | nu
 
   let body: React.ReactNode = null;
   if (!projectId || (data && data.nodes.length === 0)) body = <p className="p-6 text-slate-600">{CANVAS_MESSAGES.empty}</p>;
-  else if (!data && error) body = <p role="alert" className="p-6 text-red-700">{CANVAS_MESSAGES.error(error)}</p>;
-  else if (!data) body = <p className="p-6 text-slate-600" role="status">{CANVAS_MESSAGES.loading}</p>;
+  else if (!data && error)
+    body = (
+      <p role="alert" className="p-6 text-red-700">
+        {CANVAS_MESSAGES.error(error)}
+      </p>
+    );
+  else if (!data)
+    body = (
+      <p className="p-6 text-slate-600" role="status">
+        {CANVAS_MESSAGES.loading}
+      </p>
+    );
 
   return (
     <section className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="project-canvas-title">
@@ -182,9 +185,7 @@ function CanvasPanel({ projectId, onClose, sidePanel }: { projectId: string | nu
           <h2 id="project-canvas-title" className="text-lg font-semibold text-slate-900">
             {CANVAS_MESSAGES.title}
           </h2>
-          <p className="text-sm text-slate-500">
-            Last updated: {updatedAt ? <Time value={updatedAt} format="time" /> : "—"}
-          </p>
+          <p className="text-sm text-slate-500">Last updated: {updatedAt ? <Time value={updatedAt} format="time" /> : "—"}</p>
         </div>
         <div role="toolbar" aria-label="Canvas tools" className="flex flex-wrap items-center gap-2">
           {sidePanel ? (
@@ -195,10 +196,22 @@ function CanvasPanel({ projectId, onClose, sidePanel }: { projectId: string | nu
           <Button variant="secondary" size="sm" onClick={() => void refresh()} disabled={!projectId || loading} aria-label="Refresh Canvas">
             Refresh Canvas
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => void flow.zoomTo(zoomIn(zoom))} disabled={toolsDisabled || !canZoomIn(zoom)} aria-label="Zoom In">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void flow.zoomTo(zoomIn(zoom))}
+            disabled={toolsDisabled || !canZoomIn(zoom)}
+            aria-label="Zoom In"
+          >
             Zoom In
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => void flow.zoomTo(zoomOut(zoom))} disabled={toolsDisabled || !canZoomOut(zoom)} aria-label="Zoom Out">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void flow.zoomTo(zoomOut(zoom))}
+            disabled={toolsDisabled || !canZoomOut(zoom)}
+            aria-label="Zoom Out"
+          >
             Zoom Out
           </Button>
           <Button variant="secondary" size="sm" onClick={() => fit(currentRects())} disabled={toolsDisabled} aria-label="Reset View">
@@ -218,39 +231,39 @@ function CanvasPanel({ projectId, onClose, sidePanel }: { projectId: string | nu
         </p>
       ) : null}
       <div className={sidePanel && assistantOpen ? "grid gap-3 lg:grid-cols-[minmax(0,1fr)_22rem]" : ""}>
-      <div
-        ref={area}
-        className="relative w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-50"
-        style={{ height: CANVAS_HEIGHT }}
-        data-testid="project-canvas"
-        onPointerDownCapture={onPointerDownCapture}
-        onKeyDownCapture={onKeyDownCapture}
-      >
-        {body ?? (
-          <ReactFlow<FlowNode>
-            nodes={nodes}
-            edges={edges}
-            nodeTypes={NODE_TYPES}
-            onNodesChange={onNodesChange}
-            onNodeClick={onNodeClick}
-            onInit={onInit}
-            minZoom={ZOOM.min}
-            maxZoom={ZOOM.max}
-            nodesConnectable={false}
-            edgesFocusable={false}
-            deleteKeyCode={null}
-            multiSelectionKeyCode={null}
-            selectionKeyCode={null}
-            zoomOnDoubleClick={false}
-            aria-label={`Diagram of the project ${data?.title ?? ""}`}
-          />
-        )}
-      </div>
-      {sidePanel && assistantOpen ? (
-        <aside className="min-w-0 rounded-xl border border-slate-200 p-3" aria-label="Canvas assistant">
-          {sidePanel}
-        </aside>
-      ) : null}
+        <div
+          ref={area}
+          className="relative w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-50"
+          style={{ height: CANVAS_HEIGHT }}
+          data-testid="project-canvas"
+          onPointerDownCapture={onPointerDownCapture}
+          onKeyDownCapture={onKeyDownCapture}
+        >
+          {body ?? (
+            <ReactFlow<FlowNode>
+              nodes={nodes}
+              edges={edges}
+              nodeTypes={NODE_TYPES}
+              onNodesChange={onNodesChange}
+              onNodeClick={onNodeClick}
+              onInit={onInit}
+              minZoom={ZOOM.min}
+              maxZoom={ZOOM.max}
+              nodesConnectable={false}
+              edgesFocusable={false}
+              deleteKeyCode={null}
+              multiSelectionKeyCode={null}
+              selectionKeyCode={null}
+              zoomOnDoubleClick={false}
+              aria-label={`Diagram of the project ${data?.title ?? ""}`}
+            />
+          )}
+        </div>
+        {sidePanel && assistantOpen ? (
+          <aside className="min-w-0 rounded-xl border border-slate-200 p-3" aria-label="Canvas assistant">
+            {sidePanel}
+          </aside>
+        ) : null}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Legend />

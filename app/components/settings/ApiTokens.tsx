@@ -20,8 +20,8 @@ export function ApiTokens({ tokens, result }: { tokens: ApiTokenRow[]; result: A
         API Tokens
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Personal access tokens let an MCP client (an AI assistant or agent) work on your video projects as you, with your credits. Keep them secret;
-        revoke a token you no longer use.
+        Personal access tokens let an MCP client (an AI assistant or agent) work on your video projects as you, with your credits. Keep them secret; revoke a
+        token you no longer use.
       </p>
 
       {created ? (

@@ -16,10 +16,7 @@ export function Avatar({ url, label, className }: { url: string | null; label: s
   return url ? (
     <img src={url} alt="Your avatar" className={cx("size-20 rounded-full border border-slate-200 object-cover", className)} />
   ) : (
-    <span
-      aria-hidden="true"
-      className={cx("flex size-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-bold text-brand-700", className)}
-    >
+    <span aria-hidden="true" className={cx("flex size-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-bold text-brand-700", className)}>
       {initial}
     </span>
   );

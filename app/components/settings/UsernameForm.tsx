@@ -6,13 +6,7 @@ import { Button } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
 import type { SettingsActionData } from "./types";
 
-export function UsernameForm({
-  current,
-  result,
-}: {
-  current: string | null;
-  result: Extract<SettingsActionData, { intent: "username" }> | undefined;
-}) {
+export function UsernameForm({ current, result }: { current: string | null; result: Extract<SettingsActionData, { intent: "username" }> | undefined }) {
   const fetcher = useFetcher<SettingsActionData>({ key: "settings-username" });
   const inputId = useId();
   const messageId = useId();

@@ -21,17 +21,7 @@ export function spaceActivates(event: React.KeyboardEvent<HTMLAnchorElement>) {
   }
 }
 
-export function AppShell({
-  user,
-  unread,
-  sidebarOpen,
-  children,
-}: {
-  user: ShellUser;
-  unread: number;
-  sidebarOpen: boolean;
-  children: React.ReactNode;
-}) {
+export function AppShell({ user, unread, sidebarOpen, children }: { user: ShellUser; unread: number; sidebarOpen: boolean; children: React.ReactNode }) {
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <ShellFrame user={user} unread={unread}>

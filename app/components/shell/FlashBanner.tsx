@@ -31,14 +31,9 @@ export function FlashBanner({ flash }: { flash: Flash | null }) {
           {flash.description ? <>: {flash.description}</> : null}
         </p>
         {interactive ? (
-        <button
-          type="button"
-          onClick={() => setHidden(flash)}
-          aria-label="Dismiss message"
-          className="-m-1 rounded-md p-1 opacity-70 hover:opacity-100"
-        >
-          <Icon name="close" className="size-4" />
-        </button>
+          <button type="button" onClick={() => setHidden(flash)} aria-label="Dismiss message" className="-m-1 rounded-md p-1 opacity-70 hover:opacity-100">
+            <Icon name="close" className="size-4" />
+          </button>
         ) : null}
       </div>
     </div>

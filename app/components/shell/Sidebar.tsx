@@ -41,20 +41,12 @@ function Tooltip({ show, children }: { show: boolean; children: React.ReactNode 
 }
 
 function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(
-    root.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])'),
-  ).filter((el) => el.offsetParent !== null || el === document.activeElement);
+  return Array.from(root.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])')).filter(
+    (el) => el.offsetParent !== null || el === document.activeElement,
+  );
 }
 
-export function Sidebar({
-  user,
-  unread,
-  onCloseMobile,
-}: {
-  user: ShellUser;
-  unread: number;
-  onCloseMobile: (restoreFocus: boolean) => void;
-}) {
+export function Sidebar({ user, unread, onCloseMobile }: { user: ShellUser; unread: number; onCloseMobile: (restoreFocus: boolean) => void }) {
   const { open, openMobile } = useSidebar();
   const { pathname } = useLocation();
   const collapsed = !open; // collapsed styles carry md: prefixes: the mobile overlay is always full width
@@ -154,10 +146,7 @@ export function Sidebar({
         </nav>
 
         <div className="mt-6">
-          <h2
-            id="sidebar-info-heading"
-            className={cx("px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500", collapsed && "md:sr-only")}
-          >
+          <h2 id="sidebar-info-heading" className={cx("px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500", collapsed && "md:sr-only")}>
             Information
           </h2>
           <nav aria-labelledby="sidebar-info-heading">
@@ -237,18 +226,17 @@ function SidebarItem({
       <span className="relative">
         <Icon name={item.icon} />
         {badge ? (
-          <span aria-hidden="true" className={cx("absolute -right-1 -top-1 hidden size-2.5 rounded-full bg-red-600 ring-2 ring-white", collapsed && "md:block")} />
+          <span
+            aria-hidden="true"
+            className={cx("absolute -right-1 -top-1 hidden size-2.5 rounded-full bg-red-600 ring-2 ring-white", collapsed && "md:block")}
+          />
         ) : null}
       </span>
       <span className={cx("min-w-0 flex-1", collapsed && "md:sr-only")}>
         <span className="block truncate text-sm font-medium">{item.label}</span>
-        {item.subtitle ? (
-          <span className={cx("block truncate text-xs", active ? "text-brand-700" : "text-slate-500")}>{item.subtitle}</span>
-        ) : null}
+        {item.subtitle ? <span className={cx("block truncate text-xs", active ? "text-brand-700" : "text-slate-500")}>{item.subtitle}</span> : null}
         {item.disabled && item.disabledNote ? (
-          <span className="mt-0.5 inline-block rounded-full bg-slate-100 px-2 py-px text-[11px] font-medium text-slate-500">
-            {item.disabledNote}
-          </span>
+          <span className="mt-0.5 inline-block rounded-full bg-slate-100 px-2 py-px text-[11px] font-medium text-slate-500">{item.disabledNote}</span>
         ) : null}
         {badge ? <span className="sr-only">, {badge.label}</span> : null}
       </span>

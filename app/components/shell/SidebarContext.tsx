@@ -63,9 +63,6 @@ export function SidebarProvider({ defaultOpen, children }: { defaultOpen: boolea
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [toggle]);
 
-  const value = useMemo(
-    () => ({ open, setOpen, openMobile, setOpenMobile, isMobile, toggle }),
-    [open, setOpen, openMobile, isMobile, toggle],
-  );
+  const value = useMemo(() => ({ open, setOpen, openMobile, setOpenMobile, isMobile, toggle }), [open, setOpen, openMobile, isMobile, toggle]);
   return <SidebarCtx.Provider value={value}>{children}</SidebarCtx.Provider>;
 }

@@ -3,17 +3,7 @@
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE_S } from "~/utils/constants";
 import { availableVideos } from "~/models/billing/prices";
 
-export type NavIcon =
-  | "canvas"
-  | "dashboard"
-  | "explore"
-  | "video"
-  | "plans"
-  | "settings"
-  | "admin"
-  | "integrations"
-  | "chat"
-  | "film";
+export type NavIcon = "canvas" | "dashboard" | "explore" | "video" | "plans" | "settings" | "admin" | "integrations" | "chat" | "film";
 
 export type NavItem = {
   key: string;

@@ -90,7 +90,8 @@ export function ShowcaseCarousel({ videos }: { videos: ShowcaseItem[] }) {
   if (videos.length === 0) return null;
 
   const scrollBy = (direction: -1 | 1) => scroller.current?.scrollBy({ left: direction * SCROLL_STEP_PX, behavior: "smooth" });
-  const arrow = "flex size-9 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
+  const arrow =
+    "flex size-9 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
 
   return (
     <section aria-labelledby="showcase-title" className="w-full">

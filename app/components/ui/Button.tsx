@@ -28,10 +28,7 @@ export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSi
 
 type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize };
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, className, type = "button", ...rest },
-  ref,
-) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size, className, type = "button", ...rest }, ref) {
   return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...rest} />;
 });
 

@@ -5,7 +5,17 @@ import { previewSrc } from "./media";
 /** The cards' tall frame (Dashboard and Explore). */
 export const CARD_VIDEO_CLASS = "aspect-[4/5] w-full bg-black object-contain";
 
-export function CardVideo({ url, posterUrl, label, className = CARD_VIDEO_CLASS }: { url: string; posterUrl?: string | null; label: string; className?: string }) {
+export function CardVideo({
+  url,
+  posterUrl,
+  label,
+  className = CARD_VIDEO_CLASS,
+}: {
+  url: string;
+  posterUrl?: string | null;
+  label: string;
+  className?: string;
+}) {
   return (
     <video
       src={posterUrl ? url : previewSrc(url)}

@@ -15,7 +15,16 @@ export function DownloadVideoLink({ url, title, fallbackName, className }: { url
         className,
       )}
     >
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-3.5" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className="size-3.5"
+        aria-hidden="true"
+      >
         <path d="M12 4v12M7 11l5 5 5-5M4 20h16" />
       </svg>
       Download

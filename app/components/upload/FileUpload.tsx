@@ -67,9 +67,12 @@ export function FileUpload({
   const { upload, reset, status, progress, error, file } = useUpload({ bucket, params, kinds, url: uploadUrl });
   const [local, setLocal] = useState<{ url: string; type: string; name: string } | null>(null);
 
-  useEffect(() => () => {
-    if (local) URL.revokeObjectURL(local.url);
-  }, [local]);
+  useEffect(
+    () => () => {
+      if (local) URL.revokeObjectURL(local.url);
+    },
+    [local],
+  );
   useEffect(() => onUploadingChange?.(status === "uploading"), [status, onUploadingChange]);
 
   async function onChange(event: React.ChangeEvent<HTMLInputElement>) {
@@ -145,11 +148,7 @@ export function FileUpload({
       </p>
 
       {file || status === "error" ? (
-        <button
-          type="button"
-          onClick={clear}
-          className="self-start rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
-        >
+        <button type="button" onClick={clear} className="self-start rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50">
           {file ? "Remove file" : "Clear"}
         </button>
       ) : null}

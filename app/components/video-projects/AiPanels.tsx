@@ -106,8 +106,8 @@ function AnalysisView({ analysis }: { analysis: Analysis }) {
         <ul className="space-y-1">
           {analysis.scenes.map((s) => (
             <li key={s.sceneId} className="break-words">
-              <span className="font-medium">{s.title}</span>: {s.ready ? "ready" : s.missing.length ? `missing ${s.missing.join(", ")}` : "not completed yet"} (about{" "}
-              {s.estimatedSeconds} s)
+              <span className="font-medium">{s.title}</span>: {s.ready ? "ready" : s.missing.length ? `missing ${s.missing.join(", ")}` : "not completed yet"}{" "}
+              (about {s.estimatedSeconds} s)
             </li>
           ))}
         </ul>
@@ -134,7 +134,11 @@ function ProposalView({ proposal, apply, busy }: { proposal: Proposal; apply: Re
         <ol className="list-decimal space-y-1 pl-5">
           {proposal.scenes.map((s) => (
             <li key={s.sceneId} className="break-words">
-              <span className="font-medium">{s.title}</span> <span className="text-slate-500">({s.role}{s.from !== s.to ? `, now ${s.from}` : ""})</span>
+              <span className="font-medium">{s.title}</span>{" "}
+              <span className="text-slate-500">
+                ({s.role}
+                {s.from !== s.to ? `, now ${s.from}` : ""})
+              </span>
               {s.from !== s.to ? <span className="block text-xs text-slate-500">{s.reason}</span> : null}
             </li>
           ))}
@@ -215,7 +219,8 @@ export function SceneAiActions({ sceneId, actionData }: { sceneId: string; actio
             <ul className="space-y-1">
               {suggestions.map((s, i) => (
                 <li key={`${s.field}-${i}`} className="break-words">
-                  <span className={s.severity === "high" ? "text-red-700" : s.severity === "medium" ? "text-amber-700" : "text-slate-500"}>{s.severity}</span> · {s.message}
+                  <span className={s.severity === "high" ? "text-red-700" : s.severity === "medium" ? "text-amber-700" : "text-slate-500"}>{s.severity}</span> ·{" "}
+                  {s.message}
                   {s.proposed ? <span className="block text-xs text-slate-500">Proposed: {s.proposed}</span> : null}
                 </li>
               ))}

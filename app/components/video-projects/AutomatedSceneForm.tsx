@@ -110,7 +110,9 @@ function ResultCard({ scene }: { scene: NonNullable<PageAutomation["progress"]>[
       <p className="font-medium text-slate-900">{scene.title || "Untitled scene"}</p>
       {scene.description ? <p className="text-sm text-slate-600">{scene.description}</p> : null}
       <div className="grid gap-2 sm:grid-cols-2">
-        {scene.imageUrl ? <img src={scene.imageUrl} alt={`The new scene ${scene.title}`.trim()} className="max-h-64 w-full rounded-lg bg-white object-contain" /> : null}
+        {scene.imageUrl ? (
+          <img src={scene.imageUrl} alt={`The new scene ${scene.title}`.trim()} className="max-h-64 w-full rounded-lg bg-white object-contain" />
+        ) : null}
         {scene.videoUrl ? (
           <video src={scene.videoUrl} controls playsInline className="max-h-64 w-full rounded-lg bg-black object-contain" data-testid="auto-scene-video">
             <track kind="captions" />

@@ -48,10 +48,7 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
         </Button>
       </fetcher.Form>
       <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600" data-testid="project-status">
-        <span>Project Status:</span>{" "}
-        <StatusDot status={open.project.status} />{" "}
-        <span aria-hidden="true">·</span>{" "}
-        <span>{count} scene(s) available</span>
+        <span>Project Status:</span> <StatusDot status={open.project.status} /> <span aria-hidden="true">·</span> <span>{count} scene(s) available</span>
       </div>
       {count > 0 ? <p className="text-xs text-slate-500">Cost: {open.compile.costLabel} credits</p> : null}
       {result && !result.ok ? <ErrorLine message={result.error} /> : null}
@@ -89,7 +86,14 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
       ) : null}
       {videoUrl ? (
         <div className="mt-4 space-y-2">
-          <video src={videoUrl} poster={posterUrl ?? undefined} controls playsInline className="max-h-[70vh] w-full max-w-xl rounded-xl bg-black object-contain" data-testid="compiled-video">
+          <video
+            src={videoUrl}
+            poster={posterUrl ?? undefined}
+            controls
+            playsInline
+            className="max-h-[70vh] w-full max-w-xl rounded-xl bg-black object-contain"
+            data-testid="compiled-video"
+          >
             <track kind="captions" />
           </video>
           <div className="flex flex-wrap gap-2">

@@ -12,20 +12,8 @@ import { actorForUserId } from "./actor.server";
 import { isAdminUser } from "./permissions.server";
 import { currentSession } from "./session-user.server";
 import { ensureFirstProject } from "~/models/projects/project.server";
-import {
-  releaseSignInAttempt,
-  reserveSignInAttempt,
-  signInSucceeded,
-  type ThrottleScope,
-} from "./sign-in-throttle.server";
-import {
-  createUserWithPassword,
-  ensureProfile,
-  findOrCreateUserFromGoogle,
-  normalizeEmail,
-  verifyLogin,
-  type SessionUser,
-} from "./user.server";
+import { releaseSignInAttempt, reserveSignInAttempt, signInSucceeded, type ThrottleScope } from "./sign-in-throttle.server";
+import { createUserWithPassword, ensureProfile, findOrCreateUserFromGoogle, normalizeEmail, verifyLogin, type SessionUser } from "./user.server";
 import { appUrl, env, googleConfigured } from "~/utils/env.server";
 import { normalizeText } from "~/utils/text";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -86,8 +74,7 @@ export function formatWait(seconds: number): string {
 
 /** The 429 text for a refused sign-in attempt, with the wait (ADR 125). */
 export function tooManyAttemptsMessage(scope: ThrottleScope, retryAfterSeconds: number): string {
-  const template =
-    scope === "account" ? AUTH_MESSAGES.tooManyAttempts : scope === "network" ? AUTH_MESSAGES.tooManyFromNetwork : AUTH_MESSAGES.tooManyOnSite;
+  const template = scope === "account" ? AUTH_MESSAGES.tooManyAttempts : scope === "network" ? AUTH_MESSAGES.tooManyFromNetwork : AUTH_MESSAGES.tooManyOnSite;
   return template.replace("{wait}", formatWait(retryAfterSeconds));
 }
 
@@ -322,9 +309,7 @@ export function getAuthenticator(request: Request): Authenticator<string> {
   return authenticator;
 }
 
-export type PasswordAuthResult =
-  | { ok: true; userId: string }
-  | { ok: false; status: number; formError: string; fieldErrors: AuthFieldErrors };
+export type PasswordAuthResult = { ok: true; userId: string } | { ok: false; status: number; formError: string; fieldErrors: AuthFieldErrors };
 
 /**
  * Runs the e-mail + password sign-in or sign-up strategy on a form post. The request body is
@@ -339,11 +324,9 @@ export async function authenticateWithPassword(
 ): Promise<PasswordAuthResult> {
   const form = formData ?? (await request.clone().formData());
   try {
-    const userId = await getAuthenticator(request).authenticate(
-      mode === "login" ? "password-login" : "password-signup",
-      request,
-      { context: { formData: form, clientIp: ip } },
-    );
+    const userId = await getAuthenticator(request).authenticate(mode === "login" ? "password-login" : "password-signup", request, {
+      context: { formData: form, clientIp: ip },
+    });
     return { ok: true, userId };
   } catch (error) {
     const cause = error instanceof AuthorizationError ? error.cause : error;
@@ -380,9 +363,7 @@ export async function beginGoogleSignIn(request: Request, redirectTo: unknown): 
   return redirect(target, { headers: { "Set-Cookie": setCookie } });
 }
 
-export type GoogleCallbackResult =
-  | { ok: true; userId: string; redirectTo: string; setCookie: string }
-  | { ok: false; detail: string | null };
+export type GoogleCallbackResult = { ok: true; userId: string; redirectTo: string; setCookie: string } | { ok: false; detail: string | null };
 
 /** Completes Google sign-in on /auth/callback (state check, code exchange, profile, user). */
 export async function completeGoogleSignIn(request: Request): Promise<GoogleCallbackResult> {

@@ -5,20 +5,67 @@
 // clients. Doors (routes, tools, agents, MCP server, workflows, scripts) import this index only;
 // core modules of other folders may import a file of this folder directly.
 
-export { type Actor, actorForUserId, actorForWorkflow, actorFromUser, assertActor, isNotFound, isSystemActor, NotFoundError, systemActor } from "./actor.server";
+export {
+  type Actor,
+  actorForUserId,
+  actorForWorkflow,
+  actorFromUser,
+  assertActor,
+  isNotFound,
+  isSystemActor,
+  NotFoundError,
+  systemActor,
+} from "./actor.server";
 export { assertStaff, isAdminActor, isAdminUser, mayAccess, mayReadObject, orderLinkRefusal, ownedBy } from "./permissions.server";
-export { authenticateWithPassword, authPageBase, beginGoogleSignIn, clientIp, completeGoogleSignIn, formatWait, getOptionalUser, getUserId, googleSignInState, loginRedirect, requireAdmin, requireUser, safeRedirect, signInAndRedirect, startUserSession, tooManyAttemptsMessage } from "./auth.server";
+export {
+  authenticateWithPassword,
+  authPageBase,
+  beginGoogleSignIn,
+  clientIp,
+  completeGoogleSignIn,
+  formatWait,
+  getOptionalUser,
+  getUserId,
+  googleSignInState,
+  loginRedirect,
+  requireAdmin,
+  requireUser,
+  safeRedirect,
+  signInAndRedirect,
+  startUserSession,
+  tooManyAttemptsMessage,
+} from "./auth.server";
 export { currentSession, type CurrentSession } from "./session-user.server";
 export { createUserWithPassword, ensureProfile, findUserIdByEmail, getSessionUserById, type SessionUser, userExists, verifyLogin } from "./user.server";
 export { grantAdminRole, listAdminRows, revokeAdminRole } from "./admin-roles.server";
 export { AUTH_MESSAGES, PHONE_MESSAGES } from "./auth-messages";
 export { accountThrottleKey, backoffDelayMs, networkThrottleKey, reserveSignInAttempt, SIGN_IN_BUDGETS, signInSucceeded } from "./sign-in-throttle.server";
-export { cleanPhoneInput, generatePhoneCode, hashPhoneCode, PHONE_CODE_LIMIT_PER_IP, PHONE_CODE_LIMIT_PER_PHONE, PHONE_CODE_MAX_ATTEMPTS, requestPhoneCode, validatePhone, verifyPhoneCode } from "./phone-auth.server";
+export {
+  cleanPhoneInput,
+  generatePhoneCode,
+  hashPhoneCode,
+  PHONE_CODE_LIMIT_PER_IP,
+  PHONE_CODE_LIMIT_PER_PHONE,
+  PHONE_CODE_MAX_ATTEMPTS,
+  requestPhoneCode,
+  validatePhone,
+  verifyPhoneCode,
+} from "./phone-auth.server";
 export { requireOutboxReader } from "./outbox-access.server";
 export { ApiTokenError, authenticateBearerToken, createApiToken, hashApiToken, listApiTokens, revokeApiToken } from "./api-tokens.server";
 export { countHit, forgetOldApiWindows, resetHits, takeApiRequest, uncountHit } from "./api-rate-limits.server";
 export { MCP_ACCESS_DESCRIPTION, SUPPORTED_SCOPES } from "./oauth-rules";
-export { beginAuthorization, challengeForAuthorizationCode, decideAuthorization, exchangeAuthorizationCode, exchangeRefreshToken, getPendingAuthorization, revokeOAuthToken, sweepExpiredOAuthRows, verifyOAuthAccessToken } from "./oauth.server";
+export {
+  beginAuthorization,
+  challengeForAuthorizationCode,
+  decideAuthorization,
+  exchangeAuthorizationCode,
+  exchangeRefreshToken,
+  getPendingAuthorization,
+  revokeOAuthToken,
+  sweepExpiredOAuthRows,
+  verifyOAuthAccessToken,
+} from "./oauth.server";
 export { getOAuthClient, registerOAuthClient } from "./oauth-clients.server";
 export { disconnectApplication, listConnectedApplications } from "./oauth-connections.server";
 

@@ -49,7 +49,11 @@ export function publicClientInformation(
   const grantTypes = requested.grant_types ?? ["authorization_code", "refresh_token"];
   if (!grantTypes.includes("authorization_code")) throw new InvalidClientMetadataError("grant_types must include authorization_code");
   if (requested.response_types && !requested.response_types.includes("code")) throw new InvalidClientMetadataError("response_types must include code");
-  const name = requested.client_name?.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, MAX_NAME_LENGTH) || undefined;
+  const name =
+    requested.client_name
+      ?.replace(/[\u0000-\u001f\u007f]/g, " ")
+      .trim()
+      .slice(0, MAX_NAME_LENGTH) || undefined;
   // The registration response tells the client what it got: no secret, auth method "none".
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { client_secret, client_secret_expires_at, ...rest } = requested;
@@ -64,9 +68,7 @@ export function publicClientInformation(
   };
 }
 
-export async function registerOAuthClient(
-  requested: Parameters<typeof publicClientInformation>[0],
-): Promise<OAuthClientInformationFull> {
+export async function registerOAuthClient(requested: Parameters<typeof publicClientInformation>[0]): Promise<OAuthClientInformationFull> {
   const info = publicClientInformation(requested);
   const metadata = JSON.stringify(info);
   // PostgreSQL text and jsonb cannot hold NUL.

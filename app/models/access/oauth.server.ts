@@ -5,22 +5,10 @@
 // module owns the rules and the tables. Codes and tokens are stored as SHA-256 hashes only.
 import { createHash, randomBytes } from "node:crypto";
 import type { OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
-import {
-  InvalidGrantError,
-  InvalidRequestError,
-  InvalidScopeError,
-  InvalidTargetError,
-} from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import { InvalidGrantError, InvalidRequestError, InvalidScopeError, InvalidTargetError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { assertActor, NotFoundError, type Actor } from "./actor.server";
-import {
-  ACCESS_TOKEN_TTL_S,
-  AUTHORIZATION_CODE_TTL_S,
-  AUTHORIZATION_REQUEST_TTL_S,
-  MCP_SCOPE,
-  REFRESH_TOKEN_TTL_S,
-} from "./oauth-rules";
+import { ACCESS_TOKEN_TTL_S, AUTHORIZATION_CODE_TTL_S, AUTHORIZATION_REQUEST_TTL_S, MCP_SCOPE, REFRESH_TOKEN_TTL_S } from "./oauth-rules";
 import { prisma, type Prisma } from "~/utils/db.server";
-
 
 const ACCESS_PREFIX = "rf_oat_";
 const REFRESH_PREFIX = "rf_ort_";

@@ -72,10 +72,7 @@ export function mayReadObject(object: { isPublic: boolean; ownerId: string | nul
  * Why an order link cannot take a guest's (or a user's) order now, or null when it can: it must
  * exist, be active and not have expired.
  */
-export function orderLinkRefusal(
-  link: { isActive: boolean; expiryDate: Date | null } | null,
-  now: Date,
-): "not_found" | "inactive" | "expired" | null {
+export function orderLinkRefusal(link: { isActive: boolean; expiryDate: Date | null } | null, now: Date): "not_found" | "inactive" | "expired" | null {
   if (!link) return "not_found";
   if (!link.isActive) return "inactive";
   if (link.expiryDate && link.expiryDate.getTime() <= now.getTime()) return "expired";

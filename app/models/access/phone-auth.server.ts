@@ -19,14 +19,7 @@ export const PHONE_CODE_LIMIT_PER_IP = { max: 20, windowMs: 60 * 60 * 1000 };
 export { PHONE_MESSAGES };
 
 export type PhoneErrorCode =
-  | "invalid_phone"
-  | "code_required"
-  | "invalid_code"
-  | "expired"
-  | "too_many_attempts"
-  | "rate_limited_phone"
-  | "rate_limited_ip"
-  | "send_failed";
+  "invalid_phone" | "code_required" | "invalid_code" | "expired" | "too_many_attempts" | "rate_limited_phone" | "rate_limited_ip" | "send_failed";
 
 export type PhoneFailure = { ok: false; code: PhoneErrorCode; message: string };
 
@@ -73,7 +66,9 @@ export function validatePhone(raw: unknown): { ok: true; phone: string } | Phone
 }
 
 export function generatePhoneCode(): string {
-  return randomInt(0, 10 ** PHONE_CODE_LENGTH).toString().padStart(PHONE_CODE_LENGTH, "0");
+  return randomInt(0, 10 ** PHONE_CODE_LENGTH)
+    .toString()
+    .padStart(PHONE_CODE_LENGTH, "0");
 }
 
 /** HMAC-SHA256 of phone and code; the phone is part of the input so a hash is bound to its number. */
@@ -94,12 +89,7 @@ export function phoneCodeMessage(code: string): string {
 export type RequestPhoneCodeResult = { ok: true; phone: string; expiresAt: Date } | PhoneFailure;
 
 /** Step 1: validates the number, applies the rate limits, stores the code's hash and sends the SMS. */
-export async function requestPhoneCode(input: {
-  phone: unknown;
-  ip?: string | null;
-  sender?: SmsSender;
-  now?: Date;
-}): Promise<RequestPhoneCodeResult> {
+export async function requestPhoneCode(input: { phone: unknown; ip?: string | null; sender?: SmsSender; now?: Date }): Promise<RequestPhoneCodeResult> {
   const valid = validatePhone(input.phone);
   if (!valid.ok) return valid;
   const phone = valid.phone;

@@ -35,9 +35,7 @@ export type ThrottleScope = "account" | "network" | "global";
 
 export type SignInReservation = { account: string; network: string; global: string };
 
-export type ReserveResult =
-  | { ok: true; reservation: SignInReservation }
-  | { ok: false; scope: ThrottleScope; retryAfterSeconds: number };
+export type ReserveResult = { ok: true; reservation: SignInReservation } | { ok: false; scope: ThrottleScope; retryAfterSeconds: number };
 
 export type ThrottleOptions = {
   now?: Date;
@@ -66,7 +64,10 @@ function ipv6Prefix64(address: string): string {
   const left = head ? head.split(":") : [];
   const right = address.includes("::") && tail ? tail.split(":") : [];
   const groups = address.includes("::") ? [...left, ...Array(Math.max(8 - left.length - right.length, 0)).fill("0"), ...right] : left;
-  return groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":");
+  return groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":");
 }
 
 const ts = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
@@ -137,10 +138,7 @@ async function giveBack(key: string): Promise<void> {
  * that refuses gives back what the ones before it took). Call it BEFORE checking the password;
  * the attempt counts as failed unless signInSucceeded is called.
  */
-export async function reserveSignInAttempt(
-  input: { email: string; ip: string | null | undefined },
-  options: ThrottleOptions = {},
-): Promise<ReserveResult> {
+export async function reserveSignInAttempt(input: { email: string; ip: string | null | undefined }, options: ThrottleOptions = {}): Promise<ReserveResult> {
   const now = options.now ?? new Date();
   const budgets = { ...SIGN_IN_BUDGETS, ...options.budgets };
   const reservation: SignInReservation = {

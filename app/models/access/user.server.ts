@@ -120,9 +120,7 @@ export const GOOGLE_PROVIDER = "google";
 
 export type GoogleIdentity = { subject: string; email: string | null; emailVerified: boolean };
 
-export type GoogleUserResult =
-  | { ok: true; userId: string; created: boolean; linked: boolean }
-  | { ok: false; code: "email_unverified_conflict" };
+export type GoogleUserResult = { ok: true; userId: string; created: boolean; linked: boolean } | { ok: false; code: "email_unverified_conflict" };
 
 /**
  * Finds the user for a Google identity: by the Connection for Google's subject first; else an

@@ -55,8 +55,7 @@ export async function listAdmins(actor: Actor): Promise<AdminListEntry[]> {
 }
 
 export type AdminChange =
-  | { ok: true; message: string }
-  | { ok: false; code: "invalid" | "not_found" | "duplicate" | "last_admin" | "confirm"; message: string };
+  { ok: true; message: string } | { ok: false; code: "invalid" | "not_found" | "duplicate" | "last_admin" | "confirm"; message: string };
 
 function userIdOf(raw: unknown): string {
   return typeof raw === "string" ? raw.trim() : "";

@@ -14,7 +14,17 @@ import { requireProject } from "~/models/projects/project.server";
 import { addScene, editScene, findSceneOfProject, SceneInputError, updateScene, type SceneTextField } from "~/models/projects/scenes.server";
 
 export const CANVAS_TOOL_ACTIONS = ["updateDescription", "generateImagePrompt", "generateImage", "generateVideo", "createScene", "updateScene"] as const;
-export const CANVAS_UPDATE_TYPES = ["script", "imagePrompt", "description", "image", "productImage", "video", "voiceOver", "backgroundMusic", "voiceOverText"] as const;
+export const CANVAS_UPDATE_TYPES = [
+  "script",
+  "imagePrompt",
+  "description",
+  "image",
+  "productImage",
+  "video",
+  "voiceOver",
+  "backgroundMusic",
+  "voiceOverText",
+] as const;
 export type CanvasToolAction = (typeof CANVAS_TOOL_ACTIONS)[number];
 
 export const CANVAS_TOOL_MESSAGES = {
@@ -78,7 +88,10 @@ async function perform(actor: Actor, input: CanvasToolInput): Promise<{ message:
   const generate = async (step: "image prompt" | "image" | "video") => {
     const result = await requestSceneGeneration(actor, { projectId, sceneId, step, productShotVersion: input.productShotVersion });
     if (!result.ok) throw new ActionRefused(result.message);
-    return { message: `${step === "image prompt" ? "Image prompt" : step === "image" ? "Image" : "Video"} generation started`, data: { batchId: result.batchId, steps: result.steps, credits: result.credits } };
+    return {
+      message: `${step === "image prompt" ? "Image prompt" : step === "image" ? "Image" : "Video"} generation started`,
+      data: { batchId: result.batchId, steps: result.steps, credits: result.credits },
+    };
   };
   switch (input.action) {
     case "createScene": {
@@ -115,7 +128,8 @@ export async function runCanvasToolAction(actor: Actor, raw: unknown, opts: { cl
   const actionName = typeof (raw as { action?: unknown } | null)?.action === "string" ? String((raw as { action: string }).action) : "";
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    const message = first?.path[0] === "action" ? CANVAS_TOOL_MESSAGES.unsupported(actionName) : `${first?.path.join(".") || "input"}: ${first?.message ?? "invalid"}`;
+    const message =
+      first?.path[0] === "action" ? CANVAS_TOOL_MESSAGES.unsupported(actionName) : `${first?.path.join(".") || "input"}: ${first?.message ?? "invalid"}`;
     return { success: false, action: actionName, error: message, credits: 0 };
   }
   const input = parsed.data;

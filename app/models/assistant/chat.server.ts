@@ -54,10 +54,7 @@ async function checkProject(actor: Actor, projectId: string | null): Promise<str
  * newest, else a new one. `sessionId` opens that session instead (it must be the actor's and
  * about this project); `fresh` starts a new one. The opened session becomes the active one.
  */
-export async function openChatSession(
-  actor: Actor,
-  input: { projectId: string | null; sessionId?: string | null; fresh?: boolean },
-): Promise<ChatSessionRow> {
+export async function openChatSession(actor: Actor, input: { projectId: string | null; sessionId?: string | null; fresh?: boolean }): Promise<ChatSessionRow> {
   assertActor(actor);
   const projectId = await checkProject(actor, input.projectId);
   let session: ChatSessionRow | null = null;
@@ -148,10 +145,7 @@ async function earlierSend(session: ChatSessionRow, clientRequestId: string) {
  * the first one's messages (`duplicate`), charging nothing. The caller (the assistant) then
  * works on the reply and ends it with finishChatReply.
  */
-export async function sendChatMessage(
-  actor: Actor,
-  input: { sessionId: string; content: string; clientRequestId?: string | null },
-): Promise<SendResult> {
+export async function sendChatMessage(actor: Actor, input: { sessionId: string; content: string; clientRequestId?: string | null }): Promise<SendResult> {
   const session = await ownSession(actor, input.sessionId);
   const content = typeof input.content === "string" ? normalizeText(input.content, { keepJoiners: true }) : "";
   if (!content) return { ok: false, code: "invalid", message: CHAT_MESSAGES.emptyMessage };
@@ -160,7 +154,15 @@ export async function sendChatMessage(
 
   if (clientRequestId) {
     const earlier = await earlierSend(session, clientRequestId);
-    if (earlier) return { ok: true, duplicate: true, session, userMessage: toMessageView(earlier.userMessage), reply: toMessageView(earlier.reply), chargeId: earlier.userMessage.chargeId };
+    if (earlier)
+      return {
+        ok: true,
+        duplicate: true,
+        session,
+        userMessage: toMessageView(earlier.userMessage),
+        reply: toMessageView(earlier.reply),
+        chargeId: earlier.userMessage.chargeId,
+      };
   }
   if ((await getBalance(actor.id)) < CHAT_COST_CREDITS) return { ok: false, code: "insufficient_credits", message: CHAT_MESSAGES.needCredits };
 
@@ -198,7 +200,15 @@ export async function sendChatMessage(
     // The same request id sent twice at once: the first one stored the messages.
     if (clientRequestId && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       const earlier = await earlierSend(session, clientRequestId);
-      if (earlier) return { ok: true, duplicate: true, session, userMessage: toMessageView(earlier.userMessage), reply: toMessageView(earlier.reply), chargeId: earlier.userMessage.chargeId };
+      if (earlier)
+        return {
+          ok: true,
+          duplicate: true,
+          session,
+          userMessage: toMessageView(earlier.userMessage),
+          reply: toMessageView(earlier.reply),
+          chargeId: earlier.userMessage.chargeId,
+        };
     }
     await refundWorkCharge(actor, chargeId, "The chat message could not be stored");
     throw error;
@@ -250,13 +260,15 @@ export async function recordChatProgress(actor: Actor, replyId: string, progress
   // A reply is "completed" or "error" only once finishChatReply ended it (and settled or refunded
   // its charge): a failed task leaves it "working" until then.
   const status = messageStatusOf(tasks, false);
-  const row = await prisma.chatMessage.update({
-    where: { id: reply.id, status: { in: ["thinking", "working"] } },
-    data: { ...progressData(progress), status: status === "error" ? "working" : status },
-  }).catch((error: unknown) => {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") return null;
-    throw error;
-  });
+  const row = await prisma.chatMessage
+    .update({
+      where: { id: reply.id, status: { in: ["thinking", "working"] } },
+      data: { ...progressData(progress), status: status === "error" ? "working" : status },
+    })
+    .catch((error: unknown) => {
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") return null;
+      throw error;
+    });
   return toMessageView(row ?? (await ownReply(actor, replyId)));
 }
 
@@ -272,7 +284,7 @@ export async function finishChatReply(
 ): Promise<ChatMessageView> {
   const reply = await ownReply(actor, replyId);
   if (reply.status === "completed" || reply.status === "error") return toMessageView(reply);
-  let tasks = outcome.tasks ?? ((reply.tasks as unknown as ChatTask[]) ?? []);
+  let tasks = outcome.tasks ?? (reply.tasks as unknown as ChatTask[]) ?? [];
   if (outcome.failed) tasks = failOpenTasks(tasks, outcome.failed.details);
   const status: ChatMessageStatus = outcome.failed ? "error" : messageStatusOf(tasks, true);
   const content = outcome.failed ? outcome.failed.reply : (outcome.content ?? reply.content);
@@ -310,7 +322,12 @@ export const ABANDONED_REPLY_MS = 240_000;
 export async function closeAbandonedReplies(actor: Actor, sessionId: string, now = new Date()): Promise<number> {
   const session = await ownSession(actor, sessionId);
   const stale = await prisma.chatMessage.findMany({
-    where: { sessionId: session.id, role: "assistant", status: { in: ["thinking", "working"] }, updatedAt: { lt: new Date(now.getTime() - ABANDONED_REPLY_MS) } },
+    where: {
+      sessionId: session.id,
+      role: "assistant",
+      status: { in: ["thinking", "working"] },
+      updatedAt: { lt: new Date(now.getTime() - ABANDONED_REPLY_MS) },
+    },
     select: { id: true },
   });
   for (const r of stale) {
@@ -320,7 +337,11 @@ export async function closeAbandonedReplies(actor: Actor, sessionId: string, now
 }
 
 /** A reply's plan waiting for the user, taken once: the first confirm (or cancel) wins. */
-async function takePlan(actor: Actor, replyId: string, to: "confirmed" | "declined"): Promise<{ reply: ChatMessageRow & { session: ChatSessionRow }; plan: ChatCommand } | null> {
+async function takePlan(
+  actor: Actor,
+  replyId: string,
+  to: "confirmed" | "declined",
+): Promise<{ reply: ChatMessageRow & { session: ChatSessionRow }; plan: ChatCommand } | null> {
   const reply = await ownReply(actor, replyId);
   const plan = toMessageView(reply).command;
   if (plan?.type !== "confirm" || !Array.isArray(plan.calls)) return null;
@@ -346,7 +367,14 @@ export async function confirmChatPlan(actor: Actor, replyId: string): Promise<Co
   const taken = await takePlan(actor, replyId, "confirmed");
   if (!taken) return { ok: false, code: "not_waiting", message: CHAT_MESSAGES.notWaiting };
   const run = await prisma.chatMessage.create({
-    data: { sessionId: taken.reply.sessionId, role: "assistant", content: "", status: "working", tasks: [], command: { type: "confirmed-run", of: taken.reply.id } },
+    data: {
+      sessionId: taken.reply.sessionId,
+      role: "assistant",
+      content: "",
+      status: "working",
+      tasks: [],
+      command: { type: "confirmed-run", of: taken.reply.id },
+    },
   });
   await prisma.chatSession.update({ where: { id: taken.reply.sessionId }, data: { activeAt: new Date() } });
   const asked = await prisma.chatMessage.findUniqueOrThrow({ where: { id: taken.reply.id } });

@@ -2,4 +2,16 @@
 // Its public API: doors (routes, tools, agents, MCP, workflows, server, scripts) import only this
 // index or the folder's browser-safe modules (files without .server); the rest is internal.
 export { canvasToolInput, runCanvasToolAction } from "./canvas-agent-tool.server";
-export { chatHistory, confirmChatPlan, declineChatPlan, deleteChatSession, finishChatReply, getChatSession, listChatSessions, openChatSession, recordChatProgress, sendChatMessage, type ChatMessageView } from "./chat.server";
+export {
+  chatHistory,
+  confirmChatPlan,
+  declineChatPlan,
+  deleteChatSession,
+  finishChatReply,
+  getChatSession,
+  listChatSessions,
+  openChatSession,
+  recordChatProgress,
+  sendChatMessage,
+  type ChatMessageView,
+} from "./chat.server";

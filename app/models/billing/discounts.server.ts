@@ -8,7 +8,6 @@ import type { DiscountCheckError } from "./payment-messages";
 import { discountedPrice } from "./pricing";
 import { type Prisma, prisma } from "~/utils/db.server";
 
-
 export type AppliedDiscount = { id: string; code: string; percentage: number };
 
 export type DiscountCheck = { ok: true; discount: AppliedDiscount } | { ok: false; error: DiscountCheckError };

@@ -15,13 +15,7 @@ import { lockDiscountInTx, releaseDiscountInTx, spendDiscountInTx } from "./disc
 import { retireInTx } from "./payments.server";
 
 export type CallbackRejection =
-  | "missing_txnid"
-  | "unknown_transaction"
-  | "provider_unavailable"
-  | "key_mismatch"
-  | "bad_hash"
-  | "amount_mismatch"
-  | "field_mismatch";
+  "missing_txnid" | "unknown_transaction" | "provider_unavailable" | "key_mismatch" | "bad_hash" | "amount_mismatch" | "field_mismatch";
 
 export type CallbackOutcome =
   | { result: "success"; txnid: string; granted: boolean; redirectTo: string }
@@ -69,11 +63,7 @@ function payload(fields: CallbackFields, endpoint: string): Prisma.InputJsonValu
  * Handles a post to surl or furl. The status inside the signed fields decides, not the URL the
  * gateway posted to (a signed "failure" on surl still grants nothing).
  */
-export async function processGatewayCallback(
-  fields: CallbackFields,
-  endpoint: "success" | "failure",
-  deps: CallbackDeps = {},
-): Promise<CallbackOutcome> {
+export async function processGatewayCallback(fields: CallbackFields, endpoint: "success" | "failure", deps: CallbackDeps = {}): Promise<CallbackOutcome> {
   const txnid = field(fields, "txnid").trim();
   if (!txnid) return { result: "rejected", reason: "missing_txnid", redirectTo: REJECTED_PATH };
   const tx = await prisma.paymentTransaction.findUnique({ where: { txnid } });
@@ -262,4 +252,3 @@ async function markPending(id: string, fields: CallbackFields, endpoint: string,
     data: { paymentStatus: "pending", callbackPayload: payload(fields, endpoint), errorMessage: message },
   });
 }
-

@@ -16,7 +16,10 @@ export function paymentOutcomeMessage(
           };
     case "failure":
       return detail.order
-        ? { title: "Payment failed", description: "The payment did not go through, so nothing was paid for this order. Your order is saved: you can try again below." }
+        ? {
+            title: "Payment failed",
+            description: "The payment did not go through, so nothing was paid for this order. Your order is saved: you can try again below.",
+          }
         : { title: "Payment failed", description: "The payment did not go through and nothing was charged to your credits. Please try again." };
     case "pending":
       return detail.order
@@ -26,7 +29,8 @@ export function paymentOutcomeMessage(
       if (detail.order) {
         return {
           title: "Payment received, order already paid",
-          description: "This order had already been paid by another payment, so this one was not applied. Please contact us with the transaction ID for a refund.",
+          description:
+            "This order had already been paid by another payment, so this one was not applied. Please contact us with the transaction ID for a refund.",
         };
       }
       return {

@@ -88,7 +88,13 @@ export class ChargeAlreadyApplied extends Error {
 
 /** The refusal a charging request answers with when the balance was short. */
 export function insufficientCreditsRefusal(error: InsufficientCredits) {
-  return { ok: false as const, code: "insufficient_credits" as const, needed: error.needed, balance: error.balance, message: insufficientCreditsMessage(error.needed, error.balance) };
+  return {
+    ok: false as const,
+    code: "insufficient_credits" as const,
+    needed: error.needed,
+    balance: error.balance,
+    message: insufficientCreditsMessage(error.needed, error.balance),
+  };
 }
 
 /**
@@ -189,7 +195,11 @@ export async function listBatchCharges(batchId: string): Promise<WorkChargeRow[]
  * Requests with charges still open (neither delivered nor refunded) whose newest change is older
  * than `before`, of one kind of work (the stalled-work sweep, ADR 242).
  */
-export async function batchesOpenSince(work: WorkKind, before: Date, take = 100): Promise<{ batchId: string; userId: string; projectId: string | null; sceneId: string | null }[]> {
+export async function batchesOpenSince(
+  work: WorkKind,
+  before: Date,
+  take = 100,
+): Promise<{ batchId: string; userId: string; projectId: string | null; sceneId: string | null }[]> {
   return prisma.$queryRaw`
     SELECT "batchId", min("userId") AS "userId", min("projectId") AS "projectId", min("sceneId") AS "sceneId"
     FROM "work_charges"
@@ -243,7 +253,10 @@ export async function refundProjectCharges(projectId: string, note: string, scen
  * nor refunded yet): which step of which scene a workflow is making now.
  */
 export async function openSceneStepCharges(projectId: string): Promise<{ sceneId: string; item: string }[]> {
-  const rows = await prisma.workCharge.findMany({ where: { projectId, work: "scene_step", status: "charged", sceneId: { not: null } }, select: { sceneId: true, item: true } });
+  const rows = await prisma.workCharge.findMany({
+    where: { projectId, work: "scene_step", status: "charged", sceneId: { not: null } },
+    select: { sceneId: true, item: true },
+  });
   return rows.flatMap((r) => (r.sceneId ? [{ sceneId: r.sceneId, item: r.item }] : []));
 }
 
@@ -258,7 +271,9 @@ async function refundWhere(where: Prisma.Sql, note: string): Promise<RefundOutco
 }
 
 async function refundWhereInTx(tx: Tx, where: Prisma.Sql, note: string): Promise<RefundOutcome> {
-  const rows = await tx.$queryRaw<{ id: string; userId: string; credits: Prisma.Decimal; item: string; sceneId: string | null; ledgerReference: string | null }[]>`
+  const rows = await tx.$queryRaw<
+    { id: string; userId: string; credits: Prisma.Decimal; item: string; sceneId: string | null; ledgerReference: string | null }[]
+  >`
     UPDATE "work_charges" SET "status" = 'refunded', "note" = ${note.slice(0, 500)}, "updatedAt" = now()
     WHERE ${where} AND "status" = 'charged'
     RETURNING "id", "userId", "credits", "item", "sceneId", "ledgerReference"`;

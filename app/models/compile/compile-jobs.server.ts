@@ -38,7 +38,6 @@ import { announceJob, visibleJob } from "./compile-render-writes.server";
 export * from "./compile-job-rules";
 export { claimRender, completeRender, failRender, markRenderStarted, recordRenderProgress } from "./compile-render-writes.server";
 
-
 /** Every charge batch of a compile: its own, and one per scene it prepares with paid steps. */
 function compileBatchIds(job: Pick<CompileJobRow, "id" | "scenePlan">): string[] {
   const plan = scenePlanOf(job);
@@ -258,7 +257,13 @@ export async function requestCompile(
     // Not paid (or paid by a twin request that won the idempotency key): nothing will run.
     await discardJob(job.id);
     if (!charge.ok) return charge;
-    return (await earlierRequest(actor, input.projectId, input.clientRequestId!.trim())) ?? { ok: false, code: "invalid", message: EDITOR_MESSAGES.idempotencyReused };
+    return (
+      (await earlierRequest(actor, input.projectId, input.clientRequestId!.trim())) ?? {
+        ok: false,
+        code: "invalid",
+        message: EDITOR_MESSAGES.idempotencyReused,
+      }
+    );
   }
   try {
     const project = await getProject(actor, input.projectId);
@@ -329,7 +334,9 @@ async function discardJob(jobId: string): Promise<void> {
 
 async function sendCompileRequested(actor: Actor, job: CompileJobRow): Promise<void> {
   // The event names who asked: the workflow acts as them and checks again (ADR 130).
-  await sendWorkflowEvents(projectCompileRequested.create({ projectId: job.projectId, compileJobId: job.id, userId: actor.id }, { id: `compile-requested-${job.id}` }));
+  await sendWorkflowEvents(
+    projectCompileRequested.create({ projectId: job.projectId, compileJobId: job.id, userId: actor.id }, { id: `compile-requested-${job.id}` }),
+  );
 }
 
 /**
@@ -381,7 +388,9 @@ async function refundNotice(jobId: string, plan: CompileScenePlan): Promise<stri
   const refunded = partsOf("refunded");
   const kept = partsOf("completed");
   const lines = [
-    refunded.parts.length ? `Refunded ${formatCredits(refunded.credits)} credits for what failed or never ran: ${refunded.parts.join("; ")}.` : "Nothing was refunded.",
+    refunded.parts.length
+      ? `Refunded ${formatCredits(refunded.credits)} credits for what failed or never ran: ${refunded.parts.join("; ")}.`
+      : "Nothing was refunded.",
   ];
   if (kept.parts.length) lines.push(`Kept (paid, not charged again): ${kept.parts.join("; ")}.`);
   return lines.join(" ");

@@ -144,7 +144,9 @@ export async function startRender(actor: Actor, jobId: string, expectedToken: st
     const token = `${LOCAL}${randomUUID()}`;
     if (!(await claimRender(actor, job.id, expectedToken, { token, provider: provider.name, status: "queued" }))) return false;
     // Sent after the claim: the render run must find its token on the job.
-    await sendWorkflowEvents(projectRenderRequested.create({ projectId: job.projectId, compileJobId: job.id, userId: actor.id, token }, { id: `render-${token}` }));
+    await sendWorkflowEvents(
+      projectRenderRequested.create({ projectId: job.projectId, compileJobId: job.id, userId: actor.id, token }, { id: `render-${token}` }),
+    );
     return true;
   }
   const pending = `${PENDING}${randomUUID()}`;
@@ -242,10 +244,12 @@ type StoredRender = { bucket: BucketName; key: string; url: string; poster: { bu
  */
 async function storeRender(job: CompileJobRow, title: string, result: RenderResult): Promise<StoredRender> {
   const name = slug(title);
-  const poster = await makePoster(result.path, { firstSceneSec: result.scenes[0]?.durationSec ?? 0, videoSec: result.durationSec, root: workRoot() }).catch((error: unknown) => {
-    console.error(`[compile] job ${job.id}: no poster frame`, error);
-    return null;
-  });
+  const poster = await makePoster(result.path, { firstSceneSec: result.scenes[0]?.durationSec ?? 0, videoSec: result.durationSec, root: workRoot() }).catch(
+    (error: unknown) => {
+      console.error(`[compile] job ${job.id}: no poster frame`, error);
+      return null;
+    },
+  );
   try {
     const video = await storeFile({
       bucket: "renders",

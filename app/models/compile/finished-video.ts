@@ -30,6 +30,6 @@ export function projectVideo(
   latest: LatestCompile | null | undefined,
 ): { url: string | null; posterUrl: string | null } {
   const stored = latest?.status === "completed" && latest.videoUrl ? latest.videoUrl : project.finalVideoUrl;
-  const posterUrl = latest && latest.videoUrl === stored ? latest.posterUrl ?? null : null;
+  const posterUrl = latest && latest.videoUrl === stored ? (latest.posterUrl ?? null) : null;
   return { url: finishedVideoUrl(stored), posterUrl };
 }

@@ -35,7 +35,13 @@ export async function sweepStalledWork(actor: Actor, opts: { minutes: number; no
     const { refunded } = await refundCompile(actor, job.id, message);
     result.compiles += 1;
     result.refunded = sumCredits([result.refunded, refunded]);
-    await createNotification({ userId: job.userId, type: "compile_stalled", title: "Video compilation stopped", body: message, link: `/video-projects/${job.projectId}` });
+    await createNotification({
+      userId: job.userId,
+      type: "compile_stalled",
+      title: "Video compilation stopped",
+      body: message,
+      link: `/video-projects/${job.projectId}`,
+    });
   }
 
   const batches = await batchesOpenSince("scene_step", before);
@@ -52,7 +58,13 @@ export async function sweepStalledWork(actor: Actor, opts: { minutes: number; no
     result.generations += 1;
     result.refunded = sumCredits([result.refunded, refunded]);
     await announceProjectUpdated({ id: batch.projectId, userId: batch.userId });
-    await createNotification({ userId: batch.userId, type: "generation_stalled", title: "Scene generation stopped", body: message, link: `/video-projects/${batch.projectId}` });
+    await createNotification({
+      userId: batch.userId,
+      type: "generation_stalled",
+      title: "Scene generation stopped",
+      body: message,
+      link: `/video-projects/${batch.projectId}`,
+    });
   }
   return result;
 }

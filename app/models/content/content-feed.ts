@@ -114,11 +114,7 @@ function parseTab<Tab extends string>(value: string | null, tabs: readonly { val
   return tabs.find((t) => t.value === value)?.value ?? fallback;
 }
 
-export function parseFeedQuery<Tab extends string>(
-  params: URLSearchParams,
-  tabs: readonly { value: Tab }[],
-  fallback: Tab,
-): FeedQuery<Tab> {
+export function parseFeedQuery<Tab extends string>(params: URLSearchParams, tabs: readonly { value: Tab }[], fallback: Tab): FeedQuery<Tab> {
   const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
   let from = parseDateParam(params.get("from"));
   let to = parseDateParam(params.get("to"));
@@ -136,16 +132,11 @@ export function parseFeedQuery<Tab extends string>(
   };
 }
 
-export const parseDashboardQuery = (params: URLSearchParams) =>
-  parseFeedQuery(params, DASHBOARD_TABS, DEFAULT_DASHBOARD_TAB);
+export const parseDashboardQuery = (params: URLSearchParams) => parseFeedQuery(params, DASHBOARD_TABS, DEFAULT_DASHBOARD_TAB);
 export const parseExploreQuery = (params: URLSearchParams) => parseFeedQuery(params, EXPLORE_TABS, DEFAULT_EXPLORE_TAB);
 
 /** The query string for a feed URL; defaults are left out. `cursor: null` starts over. */
-export function feedSearch<Tab extends string>(
-  query: FeedQuery<Tab>,
-  patch: Partial<FeedQuery<Tab>>,
-  defaultTab: Tab,
-): string {
+export function feedSearch<Tab extends string>(query: FeedQuery<Tab>, patch: Partial<FeedQuery<Tab>>, defaultTab: Tab): string {
   const next = { ...query, ...patch };
   const params = new URLSearchParams();
   if (next.tab !== defaultTab) params.set("tab", next.tab);
@@ -243,11 +234,7 @@ export function decodeCursor(value: string | null | undefined): FeedCursor | nul
  * The where-condition (Prisma shape) that selects, from the table of `kind`, the items after
  * the cursor in the feed order (createdAt desc, kind rank asc, id desc).
  */
-export function keysetCondition<Id extends string | number>(
-  cursor: FeedCursor | null,
-  kind: ContentKind,
-  id: (raw: string) => Id,
-): Record<string, unknown> {
+export function keysetCondition<Id extends string | number>(cursor: FeedCursor | null, kind: ContentKind, id: (raw: string) => Id): Record<string, unknown> {
   if (!cursor) return {};
   const rank = KIND_RANK[kind];
   const cursorRank = KIND_RANK[cursor.kind];

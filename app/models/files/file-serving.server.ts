@@ -93,9 +93,7 @@ export async function serveStoredFile(request: Request, bucket: string, key: str
 
   const ifNoneMatch = request.headers.get("if-none-match");
   const ifModifiedSince = request.headers.get("if-modified-since");
-  const notModified = ifNoneMatch
-    ? etagMatches(ifNoneMatch, etag)
-    : Boolean(ifModifiedSince && Date.parse(ifModifiedSince) >= lastModified.getTime());
+  const notModified = ifNoneMatch ? etagMatches(ifNoneMatch, etag) : Boolean(ifModifiedSince && Date.parse(ifModifiedSince) >= lastModified.getTime());
   if (notModified) {
     const h = new Headers(headers);
     h.delete("Content-Type");
@@ -107,9 +105,10 @@ export async function serveStoredFile(request: Request, bucket: string, key: str
   let rangeHeader = request.headers.get("range");
   const ifRange = request.headers.get("if-range");
   if (rangeHeader && ifRange) {
-    const current = ifRange.trim().startsWith('"') || ifRange.trim().startsWith("W/")
-      ? etagMatches(ifRange, etag) && !ifRange.trim().startsWith("W/")
-      : Date.parse(ifRange) === lastModified.getTime();
+    const current =
+      ifRange.trim().startsWith('"') || ifRange.trim().startsWith("W/")
+        ? etagMatches(ifRange, etag) && !ifRange.trim().startsWith("W/")
+        : Date.parse(ifRange) === lastModified.getTime();
     if (!current) rangeHeader = null;
   }
   const parsed = parseRange(rangeHeader, stat.size, MAX_OPEN_RANGE_BYTES);

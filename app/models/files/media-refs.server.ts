@@ -85,7 +85,11 @@ export async function checkMediaValue(field: string, kind: MediaKind, value: str
 }
 
 /** checkMediaValue for every media field present in `data` (a copy with the values to store). */
-export async function checkMediaFields<T extends Record<string, unknown>>(data: T, kinds: Partial<Record<keyof T & string, MediaKind>>, ownerId: string): Promise<T> {
+export async function checkMediaFields<T extends Record<string, unknown>>(
+  data: T,
+  kinds: Partial<Record<keyof T & string, MediaKind>>,
+  ownerId: string,
+): Promise<T> {
   const out: Record<string, unknown> = { ...data };
   for (const [field, kind] of Object.entries(kinds) as [string, MediaKind][]) {
     if (!(field in data)) continue;

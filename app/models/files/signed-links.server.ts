@@ -89,11 +89,7 @@ export type SignedLink = {
  * A signed link to the stored file `fileUrl` (a /resources/files/... URL or an object ref) that
  * the actor may read (its owner, or an admin). NotFoundError for anything else.
  */
-export async function signFileLink(
-  actor: Actor,
-  fileUrl: string,
-  opts: { origin: string; ttlSeconds?: number; now?: Date },
-): Promise<SignedLink> {
+export async function signFileLink(actor: Actor, fileUrl: string, opts: { origin: string; ttlSeconds?: number; now?: Date }): Promise<SignedLink> {
   const target = parseFileUrl(fileUrl) ?? parseFileUrl(`/resources/files/${fileUrl}`);
   const object = target ? await findStoredObject(target.bucket, target.key) : null;
   if (!target || !object || !(object.isPublic || object.ownerId === actor.id || isAdminActor(actor))) throw new NotFoundError("File");

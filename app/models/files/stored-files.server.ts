@@ -85,10 +85,7 @@ export async function setStoredObjectVisibility(bucket: string, key: string, isP
   return count > 0;
 }
 
-export function listStoredObjectsByOwner(
-  ownerId: string,
-  opts: { bucket?: string; take?: number } = {},
-): Promise<StoredObjectRecord[]> {
+export function listStoredObjectsByOwner(ownerId: string, opts: { bucket?: string; take?: number } = {}): Promise<StoredObjectRecord[]> {
   return prisma.storedObject.findMany({
     where: { ownerId, ...(opts.bucket ? { bucket: opts.bucket } : {}) },
     orderBy: { createdAt: "desc" },
@@ -269,7 +266,12 @@ async function storeFrom(source: AsyncIterator<Uint8Array>, input: StoreFileInpu
 const SPOOL_AREA = "uploads";
 
 /** Writes the head and the rest of the source to a fresh work file, enforcing the size limit. */
-async function spoolUpload(head: Uint8Array[], source: AsyncIterator<Uint8Array> | null, limit: number, kind: MediaKind): Promise<{ file: string; size: number }> {
+async function spoolUpload(
+  head: Uint8Array[],
+  source: AsyncIterator<Uint8Array> | null,
+  limit: number,
+  kind: MediaKind,
+): Promise<{ file: string; size: number }> {
   const dir = await ensureDir(path.join(workRoot(), SPOOL_AREA)).catch((error: unknown) => {
     console.error("upload spool folder cannot be made", error);
     throw new UploadError("storage", 503, STORAGE_FAILURE_MESSAGE);

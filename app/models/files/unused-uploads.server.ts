@@ -68,9 +68,7 @@ function ts(date: Date): Prisma.Sql {
  * objects are checked.
  */
 function refsCte(): Prisma.Sql {
-  const values = FILE_REFERENCE_COLUMNS.map(([table, column]) => `SELECT "${column}" AS v FROM "${table}" WHERE "${column}" IS NOT NULL`).join(
-    " UNION ALL ",
-  );
+  const values = FILE_REFERENCE_COLUMNS.map(([table, column]) => `SELECT "${column}" AS v FROM "${table}" WHERE "${column}" IS NOT NULL`).join(" UNION ALL ");
   const prefix = `${FILES_ROUTE}/`;
   return Prisma.sql`
     WITH paths AS (SELECT regexp_replace(v, '^https?://[^/]+', '') AS p, v FROM (${Prisma.raw(values)}) AS columns),

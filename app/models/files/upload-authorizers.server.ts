@@ -13,11 +13,7 @@ export type UploadDecision = { ok: true; target: UploadTarget } | { ok: false; s
  * Decides a context upload for a user: return the owner of the new file and the key params to
  * use (for example: the order belongs to the user, so ownerId = user.id, params = {orderId}).
  */
-export type ContextAuthorizer = (args: {
-  user: SessionUser;
-  bucket: BucketName;
-  params: Record<string, string | undefined>;
-}) => Promise<UploadDecision>;
+export type ContextAuthorizer = (args: { user: SessionUser; bucket: BucketName; params: Record<string, string | undefined> }) => Promise<UploadDecision>;
 
 /**
  * Domain modules plug their checks in here, e.g.

@@ -3,7 +3,16 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
-import { maxBytesFor, removeFiles, resolveUploadRef, STORAGE_FAILURE_MESSAGE, storeFile, UploadError, type StoredFile, type UploadTarget } from "./stored-files.server";
+import {
+  maxBytesFor,
+  removeFiles,
+  resolveUploadRef,
+  STORAGE_FAILURE_MESSAGE,
+  storeFile,
+  UploadError,
+  type StoredFile,
+  type UploadTarget,
+} from "./stored-files.server";
 import { allowedKinds, type BucketName } from "~/utils/storage/buckets";
 import { MAX_BYTES, tooLargeMessage, type MediaKind } from "~/utils/storage/media-types";
 // ─── multipart requests ───
@@ -198,7 +207,6 @@ export async function parseMultipartUpload(request: Request, targets: Readonly<R
   }
   return { ok: true, fields, files: stored };
 }
-
 
 export type UploadJson =
   | { ok: true; id: string; bucket: BucketName; key: string; ref: string; url: string; contentType: string; size: number; originalName: string | null }

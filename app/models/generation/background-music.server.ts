@@ -23,7 +23,11 @@ export async function ensureBackgroundMusic(actor: Actor, projectId: string): Pr
   const estimated = project.scenes.some((s) => !(s.voiceOverDuration && s.voiceOverDuration > 0));
   const target = estimated ? seconds * ESTIMATE_HEADROOM + 2 : seconds;
   const { mood } = await styleDetails(project.style);
-  const music = await musicProvider().generate({ mood: mood ?? project.style ?? undefined, durationSec: Math.min(600, Math.ceil(target) + 1), seed: project.id });
+  const music = await musicProvider().generate({
+    mood: mood ?? project.style ?? undefined,
+    durationSec: Math.min(600, Math.ceil(target) + 1),
+    seed: project.id,
+  });
   let stored;
   try {
     stored = await storeFile({

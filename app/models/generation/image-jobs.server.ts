@@ -84,10 +84,14 @@ export async function setImageJobVisibility(actor: Actor, jobId: string, visibil
   if (count === 0) return null;
   const row = await prisma.imageGenerationJob.findUnique({ where: { id: jobId }, select: cardSelect });
   if (!row) return null;
-  await setContentFilesPublic(userId, [row.resultUrl], visibility === "public", async (forms) =>
-    (await prisma.imageGenerationJob.count({
-      where: { userId, visibility: "public", id: { not: jobId }, resultUrl: { in: forms } },
-    })) > 0,
+  await setContentFilesPublic(
+    userId,
+    [row.resultUrl],
+    visibility === "public",
+    async (forms) =>
+      (await prisma.imageGenerationJob.count({
+        where: { userId, visibility: "public", id: { not: jobId }, resultUrl: { in: forms } },
+      })) > 0,
   );
   await publishSafely(userId, { type: "job.updated", kind: "image", jobId, status: row.status });
   return toItem(row);
@@ -105,7 +109,9 @@ export function jobUpdateData(update: JobUpdate) {
   return {
     status: update.status,
     ...(update.resultUrl !== undefined ? { resultUrl: update.resultUrl } : {}),
-    ...(update.errorMessage !== undefined ? { errorMessage: update.errorMessage === null ? null : presentableFailure(update.errorMessage).slice(0, 2000) } : {}),
+    ...(update.errorMessage !== undefined
+      ? { errorMessage: update.errorMessage === null ? null : presentableFailure(update.errorMessage).slice(0, 2000) }
+      : {}),
   };
 }
 

@@ -10,7 +10,13 @@ export { planTask } from "./planner.server";
 export { ProductImageError, analyzeProductImage, generateOptimizedPrompt } from "./product-image-analysis.server";
 export { listSceneAssetVersions, restoreSceneAssetVersion, setSceneMedia } from "./scene-asset-versions.server";
 export { completeSceneAssets, recordSceneFailure, runSceneAssetStep } from "./scene-assets.server";
-export { generationProgress, refundUnfinishedGeneration, requestSceneGeneration, settleGenerationStep, type GenerationProgress } from "./scene-generation.server";
+export {
+  generationProgress,
+  refundUnfinishedGeneration,
+  requestSceneGeneration,
+  settleGenerationStep,
+  type GenerationProgress,
+} from "./scene-generation.server";
 export { generateSceneMusic } from "./scene-music.server";
 export { checkImageJob, deleteStuckImageJob, listStuckImageJobs, retryImageJob, type JobCheck, type StuckJob } from "./stuck-image-jobs.server";
 export { voiceSample } from "./voice-samples.server";

@@ -87,7 +87,10 @@ export async function keepCurrentAsVersion(actor: Actor, target: Target, step: S
 export async function currentMadeBy(scene: Pick<SceneRow, "id" | "imageUrl" | "voiceOverUrl" | "videoUrl">, step: SceneMediaStep): Promise<string | null> {
   const url = scene[MEDIA_COLUMNS[step].url];
   if (!url) return null;
-  const row = await prisma.sceneAssetVersion.findUnique({ where: { sceneId_kind_url: { sceneId: scene.id, kind: KIND[step], url } }, select: { madeBy: true } });
+  const row = await prisma.sceneAssetVersion.findUnique({
+    where: { sceneId_kind_url: { sceneId: scene.id, kind: KIND[step], url } },
+    select: { madeBy: true },
+  });
   return row?.madeBy ?? null;
 }
 
@@ -176,7 +179,10 @@ export async function setSceneMedia(actor: Actor, projectId: string, sceneId: st
   if (step === "voice-over") {
     const info = await probeMedia(await mediaFilePath(url, "voice-over", project.userId));
     durationSec = info.durationSec > 0 ? info.durationSec : null;
-    updated = await updateScene(actor, project.id, scene.id, { voiceOverDuration: durationSec, ...(durationSec ? { duration: sceneDurationFor(durationSec) } : {}) });
+    updated = await updateScene(actor, project.id, scene.id, {
+      voiceOverDuration: durationSec,
+      ...(durationSec ? { duration: sceneDurationFor(durationSec) } : {}),
+    });
   }
   await recordSceneAssetVersion(actor, target, { step, url, source: "uploaded", durationSec });
   return updated;

@@ -115,7 +115,10 @@ async function loadContext(actor: Actor, { projectId, sceneId }: SceneTarget, st
     details: await styleDetails(project.style),
     sceneTexts: scenes.map((s) => s.voiceOverText?.trim() || s.script?.trim() || s.title || ""),
     photos: (await listProjectAssets(actor, projectId)).filter((a) => a.type === "image").map((a) => a.url),
-    sceneIndex: Math.max(0, scenes.findIndex((s) => s.id === scene.id)),
+    sceneIndex: Math.max(
+      0,
+      scenes.findIndex((s) => s.id === scene.id),
+    ),
   };
 }
 
@@ -209,7 +212,15 @@ async function recordMade(
   const inputsHash = hashInputs(inputs);
   await keepCurrentAsVersion(actor, target, step);
   const { durationSec, ...fields } = extra;
-  await recordSceneAssetVersion(actor, target, { step, url, source: "generated", inputsHash, inputs, durationSec: durationSec ?? null, madeBy: options.runKey ?? null });
+  await recordSceneAssetVersion(actor, target, {
+    step,
+    url,
+    source: "generated",
+    inputsHash,
+    inputs,
+    durationSec: durationSec ?? null,
+    madeBy: options.runKey ?? null,
+  });
   await updateScene(actor, scene.projectId, scene.id, { ...fields, [MEDIA_COLUMNS[step].url]: url, [MEDIA_COLUMNS[step].hash]: inputsHash });
 }
 
@@ -224,7 +235,15 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
   const size = imageSizeFor(aspect);
   const provider = productImageProvider();
   const jobId = options.imageJobId ?? generationJobId(options, scene.id, "image");
-  await startImageJob({ id: jobId, userId: project.userId, prompt, sourceImageUrl: productUrl, provider: productUrl ? provider.name : "text-card", projectId: project.id, sceneId: scene.id });
+  await startImageJob({
+    id: jobId,
+    userId: project.userId,
+    prompt,
+    sourceImageUrl: productUrl,
+    provider: productUrl ? provider.name : "text-card",
+    projectId: project.id,
+    sceneId: scene.id,
+  });
   try {
     let bytes: Buffer;
     let mime: string;
@@ -234,7 +253,16 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
       const ad = options.adShots ? await adShotRequest(ctx) : {};
       // The user's own picture is framed, not generated: the local compositor draws a photo shot.
       const shot = await (ad.shot === "photo" ? new LocalProductImageProvider() : provider).generate(
-        { productImage, prompt, aspectRatio: aspect, style: style ?? undefined, version: options.productShotVersion ?? "v1", palette: details.palette, size, ...ad },
+        {
+          productImage,
+          prompt,
+          aspectRatio: aspect,
+          style: style ?? undefined,
+          version: options.productShotVersion ?? "v1",
+          palette: details.palette,
+          size,
+          ...ad,
+        },
         { signal: options.signal },
       );
       bytes = shot.image;
@@ -245,7 +273,12 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
       mime = "image/jpeg";
     }
     const ext = mime === "image/png" ? "png" : "jpg";
-    const stored = await storeSceneBytes(bytes, ext, { sceneId: scene.id, ownerId: project.userId, kind: "image", name: `scene-${scene.sceneOrder}-image.${ext}` });
+    const stored = await storeSceneBytes(bytes, ext, {
+      sceneId: scene.id,
+      ownerId: project.userId,
+      kind: "image",
+      name: `scene-${scene.sceneOrder}-image.${ext}`,
+    });
     await recordMade(ctx, "image", stored.url, options, { imageRequestId: requestId });
     await updateImageJobStatus(jobId, { status: "completed", resultUrl: stored.url, errorMessage: null });
     return { step: "image", skipped: false, madeByRequest: true, url: stored.url };
@@ -295,7 +328,16 @@ async function shotLayers(ctx: SceneContext, options: SceneAssetOptions): Promis
   if (!provider.shotLayers) return undefined;
   const productImage = await readMediaBytes(productUrl, "product image", project.userId);
   const layers = await provider.shotLayers(
-    { productImage, prompt, aspectRatio: aspect, style: style ?? undefined, version: options.productShotVersion ?? "v1", palette: details.palette, size: imageSizeFor(aspect), ...ad },
+    {
+      productImage,
+      prompt,
+      aspectRatio: aspect,
+      style: style ?? undefined,
+      version: options.productShotVersion ?? "v1",
+      palette: details.palette,
+      size: imageSizeFor(aspect),
+      ...ad,
+    },
     { signal: options.signal },
   );
   return layers ?? undefined;
@@ -330,7 +372,12 @@ async function voiceOverStep(ctx: SceneContext, options: SceneAssetOptions): Pro
   const { voice, language } = await ttsVoice(project.voiceId);
   const result = await voiceProvider().synthesize({ text, voice, language }, { signal: options.signal });
   const ext = path.extname(result.path).slice(1) || "wav";
-  const stored = await storeSceneFile(result.path, { sceneId: scene.id, ownerId: project.userId, kind: "audio", name: `scene-${scene.sceneOrder}-voice-over.${ext}` });
+  const stored = await storeSceneFile(result.path, {
+    sceneId: scene.id,
+    ownerId: project.userId,
+    kind: "audio",
+    name: `scene-${scene.sceneOrder}-voice-over.${ext}`,
+  });
   await recordMade(ctx, "voice-over", stored.url, options, {
     voiceOverDuration: result.durationSec,
     duration: sceneDurationFor(result.durationSec),

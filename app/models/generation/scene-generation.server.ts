@@ -76,10 +76,7 @@ export function planSceneSteps(scene: SceneRow, project: PlanProject, choice: Ge
     runs.add("image prompt");
     if (!hasText(scene)) block("image prompt", SCENE_ASSET_MESSAGES.noText);
   }
-  if (
-    wanted("image") &&
-    (regenerate || !scene.imageUrl || isStale("image", scene, project) || generatedAnd(scene.imageInputsHash, runs.has("image prompt")))
-  ) {
+  if (wanted("image") && (regenerate || !scene.imageUrl || isStale("image", scene, project) || generatedAnd(scene.imageInputsHash, runs.has("image prompt")))) {
     runs.add("image");
     if (!scene.imagePrompt?.trim() && !runs.has("image prompt")) block("image", SCENE_ASSET_MESSAGES.noImagePrompt);
     if (!productImageOf(scene, project)) block("image", SCENE_ASSET_MESSAGES.productImageRequired);
@@ -97,10 +94,7 @@ export function planSceneSteps(scene: SceneRow, project: PlanProject, choice: Ge
   }
   if (
     wanted("video") &&
-    (regenerate ||
-      !scene.videoUrl ||
-      isStale("video", scene, project) ||
-      generatedAnd(scene.videoInputsHash, runs.has("image") || runs.has("voice-over")))
+    (regenerate || !scene.videoUrl || isStale("video", scene, project) || generatedAnd(scene.videoInputsHash, runs.has("image") || runs.has("voice-over")))
   ) {
     runs.add("video");
     if (!scene.imageUrl && !runs.has("image")) block("video", SCENE_ASSET_MESSAGES.noImage);
@@ -145,7 +139,11 @@ export function compilePlanOf(project: PlanProject & { scenes: SceneRow[] }): Co
       const plan = planSceneSteps(s, project, "all");
       return { sceneId: s.id, steps: plan.steps, blocked: plan.blocked };
     });
-  return { sceneIds: project.scenes.map((s) => s.id), scenes, credits: sumCredits([priceOf({ work: "compile" }), ...scenes.flatMap((s) => s.steps.map((p) => p.credits))]) };
+  return {
+    sceneIds: project.scenes.map((s) => s.id),
+    scenes,
+    credits: sumCredits([priceOf({ work: "compile" }), ...scenes.flatMap((s) => s.steps.map((p) => p.credits))]),
+  };
 }
 
 export type SceneGenerationInput = {

@@ -34,7 +34,12 @@ export async function generateSceneMusic(actor: Actor, projectId: string, sceneI
   try {
     const music = await musicProvider().generate({ mood: mood ?? project.style ?? undefined, durationSec: seconds, seed: `${scene.id}:${Date.now()}` });
     description = music.description ?? null;
-    stored = await storeSceneFile(music.path, { sceneId: scene.id, ownerId: project.userId, kind: "audio", name: `music.${music.path.split(".").pop() ?? "wav"}` });
+    stored = await storeSceneFile(music.path, {
+      sceneId: scene.id,
+      ownerId: project.userId,
+      kind: "audio",
+      name: `music.${music.path.split(".").pop() ?? "wav"}`,
+    });
   } catch (error) {
     return { ok: false, message: reasonOf(error) };
   }

@@ -6,7 +6,14 @@
 import { isNotFound, type Actor } from "~/models/access/actor.server";
 import { assertStaff } from "~/models/access/permissions.server";
 import { STUCK_JOB_MESSAGES } from "~/models/messaging/admin-messages";
-import { deleteStuckImageJobRow, findImageJobRow, listStuckImageJobRows, requeueStuckImageJob, STUCK_IMAGE_JOB_STATUSES, type ImageJobRow } from "./image-jobs.server";
+import {
+  deleteStuckImageJobRow,
+  findImageJobRow,
+  listStuckImageJobRows,
+  requeueStuckImageJob,
+  STUCK_IMAGE_JOB_STATUSES,
+  type ImageJobRow,
+} from "./image-jobs.server";
 import { findSceneOfProject } from "~/models/projects/scenes.server";
 import { sendWorkflowEvents, workflowRuns } from "~/models/workflows/engine.server";
 import { functionId, sceneAssetsRequested } from "~/models/workflows/events";

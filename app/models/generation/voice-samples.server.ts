@@ -18,7 +18,11 @@ export type VoiceSampleFile = { bucket: typeof BUCKET; key: string };
 const making = new Map<string, Promise<VoiceSampleFile>>();
 
 function sampleKey(provider: string, voice: string): string {
-  const safe = (s: string) => s.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "") || "voice";
+  const safe = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "voice";
   return `voice-samples/${safe(provider)}-${safe(voice)}-v${SAMPLE_VERSION}.wav`;
 }
 
@@ -44,7 +48,15 @@ export async function voiceSample(voiceId: number): Promise<VoiceSampleFile | nu
 async function makeSample(key: string, voice: string, language: string): Promise<VoiceSampleFile> {
   const spoken = await voiceProvider().synthesize({ text: VOICE_SAMPLE_TEXT, voice, language });
   try {
-    await storeFile({ bucket: BUCKET, ownerId: null, isPublic: true, kinds: ["audio"], key, body: createReadStream(spoken.path), originalName: `voice-${voice}.wav` });
+    await storeFile({
+      bucket: BUCKET,
+      ownerId: null,
+      isPublic: true,
+      kinds: ["audio"],
+      key,
+      body: createReadStream(spoken.path),
+      originalName: `voice-${voice}.wav`,
+    });
   } catch (error) {
     // Another process stored it first.
     if (!(error instanceof StoredObjectExistsError || (error instanceof UploadError && error.code === "conflict"))) throw error;

@@ -108,7 +108,15 @@ export async function getConversation(actor: Actor, userId: string, opts: { proj
     where: { userId, ...(opts.projectId ? { projectId: opts.projectId } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: CONVERSATION_LIMIT,
-    select: { id: true, sender: true, message: true, projectId: true, status: true, createdAt: true, attachments: { select: { name: true, type: true, url: true, size: true }, orderBy: { id: "asc" } } },
+    select: {
+      id: true,
+      sender: true,
+      message: true,
+      projectId: true,
+      status: true,
+      createdAt: true,
+      attachments: { select: { name: true, type: true, url: true, size: true }, orderBy: { id: "asc" } },
+    },
   });
   return rows.reverse().map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
@@ -132,7 +140,8 @@ export async function sendMessage(actor: Actor, input: NewMessage): Promise<Send
   if (!text && attachments.length === 0) return { ok: false, code: "empty", message: STAFF_MESSAGE_MESSAGES.emptyMessage };
   if ([...text].length > MESSAGE_MAX_LENGTH) return { ok: false, code: "invalid", message: `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.` };
   if (attachments.length > MESSAGE_ATTACHMENTS_MAX) return { ok: false, code: "invalid", message: `Please attach at most ${MESSAGE_ATTACHMENTS_MAX} files.` };
-  if (attachments.some((f) => f.bucket !== "message-attachments" || f.ownerId !== input.userId)) return { ok: false, code: "invalid", message: STAFF_MESSAGE_MESSAGES.sendError };
+  if (attachments.some((f) => f.bucket !== "message-attachments" || f.ownerId !== input.userId))
+    return { ok: false, code: "invalid", message: STAFF_MESSAGE_MESSAGES.sendError };
   if (input.projectId) {
     const project = await getProject(actor, input.projectId).catch(() => null);
     if (!project || project.userId !== input.userId) return { ok: false, code: "invalid", message: STAFF_MESSAGE_MESSAGES.projectNotFound };
@@ -168,11 +177,24 @@ export async function sendMessage(actor: Actor, input: NewMessage): Promise<Send
     console.error("staff message: could not notify", error);
   }
   await prisma.staffMessage.update({ where: { id: created.id }, data: { status } });
-  await Promise.all([publishSafely(input.userId, { type: "message.created", userId: input.userId }), publishSafely(ADMINS_AUDIENCE, { type: "message.created", userId: input.userId })]);
-  const [message] = (await prisma.staffMessage.findMany({
-    where: { id: created.id },
-    select: { id: true, sender: true, message: true, projectId: true, status: true, createdAt: true, attachments: { select: { name: true, type: true, url: true, size: true }, orderBy: { id: "asc" } } },
-  })).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  await Promise.all([
+    publishSafely(input.userId, { type: "message.created", userId: input.userId }),
+    publishSafely(ADMINS_AUDIENCE, { type: "message.created", userId: input.userId }),
+  ]);
+  const [message] = (
+    await prisma.staffMessage.findMany({
+      where: { id: created.id },
+      select: {
+        id: true,
+        sender: true,
+        message: true,
+        projectId: true,
+        status: true,
+        createdAt: true,
+        attachments: { select: { name: true, type: true, url: true, size: true }, orderBy: { id: "asc" } },
+      },
+    })
+  ).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   if (status === "error") return { ok: false, code: "error", message: STAFF_MESSAGE_MESSAGES.sendFailed.replace("{reason}", reason ?? "unknown") };
   return { ok: true, message };
 }

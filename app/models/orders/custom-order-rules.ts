@@ -5,16 +5,7 @@ import { CUSTOM_ORDER_COST_CREDITS } from "~/models/billing/prices";
 
 export { CUSTOM_ORDER_COST_CREDITS };
 
-export const ORDER_STATUSES = [
-  "pending",
-  "processing",
-  "in_progress",
-  "completed",
-  "delivered",
-  "failed",
-  "cancelled",
-  "awaiting_payment",
-] as const;
+export const ORDER_STATUSES = ["pending", "processing", "in_progress", "completed", "delivered", "failed", "cancelled", "awaiting_payment"] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 
 /** The statuses the admin's filter offers and the status choice saves (payment decides awaiting_payment). */

@@ -272,4 +272,3 @@ export async function deliverOrder(actor: Actor, orderId: string, input: { deliv
     }
   }
 }
-

@@ -179,7 +179,8 @@ export function checkGuest(input: GuestDetails, requirePhone: boolean): { name: 
   const email = normalizeText(input.email ?? "").toLowerCase();
   if (!email || email.length > 254 || !EMAIL.test(email)) throw new OrderError(400, LINK_MESSAGES.emailInvalid);
   const phone = normalizeText(input.phone ?? "");
-  if ((requirePhone || phone) && (!isValidPhone(phone) || phone.length > 32 || /[^\d+\s()-]/.test(phone))) throw new OrderError(400, LINK_MESSAGES.phoneInvalid);
+  if ((requirePhone || phone) && (!isValidPhone(phone) || phone.length > 32 || /[^\d+\s()-]/.test(phone)))
+    throw new OrderError(400, LINK_MESSAGES.phoneInvalid);
   return { name, email, phone: phone || null };
 }
 
@@ -207,7 +208,9 @@ export async function placeLinkOrder(
     const remark = normalizeText(input.remark ?? "", { keepJoiners: true }).slice(0, ORDER_REMARK_MAX) || null;
     const payable = link.customRate > 0;
     const order = await prisma.$transaction(async (tx) => {
-      const guestRow = guest ? await tx.customOrderGuest.create({ data: { name: guest.name, email: guest.email, phoneNumber: guest.phone }, select: { id: true } }) : null;
+      const guestRow = guest
+        ? await tx.customOrderGuest.create({ data: { name: guest.name, email: guest.email, phoneNumber: guest.phone }, select: { id: true } })
+        : null;
       const created = await tx.customOrder.create({
         data: {
           id: input.orderId,

@@ -47,7 +47,11 @@ const GENERATION_STEPS: Record<"image" | "script" | "video", SceneAssetStep[]> =
 
 /** What one automated scene costs: its image, script, voice-over and video (the prompt is written by the analysis, free). */
 export function automatedSceneCost(): number {
-  return sumCredits(Object.values(GENERATION_STEPS).flat().map((step) => priceOf({ work: "scene_step", step })));
+  return sumCredits(
+    Object.values(GENERATION_STEPS)
+      .flat()
+      .map((step) => priceOf({ work: "scene_step", step })),
+  );
 }
 
 export type AutomatedSceneResult =
@@ -93,7 +97,11 @@ export async function createSceneAutomatically(
     const generation = await requestSceneGeneration(actor, { projectId: project.id, sceneId: scene.id, step: "all", clientRequestId: input.clientRequestId });
     if (!generation.ok) {
       await deleteScene(actor, project.id, scene.id);
-      return failed(generation.code === "insufficient_credits" ? "insufficient_credits" : "failed", generation.message, generation.code === "insufficient_credits" ? 402 : 400);
+      return failed(
+        generation.code === "insufficient_credits" ? "insufficient_credits" : "failed",
+        generation.message,
+        generation.code === "insufficient_credits" ? 402 : 400,
+      );
     }
     return { ok: true, sceneId: scene.id, analysis, optimizedPrompt, credits: generation.credits, balance: generation.balance };
   } catch (error) {

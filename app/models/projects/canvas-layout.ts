@@ -146,12 +146,30 @@ export function buildCanvasDiagram(project: CanvasProjectInput): CanvasDiagram {
     edges.push({ id: `edge-${projectId}-${id}`, source: projectId, target: id, label: sceneNumberLabel(index) });
     if (scene.hasImage) {
       const imageId = assetNodeId(scene.id, "image");
-      nodes.push({ id: imageId, type: "asset", label: "Scene Image", data: { assetType: "image", url: scene.thumbnailUrl ?? null }, x: x - A.offset, y: A.y, width: A.width, height: A.height });
+      nodes.push({
+        id: imageId,
+        type: "asset",
+        label: "Scene Image",
+        data: { assetType: "image", url: scene.thumbnailUrl ?? null },
+        x: x - A.offset,
+        y: A.y,
+        width: A.width,
+        height: A.height,
+      });
       edges.push({ id: `edge-${id}-${imageId}`, source: id, target: imageId });
     }
     if (scene.hasVideo) {
       const videoId = assetNodeId(scene.id, "video");
-      nodes.push({ id: videoId, type: "asset", label: "Scene Video", data: { assetType: "video", url: null }, x: x + A.offset, y: A.y, width: A.width, height: A.height });
+      nodes.push({
+        id: videoId,
+        type: "asset",
+        label: "Scene Video",
+        data: { assetType: "video", url: null },
+        x: x + A.offset,
+        y: A.y,
+        width: A.width,
+        height: A.height,
+      });
       edges.push({ id: `edge-${id}-${videoId}`, source: id, target: videoId });
     }
   });

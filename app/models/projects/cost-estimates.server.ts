@@ -10,9 +10,7 @@ import { compilePlanOf, planCompile, planSceneSteps, type GenerationChoice } fro
 import { findSceneOfProject, type SceneRow } from "./scenes.server";
 
 /** The work to price: a scene's step(s), or a compile of the project. */
-export type EstimateWork =
-  | { kind: "scene"; sceneId: string; step?: GenerationChoice; regenerate?: boolean }
-  | { kind: "compile" };
+export type EstimateWork = { kind: "scene"; sceneId: string; step?: GenerationChoice; regenerate?: boolean } | { kind: "compile" };
 
 export type CostLine = { work: "scene_step" | "compile"; sceneId?: string; step?: SceneAssetStep; credits: number };
 

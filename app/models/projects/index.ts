@@ -11,9 +11,28 @@ export { addProjectAssets, projectUploadTarget, removeProjectAsset, setMainProje
 export { getProjectCanvas, optimizeProjectCanvas } from "./project-canvas.server";
 export { deleteProject, deleteScene } from "./project-removal.server";
 export { getProjectWorkspace, type WorkspaceScene } from "./project-workspace.server";
-export { ProjectError, createProject, createProjectForStory, getProject, listUserProjects, markProjectCompiled, markProjectFailed, setProjectStatus, storyIdOfProject, updateProject, type ProjectRow, type ProjectUpdate } from "./project.server";
+export {
+  ProjectError,
+  createProject,
+  createProjectForStory,
+  getProject,
+  listUserProjects,
+  markProjectCompiled,
+  markProjectFailed,
+  setProjectStatus,
+  storyIdOfProject,
+  updateProject,
+  type ProjectRow,
+  type ProjectUpdate,
+} from "./project.server";
 export { describeScene } from "./scene-description.server";
-export { ENHANCE_MESSAGES, SceneEnhancementError, applyEnhancedDescription, enhanceSceneDescription, suggestSceneImprovements } from "./scene-enhancement.server";
+export {
+  ENHANCE_MESSAGES,
+  SceneEnhancementError,
+  applyEnhancedDescription,
+  enhanceSceneDescription,
+  suggestSceneImprovements,
+} from "./scene-enhancement.server";
 export { applySceneSequence, optimizeSceneSequence } from "./scene-sequence.server";
 export { SCENE_TEXT_FIELDS, SceneInputError, SceneOrderConflictError, addScene, editScene, findSceneOfProject, type SceneTextEdit } from "./scenes.server";
 export { divideProjectScript } from "./script-division.server";

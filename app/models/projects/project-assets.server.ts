@@ -62,7 +62,9 @@ export async function addProjectAssets(actor: Actor, projectId: string, files: r
     resolved.push({ url: file.url, type: file.kind as ProjectAssetType, name: [...name].slice(0, EDITOR_LIMITS.title).join("") });
   }
   const added = await prisma.$transaction(
-    resolved.map((r) => prisma.projectAsset.create({ data: { projectId: project.id, ...r }, select: { id: true, url: true, type: true, name: true, createdAt: true } })),
+    resolved.map((r) =>
+      prisma.projectAsset.create({ data: { projectId: project.id, ...r }, select: { id: true, url: true, type: true, name: true, createdAt: true } }),
+    ),
   );
   await announceProjectUpdated(project);
   return added;
@@ -72,7 +74,10 @@ export async function addProjectAssets(actor: Actor, projectId: string, files: r
 export async function removeProjectAsset(actor: Actor, projectId: string, assetId: string): Promise<ProjectAssetItem> {
   const project = await requireProject(actor, projectId);
   const asset = assetId
-    ? await prisma.projectAsset.findFirst({ where: { id: assetId, projectId: project.id }, select: { id: true, url: true, type: true, name: true, createdAt: true } })
+    ? await prisma.projectAsset.findFirst({
+        where: { id: assetId, projectId: project.id },
+        select: { id: true, url: true, type: true, name: true, createdAt: true },
+      })
     : null;
   if (!asset) throw new NotFoundError("Asset");
   const { count } = await prisma.projectAsset.deleteMany({ where: { id: asset.id, projectId: project.id } });

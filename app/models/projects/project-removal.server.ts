@@ -69,7 +69,11 @@ export async function deleteScene(actor: Actor, projectId: string, sceneId: stri
  * jobs go, their work still under way is refunded, and their files (current ones, `versionUrls`,
  * and everything filed under their keys) are removed unless something else shows them.
  */
-export async function cleanUpRemovedScenes(project: { id: string; userId: string }, scenes: readonly SceneRow[], versionUrls: readonly string[]): Promise<RemovalResult> {
+export async function cleanUpRemovedScenes(
+  project: { id: string; userId: string },
+  scenes: readonly SceneRow[],
+  versionUrls: readonly string[],
+): Promise<RemovalResult> {
   const files: (FileRef | string | null)[] = [...versionUrls];
   let refunded = 0;
   for (const scene of scenes) {

@@ -89,7 +89,8 @@ export async function listUserProjects(
 ): Promise<(ProjectRow & { _count: { scenes: number } })[]> {
   const ownerId = opts.ownerId ?? actor.id;
   if (!mayAccess(actor, ownerId)) throw new NotFoundError("User");
-  if (opts.status && opts.status !== "all" && !PROJECT_STATUSES.includes(opts.status)) throw new ProjectError("invalid", "Status must be draft, in_progress, completed, failed or all");
+  if (opts.status && opts.status !== "all" && !PROJECT_STATUSES.includes(opts.status))
+    throw new ProjectError("invalid", "Status must be draft, in_progress, completed, failed or all");
   return prisma.project.findMany({
     where: { userId: ownerId, ...(opts.status && opts.status !== "all" ? { status: opts.status } : {}) },
     orderBy: [{ updatedAt: "desc" }, { createdAt: "desc" }],
@@ -253,7 +254,8 @@ function checkProjectText(data: Pick<ProjectUpdate, "title" | "description" | "f
     if (raw !== null && typeof raw !== "string") throw new ProjectError("invalid", EDITOR_MESSAGES.invalidText(field));
     // Scripts keep their line breaks; only the ends are trimmed and invisible characters removed.
     const text = raw === null ? "" : normalizeText(raw, { keepJoiners: true });
-    if (textLength(text) > EDITOR_LIMITS.text) throw new ProjectError("invalid", EDITOR_MESSAGES.tooLong(field === "fullScript" ? "Script" : "Description", EDITOR_LIMITS.text));
+    if (textLength(text) > EDITOR_LIMITS.text)
+      throw new ProjectError("invalid", EDITOR_MESSAGES.tooLong(field === "fullScript" ? "Script" : "Description", EDITOR_LIMITS.text));
     out[field] = text || null;
   }
   return out;

@@ -84,7 +84,11 @@ export async function addScene(actor: Actor, projectId: string, input: NewSceneI
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scene-order:${project.id}`}))`;
     let sceneOrder: number;
     if (choice.order != null) {
-      const scenes = await tx.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }], select: { id: true, sceneOrder: true } });
+      const scenes = await tx.scene.findMany({
+        where: { projectId: project.id },
+        orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }],
+        select: { id: true, sceneOrder: true },
+      });
       sceneOrder = clampPosition(choice.order, scenes.length);
       // Renumber 1..n around the new position (from the bottom up: nothing collides on the way).
       const orders = sequenceOrders(scenes.length + 1).filter((o) => o !== sceneOrder);
@@ -245,7 +249,11 @@ export async function deleteSceneRow(actor: Actor, projectId: string, sceneId: s
     const { count } = await tx.scene.deleteMany({ where: { id: scene.id, projectId: scene.projectId } });
     if (count === 0) throw new NotFoundError("Scene");
     // The scenes after it move up: the numbers stay 1, 2, 3 ...
-    const rest = await tx.scene.findMany({ where: { projectId: project.id }, orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }], select: { id: true, sceneOrder: true } });
+    const rest = await tx.scene.findMany({
+      where: { projectId: project.id },
+      orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }],
+      select: { id: true, sceneOrder: true },
+    });
     const orders = sequenceOrders(rest.length);
     for (const [i, r] of rest.entries()) if (r.sceneOrder !== orders[i]) await tx.scene.update({ where: { id: r.id }, data: { sceneOrder: orders[i] } });
   });

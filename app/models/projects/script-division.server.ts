@@ -44,7 +44,13 @@ export async function divideProjectScript(actor: Actor, projectId: string, opts:
   const { removed, created } = await replaceScenes(
     actor,
     project.id,
-    division.scenes.map((s) => ({ title: s.title, script: s.script, voiceOverText: s.voiceOverText, description: s.description, duration: s.estimatedSeconds })),
+    division.scenes.map((s) => ({
+      title: s.title,
+      script: s.script,
+      voiceOverText: s.voiceOverText,
+      description: s.description,
+      duration: s.estimatedSeconds,
+    })),
   );
   if (removed.length > 0) await cleanUpRemovedScenes(project, removed, versions);
 

@@ -6,7 +6,16 @@ export { SHOWCASE_DEMOS, renderShowcaseDemo, showcaseBeingMade } from "./showcas
 export { listShowcaseVideos, listShowcaseVideosSafely, type ShowcaseItem } from "./showcase.server";
 export { getPipelineStory, markStoryProcessing, markStoryReady, projectIdOfStory, setStoryVisibility } from "./stories.server";
 export { listStoryTypes } from "./story-types.server";
-export { prepareVariantProject, quoteStoryVariants, requestStoryVariants, storyVariantOptions, variantMetadata, type RequestVariantsResult, type VariantQuote, type VariantSpec } from "./story-variants.server";
+export {
+  prepareVariantProject,
+  quoteStoryVariants,
+  requestStoryVariants,
+  storyVariantOptions,
+  variantMetadata,
+  type RequestVariantsResult,
+  type VariantQuote,
+  type VariantSpec,
+} from "./story-variants.server";
 export { setVideoJobVisibility } from "./video-jobs.server";
 export { VIDEO_NOTIFICATIONS, notifyStoryOnce, sceneVoiceOver } from "./video-pipeline.server";
 export { createVideoRequest, refundVideoRequest, settleVideoRequest } from "./video-requests.server";

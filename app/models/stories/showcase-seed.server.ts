@@ -159,7 +159,14 @@ export async function renderShowcaseDemo(demo: ShowcaseDemo, displayOrder: numbe
       await writeFile(still, shot.image);
       work.push(still);
       thumbnail ??= shot.image;
-      const clip = await providers.motion.animate({ image: still, durationSec: sceneDurationFor(voice.durationSec), aspectRatio: "9:16", sceneIndex: i, seed: demo.slug, size });
+      const clip = await providers.motion.animate({
+        image: still,
+        durationSec: sceneDurationFor(voice.durationSec),
+        aspectRatio: "9:16",
+        sceneIndex: i,
+        seed: demo.slug,
+        size,
+      });
       work.push(clip.path);
       scenes.push({ id: `${demo.slug}-${i + 1}`, visual: { kind: "clip", path: clip.path }, voiceOver: { path: voice.path }, captionText: line });
     }
@@ -169,9 +176,23 @@ export async function renderShowcaseDemo(demo: ShowcaseDemo, displayOrder: numbe
     const video = await providers.render.render({ scenes, music: { path: music.path }, format: "mp4", aspectRatio: "9:16", size, seed: demo.slug });
     work.push(video.path);
 
-    const storedVideo = await storeFile({ bucket: "showcase-videos", ownerId: null, isPublic: true, kinds: ["video"], body: createReadStream(video.path), originalName: `${demo.slug}.mp4` });
+    const storedVideo = await storeFile({
+      bucket: "showcase-videos",
+      ownerId: null,
+      isPublic: true,
+      kinds: ["video"],
+      body: createReadStream(video.path),
+      originalName: `${demo.slug}.mp4`,
+    });
     const thumb = await sharp(thumbnail!).resize({ width: 360, height: 640, fit: "cover" }).jpeg({ quality: 82 }).toBuffer();
-    const storedThumb = await storeFile({ bucket: "showcase-videos", ownerId: null, isPublic: true, kinds: ["image"], body: thumb, originalName: `${demo.slug}.jpg` });
+    const storedThumb = await storeFile({
+      bucket: "showcase-videos",
+      ownerId: null,
+      isPublic: true,
+      kinds: ["image"],
+      body: thumb,
+      originalName: `${demo.slug}.jpg`,
+    });
     let added = false;
     try {
       added = await addShowcaseVideoOnce({
@@ -193,4 +214,3 @@ export async function renderShowcaseDemo(demo: ShowcaseDemo, displayOrder: numbe
     await Promise.all(work.map((f) => rm(f, { force: true })));
   }
 }
-

@@ -72,7 +72,12 @@ function filterWhere(filter: ContentFilter): Prisma.StoryWhereInput[] {
   return and;
 }
 
-async function listStories(base: Prisma.StoryWhereInput, filter: ContentFilter, page: PageRequest, select: typeof cardSelect | typeof ownerCardSelect = cardSelect): Promise<StoryItem[]> {
+async function listStories(
+  base: Prisma.StoryWhereInput,
+  filter: ContentFilter,
+  page: PageRequest,
+  select: typeof cardSelect | typeof ownerCardSelect = cardSelect,
+): Promise<StoryItem[]> {
   const rows: CardRow[] = await prisma.story.findMany({
     where: { AND: [base, ...filterWhere(filter), keysetCondition(page.cursor, "story", Number) as Prisma.StoryWhereInput] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -227,9 +232,10 @@ export async function markStoryReady(actor: Actor, storyId: number, result: Stor
  * Never applies to a ready story. The step stays as it was, to show where it stopped.
  */
 export async function markStoryFailed(actor: Actor, storyId: number, errorMessage: string): Promise<StoryState | null> {
-  return strip(await transition(actor, storyId, ["queued", "processing", "failed"], { status: "failed", errorMessage: presentableFailure(errorMessage).slice(0, 2000) }));
+  return strip(
+    await transition(actor, storyId, ["queued", "processing", "failed"], { status: "failed", errorMessage: presentableFailure(errorMessage).slice(0, 2000) }),
+  );
 }
-
 
 // ───────────────────────────── the Create Video pipeline's reads ─────────────────────────────
 
@@ -346,7 +352,11 @@ export async function failStoryInTx(tx: Tx, story: Pick<LockedStory, "id" | "use
 }
 
 /** Stories still queued since before `before` (their workflow never started), oldest first. */
-export async function listQueuedStories(opts: { before: Date; userId?: string; limit: number }): Promise<{ id: number; userId: string; variantOfId: number | null }[]> {
+export async function listQueuedStories(opts: {
+  before: Date;
+  userId?: string;
+  limit: number;
+}): Promise<{ id: number; userId: string; variantOfId: number | null }[]> {
   return prisma.story.findMany({
     where: { status: "queued", createdAt: { lte: opts.before }, ...(opts.userId ? { userId: opts.userId } : {}) },
     select: { id: true, userId: true, variantOfId: true },

@@ -108,7 +108,8 @@ function wordsOf(text: string): number {
  */
 export async function quoteStoryVariants(actor: Actor, storyId: number, specs: readonly VariantSpec[]): Promise<QuoteResult> {
   const loaded = await loadSource(actor, storyId);
-  if ("error" in loaded) return loaded.error === "not_found" ? { ok: false, code: "not_found" } : { ok: false, code: "not_ready", message: VARIANT_MESSAGES.notReady };
+  if ("error" in loaded)
+    return loaded.error === "not_found" ? { ok: false, code: "not_found" } : { ok: false, code: "not_ready", message: VARIANT_MESSAGES.notReady };
   const { original, scenes } = loaded;
   if (specs.length < 1 || specs.length > MAX_VARIANTS) {
     return { ok: false, code: "invalid", message: VARIANT_MESSAGES.count, errors: [{ index: -1, field: "count", message: VARIANT_MESSAGES.count }] };
@@ -133,7 +134,9 @@ export async function quoteStoryVariants(actor: Actor, storyId: number, specs: r
       return;
     }
     const styleName = style?.name ?? original.storyTypeName;
-    const label = [changes.aspectRatio ? aspectRatio : null, changes.style ? styleName : null, changes.hook ? `hook "${hook}"` : null].filter(Boolean).join(", ");
+    const label = [changes.aspectRatio ? aspectRatio : null, changes.style ? styleName : null, changes.hook ? `hook "${hook}"` : null]
+      .filter(Boolean)
+      .join(", ");
     variants.push({ aspectRatio, storyTypeId, styleName, hook: hook || null, changes, label, ...variantPriceItems(changes, scenes.length) });
   });
   if (errors.length > 0) return { ok: false, code: "invalid", message: errors[0].message, errors };
@@ -211,7 +214,14 @@ export async function requestStoryVariants(
           const reference = storyCreditReference(story.id);
           const charge = await chargeWorkInTx(tx, actor, {
             batchId: reference,
-            items: [{ item: "variant", work: "story_variant", credits: v.credits, ledger: { reference, note: requestId ? variantsNote(requestId) : `variant of story:${original.id}` } }],
+            items: [
+              {
+                item: "variant",
+                work: "story_variant",
+                credits: v.credits,
+                ledger: { reference, note: requestId ? variantsNote(requestId) : `variant of story:${original.id}` },
+              },
+            ],
           });
           after = charge.balance;
           storyIds.push(story.id);
@@ -247,14 +257,18 @@ export function withHook(text: string, hook: string): string {
  * Style, its scenes with the files the change leaves valid (ADR 215). Idempotent: a retried
  * step gets the project made the first time. Called by the variant workflow.
  */
-export async function prepareVariantProject(actor: Actor, variantStoryId: number): Promise<{ projectId: string; title: string; sceneIds: string[]; created: boolean }> {
+export async function prepareVariantProject(
+  actor: Actor,
+  variantStoryId: number,
+): Promise<{ projectId: string; title: string; sceneIds: string[]; created: boolean }> {
   const variant = await getVariantSource(actor, variantStoryId);
   if (!variant.variantOfId) throw new NotFoundError("Story variant");
   const original = await getVariantSource(actor, variant.variantOfId);
   if (!original.projectId) throw new NotFoundError("Original project");
   const source = await getProjectWithScenes(actor, original.projectId);
   const sameLook = variant.aspectRatio === source.aspectRatio && variant.storyTypeId === original.storyTypeId;
-  const styleName = variant.storyTypeId === original.storyTypeId ? source.style : ((await listStoryTypes()).find((s) => s.id === variant.storyTypeId)?.name ?? null);
+  const styleName =
+    variant.storyTypeId === original.storyTypeId ? source.style : ((await listStoryTypes()).find((s) => s.id === variant.storyTypeId)?.name ?? null);
   const hook = variant.hookText?.trim() || null;
   const { project, created } = await createProjectForStory(actor, variantStoryId, {
     title: source.title,
@@ -295,7 +309,6 @@ export async function variantMetadata(actor: Actor, variantStoryId: number): Pro
   return { seoTitle: original.seoTitle, hashtags: original.instagramHashtags };
 }
 
-
 export type VariantOptions = {
   story: { id: number; title: string | null; aspectRatio: string; storyTypeId: number | null; styleName: string | null; sceneCount: number };
   /** The other sizes, each with its price. */
@@ -307,17 +320,31 @@ export type VariantOptions = {
  * What the "Make another size" and "Make variants" page offers for a story the actor may see
  * (asked for a variant: its original's). "not_found" and "not_ready" as quoteStoryVariants.
  */
-export async function storyVariantOptions(actor: Actor, storyId: number): Promise<{ ok: true; options: VariantOptions } | Exclude<QuoteResult, { ok: true } | { code: "invalid" }>> {
+export async function storyVariantOptions(
+  actor: Actor,
+  storyId: number,
+): Promise<{ ok: true; options: VariantOptions } | Exclude<QuoteResult, { ok: true } | { code: "invalid" }>> {
   const loaded = await loadSource(actor, storyId);
-  if ("error" in loaded) return loaded.error === "not_found" ? { ok: false, code: "not_found" } : { ok: false, code: "not_ready", message: VARIANT_MESSAGES.notReady };
+  if ("error" in loaded)
+    return loaded.error === "not_found" ? { ok: false, code: "not_found" } : { ok: false, code: "not_ready", message: VARIANT_MESSAGES.notReady };
   const { original, scenes } = loaded;
   const sizes = (["9:16", "1:1", "16:9"] as const)
     .filter((r) => r !== original.aspectRatio)
-    .map((aspectRatio) => ({ aspectRatio, credits: priceOf({ work: "story_variant", changes: { aspectRatio: true, style: false, hook: false }, sceneCount: scenes.length }) }));
+    .map((aspectRatio) => ({
+      aspectRatio,
+      credits: priceOf({ work: "story_variant", changes: { aspectRatio: true, style: false, hook: false }, sceneCount: scenes.length }),
+    }));
   return {
     ok: true,
     options: {
-      story: { id: original.id, title: original.seoTitle, aspectRatio: original.aspectRatio, storyTypeId: original.storyTypeId, styleName: original.storyTypeName, sceneCount: scenes.length },
+      story: {
+        id: original.id,
+        title: original.seoTitle,
+        aspectRatio: original.aspectRatio,
+        storyTypeId: original.storyTypeId,
+        styleName: original.storyTypeName,
+        sceneCount: scenes.length,
+      },
       sizes,
       styles: await listStoryTypes(),
     },

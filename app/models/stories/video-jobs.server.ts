@@ -84,10 +84,14 @@ export async function setVideoJobVisibility(actor: Actor, jobId: string, visibil
   if (count === 0) return null;
   const row = await prisma.videoGenerationJob.findUnique({ where: { id: jobId }, select: cardSelect });
   if (!row) return null;
-  await setContentFilesPublic(userId, [row.resultUrl], visibility === "public", async (forms) =>
-    (await prisma.videoGenerationJob.count({
-      where: { userId, visibility: "public", id: { not: jobId }, resultUrl: { in: forms } },
-    })) > 0,
+  await setContentFilesPublic(
+    userId,
+    [row.resultUrl],
+    visibility === "public",
+    async (forms) =>
+      (await prisma.videoGenerationJob.count({
+        where: { userId, visibility: "public", id: { not: jobId }, resultUrl: { in: forms } },
+      })) > 0,
   );
   await publishSafely(userId, { type: "job.updated", kind: "video", jobId, status: row.status });
   return toItem(row);

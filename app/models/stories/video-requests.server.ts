@@ -118,7 +118,14 @@ class FilesGone extends Error {
   }
 }
 
-type Resolved = { script: string; voiceId: number; storyTypeId: number | null; aspectRatio: AspectRatio; readyToGo: boolean; files: Record<"productImage" | "backgroundMusic", StoredFile | null> };
+type Resolved = {
+  script: string;
+  voiceId: number;
+  storyTypeId: number | null;
+  aspectRatio: AspectRatio;
+  readyToGo: boolean;
+  files: Record<"productImage" | "backgroundMusic", StoredFile | null>;
+};
 
 async function validate(userId: string, input: CreateVideoInput): Promise<{ ok: true; value: Resolved } | { ok: false; fieldErrors: FieldErrors }> {
   const fieldErrors: FieldErrors = {};
@@ -195,7 +202,10 @@ export async function createVideoRequest(actor: Actor, input: CreateVideoInput, 
         // is reported like any missing file.
         const held = FILE_SLOTS.flatMap((slot) => (value.files[slot.field] ? [{ slot, id: value.files[slot.field]!.id }] : []));
         if (held.length > 0) {
-          const present = await holdStoredObjectsInTx(tx, held.map((h) => h.id));
+          const present = await holdStoredObjectsInTx(
+            tx,
+            held.map((h) => h.id),
+          );
           const gone = held.filter((h) => !present.has(h.id));
           if (gone.length > 0) throw new FilesGone(Object.fromEntries(gone.map((g) => [g.slot.field, FILE_NOT_FOUND])));
         }
@@ -215,7 +225,14 @@ export async function createVideoRequest(actor: Actor, input: CreateVideoInput, 
         // A short balance throws, which rolls the story back with the charge that could not be made.
         const charge = await chargeWorkInTx(tx, actor, {
           batchId: storyCreditReference(story.id),
-          items: [{ item: "video", work: "video", credits: price, ledger: { reference: storyCreditReference(story.id), note: requestId ? requestNote(requestId) : null } }],
+          items: [
+            {
+              item: "video",
+              work: "video",
+              credits: price,
+              ledger: { reference: storyCreditReference(story.id), note: requestId ? requestNote(requestId) : null },
+            },
+          ],
         });
         return { storyId: story.id, duplicate: false, balance: charge.balance, status: story.status };
       },
@@ -231,8 +248,7 @@ export async function createVideoRequest(actor: Actor, input: CreateVideoInput, 
   }
 
   // After the commit: a lost event leaves the story queued for resendQueuedVideoRequests.
-  const eventSent =
-    outcome.status === "queued" ? await sendVideoRequested({ id: outcome.storyId, userId: user.id }, options) : true;
+  const eventSent = outcome.status === "queued" ? await sendVideoRequested({ id: outcome.storyId, userId: user.id }, options) : true;
   return { ok: true, storyId: outcome.storyId, duplicate: outcome.duplicate, balance: outcome.balance, eventSent };
 }
 
@@ -248,7 +264,11 @@ function failureReason(error: unknown): string {
 }
 
 const defaultSend: SendEvent = (event) =>
-  sendWorkflowEvents(event.name === storyVariantRequested.name ? storyVariantRequested.create(event.data, { id: event.id }) : videoRequested.create(event.data, { id: event.id }));
+  sendWorkflowEvents(
+    event.name === storyVariantRequested.name
+      ? storyVariantRequested.create(event.data, { id: event.id })
+      : videoRequested.create(event.data, { id: event.id }),
+  );
 
 /** One event id per variant story (ADR 215): re-sending it is a no-op for the engine. */
 export function storyVariantEventId(storyId: number): string {
@@ -259,7 +279,10 @@ export function storyVariantEventId(storyId: number): string {
  * Sends "video/requested" for a story. Resolves false (and logs) when the send fails or takes
  * longer than `sendTimeoutMs`; the story then stays queued and is picked up by a later resend.
  */
-export async function sendVideoRequested(story: { id: number; userId: string; variantOfId?: number | null }, options: CreateVideoOptions = {}): Promise<boolean> {
+export async function sendVideoRequested(
+  story: { id: number; userId: string; variantOfId?: number | null },
+  options: CreateVideoOptions = {},
+): Promise<boolean> {
   const send = options.send ?? defaultSend;
   const timeoutMs = options.sendTimeoutMs ?? 5000;
   let timer: NodeJS.Timeout | undefined;
@@ -308,8 +331,7 @@ export async function resendQueuedVideoRequests(
 }
 
 export type RefundResult =
-  | { ok: true; refunded: number; alreadyRefunded: boolean; balance: number | null }
-  | { ok: false; code: "not_found" | "not_refundable" };
+  { ok: true; refunded: number; alreadyRefunded: boolean; balance: number | null } | { ok: false; code: "not_found" | "not_refundable" };
 
 /**
  * Called by the workflow when a video cannot be produced: gives the story's charge back once

@@ -46,5 +46,6 @@ export const workflowRuns = {
   activeRunsOf: (functionId: string) => engine().activeRunsOf(functionId),
   latestRunWithEventData: (functionId: string, field: string, value: string) => engine().latestRunWithEventData(functionId, field, value),
   projectHasLiveRuns: (projectId: string, since: Date) => engine().projectHasLiveRuns(projectId, since),
-  cancelRunsWithEventData: (field: string, value: string, reason: string, orChildren = false) => engine().cancelRunsWithEventData(field, value, reason, orChildren),
+  cancelRunsWithEventData: (field: string, value: string, reason: string, orChildren = false) =>
+    engine().cancelRunsWithEventData(field, value, reason, orChildren),
 };

@@ -147,7 +147,11 @@ export async function analyzeImage(input: Buffer | string): Promise<ImageAnalysi
   const dominantColours = [...byName.entries()]
     .sort((a, b) => b[1].count - a[1].count)
     .slice(0, 5)
-    .map(([name, c]) => ({ name, hex: rgbToHex({ r: Math.round(c.r / c.count), g: Math.round(c.g / c.count), b: Math.round(c.b / c.count) }), share: round2(c.count / n) }))
+    .map(([name, c]) => ({
+      name,
+      hex: rgbToHex({ r: Math.round(c.r / c.count), g: Math.round(c.g / c.count), b: Math.round(c.b / c.count) }),
+      share: round2(c.count / n),
+    }))
     .filter((c) => c.share >= 0.02);
 
   // Background: the border's median colour, plain when most border pixels are close to it.

@@ -45,7 +45,10 @@ export async function cutOutProduct(input: string | Buffer): Promise<Cutout> {
   }
 
   // Bounds of the visible product.
-  let x0 = w, y0 = h, x1 = -1, y1 = -1;
+  let x0 = w,
+    y0 = h,
+    x1 = -1,
+    y1 = -1;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       if (alpha[y * w + x] > 24) {
@@ -60,11 +63,17 @@ export async function cutOutProduct(input: string | Buffer): Promise<Cutout> {
     // Nothing (or almost nothing) left: the "background" was the product. Keep the photo.
     alpha = new Uint8ClampedArray(w * h).fill(255);
     removed = false;
-    x0 = 0; y0 = 0; x1 = w - 1; y1 = h - 1;
+    x0 = 0;
+    y0 = 0;
+    x1 = w - 1;
+    y1 = h - 1;
   }
 
   const rgba = Buffer.alloc(w * h * 4);
-  let sr = 0, sg = 0, sb = 0, n = 0;
+  let sr = 0,
+    sg = 0,
+    sb = 0,
+    n = 0;
   for (let i = 0; i < w * h; i++) {
     rgba[i * 4] = px[i * 4];
     rgba[i * 4 + 1] = px[i * 4 + 1];
@@ -72,7 +81,10 @@ export async function cutOutProduct(input: string | Buffer): Promise<Cutout> {
     const a = Math.min(alpha[i], px[i * 4 + 3]);
     rgba[i * 4 + 3] = a;
     if (a > 200) {
-      sr += px[i * 4]; sg += px[i * 4 + 1]; sb += px[i * 4 + 2]; n++;
+      sr += px[i * 4];
+      sg += px[i * 4 + 1];
+      sb += px[i * 4 + 2];
+      n++;
     }
   }
   const cw = x1 - x0 + 1;
@@ -110,7 +122,8 @@ export async function cutOutProduct(input: string | Buffer): Promise<Cutout> {
  * than a third of the product's height are real background (gaps between parts).
  */
 function closeGaps(bg: Uint8Array, w: number, h: number): void {
-  let top = h, bottom = -1;
+  let top = h,
+    bottom = -1;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       if (!bg[y * w + x]) {
@@ -162,7 +175,9 @@ function floodBackground(px: Uint8ClampedArray, w: number, h: number, border: nu
     const vals = border.map((i) => px[i * 4 + k]).sort((a, b) => a - b);
     return vals[vals.length >> 1];
   };
-  const r = med(0), g = med(1), b = med(2);
+  const r = med(0),
+    g = med(1),
+    b = med(2);
   const NEAR = 34 * 34;
   const plain = border.filter((i) => dist2(px, i, r, g, b) < NEAR * 2.2).length / border.length;
   if (plain < 0.65) return null;
@@ -175,7 +190,8 @@ function floodBackground(px: Uint8ClampedArray, w: number, h: number, border: nu
   const BAND = 78 * 78;
   const bg = new Uint8Array(w * h);
   const queue = new Int32Array(w * h);
-  let head = 0, tail = 0;
+  let head = 0,
+    tail = 0;
   for (const i of border) {
     if (!bg[i] && dist2(px, i, r, g, b) < BAND) {
       bg[i] = 1;
@@ -186,7 +202,9 @@ function floodBackground(px: Uint8ClampedArray, w: number, h: number, border: nu
   while (head < tail) {
     const i = queue[head++];
     const x = i % w;
-    const pr = px[i * 4], pg = px[i * 4 + 1], pb = px[i * 4 + 2];
+    const pr = px[i * 4],
+      pg = px[i * 4 + 1],
+      pb = px[i * 4 + 2];
     for (let k = 0; k < 4; k++) {
       let j: number;
       if (k === 0) {
@@ -204,8 +222,12 @@ function floodBackground(px: Uint8ClampedArray, w: number, h: number, border: nu
       }
       if (bg[j]) continue;
       const o = j * 4;
-      const cr = px[o], cg = px[o + 1], cb = px[o + 2];
-      const dr = cr - r, dgr = cg - g, db = cb - b;
+      const cr = px[o],
+        cg = px[o + 1],
+        cb = px[o + 2];
+      const dr = cr - r,
+        dgr = cg - g,
+        db = cb - b;
       const dGlobal = dr * dr + dgr * dgr + db * db;
       if (dGlobal >= BAND) continue;
       if (dGlobal < GLOBAL) {
@@ -213,7 +235,9 @@ function floodBackground(px: Uint8ClampedArray, w: number, h: number, border: nu
         queue[tail++] = j;
         continue;
       }
-      const lr = cr - pr, lg = cg - pg, lb = cb - pb;
+      const lr = cr - pr,
+        lg = cg - pg,
+        lb = cb - pb;
       if (lr * lr + lg * lg + lb * lb < LOCAL) {
         bg[j] = 1;
         queue[tail++] = j;

@@ -41,12 +41,42 @@ export function sceneKindFor(prompt: string, style = ""): SceneKind {
 }
 
 const NAMED: Record<string, string> = {
-  red: "#e11d48", crimson: "#be123c", orange: "#f97316", amber: "#f59e0b", yellow: "#facc15", gold: "#d4a017",
-  golden: "#d4a017", lime: "#84cc16", green: "#16a34a", emerald: "#059669", teal: "#0d9488", mint: "#6ee7b7",
-  cyan: "#06b6d4", turquoise: "#14b8a6", sky: "#38bdf8", blue: "#2563eb", navy: "#1e3a8a", indigo: "#4f46e5",
-  violet: "#7c3aed", purple: "#9333ea", lavender: "#a78bfa", pink: "#ec4899", magenta: "#d946ef", rose: "#f43f5e",
-  peach: "#fdba74", coral: "#fb7185", brown: "#92400e", beige: "#e7d7b9", cream: "#fdf6e3", black: "#111111",
-  white: "#ffffff", grey: "#9ca3af", gray: "#9ca3af", silver: "#cbd5e1", saffron: "#f4a300", maroon: "#7f1d1d",
+  red: "#e11d48",
+  crimson: "#be123c",
+  orange: "#f97316",
+  amber: "#f59e0b",
+  yellow: "#facc15",
+  gold: "#d4a017",
+  golden: "#d4a017",
+  lime: "#84cc16",
+  green: "#16a34a",
+  emerald: "#059669",
+  teal: "#0d9488",
+  mint: "#6ee7b7",
+  cyan: "#06b6d4",
+  turquoise: "#14b8a6",
+  sky: "#38bdf8",
+  blue: "#2563eb",
+  navy: "#1e3a8a",
+  indigo: "#4f46e5",
+  violet: "#7c3aed",
+  purple: "#9333ea",
+  lavender: "#a78bfa",
+  pink: "#ec4899",
+  magenta: "#d946ef",
+  rose: "#f43f5e",
+  peach: "#fdba74",
+  coral: "#fb7185",
+  brown: "#92400e",
+  beige: "#e7d7b9",
+  cream: "#fdf6e3",
+  black: "#111111",
+  white: "#ffffff",
+  grey: "#9ca3af",
+  gray: "#9ca3af",
+  silver: "#cbd5e1",
+  saffron: "#f4a300",
+  maroon: "#7f1d1d",
 };
 
 /** A colour named in the prompt or style ("on a pink background"), if any. */
@@ -221,11 +251,11 @@ export function backgroundSvg(options: {
     back.push(`<rect width="${W}" height="${H}" fill="${p.bgTop}"/>`);
     // Colour block: a big accent disc behind the product, a diagonal band, dots and rings.
     const r = Math.max(product.width, product.height) * 0.62;
-    back.push(
-      `<polygon points="0,${f(H * 0.62)} ${W},${f(H * 0.38)} ${W},${f(H * 0.5)} 0,${f(H * 0.74)}" fill="${p.accent2}" opacity="0.35"/>`,
-    );
+    back.push(`<polygon points="0,${f(H * 0.62)} ${W},${f(H * 0.38)} ${W},${f(H * 0.5)} 0,${f(H * 0.74)}" fill="${p.accent2}" opacity="0.35"/>`);
     back.push(`<circle cx="${f(cx + r * 0.08)}" cy="${f(product.y + product.height * 0.48)}" r="${f(r)}" fill="${p.accent}"/>`);
-    back.push(`<circle cx="${f(cx + r * 0.08)}" cy="${f(product.y + product.height * 0.48)}" r="${f(r * 1.16)}" fill="none" stroke="${p.accent}" stroke-width="${f(unit * 0.006)}" opacity="0.55"/>`);
+    back.push(
+      `<circle cx="${f(cx + r * 0.08)}" cy="${f(product.y + product.height * 0.48)}" r="${f(r * 1.16)}" fill="none" stroke="${p.accent}" stroke-width="${f(unit * 0.006)}" opacity="0.55"/>`,
+    );
     const dotR = unit * 0.006;
     // A dot grid in the free corner: below the headline block, beside the product.
     const gx = W * (cx > W / 2 ? 0.08 : 0.72);
@@ -259,31 +289,47 @@ function surface(kind: SceneKind, p: Palette, W: number, H: number, floorY: numb
     const rx = Math.max(product.width * widthFactor, W * 0.22);
     const ry = rx * 0.16;
     const bottom = Math.min(H, floorY + depth);
-    defs.push(`<linearGradient id="pod" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${mix(side, "#000000", 0.18)}"/><stop offset="0.45" stop-color="${mix(side, "#ffffff", 0.12)}"/><stop offset="1" stop-color="${mix(side, "#000000", 0.28)}"/></linearGradient>`);
+    defs.push(
+      `<linearGradient id="pod" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${mix(side, "#000000", 0.18)}"/><stop offset="0.45" stop-color="${mix(side, "#ffffff", 0.12)}"/><stop offset="1" stop-color="${mix(side, "#000000", 0.28)}"/></linearGradient>`,
+    );
     out.push(`<ellipse cx="${f(cx)}" cy="${f(bottom)}" rx="${f(rx)}" ry="${f(ry)}" fill="url(#pod)"/>`);
     out.push(`<rect x="${f(cx - rx)}" y="${f(floorY)}" width="${f(rx * 2)}" height="${f(bottom - floorY)}" fill="url(#pod)"/>`);
     out.push(`<ellipse cx="${f(cx)}" cy="${f(floorY)}" rx="${f(rx)}" ry="${f(ry)}" fill="${top}"/>`);
-    out.push(`<ellipse cx="${f(cx)}" cy="${f(floorY)}" rx="${f(rx)}" ry="${f(ry)}" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="${f(W * 0.003)}"/>`);
+    out.push(
+      `<ellipse cx="${f(cx)}" cy="${f(floorY)}" rx="${f(rx)}" ry="${f(ry)}" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="${f(W * 0.003)}"/>`,
+    );
   };
   switch (kind) {
     case "kitchen": {
-      defs.push(`<linearGradient id="wood" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(p.floor, "#ffffff", 0.12)}"/><stop offset="1" stop-color="${mix(p.floor, "#000000", 0.3)}"/></linearGradient>`);
+      defs.push(
+        `<linearGradient id="wood" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(p.floor, "#ffffff", 0.12)}"/><stop offset="1" stop-color="${mix(p.floor, "#000000", 0.3)}"/></linearGradient>`,
+      );
       out.push(`<rect x="0" y="${f(floorY - H * 0.01)}" width="${W}" height="${f(H - floorY + H * 0.01)}" fill="url(#wood)"/>`);
       for (let i = 1; i < 6; i++) {
         const y = floorY + ((H - floorY) * i) / 6;
-        out.push(`<path d="M0 ${f(y)} Q ${f(W * 0.3)} ${f(y - H * 0.006)} ${f(W * 0.6)} ${f(y + H * 0.004)} T ${W} ${f(y)}" stroke="${mix(p.floor, "#000000", 0.35)}" stroke-opacity="0.35" stroke-width="${f(H * 0.002)}" fill="none"/>`);
+        out.push(
+          `<path d="M0 ${f(y)} Q ${f(W * 0.3)} ${f(y - H * 0.006)} ${f(W * 0.6)} ${f(y + H * 0.004)} T ${W} ${f(y)}" stroke="${mix(p.floor, "#000000", 0.35)}" stroke-opacity="0.35" stroke-width="${f(H * 0.002)}" fill="none"/>`,
+        );
       }
       out.push(`<rect x="0" y="${f(floorY - H * 0.012)}" width="${W}" height="${f(H * 0.012)}" fill="${mix(p.floor, "#ffffff", 0.3)}"/>`);
       break;
     }
     case "beach": {
-      out.push(`<path d="M0 ${f(floorY - H * 0.02)} Q ${f(W * 0.5)} ${f(floorY - H * 0.05)} ${W} ${f(floorY - H * 0.015)} L ${W} ${H} L 0 ${H} Z" fill="${p.floor}"/>`);
-      out.push(`<path d="M0 ${f(floorY + H * 0.06)} Q ${f(W * 0.5)} ${f(floorY + H * 0.03)} ${W} ${f(floorY + H * 0.07)}" stroke="#ffffff" stroke-opacity="0.35" stroke-width="${f(H * 0.004)}" fill="none"/>`);
+      out.push(
+        `<path d="M0 ${f(floorY - H * 0.02)} Q ${f(W * 0.5)} ${f(floorY - H * 0.05)} ${W} ${f(floorY - H * 0.015)} L ${W} ${H} L 0 ${H} Z" fill="${p.floor}"/>`,
+      );
+      out.push(
+        `<path d="M0 ${f(floorY + H * 0.06)} Q ${f(W * 0.5)} ${f(floorY + H * 0.03)} ${W} ${f(floorY + H * 0.07)}" stroke="#ffffff" stroke-opacity="0.35" stroke-width="${f(H * 0.004)}" fill="none"/>`,
+      );
       break;
     }
     case "nature": {
-      out.push(`<path d="M0 ${f(floorY)} Q ${f(W * 0.3)} ${f(floorY - H * 0.06)} ${f(W * 0.62)} ${f(floorY - H * 0.01)} T ${W} ${f(floorY - H * 0.03)} L ${W} ${H} L 0 ${H} Z" fill="${mix(p.accent, "#ffffff", 0.35)}"/>`);
-      out.push(`<path d="M0 ${f(floorY + H * 0.03)} Q ${f(W * 0.5)} ${f(floorY - H * 0.01)} ${W} ${f(floorY + H * 0.04)} L ${W} ${H} L 0 ${H} Z" fill="${p.accent2}" opacity="0.55"/>`);
+      out.push(
+        `<path d="M0 ${f(floorY)} Q ${f(W * 0.3)} ${f(floorY - H * 0.06)} ${f(W * 0.62)} ${f(floorY - H * 0.01)} T ${W} ${f(floorY - H * 0.03)} L ${W} ${H} L 0 ${H} Z" fill="${mix(p.accent, "#ffffff", 0.35)}"/>`,
+      );
+      out.push(
+        `<path d="M0 ${f(floorY + H * 0.03)} Q ${f(W * 0.5)} ${f(floorY - H * 0.01)} ${W} ${f(floorY + H * 0.04)} L ${W} ${H} L 0 ${H} Z" fill="${p.accent2}" opacity="0.55"/>`,
+      );
       break;
     }
     case "tech": {
@@ -292,14 +338,18 @@ function surface(kind: SceneKind, p: Palette, W: number, H: number, floorY: numb
       for (let i = -8; i <= 8; i++) {
         const xb = cx + i * W * 0.14;
         const t = (floorY - vp.y) / (H - vp.y);
-        out.push(`<line x1="${f(vp.x + (xb - vp.x) * t)}" y1="${f(floorY)}" x2="${f(xb)}" y2="${H}" stroke="${p.accent}" stroke-opacity="0.45" stroke-width="${f(W * 0.002)}"/>`);
+        out.push(
+          `<line x1="${f(vp.x + (xb - vp.x) * t)}" y1="${f(floorY)}" x2="${f(xb)}" y2="${H}" stroke="${p.accent}" stroke-opacity="0.45" stroke-width="${f(W * 0.002)}"/>`,
+        );
       }
       for (let j = 1; j < 6; j++) {
         const y = floorY + (H - floorY) * (j / 6) ** 1.6;
         out.push(`<line x1="0" y1="${f(y)}" x2="${W}" y2="${f(y)}" stroke="${p.accent}" stroke-opacity="0.35" stroke-width="${f(W * 0.002)}"/>`);
       }
       podium(mix(p.floor, p.accent, 0.25), p.floor, 0.62, H * 0.05);
-      out.push(`<ellipse cx="${f(cx)}" cy="${f(floorY)}" rx="${f(Math.max(product.width * 0.62, W * 0.22))}" ry="${f(Math.max(product.width * 0.62, W * 0.22) * 0.16)}" fill="none" stroke="${p.accent}" stroke-width="${f(W * 0.004)}"/>`);
+      out.push(
+        `<ellipse cx="${f(cx)}" cy="${f(floorY)}" rx="${f(Math.max(product.width * 0.62, W * 0.22))}" ry="${f(Math.max(product.width * 0.62, W * 0.22) * 0.16)}" fill="none" stroke="${p.accent}" stroke-width="${f(W * 0.004)}"/>`,
+      );
       break;
     }
     case "luxury": {
@@ -308,7 +358,9 @@ function surface(kind: SceneKind, p: Palette, W: number, H: number, floorY: numb
       const rx = Math.max(product.width * 0.6, W * 0.22);
       for (let i = 0; i < 4; i++) {
         const x0 = cx - rx + (rx * 2 * (i + 0.5)) / 4;
-        out.push(`<path d="M${f(x0)} ${f(floorY + H * 0.01)} q ${f(W * 0.02)} ${f(H * 0.03)} ${f(-W * 0.01)} ${f(H * 0.07)}" stroke="#a8a29e" stroke-opacity="0.6" stroke-width="${f(W * 0.0015)}" fill="none"/>`);
+        out.push(
+          `<path d="M${f(x0)} ${f(floorY + H * 0.01)} q ${f(W * 0.02)} ${f(H * 0.03)} ${f(-W * 0.01)} ${f(H * 0.07)}" stroke="#a8a29e" stroke-opacity="0.6" stroke-width="${f(W * 0.0015)}" fill="none"/>`,
+        );
       }
       break;
     }
@@ -345,17 +397,25 @@ function sceneAccents(kind: SceneKind, p: Palette, W: number, H: number, floorY:
     case "kitchen": {
       // Window light falling across the wall.
       const x = cx > W / 2 ? W * 0.05 : W * 0.55;
-      out.push(`<polygon points="${f(x)},0 ${f(x + W * 0.3)},0 ${f(x + W * 0.45)},${f(floorY)} ${f(x + W * 0.15)},${f(floorY)}" fill="#ffffff" opacity="0.28"/>`);
-      out.push(`<polygon points="${f(x + W * 0.33)},0 ${f(x + W * 0.4)},0 ${f(x + W * 0.55)},${f(floorY)} ${f(x + W * 0.48)},${f(floorY)}" fill="#ffffff" opacity="0.22"/>`);
+      out.push(
+        `<polygon points="${f(x)},0 ${f(x + W * 0.3)},0 ${f(x + W * 0.45)},${f(floorY)} ${f(x + W * 0.15)},${f(floorY)}" fill="#ffffff" opacity="0.28"/>`,
+      );
+      out.push(
+        `<polygon points="${f(x + W * 0.33)},0 ${f(x + W * 0.4)},0 ${f(x + W * 0.55)},${f(floorY)} ${f(x + W * 0.48)},${f(floorY)}" fill="#ffffff" opacity="0.22"/>`,
+      );
       break;
     }
     case "festive": {
       for (let i = 0; i < 26; i++) {
         const r = unit * (0.01 + rnd() * 0.035);
-        out.push(`<circle cx="${f(rnd() * W)}" cy="${f(rnd() * floorY * 0.95)}" r="${f(r)}" fill="${rnd() > 0.5 ? p.accent : "#fde68a"}" opacity="${f(0.15 + rnd() * 0.35)}"/>`);
+        out.push(
+          `<circle cx="${f(rnd() * W)}" cy="${f(rnd() * floorY * 0.95)}" r="${f(r)}" fill="${rnd() > 0.5 ? p.accent : "#fde68a"}" opacity="${f(0.15 + rnd() * 0.35)}"/>`,
+        );
       }
       const y = H * 0.05;
-      out.push(`<path d="M0 ${f(y)} Q ${f(W / 2)} ${f(y + H * 0.06)} ${W} ${f(y)}" stroke="#fde68a" stroke-opacity="0.6" stroke-width="${f(unit * 0.003)}" fill="none"/>`);
+      out.push(
+        `<path d="M0 ${f(y)} Q ${f(W / 2)} ${f(y + H * 0.06)} ${W} ${f(y)}" stroke="#fde68a" stroke-opacity="0.6" stroke-width="${f(unit * 0.003)}" fill="none"/>`,
+      );
       for (let i = 1; i < 12; i++) {
         const t = i / 12;
         const yy = y + 4 * t * (1 - t) * H * 0.03 * 2;
@@ -365,26 +425,34 @@ function sceneAccents(kind: SceneKind, p: Palette, W: number, H: number, floorY:
     }
     case "tech": {
       out.push(`<circle cx="${f(cx)}" cy="${f(product.y + product.height * 0.4)}" r="${f(unit * 0.36)}" fill="${p.accent2}" opacity="0.18"/>`);
-      out.push(`<circle cx="${f(cx)}" cy="${f(product.y + product.height * 0.4)}" r="${f(unit * 0.3)}" fill="none" stroke="${p.accent}" stroke-opacity="0.6" stroke-width="${f(unit * 0.004)}"/>`);
+      out.push(
+        `<circle cx="${f(cx)}" cy="${f(product.y + product.height * 0.4)}" r="${f(unit * 0.3)}" fill="none" stroke="${p.accent}" stroke-opacity="0.6" stroke-width="${f(unit * 0.004)}"/>`,
+      );
       break;
     }
     case "luxury": {
       const aw = Math.max(product.width * 1.15, W * 0.4);
       const top = product.y - product.height * 0.08;
-      out.push(`<path d="M${f(cx - aw / 2)} ${f(floorY)} L ${f(cx - aw / 2)} ${f(top + aw / 2)} A ${f(aw / 2)} ${f(aw / 2)} 0 0 1 ${f(cx + aw / 2)} ${f(top + aw / 2)} L ${f(cx + aw / 2)} ${f(floorY)} Z" fill="${mix(p.bgTop, p.accent, 0.12)}" stroke="${p.accent}" stroke-width="${f(unit * 0.004)}"/>`);
+      out.push(
+        `<path d="M${f(cx - aw / 2)} ${f(floorY)} L ${f(cx - aw / 2)} ${f(top + aw / 2)} A ${f(aw / 2)} ${f(aw / 2)} 0 0 1 ${f(cx + aw / 2)} ${f(top + aw / 2)} L ${f(cx + aw / 2)} ${f(floorY)} Z" fill="${mix(p.bgTop, p.accent, 0.12)}" stroke="${p.accent}" stroke-width="${f(unit * 0.004)}"/>`,
+      );
       break;
     }
     case "minimal": {
       const aw = Math.max(product.width * 1.2, W * 0.42);
       const top = product.y - product.height * 0.1;
-      out.push(`<path d="M${f(cx - aw / 2)} ${f(floorY)} L ${f(cx - aw / 2)} ${f(top + aw / 2)} A ${f(aw / 2)} ${f(aw / 2)} 0 0 1 ${f(cx + aw / 2)} ${f(top + aw / 2)} L ${f(cx + aw / 2)} ${f(floorY)} Z" fill="${mix(p.bgTop, p.accent, 0.12)}"/>`);
+      out.push(
+        `<path d="M${f(cx - aw / 2)} ${f(floorY)} L ${f(cx - aw / 2)} ${f(top + aw / 2)} A ${f(aw / 2)} ${f(aw / 2)} 0 0 1 ${f(cx + aw / 2)} ${f(top + aw / 2)} L ${f(cx + aw / 2)} ${f(floorY)} Z" fill="${mix(p.bgTop, p.accent, 0.12)}"/>`,
+      );
       break;
     }
     default: {
       // Studio: soft floating shapes.
       out.push(`<circle cx="${f(W * 0.12)}" cy="${f(H * 0.3)}" r="${f(unit * 0.09)}" fill="${p.accent2}" opacity="0.35"/>`);
       out.push(`<circle cx="${f(W * 0.88)}" cy="${f(H * 0.52)}" r="${f(unit * 0.06)}" fill="${p.accent}" opacity="0.3"/>`);
-      out.push(`<rect x="${f(W * 0.8)}" y="${f(H * 0.16)}" width="${f(unit * 0.09)}" height="${f(unit * 0.09)}" rx="${f(unit * 0.02)}" transform="rotate(20 ${f(W * 0.84)} ${f(H * 0.2)})" fill="${p.accent}" opacity="0.25"/>`);
+      out.push(
+        `<rect x="${f(W * 0.8)}" y="${f(H * 0.16)}" width="${f(unit * 0.09)}" height="${f(unit * 0.09)}" rx="${f(unit * 0.02)}" transform="rotate(20 ${f(W * 0.84)} ${f(H * 0.2)})" fill="${p.accent}" opacity="0.25"/>`,
+      );
     }
   }
   return out;

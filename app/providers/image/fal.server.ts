@@ -17,7 +17,12 @@ export type FalImageConfig = QueueConfig & {
 };
 
 export async function toDataUri(image: string | Buffer, maxSide = 1536): Promise<string> {
-  const jpeg = await sharp(image, { failOn: "error" }).rotate().resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true }).flatten({ background: "#ffffff" }).jpeg({ quality: 90 }).toBuffer();
+  const jpeg = await sharp(image, { failOn: "error" })
+    .rotate()
+    .resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true })
+    .flatten({ background: "#ffffff" })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   return `data:image/jpeg;base64,${jpeg.toString("base64")}`;
 }
 
@@ -62,7 +67,11 @@ export class FalProductImageProvider implements ProductImageProvider {
       await downloadToFile(url, file, { provider: this.name, timeoutMs: this.config.requestTimeoutMs, signal: options.signal, maxBytes: 50 * 1024 * 1024 });
       let fitted: Buffer;
       try {
-        fitted = await sharp(await readFile(file), { failOn: "error" }).rotate().resize(W, H, { fit: "cover", position: sharp.strategy.attention }).jpeg({ quality: 90 }).toBuffer();
+        fitted = await sharp(await readFile(file), { failOn: "error" })
+          .rotate()
+          .resize(W, H, { fit: "cover", position: sharp.strategy.attention })
+          .jpeg({ quality: 90 })
+          .toBuffer();
       } catch (error) {
         throw new ProviderError(this.name, "upstream", "The image model returned a file that is not an image", { cause: error });
       }

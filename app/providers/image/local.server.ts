@@ -44,7 +44,17 @@ export class LocalProductImageProvider implements ProductImageProvider {
     if (request.shot) {
       const product = cut.backgroundRemoved ? cut.png : await photoCard(cut, { dark: request.tone === "dark" });
       const { image, layers } = await composeShot(
-        { shot: request.shot, size: { width: W, height: H }, headline, productName: request.productName, logo: request.logo, photo: request.photo, tone: request.tone ?? "light", stylePalette: request.palette, layers: request.layers },
+        {
+          shot: request.shot,
+          size: { width: W, height: H },
+          headline,
+          productName: request.productName,
+          logo: request.logo,
+          photo: request.photo,
+          tone: request.tone ?? "light",
+          stylePalette: request.palette,
+          layers: request.layers,
+        },
         product,
         await productHues(cut),
       );
@@ -84,7 +94,18 @@ export class LocalProductImageProvider implements ProductImageProvider {
     const placed: Box = { x: left, y: top, width: rw, height: rh };
 
     const background = await sharp(
-      Buffer.from(backgroundSvg({ version: request.version, kind, palette, width: W, height: H, product: { x: centreX - pw / 2, y: layout.floorY - ph, width: pw, height: ph }, floorY: layout.floorY, seed })),
+      Buffer.from(
+        backgroundSvg({
+          version: request.version,
+          kind,
+          palette,
+          width: W,
+          height: H,
+          product: { x: centreX - pw / 2, y: layout.floorY - ph, width: pw, height: ph },
+          floorY: layout.floorY,
+          seed,
+        }),
+      ),
     )
       .resize(W, H)
       .png()
@@ -96,11 +117,7 @@ export class LocalProductImageProvider implements ProductImageProvider {
     if (headline) layers.push(...(await headlineLayers(headline, layout, palette, W, H, request.version)));
     options.signal?.throwIfAborted();
 
-    const image = await sharp(background)
-      .composite(layers)
-      .flatten({ background: palette.bgTop })
-      .jpeg({ quality: 90, chromaSubsampling: "4:4:4" })
-      .toBuffer();
+    const image = await sharp(background).composite(layers).flatten({ background: palette.bgTop }).jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer();
     return { image, mime: "image/jpeg", width: W, height: H, provider: this.name, backgroundRemoved: cut.backgroundRemoved };
   }
 }
@@ -116,8 +133,14 @@ export async function drawHeadline(image: Buffer, headline: string, version: "v1
   const { dominant } = await sharp(image).stats();
   const accent = mix(rgbToHex(dominant), "#000000", 0.35);
   const palette: Palette = {
-    bgTop: accent, bgBottom: accent, accent, accent2: accent, floor: accent,
-    text: "#ffffff", textOnAccent: readableOn(accent), dark: true,
+    bgTop: accent,
+    bgBottom: accent,
+    accent,
+    accent2: accent,
+    floor: accent,
+    text: "#ffffff",
+    textOnAccent: readableOn(accent),
+    dark: true,
   };
   const layout = layoutFor(version, W, H, true);
   layout.headline.panel = true;
@@ -142,8 +165,14 @@ export async function photoCard(cut: Cutout, palette: Pick<Palette, "dark">): Pr
   const mask = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${cut.width}" height="${cut.height}"><rect width="${cut.width}" height="${cut.height}" rx="${radius * 0.6}" fill="#fff"/></svg>`,
   );
-  const photo = await sharp(cut.png).composite([{ input: mask, blend: "dest-in" }]).png().toBuffer();
-  return sharp(frame).composite([{ input: photo, left: border, top: border }]).png().toBuffer();
+  const photo = await sharp(cut.png)
+    .composite([{ input: mask, blend: "dest-in" }])
+    .png()
+    .toBuffer();
+  return sharp(frame)
+    .composite([{ input: photo, left: border, top: border }])
+    .png()
+    .toBuffer();
 }
 
 /** A soft drop shadow from the product's own silhouette and a contact shadow on the floor. */
@@ -176,7 +205,9 @@ async function shadows(productPng: Buffer, placed: Box, layout: Layout, productW
   const cw = Math.ceil(rx * 2 + ry * 6);
   const chh = Math.ceil(ry * 8);
   const ellipse = await sharp(
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${cw}" height="${chh}"><ellipse cx="${cw / 2}" cy="${chh / 2}" rx="${rx}" ry="${ry}" fill="#000" fill-opacity="0.42"/></svg>`),
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${cw}" height="${chh}"><ellipse cx="${cw / 2}" cy="${chh / 2}" rx="${rx}" ry="${ry}" fill="#000" fill-opacity="0.42"/></svg>`,
+    ),
   )
     .blur(Math.max(1, ry * 0.8))
     .png()
@@ -194,7 +225,10 @@ async function cropInto(png: Buffer, w: number, h: number, left: number, top: nu
   const x1 = Math.min(w, W - left);
   const y1 = Math.min(h, H - top);
   if (x1 - x0 < 1 || y1 - y0 < 1) return null;
-  const input = await sharp(png).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).png().toBuffer();
+  const input = await sharp(png)
+    .extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 })
+    .png()
+    .toBuffer();
   return { input, left: left + x0, top: top + y0 };
 }
 
@@ -230,7 +264,9 @@ async function headlineLayers(text: string, layout: Layout, palette: Palette, W:
     // A short accent rule under a v1 headline.
     const rw = Math.round(Math.min(W * 0.16, img.width * 0.5));
     const rh = Math.max(3, Math.round(size * 0.12));
-    const rule = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${rw}" height="${rh}"><rect width="${rw}" height="${rh}" rx="${rh / 2}" fill="${palette.accent}"/></svg>`);
+    const rule = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${rw}" height="${rh}"><rect width="${rw}" height="${rh}" rx="${rh / 2}" fill="${palette.accent}"/></svg>`,
+    );
     if (version === "v1") out.push({ input: rule, left: Math.round((W - rw) / 2), top: clampPos(top + img.height + Math.round(size * 0.25), rh, H) });
   }
   return out;

@@ -34,7 +34,6 @@ export type ShotRequest = {
   layers?: boolean;
 };
 
-
 /** Shots drawn as a background plate and a product layer (the others are one flat picture). */
 export const LAYERED_SHOTS: ReadonlySet<ShotRequest["shot"]> = new Set(["hero", "close-up"]);
 
@@ -45,7 +44,11 @@ export async function productHues(cut: Cutout): Promise<{ main: number; accent: 
 }
 
 /** Draws the shot as a JPEG. `product` is the cut-out (or framed photo) as a PNG. */
-export async function composeShot(request: ShotRequest, product: Buffer, hues: { main: number; accent: number } | null): Promise<{ image: Buffer; palette: ShotPalette; layers?: ShotLayers }> {
+export async function composeShot(
+  request: ShotRequest,
+  product: Buffer,
+  hues: { main: number; accent: number } | null,
+): Promise<{ image: Buffer; palette: ShotPalette; layers?: ShotLayers }> {
   const { width: W, height: H } = request.size;
   // The end card is always dark (the product's hue, deep): it closes the ad with a clear change
   // of picture after a light body, and the call-to-action button stands out on it.
@@ -57,13 +60,35 @@ export async function composeShot(request: ShotRequest, product: Buffer, hues: {
   const front: OverlayOptions[] = [];
   const headline = request.headline?.trim() ?? "";
   const photo = request.shot === "photo" && request.photo ? await coverPhoto(request.photo, W, H) : null;
-  const f: ShotFrame = { request, product, palette, W, H, safe, portrait, unit, headline, layers, front, photo, background: gradientSvg(W, H, palette.bgTop, palette.bgBottom, "") };
+  const f: ShotFrame = {
+    request,
+    product,
+    palette,
+    W,
+    H,
+    safe,
+    portrait,
+    unit,
+    headline,
+    layers,
+    front,
+    photo,
+    background: gradientSvg(W, H, palette.bgTop, palette.bgBottom, ""),
+  };
   await drawLayout(photo ? "photo" : request.shot === "photo" ? "kinetic" : request.shot, f);
   const flat = (overlays: OverlayOptions[]) =>
-    sharp(Buffer.from(f.background)).resize(W, H).composite(overlays).flatten({ background: palette.bgTop }).jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer();
+    sharp(Buffer.from(f.background))
+      .resize(W, H)
+      .composite(overlays)
+      .flatten({ background: palette.bgTop })
+      .jpeg({ quality: 90, chromaSubsampling: "4:4:4" })
+      .toBuffer();
   const image = await flat([...layers, ...front]);
   if (!request.layers || !LAYERED_SHOTS.has(request.shot) || !front.length) return { image, palette };
-  const foreground = await sharp({ create: { width: W, height: H, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).composite(front).png().toBuffer();
+  const foreground = await sharp({ create: { width: W, height: H, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite(front)
+    .png()
+    .toBuffer();
   return { image, palette, layers: { background: await flat(layers), foreground } };
 }
 
@@ -128,11 +153,19 @@ async function heroShot(f: ShotFrame): Promise<void> {
   const cx = beside ? W * 0.7 : W / 2;
   const p = await fit(product, W * (portrait ? 0.72 : 0.42), floorY - top);
   const surface = mix(palette.bgBottom, palette.dark ? "#ffffff" : "#000000", 0.1);
-  f.background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<ellipse cx="${cx}" cy="${floorY}" rx="${beside ? W * 0.28 : W * 0.48}" ry="${unit * 0.07}" fill="${surface}"/>`);
+  f.background = gradientSvg(
+    W,
+    H,
+    palette.bgTop,
+    palette.bgBottom,
+    `<ellipse cx="${cx}" cy="${floorY}" rx="${beside ? W * 0.28 : W * 0.48}" ry="${unit * 0.07}" fill="${surface}"/>`,
+  );
   front.push(...(await contactShadow(p.width, cx, floorY, W, H)));
   front.push({ input: p.png, left: Math.round(cx - p.width / 2), top: Math.max(0, floorY - p.height) });
-  if (beside) layers.push(...(await textBlock(headline, { x: W * 0.06, y: H * 0.1, width: W * 0.44, height: safe - H * 0.16 }, unit * 0.13, palette.text, "left", W, H)));
-  else if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: top - H * 0.1 }, unit * 0.115, palette.text, "centre", W, H)));
+  if (beside)
+    layers.push(...(await textBlock(headline, { x: W * 0.06, y: H * 0.1, width: W * 0.44, height: safe - H * 0.16 }, unit * 0.13, palette.text, "left", W, H)));
+  else if (headline)
+    layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: top - H * 0.1 }, unit * 0.115, palette.text, "centre", W, H)));
 }
 
 /** A tight crop: the product about 1.3x the safe height, its middle (label, texture) in view. */
@@ -142,7 +175,10 @@ async function closeUpShot(f: ShotFrame): Promise<void> {
   const pw = meta.width ?? 1;
   const ph = meta.height ?? 1;
   const scale = Math.min((safe * 1.3) / ph, (W * 1.5) / pw);
-  const big = await sharp(product).resize(Math.max(1, Math.round(pw * scale))).png().toBuffer({ resolveWithObject: true });
+  const big = await sharp(product)
+    .resize(Math.max(1, Math.round(pw * scale)))
+    .png()
+    .toBuffer({ resolveWithObject: true });
   const left = Math.round((W - big.info.width) / 2);
   const top = Math.round(safe * 0.5 - big.info.height * 0.5);
   front.push(await cropInto(big.data, big.info.width, big.info.height, left, top, W, safe));
@@ -168,13 +204,27 @@ async function splitShot(f: ShotFrame): Promise<void> {
   if (portrait) {
     const panelH = Math.round(safe * 0.46);
     f.background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<rect width="${W}" height="${panelH}" fill="${palette.accent}"/>`);
-    if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: panelH - H * 0.1 }, unit * 0.095, palette.textOnAccent, "left", W, H)));
+    if (headline)
+      layers.push(
+        ...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: panelH - H * 0.1 }, unit * 0.095, palette.textOnAccent, "left", W, H)),
+      );
     const p = await fit(product, W * 0.7, safe - panelH - H * 0.05);
     layers.push({ input: p.png, left: Math.round(W * 0.56 - p.width / 2), top: Math.round(panelH + H * 0.03) });
   } else {
     const panelW = Math.round(W * 0.5);
     f.background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<rect width="${panelW}" height="${H}" fill="${palette.accent}"/>`);
-    if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.12, width: panelW - W * 0.14, height: safe - H * 0.16 }, unit * 0.1, palette.textOnAccent, "left", W, H)));
+    if (headline)
+      layers.push(
+        ...(await textBlock(
+          headline,
+          { x: W * 0.1, y: H * 0.12, width: panelW - W * 0.14, height: safe - H * 0.16 },
+          unit * 0.1,
+          palette.textOnAccent,
+          "left",
+          W,
+          H,
+        )),
+      );
     const p = await fit(product, W * 0.42, safe - H * 0.1);
     layers.push({ input: p.png, left: Math.round(panelW + (W - panelW - p.width) / 2), top: Math.round(safe - p.height - H * 0.03) });
   }
@@ -186,11 +236,21 @@ async function kineticShot(f: ShotFrame): Promise<void> {
   f.background = gradientSvg(W, H, palette.accent, mix(palette.accent, "#000000", 0.25), "");
   const textColour = palette.textOnAccent;
   const textH = portrait ? safe * 0.5 : safe * 0.55;
-  if (headline) layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * (portrait ? 0.8 : 0.5), height: textH }, unit * 0.13, textColour, "left", W, H)));
+  if (headline)
+    layers.push(
+      ...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * (portrait ? 0.8 : 0.5), height: textH }, unit * 0.13, textColour, "left", W, H)),
+    );
   const p = await fit(product, W * (portrait ? 0.5 : 0.3), portrait ? safe - textH - H * 0.1 : safe * 0.8);
-  const rotated = await sharp(p.png).rotate(-8, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer({ resolveWithObject: true });
+  const rotated = await sharp(p.png)
+    .rotate(-8, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer({ resolveWithObject: true });
   const left = portrait ? Math.round(W * 0.62 - rotated.info.width / 2) : Math.round(W * 0.8 - rotated.info.width / 2);
-  layers.push({ input: rotated.data, left: clamp(left, rotated.info.width, W), top: clamp(Math.round(safe - rotated.info.height - H * 0.02), rotated.info.height, H) });
+  layers.push({
+    input: rotated.data,
+    left: clamp(left, rotated.info.width, W),
+    top: clamp(Math.round(safe - rotated.info.height - H * 0.02), rotated.info.height, H),
+  });
 }
 
 /**
@@ -218,8 +278,12 @@ async function endCardShot(f: ShotFrame): Promise<void> {
   const ctaSize = unit * (square ? 0.06 : 0.08);
   // The name and the button are measured first (the button's text may wrap to several lines)
   // and the product gets the height left, so nothing overlaps.
-  const name = request.productName ? await renderTextImage({ text: request.productName, sizePx: nameSize, color: palette.text, maxWidth: W * (side ? 0.42 : 0.8), align: "centre" }) : null;
-  const cta = headline ? await renderTextImage({ text: headline, sizePx: ctaSize, color: palette.textOnAccent, maxWidth: W * (square ? 0.4 : side ? 0.34 : 0.7), align: "centre" }) : null;
+  const name = request.productName
+    ? await renderTextImage({ text: request.productName, sizePx: nameSize, color: palette.text, maxWidth: W * (side ? 0.42 : 0.8), align: "centre" })
+    : null;
+  const cta = headline
+    ? await renderTextImage({ text: headline, sizePx: ctaSize, color: palette.textOnAccent, maxWidth: W * (square ? 0.4 : side ? 0.34 : 0.7), align: "centre" })
+    : null;
   const nameH = name ? name.height + Math.round(H * 0.02) : 0;
   const bw = cta ? Math.min(W, cta.width + Math.round(ctaSize * 1.6)) : 0;
   const bh = cta ? Math.min(H, cta.height + Math.round(ctaSize * 0.9)) : 0;
@@ -235,8 +299,18 @@ async function endCardShot(f: ShotFrame): Promise<void> {
   if (cta) {
     const bx = Math.round(tcx - bw / 2);
     const by = Math.min(ty, safe - bh);
-    layers.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${bw}" height="${bh}"><rect width="${bw}" height="${bh}" rx="${Math.min(bh / 2, ctaSize * 1.1)}" fill="${palette.accent}"/></svg>`), left: clamp(bx, bw, W), top: clamp(by, bh, H) });
-    layers.push({ input: cta.png, left: clamp(Math.round(tcx - cta.width / 2), cta.width, W), top: clamp(by + Math.round((bh - cta.height) / 2), cta.height, H) });
+    layers.push({
+      input: Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${bw}" height="${bh}"><rect width="${bw}" height="${bh}" rx="${Math.min(bh / 2, ctaSize * 1.1)}" fill="${palette.accent}"/></svg>`,
+      ),
+      left: clamp(bx, bw, W),
+      top: clamp(by, bh, H),
+    });
+    layers.push({
+      input: cta.png,
+      left: clamp(Math.round(tcx - cta.width / 2), cta.width, W),
+      top: clamp(by + Math.round((bh - cta.height) / 2), cta.height, H),
+    });
   }
 }
 
@@ -258,7 +332,15 @@ function clamp(pos: number, size: number, canvas: number): number {
 }
 
 /** Text fitted into a box (shrunk until it fits). */
-async function textBlock(text: string, box: { x: number; y: number; width: number; height: number }, sizePx: number, color: string, align: "left" | "centre", W: number, H: number): Promise<OverlayOptions[]> {
+async function textBlock(
+  text: string,
+  box: { x: number; y: number; width: number; height: number },
+  sizePx: number,
+  color: string,
+  align: "left" | "centre",
+  W: number,
+  H: number,
+): Promise<OverlayOptions[]> {
   let size = sizePx;
   let img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align });
   // Shrunk while too tall, or too wide (a long word in a narrow panel cannot wrap).
@@ -272,7 +354,15 @@ async function textBlock(text: string, box: { x: number; y: number; width: numbe
 }
 
 /** A call-out: text on an accent panel with a dot-and-line pointer to `target`. */
-async function panelText(text: string, box: { x: number; y: number; width: number; height: number }, sizePx: number, palette: ShotPalette, W: number, H: number, target: { x: number; y: number } | null): Promise<OverlayOptions[]> {
+async function panelText(
+  text: string,
+  box: { x: number; y: number; width: number; height: number },
+  sizePx: number,
+  palette: ShotPalette,
+  W: number,
+  H: number,
+  target: { x: number; y: number } | null,
+): Promise<OverlayOptions[]> {
   const pad = Math.round(sizePx * 0.6);
   let size = sizePx;
   let img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left" });
@@ -285,8 +375,12 @@ async function panelText(text: string, box: { x: number; y: number; width: numbe
   const px = Math.round(box.x + box.width - pw);
   const py = Math.round(box.y);
   const r = Math.round(size * 0.4);
-  const line = !target ? "" : `<line x1="${px + pw * 0.2}" y1="${py + ph}" x2="${target.x}" y2="${target.y}" stroke="${palette.accent}" stroke-width="${Math.max(3, size * 0.12)}"/><circle cx="${target.x}" cy="${target.y}" r="${size * 0.28}" fill="${palette.accent}"/>`;
-  const pointer = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${line}<rect x="${px}" y="${py}" width="${pw}" height="${ph}" rx="${r}" fill="${palette.accent}"/></svg>`);
+  const line = !target
+    ? ""
+    : `<line x1="${px + pw * 0.2}" y1="${py + ph}" x2="${target.x}" y2="${target.y}" stroke="${palette.accent}" stroke-width="${Math.max(3, size * 0.12)}"/><circle cx="${target.x}" cy="${target.y}" r="${size * 0.28}" fill="${palette.accent}"/>`;
+  const pointer = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${line}<rect x="${px}" y="${py}" width="${pw}" height="${ph}" rx="${r}" fill="${palette.accent}"/></svg>`,
+  );
   return [
     { input: pointer, left: 0, top: 0 },
     { input: img.png, left: clamp(px + pad, img.width, W), top: clamp(py + pad, img.height, H) },
@@ -311,7 +405,11 @@ async function contactShadow(productWidth: number, cx: number, floorY: number, W
   const ry = Math.max(4, productWidth * 0.06);
   const cw = Math.ceil(rx * 2 + ry * 6);
   const ch = Math.ceil(ry * 8);
-  const png = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${cw}" height="${ch}"><ellipse cx="${cw / 2}" cy="${ch / 2}" rx="${rx}" ry="${ry}" fill="#000" fill-opacity="0.4"/></svg>`))
+  const png = await sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${cw}" height="${ch}"><ellipse cx="${cw / 2}" cy="${ch / 2}" rx="${rx}" ry="${ry}" fill="#000" fill-opacity="0.4"/></svg>`,
+    ),
+  )
     .blur(Math.max(1, ry * 0.8))
     .png()
     .toBuffer();
@@ -324,14 +422,22 @@ async function cropInto(png: Buffer, w: number, h: number, left: number, top: nu
   const y0 = Math.max(0, -top);
   const x1 = Math.max(x0 + 1, Math.min(w, W - left));
   const y1 = Math.max(y0 + 1, Math.min(h, H - top));
-  const input = await sharp(png).extract({ left: x0, top: y0, width: Math.min(w - x0, x1 - x0), height: Math.min(h - y0, y1 - y0) }).png().toBuffer();
+  const input = await sharp(png)
+    .extract({ left: x0, top: y0, width: Math.min(w - x0, x1 - x0), height: Math.min(h - y0, y1 - y0) })
+    .png()
+    .toBuffer();
   return { input, left: Math.max(0, left + x0), top: Math.max(0, top + y0) };
 }
 
 /** A picture cropped to cover W x H (the interesting part kept), as a JPEG; null when it cannot be read. */
 async function coverPhoto(image: Buffer, W: number, H: number): Promise<Buffer | null> {
   try {
-    return await sharp(image, { failOn: "error" }).rotate().resize(W, H, { fit: "cover", position: sharp.strategy.attention }).flatten({ background: "#111111" }).jpeg({ quality: 92 }).toBuffer();
+    return await sharp(image, { failOn: "error" })
+      .rotate()
+      .resize(W, H, { fit: "cover", position: sharp.strategy.attention })
+      .flatten({ background: "#111111" })
+      .jpeg({ quality: 92 })
+      .toBuffer();
   } catch {
     return null;
   }
@@ -340,8 +446,16 @@ async function coverPhoto(image: Buffer, W: number, H: number): Promise<Buffer |
 /** A logo in a circle of diameter `d` (null when it cannot be read). */
 async function circle(image: Buffer, d: number): Promise<Buffer | null> {
   try {
-    const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${d}" height="${d}"><circle cx="${d / 2}" cy="${d / 2}" r="${d / 2}" fill="#fff"/></svg>`);
-    return await sharp(image, { failOn: "error" }).rotate().resize(d, d, { fit: "cover" }).ensureAlpha().composite([{ input: mask, blend: "dest-in" }]).png().toBuffer();
+    const mask = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${d}" height="${d}"><circle cx="${d / 2}" cy="${d / 2}" r="${d / 2}" fill="#fff"/></svg>`,
+    );
+    return await sharp(image, { failOn: "error" })
+      .rotate()
+      .resize(d, d, { fit: "cover" })
+      .ensureAlpha()
+      .composite([{ input: mask, blend: "dest-in" }])
+      .png()
+      .toBuffer();
   } catch {
     return null;
   }

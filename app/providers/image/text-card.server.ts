@@ -25,7 +25,13 @@ export async function textCardImage(text: string, size: Size, palette?: string[]
   const layers: OverlayOptions[] = [];
   if (words) {
     const label = await renderTextImage({ text: words, sizePx: Math.max(12, Math.round(W * 0.085)), color: light, maxWidth: W * 0.8, align: "centre" });
-    const img = label.width > W || label.height > H ? await sharp(label.png).resize({ width: Math.min(label.width, W), height: Math.min(label.height, H), fit: "inside" }).png().toBuffer() : label.png;
+    const img =
+      label.width > W || label.height > H
+        ? await sharp(label.png)
+            .resize({ width: Math.min(label.width, W), height: Math.min(label.height, H), fit: "inside" })
+            .png()
+            .toBuffer()
+        : label.png;
     const meta = await sharp(img).metadata();
     layers.push({ input: img, left: Math.max(0, Math.round((W - (meta.width ?? 0)) / 2)), top: Math.max(0, Math.round(H * 0.42 - (meta.height ?? 0) / 2)) });
   }

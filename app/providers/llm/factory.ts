@@ -58,7 +58,8 @@ export function resolveChatConfig(env: EnvLike = process.env): ChatModelConfig {
   const provider = e.LLM_PROVIDER === "local" ? "local-planner" : (e.LLM_PROVIDER ?? (e.OPENAI_API_KEY ? "openai" : "local-planner"));
   if (provider === "openai") {
     // Local OpenAI-compatible servers (Ollama, llama.cpp server, vLLM) often need no key.
-    if (!e.OPENAI_API_KEY && !e.OPENAI_BASE_URL) throw new ChatModelConfigError("LLM_PROVIDER=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a server without keys).");
+    if (!e.OPENAI_API_KEY && !e.OPENAI_BASE_URL)
+      throw new ChatModelConfigError("LLM_PROVIDER=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a server without keys).");
     return {
       provider,
       apiKey: e.OPENAI_API_KEY ?? "not-needed",
@@ -71,7 +72,14 @@ export function resolveChatConfig(env: EnvLike = process.env): ChatModelConfig {
   }
   if (provider === "llama-cpp") {
     if (!e.LLAMA_MODEL_PATH) throw new ChatModelConfigError("LLM_PROVIDER=llama-cpp needs LLAMA_MODEL_PATH, the path of a GGUF model file.");
-    return { provider, modelPath: e.LLAMA_MODEL_PATH, contextSize: e.LLAMA_CONTEXT_SIZE, temperature: e.LLM_TEMPERATURE ?? 0.2, gpu: e.LLAMA_GPU === "auto" ? "auto" : false, threads: e.LLAMA_THREADS };
+    return {
+      provider,
+      modelPath: e.LLAMA_MODEL_PATH,
+      contextSize: e.LLAMA_CONTEXT_SIZE,
+      temperature: e.LLM_TEMPERATURE ?? 0.2,
+      gpu: e.LLAMA_GPU === "auto" ? "auto" : false,
+      threads: e.LLAMA_THREADS,
+    };
   }
   return { provider: "local-planner" };
 }
@@ -87,7 +95,13 @@ export function chatProviderInfo(config: ChatModelConfig = resolveChatConfig()):
       } catch {
         // keep as given
       }
-      return { id: "openai-compatible", label: "OpenAI-compatible server", description: `Chat model ${config.model} at ${origin}.`, model: config.model, baseUrl: origin };
+      return {
+        id: "openai-compatible",
+        label: "OpenAI-compatible server",
+        description: `Chat model ${config.model} at ${origin}.`,
+        model: config.model,
+        baseUrl: origin,
+      };
     }
     case "llama-cpp":
       return llamaCppInfo(config.modelPath);

@@ -8,12 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
-import {
-  BaseChatModel,
-  type BaseChatModelCallOptions,
-  type BaseChatModelParams,
-  type BindToolsInput,
-} from "@langchain/core/language_models/chat_models";
+import { BaseChatModel, type BaseChatModelCallOptions, type BaseChatModelParams, type BindToolsInput } from "@langchain/core/language_models/chat_models";
 import { type AIMessage, AIMessageChunk, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
 import type { Runnable } from "@langchain/core/runnables";
@@ -46,7 +41,10 @@ interface LlamaLike {
 type ChatHistoryItem = { type: "system"; text: string } | { type: "user"; text: string } | { type: "model"; response: string[] };
 interface LlamaChatSessionLike {
   setChatHistory(history: ChatHistoryItem[]): void;
-  prompt(text: string, options?: { grammar?: LlamaGrammar; maxTokens?: number; temperature?: number; signal?: AbortSignal; stopOnAbortSignal?: boolean }): Promise<string>;
+  prompt(
+    text: string,
+    options?: { grammar?: LlamaGrammar; maxTokens?: number; temperature?: number; signal?: AbortSignal; stopOnAbortSignal?: boolean },
+  ): Promise<string>;
   dispose(options?: { disposeSequence?: boolean }): void;
 }
 interface NodeLlamaCppModule {
@@ -159,7 +157,11 @@ export class LlamaCppChatModel extends BaseChatModel<LlamaCppCallOptions> {
   }
 
   override bindTools(tools: BindToolsInput[], kwargs?: Partial<LlamaCppCallOptions>): Runnable<BaseLanguageModelInput, AIMessageChunk, LlamaCppCallOptions> {
-    return this.withConfig({ tools, ...kwargs } as Partial<LlamaCppCallOptions>) as unknown as Runnable<BaseLanguageModelInput, AIMessageChunk, LlamaCppCallOptions>;
+    return this.withConfig({ tools, ...kwargs } as Partial<LlamaCppCallOptions>) as unknown as Runnable<
+      BaseLanguageModelInput,
+      AIMessageChunk,
+      LlamaCppCallOptions
+    >;
   }
 
   async _generate(messages: BaseMessage[], options: this["ParsedCallOptions"], _runManager?: CallbackManagerForLLMRun): Promise<ChatResult> {
@@ -181,7 +183,10 @@ export class LlamaCppChatModel extends BaseChatModel<LlamaCppCallOptions> {
         message =
           parsed.tool === "none"
             ? new AIMessageChunk(parsed.reply ?? "")
-            : new AIMessageChunk({ content: "", tool_calls: [{ name: parsed.tool, args: parsed.arguments ?? {}, id: `call_${randomUUID().replace(/-/g, "").slice(0, 24)}`, type: "tool_call" }] });
+            : new AIMessageChunk({
+                content: "",
+                tool_calls: [{ name: parsed.tool, args: parsed.arguments ?? {}, id: `call_${randomUUID().replace(/-/g, "").slice(0, 24)}`, type: "tool_call" }],
+              });
       } else {
         message = new AIMessageChunk(text);
       }
@@ -237,7 +242,9 @@ export function toGbnfSchema(schema: unknown): Record<string, unknown> {
         type: "object",
         properties: Object.fromEntries(Object.entries(props).map(([k, v]) => [k, toGbnfSchema(v)])),
         required: required.filter((k) => k in props),
-        ...(hasProps ? {} : { additionalProperties: s.additionalProperties && typeof s.additionalProperties === "object" ? toGbnfSchema(s.additionalProperties) : true }),
+        ...(hasProps
+          ? {}
+          : { additionalProperties: s.additionalProperties && typeof s.additionalProperties === "object" ? toGbnfSchema(s.additionalProperties) : true }),
         ...description,
       };
     }

@@ -5,12 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
-import {
-  BaseChatModel,
-  type BaseChatModelCallOptions,
-  type BaseChatModelParams,
-  type BindToolsInput,
-} from "@langchain/core/language_models/chat_models";
+import { BaseChatModel, type BaseChatModelCallOptions, type BaseChatModelParams, type BindToolsInput } from "@langchain/core/language_models/chat_models";
 import { type AIMessage, AIMessageChunk, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { ChatResult } from "@langchain/core/outputs";
@@ -66,8 +61,15 @@ export class LocalPlannerChatModel extends BaseChatModel<LocalPlannerCallOptions
     return [...super.callKeys, "tools", "tool_choice", "plannerContext"];
   }
 
-  override bindTools(tools: BindToolsInput[], kwargs?: Partial<LocalPlannerCallOptions>): Runnable<BaseLanguageModelInput, AIMessageChunk, LocalPlannerCallOptions> {
-    return this.withConfig({ tools, ...kwargs } as Partial<LocalPlannerCallOptions>) as unknown as Runnable<BaseLanguageModelInput, AIMessageChunk, LocalPlannerCallOptions>;
+  override bindTools(
+    tools: BindToolsInput[],
+    kwargs?: Partial<LocalPlannerCallOptions>,
+  ): Runnable<BaseLanguageModelInput, AIMessageChunk, LocalPlannerCallOptions> {
+    return this.withConfig({ tools, ...kwargs } as Partial<LocalPlannerCallOptions>) as unknown as Runnable<
+      BaseLanguageModelInput,
+      AIMessageChunk,
+      LocalPlannerCallOptions
+    >;
   }
 
   async _generate(messages: BaseMessage[], options: this["ParsedCallOptions"], _runManager?: CallbackManagerForLLMRun): Promise<ChatResult> {
@@ -98,15 +100,17 @@ export class LocalPlannerChatModel extends BaseChatModel<LocalPlannerCallOptions
         return this.ai(`The ${request.task} request is not valid: ${errorText(error)}`);
       }
       const forced = forcedToolName(choice);
-      const target =
-        forced ?? (boundNames.includes(request.task) ? request.task : boundNames.length === 1 ? boundNames[0] : undefined);
+      const target = forced ?? (boundNames.includes(request.task) ? request.task : boundNames.length === 1 ? boundNames[0] : undefined);
       if (toolsAllowed && target) return this.ai("", [{ name: target, args: result as Record<string, unknown> }]);
       return this.ai(JSON.stringify(result));
     }
 
     const context: RouteContext = {
       ...(this.context ?? {}),
-      ...(messages.filter((m) => m.getType() === "system").map((m) => parseProjectContext(messageText(m))).find(Boolean) ?? {}),
+      ...(messages
+        .filter((m) => m.getType() === "system")
+        .map((m) => parseProjectContext(messageText(m)))
+        .find(Boolean) ?? {}),
       ...(options.plannerContext ?? {}),
     };
     // A message may give several commands ("add a scene ... and generate its assets"): one round
@@ -125,20 +129,33 @@ export class LocalPlannerChatModel extends BaseChatModel<LocalPlannerCallOptions
     return this.ai(first.content, first.calls);
   }
 
-  private route(text: string, context: RouteContext, toolsAllowed: boolean, boundNames: string[]): { content: string; calls: Array<{ name: string; args: Record<string, unknown> }> } {
+  private route(
+    text: string,
+    context: RouteContext,
+    toolsAllowed: boolean,
+    boundNames: string[],
+  ): { content: string; calls: Array<{ name: string; args: Record<string, unknown> }> } {
     const routed: RouteResult = routeCommand(text, { ...context, availableTools: toolsAllowed ? boundNames : undefined });
     if (routed.kind === "tool") {
       const calls = (routed.calls ?? [{ tool: routed.tool, args: routed.args }]).map((c) => ({ name: c.tool, args: c.args }));
       if (toolsAllowed) return { content: routed.reply, calls };
       // Honest about not acting: without bound tools nothing runs.
-      return { content: `That is the ${routed.tool} tool with ${JSON.stringify(routed.args)}, but no tools are connected to this conversation, so nothing was run.`, calls: [] };
+      return {
+        content: `That is the ${routed.tool} tool with ${JSON.stringify(routed.args)}, but no tools are connected to this conversation, so nothing was run.`,
+        calls: [],
+      };
     }
     return { content: routed.reply, calls: [] };
   }
 
   // An AIMessageChunk (not AIMessage): LangChain's withStructuredOutput only accepts chunks.
   private ai(content: string, calls: Array<{ name: string; args: Record<string, unknown> }> = []): AIMessageChunk {
-    const tool_calls: ToolCall[] = calls.map((c) => ({ name: c.name, args: c.args, id: `call_${randomUUID().replace(/-/g, "").slice(0, 24)}`, type: "tool_call" }));
+    const tool_calls: ToolCall[] = calls.map((c) => ({
+      name: c.name,
+      args: c.args,
+      id: `call_${randomUUID().replace(/-/g, "").slice(0, 24)}`,
+      type: "tool_call",
+    }));
     return new AIMessageChunk({ content, tool_calls, response_metadata: { model_provider: LOCAL_PLANNER_INFO.id, model_name: "local-planner" } });
   }
 }

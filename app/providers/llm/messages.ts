@@ -6,14 +6,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import { type AIMessage, type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import type { RouteContext } from "./planner/route-command";
-import {
-  type PlannerTask,
-  type PlannerTaskInput,
-  type PlannerTaskOutput,
-  TASK_INSTRUCTIONS,
-  isPlannerTask,
-  plannerSchemas,
-} from "./planner/tasks";
+import { type PlannerTask, type PlannerTaskInput, type PlannerTaskOutput, TASK_INSTRUCTIONS, isPlannerTask, plannerSchemas } from "./planner/tasks";
 
 export const SYSTEM_PROMPT =
   "You are Reelforge's video-ad planning assistant. You turn scripts, product details and styles into short vertical video ads made of scenes. Answer structured requests only through the tool you are given, with arguments that match its schema.";
@@ -72,9 +65,7 @@ export function parseProjectContext(text: string): RouteContext | null {
 export function messageText(message: BaseMessage): string {
   const c = message.content;
   if (typeof c === "string") return c;
-  return c
-    .map((part) => (typeof part === "string" ? part : part.type === "text" && typeof part.text === "string" ? part.text : ""))
-    .join("\n");
+  return c.map((part) => (typeof part === "string" ? part : part.type === "text" && typeof part.text === "string" ? part.text : "")).join("\n");
 }
 
 /**

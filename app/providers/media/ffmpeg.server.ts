@@ -171,7 +171,8 @@ const DEMUXERS: Record<string, string> = {
 };
 
 /** Demuxers that read a list of other files or URLs: never used on a file someone gave us. */
-export const REFERENCING_FORMATS = /(^|,)(hls|applehttp|concat|ffconcat|image2|image2pipe|playlist|m3u8?|dash|mpd|smil|sdp|rtp|rtsp|tee|data|lavfi|subfile|ffmetadata|bluray|dvd|libmodplug|webm_dash_manifest)(,|$)/i;
+export const REFERENCING_FORMATS =
+  /(^|,)(hls|applehttp|concat|ffconcat|image2|image2pipe|playlist|m3u8?|dash|mpd|smil|sdp|rtp|rtsp|tee|data|lavfi|subfile|ffmetadata|bluray|dvd|libmodplug|webm_dash_manifest)(,|$)/i;
 
 export function demuxerForMime(mime: string): string | null {
   return DEMUXERS[mime.toLowerCase()] ?? null;
@@ -338,11 +339,11 @@ type RawProbe = {
  */
 export async function probeMedia(file: string, options: { signal?: AbortSignal; format?: string } = {}): Promise<ProbeResult> {
   const format = options.format ?? (await demuxerOf(file));
-  const { stdout } = await runProcess(
-    ffprobePath(),
-    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...inputArgs(file, format)],
-    { signal: options.signal, timeoutMs: 60_000, nice: 0 },
-  );
+  const { stdout } = await runProcess(ffprobePath(), ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...inputArgs(file, format)], {
+    signal: options.signal,
+    timeoutMs: 60_000,
+    nice: 0,
+  });
   const raw = JSON.parse(stdout.toString("utf8")) as RawProbe;
   const streams: ProbeStream[] = (raw.streams ?? []).map((s) => ({
     index: s.index,
@@ -357,9 +358,7 @@ export async function probeMedia(file: string, options: { signal?: AbortSignal; 
     pixelFormat: s.pix_fmt,
   }));
   const formatDuration = raw.format?.duration ? Number(raw.format.duration) : NaN;
-  const durationSec = Number.isFinite(formatDuration)
-    ? formatDuration
-    : Math.max(0, ...streams.map((s) => s.durationSec ?? 0));
+  const durationSec = Number.isFinite(formatDuration) ? formatDuration : Math.max(0, ...streams.map((s) => s.durationSec ?? 0));
   return {
     formatName: raw.format?.format_name ?? "unknown",
     durationSec,

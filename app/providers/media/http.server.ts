@@ -162,7 +162,11 @@ export class ModelQueueClient {
   }
 
   /** Submits, waits and returns the model's output JSON and the request id. */
-  async run<T>(model: string, input: unknown, options: { signal?: AbortSignal; onStatus?: (status: string) => void } = {}): Promise<{ requestId: string; output: T }> {
+  async run<T>(
+    model: string,
+    input: unknown,
+    options: { signal?: AbortSignal; onStatus?: (status: string) => void } = {},
+  ): Promise<{ requestId: string; output: T }> {
     const { provider } = this.config;
     const base = this.config.baseUrl.replace(/\/$/, "");
     const submitted = await readJson<SubmitAnswer>(

@@ -91,13 +91,15 @@ async function readAt(file: string, position: number, length: number): Promise<B
 /** Walks a PNG's chunks: each lies inside the file, the last is IEND, and nothing follows it. */
 export async function checkPngChunks(file: string): Promise<void> {
   const bytes = await readFile(file);
-  if (!bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) throw new MediaRejectedError("not a PNG signature", "unreadable");
+  if (!bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    throw new MediaRejectedError("not a PNG signature", "unreadable");
   let at = 8;
   while (at + 8 <= bytes.length) {
     const length = bytes.readUInt32BE(at);
     const type = bytes.toString("latin1", at + 4, at + 8);
     const end = at + 12 + length;
-    if (length > 0x7fffffff || end > bytes.length) throw new MediaRejectedError(`PNG chunk ${JSON.stringify(type)} runs past the end of the file`, "unreadable");
+    if (length > 0x7fffffff || end > bytes.length)
+      throw new MediaRejectedError(`PNG chunk ${JSON.stringify(type)} runs past the end of the file`, "unreadable");
     if (type === "IEND") {
       if (end !== bytes.length) throw new MediaRejectedError(`${bytes.length - end} bytes follow the PNG's IEND chunk`, "unreadable");
       return;
@@ -149,7 +151,8 @@ export async function checkMp3Frames(file: string): Promise<void> {
   for (;;) {
     const head = await readAt(file, at, 10);
     if (head.length < 10 || head.toString("latin1", 0, 3) !== "ID3") break;
-    if (head[3] === 0xff || head[4] === 0xff || [6, 7, 8, 9].some((i) => head[i] & 0x80)) throw new MediaRejectedError("malformed ID3 tag header", "unreadable");
+    if (head[3] === 0xff || head[4] === 0xff || [6, 7, 8, 9].some((i) => head[i] & 0x80))
+      throw new MediaRejectedError("malformed ID3 tag header", "unreadable");
     const tagSize = (head[6] << 21) | (head[7] << 14) | (head[8] << 7) | head[9];
     at += 10 + tagSize + (head[5] & 0x10 ? 10 : 0);
     if (at >= size) throw new MediaRejectedError("the ID3 tag covers the whole file: no audio frames", "unreadable");

@@ -39,6 +39,9 @@ export async function renderTextImage(options: {
     .toBuffer({ resolveWithObject: true });
   // Pango's logical box can clip the last glyph's overhang by a pixel or two: pad it.
   const pad = Math.ceil(options.sizePx * 0.06);
-  const png = await sharp(data).extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  const png = await sharp(data)
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
   return { png, width: info.width + pad * 2, height: info.height + pad * 2 };
 }

@@ -44,12 +44,7 @@ export class ProviderError extends Error {
   readonly provider: string;
   readonly code: "bad_input" | "upstream" | "timeout" | "failed" | "unavailable";
   readonly status?: number;
-  constructor(
-    provider: string,
-    code: ProviderError["code"],
-    message: string,
-    options: { status?: number; cause?: unknown } = {},
-  ) {
+  constructor(provider: string, code: ProviderError["code"], message: string, options: { status?: number; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = "ProviderError";
     this.provider = provider;

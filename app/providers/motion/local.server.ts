@@ -36,16 +36,31 @@ export class LocalMotionProvider implements MotionProvider {
       } catch (error) {
         throw new ProviderError(this.name, "bad_input", `The scene image cannot be read: ${(error as Error).message}`, { cause: error });
       }
-      const graph = layer ? parallaxFilters("0:v", "1:v", variant, frames, size, MOTION_FPS, "v").join(";") : `[0:v]format=yuv420p,${zoompanFilter(variant, frames, size, MOTION_FPS)},setsar=1[v]`;
+      const graph = layer
+        ? parallaxFilters("0:v", "1:v", variant, frames, size, MOTION_FPS, "v").join(";")
+        : `[0:v]format=yuv420p,${zoompanFilter(variant, frames, size, MOTION_FPS)},setsar=1[v]`;
       await runFfmpeg(
         [
           ...inputArgs(still, "jpeg_pipe"),
           ...(layer ? inputArgs(layer, "png_pipe") : []),
-          "-filter_complex", graph,
-          "-map", "[v]",
-          "-frames:v", String(frames),
-          "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p",
-          "-r", String(MOTION_FPS), "-movflags", "+faststart",
+          "-filter_complex",
+          graph,
+          "-map",
+          "[v]",
+          "-frames:v",
+          String(frames),
+          "-c:v",
+          "libx264",
+          "-preset",
+          "veryfast",
+          "-crf",
+          "20",
+          "-pix_fmt",
+          "yuv420p",
+          "-r",
+          String(MOTION_FPS),
+          "-movflags",
+          "+faststart",
           out,
         ],
         { signal: options.signal, durationSec: frames / MOTION_FPS },

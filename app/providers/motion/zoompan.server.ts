@@ -32,7 +32,13 @@ export async function prepareStill(input: string | Buffer, size: Size, out: stri
  * the product layer (a PNG with alpha), both cropped the same way (centre) to cover
  * `size * STILL_OVERSCAN`, so they stay in register.
  */
-export async function prepareLayers(background: string | Buffer, foreground: string | Buffer, size: Size, outBackground: string, outForeground: string): Promise<void> {
+export async function prepareLayers(
+  background: string | Buffer,
+  foreground: string | Buffer,
+  size: Size,
+  outBackground: string,
+  outForeground: string,
+): Promise<void> {
   await prepareStill(background, size, outBackground, "centre");
   await sharp(foreground, { failOn: "error" })
     .rotate()

@@ -41,8 +41,14 @@ type Recipe = {
 
 const RECIPES: Record<Mood, Recipe> = {
   confident: {
-    bpm: 104, root: 60, minor: false, keyName: "C major",
-    progression: [[0, 4, 5, 3], [5, 3, 0, 4]],
+    bpm: 104,
+    root: 60,
+    minor: false,
+    keyName: "C major",
+    progression: [
+      [0, 4, 5, 3],
+      [5, 3, 0, 4],
+    ],
     chords: { program: 0, volume: 78, style: "stabs" },
     bass: { program: 38, volume: 92, style: "eighths" },
     pad: { program: 89, volume: 60 },
@@ -50,24 +56,42 @@ const RECIPES: Record<Mood, Recipe> = {
     drums: { volume: 88, style: "four" },
   },
   warm: {
-    bpm: 88, root: 67, minor: false, keyName: "G major",
-    progression: [[0, 4, 5, 3], [0, 3, 4, 4]],
+    bpm: 88,
+    root: 67,
+    minor: false,
+    keyName: "G major",
+    progression: [
+      [0, 4, 5, 3],
+      [0, 3, 4, 4],
+    ],
     chords: { program: 24, volume: 86, style: "strum" },
     bass: { program: 33, volume: 86, style: "halves" },
     pad: { program: 48, volume: 52 },
     drums: { volume: 70, style: "soft" },
   },
   playful: {
-    bpm: 118, root: 65, minor: false, keyName: "F major",
-    progression: [[0, 4, 5, 3], [3, 4, 0, 0]],
+    bpm: 118,
+    root: 65,
+    minor: false,
+    keyName: "F major",
+    progression: [
+      [0, 4, 5, 3],
+      [3, 4, 0, 0],
+    ],
     chords: { program: 45, volume: 80, style: "offbeat" },
     bass: { program: 33, volume: 90, style: "bounce" },
     arp: { program: 12, volume: 70, pattern: [0, 2, 1, 3, 2, 1, 0, 2] },
     drums: { volume: 80, style: "clap" },
   },
   dramatic: {
-    bpm: 80, root: 62, minor: true, keyName: "D minor",
-    progression: [[0, 5, 2, 6], [0, 5, 3, 4]],
+    bpm: 80,
+    root: 62,
+    minor: true,
+    keyName: "D minor",
+    progression: [
+      [0, 5, 2, 6],
+      [0, 5, 3, 4],
+    ],
     chords: { program: 48, volume: 92, style: "sustain" },
     bass: { program: 43, volume: 90, style: "roots" },
     pad: { program: 52, volume: 58 },
@@ -75,16 +99,28 @@ const RECIPES: Record<Mood, Recipe> = {
     drums: { volume: 86, style: "halftime" },
   },
   upbeat: {
-    bpm: 122, root: 62, minor: false, keyName: "D major",
-    progression: [[0, 4, 5, 3], [5, 3, 0, 4]],
+    bpm: 122,
+    root: 62,
+    minor: false,
+    keyName: "D major",
+    progression: [
+      [0, 4, 5, 3],
+      [5, 3, 0, 4],
+    ],
     chords: { program: 4, volume: 80, style: "offbeat" },
     bass: { program: 38, volume: 92, style: "octaves" },
     pad: { program: 90, volume: 50 },
     drums: { volume: 90, style: "four" },
   },
   calm: {
-    bpm: 72, root: 60, minor: false, keyName: "C major",
-    progression: [[0, 5, 3, 4], [0, 2, 3, 4]],
+    bpm: 72,
+    root: 60,
+    minor: false,
+    keyName: "C major",
+    progression: [
+      [0, 5, 3, 4],
+      [0, 2, 3, 4],
+    ],
     chords: { program: 0, volume: 80, style: "sustain" },
     bass: { program: 32, volume: 76, style: "halves" },
     pad: { program: 89, volume: 66 },
@@ -136,7 +172,12 @@ export function composeBed(options: { mood?: string; durationSec: number; seed?:
 
     switch (recipe.chords.style) {
       case "stabs":
-        for (const [q, len] of [[0, 1.5], [1.5, 1], [2.5, 1.5]] as const) for (const n of notes) add(chords, t + q * ppq, len * ppq - 20, n, 70 + human());
+        for (const [q, len] of [
+          [0, 1.5],
+          [1.5, 1],
+          [2.5, 1.5],
+        ] as const)
+          for (const n of notes) add(chords, t + q * ppq, len * ppq - 20, n, 70 + human());
         break;
       case "sustain":
         for (const n of notes) add(chords, t, bar - 10, n, 62 + human());
@@ -158,7 +199,13 @@ export function composeBed(options: { mood?: string; durationSec: number; seed?:
         add(bass, t + ppq * 2, ppq * 2 - 20, notes[2] - 24, 84);
         break;
       case "bounce":
-        for (const [q, k] of [[0, 0], [1.5, 7], [2, 12], [3, 7]] as const) add(bass, t + q * ppq, ppq / 2, bassRoot + k, 88);
+        for (const [q, k] of [
+          [0, 0],
+          [1.5, 7],
+          [2, 12],
+          [3, 7],
+        ] as const)
+          add(bass, t + q * ppq, ppq / 2, bassRoot + k, 88);
         break;
       case "octaves":
         for (let e = 0; e < 8; e++) add(bass, t + (e * ppq) / 2, ppq / 2 - 40, bassRoot + (e % 2 ? 12 : 0), 90);
@@ -176,12 +223,19 @@ export function composeBed(options: { mood?: string; durationSec: number; seed?:
     }
 
     if (recipe.drums && !intro) {
-      const kick = 36, snare = 38, clap = 39, hat = 42, openHat = 46, stick = 37, crash = 49;
+      const kick = 36,
+        snare = 38,
+        clap = 39,
+        hat = 42,
+        openHat = 46,
+        stick = 37,
+        crash = 49;
       const d = recipe.drums.style;
       if (b === 1 && d !== "soft") add(drums, t, ppq, crash, 70);
       for (let beat = 0; beat < 4; beat++) {
         const bt = t + beat * ppq;
-        if (d === "four" || (d === "clap" && beat % 2 === 0) || (d === "halftime" && beat === 0) || (d === "soft" && beat % 2 === 0)) add(drums, bt, 60, kick, d === "soft" ? 70 : 96);
+        if (d === "four" || (d === "clap" && beat % 2 === 0) || (d === "halftime" && beat === 0) || (d === "soft" && beat % 2 === 0))
+          add(drums, bt, 60, kick, d === "soft" ? 70 : 96);
         if ((d === "four" || d === "clap") && beat % 2 === 1) add(drums, bt, 60, d === "clap" ? clap : snare, 84);
         if (d === "halftime" && beat === 2) add(drums, bt, 60, snare, 90);
         if (d === "soft" && beat % 2 === 1) add(drums, bt, 60, stick, 64);

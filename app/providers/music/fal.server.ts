@@ -35,9 +35,15 @@ export class FalMusicProvider implements MusicProvider {
     if (!url) throw new ProviderError(this.name, "upstream", "The music model returned no audio");
     const file = await newWorkFile(this.root, "music", "audio");
     try {
-      const { contentType } = await downloadToFile(url, file, { provider: this.name, timeoutMs: this.config.requestTimeoutMs, signal: options.signal, maxBytes: 200 * 1024 * 1024 });
+      const { contentType } = await downloadToFile(url, file, {
+        provider: this.name,
+        timeoutMs: this.config.requestTimeoutMs,
+        signal: options.signal,
+        maxBytes: 200 * 1024 * 1024,
+      });
       const info = await probeMedia(file).catch(() => null);
-      if (!info || !info.streams.some((s) => s.type === "audio")) throw new ProviderError(this.name, "upstream", "The music model returned a file that is not audio");
+      if (!info || !info.streams.some((s) => s.type === "audio"))
+        throw new ProviderError(this.name, "upstream", "The music model returned a file that is not audio");
       const [ext, mime] = audioTypeOf(info.formatName, contentType);
       const named = file.replace(/\.audio$/, `.${ext}`);
       await rename(file, named);

@@ -23,15 +23,31 @@ export async function fitMusicTrack(
     await runFfmpeg(
       [
         ...inputArgs(input, format!, ["-stream_loop", "-1"]),
-        "-vn", "-t", durationSec.toFixed(3),
-        "-af", `aresample=48000,afade=t=in:d=0.05,afade=t=out:st=${(durationSec - fade).toFixed(3)}:d=${fade.toFixed(3)}`,
-        "-ac", "2", "-c:a", "aac", "-b:a", "192k", "-movflags", "+faststart",
+        "-vn",
+        "-t",
+        durationSec.toFixed(3),
+        "-af",
+        `aresample=48000,afade=t=in:d=0.05,afade=t=out:st=${(durationSec - fade).toFixed(3)}:d=${fade.toFixed(3)}`,
+        "-ac",
+        "2",
+        "-c:a",
+        "aac",
+        "-b:a",
+        "192k",
+        "-movflags",
+        "+faststart",
         out,
       ],
       { signal: options.signal, durationSec },
     );
     const result = await probeMedia(out, { format: "mov" });
-    return { path: out, mime: "audio/mp4", durationSec: result.durationSec, provider: "uploaded-track", description: info.durationSec < durationSec ? "uploaded track, looped" : "uploaded track, trimmed" };
+    return {
+      path: out,
+      mime: "audio/mp4",
+      durationSec: result.durationSec,
+      provider: "uploaded-track",
+      description: info.durationSec < durationSec ? "uploaded track, looped" : "uploaded track, trimmed",
+    };
   } catch (error) {
     await rm(out, { force: true });
     throw error;

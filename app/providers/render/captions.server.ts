@@ -78,11 +78,20 @@ export async function captionPng(text: string, frame: Size): Promise<{ png: Buff
   const fontPx = captionFontPx(frame);
   const padX = Math.round(fontPx * 0.55);
   const padY = Math.round(fontPx * 0.3);
-  const img = await renderTextImage({ text, sizePx: fontPx, color: "#ffffff", maxWidth: frame.width * 0.84 - padX * 2, align: "centre", lineSpacing: Math.round(fontPx * 0.08) });
+  const img = await renderTextImage({
+    text,
+    sizePx: fontPx,
+    color: "#ffffff",
+    maxWidth: frame.width * 0.84 - padX * 2,
+    align: "centre",
+    lineSpacing: Math.round(fontPx * 0.08),
+  });
   const w = Math.min(frame.width, img.width + padX * 2);
   const h = Math.min(frame.height, img.height + padY * 2);
   const r = Math.round(fontPx * 0.4);
-  const panel = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="${r}" fill="#000000" fill-opacity="0.58"/></svg>`);
+  const panel = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="${r}" fill="#000000" fill-opacity="0.58"/></svg>`,
+  );
   const png = await sharp(panel)
     .composite([{ input: img.png, left: Math.round((w - img.width) / 2), top: Math.round((h - img.height) / 2) }])
     .png({ compressionLevel: 3 })
@@ -275,12 +284,26 @@ export async function wordCaptionPng(group: string[], active: number, size: Size
   const h = Math.min(band.height, img.height + padY * 2);
   const r = Math.round(font * 0.35);
   const panel = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${band.height}"><rect x="${Math.round((size.width - w) / 2)}" y="${Math.round((band.height - h) / 2)}" width="${w}" height="${h}" rx="${r}" fill="${style.panel}" fill-opacity="${style.panelOpacity}"/></svg>`;
-  const text = img.height > h || img.width > size.width ? await sharp(img.png).resize({ width: Math.min(img.width, size.width), height: h, fit: "inside" }).png().toBuffer({ resolveWithObject: true }) : { data: img.png, info: { width: img.width, height: img.height } };
-  return sharp(Buffer.from(panel))
-    .composite([{ input: text.data, left: Math.max(0, Math.round((size.width - text.info.width) / 2)), top: Math.max(0, Math.round((band.height - text.info.height) / 2)) }])
-    // Uncompressed: lossless either way, and both the encode here and ffmpeg's decode are cheaper.
-    .png({ compressionLevel: 0 })
-    .toBuffer();
+  const text =
+    img.height > h || img.width > size.width
+      ? await sharp(img.png)
+          .resize({ width: Math.min(img.width, size.width), height: h, fit: "inside" })
+          .png()
+          .toBuffer({ resolveWithObject: true })
+      : { data: img.png, info: { width: img.width, height: img.height } };
+  return (
+    sharp(Buffer.from(panel))
+      .composite([
+        {
+          input: text.data,
+          left: Math.max(0, Math.round((size.width - text.info.width) / 2)),
+          top: Math.max(0, Math.round((band.height - text.info.height) / 2)),
+        },
+      ])
+      // Uncompressed: lossless either way, and both the encode here and ffmpeg's decode are cheaper.
+      .png({ compressionLevel: 0 })
+      .toBuffer()
+  );
 }
 
 /**

@@ -54,7 +54,10 @@ export async function joinSegments(
     await rm(outFile, { force: true });
     if (request.music && error instanceof MediaProcessError && !(error.signal || signal?.aborted)) {
       // The segments are the renderer's own; a mix that fails reads the music wrongly.
-      const music = await checkInput(request.music.path, formatOf(formats, request.music.path), "music", null).then(() => null, (e: unknown) => e);
+      const music = await checkInput(request.music.path, formatOf(formats, request.music.path), "music", null).then(
+        () => null,
+        (e: unknown) => e,
+      );
       if (music) throw music;
     }
     throw error;

@@ -34,7 +34,8 @@ export function movieJson(request: RenderRequest): Record<string, unknown> {
   const scenes = request.scenes.map((scene, i) => {
     const n = i + 1;
     if (!scene.visual.url) throw new ProviderError("json2video", "bad_input", `Scene ${n}: the hosted renderer needs a public URL for the image or video`);
-    if (scene.voiceOver && !scene.voiceOver.url) throw new ProviderError("json2video", "bad_input", `Scene ${n}: the hosted renderer needs a public URL for the voice-over`);
+    if (scene.voiceOver && !scene.voiceOver.url)
+      throw new ProviderError("json2video", "bad_input", `Scene ${n}: the hosted renderer needs a public URL for the voice-over`);
     const elements: Record<string, unknown>[] = [
       scene.visual.kind === "image"
         ? { type: "image", src: scene.visual.url, resize: "cover", zoom: i % 2 ? -2 : 2 }
@@ -48,7 +49,9 @@ export function movieJson(request: RenderRequest): Record<string, unknown> {
   const movie: Record<string, unknown> = { resolution: "custom", width: size.width, height: size.height, quality: "high", scenes };
   if (request.music) {
     if (!request.music.url) throw new ProviderError("json2video", "bad_input", "The hosted renderer needs a public URL for the music");
-    movie.elements = [{ type: "audio", src: request.music.url, loop: -1, duration: -2, volume: Math.round((request.music.volume ?? DEFAULT_MUSIC_VOLUME) * 10 * 10) / 10 }];
+    movie.elements = [
+      { type: "audio", src: request.music.url, loop: -1, duration: -2, volume: Math.round((request.music.volume ?? DEFAULT_MUSIC_VOLUME) * 10 * 10) / 10 },
+    ];
   }
   return movie;
 }
@@ -75,7 +78,11 @@ export class Json2VideoRenderProvider implements HostedRenderer {
   /** The API key check: lists one movie with the key. */
   async checkReady(options: CallOptions = {}): Promise<{ ok: boolean; message: string }> {
     try {
-      const res = await fetchWithTimeout(`${this.base}/movies?limit=1`, { headers: { "x-api-key": this.config.apiKey, Accept: "application/json" } }, this.http(options));
+      const res = await fetchWithTimeout(
+        `${this.base}/movies?limit=1`,
+        { headers: { "x-api-key": this.config.apiKey, Accept: "application/json" } },
+        this.http(options),
+      );
       if (res.ok) return { ok: true, message: "JSON2Video API key is valid" };
       return { ok: false, message: `JSON2Video API key error: ${await errorMessageOf(res)}` };
     } catch (error) {
@@ -89,7 +96,11 @@ export class Json2VideoRenderProvider implements HostedRenderer {
     const movie = movieJson(request);
     const headers = { "x-api-key": this.config.apiKey, "Content-Type": "application/json", Accept: "application/json" };
     const created = await readJson<CreateAnswer>(
-      await expectOk(await fetchWithTimeout(`${this.base}/movies`, { method: "POST", headers, body: JSON.stringify(movie) }, this.http(options)), this.name, "Creating the video"),
+      await expectOk(
+        await fetchWithTimeout(`${this.base}/movies`, { method: "POST", headers, body: JSON.stringify(movie) }, this.http(options)),
+        this.name,
+        "Creating the video",
+      ),
       this.name,
       "Creating the video",
     );
@@ -103,7 +114,11 @@ export class Json2VideoRenderProvider implements HostedRenderer {
   async status(renderId: string, options: CallOptions & { format: RenderFormat }): Promise<RenderStatus> {
     const headers = { "x-api-key": this.config.apiKey, Accept: "application/json" };
     const answer = await readJson<StatusAnswer>(
-      await expectOk(await fetchWithTimeout(`${this.base}/movies?project=${encodeURIComponent(renderId)}`, { headers }, this.http(options)), this.name, "Checking the video status"),
+      await expectOk(
+        await fetchWithTimeout(`${this.base}/movies?project=${encodeURIComponent(renderId)}`, { headers }, this.http(options)),
+        this.name,
+        "Checking the video status",
+      ),
       this.name,
       "Checking the video status",
     );
@@ -123,13 +138,37 @@ export class Json2VideoRenderProvider implements HostedRenderer {
     const mp4 = await newWorkFile(this.root, "render", "mp4");
     let out = mp4;
     try {
-      await downloadToFile(url, mp4, { provider: this.name, timeoutMs: Math.max(this.config.requestTimeoutMs, 120_000), signal: options.signal, maxBytes: 2 * 1024 * 1024 * 1024 });
+      await downloadToFile(url, mp4, {
+        provider: this.name,
+        timeoutMs: Math.max(this.config.requestTimeoutMs, 120_000),
+        signal: options.signal,
+        maxBytes: 2 * 1024 * 1024 * 1024,
+      });
       const info = await probeMedia(mp4, { format: "mov" }).catch(() => null);
       if (!info || !info.streams.some((s) => s.type === "video")) throw new ProviderError(this.name, "upstream", "The rendered file is not a video");
       if (format === "webm") {
         out = await newWorkFile(this.root, "render", "webm");
         await runFfmpeg(
-          [...inputArgs(mp4, "mov"), "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-crf", "33", "-b:v", "0", "-c:a", "libopus", "-b:a", "128k", out],
+          [
+            ...inputArgs(mp4, "mov"),
+            "-c:v",
+            "libvpx-vp9",
+            "-deadline",
+            "realtime",
+            "-cpu-used",
+            "8",
+            "-row-mt",
+            "1",
+            "-crf",
+            "33",
+            "-b:v",
+            "0",
+            "-c:a",
+            "libopus",
+            "-b:a",
+            "128k",
+            out,
+          ],
           { signal: options.signal, durationSec: info.durationSec },
         );
         await rm(mp4, { force: true });

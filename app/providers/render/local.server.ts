@@ -150,7 +150,13 @@ export class LocalRenderProvider implements LocalRenderer {
     await rename(outFile, finalFile);
     void this.pruneCache().catch(() => undefined);
     progress.stage("done", 100);
-    const sceneResults: RenderSceneResult[] = planned.map((p) => ({ index: p.index, id: p.scene.id, durationSec: p.durationSec, cached: p.cached, hash: p.hash }));
+    const sceneResults: RenderSceneResult[] = planned.map((p) => ({
+      index: p.index,
+      id: p.scene.id,
+      durationSec: p.durationSec,
+      cached: p.cached,
+      hash: p.hash,
+    }));
     return {
       path: finalFile,
       mime: format === "mp4" ? "video/mp4" : "video/webm",
@@ -189,20 +195,29 @@ export class LocalRenderProvider implements LocalRenderer {
     // A scene with a voice-over lasts as long as its speech: a longer minimum would be dead air.
     if (voiceSec !== null) durationSec = sceneDurationFor(voiceSec, o.fps, index === count - 1);
     else if (scene.durationSec) durationSec = scene.durationSec;
-    else if (scene.visual.kind === "clip") durationSec = (await probeMedia(scene.visual.path, { format: formatOf(o.formats, scene.visual.path) })).durationSec || 3;
+    else if (scene.visual.kind === "clip")
+      durationSec = (await probeMedia(scene.visual.path, { format: formatOf(o.formats, scene.visual.path) })).durationSec || 3;
     else durationSec = 3;
     if (durationSec > MAX_SCENE_SECONDS) throw new ProviderError(this.name, "bad_input", `Scene ${index + 1} is longer than ${MAX_SCENE_SECONDS} seconds`);
     const frames = Math.max(1, Math.round(durationSec * o.fps));
     const motion = scene.visual.kind === "image" ? (scene.visual.motion ?? motionVariantFor(index, o.seed)) : null;
     // A clip before this scene: its last shown frame dissolves into this one.
-    const dissolveFrom = previous && previous.scene.visual.kind === "clip" && frames / o.fps > DISSOLVE_SECONDS * 3 ? { path: previous.scene.visual.path, at: Math.max(0, previous.durationSec - 1 / o.fps) } : null;
+    const dissolveFrom =
+      previous && previous.scene.visual.kind === "clip" && frames / o.fps > DISSOLVE_SECONDS * 3
+        ? { path: previous.scene.visual.path, at: Math.max(0, previous.durationSec - 1 / o.fps) }
+        : null;
     const hash = hashValue({
       v: RENDERER_VERSION,
       size: o.size,
       fps: o.fps,
       format: o.format,
       frames,
-      visual: { kind: scene.visual.kind, sha: await hashFile(scene.visual.path), motion, layers: layers ? [await hashFile(layers.background), await hashFile(layers.foreground)] : null },
+      visual: {
+        kind: scene.visual.kind,
+        sha: await hashFile(scene.visual.path),
+        motion,
+        layers: layers ? [await hashFile(layers.background), await hashFile(layers.foreground)] : null,
+      },
       voice: scene.voiceOver ? await hashFile(scene.voiceOver.path) : null,
       keep,
       captions: o.captions ? (scene.captionText ?? "").trim() : "",
@@ -243,7 +258,9 @@ export class LocalRenderProvider implements LocalRenderer {
       // Not measured yet (or unreadable): measure.
     }
     const info = await probeMedia(file, { format });
-    const speech = info.streams.some((s) => s.type === "audio") ? { durationSec: info.durationSec, silences: await detectSilences(file, info.durationSec, undefined, format) } : null;
+    const speech = info.streams.some((s) => s.type === "audio")
+      ? { durationSec: info.durationSec, silences: await detectSilences(file, info.durationSec, undefined, format) }
+      : null;
     const tmp = `${cached}.${randomUUID().slice(0, 6)}`;
     await writeFile(tmp, JSON.stringify(speech));
     await rename(tmp, cached);

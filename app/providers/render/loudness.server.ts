@@ -26,7 +26,10 @@ export function parseEbur128(log: string): Loudness {
 
 /** Integrated loudness and true peak of a file's first audio stream. */
 export async function measureLoudness(file: string, signal?: AbortSignal): Promise<Loudness> {
-  const { stderr } = await runFfmpeg(["-loglevel", "info", ...inputArgs(file, await demuxerOf(file)), "-map", "0:a:0", "-af", "ebur128=peak=true", "-f", "null", "-"], { signal, limiter: null, timeoutMs: 120_000 });
+  const { stderr } = await runFfmpeg(
+    ["-loglevel", "info", ...inputArgs(file, await demuxerOf(file)), "-map", "0:a:0", "-af", "ebur128=peak=true", "-f", "null", "-"],
+    { signal, limiter: null, timeoutMs: 120_000 },
+  );
   return parseEbur128(stderr);
 }
 
@@ -61,7 +64,19 @@ export async function normaliseWav(input: string, out: string, rate: number, sig
   const gain = gainToTarget(first.integratedLufs);
   const m = measuredOutput("level");
   const { stderr } = await runFfmpeg(
-    ["-loglevel", "info", ...inputArgs(input, "wav"), "-filter_complex", `[0:a]${gainAndLimit(gain, rate)},asplit=2[out][level];${m.filter}`, "-map", "[out]", "-c:a", "pcm_f32le", out, ...m.args],
+    [
+      "-loglevel",
+      "info",
+      ...inputArgs(input, "wav"),
+      "-filter_complex",
+      `[0:a]${gainAndLimit(gain, rate)},asplit=2[out][level];${m.filter}`,
+      "-map",
+      "[out]",
+      "-c:a",
+      "pcm_f32le",
+      out,
+      ...m.args,
+    ],
     { signal, limiter: null, timeoutMs: 120_000 },
   );
   const second = parseEbur128(stderr);

@@ -46,7 +46,11 @@ export async function makePoster(video: string, o: { firstSceneSec: number; vide
     for (const [i, timeSec] of posterTimes(o.firstSceneSec, o.videoSec).entries()) {
       const png = `${file}-${i}.png`;
       try {
-        await runFfmpeg([...inputArgs(video, format, ["-ss", timeSec.toFixed(3)]), "-frames:v", "1", "-c:v", "png", png], { signal: o.signal, limiter: null, timeoutMs: 60_000 });
+        await runFfmpeg([...inputArgs(video, format, ["-ss", timeSec.toFixed(3)]), "-frames:v", "1", "-c:v", "png", png], {
+          signal: o.signal,
+          limiter: null,
+          timeoutMs: 60_000,
+        });
         const buf = await readFile(png);
         frames.push({ timeSec, png: buf, ...(await lumaStats(buf)) });
       } catch (error) {

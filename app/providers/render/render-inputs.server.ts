@@ -70,7 +70,11 @@ export async function stageInputs(request: RenderRequest, jobDir: string): Promi
     if (visual.kind === "clip") staged = { ...visual, path: await stage(visual.path, "clip", k, true) };
     else {
       staged = { ...visual, path: await stage(visual.path, "image", k, false) };
-      if (visual.layers) staged.layers = { background: await stage(visual.layers.background, "image", k, false), foreground: await stage(visual.layers.foreground, "image", k, false) };
+      if (visual.layers)
+        staged.layers = {
+          background: await stage(visual.layers.background, "image", k, false),
+          foreground: await stage(visual.layers.foreground, "image", k, false),
+        };
     }
     const voiceOver = scene.voiceOver ? { voiceOver: { ...scene.voiceOver, path: await stage(scene.voiceOver.path, "voice-over", k, true) } } : {};
     scenes.push({ ...scene, visual: staged, ...voiceOver });

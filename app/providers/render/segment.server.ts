@@ -47,7 +47,13 @@ export type SegmentOptions = {
   jobDir: string;
 };
 
-export async function renderSegment(p: PlannedScene, count: number, o: SegmentOptions, signal: AbortSignal | undefined, onFraction: (f: number) => void): Promise<void> {
+export async function renderSegment(
+  p: PlannedScene,
+  count: number,
+  o: SegmentOptions,
+  signal: AbortSignal | undefined,
+  onFraction: (f: number) => void,
+): Promise<void> {
   const { size, fps } = o;
   const W = size.width;
   const H = size.height;
@@ -169,19 +175,31 @@ async function captionTrack(p: PlannedScene, text: string, o: SegmentOptions, tm
   const W = size.width;
   const D = p.frames / o.fps;
   const style = captionStyleFor(o.captionStyle);
-  const islands =
-    p.keep && p.silences ? speechIslands(p.silences, p.keep, VOICE_LEAD) : [{ start: 0.2, end: Math.max(0.3, D - 0.2) }];
+  const islands = p.keep && p.silences ? speechIslands(p.silences, p.keep, VOICE_LEAD) : [{ start: 0.2, end: Math.max(0.3, D - 0.2) }];
   const groups = captionGroups(wordTimings(text, islands.length ? islands : [{ start: 0.2, end: Math.max(0.3, D - 0.2) }]), captionLineChars(size, style));
   const steps = captionSteps(groups, D);
   const band = captionBand(size, style);
   const blank = path.join(tmpDir, "cap-blank.png");
-  await writeFile(blank, await sharp({ create: { width: W, height: band.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer());
+  await writeFile(
+    blank,
+    await sharp({ create: { width: W, height: band.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer(),
+  );
   const lines = ["ffconcat version 1.0"];
   let t = 0;
   for (const [k, step] of steps.entries()) {
     if (step.start > t + 0.001) lines.push(concatListLine("cap-blank.png"), `duration ${(step.start - t).toFixed(3)}`);
     const name = `cap-${k}.png`;
-    await writeFile(path.join(tmpDir, name), await wordCaptionPng(groups[step.group].map((w) => w.text), step.word, size, style));
+    await writeFile(
+      path.join(tmpDir, name),
+      await wordCaptionPng(
+        groups[step.group].map((w) => w.text),
+        step.word,
+        size,
+        style,
+      ),
+    );
     lines.push(concatListLine(name), `duration ${(step.end - Math.max(t, step.start)).toFixed(3)}`);
     t = step.end;
   }
@@ -197,9 +215,41 @@ function encoderArgs(format: "mp4" | "webm", fps: number): string[] {
     // superfast with macroblock-tree rate control and a 10-frame look-ahead (veryfast's): the
     // same size and quality as veryfast at CRF 23 on these moves (PSNR within 0.3 dB) for
     // about 30% less encoding time (docs/decisions/222-render-speed.md).
-    return ["-c:v", "libx264", "-preset", "superfast", "-x264-params", "mbtree=1:rc-lookahead=10", "-crf", "23", "-pix_fmt", "yuv420p", "-g", String(fps * 2), "-video_track_timescale", String(fps * 512)];
+    return [
+      "-c:v",
+      "libx264",
+      "-preset",
+      "superfast",
+      "-x264-params",
+      "mbtree=1:rc-lookahead=10",
+      "-crf",
+      "23",
+      "-pix_fmt",
+      "yuv420p",
+      "-g",
+      String(fps * 2),
+      "-video_track_timescale",
+      String(fps * 512),
+    ];
   }
-  return ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-crf", "33", "-b:v", "0", "-g", String(fps * 2), "-pix_fmt", "yuv420p"];
+  return [
+    "-c:v",
+    "libvpx-vp9",
+    "-deadline",
+    "realtime",
+    "-cpu-used",
+    "8",
+    "-row-mt",
+    "1",
+    "-crf",
+    "33",
+    "-b:v",
+    "0",
+    "-g",
+    String(fps * 2),
+    "-pix_fmt",
+    "yuv420p",
+  ];
 }
 
 /** After a segment's ffmpeg failed: throws a RenderInputError for the scene input that cannot be read, if one cannot. */

@@ -60,7 +60,10 @@ export function keptSeconds(keep: Span[]): number {
 
 /** Measures a voice-over's silences with ffmpeg (audio only, a fraction of a second). */
 export async function detectSilences(file: string, duration: number, signal?: AbortSignal, format?: string): Promise<Span[]> {
-  const { stderr } = await runFfmpeg(["-loglevel", "info", ...inputArgs(file, format ?? (await demuxerOf(file))), "-af", `silencedetect=n=${SILENCE_DB}dB:d=0.05`, "-f", "null", "-"], { signal, limiter: null, timeoutMs: 60_000 });
+  const { stderr } = await runFfmpeg(
+    ["-loglevel", "info", ...inputArgs(file, format ?? (await demuxerOf(file))), "-af", `silencedetect=n=${SILENCE_DB}dB:d=0.05`, "-f", "null", "-"],
+    { signal, limiter: null, timeoutMs: 60_000 },
+  );
   return parseSilences(stderr, duration);
 }
 

@@ -85,9 +85,7 @@ export interface LocalRenderer extends RendererBase {
 
 /** What a render service says about a render it was given. */
 export type RenderStatus =
-  | { state: "running"; /** 0..99 */ percent: number }
-  | { state: "done"; percent: 100; result: RenderResult }
-  | { state: "failed"; error: string };
+  { state: "running"; /** 0..99 */ percent: number } | { state: "done"; percent: 100; result: RenderResult } | { state: "failed"; error: string };
 
 /**
  * A render service (json2video): `start` hands it the work, `status` asks how it is going (and,

@@ -38,7 +38,12 @@ function istTimestamp(now: Date): string {
  * Validates a checkout post and prepares both possible answers.
  * `origin` is this app's public origin: the sandbox only answers to its own surl/furl.
  */
-export function prepareSandboxCheckout(post: Record<string, string>, config: Pick<GatewayConfig, "key" | "salt">, origin: string, now = new Date()): SandboxCheckout {
+export function prepareSandboxCheckout(
+  post: Record<string, string>,
+  config: Pick<GatewayConfig, "key" | "salt">,
+  origin: string,
+  now = new Date(),
+): SandboxCheckout {
   const get = (name: string) => (typeof post[name] === "string" ? post[name] : "");
   const req = {
     key: get("key"),
@@ -95,7 +100,15 @@ export function prepareSandboxCheckout(post: Record<string, string>, config: Pic
   };
   return {
     ok: true,
-    order: { key: req.key, txnid: req.txnid, amount: req.amount, productinfo: req.productinfo, firstname: req.firstname, email: req.email, phone: get("phone") },
+    order: {
+      key: req.key,
+      txnid: req.txnid,
+      amount: req.amount,
+      productinfo: req.productinfo,
+      firstname: req.firstname,
+      email: req.email,
+      phone: get("phone"),
+    },
     success: answer("success"),
     failure: answer("failure"),
   };

@@ -168,11 +168,7 @@ export function bucketRule(bucket: BucketName): BucketRule {
 }
 
 /** Kinds accepted for an upload into `bucket` with these params, optionally narrowed further. */
-export function allowedKinds(
-  bucket: BucketName,
-  params: KeyContext["params"] = {},
-  narrow?: readonly MediaKind[],
-): MediaKind[] {
+export function allowedKinds(bucket: BucketName, params: KeyContext["params"] = {}, narrow?: readonly MediaKind[]): MediaKind[] {
   const rule = BUCKETS[bucket];
   const base = rule.kindsFor ? rule.kindsFor(params) : rule.kinds;
   const kinds = base.filter((k) => rule.kinds.includes(k));
@@ -247,7 +243,11 @@ export function parseFileUrl(url: string | null | undefined): { bucket: BucketNa
   if (!pathname.startsWith(`${FILES_ROUTE}/`)) return null;
   let rest: string;
   try {
-    rest = pathname.slice(FILES_ROUTE.length + 1).split("/").map(decodeURIComponent).join("/");
+    rest = pathname
+      .slice(FILES_ROUTE.length + 1)
+      .split("/")
+      .map(decodeURIComponent)
+      .join("/");
   } catch {
     return null;
   }

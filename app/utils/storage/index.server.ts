@@ -16,7 +16,6 @@ const factories: Record<string, DriverFactory> = {
 };
 
 declare global {
-   
   var __reelforgeStorage: StorageDriver | undefined;
 }
 

@@ -63,7 +63,10 @@ export function sanitizeExtension(filename: string | null | undefined): string |
   const base = filename.split(/[/\\]/).pop() ?? "";
   const dot = base.lastIndexOf(".");
   if (dot <= 0 || dot === base.length - 1) return null;
-  const ext = base.slice(dot + 1).trim().toLowerCase();
+  const ext = base
+    .slice(dot + 1)
+    .trim()
+    .toLowerCase();
   return /^[a-z0-9]{1,5}$/.test(ext) ? ext : null;
 }
 

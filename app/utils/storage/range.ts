@@ -18,7 +18,10 @@ export function parseRange(header: string | null | undefined, size: number, maxL
   if (!header) return { type: "none" };
   const match = /^\s*bytes\s*=\s*(.+)$/i.exec(header);
   if (!match) return { type: "none" };
-  const specs = match[1].split(",").map((s) => s.trim()).filter(Boolean);
+  const specs = match[1]
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   // Several ranges would need a multipart/byteranges answer; ignoring Range is allowed.
   if (specs.length !== 1) return { type: "none" };
   const spec = /^(\d*)\s*-\s*(\d*)$/.exec(specs[0]);

@@ -127,7 +127,10 @@ function toIterable(body: PutBody): AsyncIterable<Uint8Array> {
 }
 
 function concat(chunks: Uint8Array[], size: number): Buffer {
-  return Buffer.concat(chunks.map((c) => (Buffer.isBuffer(c) ? c : Buffer.from(c.buffer, c.byteOffset, c.byteLength))), size);
+  return Buffer.concat(
+    chunks.map((c) => (Buffer.isBuffer(c) ? c : Buffer.from(c.buffer, c.byteOffset, c.byteLength))),
+    size,
+  );
 }
 
 function parseTotalFromContentRange(header: string | undefined): number | null {
@@ -138,7 +141,8 @@ function parseTotalFromContentRange(header: string | undefined): number | null {
 export class S3StorageDriver implements StorageDriver {
   readonly name = "s3";
   readonly client: S3Client;
-  readonly config: Required<Pick<S3DriverConfig, "bucket" | "region" | "keyPrefix" | "presignExpiresSeconds" | "conditionalWrites" | "partSize">> & S3DriverConfig;
+  readonly config: Required<Pick<S3DriverConfig, "bucket" | "region" | "keyPrefix" | "presignExpiresSeconds" | "conditionalWrites" | "partSize">> &
+    S3DriverConfig;
 
   constructor(config: S3DriverConfig, client?: S3Client) {
     this.config = {
@@ -257,9 +261,7 @@ export class S3StorageDriver implements StorageDriver {
     }
     let res;
     try {
-      res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-      );
+      res = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
     } catch (error) {
       if (isNotFound(error)) return null;
       if (range && isInvalidRange(error)) throw new RangeError(`Range ${range.start}-${range.end} is outside the object`);
@@ -354,7 +356,12 @@ export class S3StorageDriver implements StorageDriver {
   private async headRaw(Key: string): Promise<ObjectStat | null> {
     try {
       const res = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key }));
-      return { size: Number(res.ContentLength ?? 0), lastModified: res.LastModified ?? new Date(0), etag: res.ETag ?? null, contentType: res.ContentType ?? null };
+      return {
+        size: Number(res.ContentLength ?? 0),
+        lastModified: res.LastModified ?? new Date(0),
+        etag: res.ETag ?? null,
+        contentType: res.ContentType ?? null,
+      };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

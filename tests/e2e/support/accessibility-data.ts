@@ -53,11 +53,25 @@ async function setup() {
   await applyCreditChange({ userId: actor.id, delta: 100, reason: "admin_grant", reference: `a11y-e2e-${actor.id}`, note: "Accessibility e2e" });
 
   // A ready video with its poster, and a failed one.
-  const story = { userId: actor.id, source: "a11y", readyToGo: false, voiceId: 1, storyTypeId: null, productImageUrl: null, backgroundMusicUrl: null, creditsCharged: 0 };
+  const story = {
+    userId: actor.id,
+    source: "a11y",
+    readyToGo: false,
+    voiceId: 1,
+    storyTypeId: null,
+    productImageUrl: null,
+    backgroundMusicUrl: null,
+    creditsCharged: 0,
+  };
   const [ready, failed] = await prisma.$transaction(async (tx) => [await createQueuedStoryInTx(tx, story), await createQueuedStoryInTx(tx, story)]);
   const video = await storeFile({ bucket: "renders", ownerId: actor.id, body: mp4(), originalName: "final.mp4" });
   const poster = await storeFile({ bucket: "renders", ownerId: actor.id, body: png(72, 128), originalName: "poster.png" });
-  await markStoryReady(actor, ready.id, { finalVideoWithMusic: video.ref, posterUrl: poster.ref, seoTitle: "Morning serum", instagramHashtags: ["serum", "skincare"] });
+  await markStoryReady(actor, ready.id, {
+    finalVideoWithMusic: video.ref,
+    posterUrl: poster.ref,
+    seoTitle: "Morning serum",
+    instagramHashtags: ["serum", "skincare"],
+  });
   await markStoryFailed(actor, failed.id, "The voice could not be generated.");
 
   await createNotification({ userId: actor.id, type: "a11y", title: "Your video is ready", body: "Morning serum is ready to watch.", link: "/dashboard" });

@@ -28,7 +28,11 @@ export async function axeProblems(page: Page, include?: string): Promise<AxeProb
 }
 
 export function formatProblems(screen: string, problems: AxeProblem[]): string {
-  const lines = problems.flatMap((p) => [`  [${p.impact}] ${p.id}: ${p.help}`, ...p.targets.slice(0, 8).map((t) => `      at ${t}`), ...(p.targets.length > 8 ? [`      … and ${p.targets.length - 8} more`] : [])]);
+  const lines = problems.flatMap((p) => [
+    `  [${p.impact}] ${p.id}: ${p.help}`,
+    ...p.targets.slice(0, 8).map((t) => `      at ${t}`),
+    ...(p.targets.length > 8 ? [`      … and ${p.targets.length - 8} more`] : []),
+  ]);
   return `${screen}: ${problems.length} serious/critical accessibility violation(s)\n${lines.join("\n")}`;
 }
 

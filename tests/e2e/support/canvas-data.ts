@@ -39,10 +39,28 @@ async function create() {
     ],
   });
   const [first, , third] = project.scenes;
-  const image = await storeFile({ bucket: "canvas-assets", ownerId: actor.id, params: { sceneId: first.id, kind: "image" }, body: png(64, 64), originalName: "scene.png" });
-  const video = await storeFile({ bucket: "canvas-assets", ownerId: actor.id, params: { sceneId: first.id, kind: "video" }, body: mp4(), originalName: "scene.mp4" });
+  const image = await storeFile({
+    bucket: "canvas-assets",
+    ownerId: actor.id,
+    params: { sceneId: first.id, kind: "image" },
+    body: png(64, 64),
+    originalName: "scene.png",
+  });
+  const video = await storeFile({
+    bucket: "canvas-assets",
+    ownerId: actor.id,
+    params: { sceneId: first.id, kind: "video" },
+    body: mp4(),
+    originalName: "scene.mp4",
+  });
   await updateScene(actor, project.id, first.id, { imageUrl: image.url, videoUrl: video.url });
-  const broken = await storeFile({ bucket: "canvas-assets", ownerId: actor.id, params: { sceneId: third.id, kind: "image" }, body: png(64, 64), originalName: "broken.png" });
+  const broken = await storeFile({
+    bucket: "canvas-assets",
+    ownerId: actor.id,
+    params: { sceneId: third.id, kind: "image" },
+    body: png(64, 64),
+    originalName: "broken.png",
+  });
   await updateScene(actor, project.id, third.id, { imageUrl: broken.url });
   return { projectId: project.id, sceneIds: project.scenes.map((s) => s.id), brokenImageUrl: broken.url };
 }

@@ -21,7 +21,12 @@ async function photo(projectId: string) {
   const row = await prisma.project.findUniqueOrThrow({ where: { id: projectId }, select: { userId: true } });
   const actor = await actorForUserId(row.userId, "web");
   if (!actor) throw new Error("The project's owner is missing");
-  const file = await storeFile({ bucket: "product-photos", ownerId: actor.id, body: await productPhoto({ width: 400, height: 520 }), originalName: "product.jpg" });
+  const file = await storeFile({
+    bucket: "product-photos",
+    ownerId: actor.id,
+    body: await productPhoto({ width: 400, height: 520 }),
+    originalName: "product.jpg",
+  });
   await updateProject(actor, projectId, { mainProductImageUrl: file.ref });
   return { ok: Boolean(await getProject(actor, projectId)) };
 }

@@ -122,7 +122,14 @@ export function planAdStructure(input: { scenes: string[]; style?: string | null
     if (photo >= 0) shot = "photo";
     let motion = MOTION_BY_SHOT[shot];
     if (i > 0 && shots[i - 1].motion === motion) motion = alternateMotion(motion);
-    const headline = beat === "hook" || n === 1 ? hookText(input.scenes[i]) : beat === "end" ? callToAction : shot === "feature" || shot === "split" || shot === "photo" ? calloutText(input.scenes[i], product) : "";
+    const headline =
+      beat === "hook" || n === 1
+        ? hookText(input.scenes[i])
+        : beat === "end"
+          ? callToAction
+          : shot === "feature" || shot === "split" || shot === "photo"
+            ? calloutText(input.scenes[i], product)
+            : "";
     shots.push({ beat, shot, motion, headline, ...(photo >= 0 ? { photo } : {}) });
   }
   return { style, product, callToAction, shots };
@@ -159,7 +166,10 @@ export function scriptCallToAction(text: string): string {
   for (const sentence of splitSentences(text).reverse()) {
     const m = CTA_SENTENCE.exec(sentence);
     // "Order CrispBox today and get free shipping": the action, without what follows it.
-    const action = m?.[0].split(/\s+(?:and|but|so|because|while|with|for)\s+/i)[0].trim().replace(/[,;:]+$/, "");
+    const action = m?.[0]
+      .split(/\s+(?:and|but|so|because|while|with|for)\s+/i)[0]
+      .trim()
+      .replace(/[,;:]+$/, "");
     if (action && words(action) <= 7) return capitalise(action);
   }
   return "";

@@ -125,9 +125,7 @@ export function analyzeProject(project: ProjectLike, options: { wordsPerSecond?:
   if (!has(project.backgroundMusicUrl) && !scenes.some((s) => has(s.backgroundMusicUrl))) projectMissing.push("background music");
 
   const scriptWordCount = has(project.fullScript) ? countWords(project.fullScript!) : 0;
-  const estimatedDurationSeconds = round1(
-    analyses.length ? analyses.reduce((s, a) => s + a.estimatedSeconds, 0) : scriptWordCount / wps,
-  );
+  const estimatedDurationSeconds = round1(analyses.length ? analyses.reduce((s, a) => s + a.estimatedSeconds, 0) : scriptWordCount / wps);
   const readyScenes = analyses.filter((a) => a.ready).length;
   const readyToCompile = analyses.length > 0 && readyScenes === analyses.length;
 
@@ -153,7 +151,18 @@ export function analyzeProject(project: ProjectLike, options: { wordsPerSecond?:
       ? `No scenes yet${scriptWordCount ? `; the script has ${scriptWordCount} words (about ${formatSeconds(estimatedDurationSeconds)})` : ""}.`
       : `${analyses.length} scene${analyses.length === 1 ? "" : "s"}, ${readyScenes} ready for compilation; estimated length ${formatSeconds(estimatedDurationSeconds)}.`;
 
-  return { sceneCount: analyses.length, readyScenes, readyToCompile, counts, projectMissing, scenes: analyses, scriptWordCount, estimatedDurationSeconds, nextSteps, summary };
+  return {
+    sceneCount: analyses.length,
+    readyScenes,
+    readyToCompile,
+    counts,
+    projectMissing,
+    scenes: analyses,
+    scriptWordCount,
+    estimatedDurationSeconds,
+    nextSteps,
+    summary,
+  };
 }
 
 export function formatSeconds(seconds: number): string {

@@ -74,10 +74,7 @@ function tallest(nodes: readonly LayoutNode[]): number {
  * centred under it in their current left-to-right order, and the projects are centred above the
  * scenes. Deterministic: the same input always gives the same layout.
  */
-export function optimizeCanvasLayout(
-  input: { nodes: readonly LayoutNode[]; edges: readonly LayoutEdge[] },
-  options: LayoutOptions = {},
-): OptimizedLayout {
+export function optimizeCanvasLayout(input: { nodes: readonly LayoutNode[]; edges: readonly LayoutEdge[] }, options: LayoutOptions = {}): OptimizedLayout {
   const { gapX, gapY, margin } = { ...LAYOUT_DEFAULTS, ...options };
   const seen = new Set<string>();
   const nodes = input.nodes.filter((n) => (seen.has(n.id) ? false : (seen.add(n.id), true)));

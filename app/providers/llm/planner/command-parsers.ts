@@ -89,14 +89,27 @@ export const parsers: Parser[] = [
   // projects
   (text) => {
     if (!/\bprojects\b/i.test(text) || !/\b(list|show|see|view|display|all|my|which)\b/i.test(text)) return null;
-    const status = /\bdrafts?\b/i.test(text) ? "draft" : /\bin[ _-]progress\b/i.test(text) ? "in_progress" : /\bcompleted?\b|\bfinished\b/i.test(text) ? "completed" : /\bfailed\b/i.test(text) ? "failed" : undefined;
-    return { intent: "list_projects", args: status ? { status } : {}, reply: status ? `Listing your ${status.replace("_", " ")} projects.` : "Listing your projects." };
+    const status = /\bdrafts?\b/i.test(text)
+      ? "draft"
+      : /\bin[ _-]progress\b/i.test(text)
+        ? "in_progress"
+        : /\bcompleted?\b|\bfinished\b/i.test(text)
+          ? "completed"
+          : /\bfailed\b/i.test(text)
+            ? "failed"
+            : undefined;
+    return {
+      intent: "list_projects",
+      args: status ? { status } : {},
+      reply: status ? `Listing your ${status.replace("_", " ")} projects.` : "Listing your projects.",
+    };
   },
   (text) => {
     if (!/\b(create|start|new|make|begin)\b/i.test(text) || !/\bproject\b/i.test(text) || /\bscene\b/i.test(text)) return null;
     const m = /\b(?:called|named|titled)\s+(.+)$/i.exec(text) ?? /\bproject\s+(?:for|about)\s+(.+)$/i.exec(text);
     const name = m ? (quoted(m[1]) ?? cleanTopic(m[1])) : quoted(text);
-    if (!name) return { clarify: 'What should the project be called? For example: create a project called "Summer Sale".', intent: "create_project", missing: ["name"] };
+    if (!name)
+      return { clarify: 'What should the project be called? For example: create a project called "Summer Sale".', intent: "create_project", missing: ["name"] };
     return { intent: "create_project", args: { name: titleCase(name), description: "" }, reply: `Creating the project "${titleCase(name)}".` };
   },
   (text, ctx) => {
@@ -127,7 +140,8 @@ export const parsers: Parser[] = [
     const name = quoted(rest);
     rest = rest.replace(/^\s*(?:about|showing|that shows|which shows|where|with|for|of|on|featuring|called|named|titled|:|-)\s*/i, "");
     const topic = cleanTopic(rest.replace(/["“'][^"”']+["”']/, name ?? ""));
-    if (!topic && !name) return { clarify: 'What should the new scene show? For example: add a scene about the product on a beach.', intent: "add_scene", missing: ["name"] };
+    if (!topic && !name)
+      return { clarify: "What should the new scene show? For example: add a scene about the product on a beach.", intent: "add_scene", missing: ["name"] };
     const title = name ? titleCase(name) : titleFromText(topic) || titleCase(topic.split(/\s+/).slice(0, 5).join(" "));
     const description = topic ? ensureTerminalPunctuation(capitalizeFirst(topic)) : "";
     const args: Record<string, unknown> = { projectId: ctx.projectId, name: title, description };
@@ -168,7 +182,11 @@ export const parsers: Parser[] = [
       const r = resolveScene(text, ctx, false);
       const args: Record<string, unknown> = { projectId: ctx.projectId };
       if (r.ok && findSceneRef(text)) Object.assign(args, sceneArgs(ctx, r));
-      return { intent: "enhance_descriptions", args, reply: r.ok && args.sceneId ? `Enhancing the description of ${sceneLabel(r)}.` : "Enhancing the scene descriptions." };
+      return {
+        intent: "enhance_descriptions",
+        args,
+        reply: r.ok && args.sceneId ? `Enhancing the description of ${sceneLabel(r)}.` : "Enhancing the scene descriptions.",
+      };
     }
     if (/\b(suggest\w*|improve\w*|feedback|review|critique|better)\b/i.test(text)) {
       const r = resolveScene(text, ctx, true);
@@ -218,7 +236,11 @@ export const parsers: Parser[] = [
  * "Generate assets for scene 2": every missing step in the fixed order of
  * docs/product.md#video-pipeline (image prompt, image, script, voice-over, video), run one after the other.
  */
-function nextAssetStep(ctx: RouteContext, r: Extract<Resolved, { ok: true }>, args: Record<string, unknown>): Parsed | { clarify: string; intent: Intent; missing: string[] } {
+function nextAssetStep(
+  ctx: RouteContext,
+  r: Extract<Resolved, { ok: true }>,
+  args: Record<string, unknown>,
+): Parsed | { clarify: string; intent: Intent; missing: string[] } {
   const s = r.scene;
   // The pipeline's own order (scene-asset-steps.ts): the video is made last, after the voice-over
   // it is timed to, so a later compile does not make it again.
@@ -230,7 +252,12 @@ function nextAssetStep(ctx: RouteContext, r: Extract<Resolved, { ok: true }>, ar
     ["videoUrl", "generate_scene_video", "video"],
   ];
   const todo = s ? steps.filter(([field]) => !s[field]) : steps;
-  if (todo.length === 0) return { clarify: `${capitalizeFirst(sceneLabel(r))} already has an image prompt, an image, a script, a voice-over and a video.`, intent: "generate_assets", missing: [] };
+  if (todo.length === 0)
+    return {
+      clarify: `${capitalizeFirst(sceneLabel(r))} already has an image prompt, an image, a script, a voice-over and a video.`,
+      intent: "generate_assets",
+      missing: [],
+    };
   const labels = todo.map(([, , l]) => l);
   return {
     intent: todo[0][1],

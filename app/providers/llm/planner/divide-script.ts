@@ -105,7 +105,11 @@ export function divideScript(script: string, options: DivideScriptOptions = {}):
 
   const scenes = ranges.map(([start, end], i): PlannedScene => {
     const part = units.slice(start, end);
-    const text = part.map((u) => u.text).join(" ").replace(/\s+/g, " ").trim();
+    const text = part
+      .map((u) => u.text)
+      .join(" ")
+      .replace(/\s+/g, " ")
+      .trim();
     const wordCount = part.reduce((s, u) => s + u.words, 0);
     const seconds = wordCount / wps;
     const vo = writeVoiceOver(text, { maxSeconds: Math.max(max, Math.ceil(seconds)), wordsPerSecond: wps });
@@ -147,7 +151,8 @@ function toUnits(script: string, wps: number, max: number, target: number): Unit
     for (const [p, paragraph] of splitParagraphs(block.text).entries()) {
       for (const [s, sentence] of splitSentences(paragraph).entries()) {
         const before: BreakKind = b + p + s === 0 ? "start" : firstInBlock ? "hard" : s === 0 ? "paragraph" : "sentence";
-        const pieces = countWords(sentence) > maxWords ? splitLongSentence(sentence, maxWords, targetWords) : [{ text: sentence, kind: "sentence" as BreakKind }];
+        const pieces =
+          countWords(sentence) > maxWords ? splitLongSentence(sentence, maxWords, targetWords) : [{ text: sentence, kind: "sentence" as BreakKind }];
         pieces.forEach((piece, k) => {
           const spoken = cleanForSpeech(piece.text);
           const words = countWords(spoken);

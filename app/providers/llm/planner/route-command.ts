@@ -32,7 +32,6 @@ export const COMMAND_EXAMPLES = [
 /** The message for a project action without a project (docs/product.md#canvas-editor). */
 export const SELECT_PROJECT_FIRST = "Please select a project first.";
 
-
 /**
  * Maps a command to a tool call. Returns kind "tool" with the tool name and arguments, "clarify"
  * when the intent is clear but something is missing (which scene, which project), "help" for
@@ -43,7 +42,12 @@ export function routeCommand(command: string, context: RouteContext = {}): Route
   if (!text || /^(help|\?|hi|hello|hey|menu|commands)\b|\bwhat can you do\b|\bhow do (?:i|you)\b.*\b(use|work)\b/i.test(text)) {
     return {
       kind: "help",
-      reply: `I'm the local planner. I can divide a script into scenes, write image prompts, voice-over text, SEO titles and hashtags, and run project actions. Try: ${COMMAND_EXAMPLES.slice(0, 5).map((e) => `"${e}"`).join(", ")}.`,
+      reply: `I'm the local planner. I can divide a script into scenes, write image prompts, voice-over text, SEO titles and hashtags, and run project actions. Try: ${COMMAND_EXAMPLES.slice(
+        0,
+        5,
+      )
+        .map((e) => `"${e}"`)
+        .join(", ")}.`,
       examples: COMMAND_EXAMPLES,
     };
   }
@@ -94,7 +98,9 @@ function freeRequest(text: string): RouteResult {
     reply:
       `I can't act on "${shown}": no language model is configured, so I understand clear commands only, and I did not run anything. ` +
       `For a change like this, edit a scene's text and make its assets again, for example: ${FREE_REQUEST_SUGGESTIONS.map((e) => `"${e}"`).join(", ")}. ` +
-      `Other commands I understand: ${COMMAND_EXAMPLES.filter((e) => !FREE_REQUEST_SUGGESTIONS.includes(e)).map((e) => `"${e}"`).join(", ")}.`,
+      `Other commands I understand: ${COMMAND_EXAMPLES.filter((e) => !FREE_REQUEST_SUGGESTIONS.includes(e))
+        .map((e) => `"${e}"`)
+        .join(", ")}.`,
     examples: COMMAND_EXAMPLES,
   };
 }

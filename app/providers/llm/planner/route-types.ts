@@ -18,7 +18,18 @@ export const AGENT_FUNCTIONS = [
 /** The canvas agent tool: one tool with an `action` argument. */
 export const CANVAS_AGENT_TOOL = "canvas_agent";
 export const CANVAS_ACTIONS = ["updateDescription", "generateImagePrompt", "generateImage", "generateVideo", "createScene", "updateScene"] as const;
-export const SCENE_UPDATE_TYPES = ["script", "imagePrompt", "description", "image", "productImage", "video", "voiceOver", "backgroundMusic", "voiceOverText", "title"] as const;
+export const SCENE_UPDATE_TYPES = [
+  "script",
+  "imagePrompt",
+  "description",
+  "image",
+  "productImage",
+  "video",
+  "voiceOver",
+  "backgroundMusic",
+  "voiceOverText",
+  "title",
+] as const;
 
 export type Intent =
   | "create_project"

@@ -3,19 +3,57 @@
 import type { RouteContext, RouteScene } from "./route-types";
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
-  eighteen: 18, nineteen: 19, twenty: 20,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
 };
 const ORDINALS: Record<string, number> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
-  "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8, "9th": 9, "10th": 10,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  "1st": 1,
+  "2nd": 2,
+  "3rd": 3,
+  "4th": 4,
+  "5th": 5,
+  "6th": 6,
+  "7th": 7,
+  "8th": 8,
+  "9th": 9,
+  "10th": 10,
 };
 
 type SceneRef = { kind: "number"; n: number } | { kind: "last" } | { kind: "this" } | { kind: "title"; title: string };
 
 export function findSceneRef(text: string): SceneRef | null {
-  let m = /\bscenes?\s*(?:#|no\.?\s*|number\s*)?(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b/i.exec(text);
+  let m =
+    /\bscenes?\s*(?:#|no\.?\s*|number\s*)?(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b/i.exec(
+      text,
+    );
   if (m) return { kind: "number", n: /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1].toLowerCase()] };
   m = /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|[4-9]th|10th|last|final)\s+scene\b/i.exec(text);
   if (m) {
@@ -29,7 +67,10 @@ export function findSceneRef(text: string): SceneRef | null {
 }
 
 function ordered(scenes: RouteScene[]): RouteScene[] {
-  return scenes.map((s, i) => ({ s, i })).sort((a, b) => (a.s.sceneOrder ?? a.i) - (b.s.sceneOrder ?? b.i) || a.i - b.i).map((x) => x.s);
+  return scenes
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => (a.s.sceneOrder ?? a.i) - (b.s.sceneOrder ?? b.i) || a.i - b.i)
+    .map((x) => x.s);
 }
 
 export type Resolved = { ok: true; sceneId?: string; sceneNumber?: number; scene?: RouteScene } | { ok: false; reply: string };

@@ -27,14 +27,18 @@ export interface SceneSequence {
   summary: string;
 }
 
-const CALL_TO_ACTION = /\b(shop|buy|order|get yours|get it|get your|try it|try now|visit|link in bio|sign up|subscribe|download|book now|grab|claim|tap|click|use code|available (?:now|at|on)|today only|limited offer|discount)\b/i;
-const PROOF = /\b(reviews?|rated|\d(?:[.,]\d)?\s*stars?|customers?|loved by|testimonials?|trusted|award|dermatologists?|clinically|proven|bestsell\w*|\d+\s*%|thousands|millions|experts?)\b/i;
-const PROBLEM = /\b(tired of|struggl\w*|hard|problem|annoy\w*|frustrat\w*|dull|dry|pain\w*|hate|ever feel|no more|stuck|mess\w*|worr\w*|stress\w*|sick of|can't|cannot)\b/i;
+const CALL_TO_ACTION =
+  /\b(shop|buy|order|get yours|get it|get your|try it|try now|visit|link in bio|sign up|subscribe|download|book now|grab|claim|tap|click|use code|available (?:now|at|on)|today only|limited offer|discount)\b/i;
+const PROOF =
+  /\b(reviews?|rated|\d(?:[.,]\d)?\s*stars?|customers?|loved by|testimonials?|trusted|award|dermatologists?|clinically|proven|bestsell\w*|\d+\s*%|thousands|millions|experts?)\b/i;
+const PROBLEM =
+  /\b(tired of|struggl\w*|hard|problem|annoy\w*|frustrat\w*|dull|dry|pain\w*|hate|ever feel|no more|stuck|mess\w*|worr\w*|stress\w*|sick of|can't|cannot)\b/i;
 const HOOK = /\b(imagine|what if|did you know|pov|wait|stop scrolling|guess what|here's (?:a|the) secret|you won't believe)\b/i;
 /** The scene opens with a question to the viewer. */
 const OPENS_WITH_QUESTION = /^[^.!?]*\?/;
 const PRODUCT = /\b(meet|introducing|presenting|this is|say hello|new|our|made with|formula|designed)\b/i;
-const BENEFIT = /\b(feel|look|glow\w*|smooth\w*|fresh\w*|fast\w*|easy|easily|saves?|better|best|boost\w*|lasts?|soft\w*|bright\w*|energ\w*|comfort\w*|every day|all day)\b/i;
+const BENEFIT =
+  /\b(feel|look|glow\w*|smooth\w*|fresh\w*|fast\w*|easy|easily|saves?|better|best|boost\w*|lasts?|soft\w*|bright\w*|energ\w*|comfort\w*|every day|all day)\b/i;
 
 const REASONS: Record<SceneRole, string> = {
   hook: "A hook opens the ad: it earns the first seconds.",

@@ -4,7 +4,18 @@
 // category and the topic nouns of the script: no stop words, verbs, number words, mood adjectives
 // or one-letter tags.
 import { cleanForSpeech } from "./voice-over";
-import { extractKeywords, GENERIC_ADJECTIVES as GENERIC, isContentWord, isLikelyVerb, isStopWord, splitSentences, stem, titleCase, tokenize, truncateWords } from "./text";
+import {
+  extractKeywords,
+  GENERIC_ADJECTIVES as GENERIC,
+  isContentWord,
+  isLikelyVerb,
+  isStopWord,
+  splitSentences,
+  stem,
+  titleCase,
+  tokenize,
+  truncateWords,
+} from "./text";
 
 export interface SeoOptions {
   /** Product or brand name; leads the title and becomes a hashtag. Found in the script when not given. */
@@ -33,13 +44,15 @@ const FORMAT_TAGS = ["#reels", "#ad", "#shortvideo"];
  * title or hashtag: number and quantity words, times of day, moods and complaints of the hook.
  */
 const NOT_TOPICS = new Set(
-  ("zero none hint touch bit piece pinch dash couple bunch plenty tons " +
+  (
+    "zero none hint touch bit piece pinch dash couple bunch plenty tons " +
     "noon morning mornings evening evenings night nights tonight weekend weekends lunchtime minute " +
     "tired sick fed bored stressed worried annoyed frustrated hate hated soggy messy sticky greasy boring " +
     "separate separately single whole entire certain various usual extra total final main key top " +
     "across dot percent safe proof cold hot dull fresh crisp clean soft light dark " +
     "yours mine ours theirs everybody nobody somebody people guys friends " +
-    "behind ahead around along away back shut open closed").split(/\s+/),
+    "behind ahead around along away back shut open closed"
+  ).split(/\s+/),
 );
 
 /** Verbs a benefit is said with ("keeps greens crisp", "brightens dull skin"). */
@@ -67,7 +80,9 @@ export function seoMetadata(script: string, options: SeoOptions = {}): SeoMetada
   const verbs = new Set([...verbsInContext(spoken), ...compoundModifiers(spoken)]);
   const aside = negatedOrActedOn(spoken, verbs);
 
-  const keywords = extractKeywords(spoken, { exclude: productStems, limit: 20 }).filter((k) => isTopic(k.text, verbs) && !tokenize(k.text).some((w) => BENEFIT_VERB_SET.has(w.toLowerCase())));
+  const keywords = extractKeywords(spoken, { exclude: productStems, limit: 20 }).filter(
+    (k) => isTopic(k.text, verbs) && !tokenize(k.text).some((w) => BENEFIT_VERB_SET.has(w.toLowerCase())),
+  );
   const phrases = keywords.map((k) => k.text);
   // Without a name, what the script calls the product ("This lunch box keeps ...") leads the title.
   const category = product ? findCategory(spoken, product, verbs) : findSubject(spoken);
@@ -100,9 +115,13 @@ function verbsInContext(text: string): Set<string> {
   const out = new Set<string>();
   const tokens = tokenize(text);
   for (let i = 1; i < tokens.length; i++) {
-    if (/^(?:you|we|they|i|to|will|can|just|it|and you|nothing|everything|that|which|who)$/i.test(tokens[i - 1]) && !/^\p{Lu}/u.test(tokens[i])) out.add(tokens[i].toLowerCase());
+    if (/^(?:you|we|they|i|to|will|can|just|it|and you|nothing|everything|that|which|who)$/i.test(tokens[i - 1]) && !/^\p{Lu}/u.test(tokens[i]))
+      out.add(tokens[i].toLowerCase());
   }
-  for (const m of text.matchAll(/(?:^|[^\p{L}])(\p{Ll}{3,}[^s\P{L}]s)\s+(?:a|an|the|your|its|our|their|my|his|her|this|that|every|shut|up|down|off|out|open|closed|away|back)\b/gu)) out.add(m[1]);
+  for (const m of text.matchAll(
+    /(?:^|[^\p{L}])(\p{Ll}{3,}[^s\P{L}]s)\s+(?:a|an|the|your|its|our|their|my|his|her|this|that|every|shut|up|down|off|out|open|closed|away|back)\b/gu,
+  ))
+    out.add(m[1]);
   return out;
 }
 
@@ -160,7 +179,10 @@ export function findProduct(text: string): string {
 export function findCategory(text: string, product: string, verbs: Set<string> = new Set()): string {
   if (!product) return "";
   const name = product.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const pattern = new RegExp(`${name}(?:,|\\s+is)\\s+(?:the|a|an|your)\\s+((?:[\\p{L}\\p{N}'’-]+\\s+){0,3}?[\\p{L}\\p{N}'’-]+)(?=\\s+(?:that|which|with|for|to|you|made|built|designed|from)\\b|[,.!?;:—–-])`, "u");
+  const pattern = new RegExp(
+    `${name}(?:,|\\s+is)\\s+(?:the|a|an|your)\\s+((?:[\\p{L}\\p{N}'’-]+\\s+){0,3}?[\\p{L}\\p{N}'’-]+)(?=\\s+(?:that|which|with|for|to|you|made|built|designed|from)\\b|[,.!?;:—–-])`,
+    "u",
+  );
   const m = pattern.exec(text);
   if (!m) return "";
   const words = m[1].split(/\s+/).filter((w) => isContentWord(w) && !NOT_TOPICS.has(w.toLowerCase()) && !verbs.has(w.toLowerCase()));
@@ -200,7 +222,10 @@ function buildTitle({ product, category, benefit, phrases, spoken }: TitleParts,
     candidates.push(`${named}: ${titleCase(benefit)}`, `${lead}: ${titleCase(benefit)}`);
   }
   // No benefit said: the name with the script's topic phrases.
-  const topics = phrases.filter((p) => !named.toLowerCase().includes(p.toLowerCase())).slice(0, 2).map(titleCase);
+  const topics = phrases
+    .filter((p) => !named.toLowerCase().includes(p.toLowerCase()))
+    .slice(0, 2)
+    .map(titleCase);
   if (named && topics.length) candidates.push(`${named}: ${topics.join(" & ")}`, `${named}: ${topics[0]}`);
   if (named) candidates.push(named);
   if (!named && topics.length) candidates.push(topics.join(" & "));
@@ -211,16 +236,32 @@ function buildTitle({ product, category, benefit, phrases, spoken }: TitleParts,
 }
 
 function hashtag(phrase: string, keepCase = false): string | null {
-  const words = phrase.split(/\s+/).map((w) => w.replace(/[^\p{L}\p{M}\p{N}]/gu, "")).filter(Boolean);
+  const words = phrase
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{M}\p{N}]/gu, ""))
+    .filter(Boolean);
   if (!words.length) return null;
   // One word in lower case (#skincare); several in CamelCase (#VitaminC) so screen readers can read them.
-  const body = words.length === 1 ? (keepCase || /\p{Lu}.*\p{Lu}/u.test(words[0]) ? words[0] : words[0].toLowerCase()) : words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+  const body =
+    words.length === 1
+      ? keepCase || /\p{Lu}.*\p{Lu}/u.test(words[0])
+        ? words[0]
+        : words[0].toLowerCase()
+      : words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
   if (/^\p{N}+$/u.test(body)) return null; // Instagram ignores all-digit tags
   if ([...body].length < 3) return null; // "#c" from "vitamin C" says nothing
   return `#${body}`;
 }
 
-type HashtagParts = { product: string; category: string; benefit: string; keywords: Array<{ text: string; count: number; words: number }>; verbs: Set<string>; spoken: string; aside: Set<string> };
+type HashtagParts = {
+  product: string;
+  category: string;
+  benefit: string;
+  keywords: Array<{ text: string; count: number; words: number }>;
+  verbs: Set<string>;
+  spoken: string;
+  aside: Set<string>;
+};
 
 /** Whether `word` occurs in `text` outside the phrase `category` ("jar" in "the glass jar", not in "salad jar"). */
 function saysAlone(text: string, word: string, category: string): boolean {
@@ -245,7 +286,9 @@ function buildHashtags({ product, category, benefit, keywords, verbs, spoken, as
   };
   const noun = (w: string) => {
     const lower = w.toLowerCase();
-    return isContentWord(w) && !NOT_TOPICS.has(lower) && !verbs.has(lower) && !BENEFIT_VERB_SET.has(lower) && !ADJECTIVE_LIKE.test(lower) && !GENERIC.has(lower);
+    return (
+      isContentWord(w) && !NOT_TOPICS.has(lower) && !verbs.has(lower) && !BENEFIT_VERB_SET.has(lower) && !ADJECTIVE_LIKE.test(lower) && !GENERIC.has(lower)
+    );
   };
   if (product) add(hashtag(product, true));
   if (category) {
@@ -263,7 +306,9 @@ function buildHashtags({ product, category, benefit, keywords, verbs, spoken, as
   // A word of the category on its own (#bank of "power bank") only when the script says it alone.
   const categoryWords = category.split(" ");
   const topic = (k: { text: string; words: number }) =>
-    (k.words > 1 || noun(k.text)) && !tokenize(k.text).some((w) => aside.has(w.toLowerCase())) && (categoryWords.length < 2 || !categoryWords.includes(k.text.toLowerCase()) || saysAlone(spoken, k.text, category));
+    (k.words > 1 || noun(k.text)) &&
+    !tokenize(k.text).some((w) => aside.has(w.toLowerCase())) &&
+    (categoryWords.length < 2 || !categoryWords.includes(k.text.toLowerCase()) || saysAlone(spoken, k.text, category));
   for (const k of keywords) if (k.count >= 2 && topic(k)) add(hashtag(k.text));
   // A short script: its other nouns, up to eight tags in all.
   for (const k of keywords) if (out.length < Math.min(8, max) && topic(k)) add(hashtag(k.text));

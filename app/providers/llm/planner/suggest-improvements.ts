@@ -30,7 +30,8 @@ export interface SceneSuggestions {
   suggestions: Suggestion[];
 }
 
-const CALL_TO_ACTION = /\b(shop|buy|order|get yours|get it|try it|try now|visit|link in bio|sign up|subscribe|download|book|grab|claim|tap|click|use code|save \d+|available (?:now|at|on))\b/i;
+const CALL_TO_ACTION =
+  /\b(shop|buy|order|get yours|get it|try it|try now|visit|link in bio|sign up|subscribe|download|book|grab|claim|tap|click|use code|save \d+|available (?:now|at|on))\b/i;
 const has = (v: string | null | undefined): v is string => typeof v === "string" && v.trim().length > 0;
 
 export function suggestImprovements(scene: SceneLike, options: SuggestImprovementsOptions = {}): SceneSuggestions {
@@ -67,10 +68,19 @@ export function suggestImprovements(scene: SceneLike, options: SuggestImprovemen
         proposed: fitted.text,
       });
     } else if (normalize(cleaned) !== normalize(scene.voiceOverText)) {
-      out.push({ field: "voiceOverText", severity: "medium", message: "The voice-over text contains directions, symbols or markup the voice would read aloud.", proposed: cleaned });
+      out.push({
+        field: "voiceOverText",
+        severity: "medium",
+        message: "The voice-over text contains directions, symbols or markup the voice would read aloud.",
+        proposed: cleaned,
+      });
     }
     if (seconds < min && ordered.length > 1) {
-      out.push({ field: "voiceOverText", severity: "low", message: `The voice-over lasts only about ${round1(seconds)} s; expand it or merge this scene with a neighbour (scenes of ${min}-${max} s read best).` });
+      out.push({
+        field: "voiceOverText",
+        severity: "low",
+        message: `The voice-over lasts only about ${round1(seconds)} s; expand it or merge this scene with a neighbour (scenes of ${min}-${max} s read best).`,
+      });
     }
     if (isLast && !CALL_TO_ACTION.test(scene.voiceOverText)) {
       const cta = product ? `Get your ${product} today.` : "Get yours today.";
@@ -84,7 +94,12 @@ export function suggestImprovements(scene: SceneLike, options: SuggestImprovemen
       });
     }
   } else if (has(scene.script)) {
-    out.push({ field: "voiceOverText", severity: "high", message: "The scene has a script but no voice-over text.", proposed: writeVoiceOver(scene.script, { maxSeconds: budget, wordsPerSecond: wps }).text });
+    out.push({
+      field: "voiceOverText",
+      severity: "high",
+      message: "The scene has a script but no voice-over text.",
+      proposed: writeVoiceOver(scene.script, { maxSeconds: budget, wordsPerSecond: wps }).text,
+    });
   }
 
   const promptInput = { sceneText: sourceText, description: scene.description, style, product, aspectRatio };
@@ -102,7 +117,12 @@ export function suggestImprovements(scene: SceneLike, options: SuggestImprovemen
   }
 
   if (!has(scene.description) && sourceText) {
-    out.push({ field: "description", severity: "low", message: "The scene has no description.", proposed: truncateWords(splitSentences(cleanForSpeech(sourceText))[0] ?? sourceText, 120) });
+    out.push({
+      field: "description",
+      severity: "low",
+      message: "The scene has no description.",
+      proposed: truncateWords(splitSentences(cleanForSpeech(sourceText))[0] ?? sourceText, 120),
+    });
   }
 
   if (has(scene.imagePrompt) && !has(scene.imageUrl)) out.push({ field: "image", severity: "medium", message: "Generate the scene image from its prompt." });

@@ -51,9 +51,21 @@ const size = z.number().finite().positive().max(10_000);
 const canvasLayout = z
   .object({
     nodes: z
-      .array(z.object({ id: z.string().min(1).max(200), type: z.string().max(40), x: coordinate, y: coordinate, width: size, height: size, order: z.number().finite().nullish() }))
+      .array(
+        z.object({
+          id: z.string().min(1).max(200),
+          type: z.string().max(40),
+          x: coordinate,
+          y: coordinate,
+          width: size,
+          height: size,
+          order: z.number().finite().nullish(),
+        }),
+      )
       .max(MAX_LAYOUT_NODES),
-    edges: z.array(z.object({ id: z.string().max(400).optional(), source: z.string().max(200), target: z.string().max(200), label: z.string().max(200).nullish() })).max(MAX_LAYOUT_NODES * 2),
+    edges: z
+      .array(z.object({ id: z.string().max(400).optional(), source: z.string().max(200), target: z.string().max(200), label: z.string().max(200).nullish() }))
+      .max(MAX_LAYOUT_NODES * 2),
   })
   .refine((layout) => new Set(layout.nodes.map((n) => n.id)).size === layout.nodes.length, { message: "Node ids must be unique" });
 
@@ -98,7 +110,12 @@ export const plannerSchemas = {
     output: z.object({ text: z.string(), wordCount: z.number().int(), estimatedSeconds: z.number(), trimmed: z.boolean() }),
   },
   seo_metadata: {
-    input: z.object({ script: z.string(), product: z.string().nullish(), maxTitleLength: z.number().int().positive().optional(), maxHashtags: z.number().int().positive().max(30).optional() }),
+    input: z.object({
+      script: z.string(),
+      product: z.string().nullish(),
+      maxTitleLength: z.number().int().positive().optional(),
+      maxHashtags: z.number().int().positive().max(30).optional(),
+    }),
     output: z.object({ title: z.string(), description: z.string(), keywords: z.array(z.string()), hashtags: z.array(z.string()) }),
   },
   analyze_project: {
@@ -144,7 +161,13 @@ export const plannerSchemas = {
     input: z.object({
       projectId: z.string().nullish(),
       currentLayout: canvasLayout,
-      options: z.object({ gapX: z.number().min(10).max(1000).optional(), gapY: z.number().min(10).max(1000).optional(), margin: z.number().min(0).max(1000).optional() }).optional(),
+      options: z
+        .object({
+          gapX: z.number().min(10).max(1000).optional(),
+          gapY: z.number().min(10).max(1000).optional(),
+          margin: z.number().min(0).max(1000).optional(),
+        })
+        .optional(),
     }),
     output: z.object({
       optimizedLayout: z.object({
@@ -158,7 +181,14 @@ export const plannerSchemas = {
     input: z.object({ scenes: z.array(sceneInput).max(500), product: z.string().nullish() }),
     output: z.object({
       scenes: z.array(
-        z.object({ sceneId: z.string(), title: z.string(), role: z.enum([...SCENE_ROLES, "other"]), from: z.number().int(), to: z.number().int(), reason: z.string() }),
+        z.object({
+          sceneId: z.string(),
+          title: z.string(),
+          role: z.enum([...SCENE_ROLES, "other"]),
+          from: z.number().int(),
+          to: z.number().int(),
+          reason: z.string(),
+        }),
       ),
       changed: z.boolean(),
       summary: z.string(),
@@ -178,7 +208,10 @@ export const plannerSchemas = {
       imageAnalysis: z
         .object({
           lighting: z.enum(["dark", "balanced", "bright"]).nullish(),
-          dominantColours: z.array(z.object({ name: z.string().max(40), share: z.number().min(0).max(1) })).max(20).nullish(),
+          dominantColours: z
+            .array(z.object({ name: z.string().max(40), share: z.number().min(0).max(1) }))
+            .max(20)
+            .nullish(),
           background: z.object({ plain: z.boolean(), name: z.string().max(40) }).nullish(),
           subject: z.object({ position: z.string().max(40), coverage: z.number().min(0).max(1) }).nullish(),
         })
@@ -193,7 +226,20 @@ export const plannerSchemas = {
         .object({
           projectId: z.string().nullish(),
           selectedSceneId: z.string().nullish(),
-          scenes: z.array(sceneInput.pick({ id: true, sceneOrder: true, title: true, imagePrompt: true, imageUrl: true, script: true, voiceOverText: true, videoUrl: true })).optional(),
+          scenes: z
+            .array(
+              sceneInput.pick({
+                id: true,
+                sceneOrder: true,
+                title: true,
+                imagePrompt: true,
+                imageUrl: true,
+                script: true,
+                voiceOverText: true,
+                videoUrl: true,
+              }),
+            )
+            .optional(),
           availableTools: z.array(z.string()).optional(),
         })
         .optional(),
@@ -228,7 +274,7 @@ export const TASK_INSTRUCTIONS: Record<PlannerTask, string> = {
   voice_over:
     "Rewrite the text as clean spoken voice-over: remove stage directions, speaker labels, markup, emojis and URLs-as-written; spell out symbols. If maxSeconds is given, keep it within maxSeconds at the given words per second, dropping whole sentences first.",
   seo_metadata:
-    "Write an SEO title a person would post (at most maxTitleLength characters, default 60): the product's name (given, or as the script names it) plus its main benefit, e.g. \"CrispJar Salad Jar: Keeps Dressing Separate\", never a list of words. A description under 155 characters. Instagram hashtags (each starting with #, no spaces): the product, its category and real topic words or phrases of the script; no stop words, number words, moods, verbs or one-letter tags.",
+    'Write an SEO title a person would post (at most maxTitleLength characters, default 60): the product\'s name (given, or as the script names it) plus its main benefit, e.g. "CrispJar Salad Jar: Keeps Dressing Separate", never a list of words. A description under 155 characters. Instagram hashtags (each starting with #, no spaces): the product, its category and real topic words or phrases of the script; no stop words, number words, moods, verbs or one-letter tags.',
   analyze_project:
     "Analyze the project: count scenes and their assets, list what each scene is missing (script, voice-over text, image prompt, image, voice-over, video), estimate the total duration, and list the next steps.",
   suggest_improvements:
@@ -241,8 +287,7 @@ export const TASK_INSTRUCTIONS: Record<PlannerTask, string> = {
     "Rewrite the scene's description as one or two clean, vivid sentences (at most 300 characters) that say what is shown: the product, the setting, people, mood and light, using only what the scene already says (never the project's title). Whole sentences, no keyword lists, no repeated words. List the scene sentences you used in basedOn.",
   optimized_image_prompt:
     "Write one image-generation prompt for a scene from the user's words, the product, style and aspect ratio, then add what the product photo's measured analysis requires: a palette matched to its dominant colours (not its plain background), lighting that suits its brightness, and the product cut out from a plain background. List the additions from the analysis in fromImage.",
-  route_command:
-    "Map the user's command to one tool call of the project tools with its arguments, or ask for what is missing.",
+  route_command: "Map the user's command to one tool call of the project tools with its arguments, or ask for what is missing.",
 };
 
 /** Runs a task with the local planner's algorithms (input validated, output shaped by the schema). */

@@ -22,7 +22,10 @@ export function round1(n: number): number {
 }
 
 export function normalizeWhitespace(text: string): string {
-  return text.replace(/[ \t\u00a0]+/g, " ").replace(/ *\n */g, "\n").trim();
+  return text
+    .replace(/[ \t\u00a0]+/g, " ")
+    .replace(/ *\n */g, "\n")
+    .trim();
 }
 
 /** Paragraphs are separated by one or more blank lines. */
@@ -35,9 +38,45 @@ export function splitParagraphs(text: string): string[] {
 }
 
 const ABBREVIATIONS = new Set([
-  "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "etc", "approx", "no", "inc", "ltd",
-  "co", "corp", "dept", "est", "fig", "mt", "jan", "feb", "mar", "apr", "jun", "jul", "aug",
-  "sep", "sept", "oct", "nov", "dec", "e.g", "i.e", "a.m", "p.m", "u.s", "u.k", "rs",
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "prof",
+  "sr",
+  "jr",
+  "st",
+  "vs",
+  "etc",
+  "approx",
+  "no",
+  "inc",
+  "ltd",
+  "co",
+  "corp",
+  "dept",
+  "est",
+  "fig",
+  "mt",
+  "jan",
+  "feb",
+  "mar",
+  "apr",
+  "jun",
+  "jul",
+  "aug",
+  "sep",
+  "sept",
+  "oct",
+  "nov",
+  "dec",
+  "e.g",
+  "i.e",
+  "a.m",
+  "p.m",
+  "u.s",
+  "u.k",
+  "rs",
 ]);
 
 /**
@@ -170,9 +209,11 @@ for (const irregular of (
 
 /** Adjectives that carry no topic: never keywords, titles or hashtags on their own. */
 export const GENERIC_ADJECTIVES = new Set(
-  ("hard easy good bad great best better worse new old heavy long short fast slow sure real whole full ready free able " +
+  (
+    "hard easy good bad great best better worse new old heavy long short fast slow sure real whole full ready free able " +
     "amazing awesome incredible perfect favourite favorite ultimate simple quick instant daily extra special big small " +
-    "little nice cool huge tiny many several different own").split(" "),
+    "little nice cool huge tiny many several different own"
+  ).split(" "),
 );
 
 export function isStopWord(word: string): boolean {
@@ -350,5 +391,11 @@ export function titleFromText(text: string): string {
     if (words.length >= 3) break;
   }
   // In script order: "Alarm Rings Mornings" reads worse than "Mornings Alarm Rings".
-  return titleCase(words.slice(0, 4).sort((a, b) => a.at - b.at).map((x) => x.w).join(" "));
+  return titleCase(
+    words
+      .slice(0, 4)
+      .sort((a, b) => a.at - b.at)
+      .map((x) => x.w)
+      .join(" "),
+  );
 }

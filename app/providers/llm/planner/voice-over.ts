@@ -1,14 +1,6 @@
 // Per-scene voice-over text: the words a narrator says, cleaned of script markup and symbols a
 // text-to-speech engine would read badly, and trimmed to the scene's time budget.
-import {
-  WORDS_PER_SECOND,
-  capitalizeFirst,
-  countWords,
-  ensureTerminalPunctuation,
-  secondsForWords,
-  splitClauses,
-  splitSentences,
-} from "./text";
+import { WORDS_PER_SECOND, capitalizeFirst, countWords, ensureTerminalPunctuation, secondsForWords, splitClauses, splitSentences } from "./text";
 
 export interface VoiceOverOptions {
   /** Time budget in seconds; no limit when omitted. */
@@ -27,7 +19,8 @@ export interface VoiceOverResult {
 /** "SFX: whoosh", "CUT TO:", "ON-SCREEN TEXT: 20% off", "INT. KITCHEN - DAY": not spoken. */
 const DIRECTION_LINE =
   /^\s*(?:(?:sfx|fx|music|sound(?: effects?)?|on[- ]?screen(?: text)?|super|caption|text overlay|title card|cut to|fade (?:in|out|to)|transition|camera|shot|b-?roll|visuals?|scene|shot)\b[^:\n]{0,24}:|(?:int|ext)\.\s)/i;
-const SPEAKER_LABEL = /^\s*(?:narrator|vo|v\.o\.|voice[- ]?over|voiceover|host|presenter|speaker(?:\s*\d+)?|\p{Lu}[\p{Lu}\s.'-]{1,24})\s*(?:\([^)]*\))?\s*:\s+/u;
+const SPEAKER_LABEL =
+  /^\s*(?:narrator|vo|v\.o\.|voice[- ]?over|voiceover|host|presenter|speaker(?:\s*\d+)?|\p{Lu}[\p{Lu}\s.'-]{1,24})\s*(?:\([^)]*\))?\s*:\s+/u;
 const FILLERS = /\b(really|very|just|actually|basically|literally|totally|truly|simply|definitely|absolutely|honestly|super)\s+/gi;
 
 const CURRENCIES: Array<[RegExp, string]> = [
@@ -90,7 +83,9 @@ export function cleanForSpeech(input: string): string {
     .replace(/,\s*$/, "")
     .trim();
   // Sentences that lost their capital after a removed prefix.
-  t = splitSentences(t).map((s) => capitalizeFirst(s)).join(" ");
+  t = splitSentences(t)
+    .map((s) => capitalizeFirst(s))
+    .join(" ");
   return t ? ensureTerminalPunctuation(t) : "";
 }
 
