@@ -1,4 +1,4 @@
-// `npm test`: type check, lint, unit + integration tests (Vitest, real PostgreSQL), then the
+// `npm test`: type check, lint, format check, unit + integration tests (Vitest, real PostgreSQL), then the
 // end-to-end tests (Playwright in Chromium). Ends with one summary line over all suites.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -24,6 +24,13 @@ function run(label, args, env = {}) {
 
 run("typecheck", [require.resolve("typescript/bin/tsc"), "--noEmit"]);
 run("lint (incl. the layer boundaries of docs/architecture.md)", [path.join(path.dirname(require.resolve("eslint/package.json")), "bin/eslint.js"), "."]);
+run("format (Prettier; `npm run format` fixes it)", [
+  require.resolve("prettier/bin/prettier.cjs"),
+  "--check",
+  "--log-level",
+  "warn",
+  "**/*.{ts,tsx,js,mjs,cjs}",
+]);
 run("unit + integration tests", [
   path.join(path.dirname(require.resolve("vitest/package.json")), "vitest.mjs"),
   "run",
