@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Actor } from "~/models/access";
 import { confirmChatPlan, declineChatPlan, getChatSession, listChatSessions, openChatSession, sendChatMessage, type ChatMessageView } from "~/models/assistant";
-import { getBalance } from "~/models/billing";
+import { balanceOf } from "~/models/billing";
 import { chatProviderStatus } from "~/providers/llm/index.server";
 import { runAssistant, runConfirmedPlan, type AssistantEvent } from "./assistant";
 import { canvasAgentTool } from "./canvas-tool";
@@ -48,7 +48,7 @@ export async function assistantState(actor: Actor, input: { projectId: string | 
     getChatSession(actor, session.id),
     listChatSessions(actor, input.projectId),
     assistantProvider(),
-    getBalance(actor.id),
+    balanceOf(actor),
   ]);
   return {
     projectId: input.projectId,

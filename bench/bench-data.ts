@@ -5,8 +5,8 @@
 // rows (as tests/integration/dashboard-query-count.test.ts does): making 50 finished videos
 // through the workflow would take the renders the end-to-end bench measures separately.
 import { randomBytes } from "node:crypto";
-import { type Actor, actorForUserId, createApiToken, createUserWithPassword, ensureProfile } from "~/models/access";
-import { applyCreditChange } from "~/models/billing";
+import { type Actor, actorForUserId, createApiToken, createUserWithPassword, ensureProfile, systemActor } from "~/models/access";
+import { grantCredits } from "~/models/billing";
 import { createCustomOrder, newOrderId, orderUploadTarget } from "~/models/orders";
 import { createProject } from "~/models/projects";
 import { storeFile } from "~/models/files";
@@ -31,7 +31,7 @@ export async function newAccount(label: string, opts: { admin?: boolean; credits
   // The first admin of a fresh database is made the way prisma/seed.ts makes the demo admin.
   if (opts.admin) await prisma.user.update({ where: { id: created.userId }, data: { admin: { create: {} } } });
   if (opts.credits)
-    await applyCreditChange({ userId: created.userId, delta: opts.credits, reason: "admin_grant", reference: `bench-${label}`, note: "Bench credits" });
+    await grantCredits(systemActor("bench"), { userId: created.userId, delta: opts.credits, reference: `bench-${label}`, note: "Bench credits" });
   const actor = await actorForUserId(created.userId, "web");
   if (!actor) throw new Error("account missing");
   await ensureProfile(actor);

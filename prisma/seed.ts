@@ -1,5 +1,6 @@
 // Reference data (always) and demo data (development only). Idempotent: safe on every start.
-import { applyCreditChange, VIDEO_COST_CREDITS } from "~/models/billing";
+import { systemActor } from "~/models/access";
+import { grantCredits, VIDEO_COST_CREDITS } from "~/models/billing";
 import { prisma } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 
@@ -96,7 +97,7 @@ export async function seedDemoData(): Promise<DemoAccount[]> {
         ...(account.role === "admin" ? { admin: { create: {} } } : {}),
       },
     });
-    await applyCreditChange({ userId: user.id, delta: account.credits, reason: "admin_grant", reference: "demo-seed", note: "Demo credits" });
+    await grantCredits(systemActor("seed"), { userId: user.id, delta: account.credits, reference: "demo-seed", note: "Demo credits" });
   }
 
   await seedDemoAnnouncement();

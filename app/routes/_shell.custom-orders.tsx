@@ -10,7 +10,7 @@ import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { ButtonLink } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { actorFromUser, getOptionalUser } from "~/models/access";
-import { getBalance } from "~/models/billing";
+import { balanceOf } from "~/models/billing";
 import { ORDER_MESSAGES } from "~/models/orders/custom-order-rules";
 import { listMyOrders } from "~/models/orders";
 
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return { signedIn: false as const, orders: [], credits: null };
   const actor = actorFromUser(user, "web");
-  const [orders, credits] = await Promise.all([listMyOrders(actor), getBalance(user.id)]);
+  const [orders, credits] = await Promise.all([listMyOrders(actor), balanceOf(actor)]);
   return { signedIn: true as const, orders, credits };
 }
 

@@ -4,10 +4,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import {
-  checkDiscountCode,
   DISCOUNT_MESSAGES,
   discountAppliedMessage,
   getPaymentResult,
+  discountFor,
   listPlans,
   listSuccessfulTransactions,
   normalizeDiscountCode,
@@ -67,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<DiscountA
   }
   const user = await getOptionalUser(request);
   const code = normalizeDiscountCode(parsed.data.code);
-  const check = await checkDiscountCode(user?.id ?? null, code);
+  const check = await discountFor(user ? actorFromUser(user, "web") : null, code);
   if (check.ok) {
     const { percentage } = check.discount;
     return { intent: "apply-discount", ok: true, code: check.discount.code, percentage, ...discountAppliedMessage(percentage) };

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { buttonClasses } from "~/components/ui/Button";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { actorFromUser, requireUser } from "~/models/access";
-import { formatCredits, getBalance } from "~/models/billing";
+import { balanceOf, formatCredits } from "~/models/billing";
 import {
   quoteStoryVariants,
   requestStoryVariants,
@@ -38,9 +38,10 @@ function storyIdOf(params: LoaderFunctionArgs["params"]): number {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const storyId = storyIdOf(params);
-  const result = await storyVariantOptions(actorFromUser(user, "web"), storyId);
+  const viewer = actorFromUser(user, "web");
+  const result = await storyVariantOptions(viewer, storyId);
   if (!result.ok && result.code === "not_found") throw new Response("Story not found", { status: 404 });
-  const balance = await getBalance(user.id).catch(() => null);
+  const balance = await balanceOf(viewer).catch(() => null);
   // One request id per offer: each size and the variants form are separate requests.
   const requestIds = Object.fromEntries([...ASPECT_RATIOS, "variants"].map((k) => [k, randomUUID()]));
   return { result, balance, requestIds };

@@ -32,7 +32,7 @@ import {
   SceneOrderConflictError,
 } from "~/models/projects";
 import { requestCompile } from "~/models/compile";
-import { formatCredits, getBalance } from "~/models/billing";
+import { balanceOf, formatCredits } from "~/models/billing";
 import { SCENE_ASSET_MESSAGES } from "~/models/generation/scene-asset-steps";
 import { removeFiles, isMediaRefError, parseMultipartUpload } from "~/models/files";
 import { ProductImageError, requestSceneGeneration } from "~/models/generation";
@@ -115,7 +115,7 @@ export async function projectForPage(actor: Actor, projectId: string, autoSceneI
         ? await automatedSceneProgress(actor, project.id, autoSceneId).catch((error: unknown) => (isNotFound(error) ? null : Promise.reject(error)))
         : null,
     },
-    balance: await getBalance(actor.id),
+    balance: await balanceOf(actor),
   };
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { applyCreditChange } from "~/models/billing";
+import { applyCreditChange } from "~/models/billing/credits.server";
 import { countUnread } from "~/models/content/notification.server";
 import { prisma } from "~/utils/db.server";
 import { sessionCookieFor, visit } from "./access-router";

@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { actorFromUser } from "~/models/access";
 import { ADMIN_USERS_MESSAGES, CANVAS_UPDATE_MESSAGES, STAFF_MESSAGE_MESSAGES } from "~/models/messaging/admin-messages";
 import { addAdmin, removeAdmin } from "~/models/admin/admin-users.server";
-import { applyCreditChange } from "~/models/billing";
+import { applyCreditChange } from "~/models/billing/credits.server";
 import { createProject } from "~/models/projects/project.server";
 import { hashInputs, isStale, stepInputs } from "~/models/projects/scene-staleness.server";
 import { findSceneOfProject } from "~/models/projects/scenes.server";

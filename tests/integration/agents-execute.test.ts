@@ -2,7 +2,7 @@
 // agent functions for the token's user, an unknown function, a bad token, another user's project.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken, revokeApiToken } from "~/models/access";
-import { getBalance } from "~/models/billing";
+import { getBalance } from "~/models/billing/credits.server";
 import { prisma } from "~/utils/db.server";
 import { callAgentFunction } from "../../agents/execute.server";
 import { startLiveServer, type LiveServer } from "../support/live-server";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CHAT_MESSAGES } from "~/models/assistant/chat-rules";
 import { getChatSession, openChatSession, sendChatMessage } from "~/models/assistant/chat.server";
 import { estimateCost } from "~/models/projects/cost-estimates.server";
-import { getBalance } from "~/models/billing";
+import { getBalance } from "~/models/billing/credits.server";
 import { parseTaskRequest, runLocalTask } from "~/providers/llm/index.server";
 import { prisma } from "~/utils/db.server";
 import { confirmAndRun, declinePlan, sendAndAnswer, type ChatSendEvent } from "../../agents/chat.server";

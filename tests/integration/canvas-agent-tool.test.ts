@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCanvasToolAction } from "~/models/assistant/canvas-agent-tool.server";
-import { getBalance } from "~/models/billing";
+import { getBalance } from "~/models/billing/credits.server";
 import { prisma } from "~/utils/db.server";
 import { actorOf, newCustomer, projectWithScenes } from "./pipeline-helpers";
 

@@ -11,7 +11,7 @@ import { storeFile } from "~/models/files/stored-files.server";
 import { action as editorAction, loader as editorLoader } from "~/routes/_shell.canvas.$projectId";
 import { action as indexAction, loader as indexLoader } from "~/routes/_shell.canvas._index";
 import type { CanvasActionData } from "~/routes/_shell.canvas.server";
-import { applyCreditChange, getBalance } from "~/models/billing";
+import { applyCreditChange, getBalance } from "~/models/billing/credits.server";
 import { prisma } from "~/utils/db.server";
 import { png, wav } from "../fixtures/storage-media";
 import { get, post, run, unwrap } from "./dashboard-helpers";

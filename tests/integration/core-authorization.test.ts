@@ -18,7 +18,7 @@ import {
   setCompletedMessage,
 } from "~/models/compile/compile-jobs.server";
 import { buildRenderRequest, pollCompileJob, runLocalRender, startRender } from "~/models/compile/compile-render.server";
-import { applyCreditChange, getBalance } from "~/models/billing";
+import { applyCreditChange, getBalance } from "~/models/billing/credits.server";
 import { readMediaBytes } from "~/models/files/media-refs.server";
 import {
   createProject,

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SCRIPT_TOO_LONG, VIDEO_MESSAGES, VOICE_INVALID } from "~/models/stories/video-request-rules";
 import { actorFromUser } from "~/models/access";
-import { applyCreditChange, getBalance } from "~/models/billing";
+import { applyCreditChange, getBalance } from "~/models/billing/credits.server";
 import {
   createVideoRequest,
   FILE_NOT_FOUND,

@@ -3,7 +3,7 @@
 // message that the shell shows once), and the action's error answers.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyCreditChange, getBalance } from "~/models/billing";
+import { applyCreditChange, getBalance } from "~/models/billing/credits.server";
 import { action, loader } from "~/routes/_shell.create-video";
 import { loader as shellLoader } from "~/routes/_shell";
 import { prisma } from "~/utils/db.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyCreditChange, getBalance } from "~/models/billing";
+import { applyCreditChange, getBalance } from "~/models/billing/credits.server";
 import { prisma } from "~/utils/db.server";
 
 async function newUser() {

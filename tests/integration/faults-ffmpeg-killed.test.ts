@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const scratch = await vi.hoisted(async () => (await import("../support/scratch-database")).useScratchDatabase("ffmpeg"));
 
 import { COMPILE_MESSAGES, getCompileJob, requestCompile } from "~/models/compile/compile-jobs.server";
-import { COMPILE_PRICE, getBalance, sumCredits } from "~/models/billing";
+import { COMPILE_PRICE, sumCredits } from "~/models/billing";
+import { getBalance } from "~/models/billing/credits.server";
 import * as store from "../../inngest/executor/run-store.ts";
 import { LocalRenderProvider } from "~/providers/render/local.server";
 import { prisma } from "~/utils/db.server";

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const scratch = await vi.hoisted(async () => (await import("../support/scratch-database")).useScratchDatabase("kill"));
 
-import { applyCreditChange, getBalance } from "~/models/billing";
+import { applyCreditChange, getBalance } from "~/models/billing/credits.server";
 import { createVideoRequest } from "~/models/stories/video-requests.server";
 import { prisma } from "~/utils/db.server";
 import { storyCompileJobId } from "../../inngest/functions/story-steps.ts";

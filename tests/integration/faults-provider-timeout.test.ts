@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const scratch = await vi.hoisted(async () => (await import("../support/scratch-database")).useScratchDatabase("timeout"));
 
-import { getBalance } from "~/models/billing";
+import { getBalance } from "~/models/billing/credits.server";
 import { createVideoRequest } from "~/models/stories/video-requests.server";
 import { prisma } from "~/utils/db.server";
 import { SCENE_ASSETS_RETRIES } from "../../inngest/functions/scene-assets.ts";

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const scratch = await vi.hoisted(async () => (await import("../support/scratch-database")).useScratchDatabase("storage"));
 
-import { getBalance } from "~/models/billing";
+import { getBalance } from "~/models/billing/credits.server";
 import { STORAGE_FAILURE_MESSAGE } from "~/models/files/stored-files.server";
 import { prisma } from "~/utils/db.server";
 import { setStorageDriver } from "~/utils/storage/index.server";

@@ -3,7 +3,7 @@
 // origin check does not hide what the action itself does), and a snapshot of the tables a bad
 // request must leave alone.
 import type { LiveServer } from "../support/live-server";
-import { applyCreditChange } from "~/models/billing";
+import { applyCreditChange } from "~/models/billing/credits.server";
 import { prisma } from "~/utils/db.server";
 import { sessionStorage, USER_SESSION_KEY } from "~/utils/session.server";
 

@@ -14,7 +14,7 @@ import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFromUser } from "~/models/access";
 import { createApiToken, revokeApiToken } from "~/models/access";
-import { getBalance } from "~/models/billing";
+import { getBalance } from "~/models/billing/credits.server";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { prisma } from "~/utils/db.server";
 import { callAgentFunction } from "../../agents/execute.server";

@@ -22,7 +22,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { actorFromUser } from "~/models/access";
 import { createApiToken } from "~/models/access";
-import { applyCreditChange, getBalance } from "~/models/billing";
+import { applyCreditChange, getBalance } from "~/models/billing/credits.server";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { productPhoto } from "../providers/fixtures";
 import { prisma } from "~/utils/db.server";

@@ -1,7 +1,7 @@
 // The credits core under the payment flows: one function for every change, a ledger row in
 // the same transaction, never negative under concurrency, each (reason, reference) once.
 import { describe, expect, it } from "vitest";
-import { applyCreditChange, getBalance } from "~/models/billing";
+import { applyCreditChange, getBalance } from "~/models/billing/credits.server";
 import { prisma } from "~/utils/db.server";
 import { ledgerFor, newPayer } from "./payments-helpers";
 

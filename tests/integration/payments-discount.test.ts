@@ -1,15 +1,8 @@
 // Discount codes (docs/product.md#discount-codes): empty, signed in, exists and not expired
 // (matched upper-cased), once per user, and counted as used only when a payment with it succeeds.
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  checkDiscountCode,
-  getPaymentResult,
-  initiatePayment,
-  type Payer,
-  processGatewayCallback,
-  REFUND_DUE_PREFIX,
-  resolvePaymentSummary,
-} from "~/models/billing";
+import { getPaymentResult, initiatePayment, type Payer, processGatewayCallback, REFUND_DUE_PREFIX, resolvePaymentSummary } from "~/models/billing";
+import { checkDiscountCode } from "~/models/billing/discounts.server";
 import { prisma } from "~/utils/db.server";
 import { gatewayConfig, type GatewayConfig } from "~/utils/payu/config.server";
 import { balanceOf, ensurePlans, fieldsOf, newDiscount, newPayer, signedAnswer } from "./payments-helpers";

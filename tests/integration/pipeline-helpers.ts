@@ -5,7 +5,7 @@ import type { InngestFunction } from "inngest";
 import { randomUUID } from "node:crypto";
 import { vi } from "vitest";
 import { actorFromUser, type Actor } from "~/models/access";
-import { applyCreditChange } from "~/models/billing";
+import { applyCreditChange } from "~/models/billing/credits.server";
 import { createProject, type NewScene } from "~/models/projects/project.server";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
 import { LocalMotionProvider } from "~/providers/motion/local.server";

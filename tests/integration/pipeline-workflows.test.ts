@@ -30,7 +30,7 @@ import {
 import { runLocalRender } from "~/models/compile/compile-render.server";
 import { dashboardFeed } from "~/models/content/content-feed.server";
 import { estimateCost } from "~/models/projects/cost-estimates.server";
-import { applyCreditChange, getBalance } from "~/models/billing";
+import { applyCreditChange, getBalance } from "~/models/billing/credits.server";
 import { getProjectWorkspace } from "~/models/projects/project-workspace.server";
 import { listSceneAssetVersions } from "~/models/generation/scene-asset-versions.server";
 import { requestSceneGeneration } from "~/models/generation/scene-generation.server";

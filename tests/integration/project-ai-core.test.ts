@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, actorFromUser, isNotFound } from "~/models/access";
 import { automatedSceneCost, automatedSceneProgress, createSceneAutomatically } from "~/models/projects/automated-scenes.server";
 import { recordRenderProgress, requestCompile } from "~/models/compile/compile-jobs.server";
-import { applyCreditChange, getBalance } from "~/models/billing";
+import { applyCreditChange, getBalance } from "~/models/billing/credits.server";
 import { isMediaRefError } from "~/models/files/media-refs.server";
 import { analyzeProductImage, generateOptimizedPrompt, ProductImageError } from "~/models/generation/product-image-analysis.server";
 import { analyzeProjectRequirements } from "~/models/projects/project-analysis.server";

@@ -10,7 +10,7 @@ const scratch = await vi.hoisted(async () => (await import("../support/scratch-d
 
 import { systemActor } from "~/models/access";
 import { getCompileJob, requestCompile } from "~/models/compile/compile-jobs.server";
-import { getBalance } from "~/models/billing";
+import { getBalance } from "~/models/billing/credits.server";
 import { generationProgress, requestSceneGeneration } from "~/models/generation/scene-generation.server";
 import { sweepStalledWork } from "~/models/compile/stalled-work.server";
 import { prisma } from "~/utils/db.server";

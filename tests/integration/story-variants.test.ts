@@ -5,7 +5,7 @@
 // and charges nothing; bad ratios, Styles, hooks and counts are refused before any charge.
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { getBalance } from "~/models/billing";
+import { getBalance } from "~/models/billing/credits.server";
 import { getProjectWithScenes } from "~/models/projects/project.server";
 import { quoteStoryVariants, requestStoryVariants, withHook } from "~/models/stories/story-variants.server";
 import { createVideoRequest } from "~/models/stories/video-requests.server";

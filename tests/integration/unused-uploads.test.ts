@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyCreditChange } from "~/models/billing";
+import { applyCreditChange } from "~/models/billing/credits.server";
 import { FILE_NOT_FOUND, createVideoRequest } from "~/models/stories/video-requests.server";
 import { FILE_REFERENCE_COLUMNS, SWEPT_BUCKETS, sweepUnusedUploads, UNUSED_UPLOAD_GRACE_MS } from "~/models/files/unused-uploads.server";
 import { prisma } from "~/utils/db.server";

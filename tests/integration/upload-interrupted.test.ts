@@ -4,7 +4,7 @@
 // request stored (stored_objects rows, files, temp files) is left behind.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyCreditChange } from "~/models/billing";
+import { applyCreditChange } from "~/models/billing/credits.server";
 import { prisma } from "~/utils/db.server";
 import { BUCKET_NAMES } from "~/utils/storage/buckets";
 import { seedReferenceData } from "../../prisma/seed";

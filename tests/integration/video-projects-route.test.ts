@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, actorFromUser } from "~/models/access";
 import { estimateCost } from "~/models/projects/cost-estimates.server";
-import { applyCreditChange, getBalance } from "~/models/billing";
+import { applyCreditChange, getBalance } from "~/models/billing/credits.server";
 import { createProject, type ProjectWithScenes } from "~/models/projects/project.server";
 import { storeFile } from "~/models/files/stored-files.server";
 import * as indexRoute from "~/routes/_shell.video-projects._index";

@@ -5,7 +5,8 @@
 // charge through the one writer of balances (applyCreditChange). Each call that returns has been
 // acknowledged by the database, and says what it wrote so a check after a crash can find it.
 // Import it only where DATABASE_URL is already set (it loads the Prisma client).
-import { applyCreditChange, initiatePayment, type Payer, processGatewayCallback } from "~/models/billing";
+import { initiatePayment, type Payer, processGatewayCallback } from "~/models/billing";
+import { applyCreditChange } from "~/models/billing/credits.server";
 import { gatewayConfig } from "~/utils/payu/config.server";
 import { ensurePlans, fieldsOf, newPayer, signedAnswer, uid } from "../integration/payments-helpers";
 

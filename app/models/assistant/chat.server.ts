@@ -19,7 +19,8 @@ import {
   messageStatusOf,
   wordCount,
 } from "./chat-rules";
-import { chargeForWork, CHAT_COST_CREDITS, getBalance, refundWorkCharge, settleWorkCharge } from "~/models/billing";
+import { chargeForWork, CHAT_COST_CREDITS, refundWorkCharge, settleWorkCharge } from "~/models/billing";
+import { getBalance } from "~/models/billing/credits.server";
 import { requireProject } from "~/models/projects/project.server";
 import { Prisma, prisma } from "~/utils/db.server";
 import { normalizeText, textLength } from "~/utils/text";

@@ -2,6 +2,8 @@
 // applyCreditChange is the only writer of balances: it changes the balance and writes the
 // ledger row in one transaction, never lets a balance go below zero (the conditional UPDATE
 // is atomic under any concurrency), and applies a (reason, reference) pair at most once.
+import { NotFoundError, type Actor } from "~/models/access/actor.server";
+import { AdminOnlyError, isAdminActor, mayAccess } from "~/models/access/permissions.server";
 import { Prisma, prisma } from "~/utils/db.server";
 import type { CreditReason } from "~/generated/prisma/client";
 
@@ -97,7 +99,19 @@ export async function applyCreditChange(change: CreditChange): Promise<CreditCha
   }
 }
 
-/** Current balance in credits (0 when the user has no account row yet). */
+/** The actor's balance (or, for an admin, a user's): what doors show. */
+export async function balanceOf(actor: Actor, userId: string = actor.id): Promise<number> {
+  if (!mayAccess(actor, userId)) throw new NotFoundError("User not found");
+  return getBalance(userId);
+}
+
+/** Credits given by staff or a seeding script (the system actor): the ledger's "admin_grant". */
+export async function grantCredits(actor: Actor, grant: { userId: string; delta: number; reference: string; note?: string }): Promise<CreditChangeResult> {
+  if (!isAdminActor(actor)) throw new AdminOnlyError();
+  return applyCreditChange({ ...grant, reason: "admin_grant" });
+}
+
+/** Current balance in credits (0 when the user has no account row yet); core use, doors call balanceOf. */
 export async function getBalance(userId: string): Promise<number> {
   const row = await prisma.creditAccount.findUnique({ where: { userId }, select: { balance: true } });
   return row ? Number(row.balance) : 0;

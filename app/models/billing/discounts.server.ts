@@ -6,6 +6,7 @@
 // on /plans writes nothing. The payments core calls these inside its own transactions.
 import type { DiscountCheckError } from "./payment-messages";
 import { discountedPrice } from "./pricing";
+import type { Actor } from "~/models/access/actor.server";
 import { type Prisma, prisma } from "~/utils/db.server";
 
 export type AppliedDiscount = { id: string; code: string; percentage: number };
@@ -16,8 +17,13 @@ export function normalizeDiscountCode(raw: unknown): string {
   return typeof raw === "string" ? raw.trim().toUpperCase() : "";
 }
 
+/** Checks a code for the signed-in actor (null: a visitor), as the Plans page asks. */
+export function discountFor(viewer: Actor | null, rawCode: unknown, now: Date = new Date()): Promise<DiscountCheck> {
+  return checkDiscountCode(viewer?.id ?? null, rawCode, now);
+}
+
 /**
- * Checks a code for a user, in the documented order: empty, signed in, exists and not expired,
+ * Checks a code for a user (core use; doors call discountFor), in the documented order: empty, signed in, exists and not expired,
  * not used by this user. `now` is injectable for tests.
  */
 export async function checkDiscountCode(userId: string | null, rawCode: unknown, now: Date = new Date()): Promise<DiscountCheck> {

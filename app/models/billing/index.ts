@@ -23,7 +23,7 @@ export {
 } from "./prices";
 export { formatINR } from "./pricing";
 export { DISCOUNT_MESSAGES, discountAppliedMessage, PAYMENT_MESSAGES, type PaymentOutcomeState } from "./payment-messages";
-export { applyCreditChange, findLedgerEntryInTx, getBalance, listLedgerReferencesInTx, lockBalanceInTx } from "./credits.server";
+export { balanceOf, grantCredits } from "./credits.server";
 export {
   batchesOpenSince,
   ChargeAlreadyApplied,
@@ -60,5 +60,5 @@ export {
 } from "./payments.server";
 export { type CallbackDeps, processGatewayCallback, REFUND_DUE_PREFIX } from "./gateway-callbacks.server";
 export { handleGatewayCallback } from "./payment-callbacks.server";
-export { checkDiscountCode, normalizeDiscountCode } from "./discounts.server";
+export { discountFor, normalizeDiscountCode } from "./discounts.server";
 export { listPlans } from "./plans.server";

@@ -7,7 +7,8 @@
 // refunded once when a step fails), and their progress is read back from the scene itself.
 // Owner or admin (ADR 130).
 import type { Actor } from "~/models/access/actor.server";
-import { getBalance, insufficientCreditsMessage, priceOf, sumCredits } from "~/models/billing";
+import { insufficientCreditsMessage, priceOf, sumCredits } from "~/models/billing";
+import { getBalance } from "~/models/billing/credits.server";
 import { checkMediaValue } from "~/models/files/media-refs.server";
 import { analyzeProductImage, generateOptimizedPrompt, type ImageAnalysis } from "~/models/generation/product-image-analysis.server";
 import { deleteScene } from "./project-removal.server";

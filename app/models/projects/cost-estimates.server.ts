@@ -2,7 +2,8 @@
 // estimate_cost tool): the same plan the request itself charges (scene-generation.server.ts),
 // priced from the one price list (prices.ts). docs/decisions/150-price-list-and-work-charges.md.
 import type { Actor } from "~/models/access/actor.server";
-import { getBalance, priceOf } from "~/models/billing";
+import { priceOf } from "~/models/billing";
+import { getBalance } from "~/models/billing/credits.server";
 import { failedWhile, type SceneAssetStep } from "~/models/generation/scene-asset-steps";
 import { getProject } from "./project.server";
 import type { ProjectRow } from "./project.server";

@@ -17,13 +17,12 @@ import {
   formatCredits,
   InsufficientCredits,
   insufficientCreditsRefusal,
-  listLedgerReferencesInTx,
-  lockBalanceInTx,
   priceOf,
   sumCredits,
   type VariantChanges,
   variantPriceItems,
 } from "~/models/billing";
+import { listLedgerReferencesInTx, lockBalanceInTx } from "~/models/billing/credits.server";
 import { createProjectForStory, getProjectWithScenes } from "~/models/projects/project.server";
 import { createQueuedStoryInTx, getVariantSource, storiesWithIdsInTx, type VariantSource } from "./stories.server";
 import { listStoryTypes } from "./story-types.server";

@@ -17,15 +17,8 @@
 // See docs/decisions/090-video-request-submission.md and 280-one-charging-path.md.
 import { assertActor, NotFoundError, type Actor } from "~/models/access/actor.server";
 import { mayAccess } from "~/models/access/permissions.server";
-import {
-  chargeWorkInTx,
-  findLedgerEntryInTx,
-  InsufficientCredits,
-  lockBalanceInTx,
-  priceOf,
-  refundBatchChargesInTx,
-  settleBatchChargesInTx,
-} from "~/models/billing";
+import { chargeWorkInTx, InsufficientCredits, priceOf, refundBatchChargesInTx, settleBatchChargesInTx } from "~/models/billing";
+import { findLedgerEntryInTx, lockBalanceInTx } from "~/models/billing/credits.server";
 import { createQueuedStoryInTx, failStoryInTx, findStoryInTx, listQueuedStories, lockStoryInTx } from "./stories.server";
 import { storyTypeExists } from "./story-types.server";
 import { userExists } from "~/models/access/user.server";

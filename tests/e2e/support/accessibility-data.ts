@@ -24,7 +24,7 @@ const { createQueuedStoryInTx, markStoryReady, markStoryFailed } = await import(
 const { createNotification } = await import("~/models/content/notification.server");
 const { sendMessage } = await import("~/models/messaging/staff-messages.server");
 const { createOrderLink } = await import("~/models/orders/order-links.server");
-const { applyCreditChange } = await import("~/models/billing");
+const { applyCreditChange } = await import("~/models/billing/credits.server");
 const { prisma } = await import("~/utils/db.server");
 
 const PASSWORD = "a11y-pass-1234";
