@@ -7,21 +7,10 @@ import { buttonClasses } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
 import { orderLinkPath, orderPath } from "~/models/orders/custom-order-rules";
-import { orderNextSteps, orderReference, paymentOutcomeMessage } from "~/models/billing/payment-messages";
+import { orderNextSteps, orderReference, paymentOutcomeMessage, type OrderPaymentOutcome } from "~/models/billing/payment-messages";
 import { formatINR } from "~/models/billing/pricing";
 
-export type OrderPaymentDoneData = {
-  state: "success" | "refund" | "failure" | "pending";
-  txnid: string;
-  amount: number;
-  orderNumber: number;
-  title: string | null;
-  guest: boolean;
-  contactEmail: string | null;
-  accessCode: string | null;
-};
-
-export function OrderPaymentDone({ outcome }: { outcome: OrderPaymentDoneData }) {
+export function OrderPaymentDone({ outcome }: { outcome: OrderPaymentOutcome }) {
   const good = outcome.state === "success";
   const { title, description } = paymentOutcomeMessage(outcome.state, { order: true });
   const steps = good ? orderNextSteps(outcome) : [];

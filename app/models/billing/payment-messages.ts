@@ -87,3 +87,19 @@ export const DISCOUNT_MESSAGES: Record<DiscountCheckError, { title: string; desc
 export function discountAppliedMessage(percentage: number): { title: string; description: string } {
   return { title: "Discount Applied!", description: `${percentage}% discount has been applied to your purchase.` };
 }
+
+/** The outcome page of an order's payment (the loader's data; ADR 266). */
+export type OrderPaymentOutcome = {
+  state: "success" | "refund" | "failure" | "pending";
+  txnid: string;
+  amount: number;
+  orderNumber: number;
+  /** The order link's title. */
+  title: string | null;
+  /** Placed by a guest (no account): the next steps go by e-mail, not an order page. */
+  guest: boolean;
+  /** The guest's e-mail, partly masked ("a…@example.com"): where staff will write. */
+  contactEmail: string | null;
+  /** The order link's code, for "Place another order". */
+  accessCode: string | null;
+};

@@ -13,7 +13,9 @@ import { buildCheckoutForm, payuText } from "~/utils/payu/form.server";
 import { Prisma, prisma } from "~/utils/db.server";
 import { getOrderForPayment, getOrderGuest, type OrderGuest } from "~/models/orders/custom-orders.server";
 import { checkDiscountCode, normalizeDiscountCode, priceWithDiscount, reserveDiscountInTx, type AppliedDiscount } from "./discounts.server";
-import { PAYMENT_MESSAGES, type DiscountCheckError } from "./payment-messages";
+import { PAYMENT_MESSAGES, type DiscountCheckError, type OrderPaymentOutcome } from "./payment-messages";
+
+export type { OrderPaymentOutcome };
 import { getPlanByName } from "./plans.server";
 
 export type PaymentProblem = "order_load_failed" | "invalid_details" | "order_unpayable" | "guest_not_found" | "login_required";
@@ -295,21 +297,6 @@ export async function getPaymentResult(txnid: string, viewer: Actor | null): Pro
         : "pending";
   return { txnid: tx.txnid, state, planName: tx.planName, credits: Number(tx.credits), amount: Number(tx.amount), customOrderId: tx.customOrderId };
 }
-
-export type OrderPaymentOutcome = {
-  state: PaymentResultView["state"];
-  txnid: string;
-  amount: number;
-  orderNumber: number;
-  /** The order link's title. */
-  title: string | null;
-  /** Placed by a guest (no account): the next steps go by e-mail, not an order page. */
-  guest: boolean;
-  /** The guest's e-mail, partly masked ("a…@example.com"): where staff will write. */
-  contactEmail: string | null;
-  /** The order link's code, for "Place another order". */
-  accessCode: string | null;
-};
 
 /** "asha@example.com" -> "a…@example.com": enough for the buyer to recognise, little for anyone else. */
 export function maskEmail(email: string): string {
