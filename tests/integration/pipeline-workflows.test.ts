@@ -1114,7 +1114,7 @@ describe("showcase seeding", () => {
     const again = await inngest.send(showcaseSeedRequested.create({ reason: "again" }));
     await waitForRun("reelforge-showcase-seed", again.ids[0], "completed", 60_000);
     expect(await prisma.showcaseVideo.count({ where: { title: { in: SHOWCASE_DEMOS.map((d) => d.title) } } })).toBe(SHOWCASE_DEMOS.length);
-  });
+  }, 90_000); // several real renders: about 17 s alone, over 30 s on a loaded 2-core machine
 
   afterAll(async () => {
     await prisma.showcaseVideo.deleteMany({ where: { title: { in: SHOWCASE_DEMOS.map((d) => d.title) } } });
