@@ -36,7 +36,7 @@ import { balanceOf, formatCredits } from "~/models/billing";
 import { SCENE_ASSET_MESSAGES } from "~/models/generation/scene-asset-steps";
 import { removeFiles, isMediaRefError, parseMultipartUpload } from "~/models/files";
 import { ProductImageError, requestSceneGeneration } from "~/models/generation";
-import { finishedVideoUrl } from "~/models/compile/finished-video";
+import { compileJobView, finishedVideoUrl } from "~/models/compile/finished-video";
 import { field, parseFields } from "~/utils/form-fields";
 import { isMultipart, readForm } from "~/utils/forms.server";
 
@@ -92,19 +92,7 @@ export async function projectForPage(actor: Actor, projectId: string, autoSceneI
       cost: compileCost?.credits ?? 0,
       costLabel: formatCredits(compileCost?.credits ?? 0),
       blocked: compileCost?.blocked ?? null,
-      job: job
-        ? {
-            id: job.id,
-            status: job.status,
-            progress: job.progress,
-            message: job.message,
-            errorMessage: job.errorMessage,
-            notice: job.notice,
-            videoUrl: finishedVideoUrl(job.videoUrl),
-            posterUrl: job.posterUrl,
-            format: job.format,
-          }
-        : null,
+      job: job ? compileJobView(job) : null,
     },
     planner: analysisPlanner(),
     automation: {

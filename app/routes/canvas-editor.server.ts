@@ -26,7 +26,7 @@ import { formatCredits } from "~/models/billing";
 import { listSceneAssetVersions, restoreSceneAssetVersion, setSceneMedia, requestSceneGeneration, generateSceneMusic } from "~/models/generation";
 import { removeFiles, parseMultipartUpload } from "~/models/files";
 import { field, parseFields } from "~/utils/form-fields";
-import { finishedVideoUrl } from "~/models/compile/finished-video";
+import { compileJobView, finishedVideoUrl } from "~/models/compile/finished-video";
 import { inputError, isMultipart, readFormData, readQuery } from "~/utils/forms.server";
 import { coreRefusal, refused } from "./_shell.canvas.server";
 
@@ -110,19 +110,7 @@ export async function loadCanvasEditor({ request, params }: LoaderFunctionArgs):
     versions: versions.map((v) => ({ id: v.id, step: v.step, url: v.url, source: v.source, current: v.current, createdAt: v.createdAt.toISOString() })),
     compile: {
       costLabel: formatCredits(compileCost?.credits ?? 0),
-      job: job
-        ? {
-            id: job.id,
-            status: job.status,
-            progress: job.progress,
-            message: job.message,
-            errorMessage: job.errorMessage,
-            notice: job.notice,
-            videoUrl: finishedVideoUrl(job.videoUrl),
-            posterUrl: job.posterUrl,
-            format: job.format,
-          }
-        : null,
+      job: job ? compileJobView(job) : null,
     },
   };
 }

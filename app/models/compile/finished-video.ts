@@ -33,3 +33,30 @@ export function projectVideo(
   const posterUrl = latest && latest.videoUrl === stored ? (latest.posterUrl ?? null) : null;
   return { url: finishedVideoUrl(stored), posterUrl };
 }
+
+type CompileJobFields = {
+  id: string;
+  status: string;
+  progress: number;
+  message: string | null;
+  errorMessage: string | null;
+  notice: string | null;
+  videoUrl: string | null;
+  posterUrl: string | null;
+  format: string;
+};
+
+/** A compile job as both editors' compile panels show it, with its video's address made. */
+export function compileJobView(job: CompileJobFields): CompileJobFields {
+  return {
+    id: job.id,
+    status: job.status,
+    progress: job.progress,
+    message: job.message,
+    errorMessage: job.errorMessage,
+    notice: job.notice,
+    videoUrl: finishedVideoUrl(job.videoUrl),
+    posterUrl: job.posterUrl,
+    format: job.format,
+  };
+}
