@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readProductPage, PRODUCT_PAGE_MESSAGES } from "~/models/stories";
 import { listStoredObjectsByOwner, resolveUploadRef } from "~/models/files/stored-files.server";
 import { resetHits } from "~/models/access/api-rate-limits.server";
+import { createProject, getProject } from "~/models/projects";
+import { findTool, runTool } from "~/tools/index";
 import { newUser, useTempStorage } from "./storage-helpers";
 import { webActor } from "../support/web-actor";
 
@@ -180,5 +182,35 @@ describe("readProductPage", () => {
     expect(await readProductPage(actor, `${origin}/missing`)).toMatchObject({ ok: false, code: "throttled" });
     await resetHits(`product-page:${user.id}`);
     expect(await readProductPage(actor, `${origin}/missing`)).toMatchObject({ code: "unreachable" });
+  });
+});
+
+describe("the read_product_page tool", () => {
+  const ctx = () => ({ origin: "http://reelforge.test", signal: new AbortController().signal, progress: async () => {} });
+
+  it("answers the product, the idea and the refs, which upload_product_image takes as the project's product image", async () => {
+    const { actor } = await reader();
+    const tool = findTool("read_product_page")!;
+    expect(tool.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: true });
+    const read = await runTool(tool, actor, { url: `${origin}/shop/sunrise` }, ctx());
+    if (!read.ok) throw new Error(read.message);
+    expect(read.data).toMatchObject({ product: { name: "Sunrise Candle", currency: "EUR" }, skipped: 0 });
+    const refs = read.data.photoRefs as string[];
+    expect(refs).toHaveLength(2);
+
+    const project = await createProject(actor, { title: "From a page" });
+    const upload = await runTool(findTool("upload_product_image")!, actor, { projectId: project.id, filename: "candle.jpg", ref: refs[0] }, ctx());
+    expect(upload).toMatchObject({ ok: true, data: { projectId: project.id, mimeType: "image/jpeg" } });
+    expect((await getProject(actor, project.id)).mainProductImageUrl).toBe(`/resources/files/${refs[0]}`);
+
+    // Someone else's ref is refused, and a failure reads as the tool's failure.
+    const other = await reader();
+    const theirs = await createProject(other.actor, { title: "Not mine" });
+    const refused = await runTool(findTool("upload_product_image")!, other.actor, { projectId: theirs.id, filename: "x.jpg", ref: refs[1] }, ctx());
+    expect(refused).toMatchObject({ ok: false });
+    expect(await runTool(tool, actor, { url: `${origin}/about` }, ctx())).toEqual({
+      ok: false,
+      message: `Failed to read the product page: ${PRODUCT_PAGE_MESSAGES.notProductPage}`,
+    });
   });
 });
