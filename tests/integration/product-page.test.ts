@@ -13,6 +13,9 @@ import { listStoredObjectsByOwner, resolveUploadRef } from "~/models/files/store
 import { resetHits } from "~/models/access/api-rate-limits.server";
 import { createProject, getProject } from "~/models/projects";
 import { findTool, runTool } from "~/tools/index";
+import { action } from "~/routes/_shell.create-video";
+import { prisma } from "~/utils/db.server";
+import { call, formRequest } from "./auth-helpers";
 import { newUser, useTempStorage } from "./storage-helpers";
 import { webActor } from "../support/web-actor";
 
@@ -212,5 +215,27 @@ describe("the read_product_page tool", () => {
       ok: false,
       message: `Failed to read the product page: ${PRODUCT_PAGE_MESSAGES.notProductPage}`,
     });
+  });
+});
+
+describe("the Create Video page's product page form", () => {
+  it("answers the prefill for intent=read-product-page, charges nothing and creates no story", async () => {
+    const { user, cookie } = await newUser();
+    const out = await call(action, formRequest("/create-video?new=1", { intent: "read-product-page", productPageUrl: `${origin}/shop/sunrise` }, cookie));
+    expect(out.status).toBe(200);
+    const body = out.body as { intent: string; ok: boolean; idea: string; product: { name: string }; photos: { ref: string; url: string }[] };
+    expect(body).toMatchObject({ intent: "read-product-page", ok: true, product: { name: "Sunrise Candle" }, skipped: 0 });
+    expect(body.idea).toMatch(/^Sunrise Candle by Hearth Studio\./);
+    expect(body.photos.map((p) => p.url)).toEqual(body.photos.map((p) => `/resources/files/${p.ref}`));
+    expect(await prisma.story.count({ where: { userId: user.id } })).toBe(0);
+    expect(await prisma.creditLedgerEntry.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("answers a refused address with its message (400) and stores nothing", async () => {
+    const { user, cookie } = await newUser();
+    const port = (server.address() as AddressInfo).port;
+    const out = await call(action, formRequest("/create-video?new=1", { intent: "read-product-page", productPageUrl: `http://127.0.0.2:${port}/` }, cookie));
+    expect(out).toMatchObject({ status: 400, body: { intent: "read-product-page", ok: false, message: PRODUCT_PAGE_MESSAGES.blocked } });
+    expect(await listStoredObjectsByOwner(user.id)).toHaveLength(0);
   });
 });

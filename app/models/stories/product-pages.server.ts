@@ -65,8 +65,10 @@ const fail = (code: ProductPageErrorCode, message: string) => ({ ok: false as co
 
 function checkUrl(raw: unknown): string | null {
   if (typeof raw !== "string") return null;
-  const text = raw.trim();
+  let text = raw.trim();
   if (!text || text.length > PRODUCT_PAGE_LIMITS.urlLength) return null;
+  // "shop.example/products/x", as people copy it from the address bar without its scheme.
+  if (/^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?#]|$)/i.test(text)) text = `https://${text}`;
   try {
     const url = new URL(text);
     return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : null;
