@@ -54,13 +54,12 @@ export function ProductPageField({ initial, onFound }: ProductPageFieldProps) {
       method="post"
       action="/create-video?new=1"
       noValidate
-      aria-labelledby={`${id}-label`}
       aria-busy={pending || undefined}
       className="mb-5 flex flex-col gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4"
       data-testid="product-page-form"
     >
       <input type="hidden" name={PRODUCT_PAGE_FORM.intentField} value={PRODUCT_PAGE_FORM.intent} />
-      <label id={`${id}-label`} htmlFor={`${id}-url`} className="text-sm font-medium text-slate-800">
+      <label htmlFor={`${id}-url`} className="text-sm font-medium text-slate-800">
         Start from a product page
       </label>
       <p id={`${id}-hint`} className="text-xs text-slate-600">
@@ -80,7 +79,7 @@ export function ProductPageField({ initial, onFound }: ProductPageFieldProps) {
           aria-invalid={error ? true : undefined}
           aria-describedby={cx(`${id}-hint`, error && `${id}-error`)}
           className={cx(
-            "h-10 min-w-0 flex-1 rounded-lg border bg-white px-3 text-sm text-slate-900 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500",
+            "h-10 w-full min-w-0 rounded-lg sm:flex-1 border bg-white px-3 text-sm text-slate-900 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500",
             error ? "border-red-400" : "border-slate-300",
           )}
         />

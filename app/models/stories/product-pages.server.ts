@@ -29,7 +29,7 @@ export const PRODUCT_PAGE_LIMITS = {
 
 export const PRODUCT_PAGE_MESSAGES = {
   noUser: "No authenticated user found",
-  invalidUrl: "Enter the address of a product page, starting with http:// or https://.",
+  invalidUrl: "Enter the web address of a product page, such as https://yourstore.com/products/name",
   blocked: "That address is on a private or local network, so it cannot be read. Use the product page's public address.",
   timeout: "The page did not answer within 5 seconds. Please try again, or upload the photos yourself.",
   tooLarge: "The page is larger than 2 MB, so it was not read.",
