@@ -4,6 +4,7 @@
 // with a refusal; reading real pages and filling the form from them is covered by
 // tests/integration/product-page.test.ts against store-shaped pages served locally.
 import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { DEMO_USER, signIn } from "./support/sign-in";
 
 const PHONE = { width: 390, height: 844 };
@@ -22,7 +23,7 @@ test.describe("with JavaScript", () => {
     await expect(dialog.getByRole("heading", { name: "Create Your Video" })).toBeVisible();
     await dialog.getByLabel(/Script or Idea/).fill("My own words about the product.");
 
-    const field = dialog.getByLabel("Start from a product page");
+    const field = dialog.getByRole("textbox", { name: "Start from a product page" });
     await expect(field).toBeVisible();
     const box = await field.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
@@ -40,6 +41,7 @@ test.describe("with JavaScript", () => {
     await field.fill("not an address");
     await dialog.getByRole("button", { name: "Read page" }).click();
     await expect(dialog.getByRole("alert").filter({ hasText: INVALID })).toBeVisible();
+    await expectAccessible(page, "create video dialog with a product page message");
     await page.screenshot({ path: info.outputPath("product-page-phone.png"), fullPage: true });
   });
 });

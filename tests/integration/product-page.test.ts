@@ -159,6 +159,8 @@ describe("readProductPage", () => {
       expect(await readProductPage(actor, bad)).toEqual({ ok: false, code: "invalid_url", message: PRODUCT_PAGE_MESSAGES.invalidUrl });
     }
     const port = (server.address() as AddressInfo).port;
+    // An address without a scheme is read as https (this plain http server cannot answer that).
+    expect(await readProductPage(actor, `127.0.0.1:${port}/shop/sunrise`)).toMatchObject({ ok: false, code: "unreachable" });
     expect(await readProductPage(actor, `http://127.0.0.2:${port}/products/trail-flask`)).toMatchObject({ ok: false, code: "blocked" });
     expect(await readProductPage(actor, `${origin}/to-private`)).toMatchObject({ ok: false, code: "blocked", message: PRODUCT_PAGE_MESSAGES.blocked });
     expect(await readProductPage(actor, `${origin}/missing`)).toEqual({
