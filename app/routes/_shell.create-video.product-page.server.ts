@@ -6,7 +6,7 @@
 import { data } from "@remix-run/node";
 import { actorFromUser } from "~/models/access";
 import { readProductPage } from "~/models/stories";
-import { PRODUCT_PAGE_FORM, type ProductPageActionData } from "~/models/stories/product-page-html";
+import { PRODUCT_PAGE_FORM, type ProductPageActionData } from "~/models/stories/product-page-form";
 import { isMultipart, readFormData } from "~/utils/forms.server";
 
 const STATUS: Record<string, number> = { throttled: 429, no_user: 401 };

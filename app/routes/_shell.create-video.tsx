@@ -11,7 +11,7 @@ import { CreateVideoDialog } from "~/components/create-video/CreateVideoDialog";
 import { CreateVideoForm } from "~/components/create-video/CreateVideoForm";
 import { CreditsCard } from "~/components/create-video/CreditsCard";
 import { ProductPageField } from "~/components/create-video/ProductPageField";
-import { isProductPageActionData, PRODUCT_PAGE_FORM, type ProductPageActionData } from "~/models/stories/product-page-html";
+import { isProductPageActionData, PRODUCT_PAGE_FORM, type ProductPageActionData } from "~/models/stories/product-page-form";
 import {
   ASPECT_RATIO_INVALID,
   ASPECT_RATIOS,

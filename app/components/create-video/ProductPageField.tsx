@@ -7,7 +7,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { Button } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
-import { isProductPageActionData, PRODUCT_PAGE_FORM, type ProductPageActionData } from "~/models/stories/product-page-html";
+import { isProductPageActionData, PRODUCT_PAGE_FORM, type ProductPageActionData } from "~/models/stories/product-page-form";
 
 type Found = Extract<ProductPageActionData, { ok: true }>;
 
