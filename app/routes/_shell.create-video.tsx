@@ -10,6 +10,8 @@ import { z } from "zod";
 import { CreateVideoDialog } from "~/components/create-video/CreateVideoDialog";
 import { CreateVideoForm } from "~/components/create-video/CreateVideoForm";
 import { CreditsCard } from "~/components/create-video/CreditsCard";
+import { ProductPageField } from "~/components/create-video/ProductPageField";
+import { isProductPageActionData, PRODUCT_PAGE_FORM, type ProductPageActionData } from "~/models/stories/product-page-form";
 import {
   ASPECT_RATIO_INVALID,
   ASPECT_RATIOS,
@@ -34,6 +36,7 @@ import { removeFiles } from "~/models/files";
 import { field, parseFields, type Parsed } from "~/utils/form-fields";
 import { isMultipart, readForm } from "~/utils/forms.server";
 import { readVideoForm, type VideoFormResult } from "./_shell.create-video.server";
+import { productPageAction } from "./_shell.create-video.product-page.server";
 
 export const meta: MetaFunction = () => [{ title: "AI UGC Video — Reelforge" }];
 
@@ -48,7 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Opening or closing the dialog only changes ?new=1: nothing to reload. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formData, defaultShouldRevalidate }) => {
+  // Reading a product page changes nothing the loader shows (it is free).
+  if (formData?.get(PRODUCT_PAGE_FORM.intentField) === PRODUCT_PAGE_FORM.intent) return false;
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
     const a = new URLSearchParams(currentUrl.search);
     const b = new URLSearchParams(nextUrl.search);
@@ -135,6 +140,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<CreateVideoActionData>({ ok: false, toast: error("Error", VIDEO_MESSAGES.noUser) }, { status: 401 });
   }
 
+  const productPage = await productPageAction(request, user);
+  if (productPage) return productPage;
+
   const { form, parsed } = await readVideoRequest(request, user.id);
   const fields = form.fields;
   const values = {
@@ -203,7 +211,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CreateVideo() {
   const { credits, voices, styles, defaultVoiceId, requestId: serverRequestId } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as CreateVideoActionData | undefined;
+  const answered = useActionData<typeof action>() as CreateVideoActionData | ProductPageActionData | undefined;
+  const productPage = isProductPageActionData(answered) ? answered : undefined;
+  const actionData = productPage ? undefined : (answered as CreateVideoActionData | undefined);
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -214,13 +224,20 @@ export default function CreateVideo() {
   const canCreate = credits !== null && credits >= VIDEO_COST_CREDITS;
   const failedPost = actionData && !actionData.ok ? actionData : undefined;
   // A plain post that failed shows the form again (with its values and errors).
-  const open = canCreate && (searchParams.get(OPEN_PARAM) === "1" || Boolean(failedPost?.values));
+  const open = canCreate && (searchParams.get(OPEN_PARAM) === "1" || Boolean(failedPost?.values) || Boolean(productPage));
+
+  // What a product page filled in (ADR 305); the form is made again with it.
+  const [prefill, setPrefill] = useState(() => ({ found: productPage?.ok ? productPage : null, n: 0 }));
+  const onProductPage = useCallback((found: Extract<ProductPageActionData, { ok: true }>) => setPrefill((p) => ({ found, n: p.n + 1 })), []);
 
   // One request id per opening of the dialog: a retry in the same dialog (after the timeout)
   // reuses it and is recognised by the server; a new opening is a new request (and a fresh
   // form, keyed by it). Updated while rendering, so the new form is there when the dialog opens.
   const [session, setSession] = useState(() => ({ open, requestId: failedPost?.values?.requestId || serverRequestId }));
-  if (open !== session.open) setSession({ open, requestId: open ? newRequestId() : session.requestId });
+  if (open !== session.open) {
+    setSession({ open, requestId: open ? newRequestId() : session.requestId });
+    if (open) setPrefill({ found: productPage?.ok ? productPage : null, n: 0 });
+  }
   const requestId = session.requestId;
 
   const openRef = useRef(open);
@@ -277,8 +294,10 @@ export default function CreateVideo() {
 
       {canCreate ? (
         <CreateVideoDialog open={open} hydrated={hydrated} credits={credits} titleId={titleId} onClose={closeDialog} initialFocus={scriptRef}>
+          <ProductPageField key={requestId} initial={productPage} onFound={onProductPage} />
           <CreateVideoForm
-            key={requestId}
+            key={`${requestId}:${prefill.n}`}
+            prefill={prefill.found}
             voices={voices}
             styles={styles}
             defaultVoiceId={defaultVoiceId}

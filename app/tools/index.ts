@@ -19,6 +19,7 @@ import { getVideoProject } from "~/tools/get-video-project";
 import { listStyles } from "~/tools/list-styles";
 import { listVideoProjects } from "~/tools/list-video-projects";
 import { listVoices } from "~/tools/list-voices";
+import { readProductPageTool } from "~/tools/read-product-page";
 import { updateScene } from "~/tools/update-scene";
 import { updateVideoProject } from "~/tools/update-video-project";
 import { uploadProductImage } from "~/tools/upload-product-image";
@@ -34,6 +35,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   updateScene,
   deleteScene,
   divideScript,
+  readProductPageTool,
   uploadProductImage,
   generateImagePrompt,
   generateSceneDescription,

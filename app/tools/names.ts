@@ -12,6 +12,7 @@ export const TOOL_NAMES = [
   "update_scene",
   "delete_scene",
   "divide_script",
+  "read_product_page",
   "upload_product_image",
   "generate_image_prompt",
   "generate_scene_description",

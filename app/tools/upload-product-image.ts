@@ -21,7 +21,7 @@ export const uploadProductImage = defineTool({
   name: "upload_product_image",
   title: "Upload product image",
   description:
-    "Sets the project's product image (what its scene pictures are made from): the file's bytes as base64 in `fileData`, or an http(s) `url` the server downloads. JPEG, PNG, WebP, GIF or AVIF, at most 15 MB; the type is read from the bytes. Replaces the current one. Free.",
+    "Sets the project's product image (what its scene pictures are made from): the file's bytes as base64 in `fileData`, an http(s) `url` the server downloads, or a `ref` read_product_page returned (\"product-photos/<key>\"). JPEG, PNG, WebP, GIF or AVIF, at most 15 MB; the type is read from the bytes. Replaces the current one. Free.",
   inputSchema: z
     .object({
       projectId: projectIdArg,
@@ -32,8 +32,13 @@ export const uploadProductImage = defineTool({
         .max(200, "filename can be at most 200 characters"),
       fileData: z.string({ error: "fileData must be base64 text" }).max(MAX_BASE64_CHARS, "The image is larger than 15 MB").optional(),
       url: z.string({ error: "url must be text" }).max(2048, "url is too long").optional().describe("An http(s) address of the image on the public internet"),
+      ref: z
+        .string({ error: "ref must be text" })
+        .max(512, "ref is too long")
+        .optional()
+        .describe('A picture read_product_page stored for you: one of its photoRefs, "product-photos/<key>"'),
     })
-    .refine((v) => Boolean(v.fileData) !== Boolean(v.url), { message: "Give either fileData (base64) or url, not both" }),
+    .refine((v) => [v.fileData, v.url, v.ref].filter(Boolean).length === 1, { message: "Give one of fileData (base64), url or ref" }),
   outputSchema: z.object({
     projectId: z.string(),
     imageUrl: z.string().describe("Signed, expiring download link of the stored image"),
@@ -43,6 +48,14 @@ export const uploadProductImage = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   failure: "Failed to upload product image",
   async handler(actor, input, ctx) {
+    if (input.ref) {
+      // The core checks that the ref is the project owner's own image (media references, ADR 131).
+      const project = await setMainProjectImage(actor, input.projectId, input.ref.trim());
+      const link = await signed(actor, project.mainProductImageUrl, ctx);
+      if (!link) throw new ToolError("Failed to get public URL after upload.");
+      const links = [toLink(link, "The project's product image")].filter((l): l is ToolLink => l !== null);
+      return { data: { projectId: input.projectId, imageUrl: link.url, mimeType: link.mimeType, size: link.size }, links };
+    }
     const bytes = input.fileData
       ? decodeBase64(input.fileData)
       : (await fetchPublicUrl(input.url ?? "", { maxBytes: MAX_IMAGE_BYTES, timeoutMs: 20_000, signal: ctx.signal })).bytes;

@@ -145,6 +145,8 @@ export type PublicFetchOptions = {
   timeoutMs?: number;
   maxRedirects?: number;
   signal?: AbortSignal;
+  /** The Accept header (default "image/*"; a web page asks for HTML). */
+  accept?: string;
   /** Tests only: which addresses count as blocked (default isBlockedAddress). */
   isBlocked?: (address: string) => boolean;
 };
@@ -181,7 +183,7 @@ type Hop = { status: number; location: string | null; contentType: string | null
 
 function requestOnce(
   url: URL,
-  opts: Required<Pick<PublicFetchOptions, "maxBytes">> & { isBlocked: (a: string) => boolean; signal: AbortSignal },
+  opts: Required<Pick<PublicFetchOptions, "maxBytes">> & { isBlocked: (a: string) => boolean; signal: AbortSignal; accept: string },
 ): Promise<Hop> {
   return new Promise<Hop>((resolve, reject) => {
     const literal = url.hostname.replace(/^\[|\]$/g, "");
@@ -194,7 +196,7 @@ function requestOnce(
         method: "GET",
         lookup: guardedLookup(opts.isBlocked),
         signal: opts.signal,
-        headers: { "User-Agent": "Reelforge/1.0 (+upload_product_image)", Accept: "image/*" },
+        headers: { "User-Agent": "Reelforge/1.0 (+upload_product_image)", Accept: opts.accept },
         agent: false,
       },
       (res) => {
@@ -246,7 +248,7 @@ export async function fetchPublicUrl(raw: string, options: PublicFetchOptions): 
   for (let hop = 0; ; hop++) {
     let result: Hop;
     try {
-      result = await requestOnce(url, { maxBytes: options.maxBytes, isBlocked, signal });
+      result = await requestOnce(url, { maxBytes: options.maxBytes, isBlocked, signal, accept: options.accept ?? "image/*" });
     } catch (error) {
       if (error instanceof PublicFetchError) throw error;
       if (deadline.aborted) throw new PublicFetchError(PUBLIC_FETCH_MESSAGES.timeout);

@@ -96,6 +96,7 @@ describe("MCP over Streamable HTTP", () => {
       "generate_scene_video",
       "compile_video",
       "upload_product_image",
+      "read_product_page",
       "estimate_cost",
       "get_compile_status",
       "list_voices",

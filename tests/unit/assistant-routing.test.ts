@@ -103,4 +103,17 @@ describe("the scene tools", () => {
   it("divide_script", () => {
     expect(routeCommand("Divide the script into scenes", ctx)).toMatchObject({ kind: "tool", tool: "divide_script", args: { projectId: "p1" } });
   });
+
+  it("read_product_page (issue 23): an address with the word page, store or shop, without a project", () => {
+    expect(routeCommand("Start from my product page https://shop.example/products/flask.", {})).toMatchObject({
+      kind: "tool",
+      tool: "read_product_page",
+      args: { url: "https://shop.example/products/flask" },
+    });
+    expect(routeCommand("read this store listing: http://bazaar.example/p/1?ref=x", ctx)).toMatchObject({
+      tool: "read_product_page",
+      args: { url: "http://bazaar.example/p/1?ref=x" },
+    });
+    expect(routeCommand("https://shop.example/products/flask", ctx)).not.toMatchObject({ tool: "read_product_page" });
+  });
 });

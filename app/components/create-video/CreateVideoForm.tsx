@@ -48,6 +48,8 @@ export type CreateVideoFormProps = {
   onCreated?: () => void;
   /** Where the first field should get focus (the dialog opening). */
   scriptRef?: React.Ref<HTMLTextAreaElement>;
+  /** What a product page filled in (ProductPageField, ADR 305): the script, and its photos as media. */
+  prefill?: { idea: string; product: { name: string | null }; photos: { ref: string; url: string; contentType: string }[] } | null;
 };
 
 /** One toast for the submission at a time: the answer replaces the "Timeout" toast. */
@@ -73,6 +75,7 @@ export function CreateVideoForm({
   onCancel,
   onCreated,
   scriptRef,
+  prefill,
 }: CreateVideoFormProps) {
   // One fetcher per opening of the dialog (the form is keyed by the request id), so an earlier
   // opening's answer is never shown again.
@@ -82,7 +85,7 @@ export function CreateVideoForm({
   const musicRef = useRef<MediaUploadHandle>(null);
   const alertId = useId();
   const values = actionData && !actionData.ok ? actionData.values : undefined;
-  const [script, setScript] = useState(values?.script ?? "");
+  const [script, setScript] = useState(values?.script ?? prefill?.idea ?? "");
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [imageBusy, setImageBusy] = useState(false);
   const [musicBusy, setMusicBusy] = useState(false);
@@ -128,6 +131,10 @@ export function CreateVideoForm({
   const serverErrors: FieldErrors = shown && !shown.ok ? (shown.fieldErrors ?? {}) : {};
   const errors: FieldErrors = { ...serverErrors, ...clientErrors };
   const kept = actionData && !actionData.ok ? actionData.files : undefined;
+  const firstPhoto = prefill?.photos[0];
+  const prefilledImage = firstPhoto
+    ? { ref: firstPhoto.ref, url: firstPhoto.url, contentType: firstPhoto.contentType, name: prefill?.product.name ?? null }
+    : null;
 
   const onScript = useCallback((next: string) => {
     setScript(next);
@@ -180,6 +187,9 @@ export function CreateVideoForm({
       className="flex flex-col gap-5"
     >
       <input type="hidden" name={FIELDS.requestId} value={requestId} />
+      {prefill?.photos.map((photo) => (
+        <input key={photo.ref} type="hidden" name="mediaRef" value={photo.ref} />
+      ))}
       {failure && !hydrated ? (
         <div id={alertId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           <p className="font-semibold">{failure.title}</p>
@@ -208,7 +218,7 @@ export function CreateVideoForm({
         description="Optional. An image of your product or of the presenter (JPEG, PNG, WebP, GIF or AVIF)."
         icon="upload"
         hydrated={hydrated}
-        kept={kept?.productImage}
+        kept={kept?.productImage ?? prefilledImage}
         error={errors.productImage}
         failureToast={productFailure}
         onBusyChange={setImageBusy}

@@ -3,6 +3,8 @@
 // list for every door — the editors, Create Video, variants, custom orders, the MCP tools and the
 // assistant — and the only place the numbers are written.
 // docs/product.md#credits, docs/decisions/150-price-list-and-work-charges.md, ADR 280.
+// Work not listed here is free and charges nothing: dividing a script into scenes, reading a
+// product page into the Create Video dialog (read_product_page, ADR 305), uploads.
 import { SCENE_ASSET_STEPS, type SceneAssetStep } from "~/models/generation/scene-asset-steps";
 
 /** A Create Video story (everything included). */

@@ -7,6 +7,14 @@ export { listShowcaseVideos, listShowcaseVideosSafely, type ShowcaseItem } from 
 export { getPipelineStory, markStoryProcessing, markStoryReady, projectIdOfStory, setStoryVisibility } from "./stories.server";
 export { listStoryTypes } from "./story-types.server";
 export {
+  PRODUCT_PAGE_LIMITS,
+  PRODUCT_PAGE_MESSAGES,
+  readProductPage,
+  type ProductPageErrorCode,
+  type ProductPagePhoto,
+  type ReadProductPageResult,
+} from "./product-pages.server";
+export {
   prepareVariantProject,
   quoteStoryVariants,
   requestStoryVariants,

@@ -57,6 +57,12 @@ const FIELD_WORDS: Array<[RegExp, (typeof SCENE_UPDATE_TYPES)[number], string]> 
 ];
 
 export const parsers: Parser[] = [
+  // "start from my product page https://shop.example/p/x", "read this store page: https://…"
+  (text) => {
+    const url = /\bhttps?:\/\/[^\s"'<>]+/i.exec(text)?.[0]?.replace(/[.,;:!?)\]]+$/, "");
+    if (!url || !/\b(page|store|shop|listing|product link)\b/i.test(text.replace(/\bhttps?:\/\/\S+/gi, " "))) return null;
+    return { intent: "read_product_page", args: { url }, reply: "Reading the product page." };
+  },
   // "set the voice-over text of scene 3 to: ...", "change scene 2's description to ...", "rename scene 1 to ..."
   (text, ctx) => {
     let m = /^\s*(?:please\s+)?rename\s+(.+?)\s+(?:to|as)\s+(.+)$/i.exec(text);

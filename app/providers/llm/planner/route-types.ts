@@ -38,6 +38,7 @@ export type Intent =
   | "update_project"
   | "add_scene"
   | "divide_script"
+  | "read_product_page"
   | "generate_assets"
   | "generate_image_prompt"
   | "generate_scene_image"

@@ -31,6 +31,8 @@ export function candidatesFor(intent: Intent, args: Record<string, unknown>): Ca
       return [catalogue("add_scene", args), ...canvas("createScene", { content: args.description })];
     case "divide_script":
       return [catalogue("divide_script", args)];
+    case "read_product_page":
+      return [catalogue("read_product_page", args)];
     case "generate_image_prompt":
       return [catalogue("generate_image_prompt", args), ...canvas("generateImagePrompt")];
     case "generate_scene_image":
