@@ -13,6 +13,7 @@ import { CHAT_MESSAGES, CHAT_RETRIES, CHAT_RETRY_BASE_MS, type ChatPlannedCall, 
 import { sumCredits } from "~/models/billing";
 import { chatHistory, finishChatReply, recordChatProgress, type ChatMessageView } from "~/models/assistant";
 import { getProjectWorkspace } from "~/models/projects";
+import { CANVAS_AGENT_TOOL } from "~/tools/names";
 import { contextBlock, messageText, type ReelforgeChatModel, type RouteContext } from "~/providers/llm/index.server";
 import { needsConfirmation, quoteCall } from "./pricing";
 import type { AgentTool } from "./types";
@@ -93,7 +94,7 @@ function mediaCommand(tasks: ChatTask[]): { type: string; tool: string } | null 
     if (t.status !== "completed") continue;
     const kind =
       MEDIA.get(t.name) ??
-      (t.name === "canvas_agent"
+      (t.name === CANVAS_AGENT_TOOL
         ? ({ generateImage: "image", generateVideo: "video" } as const)[String((t.arguments as { action?: string })?.action)]
         : undefined);
     if (kind) return { type: kind, tool: t.name };
