@@ -37,7 +37,8 @@ const layers = [
     files: /^app\/models\//,
     deny: [
       { match: UI, why: "the core never imports UI or routes: move the shared piece into the core." },
-      { match: /^app\/tools\//, why: "the core never imports the tool catalogue." },
+      // The tools' names (no imports) are the one thing of app/tools the core reads (the canvas agent tool's actions).
+      { match: /^app\/tools\//, unless: /^app\/tools\/names$/, why: "the core never imports the tool catalogue (only ~/tools/names)." },
       { match: /^inngest\//, why: "the core never imports the workflow engine: send events through ~/models/workflows." },
       { match: OUTER, why: "the core never imports doors or entry points." },
     ],

@@ -6,16 +6,17 @@
 // 2 times (1 s, 2 s) and the whole reply times out. The chat core (app/models/assistant/chat.server.ts)
 // stores every step and owns the charge of the message; the tools charge like over MCP.
 import { randomUUID } from "node:crypto";
-import { AIMessage, type AIMessageChunk, type BaseMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
+import { AIMessage, type AIMessageChunk, type BaseMessage, HumanMessage, SystemMessage, type ToolCall, ToolMessage } from "@langchain/core/messages";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import type { Actor } from "~/models/access";
 import { CHAT_MESSAGES, CHAT_RETRIES, CHAT_RETRY_BASE_MS, type ChatPlannedCall, type ChatTask } from "~/models/assistant/chat-rules";
 import { sumCredits } from "~/models/billing";
 import { chatHistory, finishChatReply, recordChatProgress, type ChatMessageView } from "~/models/assistant";
 import { getProjectWorkspace } from "~/models/projects";
+import { CANVAS_AGENT_TOOL } from "~/tools/names";
 import { contextBlock, messageText, type ReelforgeChatModel, type RouteContext } from "~/providers/llm/index.server";
 import { needsConfirmation, quoteCall } from "./pricing";
-import type { AgentTool } from "./types";
+import type { AgentTool, AgentToolOutcome } from "./types";
 
 export type AssistantEvent =
   | { type: "reply"; message: ChatMessageView }
@@ -93,7 +94,7 @@ function mediaCommand(tasks: ChatTask[]): { type: string; tool: string } | null 
     if (t.status !== "completed") continue;
     const kind =
       MEDIA.get(t.name) ??
-      (t.name === "canvas_agent"
+      (t.name === CANVAS_AGENT_TOOL
         ? ({ generateImage: "image", generateVideo: "video" } as const)[String((t.arguments as { action?: string })?.action)]
         : undefined);
     if (kind) return { type: kind, tool: t.name };
@@ -118,164 +119,216 @@ export type RunAssistantOptions = {
   pollMs?: number;
 };
 
+/** What one reply has gathered so far: its text, its tool calls and the calls held for a confirmation. */
+type Turn = { content: string; tasks: ChatTask[]; selectedTool: string | null; held: ChatPlannedCall[] };
+
+/** One reply being answered: its options, its abort signal and how it records its progress. */
+type Reply = {
+  opts: RunAssistantOptions;
+  emit: (event: AssistantEvent) => void;
+  signal: AbortSignal;
+  agentType: string;
+  turn: Turn;
+  progress: () => Promise<void>;
+};
+
+type BoundModel = ReturnType<NonNullable<ReelforgeChatModel["bindTools"]>>;
+
 /** Answers one message; never throws for a model or tool failure (the reply ends in error). */
 export async function runAssistant(opts: RunAssistantOptions): Promise<ChatMessageView> {
-  const { actor, model, tools, reply } = opts;
+  const { actor, model, tools } = opts;
   const emit = opts.emit ?? (() => {});
-  const local = isLocalPlanner(model);
-  const agentType = local ? "local-planner" : (model.providerInfo?.id ?? "openai");
+  const agentType = isLocalPlanner(model) ? "local-planner" : (model.providerInfo?.id ?? "openai");
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new TimeoutError()), opts.timeoutMs ?? ASSISTANT_TIMEOUT_MS);
   const onOuterAbort = () => controller.abort(opts.signal?.reason ?? new Error("aborted"));
   opts.signal?.addEventListener("abort", onOuterAbort, { once: true });
-  const signal = controller.signal;
 
-  let tasks: ChatTask[] = [];
-  let content = "";
-  let selectedTool: string | null = null;
-  let held: ChatPlannedCall[] = [];
+  const turn: Turn = { content: "", tasks: [], selectedTool: null, held: [] };
   const progress = async () => {
-    const message = await recordChatProgress(actor, reply.id, { content, tasks, selectedTool, agentType });
+    const message = await recordChatProgress(actor, opts.reply.id, { content: turn.content, tasks: turn.tasks, selectedTool: turn.selectedTool, agentType });
     emit({ type: "reply", message });
   };
+  const reply: Reply = { opts, emit, signal: controller.signal, agentType, turn, progress };
 
   try {
     await progress();
-    const context = await projectContext(actor, opts.projectId, opts.selectedSceneId ?? null);
-    const history = (await chatHistory(actor, opts.sessionId, 12)).filter((m) => m.id !== reply.id && m.id !== reply.replyToId && m.content.trim());
-    const messages: BaseMessage[] = [
-      new SystemMessage(`${HOSTED_PROMPT}\n\n${contextBlock(context)}`),
-      ...history.map((m) => (m.role === "user" ? new HumanMessage(m.content) : new AIMessage(m.content))),
-      new HumanMessage(opts.userText),
-    ];
-    const byName = new Map(tools.map((t) => [t.name, t]));
+    const messages = await openingMessages(opts);
     const bound = model.bindTools!(
       tools.map((t) => ({
         type: "function" as const,
         function: { name: t.name, description: t.description, parameters: toJsonSchema(t.schema) as Record<string, unknown> },
       })),
     );
-
-    for (let round = 0; round < MAX_ROUNDS; round++) {
-      const answer = await callWithRetry(
-        async () => {
-          let acc: AIMessageChunk | null = null;
-          let streamed = "";
-          for await (const chunk of await bound.stream(messages, { signal })) {
-            acc = acc ? acc.concat(chunk) : chunk;
-            const piece = typeof chunk.content === "string" ? chunk.content : messageText(chunk);
-            if (piece) {
-              streamed += piece;
-              emit({ type: "delta", text: piece });
-            }
-          }
-          return { acc, streamed };
-        },
-        signal,
-        opts.retryBaseMs ?? CHAT_RETRY_BASE_MS,
-      );
-      const text = answer.streamed.trim();
-      if (text) content = content ? `${content}\n\n${text}` : text;
-      const calls = answer.acc?.tool_calls ?? [];
-      if (calls.length === 0) break;
-      // Paid or destructive calls wait for the user: from the first one on, nothing more runs now.
-      const quotes = await Promise.all(calls.map((c) => quoteCall(actor, c.name, (c.args ?? {}) as Record<string, unknown>)));
-      const firstHeld = quotes.findIndex(needsConfirmation);
-      if (firstHeld >= 0) {
-        held = calls.slice(firstHeld).map((c, k) => ({ name: c.name, args: (c.args ?? {}) as Record<string, unknown>, ...quotes[firstHeld + k] }));
-        calls.splice(firstHeld);
-      }
-      if (calls.length === 0) break;
-      messages.push(new AIMessage({ content: answer.streamed, tool_calls: calls }));
-
-      let stopped = false;
-      for (const [i, call] of calls.entries()) {
-        const callId = call.id ?? `call_${randomUUID()}`;
-        const task: ChatTask = { id: callId, name: call.name, status: "working", type: "ai-chat", arguments: call.args };
-        tasks = [...tasks, task];
-        selectedTool ??= call.name;
-        const update = (patch: Partial<ChatTask>) => {
-          tasks = tasks.map((t) => (t.id === callId ? { ...t, ...patch } : t));
-        };
-        if (stopped) {
-          update({ status: "error", details: "Not run: an earlier step failed" });
-          messages.push(
-            new ToolMessage({
-              content: JSON.stringify({ success: false, error: "Not run: an earlier step failed" }),
-              tool_call_id: callId,
-              name: call.name,
-              status: "error",
-            }),
-          );
-          continue;
-        }
-        await progress();
-        const tool = byName.get(call.name);
-        let outcome: { ok: true; data: unknown } | { ok: false; message: string };
-        if (!tool) outcome = { ok: false, message: CHAT_MESSAGES.toolNotFound(call.name) };
-        else {
-          const args = { ...(call.args ?? {}) } as Record<string, unknown>;
-          if ("idempotencyKey" in tool.schema.shape && args.idempotencyKey === undefined) args.idempotencyKey = `${reply.id}:${round}:${i}`;
-          try {
-            outcome = await tool.run(args, { signal, origin: opts.origin, idempotencyKey: `${reply.id}:${round}:${i}`, pollMs: opts.pollMs });
-          } catch (error) {
-            if (signal.aborted) throw signal.reason;
-            console.error(`[assistant] tool ${call.name} failed`, error);
-            outcome = { ok: false, message: CHAT_MESSAGES.errorTaskDetail };
-          }
-        }
-        if (outcome.ok) update({ status: "completed", result: truncateResult(outcome.data) });
-        else {
-          update({ status: "error", details: outcome.message });
-          stopped = true;
-        }
-        messages.push(
-          new ToolMessage({
-            content: JSON.stringify(outcome.ok ? outcome.data : { success: false, error: outcome.message }).slice(0, 20_000),
-            tool_call_id: callId,
-            name: call.name,
-            status: outcome.ok ? "success" : "error",
-          }),
-        );
-        await progress();
-      }
-      if (stopped || held.length > 0) break;
-    }
-
-    if (held.length > 0 && !tasks.some((t) => t.status === "error")) {
-      const credits = sumCredits(held.map((h) => h.credits));
-      const question = CHAT_MESSAGES.confirmQuestion(capitalize(listOf(held.map((h) => h.label))), credits, [
-        ...new Set(held.map((h) => h.destructive).filter((d): d is string => Boolean(d))),
-      ]);
-      content = content ? `${content}\n\n${question}` : question;
-      const message = await finishChatReply(actor, reply.id, {
-        content,
-        tasks,
-        selectedTool: selectedTool ?? held[0].name,
-        agentType,
-        command: { type: "confirm", credits, calls: held },
-      });
-      emit({ type: "done", message, toast: null });
-      return message;
-    }
-    const command = mediaCommand(tasks);
-    const message = await finishChatReply(actor, reply.id, { content: content || "Done.", tasks, selectedTool, agentType, command });
-    emit({ type: "done", message, toast: command ? { kind: "info", text: CHAT_MESSAGES.mediaToast } : null });
-    return message;
+    await toolRounds(reply, bound, messages);
+    return await finishReply(reply);
   } catch (error) {
-    const timedOut = error instanceof TimeoutError || (signal.aborted && signal.reason instanceof TimeoutError);
-    if (!timedOut) console.error("[assistant] reply failed", error);
-    const failed = timedOut
-      ? { reply: CHAT_MESSAGES.timeoutReply, details: "Request timeout" }
-      : { reply: CHAT_MESSAGES.errorReply, details: CHAT_MESSAGES.errorTaskDetail };
-    const message = await finishChatReply(actor, reply.id, { tasks, selectedTool, agentType, failed });
-    const reason = !timedOut && error instanceof Error && error.message ? error.message : null;
-    emit({ type: "done", message, toast: { kind: "error", text: timedOut ? CHAT_MESSAGES.timeoutToast : (reason ?? CHAT_MESSAGES.errorToast) } });
-    return message;
+    return await failReply(reply, error);
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener("abort", onOuterAbort);
   }
+}
+
+/** The system prompt with the project's context, the chat so far and the user's message. */
+async function openingMessages(opts: RunAssistantOptions): Promise<BaseMessage[]> {
+  const { actor, reply } = opts;
+  const context = await projectContext(actor, opts.projectId, opts.selectedSceneId ?? null);
+  const history = (await chatHistory(actor, opts.sessionId, 12)).filter((m) => m.id !== reply.id && m.id !== reply.replyToId && m.content.trim());
+  return [
+    new SystemMessage(`${HOSTED_PROMPT}\n\n${contextBlock(context)}`),
+    ...history.map((m) => (m.role === "user" ? new HumanMessage(m.content) : new AIMessage(m.content))),
+    new HumanMessage(opts.userText),
+  ];
+}
+
+/**
+ * The model answers and calls tools, round after round, until it calls none, a call fails, or a
+ * paid or destructive call is held for the user's confirmation (at most MAX_ROUNDS rounds).
+ */
+async function toolRounds(reply: Reply, bound: BoundModel, messages: BaseMessage[]): Promise<void> {
+  const { turn } = reply;
+  const byName = new Map(reply.opts.tools.map((t) => [t.name, t]));
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const answer = await streamAnswer(reply, bound, messages);
+    const text = answer.streamed.trim();
+    if (text) turn.content = turn.content ? `${turn.content}\n\n${text}` : text;
+    const calls = answer.acc?.tool_calls ?? [];
+    if (calls.length === 0) break;
+    // Paid or destructive calls wait for the user: from the first one on, nothing more runs now.
+    const quotes = await Promise.all(calls.map((c) => quoteCall(reply.opts.actor, c.name, (c.args ?? {}) as Record<string, unknown>)));
+    const firstHeld = quotes.findIndex(needsConfirmation);
+    if (firstHeld >= 0) {
+      turn.held = calls.slice(firstHeld).map((c, k) => ({ name: c.name, args: (c.args ?? {}) as Record<string, unknown>, ...quotes[firstHeld + k] }));
+      calls.splice(firstHeld);
+    }
+    if (calls.length === 0) break;
+    messages.push(new AIMessage({ content: answer.streamed, tool_calls: calls }));
+    const stopped = await runCalls(reply, calls, round, messages, byName);
+    if (stopped || turn.held.length > 0) break;
+  }
+}
+
+/** One model answer, streamed to the client as it comes, retried while nothing has been streamed. */
+function streamAnswer(reply: Reply, bound: BoundModel, messages: BaseMessage[]) {
+  return callWithRetry(
+    async () => {
+      let acc: AIMessageChunk | null = null;
+      let streamed = "";
+      for await (const chunk of await bound.stream(messages, { signal: reply.signal })) {
+        acc = acc ? acc.concat(chunk) : chunk;
+        const piece = typeof chunk.content === "string" ? chunk.content : messageText(chunk);
+        if (piece) {
+          streamed += piece;
+          reply.emit({ type: "delta", text: piece });
+        }
+      }
+      return { acc, streamed };
+    },
+    reply.signal,
+    reply.opts.retryBaseMs ?? CHAT_RETRY_BASE_MS,
+  );
+}
+
+/** Runs a round's tool calls in order; after a failure the rest are recorded as not run. Returns whether one failed. */
+async function runCalls(reply: Reply, calls: ToolCall[], round: number, messages: BaseMessage[], byName: Map<string, AgentTool>): Promise<boolean> {
+  const { turn } = reply;
+  let stopped = false;
+  for (const [i, call] of calls.entries()) {
+    const callId = call.id ?? `call_${randomUUID()}`;
+    turn.tasks = [...turn.tasks, { id: callId, name: call.name, status: "working", type: "ai-chat", arguments: call.args }];
+    turn.selectedTool ??= call.name;
+    const update = (patch: Partial<ChatTask>) => {
+      turn.tasks = turn.tasks.map((t) => (t.id === callId ? { ...t, ...patch } : t));
+    };
+    if (stopped) {
+      update({ status: "error", details: NOT_RUN });
+      messages.push(toolMessage(callId, call.name, { ok: false, message: NOT_RUN }));
+      continue;
+    }
+    await reply.progress();
+    const outcome = await callTool(reply, byName.get(call.name), call, `${reply.opts.reply.id}:${round}:${i}`);
+    if (outcome.ok) update({ status: "completed", result: truncateResult(outcome.data) });
+    else {
+      update({ status: "error", details: outcome.message });
+      stopped = true;
+    }
+    messages.push(toolMessage(callId, call.name, outcome));
+    await reply.progress();
+  }
+  return stopped;
+}
+
+const NOT_RUN = "Not run: an earlier step failed";
+
+/** One tool call; a tool that throws (other than for the reply's abort) is a failed call. */
+async function callTool(reply: Reply, tool: AgentTool | undefined, call: ToolCall, idempotencyKey: string): Promise<AgentToolOutcome> {
+  if (!tool) return { ok: false, message: CHAT_MESSAGES.toolNotFound(call.name) };
+  const args = { ...(call.args ?? {}) } as Record<string, unknown>;
+  if ("idempotencyKey" in tool.schema.shape && args.idempotencyKey === undefined) args.idempotencyKey = idempotencyKey;
+  try {
+    return await tool.run(args, { signal: reply.signal, origin: reply.opts.origin, idempotencyKey, pollMs: reply.opts.pollMs });
+  } catch (error) {
+    if (reply.signal.aborted) throw reply.signal.reason;
+    console.error(`[assistant] tool ${call.name} failed`, error);
+    return { ok: false, message: CHAT_MESSAGES.errorTaskDetail };
+  }
+}
+
+/** What the model reads back of a call: its data, or its failure. */
+function toolMessage(callId: string, name: string, outcome: AgentToolOutcome): ToolMessage {
+  return new ToolMessage({
+    content: JSON.stringify(outcome.ok ? outcome.data : { success: false, error: outcome.message }).slice(0, 20_000),
+    tool_call_id: callId,
+    name,
+    status: outcome.ok ? "success" : "error",
+  });
+}
+
+/** The finished reply: a question with the price of the held calls, or the answer (with a media command when one was made). */
+async function finishReply(reply: Reply): Promise<ChatMessageView> {
+  const { opts, turn, agentType, emit } = reply;
+  const { held } = turn;
+  if (held.length > 0 && !turn.tasks.some((t) => t.status === "error")) {
+    const credits = sumCredits(held.map((h) => h.credits));
+    const question = CHAT_MESSAGES.confirmQuestion(capitalize(listOf(held.map((h) => h.label))), credits, [
+      ...new Set(held.map((h) => h.destructive).filter((d): d is string => Boolean(d))),
+    ]);
+    const content = turn.content ? `${turn.content}\n\n${question}` : question;
+    const message = await finishChatReply(opts.actor, opts.reply.id, {
+      content,
+      tasks: turn.tasks,
+      selectedTool: turn.selectedTool ?? held[0].name,
+      agentType,
+      command: { type: "confirm", credits, calls: held },
+    });
+    emit({ type: "done", message, toast: null });
+    return message;
+  }
+  const command = mediaCommand(turn.tasks);
+  const message = await finishChatReply(opts.actor, opts.reply.id, {
+    content: turn.content || "Done.",
+    tasks: turn.tasks,
+    selectedTool: turn.selectedTool,
+    agentType,
+    command,
+  });
+  emit({ type: "done", message, toast: command ? { kind: "info", text: CHAT_MESSAGES.mediaToast } : null });
+  return message;
+}
+
+/** A reply that failed or timed out ends in error, with what it had done so far. */
+async function failReply(reply: Reply, error: unknown): Promise<ChatMessageView> {
+  const { opts, turn, agentType, emit, signal } = reply;
+  const timedOut = error instanceof TimeoutError || (signal.aborted && signal.reason instanceof TimeoutError);
+  if (!timedOut) console.error("[assistant] reply failed", error);
+  const failed = timedOut
+    ? { reply: CHAT_MESSAGES.timeoutReply, details: "Request timeout" }
+    : { reply: CHAT_MESSAGES.errorReply, details: CHAT_MESSAGES.errorTaskDetail };
+  const message = await finishChatReply(opts.actor, opts.reply.id, { tasks: turn.tasks, selectedTool: turn.selectedTool, agentType, failed });
+  const reason = !timedOut && error instanceof Error && error.message ? error.message : null;
+  emit({ type: "done", message, toast: { kind: "error", text: timedOut ? CHAT_MESSAGES.timeoutToast : (reason ?? CHAT_MESSAGES.errorToast) } });
+  return message;
 }
 
 /** A model call with up to CHAT_RETRIES more tries after 1 s, 2 s ... (nothing streamed yet). */

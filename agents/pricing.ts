@@ -6,6 +6,7 @@ import type { Actor } from "~/models/access";
 import { estimateCost } from "~/models/projects";
 import { COMPILE_PRICE, PRICES, SCENE_STEP_PRICES, sumCredits } from "~/models/billing";
 import type { SceneAssetStep } from "~/models/generation/scene-asset-steps";
+import { CANVAS_AGENT_TOOL, type CanvasToolAction } from "~/tools/names";
 
 const STEP_TOOLS: Record<string, SceneAssetStep> = {
   generate_image_prompt: "image prompt",
@@ -15,7 +16,7 @@ const STEP_TOOLS: Record<string, SceneAssetStep> = {
   generate_scene_video: "video",
 };
 
-const CANVAS_STEPS: Record<string, SceneAssetStep> = { generateImagePrompt: "image prompt", generateImage: "image", generateVideo: "video" };
+const CANVAS_STEPS: Partial<Record<CanvasToolAction, SceneAssetStep>> = { generateImagePrompt: "image prompt", generateImage: "image", generateVideo: "video" };
 
 /** Tools that remove or replace the user's scenes: they wait for a confirmation even when free. */
 const DESTRUCTIVE: Record<string, string> = {
@@ -57,8 +58,8 @@ export async function quoteCall(actor: Actor, name: string, args: Record<string,
   if (name === "compile_video") return { credits: await compileEstimate(actor, args.projectId), destructive, label };
   if (name === "prepare_scenes_for_compilation")
     return { credits: Math.max(0, sumCredits([await compileEstimate(actor, args.projectId), -COMPILE_PRICE])), destructive, label };
-  if (name === "canvas_agent") {
-    const canvasStep = CANVAS_STEPS[String(args.action)];
+  if (name === CANVAS_AGENT_TOOL) {
+    const canvasStep = CANVAS_STEPS[String(args.action) as CanvasToolAction];
     return { credits: sumCredits([PRICES.canvasToolAction, canvasStep ? SCENE_STEP_PRICES[canvasStep] : 0]), destructive, label };
   }
   return { credits: 0, destructive, label };

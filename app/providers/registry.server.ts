@@ -107,22 +107,12 @@ function readEnv(): { env: MediaEnv; problems: string[] } {
   return { env: schema.parse(cleaned), problems: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) };
 }
 
-function build(): Registry {
-  const { env, problems } = readEnv();
-  const status: ProviderStatus[] = [];
-  const timeouts = { requestTimeoutMs: env.PROVIDER_REQUEST_TIMEOUT_MS };
-  const note = (capability: Capability, provider: { name: string; label: string }, requested: string, problem?: string) => {
-    const configProblem = problems.find((p) => SETTING_PREFIXES[capability].some((prefix) => p.startsWith(prefix)));
-    status.push({
-      capability,
-      provider: provider.name,
-      label: provider.label,
-      local: provider.name.startsWith("local"),
-      requested,
-      ...(problem || configProblem ? { problem: problem ?? `Invalid setting ${configProblem}` } : {}),
-    });
-  };
+/** The provider chosen for a capability, and why the requested one does not serve when it does not. */
+type Choice<P> = { provider: P; problem?: string };
+type Timeouts = { requestTimeoutMs: number };
 
+/** Voice-over: offline TTS, or an OpenAI-compatible speech API (a key is needed for openai.com). */
+function chooseVoice(env: MediaEnv): Choice<VoiceProvider> {
   let voice: VoiceProvider = new LocalVoiceProvider();
   let voiceProblem: string | undefined;
   if (env.VOICE_PROVIDER === "openai") {
@@ -139,8 +129,11 @@ function build(): Registry {
         timeoutMs: env.VOICE_TIMEOUT_MS,
       });
   }
-  note("voice", voice, env.VOICE_PROVIDER, voiceProblem);
+  return { provider: voice, problem: voiceProblem };
+}
 
+/** Product images: the local compositor, or the fal queue with a key. */
+function chooseImage(env: MediaEnv, timeouts: Timeouts): Choice<ProductImageProvider> {
   let image: ProductImageProvider = new LocalProductImageProvider();
   let imageProblem: string | undefined;
   if (env.IMAGE_PROVIDER === "fal") {
@@ -158,8 +151,11 @@ function build(): Registry {
         ...timeouts,
       });
   }
-  note("image", image, env.IMAGE_PROVIDER, imageProblem);
+  return { provider: image, problem: imageProblem };
+}
 
+/** Image to video: local ffmpeg motion, or the fal queue with a key. */
+function chooseMotion(env: MediaEnv, timeouts: Timeouts): Choice<MotionProvider> {
   let motion: MotionProvider = new LocalMotionProvider();
   let motionProblem: string | undefined;
   if (env.MOTION_PROVIDER === "fal") {
@@ -176,8 +172,11 @@ function build(): Registry {
         ...timeouts,
       });
   }
-  note("motion", motion, env.MOTION_PROVIDER, motionProblem);
+  return { provider: motion, problem: motionProblem };
+}
 
+/** Music: the offline composer, or the fal queue with a key. */
+function chooseMusic(env: MediaEnv, timeouts: Timeouts): Choice<MusicProvider> {
   let music: MusicProvider = new LocalMusicProvider();
   let musicProblem: string | undefined;
   if (env.MUSIC_PROVIDER === "fal") {
@@ -194,8 +193,11 @@ function build(): Registry {
         ...timeouts,
       });
   }
-  note("music", music, env.MUSIC_PROVIDER, musicProblem);
+  return { provider: music, problem: musicProblem };
+}
 
+/** The compile: the local ffmpeg renderer (always there, for renders of their own), or json2video with a key. */
+function chooseRender(env: MediaEnv, timeouts: Timeouts): Choice<RenderProvider> & { localRender: LocalRenderer } {
   const localRender: LocalRenderer = new LocalRenderProvider();
   let render: RenderProvider = localRender;
   let renderProblem: string | undefined;
@@ -203,9 +205,48 @@ function build(): Registry {
     if (!env.JSON2VIDEO_API_KEY) renderProblem = "JSON2VIDEO_API_KEY is not set: using the local ffmpeg renderer";
     else render = new Json2VideoRenderProvider({ baseUrl: env.JSON2VIDEO_API_URL, apiKey: env.JSON2VIDEO_API_KEY, ...timeouts });
   }
-  note("render", render, env.RENDER_PROVIDER, renderProblem);
+  return { provider: render, localRender, problem: renderProblem };
+}
 
-  const providers: MediaProviders = { voice, image, motion, music, render, localRender };
+function build(): Registry {
+  const { env, problems } = readEnv();
+  const status: ProviderStatus[] = [];
+  const timeouts = { requestTimeoutMs: env.PROVIDER_REQUEST_TIMEOUT_MS };
+  const note = (capability: Capability, provider: { name: string; label: string }, requested: string, problem?: string) => {
+    const configProblem = problems.find((p) => SETTING_PREFIXES[capability].some((prefix) => p.startsWith(prefix)));
+    status.push({
+      capability,
+      provider: provider.name,
+      label: provider.label,
+      local: provider.name.startsWith("local"),
+      requested,
+      ...(problem || configProblem ? { problem: problem ?? `Invalid setting ${configProblem}` } : {}),
+    });
+  };
+
+  const voice = chooseVoice(env);
+  note("voice", voice.provider, env.VOICE_PROVIDER, voice.problem);
+
+  const image = chooseImage(env, timeouts);
+  note("image", image.provider, env.IMAGE_PROVIDER, image.problem);
+
+  const motion = chooseMotion(env, timeouts);
+  note("motion", motion.provider, env.MOTION_PROVIDER, motion.problem);
+
+  const music = chooseMusic(env, timeouts);
+  note("music", music.provider, env.MUSIC_PROVIDER, music.problem);
+
+  const render = chooseRender(env, timeouts);
+  note("render", render.provider, env.RENDER_PROVIDER, render.problem);
+
+  const providers: MediaProviders = {
+    voice: voice.provider,
+    image: image.provider,
+    motion: motion.provider,
+    music: music.provider,
+    render: render.provider,
+    localRender: render.localRender,
+  };
   const faults = parseProviderFaults(env.PROVIDER_FAULTS);
   if (faults.invalid.length) for (const s of status) s.problem ??= `Invalid setting PROVIDER_FAULTS: ${faults.invalid.join(", ")} names no capability`;
   if (faults.plan.size === 0) return { ...providers, status };

@@ -173,102 +173,9 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
   }
   const input = parsed.data;
   try {
-    switch (input.intent) {
-      case "create-project": {
-        // The core refuses an empty name; this page calls the field "Project Name".
-        let projectId: string;
-        try {
-          projectId = (await createProject(actor, { title: input.name, description: input.description ?? null })).id;
-        } catch (error) {
-          if (error instanceof ProjectError) return refused(input.intent, error.message.replace(/^Project title/, "Project Name"), 400);
-          throw error;
-        }
-        return redirect(`/video-projects/${projectId}`);
-      }
-      case "delete-project": {
-        if (!input.confirmed) {
-          // Nothing is deleted before the user confirms: the page asks first.
-          const project = await getProject(actor, input.projectId);
-          return {
-            ok: false,
-            intent: input.intent,
-            error: `Are you sure you want to delete project "${project.title}"?`,
-            confirm: { projectId: project.id, title: project.title },
-          } satisfies ActionResult;
-        }
-        await deleteProject(actor, input.projectId);
-        // Deleting the open project goes back to the list with the history open.
-        if (input.projectId === openProjectId || !openProjectId) return redirect("/video-projects?history=open");
-        return { ok: true, intent: input.intent, message: "Project deleted" } satisfies ActionResult;
-      }
-    }
+    if (input.intent === "create-project" || input.intent === "delete-project") return await projectIntent(actor, input, openProjectId);
     if (!openProjectId) return refused(input.intent, "Open a project first", 400);
-    switch (input.intent) {
-      case "add-scene": {
-        await addScene(actor, openProjectId, { title: input.name, description: input.description ?? null }, { requireTitle: true });
-        return { ok: true, intent: input.intent, message: "Scene added" } satisfies ActionResult;
-      }
-      case "generate-assets": {
-        const result = await requestSceneGeneration(actor, { projectId: openProjectId, sceneId: input.sceneId, step: "all" });
-        if (!result.ok)
-          return refused(
-            input.intent,
-            pointToProductImage(result.message),
-            result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400,
-            input.sceneId,
-          );
-        return {
-          ok: true,
-          intent: input.intent,
-          message: `Generating ${result.steps.join(", ")} for ${formatCredits(result.credits)} credits`,
-        } satisfies ActionResult;
-      }
-      case "main-image": {
-        await setMainProjectImage(actor, openProjectId, input.ref ?? null);
-        return { ok: true, intent: input.intent, message: input.ref ? PRODUCT_IMAGE_MESSAGES.updated : PRODUCT_IMAGE_MESSAGES.removed } satisfies ActionResult;
-      }
-      case "analyze-project": {
-        const { analysis } = await analyzeProjectRequirements(actor, openProjectId);
-        return { ok: true, intent: input.intent, message: analysis.summary, data: analysis } satisfies ActionResult;
-      }
-      case "optimize-scenes": {
-        const proposal = await optimizeSceneSequence(actor, openProjectId);
-        return { ok: true, intent: input.intent, message: proposal.summary, data: proposal } satisfies ActionResult;
-      }
-      case "apply-order": {
-        await applySceneSequence(actor, openProjectId, input.order);
-        return { ok: true, intent: input.intent, message: "The scenes are in the new order." } satisfies ActionResult;
-      }
-      case "enhance-scene": {
-        const enhanced = await enhanceSceneDescription(actor, openProjectId, input.sceneId);
-        return { ok: true, intent: input.intent, sceneId: input.sceneId, message: ENHANCE_MESSAGES.proposed, data: enhanced } satisfies ActionResult;
-      }
-      case "apply-description": {
-        await applyEnhancedDescription(actor, openProjectId, input.sceneId, input.description);
-        return { ok: true, intent: input.intent, sceneId: input.sceneId, message: ENHANCE_MESSAGES.applied } satisfies ActionResult;
-      }
-      case "suggest-improvements": {
-        const suggestions = await suggestSceneImprovements(actor, openProjectId, input.sceneId);
-        const count = suggestions.suggestions.length;
-        return {
-          ok: true,
-          intent: input.intent,
-          sceneId: input.sceneId,
-          message: count ? `${count} suggestion(s) for this scene.` : "No suggestions: the scene looks complete.",
-          data: suggestions,
-        } satisfies ActionResult;
-      }
-      case "compile": {
-        const result = await requestCompile(actor, { projectId: openProjectId, format: input.format });
-        if (!result.ok)
-          return refused(
-            input.intent,
-            result.message,
-            result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : result.code === "busy" ? 409 : 400,
-          );
-        return { ok: true, intent: input.intent, message: `Compiling for ${formatCredits(result.credits)} credits` } satisfies ActionResult;
-      }
-    }
+    return await openProjectIntent(actor, openProjectId, input);
   } catch (error) {
     const sceneId = "sceneId" in input ? input.sceneId : undefined;
     if (isNotFound(error)) return refused(input.intent, sceneId ? "Scene not found" : "Project not found", 404, sceneId);
@@ -277,6 +184,112 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
     if (error instanceof ProjectError || error instanceof SceneInputError || error instanceof SceneEnhancementError)
       return refused(input.intent, error.message, 400, sceneId);
     throw error;
+  }
+}
+
+type VideoProjectsInput = z.infer<typeof videoProjectsForm>;
+type ProjectIntentInput = Extract<VideoProjectsInput, { intent: "create-project" | "delete-project" }>;
+
+/** What either page does with a project as a whole: create one, or delete one once confirmed. */
+async function projectIntent(actor: Actor, input: ProjectIntentInput, openProjectId: string | null) {
+  switch (input.intent) {
+    case "create-project": {
+      // The core refuses an empty name; this page calls the field "Project Name".
+      let projectId: string;
+      try {
+        projectId = (await createProject(actor, { title: input.name, description: input.description ?? null })).id;
+      } catch (error) {
+        if (error instanceof ProjectError) return refused(input.intent, error.message.replace(/^Project title/, "Project Name"), 400);
+        throw error;
+      }
+      return redirect(`/video-projects/${projectId}`);
+    }
+    case "delete-project": {
+      if (!input.confirmed) {
+        // Nothing is deleted before the user confirms: the page asks first.
+        const project = await getProject(actor, input.projectId);
+        return {
+          ok: false,
+          intent: input.intent,
+          error: `Are you sure you want to delete project "${project.title}"?`,
+          confirm: { projectId: project.id, title: project.title },
+        } satisfies ActionResult;
+      }
+      await deleteProject(actor, input.projectId);
+      // Deleting the open project goes back to the list with the history open.
+      if (input.projectId === openProjectId || !openProjectId) return redirect("/video-projects?history=open");
+      return { ok: true, intent: input.intent, message: "Project deleted" } satisfies ActionResult;
+    }
+  }
+}
+
+/** What the open project's page does with it: scenes, generation, the agents' proposals and the compile. */
+async function openProjectIntent(actor: Actor, projectId: string, input: Exclude<VideoProjectsInput, ProjectIntentInput>) {
+  switch (input.intent) {
+    case "add-scene": {
+      await addScene(actor, projectId, { title: input.name, description: input.description ?? null }, { requireTitle: true });
+      return { ok: true, intent: input.intent, message: "Scene added" } satisfies ActionResult;
+    }
+    case "generate-assets": {
+      const result = await requestSceneGeneration(actor, { projectId, sceneId: input.sceneId, step: "all" });
+      if (!result.ok)
+        return refused(
+          input.intent,
+          pointToProductImage(result.message),
+          result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : 400,
+          input.sceneId,
+        );
+      return {
+        ok: true,
+        intent: input.intent,
+        message: `Generating ${result.steps.join(", ")} for ${formatCredits(result.credits)} credits`,
+      } satisfies ActionResult;
+    }
+    case "main-image": {
+      await setMainProjectImage(actor, projectId, input.ref ?? null);
+      return { ok: true, intent: input.intent, message: input.ref ? PRODUCT_IMAGE_MESSAGES.updated : PRODUCT_IMAGE_MESSAGES.removed } satisfies ActionResult;
+    }
+    case "analyze-project": {
+      const { analysis } = await analyzeProjectRequirements(actor, projectId);
+      return { ok: true, intent: input.intent, message: analysis.summary, data: analysis } satisfies ActionResult;
+    }
+    case "optimize-scenes": {
+      const proposal = await optimizeSceneSequence(actor, projectId);
+      return { ok: true, intent: input.intent, message: proposal.summary, data: proposal } satisfies ActionResult;
+    }
+    case "apply-order": {
+      await applySceneSequence(actor, projectId, input.order);
+      return { ok: true, intent: input.intent, message: "The scenes are in the new order." } satisfies ActionResult;
+    }
+    case "enhance-scene": {
+      const enhanced = await enhanceSceneDescription(actor, projectId, input.sceneId);
+      return { ok: true, intent: input.intent, sceneId: input.sceneId, message: ENHANCE_MESSAGES.proposed, data: enhanced } satisfies ActionResult;
+    }
+    case "apply-description": {
+      await applyEnhancedDescription(actor, projectId, input.sceneId, input.description);
+      return { ok: true, intent: input.intent, sceneId: input.sceneId, message: ENHANCE_MESSAGES.applied } satisfies ActionResult;
+    }
+    case "suggest-improvements": {
+      const suggestions = await suggestSceneImprovements(actor, projectId, input.sceneId);
+      const count = suggestions.suggestions.length;
+      return {
+        ok: true,
+        intent: input.intent,
+        sceneId: input.sceneId,
+        message: count ? `${count} suggestion(s) for this scene.` : "No suggestions: the scene looks complete.",
+        data: suggestions,
+      } satisfies ActionResult;
+    }
+    case "compile": {
+      const result = await requestCompile(actor, { projectId, format: input.format });
+      if (!result.ok)
+        return refused(
+          input.intent,
+          result.message,
+          result.code === "not_found" ? 404 : result.code === "insufficient_credits" ? 402 : result.code === "busy" ? 409 : 400,
+        );
+      return { ok: true, intent: input.intent, message: `Compiling for ${formatCredits(result.credits)} credits` } satisfies ActionResult;
+    }
   }
 }
 

@@ -8,7 +8,7 @@
 // are the core's (app/models/assistant/chat.server.ts); the assistant is agents/.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { actorFromUser, isNotFound, requireUser } from "~/models/access";
+import { type Actor, actorFromUser, isNotFound, requireUser } from "~/models/access";
 import { deleteChatSession, openChatSession } from "~/models/assistant";
 import { field } from "~/utils/form-fields";
 import { setFlash } from "~/utils/flash.server";
@@ -70,36 +70,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await readForm(request, form);
   if (!parsed.ok) return Response.json({ error: parsed.formError, fieldErrors: parsed.fieldErrors }, { status: 400 });
   const input = parsed.data;
-  try {
-    switch (input.intent) {
-      case "new":
-        await openChatSession(actor, { projectId: input.projectId ?? null, fresh: true });
-        return back(input.returnTo);
-      case "open":
-        await openChatSession(actor, { projectId: input.projectId ?? null, sessionId: input.sessionId });
-        return back(input.returnTo);
-      case "delete":
-        await deleteChatSession(actor, input.sessionId);
-        return back(input.returnTo, { kind: "success", title: "Chat deleted" });
-      case "decline": {
-        const declined = await declinePlan(actor, input.replyId);
-        return back(input.returnTo, { kind: declined.ok ? "success" : "error", title: declined.message });
-      }
-      case "confirm": {
-        // Waits for the work (with or without JavaScript), then shows the page again.
-        const confirmed = await confirmAndRun(actor, { replyId: input.replyId, origin: new URL(request.url).origin });
-        if (!confirmed.ok) return back(input.returnTo, { kind: "error", title: confirmed.message });
-        return back(input.returnTo);
-      }
-      case "send":
-        break;
+  if (input.intent !== "send") {
+    try {
+      return await sessionIntent(actor, input, request);
+    } catch (error) {
+      if (isNotFound(error)) return Response.json({ error: error.message }, { status: 404 });
+      throw error;
     }
-  } catch (error) {
-    if (isNotFound(error)) return Response.json({ error: error.message }, { status: 404 });
-    throw error;
   }
 
-  const send = {
+  const send: ChatSend = {
     sessionId: input.sessionId,
     content: input.message,
     clientRequestId: input.clientRequestId ?? null,
@@ -107,18 +87,47 @@ export async function action({ request }: ActionFunctionArgs) {
     selectedSceneId: input.sceneId ?? null,
   };
   const wantsStream = (request.headers.get("Accept") ?? "").includes("text/event-stream");
-  if (!wantsStream) {
-    // Without JavaScript: wait for the answer, then show the page again.
-    try {
-      const result = await sendAndAnswer(actor, send);
-      if (!result.ok) return back(input.returnTo, { kind: "error", title: result.message });
+  if (wantsStream) return answerStream(actor, send);
+  // Without JavaScript: wait for the answer, then show the page again.
+  try {
+    const result = await sendAndAnswer(actor, send);
+    if (!result.ok) return back(input.returnTo, { kind: "error", title: result.message });
+    return back(input.returnTo);
+  } catch (error) {
+    if (isNotFound(error)) return Response.json({ error: error.message }, { status: 404 });
+    throw error;
+  }
+}
+
+type ChatSend = Parameters<typeof sendAndAnswer>[1];
+
+/** The chat's other intents: start, open or delete a chat, and decline or confirm a held plan. */
+async function sessionIntent(actor: Actor, input: Exclude<z.infer<typeof form>, { intent: "send" }>, request: Request) {
+  switch (input.intent) {
+    case "new":
+      await openChatSession(actor, { projectId: input.projectId ?? null, fresh: true });
       return back(input.returnTo);
-    } catch (error) {
-      if (isNotFound(error)) return Response.json({ error: error.message }, { status: 404 });
-      throw error;
+    case "open":
+      await openChatSession(actor, { projectId: input.projectId ?? null, sessionId: input.sessionId });
+      return back(input.returnTo);
+    case "delete":
+      await deleteChatSession(actor, input.sessionId);
+      return back(input.returnTo, { kind: "success", title: "Chat deleted" });
+    case "decline": {
+      const declined = await declinePlan(actor, input.replyId);
+      return back(input.returnTo, { kind: declined.ok ? "success" : "error", title: declined.message });
+    }
+    case "confirm": {
+      // Waits for the work (with or without JavaScript), then shows the page again.
+      const confirmed = await confirmAndRun(actor, { replyId: input.replyId, origin: new URL(request.url).origin });
+      if (!confirmed.ok) return back(input.returnTo, { kind: "error", title: confirmed.message });
+      return back(input.returnTo);
     }
   }
+}
 
+/** The answer as server-sent events while it is made (with JavaScript). */
+function answerStream(actor: Actor, send: ChatSend): Response {
   const encoder = new TextEncoder();
   let closed = false;
   const body = new ReadableStream<Uint8Array>({

@@ -4,7 +4,7 @@
 // The file is streamed into storage as it arrives, so XMLHttpRequest progress is real.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getOptionalUser } from "~/models/access";
+import { actorFromUser, getOptionalUser } from "~/models/access";
 import { field, parseFields } from "~/utils/form-fields";
 import { isBucketName } from "~/utils/storage/buckets";
 import { authorizeUpload, handleUploadRequest, uploadJson } from "~/models/files";
@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const query = parseFields(uploadQuery, url.searchParams);
   if (!query.ok) return uploadJson({ ok: false, error: query.formError }, 400);
-  const decision = await authorizeUpload(user, bucket, url.searchParams);
+  const decision = await authorizeUpload(actorFromUser(user, "web"), bucket, url.searchParams);
   if (!decision.ok) return uploadJson({ ok: false, error: decision.error }, decision.status);
   return handleUploadRequest(request, decision.target);
 }

@@ -33,6 +33,7 @@ describe("layer boundaries", () => {
     ["agents/x.ts", 'import { a } from "../mcp-server/server.ts";\nexport const b = a;\n'],
     ["server/x.ts", 'import { a } from "../tests/fixtures/storage-media.ts";\nexport const b = a;\n'],
     ["app/models/x/y.server.ts", "export async function b(name: string) {\n  return import(name);\n}\n"],
+    ["app/models/x/y.server.ts", 'import { a } from "~/tools/index";\nexport const b = a;\n'],
   ])("refuses %s importing %s", async (file, code) => {
     expect(await boundaryErrors(file, code)).not.toEqual([]);
   });
@@ -47,6 +48,7 @@ describe("layer boundaries", () => {
     ["app/components/x/Y.tsx", 'import { a } from "~/models/content/content-feed";\nexport const b = a;\n'],
     ["app/models/x.server.ts", 'import { a } from "./credits.server";\nexport const b = a;\n'],
     ["app/providers/x/y.ts", 'import { a } from "~/tools/names";\nexport const b = a;\n'],
+    ["app/models/x/y.server.ts", 'import { a } from "~/tools/names";\nexport const b = a;\n'],
   ])("allows %s importing %s", async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
   });

@@ -3,7 +3,11 @@
 // sign-in and sessions (auth, session-user, user accounts and passwords, phone codes), the admin
 // role (admin-roles), the sign-in and API throttles, personal access tokens and OAuth for MCP
 // clients. Doors (routes, tools, agents, MCP server, workflows, scripts) import this index only;
-// core modules of other folders may import a file of this folder directly.
+// core modules of other folders may import a file of this folder directly. The permission checks
+// (mayAccess, ownedBy, assertStaff …) are the core's: doors pass an actor and let the core decide.
+// Functions that take a bare user id here establish who is acting (actorForUserId,
+// actorForWorkflow, getSessionUserById, startUserSession, signInAndRedirect): they turn a user
+// just authenticated, or named by a signed event, into a session or an actor.
 
 export {
   type Actor,
@@ -16,7 +20,7 @@ export {
   NotFoundError,
   systemActor,
 } from "./actor.server";
-export { assertStaff, isAdminActor, isAdminUser, mayAccess, mayReadObject, orderLinkRefusal, ownedBy } from "./permissions.server";
+export { isAdminActor, isAdminUser } from "./permissions.server";
 export {
   authenticateWithPassword,
   authPageBase,
@@ -36,8 +40,7 @@ export {
   tooManyAttemptsMessage,
 } from "./auth.server";
 export { currentSession, type CurrentSession } from "./session-user.server";
-export { createUserWithPassword, ensureProfile, findUserIdByEmail, getSessionUserById, type SessionUser, userExists, verifyLogin } from "./user.server";
-export { grantAdminRole, listAdminRows, revokeAdminRole } from "./admin-roles.server";
+export { createUserWithPassword, ensureProfile, findUserIdByEmail, getSessionUserById, type SessionUser, verifyLogin } from "./user.server";
 export { AUTH_MESSAGES, PHONE_MESSAGES } from "./auth-messages";
 export { accountThrottleKey, backoffDelayMs, networkThrottleKey, reserveSignInAttempt, SIGN_IN_BUDGETS, signInSucceeded } from "./sign-in-throttle.server";
 export {

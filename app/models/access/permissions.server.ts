@@ -1,8 +1,9 @@
 // Who may do what: the one place that decides it (docs/decisions/285-one-permissions-module.md).
 // The actors (actor.server.ts) say who is acting; these functions say what they may do:
 //   owner   reads and changes what they own (mayAccess, ownedBy)
-//   admin   reads and changes everything, and alone enters the admin area (isAdminActor, assertStaff)
+//   admin   reads and changes everything, and alone enters the admin area (isAdminActor; assertStaff: "staff may do this")
 //   system  housekeeping and workflows acting for nobody: admin rights, never the admin area
+//           (staff work on custom orders lets it through: ORDER_STAFF)
 //   guest   no account: places an order through an active, unexpired order link (orderLinkRefusal),
 //           reads only public files (mayReadObject)
 // The core calls these on every function that touches user data; doors (requireAdmin in
@@ -46,14 +47,25 @@ export function isAdminOnlyError(error: unknown): error is AdminOnlyError {
   return error instanceof AdminOnlyError || (error instanceof Error && error.name === "AdminOnlyError");
 }
 
+/** How a concept refuses a non-staff actor, and whether housekeeping passes (see assertStaff). */
+export type StaffRule = {
+  /** The error thrown to a non-staff actor: AdminOnlyError unless the concept has its own (orders: OrderError 403). */
+  refusal?: () => Error;
+  /** Whether the system actor counts as staff here (custom orders and order links); otherwise it does not. */
+  systemActor?: "allowed";
+};
+
 /**
- * The admin area's core functions (docs/product.md#admin-area): the doors refuse non-admins first
- * (requireAdmin), and every core function of the admin area refuses them again, whichever door
- * it is reached through. Throws AdminOnlyError unless a signed-in admin is acting (housekeeping
- * actors are not staff).
+ * Staff may do this: the one check behind every staff-only core function (the admin area,
+ * docs/product.md#admin-area; custom orders and order links). The doors refuse non-admins first
+ * (requireAdmin), and every such core function refuses them again, whichever door it is reached
+ * through. Throws `rule.refusal()` (AdminOnlyError by default) unless a signed-in admin is acting;
+ * housekeeping actors are not staff unless the rule allows them.
  */
-export function assertStaff(actor: Actor): void {
-  if (!isAdminActor(actor) || isSystemActor(actor)) throw new AdminOnlyError();
+export function assertStaff(actor: Actor, rule: StaffRule = {}): void {
+  assertActor(actor);
+  const staff = isAdminActor(actor) && (!isSystemActor(actor) || rule.systemActor === "allowed");
+  if (!staff) throw rule.refusal ? rule.refusal() : new AdminOnlyError();
 }
 
 /**

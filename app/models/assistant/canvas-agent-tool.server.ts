@@ -12,20 +12,7 @@ import { chargeForWork, formatCredits, PRICES, refundWorkCharge, settleWorkCharg
 import { requestSceneGeneration } from "~/models/generation/scene-generation.server";
 import { requireProject } from "~/models/projects/project.server";
 import { addScene, editScene, findSceneOfProject, SceneInputError, updateScene, type SceneTextField } from "~/models/projects/scenes.server";
-
-export const CANVAS_TOOL_ACTIONS = ["updateDescription", "generateImagePrompt", "generateImage", "generateVideo", "createScene", "updateScene"] as const;
-export const CANVAS_UPDATE_TYPES = [
-  "script",
-  "imagePrompt",
-  "description",
-  "image",
-  "productImage",
-  "video",
-  "voiceOver",
-  "backgroundMusic",
-  "voiceOverText",
-] as const;
-export type CanvasToolAction = (typeof CANVAS_TOOL_ACTIONS)[number];
+import { CANVAS_TOOL_ACTIONS, CANVAS_UPDATE_TYPES, type CanvasToolAction, type CanvasUpdateType } from "~/tools/names";
 
 export const CANVAS_TOOL_MESSAGES = {
   updateSceneNeeds: "sceneId and updateType are required for updateScene action",
@@ -51,7 +38,7 @@ export type CanvasToolResult =
   | { success: true; action: CanvasToolAction; message: string; credits: number; data: Record<string, unknown> }
   | { success: false; action: string; error: string; credits: 0 };
 
-const TEXT_UPDATES: Partial<Record<(typeof CANVAS_UPDATE_TYPES)[number], SceneTextField>> = {
+const TEXT_UPDATES: Partial<Record<CanvasUpdateType, SceneTextField>> = {
   script: "script",
   imagePrompt: "imagePrompt",
   description: "description",

@@ -3,6 +3,7 @@
 // or files, happens once (also when two race), settles the customer's charge and notifies them.
 // The order itself, its files and the customer's side are custom-orders.server.ts.
 import { NotFoundError, type Actor } from "~/models/access/actor.server";
+import { assertStaff } from "~/models/access/permissions.server";
 import { settleBatchChargesInTx } from "~/models/billing";
 import {
   ADMIN_NOTES_MAX,
@@ -16,11 +17,11 @@ import {
   type OrderStatusValue,
 } from "./custom-order-rules";
 import {
-  assertStaff,
   checkOrderFiles,
   cleanText,
   discardOrderFiles,
   ORDER_BUCKET,
+  ORDER_STAFF,
   OrderError,
   orderMediaRows,
   orderUploadTarget,
@@ -55,7 +56,7 @@ export type AdminOrderPage = { rows: AdminOrderRow[]; page: number; hasMore: boo
  * of one status. Usernames come from profiles in one query for the whole page.
  */
 export async function listOrdersForStaff(actor: Actor, opts: { status?: OrderStatusValue | null; page?: number } = {}): Promise<AdminOrderPage> {
-  assertStaff(actor);
+  assertStaff(actor, ORDER_STAFF);
   const page = Math.max(1, Math.min(Math.floor(opts.page ?? 1), 100_000));
   const rows = await prisma.customOrder.findMany({
     where: opts.status ? { status: opts.status } : {},
@@ -126,7 +127,7 @@ export type StaffOrderDetails = {
 };
 
 export async function getOrderForStaff(actor: Actor, orderId: string): Promise<StaffOrderDetails> {
-  assertStaff(actor);
+  assertStaff(actor, ORDER_STAFF);
   const order = await prisma.customOrder.findUnique({
     where: { id: orderId },
     include: {
@@ -163,7 +164,7 @@ export async function getOrderForStaff(actor: Actor, orderId: string): Promise<S
 
 /** The upload target of staff files for an order (owned by its customer, so they can download them). */
 export async function staffUploadTarget(actor: Actor, orderId: string, role: "admin" | "delivery"): Promise<UploadTarget> {
-  assertStaff(actor);
+  assertStaff(actor, ORDER_STAFF);
   const order = await prisma.customOrder.findUnique({ where: { id: orderId }, select: { userId: true, deliveredAt: true } });
   if (!order) throw new NotFoundError("Order");
   if (role === "delivery" && order.deliveredAt) throw new OrderError(409, ORDER_MESSAGES.alreadyDelivered);
@@ -172,7 +173,7 @@ export async function staffUploadTarget(actor: Actor, orderId: string, role: "ad
 
 /** Status and admin notes, saved together (update_custom_order_status). */
 export async function updateOrderStatus(actor: Actor, orderId: string, input: { status: AdminOrderStatus; adminNotes?: string | null }): Promise<void> {
-  assertStaff(actor);
+  assertStaff(actor, ORDER_STAFF);
   if (!(ADMIN_ORDER_STATUSES as readonly string[]).includes(input.status)) throw new OrderError(400, ORDER_MESSAGES.updateFailed);
   const adminNotes = cleanText(input.adminNotes, ADMIN_NOTES_MAX);
   const { count } = await prisma.customOrder.updateMany({ where: { id: orderId }, data: { status: input.status, adminNotes } });
@@ -181,7 +182,7 @@ export async function updateOrderStatus(actor: Actor, orderId: string, input: { 
 
 /** Staff files added to an order (Media: role admin; Delivery: role delivery). */
 export async function addOrderMedia(actor: Actor, orderId: string, files: readonly OrderFileInput[], role: "admin" | "delivery"): Promise<number> {
-  assertStaff(actor);
+  assertStaff(actor, ORDER_STAFF);
   try {
     const order = await prisma.customOrder.findUnique({ where: { id: orderId }, select: { userId: true, deliveredAt: true } });
     if (!order) throw new NotFoundError("Order");
@@ -198,7 +199,7 @@ export async function addOrderMedia(actor: Actor, orderId: string, files: readon
 
 /** Deletes one file of an order: its row, then its bytes and stored-object row. */
 export async function deleteOrderMedia(actor: Actor, orderId: string, mediaId: string): Promise<void> {
-  assertStaff(actor);
+  assertStaff(actor, ORDER_STAFF);
   const media = await prisma.customOrderMedia.findFirst({ where: { id: mediaId, orderId }, select: { id: true, mediaUrl: true, thumbnailUrl: true } });
   if (!media) throw new NotFoundError("Media");
   await prisma.customOrderMedia.delete({ where: { id: media.id } });
@@ -238,7 +239,7 @@ export function normalizeDeliveryUrl(raw: string | null | undefined): string | n
  * and the customer is notified.
  */
 export async function deliverOrder(actor: Actor, orderId: string, input: { deliveryUrl?: string | null; deliveryMessage?: string | null }): Promise<void> {
-  assertStaff(actor);
+  assertStaff(actor, ORDER_STAFF);
   const deliveryUrl = normalizeDeliveryUrl(input.deliveryUrl);
   const deliveryMessage = cleanText(input.deliveryMessage, DELIVERY_MESSAGE_MAX);
   const delivered = await prisma.$transaction(async (tx) => {

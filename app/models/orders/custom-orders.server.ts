@@ -10,7 +10,7 @@
 // See docs/decisions/180-custom-orders-core.md.
 import { randomBytes } from "node:crypto";
 import { assertActor, NotFoundError, type Actor } from "~/models/access/actor.server";
-import { isAdminActor } from "~/models/access/permissions.server";
+import { isAdminActor, type StaffRule } from "~/models/access/permissions.server";
 import { ChargeAlreadyApplied, chargeWorkInTx, InsufficientCredits, priceOf } from "~/models/billing";
 import { ORDER_LIST_LIMIT, ORDER_MESSAGES, ORDER_REMARK_MAX, type OrderStatusValue } from "./custom-order-rules";
 import { removeFiles, type StoredFile, type UploadTarget } from "~/models/files/stored-files.server";
@@ -35,11 +35,15 @@ export function isOrderError(error: unknown): error is OrderError {
   return error instanceof OrderError || (error instanceof Error && error.name === "OrderError");
 }
 
-/** Staff only: anyone else is refused with 403 (docs/decisions/180-custom-orders-core.md). */
-export function assertStaff(actor: Actor): void {
-  assertActor(actor);
-  if (!isAdminActor(actor)) throw new OrderError(403, "You don't have permission to access this page.");
-}
+/**
+ * What staff do with orders and order links is staff only (assertStaff of the permissions module):
+ * anyone else is refused with OrderError 403; the system actor counts as staff here
+ * (docs/decisions/180-custom-orders-core.md).
+ */
+export const ORDER_STAFF: StaffRule = {
+  refusal: () => new OrderError(403, "You don't have permission to access this page."),
+  systemActor: "allowed",
+};
 
 /** A new order id, cuid-shaped ("c" + 24 base-36 characters), made before its files are stored. */
 export function newOrderId(): string {

@@ -6,9 +6,9 @@
 // See docs/decisions/181-link-orders-and-payment.md.
 import { randomInt } from "node:crypto";
 import { assertActor, NotFoundError, type Actor } from "~/models/access/actor.server";
-import { orderLinkRefusal } from "~/models/access/permissions.server";
+import { assertStaff, orderLinkRefusal } from "~/models/access/permissions.server";
 import { ACCESS_CODE_LENGTH, LINK_DEFAULTS, LINK_LIMITS, LINK_MESSAGES, ORDER_MESSAGES, ORDER_REMARK_MAX, isValidPhone } from "./custom-order-rules";
-import { assertStaff, checkOrderFiles, discardOrderFiles, OrderError, orderMediaRows, type CreatedOrder, type OrderFileInput } from "./custom-orders.server";
+import { checkOrderFiles, discardOrderFiles, ORDER_STAFF, OrderError, orderMediaRows, type CreatedOrder, type OrderFileInput } from "./custom-orders.server";
 import { Prisma, prisma } from "~/utils/db.server";
 import { normalizeText } from "~/utils/text";
 
@@ -74,7 +74,7 @@ export const LINK_LIST_LIMIT = 1000;
 
 /** All links, newest first. */
 export async function listOrderLinks(actor: Actor): Promise<OrderLinkRow[]> {
-  assertStaff(actor);
+  assertStaff(actor, ORDER_STAFF);
   const rows = await prisma.customOrderLink.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: LINK_LIST_LIMIT, select: linkSelect });
   const now = new Date();
   return rows.map((row) => toRow(row, now));
@@ -91,7 +91,7 @@ export type NewOrderLink = {
 
 /** Creates a link with a fresh access code (a rare clash with an existing code draws again). */
 export async function createOrderLink(actor: Actor, input: NewOrderLink): Promise<OrderLinkRow> {
-  assertStaff(actor);
+  assertStaff(actor, ORDER_STAFF);
   const title = normalizeText(input.title, { keepJoiners: true });
   if (!title) throw new OrderError(400, LINK_MESSAGES.titleRequired);
   if (title.length > LINK_LIMITS.titleMax) throw new OrderError(400, `The title must be at most ${LINK_LIMITS.titleMax} characters.`);
@@ -122,7 +122,7 @@ export async function createOrderLink(actor: Actor, input: NewOrderLink): Promis
 }
 
 export async function setOrderLinkActive(actor: Actor, linkId: string, isActive: boolean): Promise<void> {
-  assertStaff(actor);
+  assertStaff(actor, ORDER_STAFF);
   const { count } = await prisma.customOrderLink.updateMany({ where: { id: linkId }, data: { isActive } });
   if (count === 0) throw new NotFoundError("Order link");
 }

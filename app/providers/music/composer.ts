@@ -140,6 +140,88 @@ function triad(root: number, minor: boolean, degree: number, seventh = false): n
   return out;
 }
 
+/** Where a part writes one bar: the bar's start tick, the grid, and `human` (a small random timing or velocity shift). */
+type BarWriter = { t: number; ppq: number; bar: number; human: () => number; add: (tick: number, duration: number, key: number, velocity: number) => void };
+
+/** The chords of one bar in the recipe's style. */
+function chordBar(style: Recipe["chords"]["style"], w: BarWriter, notes: number[]): void {
+  const { t, ppq, bar, human, add } = w;
+  switch (style) {
+    case "stabs":
+      for (const [q, len] of [
+        [0, 1.5],
+        [1.5, 1],
+        [2.5, 1.5],
+      ] as const)
+        for (const n of notes) add(t + q * ppq, len * ppq - 20, n, 70 + human());
+      break;
+    case "sustain":
+      for (const n of notes) add(t, bar - 10, n, 62 + human());
+      break;
+    case "offbeat":
+      for (let e = 0; e < 4; e++) for (const n of notes) add(t + e * ppq + ppq / 2, ppq / 2 - 30, n, 66 + human());
+      break;
+    case "strum":
+      for (const beat of [0, 1.5, 2, 3]) notes.forEach((n, i) => add(t + beat * ppq + i * 18, ppq * 1.2, n, 64 + human()));
+      break;
+  }
+}
+
+/** The bass line of one bar in the recipe's style, from the chord's root two octaves down. */
+function bassBar(style: Recipe["bass"]["style"], w: BarWriter, notes: number[]): void {
+  const { t, ppq, bar, add } = w;
+  const bassRoot = notes[0] - 24;
+  switch (style) {
+    case "eighths":
+      for (let e = 0; e < 8; e++) add(t + (e * ppq) / 2, ppq / 2 - 30, bassRoot, e % 2 ? 78 : 92);
+      break;
+    case "halves":
+      add(t, ppq * 2 - 20, bassRoot, 90);
+      add(t + ppq * 2, ppq * 2 - 20, notes[2] - 24, 84);
+      break;
+    case "bounce":
+      for (const [q, k] of [
+        [0, 0],
+        [1.5, 7],
+        [2, 12],
+        [3, 7],
+      ] as const)
+        add(t + q * ppq, ppq / 2, bassRoot + k, 88);
+      break;
+    case "octaves":
+      for (let e = 0; e < 8; e++) add(t + (e * ppq) / 2, ppq / 2 - 40, bassRoot + (e % 2 ? 12 : 0), 90);
+      break;
+    case "roots":
+      add(t, bar - 20, bassRoot, 96);
+      break;
+  }
+}
+
+/** The drums of one bar (not the intro): a crash on the second bar, then the style's kit pattern. */
+function drumBar(d: NonNullable<Recipe["drums"]>["style"], w: BarWriter, b: number): void {
+  const { t, ppq, human, add } = w;
+  const kick = 36,
+    snare = 38,
+    clap = 39,
+    hat = 42,
+    openHat = 46,
+    stick = 37,
+    crash = 49;
+  if (b === 1 && d !== "soft") add(t, ppq, crash, 70);
+  for (let beat = 0; beat < 4; beat++) {
+    const bt = t + beat * ppq;
+    if (d === "four" || (d === "clap" && beat % 2 === 0) || (d === "halftime" && beat === 0) || (d === "soft" && beat % 2 === 0))
+      add(bt, 60, kick, d === "soft" ? 70 : 96);
+    if ((d === "four" || d === "clap") && beat % 2 === 1) add(bt, 60, d === "clap" ? clap : snare, 84);
+    if (d === "halftime" && beat === 2) add(bt, 60, snare, 90);
+    if (d === "soft" && beat % 2 === 1) add(bt, 60, stick, 64);
+    if (d !== "halftime") {
+      add(bt, 40, hat, 52 + human());
+      add(bt + ppq / 2, 40, d === "four" && beat % 2 === 1 ? openHat : hat, 40 + human());
+    }
+  }
+}
+
 export function composeBed(options: { mood?: string; durationSec: number; seed?: string }): Score {
   const mood = MOODS.includes(options.mood as Mood) ? (options.mood as Mood) : moodFor(options.mood);
   const recipe = RECIPES[mood];
@@ -160,61 +242,25 @@ export function composeBed(options: { mood?: string; durationSec: number; seed?:
   const add = (list: ScoreNote[], tick: number, duration: number, key: number, velocity: number) =>
     list.push({ tick: Math.round(tick), duration: Math.max(1, Math.round(duration)), key, velocity: Math.max(1, Math.min(127, Math.round(velocity))) });
   const human = () => Math.round((rnd() - 0.5) * 10);
+  // One random stream for every part, drawn in the same order bar after bar.
+  const part = (list: ScoreNote[], t: number): BarWriter => ({
+    t,
+    ppq,
+    bar,
+    human,
+    add: (tick, duration, key, velocity) => add(list, tick, duration, key, velocity),
+  });
 
   for (let b = 0; b < bars; b++) {
     const t = b * bar;
     const last = b === bars - 1;
     const degree = last ? 0 : progression[b % progression.length];
     const notes = triad(recipe.root, recipe.minor, degree, seventh && !last);
-    const bassRoot = notes[0] - 24;
     // Intro: the first bar is lighter (no drums), so the video does not start on a crash.
     const intro = b === 0;
 
-    switch (recipe.chords.style) {
-      case "stabs":
-        for (const [q, len] of [
-          [0, 1.5],
-          [1.5, 1],
-          [2.5, 1.5],
-        ] as const)
-          for (const n of notes) add(chords, t + q * ppq, len * ppq - 20, n, 70 + human());
-        break;
-      case "sustain":
-        for (const n of notes) add(chords, t, bar - 10, n, 62 + human());
-        break;
-      case "offbeat":
-        for (let e = 0; e < 4; e++) for (const n of notes) add(chords, t + e * ppq + ppq / 2, ppq / 2 - 30, n, 66 + human());
-        break;
-      case "strum":
-        for (const beat of [0, 1.5, 2, 3]) notes.forEach((n, i) => add(chords, t + beat * ppq + i * 18, ppq * 1.2, n, 64 + human()));
-        break;
-    }
-
-    switch (recipe.bass.style) {
-      case "eighths":
-        for (let e = 0; e < 8; e++) add(bass, t + (e * ppq) / 2, ppq / 2 - 30, bassRoot, e % 2 ? 78 : 92);
-        break;
-      case "halves":
-        add(bass, t, ppq * 2 - 20, bassRoot, 90);
-        add(bass, t + ppq * 2, ppq * 2 - 20, notes[2] - 24, 84);
-        break;
-      case "bounce":
-        for (const [q, k] of [
-          [0, 0],
-          [1.5, 7],
-          [2, 12],
-          [3, 7],
-        ] as const)
-          add(bass, t + q * ppq, ppq / 2, bassRoot + k, 88);
-        break;
-      case "octaves":
-        for (let e = 0; e < 8; e++) add(bass, t + (e * ppq) / 2, ppq / 2 - 40, bassRoot + (e % 2 ? 12 : 0), 90);
-        break;
-      case "roots":
-        add(bass, t, bar - 20, bassRoot, 96);
-        break;
-    }
-
+    chordBar(recipe.chords.style, part(chords, t), notes);
+    bassBar(recipe.bass.style, part(bass, t), notes);
     if (recipe.pad) for (const n of notes) add(pad, t, bar, n - 12, 56);
 
     if (recipe.arp && !intro && !last) {
@@ -222,29 +268,7 @@ export function composeBed(options: { mood?: string; durationSec: number; seed?:
       recipe.arp.pattern.forEach((p, i) => add(arp, t + (i * ppq) / 2, ppq / 2, tones[p % tones.length] + 12, 58 + human()));
     }
 
-    if (recipe.drums && !intro) {
-      const kick = 36,
-        snare = 38,
-        clap = 39,
-        hat = 42,
-        openHat = 46,
-        stick = 37,
-        crash = 49;
-      const d = recipe.drums.style;
-      if (b === 1 && d !== "soft") add(drums, t, ppq, crash, 70);
-      for (let beat = 0; beat < 4; beat++) {
-        const bt = t + beat * ppq;
-        if (d === "four" || (d === "clap" && beat % 2 === 0) || (d === "halftime" && beat === 0) || (d === "soft" && beat % 2 === 0))
-          add(drums, bt, 60, kick, d === "soft" ? 70 : 96);
-        if ((d === "four" || d === "clap") && beat % 2 === 1) add(drums, bt, 60, d === "clap" ? clap : snare, 84);
-        if (d === "halftime" && beat === 2) add(drums, bt, 60, snare, 90);
-        if (d === "soft" && beat % 2 === 1) add(drums, bt, 60, stick, 64);
-        if (d !== "halftime") {
-          add(drums, bt, 40, hat, 52 + human());
-          add(drums, bt + ppq / 2, 40, d === "four" && beat % 2 === 1 ? openHat : hat, 40 + human());
-        }
-      }
-    }
+    if (recipe.drums && !intro) drumBar(recipe.drums.style, part(drums, t), b);
   }
 
   const tracks: ScoreTrack[] = [

@@ -4,16 +4,7 @@ import { candidatesFor, type Candidate, NEEDS_PROJECT } from "./tool-candidates"
 import { parsers } from "./command-parsers";
 import type { RouteContext, RouteResult } from "./route-types";
 
-export {
-  AGENT_FUNCTIONS,
-  CANVAS_AGENT_TOOL,
-  CANVAS_ACTIONS,
-  SCENE_UPDATE_TYPES,
-  type Intent,
-  type RouteContext,
-  type RouteResult,
-  type RouteScene,
-} from "./route-types";
+export { AGENT_FUNCTIONS, SCENE_UPDATE_TYPES, type Intent, type RouteContext, type RouteResult, type RouteScene } from "./route-types";
 
 export const COMMAND_EXAMPLES = [
   "Divide the script into scenes",

@@ -1,6 +1,7 @@
 // The command router's vocabulary: the intents it recognises, the project context it reads and
 // the answer it gives. Tool names are the catalogue's (app/tools/names.ts); beside them the
 // agent functions and the canvas agent tool's actions (docs/product.md#tools-and-agents, ADR 063).
+import { CANVAS_UPDATE_TYPES } from "~/tools/names";
 
 /** The agent functions. */
 export const AGENT_FUNCTIONS = [
@@ -15,21 +16,11 @@ export const AGENT_FUNCTIONS = [
   "optimize_canvas_layout",
 ] as const;
 
-/** The canvas agent tool: one tool with an `action` argument. */
-export const CANVAS_AGENT_TOOL = "canvas_agent";
-export const CANVAS_ACTIONS = ["updateDescription", "generateImagePrompt", "generateImage", "generateVideo", "createScene", "updateScene"] as const;
-export const SCENE_UPDATE_TYPES = [
-  "script",
-  "imagePrompt",
-  "description",
-  "image",
-  "productImage",
-  "video",
-  "voiceOver",
-  "backgroundMusic",
-  "voiceOverText",
-  "title",
-] as const;
+/**
+ * The scene fields a command may set: the canvas agent tool's update types (app/tools/names.ts)
+ * and the title, which only the catalogue's update_scene carries (as `name`).
+ */
+export const SCENE_UPDATE_TYPES = [...CANVAS_UPDATE_TYPES, "title"] as const;
 
 export type Intent =
   | "create_project"

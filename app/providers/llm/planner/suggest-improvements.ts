@@ -55,66 +55,9 @@ export function suggestImprovements(scene: SceneLike, options: SuggestImprovemen
   }
 
   const budget = scene.duration && scene.duration > 0 ? Math.min(scene.duration, max) : max;
-  if (has(scene.voiceOverText)) {
-    const words = countWords(scene.voiceOverText);
-    const seconds = words / wps;
-    const cleaned = cleanForSpeech(scene.voiceOverText);
-    if (seconds > budget + 0.05) {
-      const fitted = writeVoiceOver(scene.voiceOverText, { maxSeconds: budget, wordsPerSecond: wps });
-      out.push({
-        field: "voiceOverText",
-        severity: "high",
-        message: `The voice-over takes about ${round1(seconds)} s to say, longer than the ${round1(budget)} s this scene allows.`,
-        proposed: fitted.text,
-      });
-    } else if (normalize(cleaned) !== normalize(scene.voiceOverText)) {
-      out.push({
-        field: "voiceOverText",
-        severity: "medium",
-        message: "The voice-over text contains directions, symbols or markup the voice would read aloud.",
-        proposed: cleaned,
-      });
-    }
-    if (seconds < min && ordered.length > 1) {
-      out.push({
-        field: "voiceOverText",
-        severity: "low",
-        message: `The voice-over lasts only about ${round1(seconds)} s; expand it or merge this scene with a neighbour (scenes of ${min}-${max} s read best).`,
-      });
-    }
-    if (isLast && !CALL_TO_ACTION.test(scene.voiceOverText)) {
-      const cta = product ? `Get your ${product} today.` : "Get yours today.";
-      const withCta = `${cleaned} ${cta}`;
-      const fits = countWords(withCta) / wps <= max;
-      out.push({
-        field: "voiceOverText",
-        severity: "medium",
-        message: "The last scene has no call to action; tell viewers what to do next.",
-        proposed: fits ? withCta : undefined,
-      });
-    }
-  } else if (has(scene.script)) {
-    out.push({
-      field: "voiceOverText",
-      severity: "high",
-      message: "The scene has a script but no voice-over text.",
-      proposed: writeVoiceOver(scene.script, { maxSeconds: budget, wordsPerSecond: wps }).text,
-    });
-  }
-
+  out.push(...voiceOverSuggestions(scene, { wps, min, max, budget, product, isLast, sceneCount: ordered.length }));
   const promptInput = { sceneText: sourceText, description: scene.description, style, product, aspectRatio };
-  if (!has(scene.imagePrompt)) {
-    if (sourceText) out.push({ field: "imagePrompt", severity: "high", message: "The scene has no image prompt.", proposed: writeImagePrompt(promptInput) });
-  } else {
-    const lower = scene.imagePrompt.toLowerCase();
-    const problems: string[] = [];
-    if (product && !mentions(lower, product)) problems.push("does not mention the product");
-    if (style && !mentions(lower, style)) problems.push(`does not mention the ${style} style`);
-    if (countWords(scene.imagePrompt) < 8) problems.push("is very short");
-    if (problems.length && sourceText) {
-      out.push({ field: "imagePrompt", severity: "medium", message: `The image prompt ${joinAnd(problems)}.`, proposed: writeImagePrompt(promptInput) });
-    }
-  }
+  out.push(...imagePromptSuggestions(scene.imagePrompt, sourceText, promptInput));
 
   if (!has(scene.description) && sourceText) {
     out.push({
@@ -130,6 +73,82 @@ export function suggestImprovements(scene: SceneLike, options: SuggestImprovemen
   if (has(scene.imageUrl) && !has(scene.videoUrl)) out.push({ field: "video", severity: "medium", message: "Generate the scene video from its image." });
 
   return { sceneId: scene.id, suggestions: out };
+}
+
+type VoiceOverLimits = { wps: number; min: number; max: number; budget: number; product: string | null; isLast: boolean; sceneCount: number };
+
+/** The voice-over's length for the scene's time, text the voice would read aloud, and the last scene's call to action. */
+function voiceOverSuggestions(scene: SceneLike, limits: VoiceOverLimits): Suggestion[] {
+  const out: Suggestion[] = [];
+  if (has(scene.voiceOverText)) {
+    const words = countWords(scene.voiceOverText);
+    const seconds = words / limits.wps;
+    const cleaned = cleanForSpeech(scene.voiceOverText);
+    if (seconds > limits.budget + 0.05) {
+      const fitted = writeVoiceOver(scene.voiceOverText, { maxSeconds: limits.budget, wordsPerSecond: limits.wps });
+      out.push({
+        field: "voiceOverText",
+        severity: "high",
+        message: `The voice-over takes about ${round1(seconds)} s to say, longer than the ${round1(limits.budget)} s this scene allows.`,
+        proposed: fitted.text,
+      });
+    } else if (normalize(cleaned) !== normalize(scene.voiceOverText)) {
+      out.push({
+        field: "voiceOverText",
+        severity: "medium",
+        message: "The voice-over text contains directions, symbols or markup the voice would read aloud.",
+        proposed: cleaned,
+      });
+    }
+    if (seconds < limits.min && limits.sceneCount > 1) {
+      out.push({
+        field: "voiceOverText",
+        severity: "low",
+        message: `The voice-over lasts only about ${round1(seconds)} s; expand it or merge this scene with a neighbour (scenes of ${limits.min}-${limits.max} s read best).`,
+      });
+    }
+    if (limits.isLast && !CALL_TO_ACTION.test(scene.voiceOverText)) {
+      const cta = limits.product ? `Get your ${limits.product} today.` : "Get yours today.";
+      const withCta = `${cleaned} ${cta}`;
+      const fits = countWords(withCta) / limits.wps <= limits.max;
+      out.push({
+        field: "voiceOverText",
+        severity: "medium",
+        message: "The last scene has no call to action; tell viewers what to do next.",
+        proposed: fits ? withCta : undefined,
+      });
+    }
+  } else if (has(scene.script)) {
+    out.push({
+      field: "voiceOverText",
+      severity: "high",
+      message: "The scene has a script but no voice-over text.",
+      proposed: writeVoiceOver(scene.script, { maxSeconds: limits.budget, wordsPerSecond: limits.wps }).text,
+    });
+  }
+  return out;
+}
+
+/** A missing image prompt, or one that names neither the product nor the style, or is very short. */
+function imagePromptSuggestions(
+  imagePrompt: string | null | undefined,
+  sourceText: string,
+  promptInput: Parameters<typeof writeImagePrompt>[0] & { product: string | null; style: string | null },
+): Suggestion[] {
+  const out: Suggestion[] = [];
+  if (!has(imagePrompt)) {
+    if (sourceText) out.push({ field: "imagePrompt", severity: "high", message: "The scene has no image prompt.", proposed: writeImagePrompt(promptInput) });
+  } else {
+    const lower = imagePrompt.toLowerCase();
+    const problems: string[] = [];
+    if (promptInput.product && !mentions(lower, promptInput.product)) problems.push("does not mention the product");
+    if (promptInput.style && !mentions(lower, promptInput.style)) problems.push(`does not mention the ${promptInput.style} style`);
+    if (countWords(imagePrompt) < 8) problems.push("is very short");
+    if (problems.length && sourceText) {
+      out.push({ field: "imagePrompt", severity: "medium", message: `The image prompt ${joinAnd(problems)}.`, proposed: writeImagePrompt(promptInput) });
+    }
+  }
+  return out;
 }
 
 function mentions(lowerPrompt: string, name: string): boolean {

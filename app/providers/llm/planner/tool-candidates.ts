@@ -1,8 +1,8 @@
-// Which tool carries out an intent: the catalogue's tool first (names from app/tools/names.ts, so a
-// renamed or removed tool fails to compile here), then the canvas agent tool's action, then the
-// agent functions; the first one bound to the conversation is used.
-import type { ToolName } from "~/tools/names";
-import { type AGENT_FUNCTIONS, CANVAS_AGENT_TOOL, type Intent } from "./route-types";
+// Which tool carries out an intent: the catalogue's tool first, then the canvas agent tool's action,
+// then the agent functions; the first one bound to the conversation is used. Tool names and canvas
+// actions come from app/tools/names.ts, so a renamed or removed one fails to compile here.
+import { CANVAS_AGENT_TOOL, type CanvasToolAction, type ToolName } from "~/tools/names";
+import type { AGENT_FUNCTIONS, Intent } from "./route-types";
 
 export interface Candidate {
   tool: string;
@@ -14,7 +14,7 @@ const agentFunction = (tool: (typeof AGENT_FUNCTIONS)[number], args: Record<stri
 
 /** Implementations of an intent in order of preference; the first available one is used. */
 export function candidatesFor(intent: Intent, args: Record<string, unknown>): Candidate[] {
-  const canvas = (action: string, extra: Record<string, unknown> = {}): Candidate[] => [
+  const canvas = (action: CanvasToolAction, extra: Record<string, unknown> = {}): Candidate[] => [
     { tool: CANVAS_AGENT_TOOL, args: { action, ...args, ...extra } },
     { tool: action, args: { ...args, ...extra } },
   ];
