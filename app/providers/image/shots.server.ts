@@ -8,7 +8,7 @@ import { renderTextImage } from "~/providers/media/text.server";
 import type { Size } from "~/providers/media/types";
 import { huesOf, mix } from "./color";
 import type { Cutout } from "./cutout.server";
-import { captionSafeTop, shotPalette, type ShotPalette } from "./shot-design";
+import { brandPalette, captionSafeTop, shotPalette, type ShotBrand, type ShotPalette } from "./shot-design";
 import type { ShotLayers } from "./types";
 
 export type ShotKind = "hero" | "close-up" | "feature" | "split" | "kinetic" | "end-card" | "photo";
@@ -22,6 +22,12 @@ export type ShotRequest = {
   productName?: string;
   /** End card: the brand's logo or avatar (any image sharp reads). */
   logo?: Buffer;
+  /**
+   * The owner's brand kit (docs/decisions/310-brand-kit.md): its colours make the palette, its
+   * font draws the text; on the end card `logo` is the kit's logo (shown whole, not cropped to a
+   * circle) and `website` a line under the button.
+   */
+  brand?: ShotBrand & { website?: string };
   /** Photo shot: the user's own picture (any image sharp reads); without one it is drawn as kinetic. */
   photo?: Buffer;
   tone: "light" | "dark";
@@ -52,7 +58,8 @@ export async function composeShot(
   const { width: W, height: H } = request.size;
   // The end card is always dark (the product's hue, deep): it closes the ad with a clear change
   // of picture after a light body, and the call-to-action button stands out on it.
-  const palette = shotPalette(hues, request.shot === "end-card" ? "dark" : request.tone, request.stylePalette);
+  const tone = request.shot === "end-card" ? "dark" : request.tone;
+  const palette = request.brand ? brandPalette(request.brand, tone) : shotPalette(hues, tone, request.stylePalette);
   const safe = captionSafeTop(request.size);
   const portrait = H > W * 1.2;
   const unit = Math.min(W, H);
@@ -163,9 +170,31 @@ async function heroShot(f: ShotFrame): Promise<void> {
   front.push(...(await contactShadow(p.width, cx, floorY, W, H)));
   front.push({ input: p.png, left: Math.round(cx - p.width / 2), top: Math.max(0, floorY - p.height) });
   if (beside)
-    layers.push(...(await textBlock(headline, { x: W * 0.06, y: H * 0.1, width: W * 0.44, height: safe - H * 0.16 }, unit * 0.13, palette.text, "left", W, H)));
+    layers.push(
+      ...(await textBlock(
+        headline,
+        { x: W * 0.06, y: H * 0.1, width: W * 0.44, height: safe - H * 0.16 },
+        unit * 0.13,
+        palette.text,
+        "left",
+        W,
+        H,
+        palette.fontId,
+      )),
+    );
   else if (headline)
-    layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: top - H * 0.1 }, unit * 0.115, palette.text, "centre", W, H)));
+    layers.push(
+      ...(await textBlock(
+        headline,
+        { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: top - H * 0.1 },
+        unit * 0.115,
+        palette.text,
+        "centre",
+        W,
+        H,
+        palette.fontId,
+      )),
+    );
 }
 
 /** A tight crop: the product about 1.3x the safe height, its middle (label, texture) in view. */
@@ -206,7 +235,16 @@ async function splitShot(f: ShotFrame): Promise<void> {
     f.background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<rect width="${W}" height="${panelH}" fill="${palette.accent}"/>`);
     if (headline)
       layers.push(
-        ...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: panelH - H * 0.1 }, unit * 0.095, palette.textOnAccent, "left", W, H)),
+        ...(await textBlock(
+          headline,
+          { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: panelH - H * 0.1 },
+          unit * 0.095,
+          palette.textOnAccent,
+          "left",
+          W,
+          H,
+          palette.fontId,
+        )),
       );
     const p = await fit(product, W * 0.7, safe - panelH - H * 0.05);
     layers.push({ input: p.png, left: Math.round(W * 0.56 - p.width / 2), top: Math.round(panelH + H * 0.03) });
@@ -223,6 +261,7 @@ async function splitShot(f: ShotFrame): Promise<void> {
           "left",
           W,
           H,
+          palette.fontId,
         )),
       );
     const p = await fit(product, W * 0.42, safe - H * 0.1);
@@ -238,7 +277,16 @@ async function kineticShot(f: ShotFrame): Promise<void> {
   const textH = portrait ? safe * 0.5 : safe * 0.55;
   if (headline)
     layers.push(
-      ...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * (portrait ? 0.8 : 0.5), height: textH }, unit * 0.13, textColour, "left", W, H)),
+      ...(await textBlock(
+        headline,
+        { x: W * 0.1, y: H * 0.08, width: W * (portrait ? 0.8 : 0.5), height: textH },
+        unit * 0.13,
+        textColour,
+        "left",
+        W,
+        H,
+        palette.fontId,
+      )),
     );
   const p = await fit(product, W * (portrait ? 0.5 : 0.3), portrait ? safe - textH - H * 0.1 : safe * 0.8);
   const rotated = await sharp(p.png)
@@ -266,10 +314,10 @@ async function endCardShot(f: ShotFrame): Promise<void> {
   let y = Math.round(H * 0.08);
   if (request.logo) {
     const d = Math.round(unit * 0.14);
-    const logo = await circle(request.logo, d);
+    const logo = request.brand ? await brandLogo(request.logo, d) : await circle(request.logo, d);
     if (logo) {
-      layers.push({ input: logo, left: Math.round(pcx - d / 2), top: y });
-      y += d + Math.round(H * 0.02);
+      layers.push({ input: logo.png, left: Math.round(pcx - logo.width / 2), top: y });
+      y += logo.height + Math.round(H * 0.02);
     }
   }
   // Beside the product in a square frame, smaller type keeps the button to a few lines.
@@ -279,12 +327,27 @@ async function endCardShot(f: ShotFrame): Promise<void> {
   // The name and the button are measured first (the button's text may wrap to several lines)
   // and the product gets the height left, so nothing overlaps.
   const name = request.productName
-    ? await renderTextImage({ text: request.productName, sizePx: nameSize, color: palette.text, maxWidth: W * (side ? 0.42 : 0.8), align: "centre" })
+    ? await renderTextImage({
+        text: request.productName,
+        sizePx: nameSize,
+        color: palette.text,
+        maxWidth: W * (side ? 0.42 : 0.8),
+        align: "centre",
+        fontId: palette.fontId,
+      })
     : null;
   const cta = headline
-    ? await renderTextImage({ text: headline, sizePx: ctaSize, color: palette.textOnAccent, maxWidth: W * (square ? 0.4 : side ? 0.34 : 0.7), align: "centre" })
+    ? await renderTextImage({
+        text: headline,
+        sizePx: ctaSize,
+        color: palette.textOnAccent,
+        maxWidth: W * (square ? 0.4 : side ? 0.34 : 0.7),
+        align: "centre",
+        fontId: palette.fontId,
+      })
     : null;
-  const nameH = name ? name.height + Math.round(H * 0.02) : 0;
+  const site = await websiteLine(request.brand?.website, ctaSize * 0.7, palette, W * (side ? 0.42 : 0.8));
+  const nameH = (name ? name.height + Math.round(H * 0.02) : 0) + (site ? site.height + Math.round(H * 0.015) : 0);
   const bw = cta ? Math.min(W, cta.width + Math.round(ctaSize * 1.6)) : 0;
   const bh = cta ? Math.min(H, cta.height + Math.round(ctaSize * 0.9)) : 0;
   const reserve = side ? H * 0.04 : nameH + bh + H * 0.04;
@@ -311,6 +374,32 @@ async function endCardShot(f: ShotFrame): Promise<void> {
       left: clamp(Math.round(tcx - cta.width / 2), cta.width, W),
       top: clamp(by + Math.round((bh - cta.height) / 2), cta.height, H),
     });
+    ty = by + bh + Math.round(H * 0.015);
+  }
+  if (site)
+    layers.push({
+      input: site.png,
+      left: clamp(Math.round(tcx - site.width / 2), site.width, W),
+      top: clamp(Math.min(ty, safe - site.height), site.height, H),
+    });
+}
+
+/** The brand's website or handle, small, under the button (muted text, readable on the background). */
+async function websiteLine(text: string | undefined, sizePx: number, palette: ShotPalette, maxWidth: number) {
+  const line = text?.trim();
+  return line ? renderTextImage({ text: line, sizePx, color: palette.muted, maxWidth, align: "centre", fontId: palette.fontId }) : null;
+}
+
+/** A brand kit's logo, whole (not cropped), fitted into a box `d` high and up to 2.4 d wide. */
+async function brandLogo(image: Buffer, d: number): Promise<{ png: Buffer; width: number; height: number } | null> {
+  try {
+    const out = await sharp(image, { failOn: "error" })
+      .resize(Math.round(d * 2.4), d, { fit: "inside" })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    return { png: out.data, width: out.info.width, height: out.info.height };
+  } catch {
+    return null;
   }
 }
 
@@ -340,13 +429,14 @@ async function textBlock(
   align: "left" | "centre",
   W: number,
   H: number,
+  fontId?: string,
 ): Promise<OverlayOptions[]> {
   let size = sizePx;
-  let img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align });
+  let img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align, fontId });
   // Shrunk while too tall, or too wide (a long word in a narrow panel cannot wrap).
   for (let i = 0; i < 6 && (img.height > box.height || img.width > box.width * 1.01); i++) {
     size *= 0.85;
-    img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align });
+    img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align, fontId });
   }
   const left = align === "centre" ? Math.round(box.x + (box.width - img.width) / 2) : Math.round(box.x);
   const top = Math.round(box.y + Math.max(0, (box.height - img.height) / 2));
@@ -365,10 +455,10 @@ async function panelText(
 ): Promise<OverlayOptions[]> {
   const pad = Math.round(sizePx * 0.6);
   let size = sizePx;
-  let img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left" });
+  let img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left", fontId: palette.fontId });
   for (let i = 0; i < 5 && img.height > box.height - pad * 2; i++) {
     size *= 0.85;
-    img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left" });
+    img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left", fontId: palette.fontId });
   }
   const pw = Math.min(W, img.width + pad * 2);
   const ph = Math.min(H, img.height + pad * 2);
@@ -444,18 +534,19 @@ async function coverPhoto(image: Buffer, W: number, H: number): Promise<Buffer |
 }
 
 /** A logo in a circle of diameter `d` (null when it cannot be read). */
-async function circle(image: Buffer, d: number): Promise<Buffer | null> {
+async function circle(image: Buffer, d: number): Promise<{ png: Buffer; width: number; height: number } | null> {
   try {
     const mask = Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${d}" height="${d}"><circle cx="${d / 2}" cy="${d / 2}" r="${d / 2}" fill="#fff"/></svg>`,
     );
-    return await sharp(image, { failOn: "error" })
+    const png = await sharp(image, { failOn: "error" })
       .rotate()
       .resize(d, d, { fit: "cover" })
       .ensureAlpha()
       .composite([{ input: mask, blend: "dest-in" }])
       .png()
       .toBuffer();
+    return { png, width: d, height: d };
   } catch {
     return null;
   }
