@@ -35,7 +35,8 @@ import { ttsVoice } from "./voices.server";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
 import { LAYERED_SHOTS } from "~/providers/image/shots.server";
 import type { ProductImageRequest, ProductShotVersion, ShotLayers } from "~/providers/image/types";
-import { planAdStructure, styleTone } from "~/providers/llm/planner/ad-structure";
+import { planAdStructure, scriptCallToAction, styleTone } from "~/providers/llm/planner/ad-structure";
+import { ownerBrand, type OwnerBrand } from "~/models/brand/brand-kit.server";
 import { getProfile } from "~/models/access/profile.server";
 import { readFileBytes } from "~/models/files/stored-files.server";
 import { parseObjectRef } from "~/utils/storage/buckets";
@@ -295,13 +296,30 @@ async function adShotRequest(ctx: SceneContext): Promise<Partial<ProductImageReq
   if (!shot) return {};
   const end = shot.shot === "end-card";
   const photoUrl = shot.photo !== undefined ? ctx.photos[shot.photo] : undefined;
+  const brand = await ownerBrand(ctx.actor, ctx.project.userId);
   return {
     shot: shot.shot,
     headline: shot.headline || undefined,
     tone: styleTone(ctx.style),
     ...(end ? { productName: plan.product || undefined, logo: (await ownerAvatar(ctx.actor, ctx.project.userId)) ?? undefined } : {}),
     ...(photoUrl ? { photo: await readMediaBytes(photoUrl, "project picture", ctx.project.userId) } : {}),
+    ...(brand ? await brandShotFields(ctx, brand, end) : {}),
   };
+}
+
+/**
+ * The owner's brand kit on a shot (docs/decisions/310-brand-kit.md): its colours, font and
+ * website line; on the end card its logo, and its call to action where the script has none of
+ * its own (the Style's generic one is replaced).
+ */
+async function brandShotFields(ctx: SceneContext, brand: OwnerBrand, end: boolean): Promise<Partial<ProductImageRequest>> {
+  const fields: Partial<ProductImageRequest> = { brand: { colors: brand.colors, fontId: brand.fontId, ...(brand.website ? { website: brand.website } : {}) } };
+  if (!end) return fields;
+  const logo = brand.logoRef ? await readMediaBytes(brand.logoRef, "brand logo", ctx.project.userId).catch(() => null) : null;
+  if (logo) fields.logo = logo;
+  const own = scriptCallToAction(ctx.sceneTexts[ctx.sceneTexts.length - 1] ?? "");
+  if (!own && brand.callToAction) fields.headline = brand.callToAction;
+  return fields;
 }
 
 /** The ad's plan: beats, shots and moves from the scenes' texts, the Style and the project's own pictures. */
