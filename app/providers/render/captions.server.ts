@@ -153,17 +153,19 @@ export function brandCaptionStyle(base: CaptionStyle, brand: { colors: string[];
   const [first = base.panel, second = base.highlight] = brand.colors;
   const panelOpacity = Math.max(base.panelOpacity, 0.85);
   const backs = (panel: string) => [mix("#ffffff", panel, panelOpacity), mix("#000000", panel, panelOpacity)];
+  // A little above the minimum: the backgrounds here are rounded to whole colour values.
+  const target = MIN_TEXT_CONTRAST + 0.1;
   let panel = first;
   let text = "#ffffff";
   for (let t = 0; t <= 1.0001; t += 0.1) {
     panel = mix(first, "#000000", Math.min(1, t));
-    const best = ["#ffffff", "#111111"].find((c) => backs(panel).every((b) => contrast(hexRgb(c), hexRgb(b)) >= MIN_TEXT_CONTRAST));
+    const best = ["#ffffff", "#111111"].find((c) => backs(panel).every((b) => contrast(hexRgb(c), hexRgb(b)) >= target));
     if (best) {
       text = best;
       break;
     }
   }
-  const highlight = ensureContrast(second, backs(panel));
+  const highlight = ensureContrast(second, backs(panel), target);
   return { ...base, panel, panelOpacity, text, highlight, fontId: brand.fontId };
 }
 
