@@ -99,7 +99,7 @@ export async function brandKitAction(request: Request, actor: Actor) {
       step,
       ok: true,
       message: BRAND_MESSAGES.previewReady,
-      values,
+      values: checked.kit,
       previewUrl: `data:image/jpeg;base64,${frame.toString("base64")}`,
     } satisfies BrandKitActionData;
   }

@@ -347,21 +347,22 @@ async function endCardShot(f: ShotFrame): Promise<void> {
       })
     : null;
   const site = await websiteLine(request.brand?.website, ctaSize * 0.7, palette, W * (side ? 0.42 : 0.8));
-  const nameH = (name ? name.height + Math.round(H * 0.02) : 0) + (site ? site.height + Math.round(H * 0.015) : 0);
+  const nameH = name ? name.height + Math.round(H * 0.02) : 0;
+  const siteH = site ? site.height + Math.round(H * 0.015) : 0;
   const bw = cta ? Math.min(W, cta.width + Math.round(ctaSize * 1.6)) : 0;
   const bh = cta ? Math.min(H, cta.height + Math.round(ctaSize * 0.9)) : 0;
-  const reserve = side ? H * 0.04 : nameH + bh + H * 0.04;
+  const reserve = side ? H * 0.04 : nameH + bh + siteH + H * 0.04;
   const p = await fit(product, W * (side ? 0.4 : 0.6), Math.max(unit * 0.15, safe - y - reserve));
   layers.push({ input: await dropShadow(p.png, unit * 0.025), left: Math.round(pcx - p.width / 2), top: y + Math.round(unit * 0.015) });
   layers.push({ input: p.png, left: Math.round(pcx - p.width / 2), top: y });
-  let ty = side ? Math.round(H * 0.08 + Math.max(0, safe - H * 0.08 - nameH - bh) / 2) : y + p.height + Math.round(H * 0.02);
+  let ty = side ? Math.round(H * 0.08 + Math.max(0, safe - H * 0.08 - nameH - bh - siteH) / 2) : y + p.height + Math.round(H * 0.02);
   if (name) {
     layers.push({ input: name.png, left: clamp(Math.round(tcx - name.width / 2), name.width, W), top: clamp(ty, name.height, H) });
     ty += nameH;
   }
   if (cta) {
     const bx = Math.round(tcx - bw / 2);
-    const by = Math.min(ty, safe - bh);
+    const by = Math.min(ty, safe - bh - siteH);
     layers.push({
       input: Buffer.from(
         `<svg xmlns="http://www.w3.org/2000/svg" width="${bw}" height="${bh}"><rect width="${bw}" height="${bh}" rx="${Math.min(bh / 2, ctaSize * 1.1)}" fill="${palette.accent}"/></svg>`,
