@@ -7,12 +7,10 @@ import type { BrandFormValues, BrandKitActionData } from "~/components/settings/
 import type { Actor } from "~/models/access";
 import {
   BRAND_MESSAGES,
-  brandLogoBytes,
-  checkBrandKit,
   LOGO_MAX_BYTES,
   LogoError,
+  previewBrandKit,
   removeBrandKit,
-  renderBrandPreview,
   saveBrandKit,
   suggestColorsFromLogo,
   type LogoChange,
@@ -90,18 +88,10 @@ export async function brandKitAction(request: Request, actor: Actor) {
     }
   }
   if (step === "preview") {
-    const checked = await checkBrandKit(values, logo);
-    if (!checked.ok) return refused(step, { message: checked.message, fieldErrors: checked.fieldErrors, values });
-    const png = checked.png ?? (logo.kind === "remove" ? null : await brandLogoBytes(actor).catch(() => null));
-    const frame = await renderBrandPreview(checked.kit, png);
-    return {
-      intent: "brand",
-      step,
-      ok: true,
-      message: BRAND_MESSAGES.previewReady,
-      values: checked.kit,
-      previewUrl: `data:image/jpeg;base64,${frame.toString("base64")}`,
-    } satisfies BrandKitActionData;
+    const preview = await previewBrandKit(actor, values, logo);
+    if (!preview.ok) return refused(step, { message: preview.message, fieldErrors: preview.fieldErrors, values });
+    const previewUrl = `data:image/jpeg;base64,${preview.jpeg.toString("base64")}`;
+    return { intent: "brand", step, ok: true, message: BRAND_MESSAGES.previewReady, values: preview.kit, previewUrl } satisfies BrandKitActionData;
   }
   const saved = await saveBrandKit(actor, values, logo);
   if (!saved.ok) return refused(step, { message: saved.message, fieldErrors: saved.fieldErrors, values });

@@ -4,8 +4,6 @@
 // preview frame; and the kit as the ad makers read it (ownerBrand). Owns table brand_kits.
 // Its public API: doors import only this index or brand-rules.ts (browser-safe); the rest is internal.
 export {
-  brandLogoBytes,
-  checkBrandKit,
   getBrandKit,
   ownerBrand,
   removeBrandKit,
@@ -15,6 +13,6 @@ export {
   type OwnerBrand,
   type SaveBrandKitResult,
 } from "./brand-kit.server";
-export { LogoError, rasteriseLogo } from "./logo.server";
-export { renderBrandPreview, savedBrandPreview } from "./preview.server";
+export { LogoError } from "./logo.server";
+export { previewBrandKit, savedBrandPreview } from "./preview.server";
 export * from "./brand-rules";

@@ -6,8 +6,9 @@ import sharp, { type OverlayOptions } from "sharp";
 import type { Actor } from "~/models/access/actor.server";
 import { composeShot } from "~/providers/image/shots.server";
 import { brandCaptionStyle, captionBand, captionStyleFor, wordCaptionPng } from "~/providers/render/captions.server";
-import type { BrandKitInput } from "./brand-rules";
-import { brandLogoBytes, getBrandKit } from "./brand-kit.server";
+import type { BrandFieldErrors, BrandKitInput } from "./brand-rules";
+import { assertActor } from "~/models/access/actor.server";
+import { brandLogoBytes, checkBrandKit, getBrandKit, type LogoChange } from "./brand-kit.server";
 
 const SIZE = { width: 360, height: 640 };
 
@@ -45,6 +46,23 @@ export async function renderBrandPreview(kit: BrandKitInput, logo: Buffer | null
     layers.push({ input: mark.data, left: SIZE.width - mark.info.width - margin, top: margin });
   }
   return sharp(image).composite(layers).jpeg({ quality: 85 }).toBuffer();
+}
+
+/**
+ * The preview frame of a kit the actor has not saved (the settings form's values): checked like
+ * a save, drawn with the logo being uploaded, else the actor's saved logo (unless it is being
+ * removed). Nothing is stored.
+ */
+export async function previewBrandKit(
+  actor: Actor,
+  input: unknown,
+  logo: LogoChange,
+): Promise<{ ok: true; kit: BrandKitInput; jpeg: Buffer } | { ok: false; message: string; fieldErrors: BrandFieldErrors }> {
+  assertActor(actor);
+  const checked = await checkBrandKit(input, logo);
+  if (!checked.ok) return checked;
+  const png = checked.png ?? (logo.kind === "remove" ? null : await brandLogoBytes(actor).catch(() => null));
+  return { ok: true, kit: checked.kit, jpeg: await renderBrandPreview(checked.kit, png) };
 }
 
 /** The preview frame of the actor's saved kit; null when they have none. */
