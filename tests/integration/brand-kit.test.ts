@@ -186,6 +186,14 @@ describe("a new ad of a user with a kit", () => {
     const plain = await projectWithScenes(user.id, { productImage: photo });
     await prisma.scene.updateMany({ where: { projectId: plain.id }, data: { imageUrl: photo } });
     expect((await buildRenderRequest(actor, plain.id, "mp4")).brand).toBeUndefined();
+    // An editor scene's picture (not an ad shot), before and after the kit: its colours change.
+    const editorScene = { projectId: plain.id, sceneId: (await getProjectWithScenes(actor, plain.id)).scenes[0].id };
+    const editorPicture = async () => {
+      await runSceneAssetStep(actor, editorScene, "image", { regenerate: true });
+      return pixels(fileOf((await getProjectWithScenes(actor, plain.id)).scenes[0].imageUrl));
+    };
+    await runSceneAssetStep(actor, editorScene, "image prompt");
+    const before = await editorPicture();
 
     expect(
       (
@@ -199,6 +207,8 @@ describe("a new ad of a user with a kit", () => {
         )
       ).ok,
     ).toBe(true);
+    const after = await editorPicture();
+    expect(diff(before, after, 0, Math.round(before.height * 0.2))).toBeGreaterThan(3);
     const project = await projectWithScenes(user.id, {
       productImage: await storeProductPhoto(user.id),
       scenes: [
@@ -221,7 +231,6 @@ describe("a new ad of a user with a kit", () => {
     expect(count(hook, MAGENTA, { x: 0, y: 0, w: hook.width, h: hook.height })).toBe(0);
     // The palette: the end card's background is the kit's first colour, its button the second.
     expect(count(end, hex(COLORS[0]), { x: 0, y: 0, w: 40, h: 40 }, 12)).toBeGreaterThan(1500);
-    if (process.env.BRAND_DEBUG) await sharp(fileOf(made[1].imageUrl)).toFile("/tmp/brand-end.png");
     expect(count(end, hex(COLORS[1]), { x: 0, y: 0, w: end.width, h: end.height }, 12)).toBeGreaterThan(1000);
 
     const request = await buildRenderRequest(actor, project.id, "mp4");
@@ -242,7 +251,6 @@ describe("a new ad of a user with a kit", () => {
     const band = captionBand({ width, height }, style);
     const one = (fontId: string): RenderRequest => ({ ...request, scenes: request.scenes.slice(0, 1), brand: { ...request.brand!, fontId } });
     const kitFont = await frameAt((await renderer.render(one("bebas-neue"))).path, 1.0);
-    if (process.env.BRAND_DEBUG) await sharp(kitFont.data, { raw: { width, height, channels: 3 } }).toFile("/tmp/brand-caption.png");
     const otherFont = await frameAt((await renderer.render(one("playfair-display"))).path, 1.0);
     expect(diff(kitFont, otherFont, band.top, band.height)).toBeGreaterThan(4);
     expect(diff(kitFont, otherFont, 0, band.top - 2)).toBeLessThan(1.5);

@@ -34,6 +34,7 @@ import { styleDetails, type StyleDetails } from "~/models/stories/story-types.se
 import { ttsVoice } from "./voices.server";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
 import { LAYERED_SHOTS } from "~/providers/image/shots.server";
+import { brandPalette } from "~/providers/image/shot-design";
 import type { ProductImageRequest, ProductShotVersion, ShotLayers } from "~/providers/image/types";
 import { planAdStructure, scriptCallToAction, styleTone } from "~/providers/llm/planner/ad-structure";
 import { ownerBrand, type OwnerBrand } from "~/models/brand/brand-kit.server";
@@ -251,7 +252,7 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
     let requestId: string | null = null;
     if (productUrl) {
       const productImage = await readMediaBytes(productUrl, "product image", project.userId);
-      const ad = options.adShots ? await adShotRequest(ctx) : {};
+      const ad = options.adShots ? await adShotRequest(ctx) : await brandPictureFields(ctx);
       // The user's own picture is framed, not generated: the local compositor draws a photo shot.
       const shot = await (ad.shot === "photo" ? new LocalProductImageProvider() : provider).generate(
         {
@@ -305,6 +306,17 @@ async function adShotRequest(ctx: SceneContext): Promise<Partial<ProductImageReq
     ...(photoUrl ? { photo: await readMediaBytes(photoUrl, "project picture", ctx.project.userId) } : {}),
     ...(brand ? await brandShotFields(ctx, brand, end) : {}),
   };
+}
+
+/**
+ * An editor scene's picture (not an ad shot) in the owner's brand colours: the compositor's
+ * [dark, accent, light] palette from the kit, as the shots derive them (docs/decisions/310-brand-kit.md).
+ */
+async function brandPictureFields(ctx: SceneContext): Promise<Partial<ProductImageRequest>> {
+  const brand = await ownerBrand(ctx.actor, ctx.project.userId);
+  if (!brand) return {};
+  const kit = { colors: brand.colors, fontId: brand.fontId };
+  return { palette: [brandPalette(kit, "dark").bgTop, brandPalette(kit, "light").accent, brandPalette(kit, "light").bgTop] };
 }
 
 /**
