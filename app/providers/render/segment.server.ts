@@ -239,7 +239,7 @@ export function sceneCaptionStyle(o: Pick<SegmentOptions, "captionStyle" | "bran
 
 /**
  * The brand's logo as a small corner mark (PNG in the segment's folder, so ffmpeg opens only
- * files of the render's own folder): about 11% of the frame's short side, slightly translucent,
+ * files of the render's own folder): about 11% of the frame's short side (an opaque logo slightly translucent),
  * in the top right corner clear of the captions.
  */
 async function cornerMark(logo: string, size: Size, tmpDir: string): Promise<{ file: string; width: number; margin: number }> {
