@@ -9,8 +9,16 @@ import { PlansContent } from "~/components/plans/PlansContent";
 import type { TransactionRowData } from "~/components/plans/types";
 import { Avatar, AvatarForm } from "~/components/settings/AvatarForm";
 import { ApiTokens } from "~/components/settings/ApiTokens";
+import { BrandKitForm } from "~/components/settings/BrandKitForm";
 import { ConnectedApps } from "~/components/settings/ConnectedApps";
-import type { ApiTokenRow, ApiTokensActionData, ConnectedAppRow, ConnectedAppsActionData, SettingsActionData } from "~/components/settings/types";
+import type {
+  ApiTokenRow,
+  ApiTokensActionData,
+  BrandKitActionData,
+  ConnectedAppRow,
+  ConnectedAppsActionData,
+  SettingsActionData,
+} from "~/components/settings/types";
 import { UsernameForm } from "~/components/settings/UsernameForm";
 import { SignOutButton } from "~/components/SignOutButton";
 import { cx } from "~/components/ui/cx";
@@ -34,6 +42,8 @@ import { field } from "~/utils/form-fields";
 import { inputError, isMultipart, readForm, readQuery } from "~/utils/forms.server";
 import { fileUrlFromRef, parseObjectRef } from "~/utils/storage/buckets";
 import { deleteFile, parseUploadForm } from "~/models/files";
+import { getBrandKit } from "~/models/brand";
+import { brandKitAction } from "./_shell.settings.brand.server";
 import { formatInZone, timeZoneOf } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Profile Settings — Reelforge" }];
@@ -63,7 +73,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Dates in the viewer's zone, named (ADR 267); formatted here because the rows are plain text.
   const zone = timeZoneOf(request);
   const when = (date: Date) => formatInZone(date, zone);
-  const [profile, plans, tokens, apps] = await Promise.all([getProfile(actor), listPlans(), listApiTokens(actor), listConnectedApplications(actor)]);
+  const [profile, plans, tokens, apps, brandKit] = await Promise.all([
+    getProfile(actor),
+    listPlans(),
+    listApiTokens(actor),
+    listConnectedApplications(actor),
+    getBrandKit(actor),
+  ]);
   const history = listSuccessfulTransactions(actor);
   const clientFetch = request.headers.get("Sec-Fetch-Dest") === "empty";
   return {
@@ -71,6 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: user.email ?? user.phone ?? "",
     username: profile.username,
     avatarUrl: fileUrlFromRef(profile.avatarKey),
+    brandKit,
     plans,
     tokens: tokens.map((t): ApiTokenRow => ({
       id: t.id,
@@ -93,6 +110,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  // The brand kit form (its own multipart body: logo in memory, several buttons).
+  if (new URL(request.url).searchParams.has("brand")) return brandKitAction(request, actorFromUser(user, "web"));
 
   if (isMultipart(request)) {
     const form = await parseUploadForm(request, { bucket: "avatars", ownerId: user.id, kinds: ["image"], fileFields: ["avatar"] });
@@ -180,12 +199,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SettingsRoute() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as SettingsActionData | ApiTokensActionData | ConnectedAppsActionData | undefined;
+  const actionData = useActionData<typeof action>() as SettingsActionData | ApiTokensActionData | ConnectedAppsActionData | BrandKitActionData | undefined;
   const tab = data.tab;
   const avatarResult = actionData?.intent === "avatar" ? actionData : undefined;
   const usernameResult = actionData?.intent === "username" ? actionData : undefined;
   const tokensResult = actionData?.intent === "create-token" || actionData?.intent === "revoke-token" ? actionData : undefined;
   const appsResult = actionData?.intent === "disconnect-app" ? actionData : undefined;
+  const brandResult = actionData?.intent === "brand" ? actionData : undefined;
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 lg:py-10">
@@ -218,6 +238,7 @@ export default function SettingsRoute() {
           <hr className="my-6 border-slate-100" />
           <UsernameForm current={data.username} result={usernameResult} />
         </div>
+        <BrandKitForm kit={data.brandKit} result={brandResult} />
         <ApiTokens tokens={data.tokens} result={tokensResult} />
         <ConnectedApps apps={data.connectedApps} result={appsResult} />
         <div className="mt-6 max-w-2xl md:hidden">

@@ -524,6 +524,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     loader: { params: { bucket: one("avatars", "product-photos", "renders", "nope"), "*": fc.webPath() } },
   },
   "routes/resources.live": { loader: { stream: true } },
+  "routes/resources.brand-preview": { loader: { query: { v: nasty } } },
   "routes/resources.order-links.$accessCode": {
     loader: { params: { accessCode: token } },
     action: {

@@ -16,3 +16,19 @@ export type ConnectedAppsActionData = { intent: "disconnect-app"; ok: boolean; m
 
 /** One OAuth client the user has connected, as the settings page lists it. */
 export type ConnectedAppRow = { clientId: string; name: string; redirectTarget: string | null; approved: string | null; lastToken: string };
+
+/** The brand kit form's values as the page shows them again (not the logo file). */
+export type BrandFormValues = { colors: string[]; fontId: string; callToAction: string; website: string; cornerMark: boolean };
+
+export type BrandKitActionData = {
+  intent: "brand";
+  /** Which button was pressed. */
+  step: "save" | "preview" | "suggest" | "remove";
+  ok: boolean;
+  message: string;
+  fieldErrors?: Partial<Record<"colors" | "fontId" | "callToAction" | "website" | "logo", string>>;
+  /** The values to show again (a refusal, a preview or suggested colours, none saved). */
+  values?: BrandFormValues;
+  /** A preview frame of unsaved values, as a data: URL (JPEG). */
+  previewUrl?: string;
+};

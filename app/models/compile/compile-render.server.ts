@@ -42,7 +42,8 @@ import { isAspectRatio } from "~/providers/media/types";
 import { workRoot } from "~/providers/media/workdir.server";
 import { localRenderProvider, renderProvider } from "~/providers/registry.server";
 import { makePoster } from "~/providers/render/poster.server";
-import type { HostedRenderer, RenderFormat, RenderRequest, RenderResult, RenderScene } from "~/providers/render/types";
+import type { HostedRenderer, RenderBrand, RenderFormat, RenderRequest, RenderResult, RenderScene } from "~/providers/render/types";
+import { ownerBrand } from "~/models/brand/brand-kit.server";
 import { deleteFile, storeFile } from "~/models/files/stored-files.server";
 import type { BucketName } from "~/utils/storage/buckets";
 import { sendWorkflowEvents } from "~/models/workflows/engine.server";
@@ -76,14 +77,14 @@ export class RenderInterruptedError extends Error {
  * paths of every file (the owner's stored files only; `url` only for allow-listed links).
  */
 export async function buildRenderRequest(actor: Actor, projectId: string, format: RenderFormat, only?: readonly string[] | null): Promise<RenderRequest> {
-  return renderRequestFor(await getProjectWithScenes(actor, projectId), format, only);
+  return renderRequestFor(actor, await getProjectWithScenes(actor, projectId), format, only);
 }
 
 /**
  * The render request of a project in a format. With `only`, just those scenes (a compile renders
  * the scenes it was asked and paid for, not scenes added since: ADR 250), in the project's order.
  */
-async function renderRequestFor(whole: ProjectWithScenes, format: RenderFormat, only?: readonly string[] | null): Promise<RenderRequest> {
+async function renderRequestFor(actor: Actor, whole: ProjectWithScenes, format: RenderFormat, only?: readonly string[] | null): Promise<RenderRequest> {
   const project = only ? { ...whole, scenes: whole.scenes.filter((s) => only.includes(s.id)) } : whole;
   if (project.scenes.length === 0) throw new CompileInputError(COMPILE_MESSAGES.noScenes);
   const owner = project.userId;
@@ -103,14 +104,28 @@ async function renderRequestFor(whole: ProjectWithScenes, format: RenderFormat, 
     });
   }
   const music = project.backgroundMusicUrl ? { music: await mediaFile(project.backgroundMusicUrl, "background music", owner) } : {};
+  const brand = await renderBrand(actor, owner);
   return {
     scenes,
     ...music,
+    ...(brand ? { brand } : {}),
     format,
     aspectRatio: isAspectRatio(project.aspectRatio) ? project.aspectRatio : "9:16",
     seed: project.id,
     captionStyle: project.style ?? undefined,
   };
+}
+
+/**
+ * The owner's brand kit as the renderer uses it (docs/decisions/310-brand-kit.md): caption font
+ * and colours, and the logo as the corner mark when the kit asks for it (a logo file that
+ * cannot be read leaves the mark out rather than failing the video). Undefined without a kit.
+ */
+async function renderBrand(actor: Actor, owner: string): Promise<RenderBrand | undefined> {
+  const kit = await ownerBrand(actor, owner);
+  if (!kit) return undefined;
+  const mark = kit.cornerMark && kit.logoRef ? await mediaFile(kit.logoRef, "brand logo", owner).catch(() => null) : null;
+  return { fontId: kit.fontId, colors: kit.colors, ...(mark ? { cornerMark: { path: mark.path } } : {}) };
 }
 
 // ───────────────────────────── tokens ─────────────────────────────
@@ -152,7 +167,7 @@ export async function startRender(actor: Actor, jobId: string, expectedToken: st
   const pending = `${PENDING}${randomUUID()}`;
   if (!(await claimRender(actor, job.id, expectedToken, { token: pending, provider: provider.name, status: "rendering" }))) return false;
   try {
-    const request = await renderRequestFor(await getProjectWithScenes(actor, job.projectId), formatOf(job), scenePlanOf(job)?.sceneIds);
+    const request = await renderRequestFor(actor, await getProjectWithScenes(actor, job.projectId), formatOf(job), scenePlanOf(job)?.sceneIds);
     const { renderId } = await provider.start(request);
     await claimRender(actor, job.id, pending, { token: renderId, provider: provider.name, status: "rendering" });
   } catch (error) {
@@ -192,7 +207,7 @@ export async function runLocalRender(actor: Actor, jobId: string, token: string)
     const project = await getProjectWithScenes(actor, job.projectId).catch((error: unknown) => {
       throw isNotFound(error) ? new CompileInputError("The project no longer exists") : error;
     });
-    const request = await renderRequestFor(project, formatOf(job), scenePlanOf(job)?.sceneIds);
+    const request = await renderRequestFor(actor, project, formatOf(job), scenePlanOf(job)?.sceneIds);
     const result = await localRenderProvider().render(
       request,
       (p) => {

@@ -52,6 +52,7 @@ export const FILE_REFERENCE_COLUMNS = [
   ["custom_order_media", "mediaUrl"],
   ["custom_order_media", "thumbnailUrl"],
   ["message_attachments", "url"],
+  ["brand_kits", "logoKey"],
 ] as const satisfies readonly (readonly [string, string])[];
 
 const BATCH = 100;

@@ -34,8 +34,10 @@ import { styleDetails, type StyleDetails } from "~/models/stories/story-types.se
 import { ttsVoice } from "./voices.server";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
 import { LAYERED_SHOTS } from "~/providers/image/shots.server";
+import { brandPalette } from "~/providers/image/shot-design";
 import type { ProductImageRequest, ProductShotVersion, ShotLayers } from "~/providers/image/types";
-import { planAdStructure, styleTone } from "~/providers/llm/planner/ad-structure";
+import { planAdStructure, scriptCallToAction, styleTone } from "~/providers/llm/planner/ad-structure";
+import { ownerBrand, type OwnerBrand } from "~/models/brand/brand-kit.server";
 import { getProfile } from "~/models/access/profile.server";
 import { readFileBytes } from "~/models/files/stored-files.server";
 import { parseObjectRef } from "~/utils/storage/buckets";
@@ -250,7 +252,7 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
     let requestId: string | null = null;
     if (productUrl) {
       const productImage = await readMediaBytes(productUrl, "product image", project.userId);
-      const ad = options.adShots ? await adShotRequest(ctx) : {};
+      const ad = options.adShots ? await adShotRequest(ctx) : await brandPictureFields(ctx);
       // The user's own picture is framed, not generated: the local compositor draws a photo shot.
       const shot = await (ad.shot === "photo" ? new LocalProductImageProvider() : provider).generate(
         {
@@ -295,13 +297,41 @@ async function adShotRequest(ctx: SceneContext): Promise<Partial<ProductImageReq
   if (!shot) return {};
   const end = shot.shot === "end-card";
   const photoUrl = shot.photo !== undefined ? ctx.photos[shot.photo] : undefined;
+  const brand = await ownerBrand(ctx.actor, ctx.project.userId);
   return {
     shot: shot.shot,
     headline: shot.headline || undefined,
     tone: styleTone(ctx.style),
     ...(end ? { productName: plan.product || undefined, logo: (await ownerAvatar(ctx.actor, ctx.project.userId)) ?? undefined } : {}),
     ...(photoUrl ? { photo: await readMediaBytes(photoUrl, "project picture", ctx.project.userId) } : {}),
+    ...(brand ? await brandShotFields(ctx, brand, end) : {}),
   };
+}
+
+/**
+ * An editor scene's picture (not an ad shot) in the owner's brand colours: the compositor's
+ * [dark, accent, light] palette from the kit, as the shots derive them (docs/decisions/310-brand-kit.md).
+ */
+async function brandPictureFields(ctx: SceneContext): Promise<Partial<ProductImageRequest>> {
+  const brand = await ownerBrand(ctx.actor, ctx.project.userId);
+  if (!brand) return {};
+  const kit = { colors: brand.colors, fontId: brand.fontId };
+  return { palette: [brandPalette(kit, "dark").bgTop, brandPalette(kit, "light").accent, brandPalette(kit, "light").bgTop] };
+}
+
+/**
+ * The owner's brand kit on a shot (docs/decisions/310-brand-kit.md): its colours, font and
+ * website line; on the end card its logo, and its call to action where the script has none of
+ * its own (the Style's generic one is replaced).
+ */
+async function brandShotFields(ctx: SceneContext, brand: OwnerBrand, end: boolean): Promise<Partial<ProductImageRequest>> {
+  const fields: Partial<ProductImageRequest> = { brand: { colors: brand.colors, fontId: brand.fontId, ...(brand.website ? { website: brand.website } : {}) } };
+  if (!end) return fields;
+  const logo = brand.logoRef ? await readMediaBytes(brand.logoRef, "brand logo", ctx.project.userId).catch(() => null) : null;
+  if (logo) fields.logo = logo;
+  const own = scriptCallToAction(ctx.sceneTexts[ctx.sceneTexts.length - 1] ?? "");
+  if (!own && brand.callToAction) fields.headline = brand.callToAction;
+  return fields;
 }
 
 /** The ad's plan: beats, shots and moves from the scenes' texts, the Style and the project's own pictures. */

@@ -50,6 +50,7 @@ export class LocalProductImageProvider implements ProductImageProvider {
           headline,
           productName: request.productName,
           logo: request.logo,
+          ...(request.brand ? { brand: request.brand } : {}),
           photo: request.photo,
           tone: request.tone ?? "light",
           stylePalette: request.palette,

@@ -1,7 +1,7 @@
 // The colours and boxes of the ad shots (docs/decisions/205-shots-from-one-product-photo.md).
 // Pure: the compositor (shots.server.ts) draws what these say.
 import type { Size } from "~/providers/media/types";
-import { contrastRatio, ensureContrast, hexToRgb, hslToHex, MIN_TEXT_CONTRAST, mix, rgbToHsl } from "./color";
+import { contrastRatio, ensureContrast, hexToRgb, hslToHex, luminance, MIN_TEXT_CONTRAST, mix, rgbToHsl } from "./color";
 
 export type ShotPalette = {
   bgTop: string;
@@ -14,7 +14,36 @@ export type ShotPalette = {
   /** Secondary text (product name on the end card). */
   muted: string;
   dark: boolean;
+  /** The brand kit's font id for the shot's text (font-ids.ts); absent: the shipped default. */
+  fontId?: string;
 };
+
+/** What a brand kit gives the shots (docs/decisions/310-brand-kit.md). */
+export type ShotBrand = {
+  /** 2 or 3 "#rrggbb": [0] the backgrounds' colour, [1] panels and the call-to-action button, [2] text on the background when readable. */
+  colors: string[];
+  fontId: string;
+};
+
+/**
+ * The palette from a brand's colours: backgrounds in its first colour (as it is on a dark end
+ * card or dark Style, lightened to a tint on a light one, so dark or light text stays readable),
+ * panels and the button in its second. Every text keeps at least 4.5:1: the text colour is
+ * moved towards black or white until it does (ensureContrast), and a panel too close to the
+ * background is shaded until it stands out.
+ */
+export function brandPalette(brand: ShotBrand, tone: "light" | "dark"): ShotPalette {
+  const [first, second = first, third] = brand.colors.map((c) => (hexToRgb(c) ? c : "#4f46e5"));
+  const dark = tone === "dark";
+  const bgTop = dark ? (luminance(first) > 0.18 ? mix(first, "#000000", 0.55) : first) : mix(first, "#ffffff", 0.82);
+  const bgBottom = mix(bgTop, dark ? "#000000" : first, dark ? 0.35 : 0.25);
+  let accent = second;
+  for (let t = 0.15; contrastRatio(accent, bgTop) < 1.8 && t <= 1; t += 0.15) accent = mix(second, dark ? "#ffffff" : "#000000", t);
+  const text = ensureContrast(third ?? (dark ? "#ffffff" : mix(first, "#000000", 0.75)), [bgTop, bgBottom]);
+  const textOnAccent = ensureContrast(contrastRatio(accent, "#ffffff") >= contrastRatio(accent, "#111111") ? "#ffffff" : "#111111", accent);
+  const muted = ensureContrast(mix(text, bgTop, 0.25), [bgTop, bgBottom]);
+  return { bgTop, bgBottom, accent, text, textOnAccent, muted, dark, fontId: brand.fontId };
+}
 
 /**
  * Colours from the product: backgrounds tinted with its main hue (light or dark by the Style's

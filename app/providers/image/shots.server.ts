@@ -8,8 +8,10 @@ import { renderTextImage } from "~/providers/media/text.server";
 import type { Size } from "~/providers/media/types";
 import { huesOf, mix } from "./color";
 import type { Cutout } from "./cutout.server";
-import { captionSafeTop, shotPalette, type ShotPalette } from "./shot-design";
+import { brandPalette, captionSafeTop, shotPalette, type ShotBrand, type ShotPalette } from "./shot-design";
 import type { ShotLayers } from "./types";
+import { endCardShot } from "./end-card.server";
+import { clamp, dropShadow, fit } from "./shot-parts.server";
 
 export type ShotKind = "hero" | "close-up" | "feature" | "split" | "kinetic" | "end-card" | "photo";
 
@@ -22,6 +24,12 @@ export type ShotRequest = {
   productName?: string;
   /** End card: the brand's logo or avatar (any image sharp reads). */
   logo?: Buffer;
+  /**
+   * The owner's brand kit (docs/decisions/310-brand-kit.md): its colours make the palette, its
+   * font draws the text; on the end card `logo` is the kit's logo (shown whole, not cropped to a
+   * circle) and `website` a line under the button.
+   */
+  brand?: ShotBrand & { website?: string };
   /** Photo shot: the user's own picture (any image sharp reads); without one it is drawn as kinetic. */
   photo?: Buffer;
   tone: "light" | "dark";
@@ -52,7 +60,8 @@ export async function composeShot(
   const { width: W, height: H } = request.size;
   // The end card is always dark (the product's hue, deep): it closes the ad with a clear change
   // of picture after a light body, and the call-to-action button stands out on it.
-  const palette = shotPalette(hues, request.shot === "end-card" ? "dark" : request.tone, request.stylePalette);
+  const tone = request.shot === "end-card" ? "dark" : request.tone;
+  const palette = request.brand ? brandPalette(request.brand, tone) : shotPalette(hues, tone, request.stylePalette);
   const safe = captionSafeTop(request.size);
   const portrait = H > W * 1.2;
   const unit = Math.min(W, H);
@@ -93,7 +102,7 @@ export async function composeShot(
 }
 
 /** What a layout draws on: the frame's measures, and the background and layers it sets. */
-type ShotFrame = {
+export type ShotFrame = {
   request: ShotRequest;
   product: Buffer;
   palette: ShotPalette;
@@ -163,9 +172,31 @@ async function heroShot(f: ShotFrame): Promise<void> {
   front.push(...(await contactShadow(p.width, cx, floorY, W, H)));
   front.push({ input: p.png, left: Math.round(cx - p.width / 2), top: Math.max(0, floorY - p.height) });
   if (beside)
-    layers.push(...(await textBlock(headline, { x: W * 0.06, y: H * 0.1, width: W * 0.44, height: safe - H * 0.16 }, unit * 0.13, palette.text, "left", W, H)));
+    layers.push(
+      ...(await textBlock(
+        headline,
+        { x: W * 0.06, y: H * 0.1, width: W * 0.44, height: safe - H * 0.16 },
+        unit * 0.13,
+        palette.text,
+        "left",
+        W,
+        H,
+        palette.fontId,
+      )),
+    );
   else if (headline)
-    layers.push(...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: top - H * 0.1 }, unit * 0.115, palette.text, "centre", W, H)));
+    layers.push(
+      ...(await textBlock(
+        headline,
+        { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: top - H * 0.1 },
+        unit * 0.115,
+        palette.text,
+        "centre",
+        W,
+        H,
+        palette.fontId,
+      )),
+    );
 }
 
 /** A tight crop: the product about 1.3x the safe height, its middle (label, texture) in view. */
@@ -206,7 +237,16 @@ async function splitShot(f: ShotFrame): Promise<void> {
     f.background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<rect width="${W}" height="${panelH}" fill="${palette.accent}"/>`);
     if (headline)
       layers.push(
-        ...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: panelH - H * 0.1 }, unit * 0.095, palette.textOnAccent, "left", W, H)),
+        ...(await textBlock(
+          headline,
+          { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: panelH - H * 0.1 },
+          unit * 0.095,
+          palette.textOnAccent,
+          "left",
+          W,
+          H,
+          palette.fontId,
+        )),
       );
     const p = await fit(product, W * 0.7, safe - panelH - H * 0.05);
     layers.push({ input: p.png, left: Math.round(W * 0.56 - p.width / 2), top: Math.round(panelH + H * 0.03) });
@@ -223,6 +263,7 @@ async function splitShot(f: ShotFrame): Promise<void> {
           "left",
           W,
           H,
+          palette.fontId,
         )),
       );
     const p = await fit(product, W * 0.42, safe - H * 0.1);
@@ -238,7 +279,16 @@ async function kineticShot(f: ShotFrame): Promise<void> {
   const textH = portrait ? safe * 0.5 : safe * 0.55;
   if (headline)
     layers.push(
-      ...(await textBlock(headline, { x: W * 0.1, y: H * 0.08, width: W * (portrait ? 0.8 : 0.5), height: textH }, unit * 0.13, textColour, "left", W, H)),
+      ...(await textBlock(
+        headline,
+        { x: W * 0.1, y: H * 0.08, width: W * (portrait ? 0.8 : 0.5), height: textH },
+        unit * 0.13,
+        textColour,
+        "left",
+        W,
+        H,
+        palette.fontId,
+      )),
     );
   const p = await fit(product, W * (portrait ? 0.5 : 0.3), portrait ? safe - textH - H * 0.1 : safe * 0.8);
   const rotated = await sharp(p.png)
@@ -253,82 +303,8 @@ async function kineticShot(f: ShotFrame): Promise<void> {
   });
 }
 
-/**
- * Logo, product, name, call-to-action button, above the captions: stacked and centred in a
- * portrait frame; in a square or landscape frame the name and the button stand beside the product
- * (docs/decisions/214-aspect-ratio-at-creation.md).
- */
-async function endCardShot(f: ShotFrame): Promise<void> {
-  const { request, product, palette, W, H, safe, portrait, unit, headline, layers } = f;
-  const side = !portrait;
-  const pcx = side ? W * 0.3 : W / 2;
-  const tcx = side ? W * 0.7 : W / 2;
-  let y = Math.round(H * 0.08);
-  if (request.logo) {
-    const d = Math.round(unit * 0.14);
-    const logo = await circle(request.logo, d);
-    if (logo) {
-      layers.push({ input: logo, left: Math.round(pcx - d / 2), top: y });
-      y += d + Math.round(H * 0.02);
-    }
-  }
-  // Beside the product in a square frame, smaller type keeps the button to a few lines.
-  const square = side && W < H * 1.2;
-  const nameSize = unit * (square ? 0.08 : 0.1);
-  const ctaSize = unit * (square ? 0.06 : 0.08);
-  // The name and the button are measured first (the button's text may wrap to several lines)
-  // and the product gets the height left, so nothing overlaps.
-  const name = request.productName
-    ? await renderTextImage({ text: request.productName, sizePx: nameSize, color: palette.text, maxWidth: W * (side ? 0.42 : 0.8), align: "centre" })
-    : null;
-  const cta = headline
-    ? await renderTextImage({ text: headline, sizePx: ctaSize, color: palette.textOnAccent, maxWidth: W * (square ? 0.4 : side ? 0.34 : 0.7), align: "centre" })
-    : null;
-  const nameH = name ? name.height + Math.round(H * 0.02) : 0;
-  const bw = cta ? Math.min(W, cta.width + Math.round(ctaSize * 1.6)) : 0;
-  const bh = cta ? Math.min(H, cta.height + Math.round(ctaSize * 0.9)) : 0;
-  const reserve = side ? H * 0.04 : nameH + bh + H * 0.04;
-  const p = await fit(product, W * (side ? 0.4 : 0.6), Math.max(unit * 0.15, safe - y - reserve));
-  layers.push({ input: await dropShadow(p.png, unit * 0.025), left: Math.round(pcx - p.width / 2), top: y + Math.round(unit * 0.015) });
-  layers.push({ input: p.png, left: Math.round(pcx - p.width / 2), top: y });
-  let ty = side ? Math.round(H * 0.08 + Math.max(0, safe - H * 0.08 - nameH - bh) / 2) : y + p.height + Math.round(H * 0.02);
-  if (name) {
-    layers.push({ input: name.png, left: clamp(Math.round(tcx - name.width / 2), name.width, W), top: clamp(ty, name.height, H) });
-    ty += nameH;
-  }
-  if (cta) {
-    const bx = Math.round(tcx - bw / 2);
-    const by = Math.min(ty, safe - bh);
-    layers.push({
-      input: Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${bw}" height="${bh}"><rect width="${bw}" height="${bh}" rx="${Math.min(bh / 2, ctaSize * 1.1)}" fill="${palette.accent}"/></svg>`,
-      ),
-      left: clamp(bx, bw, W),
-      top: clamp(by, bh, H),
-    });
-    layers.push({
-      input: cta.png,
-      left: clamp(Math.round(tcx - cta.width / 2), cta.width, W),
-      top: clamp(by + Math.round((bh - cta.height) / 2), cta.height, H),
-    });
-  }
-}
-
 function gradientSvg(W: number, H: number, top: string, bottom: string, extra: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><defs><linearGradient id="g" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#g)"/>${extra}</svg>`;
-}
-
-/** The product scaled to fit a box. */
-async function fit(png: Buffer, maxW: number, maxH: number): Promise<{ png: Buffer; width: number; height: number }> {
-  const out = await sharp(png)
-    .resize(Math.max(1, Math.round(maxW)), Math.max(1, Math.round(maxH)), { fit: "inside" })
-    .png()
-    .toBuffer({ resolveWithObject: true });
-  return { png: out.data, width: out.info.width, height: out.info.height };
-}
-
-function clamp(pos: number, size: number, canvas: number): number {
-  return Math.max(0, Math.min(pos, canvas - Math.min(size, canvas)));
 }
 
 /** Text fitted into a box (shrunk until it fits). */
@@ -340,13 +316,14 @@ async function textBlock(
   align: "left" | "centre",
   W: number,
   H: number,
+  fontId?: string,
 ): Promise<OverlayOptions[]> {
   let size = sizePx;
-  let img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align });
+  let img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align, fontId });
   // Shrunk while too tall, or too wide (a long word in a narrow panel cannot wrap).
   for (let i = 0; i < 6 && (img.height > box.height || img.width > box.width * 1.01); i++) {
     size *= 0.85;
-    img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align });
+    img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align, fontId });
   }
   const left = align === "centre" ? Math.round(box.x + (box.width - img.width) / 2) : Math.round(box.x);
   const top = Math.round(box.y + Math.max(0, (box.height - img.height) / 2));
@@ -365,10 +342,10 @@ async function panelText(
 ): Promise<OverlayOptions[]> {
   const pad = Math.round(sizePx * 0.6);
   let size = sizePx;
-  let img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left" });
+  let img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left", fontId: palette.fontId });
   for (let i = 0; i < 5 && img.height > box.height - pad * 2; i++) {
     size *= 0.85;
-    img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left" });
+    img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left", fontId: palette.fontId });
   }
   const pw = Math.min(W, img.width + pad * 2);
   const ph = Math.min(H, img.height + pad * 2);
@@ -385,19 +362,6 @@ async function panelText(
     { input: pointer, left: 0, top: 0 },
     { input: img.png, left: clamp(px + pad, img.width, W), top: clamp(py + pad, img.height, H) },
   ];
-}
-
-/** A soft shadow from the product's silhouette. */
-async function dropShadow(png: Buffer, blur: number): Promise<Buffer> {
-  const meta = await sharp(png).metadata();
-  const w = meta.width ?? 1;
-  const h = meta.height ?? 1;
-  const alpha = await sharp(png).ensureAlpha().extractChannel(3).linear(0.22, 0).raw().toBuffer();
-  return sharp(Buffer.alloc(w * h * 3, 0), { raw: { width: w, height: h, channels: 3 } })
-    .joinChannel(alpha, { raw: { width: w, height: h, channels: 1 } })
-    .blur(Math.max(0.5, blur))
-    .png()
-    .toBuffer();
 }
 
 async function contactShadow(productWidth: number, cx: number, floorY: number, W: number, H: number): Promise<OverlayOptions[]> {
@@ -437,24 +401,6 @@ async function coverPhoto(image: Buffer, W: number, H: number): Promise<Buffer |
       .resize(W, H, { fit: "cover", position: sharp.strategy.attention })
       .flatten({ background: "#111111" })
       .jpeg({ quality: 92 })
-      .toBuffer();
-  } catch {
-    return null;
-  }
-}
-
-/** A logo in a circle of diameter `d` (null when it cannot be read). */
-async function circle(image: Buffer, d: number): Promise<Buffer | null> {
-  try {
-    const mask = Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${d}" height="${d}"><circle cx="${d / 2}" cy="${d / 2}" r="${d / 2}" fill="#fff"/></svg>`,
-    );
-    return await sharp(image, { failOn: "error" })
-      .rotate()
-      .resize(d, d, { fit: "cover" })
-      .ensureAlpha()
-      .composite([{ input: mask, blend: "dest-in" }])
-      .png()
       .toBuffer();
   } catch {
     return null;

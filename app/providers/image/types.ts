@@ -27,6 +27,12 @@ export type ProductImageRequest = {
   /** End card: the product's name, and the brand's logo or avatar. */
   productName?: string;
   logo?: Buffer;
+  /**
+   * The owner's brand kit (docs/decisions/310-brand-kit.md): colours for backgrounds and panels
+   * ([0] backgrounds, [1] panels and the button, [2] optional text), its font for the shot's
+   * text, and the website line of the end card. With it, `logo` is the kit's logo.
+   */
+  brand?: { colors: string[]; fontId: string; website?: string };
   /** Light or dark backgrounds (the Style's tone). */
   tone?: "light" | "dark";
   /**

@@ -12,13 +12,15 @@ export async function renderTextImage(options: {
   maxWidth: number;
   align?: "left" | "centre" | "right";
   style?: "sans" | "serif" | "condensed";
+  /** A brand kit font id (font-ids.ts); Devanagari text is still drawn in Noto Sans Devanagari. */
+  fontId?: string;
   /** Extra line spacing in px. */
   lineSpacing?: number;
   /** Colours per word run: [text, colour] pieces whose texts joined make `text` (word highlights). */
   runs?: Array<[string, string]>;
 }): Promise<TextImage> {
   ensureFontconfig();
-  const font = boldFontFor(options.text, options.style);
+  const font = boldFontFor(options.text, options.style, options.fontId);
   const markup = options.runs
     ? options.runs.map(([t, c]) => `<span foreground="${c}">${escapeXml(t)}</span>`).join("")
     : `<span foreground="${options.color}">${escapeXml(options.text)}</span>`;

@@ -2,6 +2,7 @@
 // the scene, each drawn as a PNG (shipped fonts, wrapped to the frame, dark rounded backing)
 // that ffmpeg overlays while it is being said.
 import sharp from "sharp";
+import { ensureContrast, mix, MIN_TEXT_CONTRAST } from "~/providers/image/color";
 import { renderTextImage } from "~/providers/media/text.server";
 import type { Size } from "~/providers/media/types";
 
@@ -113,7 +114,15 @@ export function captionCentreY(frame: Size): number {
 export type CaptionWord = { text: string; start: number; end: number };
 export type Span = { start: number; end: number };
 
-export type CaptionStyle = { text: string; highlight: string; panel: string; panelOpacity: number; sizeScale: number };
+export type CaptionStyle = {
+  text: string;
+  highlight: string;
+  panel: string;
+  panelOpacity: number;
+  sizeScale: number;
+  /** A brand kit font id (font-ids.ts); absent: the shipped DejaVu Sans Bold. */
+  fontId?: string;
+};
 
 /** Per Style (ADR 206): white words, the spoken one in the Style's colour, on a dark panel. */
 export const CAPTION_STYLES: Record<string, CaptionStyle> = {
@@ -131,6 +140,33 @@ export function captionStyleFor(style: string | null | undefined): CaptionStyle 
   if (/problem|solution/.test(s)) return CAPTION_STYLES["Problem / Solution"];
   if (/lifestyle/.test(s)) return CAPTION_STYLES.Lifestyle;
   return CAPTION_STYLES["Product Showcase"];
+}
+
+/**
+ * The Style's caption look in a brand kit's colours and font (docs/decisions/310-brand-kit.md):
+ * the panel in the kit's first colour, the spoken word in its second. The panel is translucent,
+ * so contrast is measured over the brightest and the darkest picture under it; the panel is
+ * shaded towards black until white or near-black words reach 4.5:1, and the highlight colour is
+ * moved towards black or white until it does too.
+ */
+export function brandCaptionStyle(base: CaptionStyle, brand: { colors: string[]; fontId: string }): CaptionStyle {
+  const [first = base.panel, second = base.highlight] = brand.colors;
+  const panelOpacity = Math.max(base.panelOpacity, 0.85);
+  const backs = (panel: string) => [mix("#ffffff", panel, panelOpacity), mix("#000000", panel, panelOpacity)];
+  // A little above the minimum: the backgrounds here are rounded to whole colour values.
+  const target = MIN_TEXT_CONTRAST + 0.1;
+  let panel = first;
+  let text = "#ffffff";
+  for (let t = 0; t <= 1.0001; t += 0.1) {
+    panel = mix(first, "#000000", Math.min(1, t));
+    const best = ["#ffffff", "#111111"].find((c) => backs(panel).every((b) => contrast(hexRgb(c), hexRgb(b)) >= target));
+    if (best) {
+      text = best;
+      break;
+    }
+  }
+  const highlight = ensureContrast(second, backs(panel), target);
+  return { ...base, panel, panelOpacity, text, highlight, fontId: brand.fontId };
 }
 
 /**
@@ -277,7 +313,15 @@ export async function wordCaptionPng(group: string[], active: number, size: Size
   const font = wordCaptionFontPx(size, style);
   const band = captionBand(size, style);
   const runs: Array<[string, string]> = group.map((w, i) => [i < group.length - 1 ? `${w} ` : w, i === active ? style.highlight : style.text]);
-  const img = await renderTextImage({ text: group.join(" "), runs, sizePx: font, color: style.text, maxWidth: size.width * 0.9, align: "centre" });
+  const img = await renderTextImage({
+    text: group.join(" "),
+    runs,
+    sizePx: font,
+    color: style.text,
+    maxWidth: size.width * 0.9,
+    align: "centre",
+    fontId: style.fontId,
+  });
   const padX = Math.round(font * 0.5);
   const padY = Math.round(font * 0.25);
   const w = Math.min(size.width, img.width + padX * 2);

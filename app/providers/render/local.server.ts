@@ -19,7 +19,7 @@ import { formatOf, stageInputs, touch } from "./render-inputs.server";
 import { renderSegment, type PlannedScene, type SegmentOptions } from "./segment.server";
 import { detectSilences, keptSeconds, speechKeep, type Span } from "./speech.server";
 import { DEFAULT_FPS, DISSOLVE_SECONDS, MAX_SCENE_SECONDS, MAX_SCENES, sceneDurationFor, VOICE_LEAD } from "./timing";
-import type { LocalRenderer, RenderProgress, RenderRequest, RenderResult, RenderScene, RenderSceneResult, RenderStage } from "./types";
+import type { LocalRenderer, RenderBrand, RenderProgress, RenderRequest, RenderResult, RenderScene, RenderSceneResult, RenderStage } from "./types";
 
 export {
   AUDIO_RATE,
@@ -106,7 +106,17 @@ export class LocalRenderProvider implements LocalRenderer {
     const { size, fps, format, captions } = o;
     // Plan: measure voice-overs, fix each scene's length in whole frames, hash its inputs.
     const planned: PlannedScene[] = [];
-    const segmentOptions: SegmentOptions = { size, fps, format, captions, seed: request.seed ?? "", captionStyle: request.captionStyle ?? "", formats, jobDir };
+    const segmentOptions: SegmentOptions = {
+      size,
+      fps,
+      format,
+      captions,
+      seed: request.seed ?? "",
+      captionStyle: request.captionStyle ?? "",
+      ...(request.brand ? { brand: request.brand } : {}),
+      formats,
+      jobDir,
+    };
     for (const [index, scene] of scenes.entries()) {
       options.signal?.throwIfAborted();
       planned.push(await this.plan(index, scenes.length, scene, segmentOptions, planned[index - 1]));
@@ -227,6 +237,7 @@ export class LocalRenderProvider implements LocalRenderer {
       first: index === 0,
       last: index === count - 1,
       font: path.basename(fonts().sansBold.file),
+      ...(o.brand ? { brand: await brandHash(o.brand) } : {}),
     }).slice(0, 32);
     const videoFile = path.join(this.cacheDir, `${hash}.${o.format}`);
     const audioFile = path.join(this.cacheDir, `${hash}.wav`);
@@ -284,6 +295,11 @@ export class LocalRenderProvider implements LocalRenderer {
       if (total > this.cacheMaxBytes) await rm(f.file, { force: true });
     }
   }
+}
+
+/** What of the brand kit changes a segment: its font, colours and corner mark's bytes. */
+async function brandHash(brand: RenderBrand): Promise<unknown> {
+  return { font: brand.fontId, colors: brand.colors, mark: brand.cornerMark ? await hashFile(brand.cornerMark.path) : null };
 }
 
 /** Monotonic whole percentages, 0..100, reported only when they change. */

@@ -9,11 +9,22 @@ import { concatInputArgs, concatListLine, inputArgs, lavfiInputArgs, MediaProces
 import type { Size } from "~/providers/media/types";
 import { ensureDir } from "~/providers/media/workdir.server";
 import { motionVariantFor, parallaxFilters, prepareLayers, prepareStill, zoompanFilter } from "~/providers/motion/zoompan.server";
-import { captionBand, captionGroups, captionLineChars, captionSteps, captionStyleFor, speechIslands, wordCaptionPng, wordTimings } from "./captions.server";
+import {
+  brandCaptionStyle,
+  captionBand,
+  captionGroups,
+  captionLineChars,
+  captionSteps,
+  captionStyleFor,
+  speechIslands,
+  wordCaptionPng,
+  wordTimings,
+  type CaptionStyle,
+} from "./captions.server";
 import { checkInput, formatOf } from "./render-inputs.server";
 import { keepFilter, type Span } from "./speech.server";
 import { AUDIO_RATE, DISSOLVE_SECONDS, DISSOLVE_START, VOICE_LEAD } from "./timing";
-import { RenderInputError, type RenderScene } from "./types";
+import { RenderInputError, type RenderBrand, type RenderScene } from "./types";
 
 export type PlannedScene = {
   index: number;
@@ -41,6 +52,8 @@ export type SegmentOptions = {
   captions: boolean;
   seed: string;
   captionStyle: string;
+  /** The owner's brand kit (caption font and colours, corner mark); absent without one. */
+  brand?: RenderBrand;
   /** The demuxer of each staged clip, voice-over and music file (from its bytes). */
   formats: ReadonlyMap<string, string>;
   /** The render's own work folder. */
@@ -95,6 +108,14 @@ export async function renderSegment(
       // Converted once per caption image, then repeated to the frame rate.
       filters.push(`[${input}:v]format=yuva420p,fps=${fps}[capv]`, `[${last}][capv]overlay=x=0:y=${track.top}:eof_action=pass:shortest=0[cap]`);
       last = "cap";
+      input++;
+    }
+    // The brand's corner mark, over the picture and captions.
+    if (o.brand?.cornerMark) {
+      const mark = await cornerMark(o.brand.cornerMark.path, size, tmpDir);
+      args.push(...inputArgs(mark.file, "png_pipe"));
+      filters.push(`[${last}][${input}:v]overlay=x=${W - mark.width - mark.margin}:y=${mark.margin}:eof_action=repeat[mark]`);
+      last = "mark";
       input++;
     }
     const fades: string[] = [];
@@ -174,7 +195,7 @@ async function captionTrack(p: PlannedScene, text: string, o: SegmentOptions, tm
   const { size } = o;
   const W = size.width;
   const D = p.frames / o.fps;
-  const style = captionStyleFor(o.captionStyle);
+  const style = sceneCaptionStyle(o);
   const islands = p.keep && p.silences ? speechIslands(p.silences, p.keep, VOICE_LEAD) : [{ start: 0.2, end: Math.max(0.3, D - 0.2) }];
   const groups = captionGroups(wordTimings(text, islands.length ? islands : [{ start: 0.2, end: Math.max(0.3, D - 0.2) }]), captionLineChars(size, style));
   const steps = captionSteps(groups, D);
@@ -208,6 +229,34 @@ async function captionTrack(p: PlannedScene, text: string, o: SegmentOptions, tm
   const list = path.join(tmpDir, "captions.txt");
   await writeFile(list, lines.join("\n") + "\n");
   return { list, top: band.top };
+}
+
+/** The Style's caption look, in the brand kit's colours and font when there is one. */
+export function sceneCaptionStyle(o: Pick<SegmentOptions, "captionStyle" | "brand">): CaptionStyle {
+  const base = captionStyleFor(o.captionStyle);
+  return o.brand ? brandCaptionStyle(base, o.brand) : base;
+}
+
+/**
+ * The brand's logo as a small corner mark (PNG in the segment's folder, so ffmpeg opens only
+ * files of the render's own folder): about 11% of the frame's short side (an opaque logo slightly translucent),
+ * in the top right corner clear of the captions.
+ */
+async function cornerMark(logo: string, size: Size, tmpDir: string): Promise<{ file: string; width: number; margin: number }> {
+  const side = Math.max(8, Math.round(Math.min(size.width, size.height) * 0.11));
+  const margin = Math.round(Math.min(size.width, size.height) * 0.035);
+  const file = path.join(tmpDir, "mark.png");
+  try {
+    const out = await sharp(logo, { failOn: "error", limitInputPixels: 4096 * 4096 })
+      .resize(side, side, { fit: "inside" })
+      .ensureAlpha(0.85)
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    await writeFile(file, out.data);
+    return { file, width: out.info.width, margin };
+  } catch (error) {
+    throw new RenderInputError("asset", null, `the brand logo cannot be read: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 function encoderArgs(format: "mp4" | "webm", fps: number): string[] {

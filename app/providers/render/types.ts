@@ -26,6 +26,20 @@ export type RenderScene = {
   id?: string;
 };
 
+/**
+ * The owner's brand kit as the renderer uses it (docs/decisions/310-brand-kit.md): captions in
+ * its font, their panel and highlighted word in its colours (text contrast kept at 4.5:1 or
+ * more), and its logo as a small mark in a corner of every scene when asked. Absent: today's look.
+ */
+export type RenderBrand = {
+  /** A kit font id (app/providers/media/font-ids.ts); Devanagari is still drawn in Noto Sans Devanagari. */
+  fontId: string;
+  /** 2 or 3 "#rrggbb": [0] the caption panel, [1] the highlighted word. */
+  colors: string[];
+  /** The logo (a PNG file) drawn small in the top right corner of every scene. */
+  cornerMark?: { path: string };
+};
+
 export type RenderRequest = {
   /** In play order. */
   scenes: RenderScene[];
@@ -43,6 +57,8 @@ export type RenderRequest = {
   seed?: string;
   /** The project's Style: the look of the captions (captions.server.ts CAPTION_STYLES). */
   captionStyle?: string;
+  /** The owner's brand kit; absent without one. */
+  brand?: RenderBrand;
 };
 
 export type RenderStage = "preparing" | "scenes" | "joining" | "done";
