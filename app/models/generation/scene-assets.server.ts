@@ -43,6 +43,8 @@ import { textCardImage } from "~/providers/image/text-card.server";
 import type { AspectRatio } from "~/providers/media/types";
 import { motionProvider, productImageProvider, voiceProvider } from "~/providers/registry.server";
 import { sceneDurationFor } from "~/providers/render/local.server";
+import { clipStill, fitClip } from "~/providers/motion/clip.server";
+import { ownMediaOf } from "~/models/projects/scene-staleness.server";
 
 export type SceneAssetOptions = {
   /** No product image: draw a typographic card from the scene's words instead of failing (Create Video). */
@@ -231,7 +233,8 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
   const prompt = scene.imagePrompt?.trim();
   if (!prompt) throw new SceneAssetError("image", SCENE_ASSET_MESSAGES.noImagePrompt, false);
   const productUrl = productImageOf(scene, project);
-  if (!productUrl && !options.allowTextCard) throw new SceneAssetError("image", SCENE_ASSET_MESSAGES.productImageRequired, false);
+  const own = ownMediaOf(scene);
+  if (!productUrl && !own && !options.allowTextCard) throw new SceneAssetError("image", SCENE_ASSET_MESSAGES.productImageRequired, false);
   const size = imageSizeFor(aspect);
   const provider = productImageProvider();
   const jobId = options.imageJobId ?? generationJobId(options, scene.id, "image");
@@ -239,8 +242,8 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
     id: jobId,
     userId: project.userId,
     prompt,
-    sourceImageUrl: productUrl,
-    provider: productUrl ? provider.name : "text-card",
+    sourceImageUrl: own?.url ?? productUrl,
+    provider: own ? `own-${own.kind}` : productUrl ? provider.name : "text-card",
     projectId: project.id,
     sceneId: scene.id,
   });
@@ -248,9 +251,13 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
     let bytes: Buffer;
     let mime: string;
     let requestId: string | null = null;
-    if (productUrl) {
-      const productImage = await readMediaBytes(productUrl, "product image", project.userId);
-      const ad = options.adShots ? await adShotRequest(ctx) : {};
+    if (own?.kind === "clip") {
+      // The user's clip: its still is the scene's picture (the video step uses the clip itself).
+      bytes = await clipStill(await mediaFilePath(own.url, "clip", project.userId), size, { signal: options.signal });
+      mime = "image/jpeg";
+    } else if (productUrl || own) {
+      const ad = options.adShots || own ? await adShotRequest(ctx, options.adShots === true) : {};
+      const productImage = productUrl ? await readMediaBytes(productUrl, "product image", project.userId) : ad.photo!;
       // The user's own picture is framed, not generated: the local compositor draws a photo shot.
       const shot = await (ad.shot === "photo" ? new LocalProductImageProvider() : provider).generate(
         {
@@ -288,10 +295,19 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
   }
 }
 
-/** The scene's shot in the ad (its composition, large text and, on the end card, name and logo). */
-async function adShotRequest(ctx: SceneContext): Promise<Partial<ProductImageRequest>> {
+/**
+ * The scene's shot in the ad (its composition, large text and, on the end card, name and logo).
+ * A scene that shows the user's own photo is the photo shot of that photo, with the beat's
+ * call-out when `adShots` (ADR 315).
+ */
+async function adShotRequest(ctx: SceneContext, adShots = true): Promise<Partial<ProductImageRequest>> {
   const plan = adPlan(ctx);
   const shot = plan.shots[ctx.sceneIndex];
+  const own = ownMediaOf(ctx.scene);
+  if (own?.kind === "photo") {
+    const photo = await readMediaBytes(own.url, "photo", ctx.project.userId);
+    return { shot: "photo", photo, tone: styleTone(ctx.style), ...(adShots && shot?.headline ? { headline: shot.headline } : {}) };
+  }
   if (!shot) return {};
   const end = shot.shot === "end-card";
   const photoUrl = shot.photo !== undefined ? ctx.photos[shot.photo] : undefined;
@@ -318,7 +334,7 @@ function adPlan(ctx: SceneContext) {
  */
 async function shotLayers(ctx: SceneContext, options: SceneAssetOptions): Promise<ShotLayers | undefined> {
   const { scene, project, aspect, style, details } = ctx;
-  if (!options.adShots || !scene.imageInputsHash || isStale("image", scene, project)) return undefined;
+  if (!options.adShots || !scene.imageInputsHash || scene.sourceMediaUrl || isStale("image", scene, project)) return undefined;
   const productUrl = productImageOf(scene, project);
   const prompt = scene.imagePrompt?.trim();
   if (!productUrl || !prompt) return undefined;
@@ -392,6 +408,8 @@ async function videoStep(ctx: SceneContext, options: SceneAssetOptions): Promise
   const current = await mediaUpToDate(ctx, "video", options);
   if (current.skip) return { step: "video", skipped: true, madeByRequest: current.mine };
   if (!scene.imageUrl) throw new SceneAssetError("video", SCENE_ASSET_MESSAGES.noImage, false);
+  const own = ownMediaOf(scene);
+  if (own?.kind === "clip") return ownClipVideoStep(ctx, own.url, options);
   const jobId = generationJobId(options, scene.id, "video");
   const provider = motionProvider();
   await startVideoJob({
@@ -423,6 +441,33 @@ async function videoStep(ctx: SceneContext, options: SceneAssetOptions): Promise
     );
     const stored = await storeSceneFile(clip.path, { sceneId: scene.id, ownerId: project.userId, kind: "video", name: `scene-${scene.sceneOrder}-video.mp4` });
     await recordMade(ctx, "video", stored.url, options, { videoRequestId: clip.requestId ?? null });
+    await updateVideoJobStatus(ctx.actor, jobId, { status: "completed", resultUrl: stored.url, errorMessage: null });
+    return { step: "video", skipped: false, madeByRequest: true, url: stored.url };
+  } catch (error) {
+    await updateVideoJobStatus(ctx.actor, jobId, { status: "failed", errorMessage: reasonOf(error) }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The scene's video from the user's own clip: trimmed or slowed to the beat, covering the frame, muted (ADR 315). */
+async function ownClipVideoStep(ctx: SceneContext, clipUrl: string, options: SceneAssetOptions): Promise<SceneStepResult> {
+  const { scene, project, aspect } = ctx;
+  const jobId = generationJobId(options, scene.id, "video");
+  await startVideoJob({
+    id: jobId,
+    userId: project.userId,
+    prompt: scene.title || sceneText(scene) || "Scene video",
+    sourceImageUrl: scene.imageUrl,
+    sceneDescription: scene.description,
+    provider: "own-clip",
+    projectId: project.id,
+    sceneId: scene.id,
+  });
+  try {
+    const clip = await mediaFilePath(clipUrl, "clip", project.userId);
+    const made = await fitClip(clip, { durationSec: clipSecondsFor(scene), size: videoSizeFor(aspect) }, { signal: options.signal });
+    const stored = await storeSceneFile(made.path, { sceneId: scene.id, ownerId: project.userId, kind: "video", name: `scene-${scene.sceneOrder}-video.mp4` });
+    await recordMade(ctx, "video", stored.url, options, { videoRequestId: null });
     await updateVideoJobStatus(ctx.actor, jobId, { status: "completed", resultUrl: stored.url, errorMessage: null });
     return { step: "video", skipped: false, madeByRequest: true, url: stored.url };
   } catch (error) {
