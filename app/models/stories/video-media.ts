@@ -3,6 +3,7 @@
 // the dialog's media picker and the submission core (video-requests.server.ts) share it.
 import { CLIP_LIMITS, parseFileUrl, parseObjectRef, type BucketName } from "~/utils/storage/buckets";
 import { acceptAttribute, formatBytes, MAX_BYTES } from "~/utils/storage/media-types";
+import { OWN_MEDIA_COST_CREDITS, VIDEO_COST_CREDITS } from "~/models/billing/prices";
 
 /** The buckets of the two kinds of own media: photos (images) and clips (videos). */
 export const MEDIA_BUCKETS = { photo: "product-photos", clip: "product-clips" } as const satisfies Record<string, BucketName>;
@@ -17,7 +18,10 @@ export const CLIP_ACCEPT = acceptAttribute(["video"]);
 /** What the picker says about the files it takes. */
 export const MEDIA_HINT =
   `Up to ${MEDIA_LIMITS.photo} photos (JPEG, PNG, WebP; up to ${formatBytes(MAX_BYTES.image)}) and up to ${MEDIA_LIMITS.clip} clips ` +
-  `(MP4, MOV, WebM; up to ${CLIP_LIMITS.maxSeconds} seconds and ${formatBytes(MAX_BYTES.video)}). Each scene shows one in this order; they are never charged extra.`;
+  `(MP4, MOV, WebM; up to ${CLIP_LIMITS.maxSeconds} seconds and ${formatBytes(MAX_BYTES.video)}). Each scene shows one, in this order. ` +
+  (OWN_MEDIA_COST_CREDITS === 0
+    ? `No extra credits: the video costs ${VIDEO_COST_CREDITS} credits with or without them.`
+    : `${OWN_MEDIA_COST_CREDITS} credits each.`);
 
 export const MEDIA_MESSAGES = {
   tooMany: (kind: OwnMediaKind, count: number) => `Please choose at most ${MEDIA_LIMITS[kind]} ${kind === "photo" ? "photos" : "clips"} (you chose ${count}).`,
