@@ -22,6 +22,7 @@ import { listVoices } from "~/tools/list-voices";
 import { updateScene } from "~/tools/update-scene";
 import { updateVideoProject } from "~/tools/update-video-project";
 import { uploadProductImage } from "~/tools/upload-product-image";
+import { uploadProjectMedia } from "~/tools/upload-project-media";
 import type { ToolDefinition } from "~/tools/types";
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -35,6 +36,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   deleteScene,
   divideScript,
   uploadProductImage,
+  uploadProjectMedia,
   generateImagePrompt,
   generateSceneDescription,
   generateSceneImage,

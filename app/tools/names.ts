@@ -13,6 +13,7 @@ export const TOOL_NAMES = [
   "delete_scene",
   "divide_script",
   "upload_product_image",
+  "upload_project_media",
   "generate_image_prompt",
   "generate_scene_description",
   "generate_scene_image",

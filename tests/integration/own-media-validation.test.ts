@@ -14,6 +14,9 @@ import { MEDIA_MESSAGES } from "~/models/stories/video-media";
 import { createVideoRequest } from "~/models/stories/video-requests.server";
 import { ffmpegPath, runProcess } from "~/providers/media/ffmpeg.server";
 import { action } from "~/routes/_shell.create-video";
+import { runTool } from "~/tools/run.server";
+import { uploadProjectMedia } from "~/tools/upload-project-media";
+import { createProject } from "~/models/projects/project.server";
 import { prisma } from "~/utils/db.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { png } from "../fixtures/storage-media";
@@ -192,5 +195,58 @@ describe("a plain multipart post with photos and clips", () => {
     // Without JavaScript: the photos in the order chosen, then the clips.
     expect(names).toEqual(["red.png", "green.png", "teal.mp4"]);
     expect(await getBalance(user.id)).toBe(80);
+  });
+});
+
+describe("upload_project_media (the tool catalogue: MCP and the assistant)", () => {
+  const ctx = { origin: ORIGIN, signal: new AbortController().signal, progress: async () => undefined };
+
+  it("makes an own photo or clip the scene's material, checked like any upload, for free", { timeout: 120_000 }, async () => {
+    const { user } = await customer();
+    const project = await createProject(webActor(user.id), {
+      title: "Own media",
+      scenes: [
+        { title: "One", script: "Meet Aurora.", voiceOverText: "Meet Aurora." },
+        { title: "Two", script: "Try it.", voiceOverText: "Try it." },
+      ],
+    });
+    const [one, two] = project.scenes;
+    const clip = await runTool(
+      uploadProjectMedia,
+      webActor(user.id),
+      { projectId: project.id, sceneId: one.id, filename: "teal.mp4", fileData: (await clipBytes(CLIPS[1])).toString("base64") },
+      ctx,
+    );
+    expect(clip).toMatchObject({ ok: true, data: { kind: "clip", mimeType: "video/mp4" } });
+    const photo = await runTool(
+      uploadProjectMedia,
+      webActor(user.id),
+      { projectId: project.id, sceneId: two.id, filename: "red.png", fileData: (await photoBytes(PHOTOS[0])).toString("base64") },
+      ctx,
+    );
+    expect(photo).toMatchObject({ ok: true, data: { kind: "photo", mimeType: "image/png" } });
+    const scenes = await prisma.scene.findMany({ where: { projectId: project.id }, orderBy: { sceneOrder: "asc" } });
+    expect(scenes.map((s) => s.sourceMediaUrl?.split("/")[3])).toEqual(["product-clips", "product-photos"]);
+
+    // A text file is refused and nothing is kept; another user's project is not found.
+    const before = (await stored(user.id)).length;
+    const text = await runTool(
+      uploadProjectMedia,
+      webActor(user.id),
+      { projectId: project.id, sceneId: one.id, filename: "a.mp4", fileData: Buffer.from("not a clip").toString("base64") },
+      ctx,
+    );
+    expect(text).toEqual({ ok: false, message: "Failed to upload the photo or clip: Please upload an image or video file" });
+    const { user: other } = await customer();
+    const foreign = await runTool(
+      uploadProjectMedia,
+      webActor(other.id),
+      { projectId: project.id, sceneId: one.id, filename: "red.png", fileData: (await photoBytes(PHOTOS[0])).toString("base64") },
+      ctx,
+    );
+    expect(foreign.ok).toBe(false);
+    expect((await stored(user.id)).length).toBe(before);
+    expect(await stored(other.id)).toEqual([]);
+    expect(await getBalance(user.id)).toBe(100);
   });
 });
