@@ -134,7 +134,7 @@ export type CreateVideoActionData =
       /** The submitted values, to refill the form without JavaScript. */
       values?: { script: string; voiceId: string; storyTypeId: string; aspectRatio: string; readyToGo: boolean; requestId: string };
       /** Files stored by this or an earlier attempt (refilled as refs). */
-      files?: { productImage?: KeptFile | null; backgroundMusic?: KeptFile | null; media?: KeptFile[] };
+      files?: { productImage?: KeptFile | null; backgroundMusic?: KeptFile | null };
     };
 
 /**
