@@ -4,6 +4,9 @@
 // (today the web process with its embedded executor; with a worker process, start it beside
 // with startAppProcess against the same database). Measures:
 //  - one 3-scene idea: submission → Ready, as a ratio to the finished video's length;
+//  - one 7-scene script with a single product photo, and the same with the brand's own 4 photos
+//    and 2 clips (issue 23, ADR 315; the files made as the own-media tests make them): submission
+//    → Ready of each, side by side;
 //  - N users (--e2e-users, default 20) submitting at once: all Ready, none lost, the time for
 //    the last one, and the web pages' p50/p95 (dashboard, 10 connections) while they render.
 // --e2e-timeout=SECONDS (default 1800). Writes bench/results/e2e-latest.json.
@@ -20,14 +23,28 @@ Double walls and a leak-proof cap mean it goes everywhere with you: the gym, the
 
 Order yours today and get free shipping across India.`;
 
+/** Seven paragraphs: six scenes for the own photos and clips, and the end card. */
+const SEVEN_SCENES = [
+  "Tired of warm water by lunchtime?",
+  "Meet Aurora, the steel bottle that keeps drinks ice-cold all day.",
+  "Double walls keep the cold in.",
+  "The leak-proof cap goes in any bag.",
+  "It fits the gym, the office and the beach.",
+  "Loved by thousands across India.",
+  "Order yours today and get free shipping.",
+].join("\n\n");
+
+type OwnFiles = { field: "photos" | "clips"; bytes: Buffer; name: string; type: string }[];
+
 type Submitted = { storyId: number; userId: string; submittedAt: number; submittedAtEpochMs: number };
 
-async function submit(bench: BenchApp, cookie: string, userId: string, photo: Buffer): Promise<Submitted> {
+async function submit(bench: BenchApp, cookie: string, userId: string, photo: Buffer | null, script = IDEA, own: OwnFiles = []): Promise<Submitted> {
   const form = new FormData();
-  form.set("script", IDEA);
+  form.set("script", script);
   form.set("readyToGo", "on");
   form.set("requestId", randomUUID());
-  form.set("productImage", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "product.jpg");
+  if (photo) form.set("productImage", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "product.jpg");
+  for (const f of own) form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
   const submittedAt = performance.now();
   const submittedAtEpochMs = Date.now();
   // The plain (no JavaScript) post: a redirect to the dashboard once the story is queued.
@@ -73,6 +90,27 @@ async function videoSeconds(ref: string | null): Promise<number | null> {
 }
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Submission → Ready of the 7-scene script with one product photo, then with 4 own photos and 2 own clips. */
+async function sevenScenesWithOwnMedia(bench: BenchApp, data: BenchApp["data"], photo: Buffer, timeoutMs: number) {
+  const { CLIPS, clipBytes, PHOTOS, photoBytes } = await import("../tests/integration/own-media-fixtures");
+  const own: OwnFiles = [
+    ...(await Promise.all(PHOTOS.map(async (p) => ({ field: "photos" as const, bytes: await photoBytes(p), name: p.name, type: "image/png" })))),
+    ...(await Promise.all(CLIPS.map(async (c) => ({ field: "clips" as const, bytes: await clipBytes(c), name: c.name, type: "video/mp4" })))),
+  ];
+  const run = async (label: string, withPhoto: Buffer | null, files: OwnFiles) => {
+    const account = await data.newAccount(label, { credits: 100 });
+    const sent = await submit(bench, account.cookie, account.id, withPhoto, SEVEN_SCENES, files);
+    const done = (await waitForStories([sent], timeoutMs)).get(sent.storyId);
+    const sec = done ? (done.at - sent.submittedAt) / 1000 : null;
+    return {
+      status: done?.status ?? "timed out",
+      submissionToReadySec: sec && r2(sec),
+      videoSec: done?.status === "ready" ? await videoSeconds(done.video) : null,
+    };
+  };
+  return { onePhoto: await run("seven-one-photo", photo, []), ownMedia: await run("seven-own-media", null, own) };
+}
 
 /**
  * Where the time of the single idea went: each workflow run started after the submission, and
@@ -129,6 +167,12 @@ export async function runE2eBench(): Promise<{ pass: boolean }> {
       `E2E one 3-scene idea: ${single.status} in ${single.submissionToReadySec} s for a ${single.videoSec} s video (x${single.ratioToVideoLength} of its length; target ≤ 0.5)`,
     );
 
+    // 1b. Seven scenes from one photo, then from the brand's own 4 photos and 2 clips.
+    const ownMedia = await sevenScenesWithOwnMedia(bench, data, photo, timeoutMs);
+    console.log(
+      `E2E 7-scene script: one product photo ${ownMedia.onePhoto.status} in ${ownMedia.onePhoto.submissionToReadySec} s; 4 photos + 2 clips ${ownMedia.ownMedia.status} in ${ownMedia.ownMedia.submissionToReadySec} s`,
+    );
+
     // 2. N users at once, the dashboard measured while they render.
     const accounts: Awaited<ReturnType<typeof data.newAccount>>[] = [];
     for (let i = 0; i < users; i++) accounts.push(await data.newAccount(`crowd${i}`, { credits: 100 }));
@@ -167,6 +211,7 @@ export async function runE2eBench(): Promise<{ pass: boolean }> {
         `${oneProcess ? "One production server process (web + embedded workflow executor, renders in the same process)" : "A production web process (WORKFLOW_EXECUTOR=off) and one worker process (npm run worker: the executor and the renders, niced) on one database, as npm start runs them"} on loopback;` +
         " local providers (no keys); ideas posted to /create-video as the form without JavaScript does, with a product photo; Ready read from the stories table every 250 ms; the dashboard (50 items) loaded at 10 connections for 5 s in every 20 s while the crowd renders.",
       single,
+      ownMedia,
       crowd,
       pass,
     });

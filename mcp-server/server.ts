@@ -27,7 +27,7 @@ export type ReelforgeMcpOptions = {
 };
 
 const INSTRUCTIONS =
-  "Reelforge turns a product image and a script into short video ads. Typical flow: create_video_project, upload_product_image, add_scene (with script or voiceOverText) for each scene, estimate_cost, generate_scene_image / generate_scene_video (or let compile_video prepare scenes), compile_video, then download the video from its resource link. Generation and compiles cost credits (estimate_cost shows the price first); pass an idempotencyKey so a retry never charges twice.";
+  "Reelforge turns a product image and a script into short video ads. Typical flow: create_video_project, upload_product_image, add_scene (with script or voiceOverText) for each scene, optionally upload_project_media to show the brand's own photo or clip in a scene (free), estimate_cost, generate_scene_image / generate_scene_video (or let compile_video prepare scenes), compile_video, then download the video from its resource link. Generation and compiles cost credits (estimate_cost shows the price first); pass an idempotencyKey so a retry never charges twice.";
 
 function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
   const { $schema: _drop, ...json } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;

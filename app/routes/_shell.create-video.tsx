@@ -35,7 +35,7 @@ import { setFlash } from "~/utils/flash.server";
 import { removeFiles } from "~/models/files";
 import { field, parseFields, type Parsed } from "~/utils/form-fields";
 import { isMultipart, readForm } from "~/utils/forms.server";
-import { readVideoForm, type VideoFormResult } from "./_shell.create-video.server";
+import { mediaRefsOf, readVideoForm, type VideoFormResult } from "./_shell.create-video.server";
 import { productPageAction } from "./_shell.create-video.product-page.server";
 
 export const meta: MetaFunction = () => [{ title: "AI UGC Video — Reelforge" }];
@@ -121,6 +121,7 @@ async function readVideoRequest(request: Request, userId: string): Promise<{ for
     fields,
     productImageRef: parsed.ok ? ref(parsed.data.productImageRef, parsed.data[FIELDS.clearProductImage]) : null,
     backgroundMusicRef: parsed.ok ? ref(parsed.data.backgroundMusicRef, parsed.data[FIELDS.clearBackgroundMusic]) : null,
+    mediaRefs: mediaRefsOf(fields),
     storedNow: [],
     kept: { productImage: null, backgroundMusic: null },
   };
@@ -176,12 +177,15 @@ export async function action({ request }: ActionFunctionArgs) {
       requestId: input[FIELDS.requestId] ?? null,
       productImageRef: form.productImageRef,
       backgroundMusicRef: form.backgroundMusicRef,
+      mediaRefs: form.mediaRefs,
     });
   } catch (thrown) {
     await removeFiles(form.storedNow);
     throw thrown;
   }
 
+  // Own photos and clips of a refused plain post are not kept (ADR 315): nothing is left in storage.
+  if (!result.ok) await removeFiles(form.storedNow.filter((f) => form.mediaRefs.includes(f.ref)));
   if (result.ok) {
     // A repeated request (same request id) keeps the first story's files: this post's are unused.
     if (result.duplicate) await removeFiles(form.storedNow);

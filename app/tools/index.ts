@@ -23,6 +23,7 @@ import { readProductPageTool } from "~/tools/read-product-page";
 import { updateScene } from "~/tools/update-scene";
 import { updateVideoProject } from "~/tools/update-video-project";
 import { uploadProductImage } from "~/tools/upload-product-image";
+import { uploadProjectMedia } from "~/tools/upload-project-media";
 import type { ToolDefinition } from "~/tools/types";
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -37,6 +38,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   divideScript,
   readProductPageTool,
   uploadProductImage,
+  uploadProjectMedia,
   generateImagePrompt,
   generateSceneDescription,
   generateSceneImage,

@@ -15,6 +15,7 @@ export const TOOL_NAMES = [
   "divide_script",
   "read_product_page",
   "upload_product_image",
+  "upload_project_media",
   "generate_image_prompt",
   "generate_scene_description",
   "generate_scene_image",

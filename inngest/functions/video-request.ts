@@ -18,6 +18,8 @@ import {
   markStoryProcessing,
   markStoryReady,
   notifyStoryOnce,
+  ownMediaKind,
+  sceneMedia,
   sceneVoiceOver,
   VIDEO_NOTIFICATIONS,
   settleVideoRequest,
@@ -68,11 +70,15 @@ export const videoRequestFunction = inngest.createFunction(
       // What is said (no scene markers or directions): the title and the SEO text come from it.
       const voiceOvers = divided.scenes.map((s) => sceneVoiceOver(s, story.readyToGo));
       const spoken = voiceOvers.join(" ");
+      // The brand's own photos and clips, one per scene in the order chosen (ADR 315); without a
+      // product photo of its own, the first photo is the product the compositor's scenes show.
+      const media = sceneMedia(divided.scenes.length, story.mediaUrls);
+      const firstPhoto = story.mediaUrls.find((url) => ownMediaKind(url) === "photo") ?? null;
       const { project: p } = await createProjectForStory(await act(), storyId, {
         title: titleFromText(spoken) || divided.scenes[0].title || `Story #${storyId}`,
         description: `Create Video request #${storyId}`,
         fullScript: script,
-        mainProductImageUrl: story.productImageUrl,
+        mainProductImageUrl: story.productImageUrl ?? firstPhoto,
         style: story.storyTypeName,
         voiceId: story.voiceId ?? DEFAULT_VOICE_ID,
         backgroundMusicUrl: story.backgroundMusicUrl,
@@ -84,6 +90,7 @@ export const videoRequestFunction = inngest.createFunction(
           voiceOverText: voiceOvers[i],
           description: s.description,
           duration: s.estimatedSeconds,
+          sourceMediaUrl: media[i],
         })),
       });
       return { projectId: p.id, title: p.title, sceneIds: p.scenes.map((s) => s.id), spoken };

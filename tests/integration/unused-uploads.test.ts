@@ -116,7 +116,8 @@ describe("sweepUnusedUploads", () => {
     expect(named.length).toBeGreaterThan(20);
     expect(named.filter((c) => !listed.includes(c))).toEqual([]);
     expect(listed.filter((c) => !textColumns.includes(c))).toEqual([]);
-    expect(SWEPT_BUCKETS).toEqual(["product-photos", "background-music"]);
+    // ADR 315: the brand's clips are Create Video uploads too; the stories' media lists are read.
+    expect(SWEPT_BUCKETS).toEqual(["product-photos", "product-clips", "background-music"]);
     expect(UNUSED_UPLOAD_GRACE_MS).toBe(DAY);
   });
 });

@@ -62,6 +62,13 @@ function bigPng(bytes = 2 * 1024 * 1024): Buffer {
   return out;
 }
 
+/** An MP4's first box (ftyp isom) and zeros: sniffed as a video, then cut off. */
+function bigMp4(bytes = 2 * 1024 * 1024): Buffer {
+  const out = Buffer.alloc(bytes, 0);
+  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom", "ascii"), Buffer.from([0, 0, 2, 0]), Buffer.from("isomiso2", "ascii")]).copy(out, 0);
+  return out;
+}
+
 function bigWav(bytes = 2 * 1024 * 1024): Buffer {
   return wav(Math.floor(bytes / 2));
 }
@@ -131,6 +138,7 @@ type Route = { path: string; wanted: Part; others?: Part[] };
 const text = (name: string, value: string): Part => ({ name, value });
 const image = (name: string): Part => ({ name, filename: "photo.png", type: "image/png", bytes: bigPng() });
 const audio = (name: string): Part => ({ name, filename: "bed.wav", type: "audio/wav", bytes: bigWav() });
+const video = (name: string): Part => ({ name, filename: "clip.mp4", type: "video/mp4", bytes: bigMp4() });
 
 const QUERY: Partial<Record<(typeof BUCKET_NAMES)[number], string>> = {
   "canvas-assets": "?sceneId=sc1&kind=image",
@@ -148,7 +156,7 @@ const ROUTES: Route[] = [
   { path: "/settings", wanted: image("avatar"), others: [text("intent", "avatar")] },
   ...BUCKET_NAMES.map((bucket) => ({
     path: `/resources/upload/${bucket}${QUERY[bucket] ?? ""}`,
-    wanted: bucket === "background-music" ? audio("file") : image("file"),
+    wanted: bucket === "background-music" ? audio("file") : bucket === "product-clips" ? video("file") : image("file"),
   })),
 ];
 

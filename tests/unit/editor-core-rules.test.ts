@@ -89,6 +89,7 @@ function scene(overrides: Partial<SceneRow> = {}): SceneRow {
     imageUrl: null,
     videoUrl: null,
     productImageUrl: null,
+    sourceMediaUrl: null,
     voiceOverUrl: null,
     voiceOverDuration: null,
     backgroundMusicUrl: null,

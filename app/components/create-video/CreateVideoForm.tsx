@@ -16,6 +16,7 @@ import { VIDEO_CREATE_TIMEOUT_MS } from "~/utils/constants";
 import { VIDEO_COST_CREDITS } from "~/models/billing/prices";
 import { MediaUpload, type MediaUploadHandle } from "./MediaUpload";
 import { ReadyToGoSwitch } from "./ReadyToGoSwitch";
+import { OwnMediaPicker } from "./OwnMediaPicker";
 import {
   DEFAULT_STORY_ASPECT_RATIO,
   FIELDS,
@@ -89,6 +90,7 @@ export function CreateVideoForm({
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [imageBusy, setImageBusy] = useState(false);
   const [musicBusy, setMusicBusy] = useState(false);
+  const [mediaBusy, setMediaBusy] = useState(false);
   const [preparing, setPreparing] = useState(false);
   const [timedOut, setTimedOut] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -97,7 +99,7 @@ export function CreateVideoForm({
   // Waiting for the action's answer (after it, Remix may still reload the page's data).
   const pending = fetcher.state === "submitting";
   const submitting = preparing || (pending && !timedOut) || (fetcher.state === "loading" && fetcher.data?.ok === true);
-  const uploading = imageBusy || musicBusy;
+  const uploading = imageBusy || musicBusy || mediaBusy;
 
   // The 30-second timeout: the request was accepted and keeps running on the server.
   useEffect(() => {
@@ -162,6 +164,8 @@ export function CreateVideoForm({
       const data = new FormData(form);
       data.delete(FIELDS.productImage);
       data.delete(FIELDS.backgroundMusic);
+      data.delete(FIELDS.photos);
+      data.delete(FIELDS.clips);
       data.set(FIELDS.enhanced, "1");
       data.set(FIELDS.requestId, requestId);
       setTimedOut(false);
@@ -223,6 +227,8 @@ export function CreateVideoForm({
         failureToast={productFailure}
         onBusyChange={setImageBusy}
       />
+
+      <OwnMediaPicker hydrated={hydrated} error={errors.media} onBusyChange={setMediaBusy} />
 
       <SelectField
         label="Style"

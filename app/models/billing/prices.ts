@@ -9,6 +9,11 @@ import { SCENE_ASSET_STEPS, type SceneAssetStep } from "~/models/generation/scen
 
 /** A Create Video story (everything included). */
 export const VIDEO_COST_CREDITS = 20;
+/**
+ * The brand's own photos and clips in a Create Video request: included in the video's price, no
+ * extra credits (they save the compositor work; docs/decisions/315-own-photos-and-clips.md).
+ */
+export const OWN_MEDIA_COST_CREDITS = 0;
 /** An assistant chat message. */
 export const CHAT_COST_CREDITS = 0.07;
 /** One action of the canvas agent tool. */

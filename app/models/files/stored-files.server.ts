@@ -12,11 +12,19 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, inspectMediaFile, MediaRejectedError } from "~/providers/media/inspect.server";
 import { ensureDir, workRoot } from "~/providers/media/workdir.server";
-import { allowedKinds, BUCKETS, fileUrl, makeKeyContext, objectRef, parseObjectRef, type BucketName } from "~/utils/storage/buckets";
+import { allowedKinds, BUCKETS, fileUrl, makeKeyContext, objectRef, parseObjectRef, type BucketName, type VideoLimits } from "~/utils/storage/buckets";
 import { storedCacheControl } from "~/utils/storage/cache-control";
 import { storage } from "~/utils/storage/index.server";
 import { assertValidKey, displayName, InvalidKeyError, storedExtension } from "~/utils/storage/keys";
-import { MAX_BYTES, tooLargeMessage, wrongKindMessage, type AcceptedType, type MediaKind } from "~/utils/storage/media-types";
+import {
+  clipResolutionMessage,
+  clipTooLongMessage,
+  MAX_BYTES,
+  tooLargeMessage,
+  wrongKindMessage,
+  type AcceptedType,
+  type MediaKind,
+} from "~/utils/storage/media-types";
 import { reconcileKind, SNIFF_BYTES, sniffType } from "~/utils/storage/sniff.server";
 import { ObjectExistsError, type GetResult, type PutBody } from "~/utils/storage/types";
 import type { ByteRange } from "~/utils/storage/range";
@@ -256,7 +264,7 @@ async function storeFrom(source: AsyncIterator<Uint8Array>, input: StoreFileInpu
   // stored (docs/decisions/270-media-identified-by-structure.md).
   const spool = await spoolUpload(head, sourceDone ? null : source, limit, type.kind);
   try {
-    await inspectOrRefuse(spool.file, type.mime, type.kind);
+    await inspectOrRefuse(spool.file, type.mime, type.kind, rule.videoLimits);
     return await storeChecked(input, type, spool);
   } finally {
     await rm(spool.file, { force: true }).catch(() => undefined);
@@ -321,9 +329,9 @@ export function imageTooBigMessage(): string {
   return `The image is too large: at most ${IMAGE_MAX_SIDE.toLocaleString("en-IN")} pixels on a side and ${IMAGE_MAX_PIXELS / 1_000_000} megapixels. Please upload a smaller one.`;
 }
 
-async function inspectOrRefuse(file: string, mime: string, kind: MediaKind): Promise<void> {
+async function inspectOrRefuse(file: string, mime: string, kind: MediaKind, videoLimits?: VideoLimits): Promise<void> {
   try {
-    await inspectMediaFile(file, mime);
+    await inspectMediaFile(file, mime, videoLimits ? { videoLimits } : {});
   } catch (error) {
     if (!(error instanceof MediaRejectedError)) {
       console.error(`upload inspection of a ${mime} file failed`, error);
@@ -331,6 +339,10 @@ async function inspectOrRefuse(file: string, mime: string, kind: MediaKind): Pro
     }
     console.warn(`upload refused (${mime}): ${error.reason}`);
     if (error.kind === "references") throw new UploadError("unreadable", 422, REFERENCES_MESSAGE);
+    if (error.kind === "too_long" && videoLimits) throw new UploadError("too_large", 422, clipTooLongMessage(error.measured?.seconds ?? 0, videoLimits));
+    if (error.kind === "resolution" && videoLimits) {
+      throw new UploadError("unreadable", 422, clipResolutionMessage(error.measured?.width ?? 0, error.measured?.height ?? 0, videoLimits));
+    }
     if (error.kind === "too_big" && kind === "image") throw new UploadError("unreadable", 422, imageTooBigMessage());
     throw new UploadError("unreadable", 422, unreadableMessage(kind));
   }

@@ -14,7 +14,7 @@ import { FILES_ROUTE } from "~/utils/storage/buckets";
 import { storage } from "~/utils/storage/index.server";
 
 /** Buckets whose files matter only through a reference (the Create Video inputs). */
-export const SWEPT_BUCKETS = ["product-photos", "background-music"] as const;
+export const SWEPT_BUCKETS = ["product-photos", "product-clips", "background-music"] as const;
 
 /** How long an unused upload is kept: a form left open, or re-rendered after a failed post. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -42,6 +42,7 @@ export const FILE_REFERENCE_COLUMNS = [
   ["canvas_scenes", "imageUrl"],
   ["canvas_scenes", "videoUrl"],
   ["canvas_scenes", "productImageUrl"],
+  ["canvas_scenes", "sourceMediaUrl"],
   ["canvas_scenes", "voiceOverUrl"],
   ["canvas_scenes", "backgroundMusicUrl"],
   ["scene_asset_versions", "url"],
@@ -54,6 +55,9 @@ export const FILE_REFERENCE_COLUMNS = [
   ["message_attachments", "url"],
   ["brand_kits", "logoKey"],
 ] as const satisfies readonly (readonly [string, string])[];
+
+/** Columns holding a list of references (text[]), read element by element. */
+export const FILE_REFERENCE_LIST_COLUMNS = [["stories", "mediaUrls"]] as const satisfies readonly (readonly [string, string])[];
 
 const BATCH = 100;
 
@@ -69,7 +73,10 @@ function ts(date: Date): Prisma.Sql {
  * objects are checked.
  */
 function refsCte(): Prisma.Sql {
-  const values = FILE_REFERENCE_COLUMNS.map(([table, column]) => `SELECT "${column}" AS v FROM "${table}" WHERE "${column}" IS NOT NULL`).join(" UNION ALL ");
+  const values = [
+    ...FILE_REFERENCE_COLUMNS.map(([table, column]) => `SELECT "${column}" AS v FROM "${table}" WHERE "${column}" IS NOT NULL`),
+    ...FILE_REFERENCE_LIST_COLUMNS.map(([table, column]) => `SELECT unnest("${column}") AS v FROM "${table}"`),
+  ].join(" UNION ALL ");
   const prefix = `${FILES_ROUTE}/`;
   return Prisma.sql`
     WITH paths AS (SELECT regexp_replace(v, '^https?://[^/]+', '') AS p, v FROM (${Prisma.raw(values)}) AS columns),

@@ -39,16 +39,18 @@ export type UploadFormResult =
       fields: FormData;
       /** The file field whose file was refused; absent when the body as a whole failed. */
       field?: string;
+      /** The name of the refused file, as the browser sent it (for a message that names it). */
+      fileName?: string;
     };
 
 const FIELD_LIMITS = { fields: 200, fieldSize: 256 * 1024, parts: 300, fieldNameSize: 200 };
 const NOT_MULTIPART = "Expected a multipart/form-data upload.";
 const INTERRUPTED = "The upload was interrupted. Please try again.";
 
-type Failure = { error: UploadError; field?: string };
+type Failure = { error: UploadError; field?: string; fileName?: string };
 
-function errorResult(status: number, error: string, fields = new FormData(), field?: string): UploadFormResult {
-  return field ? { ok: false, status, error, fields, field } : { ok: false, status, error, fields };
+function errorResult(status: number, error: string, fields = new FormData(), field?: string, fileName?: string): UploadFormResult {
+  return { ok: false, status, error, fields, ...(field ? { field } : {}), ...(fileName ? { fileName } : {}) };
 }
 
 function tooManyFiles(maxFiles: number): UploadError {
@@ -116,10 +118,10 @@ export async function parseMultipartUpload(request: Request, targets: Readonly<R
   const stored: (StoredFile & { field: string })[] = [];
   const counts = new Map<UploadFieldTarget, number>();
   let failure: Failure | null = null;
-  const fail = (error: UploadError, field?: string) => {
+  const fail = (error: UploadError, field?: string, fileName?: string) => {
     // A body cut off mid-file also makes that file unreadable: the cut is what to report.
-    if (failure?.error.code === "unreadable" && error.code === "interrupted") failure = { error, field: failure.field };
-    else failure ??= { error, field };
+    if (failure?.error.code === "unreadable" && error.code === "interrupted") failure = { error, field: failure.field, fileName: failure.fileName };
+    else failure ??= { error, field, fileName };
   };
   const interrupted = () => fail(new UploadError("interrupted", 400, INTERRUPTED));
   let work: Promise<void> = Promise.resolve();
@@ -143,7 +145,7 @@ export async function parseMultipartUpload(request: Request, targets: Readonly<R
     const count = (counts.get(target) ?? 0) + 1;
     counts.set(target, count);
     if (count > (target.maxFiles ?? 1)) {
-      fail(tooManyFiles(target.maxFiles ?? 1), name);
+      fail(tooManyFiles(target.maxFiles ?? 1), name, info.filename);
       stream.resume();
       return;
     }
@@ -157,7 +159,7 @@ export async function parseMultipartUpload(request: Request, targets: Readonly<R
         stored.push({ ...file, field: name });
       } catch (error) {
         if (!(error instanceof UploadError)) console.error("upload failed", error);
-        fail(error instanceof UploadError ? error : new UploadError("storage", 503, STORAGE_FAILURE_MESSAGE), name);
+        fail(error instanceof UploadError ? error : new UploadError("storage", 503, STORAGE_FAILURE_MESSAGE), name, info.filename);
       } finally {
         // Whatever was not read (a refused file) is drained so the parser can finish.
         if (!stream.readableEnded) stream.resume();
@@ -203,7 +205,7 @@ export async function parseMultipartUpload(request: Request, targets: Readonly<R
     // Remove what this request stored (not files referenced by a ref: they predate it).
     const referenced = new Set(Object.keys(targets).flatMap((f) => fields.getAll(`${f}Ref`).map(String)));
     await removeFiles(stored.filter((f) => !referenced.has(f.ref)));
-    return errorResult(failed.error.status, failed.error.message, fields, failed.field);
+    return errorResult(failed.error.status, failed.error.message, fields, failed.field, failed.fileName);
   }
   return { ok: true, fields, files: stored };
 }

@@ -34,17 +34,14 @@ import { styleDetails, type StyleDetails } from "~/models/stories/story-types.se
 import { ttsVoice } from "./voices.server";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
 import { LAYERED_SHOTS } from "~/providers/image/shots.server";
-import { brandPalette } from "~/providers/image/shot-design";
-import type { ProductImageRequest, ProductShotVersion, ShotLayers } from "~/providers/image/types";
-import { planAdStructure, scriptCallToAction, styleTone } from "~/providers/llm/planner/ad-structure";
-import { ownerBrand, type OwnerBrand } from "~/models/brand/brand-kit.server";
-import { getProfile } from "~/models/access/profile.server";
-import { readFileBytes } from "~/models/files/stored-files.server";
-import { parseObjectRef } from "~/utils/storage/buckets";
+import type { ProductShotVersion, ShotLayers } from "~/providers/image/types";
 import { textCardImage } from "~/providers/image/text-card.server";
 import type { AspectRatio } from "~/providers/media/types";
 import { motionProvider, productImageProvider, voiceProvider } from "~/providers/registry.server";
 import { sceneDurationFor } from "~/providers/render/local.server";
+import { clipStill, fitClip } from "~/providers/motion/clip.server";
+import { ownMediaOf } from "~/models/projects/scene-staleness.server";
+import { adPlan, adShotRequest, brandPictureFields } from "./scene-shots.server";
 
 export type SceneAssetOptions = {
   /** No product image: draw a typographic card from the scene's words instead of failing (Create Video). */
@@ -233,7 +230,8 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
   const prompt = scene.imagePrompt?.trim();
   if (!prompt) throw new SceneAssetError("image", SCENE_ASSET_MESSAGES.noImagePrompt, false);
   const productUrl = productImageOf(scene, project);
-  if (!productUrl && !options.allowTextCard) throw new SceneAssetError("image", SCENE_ASSET_MESSAGES.productImageRequired, false);
+  const own = ownMediaOf(scene);
+  if (!productUrl && !own && !options.allowTextCard) throw new SceneAssetError("image", SCENE_ASSET_MESSAGES.productImageRequired, false);
   const size = imageSizeFor(aspect);
   const provider = productImageProvider();
   const jobId = options.imageJobId ?? generationJobId(options, scene.id, "image");
@@ -241,8 +239,8 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
     id: jobId,
     userId: project.userId,
     prompt,
-    sourceImageUrl: productUrl,
-    provider: productUrl ? provider.name : "text-card",
+    sourceImageUrl: own?.url ?? productUrl,
+    provider: own ? `own-${own.kind}` : productUrl ? provider.name : "text-card",
     projectId: project.id,
     sceneId: scene.id,
   });
@@ -250,9 +248,13 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
     let bytes: Buffer;
     let mime: string;
     let requestId: string | null = null;
-    if (productUrl) {
-      const productImage = await readMediaBytes(productUrl, "product image", project.userId);
-      const ad = options.adShots ? await adShotRequest(ctx) : await brandPictureFields(ctx);
+    if (own?.kind === "clip") {
+      // The user's clip: its still is the scene's picture (the video step uses the clip itself).
+      bytes = await clipStill(await mediaFilePath(own.url, "clip", project.userId), size, { signal: options.signal });
+      mime = "image/jpeg";
+    } else if (productUrl || own) {
+      const ad = options.adShots || own ? await adShotRequest(ctx, options.adShots === true) : await brandPictureFields(ctx);
+      const productImage = productUrl ? await readMediaBytes(productUrl, "product image", project.userId) : ad.photo!;
       // The user's own picture is framed, not generated: the local compositor draws a photo shot.
       const shot = await (ad.shot === "photo" ? new LocalProductImageProvider() : provider).generate(
         {
@@ -290,55 +292,6 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
   }
 }
 
-/** The scene's shot in the ad (its composition, large text and, on the end card, name and logo). */
-async function adShotRequest(ctx: SceneContext): Promise<Partial<ProductImageRequest>> {
-  const plan = adPlan(ctx);
-  const shot = plan.shots[ctx.sceneIndex];
-  if (!shot) return {};
-  const end = shot.shot === "end-card";
-  const photoUrl = shot.photo !== undefined ? ctx.photos[shot.photo] : undefined;
-  const brand = await ownerBrand(ctx.actor, ctx.project.userId);
-  return {
-    shot: shot.shot,
-    headline: shot.headline || undefined,
-    tone: styleTone(ctx.style),
-    ...(end ? { productName: plan.product || undefined, logo: (await ownerAvatar(ctx.actor, ctx.project.userId)) ?? undefined } : {}),
-    ...(photoUrl ? { photo: await readMediaBytes(photoUrl, "project picture", ctx.project.userId) } : {}),
-    ...(brand ? await brandShotFields(ctx, brand, end) : {}),
-  };
-}
-
-/**
- * An editor scene's picture (not an ad shot) in the owner's brand colours: the compositor's
- * [dark, accent, light] palette from the kit, as the shots derive them (docs/decisions/310-brand-kit.md).
- */
-async function brandPictureFields(ctx: SceneContext): Promise<Partial<ProductImageRequest>> {
-  const brand = await ownerBrand(ctx.actor, ctx.project.userId);
-  if (!brand) return {};
-  const kit = { colors: brand.colors, fontId: brand.fontId };
-  return { palette: [brandPalette(kit, "dark").bgTop, brandPalette(kit, "light").accent, brandPalette(kit, "light").bgTop] };
-}
-
-/**
- * The owner's brand kit on a shot (docs/decisions/310-brand-kit.md): its colours, font and
- * website line; on the end card its logo, and its call to action where the script has none of
- * its own (the Style's generic one is replaced).
- */
-async function brandShotFields(ctx: SceneContext, brand: OwnerBrand, end: boolean): Promise<Partial<ProductImageRequest>> {
-  const fields: Partial<ProductImageRequest> = { brand: { colors: brand.colors, fontId: brand.fontId, ...(brand.website ? { website: brand.website } : {}) } };
-  if (!end) return fields;
-  const logo = brand.logoRef ? await readMediaBytes(brand.logoRef, "brand logo", ctx.project.userId).catch(() => null) : null;
-  if (logo) fields.logo = logo;
-  const own = scriptCallToAction(ctx.sceneTexts[ctx.sceneTexts.length - 1] ?? "");
-  if (!own && brand.callToAction) fields.headline = brand.callToAction;
-  return fields;
-}
-
-/** The ad's plan: beats, shots and moves from the scenes' texts, the Style and the project's own pictures. */
-function adPlan(ctx: SceneContext) {
-  return planAdStructure({ scenes: ctx.sceneTexts, style: ctx.style, photos: ctx.photos.length });
-}
-
 /**
  * The scene's ad shot as a background plate and a product layer, for a parallax move
  * (docs/decisions/220-parallax-layers.md): only when its picture is the generated shot and up to
@@ -348,7 +301,7 @@ function adPlan(ctx: SceneContext) {
  */
 async function shotLayers(ctx: SceneContext, options: SceneAssetOptions): Promise<ShotLayers | undefined> {
   const { scene, project, aspect, style, details } = ctx;
-  if (!options.adShots || !scene.imageInputsHash || isStale("image", scene, project)) return undefined;
+  if (!options.adShots || !scene.imageInputsHash || scene.sourceMediaUrl || isStale("image", scene, project)) return undefined;
   const productUrl = productImageOf(scene, project);
   const prompt = scene.imagePrompt?.trim();
   if (!productUrl || !prompt) return undefined;
@@ -371,14 +324,6 @@ async function shotLayers(ctx: SceneContext, options: SceneAssetOptions): Promis
     { signal: options.signal },
   );
   return layers ?? undefined;
-}
-
-/** The owner's avatar (their brand's logo when they uploaded one), for the end card; null without one. */
-async function ownerAvatar(actor: Actor, userId: string): Promise<Buffer | null> {
-  const { avatarKey } = await getProfile(actor, userId);
-  const ref = avatarKey ? parseObjectRef(avatarKey) : null;
-  if (!ref) return null;
-  return readFileBytes(ref.bucket, ref.key).catch(() => null);
 }
 
 async function scriptStep({ actor, scene }: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
@@ -422,6 +367,8 @@ async function videoStep(ctx: SceneContext, options: SceneAssetOptions): Promise
   const current = await mediaUpToDate(ctx, "video", options);
   if (current.skip) return { step: "video", skipped: true, madeByRequest: current.mine };
   if (!scene.imageUrl) throw new SceneAssetError("video", SCENE_ASSET_MESSAGES.noImage, false);
+  const own = ownMediaOf(scene);
+  if (own?.kind === "clip") return ownClipVideoStep(ctx, own.url, options);
   const jobId = generationJobId(options, scene.id, "video");
   const provider = motionProvider();
   await startVideoJob({
@@ -453,6 +400,33 @@ async function videoStep(ctx: SceneContext, options: SceneAssetOptions): Promise
     );
     const stored = await storeSceneFile(clip.path, { sceneId: scene.id, ownerId: project.userId, kind: "video", name: `scene-${scene.sceneOrder}-video.mp4` });
     await recordMade(ctx, "video", stored.url, options, { videoRequestId: clip.requestId ?? null });
+    await updateVideoJobStatus(ctx.actor, jobId, { status: "completed", resultUrl: stored.url, errorMessage: null });
+    return { step: "video", skipped: false, madeByRequest: true, url: stored.url };
+  } catch (error) {
+    await updateVideoJobStatus(ctx.actor, jobId, { status: "failed", errorMessage: reasonOf(error) }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The scene's video from the user's own clip: trimmed or slowed to the beat, covering the frame, muted (ADR 315). */
+async function ownClipVideoStep(ctx: SceneContext, clipUrl: string, options: SceneAssetOptions): Promise<SceneStepResult> {
+  const { scene, project, aspect } = ctx;
+  const jobId = generationJobId(options, scene.id, "video");
+  await startVideoJob({
+    id: jobId,
+    userId: project.userId,
+    prompt: scene.title || sceneText(scene) || "Scene video",
+    sourceImageUrl: scene.imageUrl,
+    sceneDescription: scene.description,
+    provider: "own-clip",
+    projectId: project.id,
+    sceneId: scene.id,
+  });
+  try {
+    const clip = await mediaFilePath(clipUrl, "clip", project.userId);
+    const made = await fitClip(clip, { durationSec: clipSecondsFor(scene), size: videoSizeFor(aspect) }, { signal: options.signal });
+    const stored = await storeSceneFile(made.path, { sceneId: scene.id, ownerId: project.userId, kind: "video", name: `scene-${scene.sceneOrder}-video.mp4` });
+    await recordMade(ctx, "video", stored.url, options, { videoRequestId: null });
     await updateVideoJobStatus(ctx.actor, jobId, { status: "completed", resultUrl: stored.url, errorMessage: null });
     return { step: "video", skipped: false, madeByRequest: true, url: stored.url };
   } catch (error) {

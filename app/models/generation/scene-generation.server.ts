@@ -79,7 +79,7 @@ export function planSceneSteps(scene: SceneRow, project: PlanProject, choice: Ge
   if (wanted("image") && (regenerate || !scene.imageUrl || isStale("image", scene, project) || generatedAnd(scene.imageInputsHash, runs.has("image prompt")))) {
     runs.add("image");
     if (!scene.imagePrompt?.trim() && !runs.has("image prompt")) block("image", SCENE_ASSET_MESSAGES.noImagePrompt);
-    if (!productImageOf(scene, project)) block("image", SCENE_ASSET_MESSAGES.productImageRequired);
+    if (!productImageOf(scene, project) && !scene.sourceMediaUrl) block("image", SCENE_ASSET_MESSAGES.productImageRequired);
   }
   if (wanted("script") && (regenerate || !scene.script?.trim() || !scene.voiceOverText?.trim())) {
     runs.add("script");

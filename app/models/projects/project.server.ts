@@ -10,7 +10,8 @@ import type { Project, Scene } from "~/generated/prisma/client";
 import type { ProjectStatus } from "~/generated/prisma/enums";
 import { assertActor, isNotFound, NotFoundError, type Actor } from "~/models/access/actor.server";
 import { isAdminActor, mayAccess, ownedBy } from "~/models/access/permissions.server";
-import { checkMediaFields } from "~/models/files/media-refs.server";
+import { checkMediaFields, checkMediaValue } from "~/models/files/media-refs.server";
+import { ownMediaKind } from "~/models/stories/video-media";
 import { announceProjectUpdated } from "./project-events.server";
 import { linkStoryToProjectInTx, lockStoryInTx, storyIdLinkedTo, storyOwnerId } from "~/models/stories/stories.server";
 import { EDITOR_LIMITS, EDITOR_MESSAGES } from "./editor-rules";
@@ -108,6 +109,8 @@ export type NewScene = {
   imagePrompt?: string | null;
   /** Seconds (an estimate until the voice-over exists). */
   duration?: number | null;
+  /** The user's own photo or clip the scene shows (ADR 315); checked to be the owner's stored file. */
+  sourceMediaUrl?: string | null;
   /**
    * Files taken over from another scene of the same owner with the hashes of what they were made
    * from (a story variant reuses its original's voice-overs, shots and clips; ADR 215). Only the
@@ -166,12 +169,25 @@ function projectData(input: NewProject): Omit<Prisma.ProjectUncheckedCreateInput
         description: s.description ?? null,
         imagePrompt: s.imagePrompt ?? null,
         duration: s.duration ?? null,
+        sourceMediaUrl: s.sourceMediaUrl ?? null,
         ...(s.reused ?? {}),
         // Scene order starts at 1 (docs/product.md#projects-and-scenes).
         sceneOrder: i + 1,
       })),
     },
   };
+}
+
+/** Each scene's own photo or clip must be the owner's stored image or video (ADR 315). */
+async function checkSceneSources(scenes: NewScene[] | undefined, ownerId: string): Promise<NewScene[] | undefined> {
+  if (!scenes) return scenes;
+  return Promise.all(
+    scenes.map(async (s) => {
+      if (!s.sourceMediaUrl) return s;
+      const kind: MediaKind = ownMediaKind(s.sourceMediaUrl) === "clip" ? "video" : "image";
+      return { ...s, sourceMediaUrl: await checkMediaValue("sourceMediaUrl", kind, s.sourceMediaUrl, ownerId) };
+    }),
+  );
 }
 
 /** The owner of a new project: the actor, or (admins only) an existing user. */
@@ -207,7 +223,7 @@ export async function createProjectForStory(
   const ownerId = await storyOwnerId(actor, storyId).catch((error: unknown) => {
     throw isNotFound(error) ? new NotFoundError("Story") : error;
   });
-  const checked = await checkMediaFields(input, PROJECT_MEDIA_FIELDS, ownerId);
+  const checked = { ...(await checkMediaFields(input, PROJECT_MEDIA_FIELDS, ownerId)), scenes: await checkSceneSources(input.scenes, ownerId) };
   return prisma.$transaction(
     async (tx) => {
       const story = await lockStoryInTx(tx, storyId);

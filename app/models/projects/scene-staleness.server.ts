@@ -14,12 +14,14 @@ import type { SceneAssetStates, SceneMediaStep } from "~/models/generation/scene
 import { aspectOf, clipSecondsFor } from "~/models/generation/scene-media.server";
 import type { SceneRow } from "./scenes.server";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
+import { ownMediaKind, type OwnMediaKind } from "~/models/stories/video-media";
 
 export type StalenessProject = Pick<ProjectRow, "mainProductImageUrl" | "style" | "aspectRatio" | "voiceId">;
 export type StalenessScene = Pick<
   SceneRow,
   | "imagePrompt"
   | "productImageUrl"
+  | "sourceMediaUrl"
   | "voiceOverText"
   | "imageUrl"
   | "voiceOverUrl"
@@ -41,15 +43,34 @@ export function productImageOf(scene: Pick<SceneRow, "productImageUrl">, project
   return scene.productImageUrl ?? project.mainProductImageUrl ?? null;
 }
 
+/** The user's own photo or clip a scene shows (ADR 315), with its kind; null when the compositor draws it. */
+export function ownMediaOf(scene: Pick<SceneRow, "sourceMediaUrl">): { kind: OwnMediaKind; url: string } | null {
+  const url = scene.sourceMediaUrl;
+  const kind = url ? ownMediaKind(url) : null;
+  return url && kind ? { kind, url } : null;
+}
+
 /** The inputs of each media step, as recorded (also shown with a version). */
 export function stepInputs(step: SceneMediaStep, scene: StalenessScene, project: StalenessProject): Record<string, string | number | null> {
   switch (step) {
     case "image":
-      return { prompt: text(scene.imagePrompt), product: productImageOf(scene, project), style: project.style ?? null, aspect: aspectOf(project) };
+      return {
+        prompt: text(scene.imagePrompt),
+        product: productImageOf(scene, project),
+        style: project.style ?? null,
+        aspect: aspectOf(project),
+        // Only when the scene shows the user's own material, so the hashes of other scenes stay as they were.
+        ...(scene.sourceMediaUrl ? { media: scene.sourceMediaUrl } : {}),
+      };
     case "voice-over":
       return { text: text(scene.voiceOverText), voice: project.voiceId ?? DEFAULT_VOICE_ID };
     case "video":
-      return { image: scene.imageUrl ?? null, seconds: Math.round(clipSecondsFor(scene) * 10) / 10, aspect: aspectOf(project) };
+      return {
+        image: scene.imageUrl ?? null,
+        seconds: Math.round(clipSecondsFor(scene) * 10) / 10,
+        aspect: aspectOf(project),
+        ...(ownMediaOf(scene)?.kind === "clip" ? { clip: scene.sourceMediaUrl } : {}),
+      };
   }
 }
 

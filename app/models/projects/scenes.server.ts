@@ -273,6 +273,7 @@ export type SceneUpdate = Partial<
     | "imageUrl"
     | "videoUrl"
     | "productImageUrl"
+    | "sourceMediaUrl"
     | "voiceOverUrl"
     | "voiceOverDuration"
     | "backgroundMusicUrl"
@@ -296,7 +297,8 @@ export const SCENE_MEDIA_FIELDS = {
 } as const satisfies Record<string, MediaKind>;
 
 /**
- * Changes a scene's fields. NotFoundError when the scene is not one of this project's or the
+ * Changes a scene's fields (`sourceMediaUrl` only from a file the core stored itself:
+ * scene-own-media.server.ts). NotFoundError when the scene is not one of this project's or the
  * actor may not work on the project; MediaRefError when a media field is not a stored file of
  * the project's owner.
  */

@@ -254,6 +254,8 @@ export type PipelineStory = {
   aspectRatio: string;
   productImageUrl: string | null;
   backgroundMusicUrl: string | null;
+  /** The brand's own photos and clips, in order (ADR 315). */
+  mediaUrls: string[];
   projectId: string | null;
   /** Set on another size or a variant of a story (made by inngest/functions/story-variant.ts). */
   variantOfId: number | null;
@@ -273,6 +275,7 @@ export async function getPipelineStory(actor: Actor, storyId: number): Promise<P
       aspectRatio: true,
       productImageUrl: true,
       backgroundMusicUrl: true,
+      mediaUrls: true,
       projectId: true,
       variantOfId: true,
       storyType: { select: { name: true } },
@@ -332,6 +335,8 @@ export type NewStory = {
   aspectRatio?: string;
   productImageUrl: string | null;
   backgroundMusicUrl: string | null;
+  /** The brand's own photos and clips, in order (file URLs; ADR 315). */
+  mediaUrls?: string[];
   creditsCharged: number;
   /** Another size or a variant of this story (ADR 215). */
   variantOfId?: number | null;

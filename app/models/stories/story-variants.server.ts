@@ -291,6 +291,8 @@ export async function prepareVariantProject(
         description: s.description,
         imagePrompt: s.imagePrompt,
         duration: keepVoice ? s.duration : null,
+        // The brand's own photo or clip stays the scene's material in every size (ADR 315).
+        sourceMediaUrl: s.sourceMediaUrl,
         reused: {
           ...(keepVoice ? { voiceOverUrl: s.voiceOverUrl, voiceOverInputsHash: s.voiceOverInputsHash, voiceOverDuration: s.voiceOverDuration } : {}),
           ...(keepPicture ? { imageUrl: s.imageUrl, imageInputsHash: s.imageInputsHash, videoUrl: s.videoUrl, videoInputsHash: s.videoInputsHash } : {}),

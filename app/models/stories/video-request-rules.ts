@@ -106,6 +106,11 @@ export const FIELDS = {
   productImage: "productImage",
   backgroundMusic: "backgroundMusic",
   requestId: "requestId",
+  /** The brand's own photos and clips, in order: one hidden "mediaRef" per file (ADR 315). */
+  mediaRef: "mediaRef",
+  /** Without JavaScript: the own photos and clips as files of the same multipart post. */
+  photos: "photos",
+  clips: "clips",
   /** Set by the enhanced (JavaScript) form: answer with JSON instead of a redirect. */
   enhanced: "_enhanced",
   /** Without JavaScript: drop a file kept from an earlier attempt. */
@@ -113,7 +118,7 @@ export const FIELDS = {
   clearBackgroundMusic: "clearBackgroundMusic",
 } as const;
 
-export type FieldErrors = Partial<Record<"script" | "voiceId" | "storyTypeId" | "aspectRatio" | "productImage" | "backgroundMusic", string>>;
+export type FieldErrors = Partial<Record<"script" | "voiceId" | "storyTypeId" | "aspectRatio" | "productImage" | "backgroundMusic" | "media", string>>;
 
 /** A file already in storage that the form carries as "{field}Ref". */
 export type KeptFile = { ref: string; url: string; contentType: string; name: string | null };

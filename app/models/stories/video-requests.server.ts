@@ -41,6 +41,7 @@ import {
   VOICE_INVALID,
   type FieldErrors,
 } from "./video-request-rules";
+import { MEDIA_BUCKETS, MEDIA_LIMITS, MEDIA_MESSAGES, ownMediaKind } from "./video-media";
 import { sendWorkflowEvents } from "~/models/workflows/engine.server";
 import { storyVariantRequested, videoRequested } from "~/models/workflows/events";
 
@@ -66,6 +67,13 @@ export type VideoFiles = {
   productImageRef?: string | null;
   /** "background-music/<key>" uploaded by this user. */
   backgroundMusicRef?: string | null;
+  /**
+   * The brand's own photos and clips, in the order the scenes show them (ADR 315):
+   * "product-photos/<key>" and "product-clips/<key>" uploaded by this user; at most 8 photos and
+   * 4 clips. With productImageRef too, that photo stays the product the compositor cuts out; without
+   * it, the first photo here is.
+   */
+  mediaRefs?: readonly string[] | null;
 };
 
 export type CreateVideoInput = VideoFiles & {
@@ -118,7 +126,32 @@ type Resolved = {
   aspectRatio: AspectRatio;
   readyToGo: boolean;
   files: Record<"productImage" | "backgroundMusic", StoredFile | null>;
+  /** The own media, resolved, in order. */
+  media: StoredFile[];
 };
+
+/** Resolves the own media: each the actor's own photo or clip, within the counts; an error for the "media" field otherwise. */
+async function resolveMedia(userId: string, refs: readonly string[]): Promise<{ media: StoredFile[]; error?: string }> {
+  const media: StoredFile[] = [];
+  const seen = new Set<string>();
+  const counts = { photo: 0, clip: 0 };
+  for (const [i, raw] of refs.entries()) {
+    const ref = typeof raw === "string" ? raw.trim() : "";
+    if (!ref || seen.has(ref)) continue;
+    seen.add(ref);
+    const kind = ownMediaKind(ref);
+    if (!kind) return { media, error: MEDIA_MESSAGES.notMedia(i + 1) };
+    counts[kind]++;
+    if (counts[kind] > MEDIA_LIMITS[kind]) {
+      const total = refs.filter((r) => ownMediaKind(String(r)) === kind).length;
+      return { media, error: MEDIA_MESSAGES.tooMany(kind, total) };
+    }
+    const file = await resolveUploadRef(ref, { bucket: MEDIA_BUCKETS[kind], ownerId: userId, kinds: [kind === "photo" ? "image" : "video"] });
+    if (!file) return { media, error: MEDIA_MESSAGES.notFound(i + 1) };
+    media.push(file);
+  }
+  return { media };
+}
 
 async function validate(userId: string, input: CreateVideoInput): Promise<{ ok: true; value: Resolved } | { ok: false; fieldErrors: FieldErrors }> {
   const fieldErrors: FieldErrors = {};
@@ -149,12 +182,29 @@ async function validate(userId: string, input: CreateVideoInput): Promise<{ ok: 
     else fieldErrors[slot.field] = FILE_NOT_FOUND;
   }
 
+  const refs = input.mediaRefs ?? [];
+  if (!Array.isArray(refs)) fieldErrors.media = MEDIA_MESSAGES.notMedia(1);
+  const own = Array.isArray(refs) ? await resolveMedia(userId, refs) : { media: [] };
+  if (own.error) fieldErrors.media = own.error;
+
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  return { ok: true, value: { script, voiceId, storyTypeId, aspectRatio: aspectRatio as AspectRatio, readyToGo: input.readyToGo === true, files } };
+  return {
+    ok: true,
+    value: { script, voiceId, storyTypeId, aspectRatio: aspectRatio as AspectRatio, readyToGo: input.readyToGo === true, files, media: own.media },
+  };
 }
 
 function firstError(errors: FieldErrors): string {
-  return errors.script ?? errors.voiceId ?? errors.storyTypeId ?? errors.aspectRatio ?? errors.productImage ?? errors.backgroundMusic ?? "Invalid input";
+  return (
+    errors.script ??
+    errors.voiceId ??
+    errors.storyTypeId ??
+    errors.aspectRatio ??
+    errors.productImage ??
+    errors.backgroundMusic ??
+    errors.media ??
+    "Invalid input"
+  );
 }
 
 /**
@@ -193,14 +243,21 @@ export async function createVideoRequest(actor: Actor, input: CreateVideoInput, 
         // The story's files are held until the commit, so the sweep of unused uploads
         // (unused-uploads.server.ts) cannot remove one under it; one it removed since validate()
         // is reported like any missing file.
-        const held = FILE_SLOTS.flatMap((slot) => (value.files[slot.field] ? [{ slot, id: value.files[slot.field]!.id }] : []));
+        const held = [
+          ...FILE_SLOTS.flatMap((slot) =>
+            value.files[slot.field] ? [{ field: slot.field as keyof FieldErrors, id: value.files[slot.field]!.id, position: 0 }] : [],
+          ),
+          ...value.media.map((m, i) => ({ field: "media" as const, id: m.id, position: i + 1 })),
+        ];
         if (held.length > 0) {
           const present = await holdStoredObjectsInTx(
             tx,
             held.map((h) => h.id),
           );
           const gone = held.filter((h) => !present.has(h.id));
-          if (gone.length > 0) throw new FilesGone(Object.fromEntries(gone.map((g) => [g.slot.field, FILE_NOT_FOUND])));
+          if (gone.length > 0) {
+            throw new FilesGone(Object.fromEntries(gone.map((g) => [g.field, g.position ? MEDIA_MESSAGES.notFound(g.position) : FILE_NOT_FOUND])));
+          }
         }
 
         // Delivered on commit only: open dashboards show the new card as Processing.
@@ -213,6 +270,7 @@ export async function createVideoRequest(actor: Actor, input: CreateVideoInput, 
           aspectRatio: value.aspectRatio,
           productImageUrl: value.files.productImage?.url ?? null,
           backgroundMusicUrl: value.files.backgroundMusic?.url ?? null,
+          mediaUrls: value.media.map((m) => m.url),
           creditsCharged: price,
         });
         // A short balance throws, which rolls the story back with the charge that could not be made.

@@ -25,7 +25,9 @@ export const VIDEO_MAX_SIDE = 8_192;
 export class MediaRejectedError extends Error {
   constructor(
     readonly reason: string,
-    readonly kind: "unreadable" | "too_big" | "references",
+    readonly kind: "unreadable" | "too_big" | "references" | "too_long" | "resolution",
+    /** What was measured: the duration (seconds) or the picture's size, for the message people read. */
+    readonly measured?: { seconds?: number; width?: number; height?: number },
   ) {
     super(reason);
     this.name = "MediaRejectedError";
@@ -47,11 +49,27 @@ const PROBED_FORMAT: Record<string, RegExp> = {
  * Checks that `file` is wholly a `mime` file we may process. Throws MediaRejectedError when it
  * is not. Types that are never processed (documents) pass unchanged.
  */
-export async function inspectMediaFile(file: string, mime: string, options: { signal?: AbortSignal } = {}): Promise<void> {
+export async function inspectMediaFile(file: string, mime: string, options: { signal?: AbortSignal; videoLimits?: VideoBounds } = {}): Promise<void> {
   if (mime.startsWith("image/")) return inspectImage(file, mime);
   if (mime.startsWith("audio/") || mime.startsWith("video/")) {
     if (mime === "audio/mpeg") await checkMp3Frames(file);
-    await inspectStreams(file, mime, options.signal);
+    const info = await inspectStreams(file, mime, options.signal);
+    if (options.videoLimits && mime.startsWith("video/")) checkVideoBounds(info, options.videoLimits);
+  }
+}
+
+/** Duration and picture bounds of a video (a bucket's rule, e.g. the brand's clips). */
+export type VideoBounds = { maxSeconds: number; minSide: number; maxSide: number };
+
+function checkVideoBounds(info: ProbeResult, bounds: VideoBounds): void {
+  const video = info.streams.find((s) => s.type === "video" && s.codec !== "unknown");
+  const width = video?.width ?? 0;
+  const height = video?.height ?? 0;
+  if (info.durationSec > bounds.maxSeconds + 0.05) {
+    throw new MediaRejectedError(`${info.durationSec.toFixed(1)} s long`, "too_long", { seconds: info.durationSec });
+  }
+  if (Math.min(width, height) < bounds.minSide || Math.max(width, height) > bounds.maxSide) {
+    throw new MediaRejectedError(`${width}x${height} pixels`, "resolution", { width, height });
   }
 }
 
@@ -168,7 +186,7 @@ export async function checkMp3Frames(file: string): Promise<void> {
   if (frames === 0) throw new MediaRejectedError("no MPEG audio frames", "unreadable");
 }
 
-async function inspectStreams(file: string, mime: string, signal?: AbortSignal): Promise<void> {
+async function inspectStreams(file: string, mime: string, signal?: AbortSignal): Promise<ProbeResult> {
   const format = demuxerForMime(mime);
   if (!format) throw new MediaRejectedError(`no demuxer for ${mime}`, "unreadable");
   let info: ProbeResult;
@@ -187,4 +205,5 @@ async function inspectStreams(file: string, mime: string, signal?: AbortSignal):
     throw new MediaRejectedError("video frames are too large", "too_big");
   }
   if (!(Number.isFinite(info.durationSec) && info.durationSec > 0)) throw new MediaRejectedError("no duration", "unreadable");
+  return info;
 }

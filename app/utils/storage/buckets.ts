@@ -6,6 +6,7 @@ import { acceptAttribute, type MediaKind } from "./media-types";
 
 export const BUCKET_NAMES = [
   "product-photos",
+  "product-clips",
   "background-music",
   "avatars",
   "showcase-videos",
@@ -38,8 +39,23 @@ export type KeyContext = {
  */
 export type UploadAccess = "user" | "context" | "server";
 
+/** Bounds a video must keep to in a bucket (checked on the probed file, ADR 270 and 315). */
+export type VideoLimits = {
+  /** Longest accepted duration, in seconds. */
+  maxSeconds: number;
+  /** Smallest accepted short side of the picture, in pixels. */
+  minSide: number;
+  /** Largest accepted long side of the picture, in pixels. */
+  maxSide: number;
+};
+
+/** The brand's own clips in a Create Video request (docs/decisions/315-own-photos-and-clips.md). */
+export const CLIP_LIMITS: VideoLimits = { maxSeconds: 60, minSide: 240, maxSide: 4096 };
+
 export type BucketRule = {
   name: BucketName;
+  /** Videos stored here must keep to these bounds. */
+  videoLimits?: VideoLimits;
   /** Objects are readable by anyone (true) or only by their owner and admins (false). */
   public: boolean;
   kinds: readonly MediaKind[];
@@ -69,6 +85,16 @@ export const BUCKETS: Record<BucketName, BucketRule> = {
     params: [],
     key: flat,
     description: "Product or avatar images for Create Video",
+  },
+  "product-clips": {
+    name: "product-clips",
+    public: false,
+    kinds: ["video"],
+    upload: "user",
+    params: [],
+    videoLimits: CLIP_LIMITS,
+    key: flat,
+    description: "The brand's own short video clips for Create Video (mp4, mov, webm; up to 60 s)",
   },
   "background-music": {
     name: "background-music",

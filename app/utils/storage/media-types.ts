@@ -105,3 +105,13 @@ export function kindOfDeclaredType(type: string): MediaKind | null {
   if (type.startsWith("video/")) return "video";
   return acceptedType(type)?.kind ?? null;
 }
+
+/** A clip over its bucket's length (docs/decisions/315-own-photos-and-clips.md). */
+export function clipTooLongMessage(seconds: number, limits: { maxSeconds: number }): string {
+  return `The clip is ${Math.round(seconds * 10) / 10} seconds long: a clip can be at most ${limits.maxSeconds} seconds. Please trim it and upload it again.`;
+}
+
+/** A clip whose picture is too small or too large to use. */
+export function clipResolutionMessage(width: number, height: number, limits: { minSide: number; maxSide: number }): string {
+  return `The clip's picture is ${width}×${height} pixels: a clip must be at least ${limits.minSide} pixels on its short side and at most ${limits.maxSide} on its long side.`;
+}

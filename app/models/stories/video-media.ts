@@ -1,0 +1,49 @@
+// The brand's own photos and clips in a Create Video request (docs/decisions/315-own-photos-and-clips.md):
+// how many, of which kind, the messages people read, and which scene shows which. Client-safe:
+// the dialog's media picker and the submission core (video-requests.server.ts) share it.
+import { CLIP_LIMITS, parseFileUrl, parseObjectRef, type BucketName } from "~/utils/storage/buckets";
+import { acceptAttribute, formatBytes, MAX_BYTES } from "~/utils/storage/media-types";
+import { OWN_MEDIA_COST_CREDITS, VIDEO_COST_CREDITS } from "~/models/billing/prices";
+
+/** The buckets of the two kinds of own media: photos (images) and clips (videos). */
+export const MEDIA_BUCKETS = { photo: "product-photos", clip: "product-clips" } as const satisfies Record<string, BucketName>;
+export type OwnMediaKind = keyof typeof MEDIA_BUCKETS;
+
+/** At most this many of each kind in one request. */
+export const MEDIA_LIMITS = { photo: 8, clip: 4 } as const satisfies Record<OwnMediaKind, number>;
+
+export const PHOTO_ACCEPT = acceptAttribute(["image"]);
+export const CLIP_ACCEPT = acceptAttribute(["video"]);
+
+/** What the picker says about the files it takes. */
+export const MEDIA_HINT =
+  `Up to ${MEDIA_LIMITS.photo} photos (JPEG, PNG, WebP; up to ${formatBytes(MAX_BYTES.image)}) and up to ${MEDIA_LIMITS.clip} clips ` +
+  `(MP4, MOV, WebM; up to ${CLIP_LIMITS.maxSeconds} seconds and ${formatBytes(MAX_BYTES.video)}). Each scene shows one, in this order. ` +
+  (OWN_MEDIA_COST_CREDITS === 0
+    ? `No extra credits: the video costs ${VIDEO_COST_CREDITS} credits with or without them.`
+    : `${OWN_MEDIA_COST_CREDITS} credits each.`);
+
+export const MEDIA_MESSAGES = {
+  tooMany: (kind: OwnMediaKind, count: number) => `Please choose at most ${MEDIA_LIMITS[kind]} ${kind === "photo" ? "photos" : "clips"} (you chose ${count}).`,
+  notFound: (position: number) => `Photo or clip ${position} could not be found. Please upload it again.`,
+  notMedia: (position: number) => `Item ${position} is not one of your uploaded photos or clips. Please upload it again.`,
+} as const;
+
+/** The kind of an own-media reference ("product-photos/<key>", "product-clips/<key>" or their file URLs); null for anything else. */
+export function ownMediaKind(ref: string): OwnMediaKind | null {
+  const parsed = parseObjectRef(ref) ?? parseFileUrl(ref);
+  if (parsed?.bucket === MEDIA_BUCKETS.photo) return "photo";
+  if (parsed?.bucket === MEDIA_BUCKETS.clip) return "clip";
+  return null;
+}
+
+/**
+ * Which of the media each scene shows, in order (null: the compositor draws the scene). The
+ * material goes to the scenes in the order chosen, one each, so every photo and clip is used
+ * once where there are scenes enough; the last scene of an ad of two or more scenes stays the end
+ * card (product, name, call to action, logo). Scenes beyond the material are drawn as before.
+ */
+export function sceneMedia(sceneCount: number, media: readonly string[]): (string | null)[] {
+  const slots = sceneCount > 1 ? sceneCount - 1 : sceneCount;
+  return Array.from({ length: sceneCount }, (_, i) => (i < slots && i < media.length ? media[i] : null));
+}

@@ -1,0 +1,40 @@
+// The rules of the brand's own photos and clips (ADR 315): which scene shows which, the kind of
+// a reference, and how a clip fills its scene (trimmed, or slowed then held).
+import { describe, expect, it } from "vitest";
+import { MEDIA_LIMITS, ownMediaKind, sceneMedia } from "~/models/stories/video-media";
+import { clipTiming, coverFilter, SLOWEST } from "~/providers/motion/clip.server";
+
+describe("sceneMedia", () => {
+  it("gives the material to the scenes in order, keeping the last scene the end card", () => {
+    expect(sceneMedia(7, ["a", "b", "c", "d", "e", "f"])).toEqual(["a", "b", "c", "d", "e", "f", null]);
+    expect(sceneMedia(4, ["a", "b"])).toEqual(["a", "b", null, null]);
+    // More material than scenes: the first ones, one each.
+    expect(sceneMedia(3, ["a", "b", "c", "d"])).toEqual(["a", "b", null]);
+    // A single scene shows the first.
+    expect(sceneMedia(1, ["a", "b"])).toEqual(["a"]);
+    expect(sceneMedia(3, [])).toEqual([null, null, null]);
+  });
+});
+
+describe("ownMediaKind", () => {
+  it("reads the kind from the bucket of a ref or a file URL, nothing else", () => {
+    expect(ownMediaKind("product-photos/1.png")).toBe("photo");
+    expect(ownMediaKind("/resources/files/product-clips/2.mp4")).toBe("clip");
+    expect(ownMediaKind("background-music/3.wav")).toBeNull();
+    expect(ownMediaKind("https://example.com/product-photos/1.png")).toBeNull();
+    expect(ownMediaKind("product-photos/../x")).toBeNull();
+    expect(MEDIA_LIMITS).toEqual({ photo: 8, clip: 4 });
+  });
+});
+
+describe("clipTiming", () => {
+  it("trims a long clip, slows a short one at most 2x, then holds its last frame", () => {
+    expect(clipTiming(10, 3)).toEqual({ stretch: 1, holdSec: 0 });
+    expect(clipTiming(2, 3)).toEqual({ stretch: 1.5, holdSec: 0 });
+    expect(clipTiming(1, 5)).toEqual({ stretch: SLOWEST, holdSec: 3 });
+  });
+
+  it("covers the frame and crops, never pads or stretches", () => {
+    expect(coverFilter({ width: 720, height: 1280 })).toBe("scale=720:1280:force_original_aspect_ratio=increase,crop=720:1280,setsar=1");
+  });
+});
