@@ -191,9 +191,6 @@ export function CreateVideoForm({
       className="flex flex-col gap-5"
     >
       <input type="hidden" name={FIELDS.requestId} value={requestId} />
-      {prefill?.photos.map((photo) => (
-        <input key={photo.ref} type="hidden" name="mediaRef" value={photo.ref} />
-      ))}
       {failure && !hydrated ? (
         <div id={alertId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           <p className="font-semibold">{failure.title}</p>
@@ -228,7 +225,17 @@ export function CreateVideoForm({
         onBusyChange={setImageBusy}
       />
 
-      <OwnMediaPicker hydrated={hydrated} error={errors.media} onBusyChange={setMediaBusy} />
+      <OwnMediaPicker
+        hydrated={hydrated}
+        error={errors.media}
+        onBusyChange={setMediaBusy}
+        initial={prefill?.photos.map((p, i) => ({
+          ref: p.ref,
+          url: p.url,
+          kind: "photo" as const,
+          name: `${prefill.product.name ?? "Product page"} photo ${i + 1}`,
+        }))}
+      />
 
       <SelectField
         label="Style"
