@@ -19,6 +19,7 @@ import {
   markStoryReady,
   notifyStoryOnce,
   ownMediaKind,
+  divisionForMedia,
   sceneMedia,
   sceneVoiceOver,
   VIDEO_NOTIFICATIONS,
@@ -65,7 +66,8 @@ export const videoRequestFunction = inngest.createFunction(
     const project = await step.run("create-project", async () => {
       const script = story.source.trim();
       if (!script) throw new NonRetriableError("The script is empty");
-      const divided = await planTask("divide_script", { script });
+      // With the brand's own photos and clips, short enough scenes for each to have one (ADR 315).
+      const divided = await planTask("divide_script", { script, ...divisionForMedia(script, story.mediaUrls.length) });
       if (!divided.scenes.length) throw new NonRetriableError("The script could not be divided into scenes");
       // What is said (no scene markers or directions): the title and the SEO text come from it.
       const voiceOvers = divided.scenes.map((s) => sceneVoiceOver(s, story.readyToGo));

@@ -238,10 +238,10 @@ describe("a new ad of a user with a kit", () => {
     const renderer = new LocalRenderProvider({ workDir: path.join(work, "render") });
     const video = await renderer.render(request);
     const { width, height } = video;
-    // The corner mark in every scene (top right); the logo on the end card.
+    // The corner mark in every scene (left, below the top band); the logo on the end card.
     const first = await frameAt(video.path, 1.0);
     const last = await frameAt(video.path, video.scenes[0].durationSec + 0.6);
-    const corner = { x: Math.round(width * 0.8), y: 0, w: Math.round(width * 0.2), h: Math.round(height * 0.12) };
+    const corner = { x: 0, y: Math.round(height * 0.12), w: Math.round(width * 0.2), h: Math.round(height * 0.12) };
     expect(count(first, MAGENTA, corner)).toBeGreaterThan(20);
     expect(count(last, MAGENTA, { x: 0, y: 0, w: width, h: Math.round(height * 0.3) })).toBeGreaterThan(count(last, MAGENTA, corner) + 100);
 

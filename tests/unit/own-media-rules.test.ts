@@ -1,7 +1,8 @@
 // The rules of the brand's own photos and clips (ADR 315): which scene shows which, the kind of
 // a reference, and how a clip fills its scene (trimmed, or slowed then held).
 import { describe, expect, it } from "vitest";
-import { MEDIA_LIMITS, ownMediaKind, sceneMedia } from "~/models/stories/video-media";
+import { divisionForMedia, MEDIA_LIMITS, ownMediaKind, sceneMedia } from "~/models/stories/video-media";
+import { divideScript } from "~/providers/llm/planner/divide-script";
 import { clipTiming, coverFilter, SLOWEST } from "~/providers/motion/clip.server";
 
 describe("sceneMedia", () => {
@@ -13,6 +14,19 @@ describe("sceneMedia", () => {
     // A single scene shows the first.
     expect(sceneMedia(1, ["a", "b"])).toEqual(["a"]);
     expect(sceneMedia(3, [])).toEqual([null, null, null]);
+  });
+});
+
+describe("divisionForMedia", () => {
+  const script = "Meet the Acme bottle. It keeps water cold for a whole day. It fits every bag. Shop Acme today.";
+  it("cuts a short script into more scenes so that each photo or clip can have one, at sentence boundaries", () => {
+    expect(divideScript(script).scenes).toHaveLength(1);
+    const scenes = divideScript(script, divisionForMedia(script, 2)!).scenes.map((s) => s.script);
+    expect(scenes).toEqual(["Meet the Acme bottle.", "It keeps water cold for a whole day.", "It fits every bag. Shop Acme today."]);
+  });
+  it("leaves the usual division alone without media, or when the script is long enough already", () => {
+    expect(divisionForMedia(script, 0)).toBeNull();
+    expect(divisionForMedia(Array.from({ length: 40 }, () => "A sentence of six words here.").join(" "), 3)).toBeNull();
   });
 });
 

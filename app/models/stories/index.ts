@@ -27,6 +27,6 @@ export {
 export { setVideoJobVisibility } from "./video-jobs.server";
 export { VIDEO_NOTIFICATIONS, notifyStoryOnce, sceneVoiceOver } from "./video-pipeline.server";
 export { createVideoRequest, refundVideoRequest, settleVideoRequest } from "./video-requests.server";
-export { MEDIA_LIMITS, ownMediaKind, sceneMedia } from "./video-media";
+export { divisionForMedia, MEDIA_LIMITS, ownMediaKind, sceneMedia } from "./video-media";
 export { showcaseCount } from "./showcase.server";
 export { recoverQueuedStories } from "./video-pipeline.server";

@@ -4,6 +4,7 @@
 import { CLIP_LIMITS, parseFileUrl, parseObjectRef, type BucketName } from "~/utils/storage/buckets";
 import { acceptAttribute, formatBytes, MAX_BYTES } from "~/utils/storage/media-types";
 import { OWN_MEDIA_COST_CREDITS, VIDEO_COST_CREDITS } from "~/models/billing/prices";
+import { countWords, secondsForWords } from "~/providers/llm/planner/text";
 
 /** The buckets of the two kinds of own media: photos (images) and clips (videos). */
 export const MEDIA_BUCKETS = { photo: "product-photos", clip: "product-clips" } as const satisfies Record<string, BucketName>;
@@ -46,4 +47,24 @@ export function ownMediaKind(ref: string): OwnMediaKind | null {
 export function sceneMedia(sceneCount: number, media: readonly string[]): (string | null)[] {
   const slots = sceneCount > 1 ? sceneCount - 1 : sceneCount;
   return Array.from({ length: sceneCount }, (_, i) => (i < slots && i < media.length ? media[i] : null));
+}
+
+/** The planner's default scene length (docs/product.md#video-pipeline): what a division aims for without own media. */
+const DEFAULT_SCENE_SECONDS = 6;
+/** No scene is cut shorter than this to make room for another photo or clip. */
+const SHORTEST_MEDIA_SCENE_SECONDS = 2;
+
+/**
+ * Scene lengths for dividing `script` so that each of `mediaCount` photos and clips gets a scene
+ * of its own, plus the end card, where the script is long enough: a 4-sentence script with two
+ * photos and a clip becomes four scenes instead of one. Null when the usual division already
+ * gives scenes enough (or there is no media). The cuts stay at sentence and clause boundaries.
+ */
+export function divisionForMedia(script: string, mediaCount: number): { targetSceneSeconds: number; minSceneSeconds: number; maxSceneSeconds: number } | null {
+  if (mediaCount <= 0) return null;
+  const seconds = secondsForWords(countWords(script));
+  const target = seconds / (mediaCount + 1);
+  if (target >= DEFAULT_SCENE_SECONDS) return null;
+  const aim = Math.max(SHORTEST_MEDIA_SCENE_SECONDS, target);
+  return { targetSceneSeconds: aim, minSceneSeconds: Math.max(1, aim * 0.5), maxSceneSeconds: Math.max(4, aim * 2) };
 }

@@ -114,7 +114,7 @@ export async function renderSegment(
     if (o.brand?.cornerMark) {
       const mark = await cornerMark(o.brand.cornerMark.path, size, tmpDir);
       args.push(...inputArgs(mark.file, "png_pipe"));
-      filters.push(`[${last}][${input}:v]overlay=x=${W - mark.width - mark.margin}:y=${mark.margin}:eof_action=repeat[mark]`);
+      filters.push(`[${last}][${input}:v]overlay=x=${mark.margin}:y=${mark.top}:eof_action=repeat[mark]`);
       last = "mark";
       input++;
     }
@@ -240,11 +240,14 @@ export function sceneCaptionStyle(o: Pick<SegmentOptions, "captionStyle" | "bran
 /**
  * The brand's logo as a small corner mark (PNG in the segment's folder, so ffmpeg opens only
  * files of the render's own folder): about 11% of the frame's short side (an opaque logo slightly translucent),
- * in the top right corner clear of the captions.
+ * on the left, below the band where the shots' top headline sits and the platforms draw their own
+ * top bar (13% of a portrait frame's height, 8% of others'); the right edge is kept clear for the
+ * platforms' buttons.
  */
-async function cornerMark(logo: string, size: Size, tmpDir: string): Promise<{ file: string; width: number; margin: number }> {
+async function cornerMark(logo: string, size: Size, tmpDir: string): Promise<{ file: string; width: number; margin: number; top: number }> {
   const side = Math.max(8, Math.round(Math.min(size.width, size.height) * 0.11));
   const margin = Math.round(Math.min(size.width, size.height) * 0.035);
+  const top = Math.round(size.height * (size.height > size.width ? 0.13 : 0.08));
   const file = path.join(tmpDir, "mark.png");
   try {
     const out = await sharp(logo, { failOn: "error", limitInputPixels: 4096 * 4096 })
@@ -253,7 +256,7 @@ async function cornerMark(logo: string, size: Size, tmpDir: string): Promise<{ f
       .png()
       .toBuffer({ resolveWithObject: true });
     await writeFile(file, out.data);
-    return { file, width: out.info.width, margin };
+    return { file, width: out.info.width, margin, top };
   } catch (error) {
     throw new RenderInputError("asset", null, `the brand logo cannot be read: ${(error as Error).message}`, { cause: error });
   }
