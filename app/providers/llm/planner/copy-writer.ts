@@ -17,7 +17,7 @@ const HINDI_POSTPOSITION = new Set("का की के में से को
 const SUBJECT_PRONOUN = /^(?:it|this|that|they|he|she|we|you|i|there)$/i;
 const COPULA = /^(?:is|are|was|were|am|'s|’s|'re|’re|seems|looks|feels)$/i;
 const BENEFIT_START =
-  /^(?:keeps|makes|gives|helps|lets|brightens|protects|saves|stays|turns|cleans|cools|charges|removes|fights|locks|seals|holds|cuts|boosts|softens|hydrates|repairs|blocks|tracks|brews|blends|folds|fits|lasts|dries|heats|chills|purifies|stores|carries)$/i;
+  /^(?:keeps?|makes?|gives?|helps?|lets?|brightens|protects|saves|stays|turns|cleans|cools|charges|removes|fights|locks|seals|holds|cuts|boosts|softens|hydrates|repairs|blocks|tracks|brews|blends|folds|fits|lasts|dries|heats|chills|purifies|stores|carries)$/i;
 
 /** Ideal number of words per field (the picker prefers phrases near it). */
 const IDEAL_WORDS: Record<CopyField, number> = { sceneTitle: 4, callout: 4, hook: 6, endCard: 3, seoTitle: 6 };
@@ -64,7 +64,9 @@ function boundaries(tokens: string[]): { cuts: Set<number>; strong: Set<number> 
   for (let i = 1; i < n; i++) {
     const prev = tokens[i - 1];
     const word = bare(tokens[i]);
-    if (/[,;:—–]$/.test(prev) || /^[-—–]$/.test(prev)) {
+    // A comma that opens a list ("keep grains, greens and toppings apart") is no phrase boundary.
+    const listComma = /,$/.test(prev) && tokens.slice(i, i + 4).some((t, k) => k > 0 && /^(?:and|or)$/i.test(bare(t)));
+    if ((/[,;:—–]$/.test(prev) && !listComma) || /^[-—–]$/.test(prev)) {
       cuts.add(i);
       strong.add(i);
     }

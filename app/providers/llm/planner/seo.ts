@@ -53,7 +53,7 @@ const NOT_TOPICS = new Set(
     "separate separately single whole entire certain various usual extra total final main key top " +
     "across dot percent safe proof cold hot dull fresh crisp clean soft light dark " +
     "yours mine ours theirs everybody nobody somebody people guys friends " +
-    "behind ahead around along away back shut open closed"
+    "behind ahead around along away back shut open closed later ago earlier straighter"
   ).split(/\s+/),
 );
 
@@ -203,6 +203,9 @@ export function findBenefit(text: string, product: string): string {
   for (const m of text.matchAll(pattern)) {
     // "you keep", "we make": the viewer or the brand acting, not the product's benefit.
     if (/^(?:you|we|i|they|to|will|can|please|and)$/i.test(m[1]) && !(product && m[1] === product)) continue;
+    // "keep grains, greens and toppings apart": cut inside a list, the phrase would say less than the script (ADR 320).
+    const after = text.slice((m.index ?? 0) + m[0].length);
+    if (/^,\s*[\p{L}\s-]{1,40}?\s(?:and|or)\s/u.test(after)) continue;
     const rest = m[3].split(/\s+(?:until|unless|when|while|because|so|if|before|after|and|but|or|as|even|without|every|all)\b/i)[0];
     // A run of the script's words (ADR 320): "keeps your greens crisp", determiners kept.
     const words = [m[2].toLowerCase(), ...rest.split(/\s+/).filter(Boolean)].slice(0, 6);
