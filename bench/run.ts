@@ -8,7 +8,7 @@
 //  - structure, variety and sound of the fixed 3-scene and 6-scene ads in every Style
 //    (bench/ad-visuals.ts): shot changes, repeated layouts, hook and call to action read by OCR,
 //    caption contrast, silence gaps, loudness, poster luma, speed.
-// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --sound-only | --visual-only | --compile-only | --pages | --mcp | --memory | --e2e | --durability]
+// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --copy-only | --sound-only | --visual-only | --compile-only | --pages | --mcp | --memory | --e2e | --durability]
 // (--compile-only: the compile and re-compile figures only, merged into media-latest.json).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -24,6 +24,7 @@ import { productPhoto } from "../tests/providers/fixtures";
 import { cpuSeconds, cpuSince } from "./cpu";
 import { soundFinishCheck, type SoundFinishResult } from "./sound-finish";
 import { adVisualsCheck } from "./ad-visuals";
+import { plannerCopyCheck } from "./planner-copy";
 import { runWebBenches } from "./web";
 
 const quick = process.argv.includes("--quick");
@@ -95,6 +96,11 @@ async function main() {
   log(`Reelforge media benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), load ${load.map((l) => l.toFixed(2)).join(" ")}`);
   // Web benchmarks (issue 15 §1 a, c, d, e): bench/pages.ts, bench/e2e.ts, bench/mcp.ts, bench/memory.ts.
   if (await runWebBenches({ only: true })) return;
+  // The planner's copy on its fixture set (ADR 320): every field keeps the rules.
+  const copy = plannerCopyCheck();
+  log(`Planner copy: ${copy.fixtures} scripts, ${copy.fieldsChecked} fields, ${copy.failures.length} breaking the rules: ${copy.pass ? "PASS" : "FAIL"}`);
+  for (const f of copy.failures.slice(0, 10)) log(`  ${f}`);
+  if (process.argv.includes("--copy-only")) return;
   if (process.argv.includes("--visual-only")) {
     await adVisuals();
     rmSync(root, { recursive: true, force: true });

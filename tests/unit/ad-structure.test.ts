@@ -48,7 +48,8 @@ describe("ad structure (hook, body, end card per Style)", () => {
   it("finds the product and keeps the script's own call to action", () => {
     const plan = planAdStructure({ scenes: THREE, style: "Product Showcase" });
     expect(plan.product).toBe("CrispBox");
-    expect(plan.callToAction).toBe("Order CrispBox today");
+    // The end card says the call to action without repeating the caption under it ("Order CrispBox today and get free shipping", ADR 320).
+    expect(plan.callToAction).toBe("Order CrispBox now");
     expect(scriptCallToAction("It keeps greens crisp.")).toBe("");
     const six = planAdStructure({ scenes: SIX, style: "Unboxing" });
     expect(six.callToAction).toBe("Get your CrispBox");
@@ -56,7 +57,8 @@ describe("ad structure (hook, body, end card per Style)", () => {
 
   it("writes a short hook from the first sentence", () => {
     expect(hookText(THREE[0])).toBe("Tired of soggy salads by lunchtime?");
-    expect(hookText("This jar, which we designed over two long summers in Pune, keeps salads crisp.")).toBe("This jar");
+    // Too long for a hook: its best phrase, cut at a phrase boundary (ADR 320).
+    expect(hookText("This jar, which we designed over two long summers in Pune, keeps salads crisp.")).toBe("Keeps salads crisp");
   });
 
   it("maps style names, with Product Showcase as the default", () => {
@@ -74,7 +76,9 @@ describe("ad structure (hook, body, end card per Style)", () => {
 describe("call-outs", () => {
   it("say the scene's benefit, not a sentence cut off mid-phrase", async () => {
     const { calloutText } = await import("~/providers/llm/planner/ad-structure");
-    expect(calloutText(THREE[1], "CrispBox")).toBe("Keeps greens crisp");
+    // A run of the script's words, its determiner kept (ADR 320).
+    expect(calloutText(THREE[1], "CrispBox")).toBe("Keeps your greens crisp");
+    expect(calloutText("It is light.")).toBe("");
     expect(calloutText("Its sealed dressing pod and the lid are glass.")).not.toMatch(/\b(the|and|your)$/);
   });
 });

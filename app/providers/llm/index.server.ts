@@ -27,4 +27,5 @@ export {
   parseProjectContext,
   messageText,
   runPlannerTask,
+  runCheckedPlannerTask,
 } from "./messages";

@@ -5,6 +5,7 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { type AIMessage, type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
+import { COPY_TASKS, enforceCopyRules } from "./planner/copy-check";
 import type { RouteContext } from "./planner/route-command";
 import { type PlannerTask, type PlannerTaskInput, type PlannerTaskOutput, TASK_INSTRUCTIONS, isPlannerTask, plannerSchemas } from "./planner/tasks";
 
@@ -92,4 +93,26 @@ export async function runPlannerTask<T extends PlannerTask>(
   const call = answer.tool_calls?.find((c) => c.name === task);
   if (!call) throw new Error(`The chat model did not answer the ${task} request with a tool call`);
   return schema.output.parse(call.args) as PlannerTaskOutput<T>;
+}
+
+/**
+ * A planner task whose answer carries copy (scene titles, SEO title and hashtags, the ad's words),
+ * with every such field checked against the copy rules: a field a language model wrote that breaks
+ * them is replaced by the local planner's version (docs/decisions/320-copy-a-person-would-write.md).
+ * Other tasks, and the local planner's answers (written by the rules), come back as they are.
+ */
+export async function runCheckedPlannerTask<T extends PlannerTask>(
+  model: BaseChatModel,
+  task: T,
+  input: PlannerTaskInput<T>,
+  options: { signal?: AbortSignal; onReplaced?: (replaced: string[]) => void } = {},
+): Promise<PlannerTaskOutput<T>> {
+  const output = await runPlannerTask(model, task, input, options);
+  if (model._llmType() === "local-planner" || !(COPY_TASKS as readonly string[]).includes(task)) return output;
+  const checked = enforceCopyRules(task, plannerSchemas[task].input.parse(input) as PlannerTaskInput<T>, output);
+  if (checked.replaced.length) {
+    if (options.onReplaced) options.onReplaced(checked.replaced);
+    else console.warn(`[chat] ${task}: the local planner's version replaces ${checked.replaced.join(" | ")}`);
+  }
+  return checked.output;
 }

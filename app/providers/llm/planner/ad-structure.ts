@@ -3,8 +3,10 @@
 // name and a call to action. Each Style has its own sequence of shot types and camera moves, and
 // consecutive scenes never share a shot type or a move. Pure and deterministic: the same script
 // and style always give the same plan, so a retried image step draws the same picture.
+import { calloutFor, endCardFor, hookFor } from "./copy-writer";
+import { keepsCopyRules, normaliseScript } from "./copy-rules";
 import { findBenefit, findProduct } from "./seo";
-import { isStopWord, splitClauses, splitSentences, truncateWords } from "./text";
+import { splitSentences } from "./text";
 
 export const AD_STYLES = ["Product Showcase", "UGC Testimonial", "Unboxing", "Problem / Solution", "Lifestyle"] as const;
 export type AdStyle = (typeof AD_STYLES)[number];
@@ -103,13 +105,26 @@ export function photoScenes(sceneCount: number, photos: number): number[] {
  * The plan for `scenes` (their spoken texts, in order) in `style`. `product` overrides the name
  * found in the script (seo.ts findProduct); `photos`: how many pictures of its own the project has.
  */
-export function planAdStructure(input: { scenes: string[]; style?: string | null; product?: string | null; photos?: number }): AdStructure {
+export function planAdStructure(input: {
+  scenes: string[];
+  style?: string | null;
+  product?: string | null;
+  photos?: number;
+  /** A language model's words (the ad_copy task): each field kept only where it keeps the rules (ADR 320). */
+  copy?: Partial<AdCopy> | null;
+}): AdStructure {
   const style = adStyleOf(input.style);
   const recipe = RECIPES[style];
   const all = input.scenes.join(" ");
-  const product = (input.product?.trim() || findProduct(all)).slice(0, 40);
-  const callToAction = scriptCallToAction(input.scenes[input.scenes.length - 1] ?? "") || recipe.cta(product);
+  const product = (input.product?.trim() || findProduct(normaliseScript(all))).slice(0, 40);
   const n = input.scenes.length;
+  const last = input.scenes[n - 1] ?? "";
+  // The end card names the call to action, never what the captions under it say (ADR 320).
+  const model = input.copy ?? {};
+  const ctx = { script: all, product };
+  const localEnd = endCardFor({ script: all, lastScene: last, product, styleCta: recipe.cta(product) });
+  const callToAction = model.endCard && keepsCopyRules("endCard", model.endCard, { ...ctx, captions: last }) ? model.endCard : localEnd;
+  const modelText = (field: "hook" | "callout", text: string | undefined) => (text && keepsCopyRules(field, text, ctx) ? text : null);
   const shots: AdShot[] = [];
   const photoAt = photoScenes(n, Math.max(0, Math.floor(input.photos ?? 0)));
   for (let i = 0; i < n; i++) {
@@ -124,11 +139,11 @@ export function planAdStructure(input: { scenes: string[]; style?: string | null
     if (i > 0 && shots[i - 1].motion === motion) motion = alternateMotion(motion);
     const headline =
       beat === "hook" || n === 1
-        ? hookText(input.scenes[i])
+        ? (modelText("hook", model.hook) ?? hookText(input.scenes[i], product))
         : beat === "end"
           ? callToAction
           : shot === "feature" || shot === "split" || shot === "photo"
-            ? calloutText(input.scenes[i], product)
+            ? (modelText("callout", model.callouts?.[i]) ?? calloutText(input.scenes[i], product))
             : "";
     shots.push({ beat, shot, motion, headline, ...(photo >= 0 ? { photo } : {}) });
   }
@@ -143,22 +158,14 @@ function alternateMotion(m: ShotMotion): ShotMotion {
   return m === "zoom-in" ? "zoom-out" : m === "zoom-out" ? "zoom-in" : m === "pan-left" ? "pan-right" : "pan-left";
 }
 
-/** The hook: the first sentence when it is short (a question, a claim), else its first clause, at most 7 words. */
-export function hookText(text: string): string {
-  const first = splitSentences(text)[0] ?? text.trim();
-  const clause = words(first) <= 7 ? first : (splitClauses(first)[0] ?? first);
-  return trimPunct(truncateWords(clause, 48, "…"), first);
+/** The hook: the first sentence when it is short (a question, a claim), else its best phrase (copy-writer.ts). */
+export function hookText(text: string, product = ""): string {
+  return hookFor(text, product);
 }
 
-/** A call-out: the benefit the scene states ("Keeps greens crisp for hours"), else its first clause, at most 6 words. */
+/** A call-out: the benefit the scene states ("Keeps your greens crisp"), else its best phrase; "" when none keeps the rules. */
 export function calloutText(text: string, product = ""): string {
-  const benefit = findBenefit(text, product);
-  if (benefit) return capitalise(benefit);
-  const first = splitSentences(text)[0] ?? text.trim();
-  const clause = splitClauses(first)[0] ?? first;
-  const ws = clause.split(/\s+/).filter(Boolean).slice(0, 6);
-  while (ws.length > 2 && isStopWord(ws[ws.length - 1].replace(/[^\p{L}]/gu, ""))) ws.pop();
-  return trimPunct(ws.join(" "), clause);
+  return calloutFor(text, findBenefit(normaliseScript(text), product), product);
 }
 
 /** The script's own call to action ("Order yours today"), when its last scene says one. */
@@ -183,8 +190,16 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Drops a trailing comma or full stop (kept: ? and !, which carry the hook's tone). */
-function trimPunct(text: string, source: string): string {
-  const t = text.replace(/[\s,;:.–—-]+$/u, "");
-  return t || source.trim();
+export type AdCopy = { product: string; hook: string; callouts: string[]; endCard: string };
+
+/** The words the local planner draws on an ad (the ad_copy task): hook, a call-out per scene, end card, product. */
+export function adCopy(input: { scenes: string[]; style?: string | null; product?: string | null }): AdCopy {
+  const plan = planAdStructure({ scenes: input.scenes, style: input.style, product: input.product });
+  const last = input.scenes.length - 1;
+  return {
+    product: plan.product,
+    hook: plan.shots[0]?.headline ?? "",
+    callouts: input.scenes.map((text, i) => (i === 0 || (i === last && last > 0) ? "" : calloutText(text, plan.product))),
+    endCard: plan.callToAction,
+  };
 }

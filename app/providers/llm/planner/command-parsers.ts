@@ -2,7 +2,8 @@
 // arguments, or what is missing. The first parser that answers wins (route-command.ts).
 import { type Resolved, findSceneRef, positionIn, resolveScene, sceneArgs, sceneLabel } from "./scene-refs";
 import type { Intent, RouteContext, RouteScene, SCENE_UPDATE_TYPES } from "./route-types";
-import { capitalizeFirst, ensureTerminalPunctuation, titleCase, titleFromText } from "./text";
+import { capitalizeFirst, ensureTerminalPunctuation, titleCase } from "./text";
+import { titleFromText } from "./copy-writer";
 
 function aspectRatioIn(text: string): "16:9" | "9:16" | "1:1" | "4:3" | undefined {
   const m = /\b(16\s*[:x]\s*9|9\s*[:x]\s*16|1\s*[:x]\s*1|4\s*[:x]\s*3)\b/i.exec(text);

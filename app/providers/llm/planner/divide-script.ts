@@ -2,19 +2,10 @@
 // each, at paragraph and sentence boundaries. The cut points are chosen by dynamic programming
 // over sentence units (minimum total cost), not greedily, so one long sentence does not push
 // every later scene off balance.
-import {
-  WORDS_PER_SECOND,
-  countWords,
-  round1,
-  secondsForWords,
-  splitClauses,
-  splitParagraphs,
-  splitSentences,
-  titleCase,
-  titleFromText,
-  truncateWords,
-} from "./text";
-import { cleanForSpeech, writeVoiceOver } from "./voice-over";
+import { WORDS_PER_SECOND, countWords, round1, secondsForWords, splitClauses, splitParagraphs, splitSentences, titleCase, truncateWords } from "./text";
+import { titleFromText } from "./copy-writer";
+import { DIRECTION_LINE, cleanForSpeech, writeVoiceOver } from "./voice-over";
+import { findProduct } from "./seo";
 
 export interface DivideScriptOptions {
   wordsPerSecond?: number;
@@ -100,6 +91,8 @@ export function divideScript(script: string, options: DivideScriptOptions = {}):
     }
   }
 
+  // A scene with no phrase for a title is named after the product (ADR 320).
+  const product = findProduct(cleanForSpeech(script));
   const ranges: Array<[number, number]> = [];
   for (let end = n; end > 0; end = from[end]) ranges.unshift([from[end], end]);
 
@@ -116,7 +109,7 @@ export function divideScript(script: string, options: DivideScriptOptions = {}):
     const markerTitle = part.find((u) => u.markerTitle)?.markerTitle;
     return {
       order: i + 1,
-      title: markerTitle ?? sceneTitle(text, i + 1),
+      title: markerTitle ?? sceneTitle(text, i + 1, product),
       script: text,
       voiceOverText: vo.text,
       description: describe(vo.text || text),
@@ -187,7 +180,9 @@ function splitBlocks(script: string): Array<{ text: string; title?: string }> {
       const isTitle = rest !== "" && countWords(rest) <= 8 && !/[.!?…]$/.test(rest);
       blocks.push({ lines: isTitle || rest === "" ? [] : [rest], title: isTitle ? titleCase(rest) : undefined });
     } else {
-      blocks[blocks.length - 1].lines.push(line);
+      // "SFX: whoosh" on its own line: a direction kept in the scene's script, in brackets, so that
+      // joining the paragraph's lines does not make it spoken (or a title).
+      blocks[blocks.length - 1].lines.push(DIRECTION_LINE.test(line) && !/^\s*\[.*\]\s*$/.test(line) ? `[${line.trim()}]` : line);
     }
   }
   const out = blocks.map((b) => ({ text: b.lines.join("\n"), title: b.title }));
@@ -212,8 +207,8 @@ function splitLongSentence(sentence: string, maxWords: number, targetWords: numb
   return out;
 }
 
-function sceneTitle(text: string, order: number): string {
-  return titleFromText(text) || `Scene ${order}`;
+function sceneTitle(text: string, order: number, product: string): string {
+  return titleFromText(text, product) || `Scene ${order}`;
 }
 
 function describe(text: string): string {

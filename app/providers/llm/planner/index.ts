@@ -49,4 +49,8 @@ export {
   type PlannerTaskInput,
   type PlannerTaskOutput,
 } from "./tasks";
-export { WORDS_PER_SECOND, countWords, extractKeywords, splitSentences, splitParagraphs, titleFromText, type Keyword } from "./text";
+export { WORDS_PER_SECOND, countWords, extractKeywords, splitSentences, splitParagraphs, type Keyword } from "./text";
+export { titleFromText } from "./copy-writer";
+export { enforceCopyRules, COPY_TASKS, type CheckedCopy } from "./copy-check";
+export { adCopy, type AdCopy } from "./ad-structure";
+export { copyProblems, hashtagProblems, keepsCopyRules, COPY_LIMITS, HASHTAG_LIMITS, type CopyContext, type CopyField } from "./copy-rules";

@@ -4,6 +4,8 @@
 // category and the topic nouns of the script: no stop words, verbs, number words, mood adjectives
 // or one-letter tags.
 import { cleanForSpeech } from "./voice-over";
+import { HASHTAG_LIMITS, copyProblems, normaliseScript } from "./copy-rules";
+import { bestPhrase } from "./copy-writer";
 import {
   extractKeywords,
   GENERIC_ADJECTIVES as GENERIC,
@@ -22,7 +24,7 @@ export interface SeoOptions {
   product?: string | null;
   /** Default 60 (what search results show before cutting). */
   maxTitleLength?: number;
-  /** Default 10; Instagram allows at most 30. */
+  /** Default 6 (ADR 320: 3-6 tags); Instagram allows at most 30. */
   maxHashtags?: number;
   /** Default 155. */
   maxDescriptionLength?: number;
@@ -51,7 +53,7 @@ const NOT_TOPICS = new Set(
     "separate separately single whole entire certain various usual extra total final main key top " +
     "across dot percent safe proof cold hot dull fresh crisp clean soft light dark " +
     "yours mine ours theirs everybody nobody somebody people guys friends " +
-    "behind ahead around along away back shut open closed"
+    "behind ahead around along away back shut open closed later ago earlier straighter"
   ).split(/\s+/),
 );
 
@@ -71,8 +73,11 @@ const BENEFIT_VERB_SET = new Set(BENEFIT_VERBS.split("|"));
 
 export function seoMetadata(script: string, options: SeoOptions = {}): SeoMetadata {
   const maxTitle = options.maxTitleLength ?? 60;
-  const maxTags = Math.min(options.maxHashtags ?? 10, INSTAGRAM_MAX_HASHTAGS);
-  const spoken = cleanForSpeech(script);
+  const maxTags = Math.min(options.maxHashtags ?? HASHTAG_LIMITS.max, INSTAGRAM_MAX_HASHTAGS);
+  // An address as spoken ("risedesk dot example dot com") is no topic.
+  const spoken = cleanForSpeech(normaliseScript(script))
+    .replace(/\b[\w-]+(?: dot [\w-]+)+\b/gi, " ")
+    .replace(/\s{2,}/g, " ");
   const product = (options.product ?? "").trim() || findProduct(spoken);
   const productStems = new Set(tokenize(product).map(stem));
   // Words that are not topics in this script: its verbs, and the first word of compound
@@ -89,7 +94,7 @@ export function seoMetadata(script: string, options: SeoOptions = {}): SeoMetada
   const benefit = findBenefit(spoken, product);
 
   return {
-    title: buildTitle({ product, category, benefit, phrases, spoken }, maxTitle),
+    title: buildTitle({ product, category, benefit, spoken, script }, maxTitle),
     description: truncateWords(splitSentences(spoken).slice(0, 2).join(" ") || product, options.maxDescriptionLength ?? 155),
     keywords: unique([...(product ? [product] : []), ...(category ? [category] : []), ...phrases]).slice(0, 12),
     hashtags: buildHashtags({ product, category, benefit, keywords, verbs, spoken, aside }, maxTags),
@@ -162,7 +167,7 @@ export function findProduct(text: string): string {
   }
   if (counts.size) return [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
   const tokens = tokenize(text);
-  const branded = tokens.find((t) => /^\p{Lu}\p{Ll}+\p{Lu}/u.test(t) || /^\p{Lu}{3,}$/u.test(t));
+  const branded = tokens.find((t) => /^\p{Lu}\p{Ll}+\p{Lu}/u.test(t) || (/^\p{Lu}{3,}$/u.test(t) && !isStopWord(t)));
   if (branded) return branded;
   const inner = new Map<string, number>();
   for (const sentence of splitSentences(text)) {
@@ -198,8 +203,12 @@ export function findBenefit(text: string, product: string): string {
   for (const m of text.matchAll(pattern)) {
     // "you keep", "we make": the viewer or the brand acting, not the product's benefit.
     if (/^(?:you|we|i|they|to|will|can|please|and)$/i.test(m[1]) && !(product && m[1] === product)) continue;
+    // "keep grains, greens and toppings apart": cut inside a list, the phrase would say less than the script (ADR 320).
+    const after = text.slice((m.index ?? 0) + m[0].length);
+    if (/^,\s*[\p{L}\s-]{1,40}?\s(?:and|or)\s/u.test(after)) continue;
     const rest = m[3].split(/\s+(?:until|unless|when|while|because|so|if|before|after|and|but|or|as|even|without|every|all)\b/i)[0];
-    const words = [m[2].toLowerCase(), ...rest.split(/\s+/).filter((w) => w && !/^(?:your|the|a|an|its|our|their|my)$/i.test(w))].slice(0, 6);
+    // A run of the script's words (ADR 320): "keeps your greens crisp", determiners kept.
+    const words = [m[2].toLowerCase(), ...rest.split(/\s+/).filter(Boolean)].slice(0, 6);
     while (words.length > 1 && (isStopWord(words[words.length - 1]) || isLikelyVerb(words[words.length - 1]))) words.pop();
     if (words.length >= 2) return words.join(" ");
   }
@@ -212,27 +221,28 @@ export function findSubject(text: string): string {
   return m && m[1].split(/\s+/).every((w) => isContentWord(w) && !NOT_TOPICS.has(w)) ? m[1] : "";
 }
 
-type TitleParts = { product: string; category: string; benefit: string; phrases: string[]; spoken: string };
+type TitleParts = { product: string; category: string; benefit: string; spoken: string; script: string };
 
-function buildTitle({ product, category, benefit, phrases, spoken }: TitleParts, max: number): string {
+/**
+ * The title (ADR 320): "<Product> <Category>: <Benefit>", "<Product>: <Benefit>" or the product's
+ * name, the category and benefit being phrases of the script; without a name, "<Category>:
+ * <Benefit>" or the script's best opening phrase, in title case. Never words gathered from
+ * different clauses.
+ */
+function buildTitle({ product, category, benefit, spoken, script }: TitleParts, max: number): string {
   const lead = product ? titleCase(product) : "";
   const named = lead && category && !lead.toLowerCase().includes(category) ? `${lead} ${titleCase(category)}` : lead || titleCase(category);
   const candidates: string[] = [];
-  if (benefit) {
-    candidates.push(`${named}: ${titleCase(benefit)}`, `${lead}: ${titleCase(benefit)}`);
-  }
-  // No benefit said: the name with the script's topic phrases.
-  const topics = phrases
-    .filter((p) => !named.toLowerCase().includes(p.toLowerCase()))
-    .slice(0, 2)
-    .map(titleCase);
-  if (named && topics.length) candidates.push(`${named}: ${topics.join(" & ")}`, `${named}: ${topics[0]}`);
-  if (named) candidates.push(named);
-  if (!named && topics.length) candidates.push(topics.join(" & "));
-  const fits = candidates.map((c) => c.replace(/^:\s*/, "").trim()).find((c) => c && c.length <= max);
+  if (benefit && named) candidates.push(`${named}: ${titleCase(benefit)}`);
+  if (benefit && lead) candidates.push(`${lead}: ${titleCase(benefit)}`);
+  if (lead) candidates.push(lead);
+  const phrase = bestPhrase(script, "seoTitle", { script, product }, { maxSentences: 3 });
+  if (phrase) candidates.push(titleCase(phrase));
+  if (named && !lead) candidates.push(named);
+  const ctx = { script, product };
+  const fits = candidates.find((c) => c.length <= max && !copyProblems("seoTitle", c, ctx).length);
   if (fits) return fits;
-  const first = candidates[0] ?? titleCase(splitSentences(spoken)[0] ?? "");
-  return truncateWords(first, max, "");
+  return truncateWords(candidates[0] ?? titleCase(splitSentences(spoken)[0] ?? ""), max, "");
 }
 
 function hashtag(phrase: string, keepCase = false): string | null {
@@ -299,7 +309,7 @@ function buildHashtags({ product, category, benefit, keywords, verbs, spoken, as
     if (head && head !== category && saysAlone(spoken, head, category)) add(hashtag(head));
   }
   // What the benefit acts on: "keeps water cold" -> water; "brightens dull skin" -> skin.
-  const [verb, ...rest] = benefit.split(" ");
+  const [verb, ...rest] = benefit.split(" ").filter((w) => !/^(?:your|the|a|an|its|our|their|my)$/i.test(w));
   const objectWords = rest.slice(0, (rest.findIndex((w) => isStopWord(w)) + 1 || rest.length + 1) - 1);
   const object = /^(?:keeps?|makes?|lets?|helps?|gives?)$/.test(verb ?? "") ? objectWords.find(noun) : [...objectWords].reverse().find(noun);
   if (object) add(hashtag(object));
@@ -310,9 +320,10 @@ function buildHashtags({ product, category, benefit, keywords, verbs, spoken, as
     !tokenize(k.text).some((w) => aside.has(w.toLowerCase())) &&
     (categoryWords.length < 2 || !categoryWords.includes(k.text.toLowerCase()) || saysAlone(spoken, k.text, category));
   for (const k of keywords) if (k.count >= 2 && topic(k)) add(hashtag(k.text));
-  // A short script: its other nouns, up to eight tags in all.
-  for (const k of keywords) if (out.length < Math.min(8, max) && topic(k)) add(hashtag(k.text));
-  if (out.length < Math.min(5, max)) for (const t of FORMAT_TAGS) add(t);
+  // A short script: its other nouns, up to the limit.
+  for (const k of keywords) if (topic(k)) add(hashtag(k.text));
+  // Fewer than three found (a very short idea): the platforms' format tags fill up to three.
+  if (out.length < Math.min(HASHTAG_LIMITS.min, max)) for (const t of FORMAT_TAGS) if (out.length < HASHTAG_LIMITS.min) add(t);
   return out;
 }
 

@@ -2,7 +2,8 @@
 // with a concrete proposed replacement wherever the planner can write one.
 import { type ProjectLike, type SceneLike, orderedScenes } from "./analyze-project";
 import { writeImagePrompt } from "./image-prompt";
-import { WORDS_PER_SECOND, countWords, round1, splitSentences, stem, titleFromText, tokenize, truncateWords } from "./text";
+import { WORDS_PER_SECOND, countWords, round1, splitSentences, stem, tokenize, truncateWords } from "./text";
+import { titleFromText } from "./copy-writer";
 import { cleanForSpeech, writeVoiceOver } from "./voice-over";
 
 export type SuggestionField = "title" | "description" | "script" | "voiceOverText" | "imagePrompt" | "image" | "voiceOver" | "video";

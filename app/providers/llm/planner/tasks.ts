@@ -2,6 +2,7 @@
 // language model, and the local implementation. The same task can then be run by any chat model
 // (structured output through a tool call) or directly by the local planner.
 import { z } from "zod";
+import { adCopy } from "./ad-structure";
 import { analyzeProject } from "./analyze-project";
 import { optimizeCanvasLayout } from "./canvas-layout";
 import { divideScript } from "./divide-script";
@@ -117,6 +118,21 @@ export const plannerSchemas = {
       maxHashtags: z.number().int().positive().max(30).optional(),
     }),
     output: z.object({ title: z.string(), description: z.string(), keywords: z.array(z.string()), hashtags: z.array(z.string()) }),
+  },
+  ad_copy: {
+    input: z.object({
+      /** Each scene's spoken text, in order (what its captions say). */
+      scenes: z.array(z.string()).min(1).max(60),
+      style: z.string().nullish(),
+      product: z.string().nullish(),
+    }),
+    output: z.object({
+      product: z.string().max(40),
+      hook: z.string().max(120),
+      /** One per scene: the call-out a body scene may show ("" for none; the first and last scenes' are unused). */
+      callouts: z.array(z.string().max(120)),
+      endCard: z.string().max(120),
+    }),
   },
   analyze_project: {
     input: z.object({ project: projectInput }),
@@ -268,13 +284,15 @@ export function isPlannerTask(name: unknown): name is PlannerTask {
 /** What a language model is told for each task (the local planner follows the same rules in code). */
 export const TASK_INSTRUCTIONS: Record<PlannerTask, string> = {
   divide_script:
-    "Split the script into scenes for a short video ad. Speech runs at about 2.5 words per second; each scene should take 4-8 seconds to say (target 6). Break at paragraph and sentence boundaries and never split a sentence unless it alone is longer than the maximum. Keep the original wording in `script`; `voiceOverText` is the same text cleaned for speech (no directions, markup or symbols). Give each scene a short title and a one-line description.",
+    "Split the script into scenes for a short video ad. Each scene's title is a run of 1-6 of its own words cut at a phrase boundary, in sentence case, at most 40 characters (never words gathered from different clauses). Speech runs at about 2.5 words per second; each scene should take 4-8 seconds to say (target 6). Break at paragraph and sentence boundaries and never split a sentence unless it alone is longer than the maximum. Keep the original wording in `script`; `voiceOverText` is the same text cleaned for speech (no directions, markup or symbols). Give each scene a short title and a one-line description.",
   image_prompt:
     "Write one image-generation prompt for the scene: name the product, the setting, people and objects the scene mentions, the light, colours and mood, the requested style and a framing for the aspect ratio. No text in the image.",
   voice_over:
     "Rewrite the text as clean spoken voice-over: remove stage directions, speaker labels, markup, emojis and URLs-as-written; spell out symbols. If maxSeconds is given, keep it within maxSeconds at the given words per second, dropping whole sentences first.",
   seo_metadata:
-    'Write an SEO title a person would post (at most maxTitleLength characters, default 60): the product\'s name (given, or as the script names it) plus its main benefit, e.g. "CrispJar Salad Jar: Keeps Dressing Separate", never a list of words. A description under 155 characters. Instagram hashtags (each starting with #, no spaces): the product, its category and real topic words or phrases of the script; no stop words, number words, moods, verbs or one-letter tags.',
+    "Write an SEO title a person would post (at most maxTitleLength characters, default 60), in title case: the product's name (given, or as the script names it) plus its main benefit in the script's own words, e.g. \"CrispJar Salad Jar: Keeps Dressing Separate\", never a list of words gathered from different sentences. A description under 155 characters. 3 to 6 Instagram hashtags (each starting with #, no spaces, one word in lower case or several joined with a capital each): the product, its category and the script's key nouns; no stop words, number words, moods, verbs, emoji, duplicates or one-letter tags.",
+  ad_copy:
+    'Write the words drawn on a short video ad, in sentence case, without emoji. hook: the opening question or claim, a run of the first sentence\'s own words (at most 10 words, 48 characters), or "Meet <product>". callouts: one per scene, a run of that scene\'s own words that states a benefit (2-6 words, at most 36 characters; never a pronoun and a verb like "It is light", never ending on a word like "the" or "and"), "" for none. endCard: the call to action around the product name, e.g. "Order <product> now" or "Shop <product> now – ₹499" (at most 32 characters), never words the last scene already says. product: the product\'s name as the script writes it.',
   analyze_project:
     "Analyze the project: count scenes and their assets, list what each scene is missing (script, voice-over text, image prompt, image, voice-over, video), estimate the total duration, and list the next steps.",
   suggest_improvements:
@@ -302,6 +320,7 @@ const LOCAL_IMPLEMENTATIONS: { [T in PlannerTask]: (input: z.output<(typeof plan
   image_prompt: (input) => ({ prompt: writeImagePrompt(input) }),
   voice_over: ({ text, ...options }) => writeVoiceOver(text, options),
   seo_metadata: ({ script, ...options }) => seoMetadata(script, options),
+  ad_copy: (input) => adCopy(input),
   analyze_project: ({ project }) => analyzeProject(project),
   suggest_improvements: ({ scene, project, ...options }) => suggestImprovements(scene, { ...options, project }),
   optimize_canvas_layout: ({ currentLayout, options }) => ({ optimizedLayout: optimizeCanvasLayout(currentLayout, options) }),

@@ -159,7 +159,10 @@ export const STOP_WORDS = new Set(
     "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen " +
     "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred " +
     "thousand million first second third fourth fifth last next half twice once " +
-    "seconds minute minutes hour hours week weeks month months year years"
+    "seconds minute minutes hour hours week weeks month months year years " +
+    // Hindi function words, question words and pronouns (a Devanagari script's stop words)
+    "है हैं था थी थे का की के में से को और यह वह ये वो तो भी ही पर एक हो ना न कि जो या अब क्या आप आपका आपकी आपके " +
+    "इसका इसकी इसके उसका उसकी उसके मेरा मेरी मेरे हम हमारा तक ने जाता जाती जाते करें करे कर होता होती होते बनाता बनाती बनाते रखता रखती रखते"
   ).split(/\s+/),
 );
 
@@ -380,22 +383,54 @@ export function ensureTerminalPunctuation(text: string): string {
   return /[.!?…।]["'”’)]*$/.test(t) ? t : t + ".";
 }
 
-/** A short title (3-4 key words, in script order) for a piece of text; "" when it has none. */
-export function titleFromText(text: string): string {
-  const keys = extractKeywords(text, { limit: 3, minPhraseCount: 1 });
-  const words: Array<{ w: string; at: number }> = [];
-  for (const k of keys) {
-    k.text.split(" ").forEach((w, i) => {
-      if (!words.some((x) => x.w.toLowerCase() === w.toLowerCase())) words.push({ w, at: k.first + i });
-    });
-    if (words.length >= 3) break;
-  }
-  // In script order: "Alarm Rings Mornings" reads worse than "Mornings Alarm Rings".
-  return titleCase(
-    words
-      .slice(0, 4)
-      .sort((a, b) => a.at - b.at)
-      .map((x) => x.w)
-      .join(" "),
-  );
+const EMOJI = /(?:\p{Extended_Pictographic}|\p{Regional_Indicator})(?:\uFE0F|\uFE0E|\u20E3|\u200D(?:\p{Extended_Pictographic}))*|\uFE0F|\u200D|\u20E3/gu;
+
+/** Text without emoji (titles and tags never carry them). */
+export function stripEmoji(text: string): string {
+  return text
+    .replace(EMOJI, " ")
+    .replace(/[ \t]{2,}/g, " ")
+    .replace(/ +([,.!?;:])/g, "$1")
+    .trim();
 }
+
+/** Whether a script is written in capitals (shouting): most of its Latin letters upper case. */
+export function isAllCaps(text: string): boolean {
+  const letters = text.match(/[A-Za-z]/g) ?? [];
+  if (letters.length < 12) return false;
+  const upper = letters.filter((c) => c >= "A" && c <= "Z").length;
+  return upper / letters.length > 0.8;
+}
+
+const INTRO_AFTER = /\b(meet|introducing|presenting|try|get|order|buy|grab|discover|choose)\s+(\p{L}[\p{L}\p{N}'’-]*)/giu;
+
+/**
+ * A script to write copy from: emoji removed; an ALL CAPS script in sentence case (sentence
+ * starts, "I", the names after "meet"/"try"/"get" ... and short acronyms kept capitalised).
+ */
+export function normaliseScript(text: string, options: { keepEmoji?: boolean } = {}): string {
+  const clean = options.keepEmoji ? text : stripEmoji(text);
+  if (!isAllCaps(clean)) return clean;
+  const lower = clean.toLowerCase();
+  const cased = lower
+    .split("\n")
+    .map((line) => line.replace(/(^\P{L}*|[.!?…]\s+)(\p{L})/gu, (_, pre: string, c: string) => pre + c.toUpperCase()))
+    .join("\n")
+    .replace(/\bi\b/g, "I")
+    .replace(INTRO_AFTER, (_m, verb: string, name: string) => `${verb} ${name.charAt(0).toUpperCase()}${name.slice(1)}`);
+  // Two- and three-letter words that were acronyms (UV, SPF, USB) stay capitals when they are no English word.
+  const original = clean.split(/(\s+)/);
+  const out = cased.split(/(\s+)/);
+  if (out.length !== original.length) return cased;
+  return out
+    .map((w, i) =>
+      original[i] && /^[A-Z]{2,3}$/.test(original[i].replace(/[^A-Za-z]/g, "")) && !COMMON_SHORT.has(w.toLowerCase().replace(/[^a-z]/g, "")) ? original[i] : w,
+    )
+    .join("");
+}
+
+const COMMON_SHORT = new Set(
+  "a an am as at be by do go he if in is it me my no of on or so to up us we you the and but for are was its our all any can get has her him his how new not now one out see two way who why yes yet off too try own per buy day".split(
+    " ",
+  ),
+);

@@ -1,6 +1,15 @@
 // Per-scene voice-over text: the words a narrator says, cleaned of script markup and symbols a
 // text-to-speech engine would read badly, and trimmed to the scene's time budget.
-import { WORDS_PER_SECOND, capitalizeFirst, countWords, ensureTerminalPunctuation, secondsForWords, splitClauses, splitSentences } from "./text";
+import {
+  WORDS_PER_SECOND,
+  capitalizeFirst,
+  countWords,
+  ensureTerminalPunctuation,
+  normaliseScript,
+  secondsForWords,
+  splitClauses,
+  splitSentences,
+} from "./text";
 
 export interface VoiceOverOptions {
   /** Time budget in seconds; no limit when omitted. */
@@ -17,9 +26,9 @@ export interface VoiceOverResult {
 }
 
 /** "SFX: whoosh", "CUT TO:", "ON-SCREEN TEXT: 20% off", "INT. KITCHEN - DAY": not spoken. */
-const DIRECTION_LINE =
+export const DIRECTION_LINE =
   /^\s*(?:(?:sfx|fx|music|sound(?: effects?)?|on[- ]?screen(?: text)?|super|caption|text overlay|title card|cut to|fade (?:in|out|to)|transition|camera|shot|b-?roll|visuals?|scene|shot)\b[^:\n]{0,24}:|(?:int|ext)\.\s)/i;
-const SPEAKER_LABEL =
+export const SPEAKER_LABEL =
   /^\s*(?:narrator|vo|v\.o\.|voice[- ]?over|voiceover|host|presenter|speaker(?:\s*\d+)?|\p{Lu}[\p{Lu}\s.'-]{1,24})\s*(?:\([^)]*\))?\s*:\s+/u;
 const FILLERS = /\b(really|very|just|actually|basically|literally|totally|truly|simply|definitely|absolutely|honestly|super)\s+/gi;
 
@@ -34,7 +43,8 @@ const CURRENCIES: Array<[RegExp, string]> = [
 
 /** Turns script text into clean spoken text (no length limit). */
 export function cleanForSpeech(input: string): string {
-  const lines = input
+  // An ALL CAPS script is read (and captioned) in sentence case, its product's name capitalised (ADR 320).
+  const lines = normaliseScript(input, { keepEmoji: true })
     .replace(/\r\n?/g, "\n")
     .split("\n")
     .filter((line) => !DIRECTION_LINE.test(line));
