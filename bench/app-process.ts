@@ -167,3 +167,74 @@ export async function startAppProcess(
       }),
   };
 }
+
+/** The pid of `parent`'s child process whose command line contains `needle` (null where /proc has none). */
+function childPid(parent: number, needle: string): number | null {
+  try {
+    for (const pid of readFileSync(`/proc/${parent}/task/${parent}/children`, "utf8").trim().split(/\s+/).filter(Boolean)) {
+      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(needle)) return Number(pid);
+    }
+  } catch {
+    // no /proc
+  }
+  return null;
+}
+
+/**
+ * `npm start` as users run it (issue 25 §2): `node scripts/start.mjs`, which builds the app and runs
+ * the web process and a worker, with NODE_ENV and the conveniences left to it (HOST, NODE_ENV,
+ * SEED_DEMO_DATA, PAYMENTS_SANDBOX unset: loopback, the developer's own machine). Only the
+ * database (the bench's, so the bench's data and cookies reach it), the session secret, the port
+ * and SEED_SHOWCASE=false (no showcase renders during the measurement) are given. `pid` is the
+ * web process (server/index.ts), whose CPU the bench reads; stop() sends SIGTERM to start.mjs,
+ * which stops the worker, then the web process.
+ */
+export async function startNpmStart(db: BenchDatabase): Promise<AppProcess> {
+  const port = await freePort();
+  const { APP_URL: _a, NODE_ENV: _n, HOST: _h, SEED_DEMO_DATA: _s, PAYMENTS_SANDBOX: _p, START_WORKER: _w, WORKFLOW_EXECUTOR: _e, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...inherited,
+      DATABASE_URL: db.url,
+      DATA_DIR: db.dataDir,
+      SESSION_SECRET: BENCH_SESSION_SECRET,
+      SEED_SHOWCASE: "false",
+      PORT: String(port),
+      WORKER_PORT: String(await freePort()),
+    },
+  });
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out = (out + d.toString()).slice(-200_000)));
+  child.stderr!.on("data", (d: Buffer) => (out = (out + d.toString()).slice(-200_000)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 300_000;
+  // Serving and the worker started: the measurement runs with both up, as users have them.
+  while (!/Reelforge is running on/.test(out) || !/Reelforge worker is running/.test(out)) {
+    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error(`npm start did not serve in 300 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await (await fetch(`${url}/healthz`)).arrayBuffer();
+  const web = childPid(child.pid!, "server/index.ts");
+  return {
+    url,
+    pid: web ?? child.pid!,
+    child,
+    output: () => out,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill("SIGKILL"), 40_000);
+        child.once("exit", () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
