@@ -123,6 +123,8 @@ export async function startAppProcess(
       DATA_DIR: db.dataDir,
       SESSION_SECRET: BENCH_SESSION_SECRET,
       SEED_DEMO_DATA: "false",
+      // As measured before ADR 325, when NODE_ENV=production turned the sandbox gateway off.
+      PAYMENTS_SANDBOX: "false",
       PORT: String(port),
       // A worker (server/worker.ts) listens on WORKER_PORT; the web process ignores it.
       WORKER_PORT: String(port),
@@ -168,11 +170,15 @@ export async function startAppProcess(
   };
 }
 
-/** The pid of `parent`'s child process whose command line contains `needle` (null where /proc has none). */
-function childPid(parent: number, needle: string): number | null {
+/**
+ * The pid of the deepest process under `parent` whose command line contains `needle` (null where
+ * /proc has none): tsx's cli runs the script in a child node process of its own.
+ */
+function descendantPid(parent: number, needle: string): number | null {
   try {
     for (const pid of readFileSync(`/proc/${parent}/task/${parent}/children`, "utf8").trim().split(/\s+/).filter(Boolean)) {
-      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(needle)) return Number(pid);
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(needle)) continue;
+      return descendantPid(Number(pid), needle) ?? Number(pid);
     }
   } catch {
     // no /proc
@@ -187,23 +193,27 @@ function childPid(parent: number, needle: string): number | null {
  * database (the bench's, so the bench's data and cookies reach it), the session secret, the port
  * and SEED_SHOWCASE=false (no showcase renders during the measurement) are given. `pid` is the
  * web process (server/index.ts), whose CPU the bench reads; stop() sends SIGTERM to start.mjs,
- * which stops the worker, then the web process.
+ * which stops the worker, then the web process. `dev`: `npm run dev` instead (start.mjs --dev,
+ * NODE_ENV=development: what `npm start` ran before ADR 325).
  */
-export async function startNpmStart(db: BenchDatabase): Promise<AppProcess> {
+export async function startNpmStart(db: BenchDatabase, opts: { dev?: boolean } = {}): Promise<AppProcess> {
   const port = await freePort();
-  const { APP_URL: _a, NODE_ENV: _n, HOST: _h, SEED_DEMO_DATA: _s, PAYMENTS_SANDBOX: _p, START_WORKER: _w, WORKFLOW_EXECUTOR: _e, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATABASE_URL: db.url,
+    DATA_DIR: db.dataDir,
+    SESSION_SECRET: BENCH_SESSION_SECRET,
+    SEED_SHOWCASE: "false",
+    PORT: String(port),
+    WORKER_PORT: String(await freePort()),
+  };
+  for (const key of ["APP_URL", "NODE_ENV", "HOST", "REELFORGE_DEPLOYMENT", "SEED_DEMO_DATA", "PAYMENTS_SANDBOX", "START_WORKER", "WORKFLOW_EXECUTOR"])
+    delete env[key];
+  // ProcessEnv declares NODE_ENV: here it is left out on purpose, for start.mjs to set.
+  const child = spawn(process.execPath, ["scripts/start.mjs", ...(opts.dev ? ["--dev"] : [])], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...inherited,
-      DATABASE_URL: db.url,
-      DATA_DIR: db.dataDir,
-      SESSION_SECRET: BENCH_SESSION_SECRET,
-      SEED_SHOWCASE: "false",
-      PORT: String(port),
-      WORKER_PORT: String(await freePort()),
-    },
+    env: env as NodeJS.ProcessEnv,
   });
   let out = "";
   child.stdout!.on("data", (d: Buffer) => (out = (out + d.toString()).slice(-200_000)));
@@ -220,7 +230,9 @@ export async function startNpmStart(db: BenchDatabase): Promise<AppProcess> {
     await new Promise((r) => setTimeout(r, 250));
   }
   await (await fetch(`${url}/healthz`)).arrayBuffer();
-  const web = childPid(child.pid!, "server/index.ts");
+  const web = descendantPid(child.pid!, "server/index.ts");
+  // Without it the CPU figures would be start.mjs's, not the web process's: say so.
+  if (web === null) console.warn("bench: the web process of npm start was not found under /proc: its CPU figures are start.mjs's");
   return {
     url,
     pid: web ?? child.pid!,

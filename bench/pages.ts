@@ -5,7 +5,8 @@
 // bench/results/pages-latest.json. Flags: --duration=SECONDS per measurement (default 5),
 // --cpu-prof (the server writes a V8 CPU profile under bench/.work/profiles/), --connections=10
 // (the levels measured, default 10,50), --npm-start (issue 25 §2: against `node scripts/start.mjs`
-// as users run it, web process and worker, NODE_ENV left to it; writes pages-npm-start-latest.json).
+// as users run it, web process and worker, NODE_ENV left to it; writes pages-npm-start-latest.json),
+// --npm-run-dev (the same with `npm run dev`, development mode; pages-npm-run-dev-latest.json).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,10 +29,13 @@ export type BenchApp = {
 };
 
 /** Fresh database, production build, the server process, and this process's core pointed at the same database. */
-export async function startBenchApp(name: string, opts: { nodeFlags?: string[]; env?: Record<string, string>; npmStart?: boolean } = {}): Promise<BenchApp> {
+export async function startBenchApp(
+  name: string,
+  opts: { nodeFlags?: string[]; env?: Record<string, string>; npmStart?: boolean; dev?: boolean } = {},
+): Promise<BenchApp> {
   const db = await startBenchDatabase(name);
   let app: AppProcess;
-  if (opts.npmStart) app = await startNpmStart(db);
+  if (opts.npmStart) app = await startNpmStart(db, { dev: opts.dev });
   else {
     buildApp();
     app = await startAppProcess(db, opts);
@@ -87,9 +91,11 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
   const durationSec = Number(flagValue("duration") ?? 5);
   const cpuProf = process.argv.includes("--cpu-prof");
   const profileDir = path.resolve("bench/.work/profiles");
-  const npmStart = process.argv.includes("--npm-start");
+  const dev = process.argv.includes("--npm-run-dev");
+  const npmStart = dev || process.argv.includes("--npm-start");
+  const resultFile = dev ? "pages-npm-run-dev-latest.json" : npmStart ? "pages-npm-start-latest.json" : "pages-latest.json";
   const levelsToMeasure = (flagValue("connections") ?? "10,50").split(",").map(Number);
-  const { db, app, data } = await startBenchApp("pages", { npmStart, ...(cpuProf ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {}) });
+  const { db, app, data } = await startBenchApp("pages", { npmStart, dev, ...(cpuProf ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {}) });
   const { startQueryCounter } = await import("./query-count");
   const counter = await startQueryCounter();
   try {
@@ -174,7 +180,7 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
       setup:
         "serverCpuMsPerRequest: the server process's CPU time (user+system, /proc) over the measurement divided by the requests answered; cpuRatio: the 404 page's CPU per request over the page's, the throughput ratio a machine with the server alone on its cores would show. No Accept-Encoding header is sent (responses are not compressed). " +
         (npmStart
-          ? "`npm start` as users run it (node scripts/start.mjs: remix build, the web process and a worker; NODE_ENV, HOST and the conveniences left to it, so loopback with the demo conveniences on), the bench's fresh database given as DATABASE_URL, SEED_SHOWCASE=false; the CPU figures are the web process's."
+          ? `${dev ? "`npm run dev` (start.mjs --dev, NODE_ENV=development)" : "`npm start`"} as users run it (node scripts/start.mjs: remix build, the web process and a worker; NODE_ENV, HOST and the conveniences left to it, so loopback with the demo conveniences on), the bench's fresh database given as DATABASE_URL, SEED_SHOWCASE=false; the CPU figures are the web process's.`
           : "Production build, server/index.ts in its own process (NODE_ENV=production, embedded workflow executor on) on 127.0.0.1, fresh database.") +
         " autocannon keep-alive connections; one page at a time.",
       nodeEnvOfTheServer: nodeEnvOf(app.pid),
@@ -184,7 +190,7 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
       connections: levels,
       queriesPerRequest: queries,
     };
-    writeResult(npmStart ? "pages-npm-start-latest.json" : "pages-latest.json", result);
+    writeResult(resultFile, result);
     console.log(`Pages (${durationSec} s each, load ${loadAtStart.map((l) => l.toFixed(2)).join(" ")}):`);
     console.log(`${"page".padEnd(16)} conn  req/s  ratio  p50 ms  p95 ms  cpu ms/req  cpu ratio  queries@5/50  pass`);
     for (const [connections, l] of Object.entries(levels)) {
@@ -197,7 +203,7 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
         );
       }
     }
-    console.log(`Pages: ${pass ? "PASS" : "FAIL"} (bench/results/${npmStart ? "pages-npm-start-latest.json" : "pages-latest.json"})`);
+    console.log(`Pages: ${pass ? "PASS" : "FAIL"} (bench/results/${resultFile})`);
     return { pass };
   } finally {
     await counter.close();
