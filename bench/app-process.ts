@@ -123,6 +123,8 @@ export async function startAppProcess(
       DATA_DIR: db.dataDir,
       SESSION_SECRET: BENCH_SESSION_SECRET,
       SEED_DEMO_DATA: "false",
+      // As measured before ADR 325, when NODE_ENV=production turned the sandbox gateway off.
+      PAYMENTS_SANDBOX: "false",
       PORT: String(port),
       // A worker (server/worker.ts) listens on WORKER_PORT; the web process ignores it.
       WORKER_PORT: String(port),
@@ -159,6 +161,87 @@ export async function startAppProcess(
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        child.once("exit", () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/**
+ * The pid of the deepest process under `parent` whose command line contains `needle` (null where
+ * /proc has none): tsx's cli runs the script in a child node process of its own.
+ */
+function descendantPid(parent: number, needle: string): number | null {
+  try {
+    for (const pid of readFileSync(`/proc/${parent}/task/${parent}/children`, "utf8").trim().split(/\s+/).filter(Boolean)) {
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(needle)) continue;
+      return descendantPid(Number(pid), needle) ?? Number(pid);
+    }
+  } catch {
+    // no /proc
+  }
+  return null;
+}
+
+/**
+ * `npm start` as users run it (issue 25 §2): `node scripts/start.mjs`, which builds the app and runs
+ * the web process and a worker, with NODE_ENV and the conveniences left to it (HOST, NODE_ENV,
+ * SEED_DEMO_DATA, PAYMENTS_SANDBOX unset: loopback, the developer's own machine). Only the
+ * database (the bench's, so the bench's data and cookies reach it), the session secret, the port
+ * and SEED_SHOWCASE=false (no showcase renders during the measurement) are given. `pid` is the
+ * web process (server/index.ts), whose CPU the bench reads; stop() sends SIGTERM to start.mjs,
+ * which stops the worker, then the web process. `dev`: `npm run dev` instead (start.mjs --dev,
+ * NODE_ENV=development: what `npm start` ran before ADR 325).
+ */
+export async function startNpmStart(db: BenchDatabase, opts: { dev?: boolean } = {}): Promise<AppProcess> {
+  const port = await freePort();
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATABASE_URL: db.url,
+    DATA_DIR: db.dataDir,
+    SESSION_SECRET: BENCH_SESSION_SECRET,
+    SEED_SHOWCASE: "false",
+    PORT: String(port),
+    WORKER_PORT: String(await freePort()),
+  };
+  for (const key of ["APP_URL", "NODE_ENV", "HOST", "REELFORGE_DEPLOYMENT", "SEED_DEMO_DATA", "PAYMENTS_SANDBOX", "START_WORKER", "WORKFLOW_EXECUTOR"])
+    delete env[key];
+  // ProcessEnv declares NODE_ENV: here it is left out on purpose, for start.mjs to set.
+  const child = spawn(process.execPath, ["scripts/start.mjs", ...(opts.dev ? ["--dev"] : [])], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: env as NodeJS.ProcessEnv,
+  });
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out = (out + d.toString()).slice(-200_000)));
+  child.stderr!.on("data", (d: Buffer) => (out = (out + d.toString()).slice(-200_000)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 300_000;
+  // Serving and the worker started: the measurement runs with both up, as users have them.
+  while (!/Reelforge is running on/.test(out) || !/Reelforge worker is running/.test(out)) {
+    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error(`npm start did not serve in 300 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await (await fetch(`${url}/healthz`)).arrayBuffer();
+  const web = descendantPid(child.pid!, "server/index.ts");
+  // Without it the CPU figures would be start.mjs's, not the web process's: say so.
+  if (web === null) console.warn("bench: the web process of npm start was not found under /proc: its CPU figures are start.mjs's");
+  return {
+    url,
+    pid: web ?? child.pid!,
+    child,
+    output: () => out,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill("SIGKILL"), 40_000);
         child.once("exit", () => {
           clearTimeout(kill);
           resolve();

@@ -3,11 +3,23 @@
 // smallest page (the 404 page) measured in the same run, before and after the pages; and SQL
 // statements per request for each page with 5 and with 50 items. Writes
 // bench/results/pages-latest.json. Flags: --duration=SECONDS per measurement (default 5),
-// --cpu-prof (the server writes a V8 CPU profile under bench/.work/profiles/).
-import { mkdirSync, writeFileSync } from "node:fs";
+// --cpu-prof (the server writes a V8 CPU profile under bench/.work/profiles/), --connections=10
+// (the levels measured, default 10,50), --npm-start (issue 25 §2: against `node scripts/start.mjs`
+// as users run it, web process and worker, NODE_ENV left to it; writes pages-npm-start-latest.json),
+// --npm-run-dev (the same with `npm run dev`, development mode; pages-npm-run-dev-latest.json).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildApp, processCpuSec, startAppProcess, startBenchDatabase, BENCH_SESSION_SECRET, type AppProcess, type BenchDatabase } from "./app-process";
+import {
+  buildApp,
+  processCpuSec,
+  startAppProcess,
+  startBenchDatabase,
+  startNpmStart,
+  BENCH_SESSION_SECRET,
+  type AppProcess,
+  type BenchDatabase,
+} from "./app-process";
 import { load, type LoadResult } from "./load";
 
 export type BenchApp = {
@@ -17,10 +29,17 @@ export type BenchApp = {
 };
 
 /** Fresh database, production build, the server process, and this process's core pointed at the same database. */
-export async function startBenchApp(name: string, opts: { nodeFlags?: string[]; env?: Record<string, string> } = {}): Promise<BenchApp> {
+export async function startBenchApp(
+  name: string,
+  opts: { nodeFlags?: string[]; env?: Record<string, string>; npmStart?: boolean; dev?: boolean } = {},
+): Promise<BenchApp> {
   const db = await startBenchDatabase(name);
-  buildApp();
-  const app = await startAppProcess(db, opts);
+  let app: AppProcess;
+  if (opts.npmStart) app = await startNpmStart(db, { dev: opts.dev });
+  else {
+    buildApp();
+    app = await startAppProcess(db, opts);
+  }
   process.env.DATABASE_URL = db.url;
   process.env.DATA_DIR = db.dataDir;
   process.env.SESSION_SECRET = BENCH_SESSION_SECRET;
@@ -28,6 +47,18 @@ export async function startBenchApp(name: string, opts: { nodeFlags?: string[]; 
   delete process.env.APP_URL;
   const data = await import("./bench-data");
   return { db, app, data };
+}
+
+/** NODE_ENV in the environment the server process runs with (/proc; null where unreadable or unset). */
+function nodeEnvOf(pid: number): string | null {
+  try {
+    const entry = readFileSync(`/proc/${pid}/environ`, "utf8")
+      .split("\0")
+      .find((e) => e.startsWith("NODE_ENV="));
+    return entry ? entry.slice("NODE_ENV=".length) : null;
+  } catch {
+    return null;
+  }
 }
 
 export function flagValue(name: string): string | undefined {
@@ -60,7 +91,11 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
   const durationSec = Number(flagValue("duration") ?? 5);
   const cpuProf = process.argv.includes("--cpu-prof");
   const profileDir = path.resolve("bench/.work/profiles");
-  const { db, app, data } = await startBenchApp("pages", cpuProf ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {});
+  const dev = process.argv.includes("--npm-run-dev");
+  const npmStart = dev || process.argv.includes("--npm-start");
+  const resultFile = dev ? "pages-npm-run-dev-latest.json" : npmStart ? "pages-npm-start-latest.json" : "pages-latest.json";
+  const levelsToMeasure = (flagValue("connections") ?? "10,50").split(",").map(Number);
+  const { db, app, data } = await startBenchApp("pages", { npmStart, dev, ...(cpuProf ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {}) });
   const { startQueryCounter } = await import("./query-count");
   const counter = await startQueryCounter();
   try {
@@ -110,7 +145,7 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
         pages: Record<string, Measured & { ratio: number; cpuRatio: number | null; target: number | null; pass: boolean }>;
       }
     > = {};
-    for (const connections of [10, 50]) {
+    for (const connections of levelsToMeasure) {
       // The server's CPU time per request too: on a shared machine it is steadier than req/s.
       const run = async (p: Page) => {
         const cpu = processCpuSec(app.pid);
@@ -143,14 +178,19 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
       machine: machineInfo(loadAtStart),
       note: SHARED_MACHINE_NOTE,
       setup:
-        "serverCpuMsPerRequest: the server process's CPU time (user+system, /proc) over the measurement divided by the requests answered; cpuRatio: the 404 page's CPU per request over the page's, the throughput ratio a machine with the server alone on its cores would show. No Accept-Encoding header is sent (responses are not compressed). Production build, server/index.ts in its own process (NODE_ENV=production, embedded workflow executor on) on 127.0.0.1, fresh database; autocannon keep-alive connections; one page at a time.",
+        "serverCpuMsPerRequest: the server process's CPU time (user+system, /proc) over the measurement divided by the requests answered; cpuRatio: the 404 page's CPU per request over the page's, the throughput ratio a machine with the server alone on its cores would show. No Accept-Encoding header is sent (responses are not compressed). " +
+        (npmStart
+          ? `${dev ? "`npm run dev` (start.mjs --dev, NODE_ENV=development)" : "`npm start`"} as users run it (node scripts/start.mjs: remix build, the web process and a worker; NODE_ENV, HOST and the conveniences left to it, so loopback with the demo conveniences on), the bench's fresh database given as DATABASE_URL, SEED_SHOWCASE=false; the CPU figures are the web process's.`
+          : "Production build, server/index.ts in its own process (NODE_ENV=production, embedded workflow executor on) on 127.0.0.1, fresh database.") +
+        " autocannon keep-alive connections; one page at a time.",
+      nodeEnvOfTheServer: nodeEnvOf(app.pid),
       durationSecPerMeasurement: durationSec,
       targets: { signedInRatio: 0.7, publicRatio: 0.8, p95MsAt10Connections: 100, queriesAt5EqualAt50: true },
       pass,
       connections: levels,
       queriesPerRequest: queries,
     };
-    writeResult("pages-latest.json", result);
+    writeResult(resultFile, result);
     console.log(`Pages (${durationSec} s each, load ${loadAtStart.map((l) => l.toFixed(2)).join(" ")}):`);
     console.log(`${"page".padEnd(16)} conn  req/s  ratio  p50 ms  p95 ms  cpu ms/req  cpu ratio  queries@5/50  pass`);
     for (const [connections, l] of Object.entries(levels)) {
@@ -163,7 +203,7 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
         );
       }
     }
-    console.log(`Pages: ${pass ? "PASS" : "FAIL"} (bench/results/pages-latest.json)`);
+    console.log(`Pages: ${pass ? "PASS" : "FAIL"} (bench/results/${resultFile})`);
     return { pass };
   } finally {
     await counter.close();

@@ -8,6 +8,12 @@
 // everything, since such a worker cannot run (its log says why). When the web process ends,
 // everything ends. SIGINT/SIGTERM stop the worker first (it finishes the steps in flight),
 // then the web process, which stops the embedded database last.
+//
+// NODE_ENV (ADR 325): `npm start` runs the processes in production mode, so React and Remix use
+// their production builds; `npm run dev` (--dev) in development mode. A NODE_ENV already set
+// is kept. The app is built in production mode either way. NODE_ENV decides nothing else: the
+// developer conveniences follow HOST, APP_URL and REELFORGE_DEPLOYMENT, so a loopback `npm start`
+// keeps its demo accounts, sandbox gateway and outbox.
 import { spawnSync, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 
@@ -19,7 +25,11 @@ const withWorker = !["0", "false", "no", "off"].includes((process.env.START_WORK
 const CRASH_LOOP = { deaths: 5, withinMs: 30_000 };
 const WORKER_STOP_MS = 20_000;
 
-const built = spawnSync(process.execPath, [remix, "build"], { stdio: "inherit" });
+const dev = process.argv.includes("--dev");
+process.env.NODE_ENV ||= dev ? "development" : "production";
+
+// `remix build` takes its mode from NODE_ENV: always the production build.
+const built = spawnSync(process.execPath, [remix, "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 // Own process groups: a terminal's Ctrl-C reaches this script only, which stops the children

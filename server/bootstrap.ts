@@ -5,7 +5,15 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { activeConveniences, demoDataEnabled, listenHost, ownMachine, productionRefusals, WELL_KNOWN_DEMO_PASSWORD } from "../app/utils/conveniences.server.ts";
+import {
+  activeConveniences,
+  demoDataEnabled,
+  deploymentReason,
+  listenHost,
+  ownMachine,
+  productionRefusals,
+  WELL_KNOWN_DEMO_PASSWORD,
+} from "../app/utils/conveniences.server.ts";
 import { executorRole } from "../inngest/executor/role.ts";
 import {
   applyMigrations,
@@ -32,8 +40,9 @@ export type BootstrapOptions = {
 export async function bootstrap(opts: BootstrapOptions = {}): Promise<BootstrapResult> {
   const role = opts.role ?? "web";
   const log = opts.log ?? ((line: string) => console.log(line));
-  process.env.NODE_ENV ??= "development";
-  const production = process.env.NODE_ENV === "production";
+  // NODE_ENV picks React's build only (server/node-env.ts); a deployment is recognised by HOST,
+  // APP_URL and REELFORGE_DEPLOYMENT (ADR 325).
+  const deployment = deploymentReason(process.env);
   const refusals = productionRefusals(process.env);
   if (refusals.length) throw new Error(`Refusing to start in production: ${refusals.join("; ")}.`);
   const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
@@ -41,7 +50,7 @@ export async function bootstrap(opts: BootstrapOptions = {}): Promise<BootstrapR
   mkdirSync(dataDir, { recursive: true });
 
   if (!process.env.SESSION_SECRET) {
-    if (production) throw new Error("SESSION_SECRET must be set in production (at least 16 characters).");
+    if (deployment) throw new Error(`SESSION_SECRET must be set in production (at least 16 characters): this is a deployment (${deployment}).`);
     const file = path.join(dataDir, "session-secret");
     if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
     process.env.SESSION_SECRET = readFileSync(file, "utf8").trim();

@@ -7,7 +7,8 @@ import path from "node:path";
 import { EMBEDDED_PASSWORD, EMBEDDED_USER, serverReachable, startEmbeddedPostgres, type EmbeddedCluster } from "./database.ts";
 
 export async function cliEnvironment(): Promise<{ close(): Promise<void> }> {
-  process.env.NODE_ENV ??= "development";
+  // As the web process (server/node-env.ts); NODE_ENV decides no convenience (ADR 325).
+  process.env.NODE_ENV ||= "production";
   const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
   process.env.DATA_DIR = dataDir;
   if (!process.env.SESSION_SECRET) {

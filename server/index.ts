@@ -1,6 +1,7 @@
 // The web process: bootstrap the database and serve Reelforge on PORT (default 3000). With
 // WORKFLOW_EXECUTOR=off (set by `npm start` when it starts a worker, ADR 225) it runs no
 // workflows: events are accepted into PostgreSQL and a worker (server/worker.ts) runs them.
+import "./node-env.ts";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";

@@ -4,6 +4,7 @@
 // embedded executor that claims runs from PostgreSQL and calls them there. Renders and
 // generation therefore run here, at a lower CPU priority than the web processes (WORKER_NICE,
 // default 5; ffmpeg and synthesis children are niced again on top, MEDIA_NICE).
+import "./node-env.ts";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

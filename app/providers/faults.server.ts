@@ -1,5 +1,6 @@
 // Fault injection for tests: a wrapper around each media provider that the registry applies
-// when PROVIDER_FAULTS is set, and never when NODE_ENV=production. PROVIDER_FAULTS is a
+// when PROVIDER_FAULTS is set, and never on a deployment (HOST, APP_URL, REELFORGE_DEPLOYMENT:
+// ADR 325; NODE_ENV does not decide, so `npm start` on loopback takes it). PROVIDER_FAULTS is a
 // comma-separated list of `capability=trigger` entries (or a bare `capability`): that
 // capability fails, as a provider failure would, for an input whose text contains the trigger
 // (case-insensitive; a bare capability fails every call). The text looked at: voice, the words

@@ -5,6 +5,7 @@
 // PROVIDER_FAULTS wraps every provider with fault injection for tests (faults.server.ts,
 // docs/decisions/141-test-faults-in-the-provider-registry.md).
 import { z } from "zod";
+import { isDeployment } from "~/utils/conveniences.server";
 import { parseProviderFaults, withFaults, type MediaProviders } from "./faults.server";
 import { ffmpegPath, ffprobePath, runProcess } from "./media/ffmpeg.server";
 import { mediaLimiter } from "./media/limiter.server";
@@ -65,8 +66,10 @@ const schema = z.object({
   PROVIDER_REQUEST_TIMEOUT_MS: int(60_000),
   /** Tests only: "capability=trigger" entries, e.g. "voice=Faultline" (faults.server.ts). */
   PROVIDER_FAULTS: z.string().optional(),
-  // Read at run time: the server bundle has `process.env.NODE_ENV` replaced by "production".
-  NODE_ENV: z.string().optional(),
+  // Whether this is a deployment (fault injection is refused there): conveniences.server.ts, ADR 325.
+  HOST: z.string().optional(),
+  APP_URL: z.string().optional(),
+  REELFORGE_DEPLOYMENT: z.string().optional(),
 });
 
 export type MediaEnv = z.infer<typeof schema>;
@@ -250,8 +253,8 @@ function build(): Registry {
   const faults = parseProviderFaults(env.PROVIDER_FAULTS);
   if (faults.invalid.length) for (const s of status) s.problem ??= `Invalid setting PROVIDER_FAULTS: ${faults.invalid.join(", ")} names no capability`;
   if (faults.plan.size === 0) return { ...providers, status };
-  if (env.NODE_ENV === "production") {
-    // Fault injection is a test tool: refused in production, and said so on /healthz.
+  if (isDeployment(env)) {
+    // Fault injection is a test tool: refused on a deployment, and said so on /healthz.
     for (const s of status) s.problem ??= "PROVIDER_FAULTS is ignored in production";
     return { ...providers, status };
   }
@@ -260,7 +263,21 @@ function build(): Registry {
   return { ...faulty, status };
 }
 
-const ENV_PREFIXES = ["VOICE_", "IMAGE_", "MOTION_", "MUSIC_", "RENDER_", "JSON2VIDEO_", "FAL_KEY", "OPENAI_API_KEY", "PROVIDER_", "DATA_DIR", "NODE_ENV"];
+const ENV_PREFIXES = [
+  "VOICE_",
+  "IMAGE_",
+  "MOTION_",
+  "MUSIC_",
+  "RENDER_",
+  "JSON2VIDEO_",
+  "FAL_KEY",
+  "OPENAI_API_KEY",
+  "PROVIDER_",
+  "DATA_DIR",
+  "HOST",
+  "APP_URL",
+  "REELFORGE_DEPLOYMENT",
+];
 
 function registry(): Registry {
   // Rebuilt when a relevant variable changes (tests switch providers by editing process.env).

@@ -1,9 +1,12 @@
 // The unsafe conveniences of the zero-setup demo (ADR 120): demo accounts with a published
 // password, the sandbox payment gateway (free credits) and the SMS outbox page (every sign-in
-// code). They are on by default only for a developer's own machine, that is outside production
-// and with the server listening on loopback (HOST, default 127.0.0.1); an explicit flag
-// (SEED_DEMO_DATA, PAYMENTS_SANDBOX) decides otherwise. Pure functions of the configuration, so
-// server/bootstrap.ts and the app decide alike.
+// code). They are on by default only on a developer's own machine, that is anywhere that is not
+// a deployment; an explicit flag (SEED_DEMO_DATA, PAYMENTS_SANDBOX) decides otherwise.
+// A deployment is recognised by the host and the explicit flags, never by NODE_ENV, which only
+// picks React's and Remix's builds (`npm start` runs production, `npm run dev` development; ADR 325):
+// REELFORGE_DEPLOYMENT=production, or a listen address others can reach (HOST not loopback), or a
+// public origin elsewhere (APP_URL whose host is not loopback). Pure functions of the
+// configuration, so server/bootstrap.ts, the app and the provider registry decide alike.
 import { isIP } from "node:net";
 
 /** `npm start` listens here unless HOST says otherwise (HOST=0.0.0.0 exposes the server). */
@@ -12,8 +15,11 @@ export const DEFAULT_HOST = "127.0.0.1";
 export const WELL_KNOWN_DEMO_PASSWORD = "demo1234";
 
 export type ConvenienceConfig = {
+  /** Read by none of these rules: NODE_ENV picks React's and Remix's builds only (ADR 325). */
   NODE_ENV?: string;
   HOST?: string;
+  APP_URL?: string;
+  REELFORGE_DEPLOYMENT?: string;
   SEED_DEMO_DATA?: string;
   PAYMENTS_SANDBOX?: string;
   DEMO_PASSWORD?: string;
@@ -46,9 +52,37 @@ function flag(value: string | undefined): boolean | null {
   return null;
 }
 
-/** Outside production, on a server that only this machine can reach. */
+/** The values REELFORGE_DEPLOYMENT may take: "production" declares a deployment; unset leaves it to HOST and APP_URL. */
+export const DEPLOYMENT_FLAG_VALUES = ["production"] as const;
+
+/** Why this configuration is a deployment (null on a developer's own machine): ADR 325. */
+export function deploymentReason(config: ConvenienceConfig): string | null {
+  if (config.REELFORGE_DEPLOYMENT?.trim() === "production") return "REELFORGE_DEPLOYMENT=production";
+  const host = listenHost(config);
+  if (!isLoopbackAddress(host)) return `listening on ${host}`;
+  const origin = publicHost(config.APP_URL);
+  if (origin !== null && !isLoopbackAddress(origin)) return `APP_URL is ${config.APP_URL}`;
+  return null;
+}
+
+/** The host of APP_URL (null when unset or not a URL). */
+function publicHost(appUrl: string | undefined): string | null {
+  if (!appUrl?.trim()) return null;
+  try {
+    return new URL(appUrl.trim()).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/** A real deployment: others reach it, or the operator says so (ADR 325). */
+export function isDeployment(config: ConvenienceConfig): boolean {
+  return deploymentReason(config) !== null;
+}
+
+/** Not a deployment: a server that only this machine reaches, with no public origin elsewhere. */
 export function ownMachine(config: ConvenienceConfig): boolean {
-  return (config.NODE_ENV ?? "development") !== "production" && isLoopbackAddress(listenHost(config));
+  return !isDeployment(config);
 }
 
 export function demoDataEnabled(config: ConvenienceConfig): boolean {
@@ -63,9 +97,9 @@ export function demoPassword(config: ConvenienceConfig): string {
   return config.DEMO_PASSWORD || WELL_KNOWN_DEMO_PASSWORD;
 }
 
-/** Who may read /dev/outbox without being an admin: requests from this machine, never in production. */
+/** Who may read /dev/outbox without being an admin: requests from this machine, never on a deployment. */
 export function outboxOpenToClient(config: ConvenienceConfig, clientIp: string | null): boolean {
-  return (config.NODE_ENV ?? "development") !== "production" && isLoopbackAddress(clientIp);
+  return ownMachine(config) && isLoopbackAddress(clientIp);
 }
 
 /** One line per unsafe convenience that is on, for the start-up log. */
@@ -76,15 +110,19 @@ export function activeConveniences(config: ConvenienceConfig): string[] {
     on.push(`demo accounts${published ? ` with the published password ${WELL_KNOWN_DEMO_PASSWORD}` : ""} (SEED_DEMO_DATA)`);
   }
   if (sandboxGatewayEnabled(config)) on.push("the sandbox payment gateway, which grants credits for free (PAYMENTS_SANDBOX)");
-  if ((config.SMS_PROVIDER ?? "outbox") === "outbox" && (config.NODE_ENV ?? "development") !== "production") {
+  if ((config.SMS_PROVIDER ?? "outbox") === "outbox" && ownMachine(config)) {
     on.push("/dev/outbox, every SMS sign-in code, readable by admins and by requests from this machine");
   }
   return on;
 }
 
-/** Why production must not start with this configuration (empty when it may). */
+/** Why a deployment must not start with this configuration (empty when it may). */
 export function productionRefusals(config: ConvenienceConfig): string[] {
-  if (config.NODE_ENV !== "production") return [];
+  const flag = config.REELFORGE_DEPLOYMENT?.trim();
+  if (flag && !(DEPLOYMENT_FLAG_VALUES as readonly string[]).includes(flag)) {
+    return [`REELFORGE_DEPLOYMENT=${flag} is not understood: set it to production, or leave it unset (a deployment is then recognised by HOST and APP_URL)`];
+  }
+  if (!isDeployment(config)) return [];
   const problems: string[] = [];
   if (demoDataEnabled(config) && demoPassword(config) === WELL_KNOWN_DEMO_PASSWORD) {
     problems.push(

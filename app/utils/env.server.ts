@@ -1,13 +1,15 @@
 // Configuration, read once from environment variables (documented in .env.example).
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_HOST } from "~/utils/conveniences.server";
+import { DEFAULT_HOST, DEPLOYMENT_FLAG_VALUES } from "~/utils/conveniences.server";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
   HOST: z.preprocess((v) => (v === "" ? undefined : v), z.string().default(DEFAULT_HOST)),
   APP_URL: z.string().url().optional(),
+  // "production" declares a deployment; unset, HOST and APP_URL decide (ADR 325).
+  REELFORGE_DEPLOYMENT: z.preprocess((v) => (v === "" ? undefined : v), z.enum(DEPLOYMENT_FLAG_VALUES).optional()),
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: z.string().min(1),
   SESSION_SECRET: z.string().min(16),
@@ -47,12 +49,15 @@ export function env(): Env {
   return cached;
 }
 
-export const isProduction = () => env().NODE_ENV === "production";
-
-/** Cookies carry Secure in production and whenever the public origin is https (ADR 120). */
+/**
+ * Cookies carry Secure whenever the public origin is https, and on a deployment declared with
+ * REELFORGE_DEPLOYMENT=production (ADR 120, 325); not by NODE_ENV, so that signing in at
+ * http://127.0.0.1 works under `npm start`. A request that arrived over https gets Secure
+ * cookies anyway (server/security-headers.ts).
+ */
 export function secureCookies(): boolean {
   const e = env();
-  return e.NODE_ENV === "production" || Boolean(e.APP_URL?.startsWith("https:"));
+  return e.REELFORGE_DEPLOYMENT === "production" || Boolean(e.APP_URL?.startsWith("https:"));
 }
 
 export function dataDir(): string {

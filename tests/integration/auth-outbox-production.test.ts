@@ -1,4 +1,5 @@
-// In production /dev/outbox is for admins only (the messages hold sign-in codes).
+// On a deployment /dev/outbox is for admins only (the messages hold sign-in codes). A deployment
+// is declared here with REELFORGE_DEPLOYMENT=production (ADR 325: NODE_ENV no longer decides it).
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as outboxLoader } from "~/routes/dev.outbox";
 import { startUserSession } from "~/models/access";
@@ -6,8 +7,9 @@ import { prisma } from "~/utils/db.server";
 import { call, getRequest, uniqueEmail } from "./auth-helpers";
 
 beforeAll(() => {
-  // env() is read on first use, so this file runs the app code as in production.
+  // env() is read on first use, so this file runs the app code as on a deployment.
   process.env.NODE_ENV = "production";
+  process.env.REELFORGE_DEPLOYMENT = "production";
 });
 
 async function cookieFor(admin: boolean): Promise<string> {

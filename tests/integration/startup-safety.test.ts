@@ -1,6 +1,7 @@
 // `npm start`'s server process (server/index.ts) fails closed (ADR 120): it says at start which
 // unsafe conveniences are on, listens on loopback by default, and refuses to start where the
-// published demo password would be usable by others (production, or an exposed HOST).
+// published demo password would be usable by others (a deployment: an exposed HOST, or
+// REELFORGE_DEPLOYMENT=production; NODE_ENV does not decide it, ADR 325).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -55,6 +56,7 @@ async function start(env: Record<string, string>): Promise<Run> {
       PAYMENTS_SANDBOX: "",
       DEMO_PASSWORD: "",
       APP_URL: "",
+      REELFORGE_DEPLOYMENT: "",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -90,6 +92,21 @@ describe("npm start", () => {
     expect(run.output).toMatch(/\/dev\/outbox/);
   }, 60_000);
 
+  it("in production mode on loopback (as `npm start` runs): the same conveniences, named the same way", async () => {
+    const run = await start({ NODE_ENV: "production" });
+    expect(run.listening).toBe(true);
+    expect(run.output).toContain("Unsafe conveniences ON (listening on 127.0.0.1)");
+    expect(run.output).toMatch(/demo accounts with the published password demo1234/);
+    expect(run.output).toMatch(/sandbox payment gateway/);
+    expect(run.output).toMatch(/\/dev\/outbox/);
+  }, 60_000);
+
+  it("exposed (HOST=0.0.0.0) without SESSION_SECRET: refuses, as production did", async () => {
+    const run = await start({ NODE_ENV: "production", HOST: "0.0.0.0", SESSION_SECRET: "" });
+    expect(run.listening).toBe(false);
+    expect(run.output).toContain("SESSION_SECRET must be set in production (at least 16 characters): this is a deployment (listening on 0.0.0.0)");
+  }, 60_000);
+
   it("exposed (HOST=0.0.0.0) with the demo accounts of an earlier run still on the published password: refuses", async () => {
     const run = await start({ NODE_ENV: "development", HOST: "0.0.0.0" });
     expect(run.listening).toBe(false);
@@ -97,10 +114,10 @@ describe("npm start", () => {
     expect(run.output).toContain("Refusing to start: demo accounts still have the published password demo1234");
   }, 60_000);
 
-  it("production with demo data and the published password: refuses", async () => {
+  it("a deployment (REELFORGE_DEPLOYMENT=production) with demo data and the published password: refuses", async () => {
     const configs: Record<string, string>[] = [{ SEED_DEMO_DATA: "true" }, { SEED_DEMO_DATA: "true", DEMO_PASSWORD: "demo1234" }];
     for (const env of configs) {
-      const run = await start({ NODE_ENV: "production", ...env });
+      const run = await start({ NODE_ENV: "production", REELFORGE_DEPLOYMENT: "production", ...env });
       expect(run.listening).toBe(false);
       expect(run.code).not.toBe(0);
       expect(run.output).toContain(
@@ -109,8 +126,8 @@ describe("npm start", () => {
     }
   }, 90_000);
 
-  it("production without demo data, while old demo accounts keep the published password: refuses", async () => {
-    const run = await start({ NODE_ENV: "production" });
+  it("a deployment without demo data, while old demo accounts keep the published password: refuses", async () => {
+    const run = await start({ NODE_ENV: "production", REELFORGE_DEPLOYMENT: "production" });
     expect(run.listening).toBe(false);
     expect(run.output).toContain("Refusing to start: demo accounts still have the published password demo1234");
   }, 60_000);

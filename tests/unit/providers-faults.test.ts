@@ -16,6 +16,10 @@ afterEach(() => {
   vi.restoreAllMocks();
   delete process.env.PROVIDER_FAULTS;
   process.env.NODE_ENV = saved.NODE_ENV;
+  for (const key of ["HOST", "APP_URL", "REELFORGE_DEPLOYMENT"]) {
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
+  }
 });
 afterAll(() => Object.assign(process.env, saved));
 
@@ -81,12 +85,28 @@ describe("PROVIDER_FAULTS", () => {
     expect(providerStatus().every((s) => /with injected faults$/.test(s.label))).toBe(true);
   });
 
-  it("is refused in production, and /healthz says so", () => {
+  it("is refused on a deployment, and /healthz says so", () => {
+    // A deployment is decided by HOST, APP_URL and REELFORGE_DEPLOYMENT, not NODE_ENV (ADR 325).
+    for (const deployment of [{ REELFORGE_DEPLOYMENT: "production" }, { HOST: "0.0.0.0" }, { APP_URL: "https://reelforge.example" }]) {
+      process.env.NODE_ENV = "production";
+      delete process.env.REELFORGE_DEPLOYMENT;
+      delete process.env.HOST;
+      delete process.env.APP_URL;
+      Object.assign(process.env, deployment, { PROVIDER_FAULTS: "voice" });
+      expect(voiceProvider(), JSON.stringify(deployment)).toBeInstanceOf(LocalVoiceProvider);
+      expect(renderProvider()).toBeInstanceOf(LocalRenderProvider);
+      expect(providerStatus().every((s) => s.problem === "PROVIDER_FAULTS is ignored in production")).toBe(true);
+    }
+  });
+
+  it("applies under `npm start` on a developer's own machine (NODE_ENV=production on loopback)", () => {
     process.env.NODE_ENV = "production";
+    process.env.HOST = "127.0.0.1";
+    delete process.env.REELFORGE_DEPLOYMENT;
+    delete process.env.APP_URL;
     process.env.PROVIDER_FAULTS = "voice";
-    expect(voiceProvider()).toBeInstanceOf(LocalVoiceProvider);
-    expect(renderProvider()).toBeInstanceOf(LocalRenderProvider);
-    expect(providerStatus().every((s) => s.problem === "PROVIDER_FAULTS is ignored in production")).toBe(true);
+    expect(voiceProvider()).not.toBeInstanceOf(LocalVoiceProvider);
+    expect(providerStatus().every((s) => /with injected faults$/.test(s.label))).toBe(true);
   });
 
   it("reports an entry that names no capability", () => {
