@@ -26,6 +26,9 @@ const CRASH_LOOP = { deaths: 5, withinMs: 30_000 };
 const WORKER_STOP_MS = 20_000;
 
 const dev = process.argv.includes("--dev");
+// Fail closed: an operator who sets NODE_ENV=production themselves (`NODE_ENV=production npm start`,
+// as before ADR 325) is running a deployment, even on loopback behind a proxy without APP_URL.
+if (process.env.NODE_ENV === "production" && !process.env.REELFORGE_DEPLOYMENT) process.env.REELFORGE_DEPLOYMENT = "production";
 process.env.NODE_ENV ||= dev ? "development" : "production";
 
 // `remix build` takes its mode from NODE_ENV: always the production build.
