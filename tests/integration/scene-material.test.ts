@@ -9,8 +9,10 @@ import { addProjectAssets, storeProjectUpload } from "~/models/projects";
 import { createProject, getProjectWithScenes } from "~/models/projects/project.server";
 import { runSceneAssetStep } from "~/models/generation/scene-assets.server";
 import * as projectRoute from "~/routes/_shell.video-projects.$projectId";
+import * as canvasRoute from "~/routes/_shell.canvas.$projectId";
 import { prisma } from "~/utils/db.server";
 import { seedReferenceData } from "../../prisma/seed";
+import { wav } from "../fixtures/storage-media";
 import { fileOf } from "./pipeline-helpers";
 import { get, run, post, unwrap } from "./dashboard-helpers";
 import { CLIPS, clipBytes, framesOf, PHOTOS, photoBytes, shareOf } from "./own-media-fixtures";
@@ -141,5 +143,42 @@ describe("a scene's own material in the scene list editor", () => {
     expect(res.body.error).toBe('"ninth.png" was not added: a project can have at most 8 photos. Remove one first.');
     expect(await prisma.projectAsset.count({ where: { projectId: project.id } })).toBe(8);
     expect(await prisma.storedObject.count({ where: { ownerId: owner.user.id } })).toBe(storedBefore);
+  });
+
+  it("the canvas editor's scene panel sets and clears it too, through the same core call; an audio asset or another project's asset is refused", async () => {
+    const project = await ownersProject();
+    const scene = project.scenes[1];
+    const file = await storeProjectUpload(ownerA, project.id, { purpose: "asset", body: await photoBytes(PHOTOS[3]), originalName: "orange.png" });
+    const [asset] = await addProjectAssets(ownerA, project.id, [{ ref: file.ref }]);
+    const canvas = (fields: Record<string, string>) =>
+      run(canvasRoute.action, post(`/canvas/${project.id}?scene=${scene.id}&tab=scenes`, fields, admin.cookie), { projectId: project.id }).then((r) =>
+        unwrap<Result>(r),
+      );
+    const set = await canvas({ intent: "scene-material", sceneId: scene.id, assetId: asset.id });
+    expect(set.body).toMatchObject({ ok: true, intent: "scene-material" });
+    expect(set.body.message).toContain("your photo");
+    expect((await prisma.scene.findUniqueOrThrow({ where: { id: scene.id } })).sourceMediaUrl).toBe(asset.url);
+    const page = unwrap<{ scenes: { id: string; sourceMediaUrl: string | null }[] }>(
+      await run(canvasRoute.loader, get(`/canvas/${project.id}?scene=${scene.id}`, admin.cookie), { projectId: project.id }),
+    );
+    expect(page.body.scenes.find((s) => s.id === scene.id)?.sourceMediaUrl).toBe(asset.url);
+
+    const other = await ownersProject();
+    const theirs = await storeProjectUpload(ownerA, other.id, { purpose: "asset", body: await photoBytes(PHOTOS[0]), originalName: "other.png" });
+    const [otherAsset] = await addProjectAssets(ownerA, other.id, [{ ref: theirs.ref }]);
+    const refused = await canvas({ intent: "scene-material", sceneId: scene.id, assetId: otherAsset.id });
+    expect(refused.status).toBe(404);
+    expect((await prisma.scene.findUniqueOrThrow({ where: { id: scene.id } })).sourceMediaUrl).toBe(asset.url);
+
+    const sound = await storeProjectUpload(ownerA, project.id, { purpose: "asset", body: wav(), originalName: "jingle.wav" });
+    const [audio] = await addProjectAssets(ownerA, project.id, [{ ref: sound.ref }]);
+    const notMedia = await canvas({ intent: "scene-material", sceneId: scene.id, assetId: audio.id });
+    expect(notMedia.status).toBe(400);
+    expect(notMedia.body.error).toBe("Choose one of this project's photos or clips.");
+    expect((await prisma.scene.findUniqueOrThrow({ where: { id: scene.id } })).sourceMediaUrl).toBe(asset.url);
+
+    const cleared = await canvas({ intent: "scene-material", sceneId: scene.id, assetId: "" });
+    expect(cleared.body.ok).toBe(true);
+    expect((await prisma.scene.findUniqueOrThrow({ where: { id: scene.id } })).sourceMediaUrl).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { SCENE_ASSET_MESSAGES } from "~/models/generation/scene-asset-steps";
 import { AiAnalysisPanel, SceneAiActions } from "./AiPanels";
 import { AutomatedSceneForm } from "./AutomatedSceneForm";
 import type { PageMedia, PageScene, PageProject } from "./page-data";
-import { OwnMaterialBadge, ProjectMediaCard, SceneMaterialControl } from "./SceneMaterial";
+import { ProjectMediaCard, SceneMaterial, SceneMaterialBadge } from "./SceneMaterial";
 import { ErrorLine, input, panel, resultOf, useHydrated, StatusDot, confirmOr, type ActionResult } from "./parts";
 
 export function ProjectManager({ open, actionData }: { open: PageProject | null; actionData?: ActionResult }) {
@@ -183,7 +183,7 @@ function SceneCard({ scene, media, actionData }: { scene: PageScene; media: Page
       <div className="flex flex-wrap gap-2">
         {scene.hasImage ? <Badge className="bg-green-100 text-green-800">Has Image</Badge> : null}
         {scene.hasVideo ? <Badge className="bg-blue-100 text-blue-800">Has Video</Badge> : null}
-        <OwnMaterialBadge scene={scene} />
+        <SceneMaterialBadge scene={scene} />
       </div>
       {scene.errorMessage ? <p className="text-sm text-red-600">{scene.errorMessage}</p> : null}
       <fetcher.Form
@@ -215,7 +215,7 @@ function SceneCard({ scene, media, actionData }: { scene: PageScene; media: Page
           </p>
         )
       ) : null}
-      <SceneMaterialControl scene={scene} media={media} actionData={actionData} />
+      <SceneMaterial scene={scene} media={media} actionData={actionData} />
       <SceneAiActions sceneId={scene.id} actionData={actionData} />
     </li>
   );

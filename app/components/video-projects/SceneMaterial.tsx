@@ -2,9 +2,9 @@
 // clips card (upload, with or without JavaScript: a plain multipart form), each scene's "Scene
 // material" control (one of them, or a generated picture) and the badge of a scene that shows one.
 import { Form } from "@remix-run/react";
-import { Badge } from "~/components/ui/Badge";
+import { MediaThumb, OwnMaterialBadge, SceneMaterialControl } from "~/components/scene-material/SceneMaterialControl";
 import { Button } from "~/components/ui/Button";
-import { CLIP_ACCEPT, MEDIA_LIMITS, PHOTO_ACCEPT } from "~/models/stories/video-media";
+import { CLIP_ACCEPT, MEDIA_LIMITS, PHOTO_ACCEPT, PROJECT_MEDIA_HINT } from "~/models/stories/video-media";
 import type { PageMedia, PageScene } from "./page-data";
 import { ErrorLine, resultOf, type ActionResult } from "./parts";
 
@@ -32,8 +32,7 @@ export function ProjectMediaCard({ media, actionData }: { media: PageMedia[]; ac
         Your photos and clips
       </h4>
       <p className="text-xs text-slate-600">
-        {photos} of {MEDIA_LIMITS.photo} photos, {clips} of {MEDIA_LIMITS.clip} clips (MP4, MOV or WebM, up to 60 seconds). Choose one for a scene under
-        &quot;Scene material&quot;.
+        {photos} of {MEDIA_LIMITS.photo} photos, {clips} of {MEDIA_LIMITS.clip} clips. {PROJECT_MEDIA_HINT}
       </p>
       {media.length ? (
         <ul className="flex flex-wrap gap-2" aria-label="Project photos and clips">
@@ -66,66 +65,22 @@ export function ProjectMediaCard({ media, actionData }: { media: PageMedia[]; ac
   );
 }
 
-/** A photo's or clip's thumbnail; `decorative` where a label beside it already names it. */
-function MediaThumb({ media, decorative = false }: { media: Pick<PageMedia, "url" | "kind" | "name">; decorative?: boolean }) {
-  const className = "h-14 w-20 shrink-0 rounded bg-slate-200 object-cover";
-  return media.kind === "clip" ? (
-    <video
-      src={media.url}
-      muted
-      preload="metadata"
-      className={className}
-      {...(decorative ? { "aria-hidden": true } : { "aria-label": `Clip ${media.name}` })}
-    />
-  ) : (
-    <img src={media.url} alt={decorative ? "" : media.name} className={className} />
-  );
-}
-
 /** The badge of a scene that shows the brand's own photo or clip. */
-export function OwnMaterialBadge({ scene }: { scene: PageScene }) {
-  if (!scene.material) return null;
-  return <Badge className="bg-purple-100 text-purple-800">{scene.material.kind === "clip" ? "Own clip" : "Own photo"}</Badge>;
+export function SceneMaterialBadge({ scene }: { scene: PageScene }) {
+  return scene.material ? <OwnMaterialBadge kind={scene.material.kind} /> : null;
 }
 
-/**
- * A scene's material: one of the project's photos or clips, or a generated picture. A radio list
- * (keyboard: arrows choose, the button saves) posted to the page's action, with or without JavaScript.
- */
-export function SceneMaterialControl({ scene, media, actionData }: { scene: PageScene; media: PageMedia[]; actionData?: ActionResult }) {
+/** A scene's "Scene material" control on this page. */
+export function SceneMaterial({ scene, media, actionData }: { scene: PageScene; media: PageMedia[]; actionData?: ActionResult }) {
   const result = resultOf(undefined, actionData, "scene-material");
   const mine = result && "sceneId" in result && result.sceneId === scene.id ? result : undefined;
-  const current = media.find((m) => m.url === scene.material?.url)?.id ?? "";
-  const group = `material-${scene.id}`;
   return (
-    <details className="text-sm" open={Boolean(mine)}>
-      <summary className="cursor-pointer text-slate-700">Scene material</summary>
-      <Form method="post" className="mt-2 space-y-2" preventScrollReset>
-        <input type="hidden" name="intent" value="scene-material" />
-        <input type="hidden" name="sceneId" value={scene.id} />
-        <fieldset className="space-y-1">
-          <legend className="text-xs text-slate-600">What this scene shows</legend>
-          <label className="flex items-center gap-2">
-            <input type="radio" name="assetId" value="" defaultChecked={current === ""} />
-            Generated picture
-          </label>
-          {media.map((m) => (
-            <label key={m.id} className="flex items-center gap-2" htmlFor={`${group}-${m.id}`}>
-              <input id={`${group}-${m.id}`} type="radio" name="assetId" value={m.id} defaultChecked={current === m.id} />
-              <MediaThumb media={m} decorative />
-              <span className="truncate">
-                {m.kind === "clip" ? "Clip" : "Photo"}: {m.name}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        {scene.material && !current ? <p className="text-xs text-slate-600">This scene shows a photo or clip given to it before.</p> : null}
-        {media.length === 0 ? <p className="text-xs text-slate-600">Add photos or clips under &quot;Your photos and clips&quot; to choose one.</p> : null}
-        <Button type="submit" size="sm" variant="secondary">
-          Use for this scene
-        </Button>
-      </Form>
-      <Result result={mine} />
-    </details>
+    <SceneMaterialControl
+      sceneId={scene.id}
+      currentUrl={scene.material?.url ?? null}
+      media={media}
+      posted={mine}
+      hint='Add photos or clips under "Your photos and clips" to choose one.'
+    />
   );
 }

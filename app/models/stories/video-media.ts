@@ -24,6 +24,11 @@ export const MEDIA_HINT =
     ? `No extra credits: the video costs ${VIDEO_COST_CREDITS} credits with or without them.`
     : `${OWN_MEDIA_COST_CREDITS} credits each.`);
 
+/** What the editors say about a project's own photos and clips (its image and video assets, ADR 330). */
+export const PROJECT_MEDIA_HINT =
+  `A project keeps up to ${MEDIA_LIMITS.photo} photos and ${MEDIA_LIMITS.clip} clips (MP4, MOV, WebM; up to ${CLIP_LIMITS.maxSeconds} seconds and ` +
+  `${formatBytes(MAX_BYTES.video)}). A scene can show one: choose it under "Scene material".`;
+
 export const MEDIA_MESSAGES = {
   tooMany: (kind: OwnMediaKind, count: number) => `Please choose at most ${MEDIA_LIMITS[kind]} ${kind === "photo" ? "photos" : "clips"} (you chose ${count}).`,
   notFound: (position: number) => `Photo or clip ${position} could not be found. Please upload it again.`,
