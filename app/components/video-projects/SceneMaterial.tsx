@@ -57,7 +57,7 @@ export function ProjectMediaCard({ media, actionData }: { media: PageMedia[]; ac
           />
         </label>
         <Button type="submit" size="sm" variant="secondary">
-          Add
+          Upload photos or clips
         </Button>
       </Form>
       <Result result={resultOf(undefined, actionData, "add-media")} />
