@@ -30,7 +30,12 @@ import {
   addScene,
   SceneInputError,
   SceneOrderConflictError,
+  addProjectAssets,
+  setSceneMaterial,
+  SceneMaterialError,
+  SCENE_MATERIAL_MESSAGES,
 } from "~/models/projects";
+import { sceneMaterialKind } from "~/models/stories/video-media";
 import { requestCompile } from "~/models/compile";
 import { balanceOf, formatCredits } from "~/models/billing";
 import { SCENE_ASSET_MESSAGES } from "~/models/generation/scene-asset-steps";
@@ -70,6 +75,8 @@ export async function projectForPage(actor: Actor, projectId: string, autoSceneI
       errorMessage: s.errorMessage ?? null,
       hasImage: Boolean(s.imageUrl),
       hasVideo: Boolean(s.videoUrl),
+      // The project's own photo or clip the scene shows (ADR 330), else null (a generated picture).
+      material: s.sourceMediaUrl ? { url: s.sourceMediaUrl, kind: sceneMaterialKind(s.sourceMediaUrl) } : null,
       cost: cost.credits,
       costLabel: formatCredits(cost.credits),
       blocked: cost.blocked,
@@ -88,6 +95,10 @@ export async function projectForPage(actor: Actor, projectId: string, autoSceneI
       mainProductImageUrl: project.mainProductImageUrl,
     },
     scenes,
+    /** The project's own photos and clips a scene may show (its image and video assets). */
+    media: workspace.assets
+      .filter((a) => a.type === "image" || a.type === "video")
+      .map((a) => ({ id: a.id, url: a.url, name: a.name, kind: a.type === "image" ? ("photo" as const) : ("clip" as const) })),
     compile: {
       cost: compileCost?.credits ?? 0,
       costLabel: formatCredits(compileCost?.credits ?? 0),
@@ -140,6 +151,8 @@ export const videoProjectsForm = z.discriminatedUnion(
     z.object({ intent: z.literal("enhance-scene"), sceneId: idField }),
     z.object({ intent: z.literal("apply-description"), sceneId: idField, description: field.text({ max: 20_000, label: "The description" }) }),
     z.object({ intent: z.literal("suggest-improvements"), sceneId: idField }),
+    // A scene's own material: a project photo or clip's asset id, or empty for a generated picture.
+    z.object({ intent: z.literal("scene-material"), sceneId: idField, assetId: field.optional(idField) }),
   ],
   { error: "Unknown action." },
 );
@@ -178,10 +191,11 @@ export async function videoProjectsAction(request: Request, openProjectId: strin
     return await openProjectIntent(actor, openProjectId, input);
   } catch (error) {
     const sceneId = "sceneId" in input ? input.sceneId : undefined;
+    if (input.intent === "scene-material" && isNotFound(error)) return refused(input.intent, "Scene or photo/clip not found", 404, sceneId);
     if (isNotFound(error)) return refused(input.intent, sceneId ? "Scene not found" : "Project not found", 404, sceneId);
     if (error instanceof SceneOrderConflictError) return refused(input.intent, error.message, 409);
     if (input.intent === "main-image" && isMediaRefError(error)) return refused(input.intent, `${PRODUCT_IMAGE_MESSAGES.failed}: ${error.message}`, 400);
-    if (error instanceof ProjectError || error instanceof SceneInputError || error instanceof SceneEnhancementError)
+    if (error instanceof ProjectError || error instanceof SceneInputError || error instanceof SceneEnhancementError || error instanceof SceneMaterialError)
       return refused(input.intent, error.message, 400, sceneId);
     throw error;
   }
@@ -290,6 +304,11 @@ async function openProjectIntent(actor: Actor, projectId: string, input: Exclude
         );
       return { ok: true, intent: input.intent, message: `Compiling for ${formatCredits(result.credits)} credits` } satisfies ActionResult;
     }
+    case "scene-material": {
+      const { kind } = await setSceneMaterial(actor, projectId, input.sceneId, input.assetId ?? null);
+      const message = kind ? SCENE_MATERIAL_MESSAGES.set(kind) : SCENE_MATERIAL_MESSAGES.cleared;
+      return { ok: true, intent: input.intent, sceneId: input.sceneId, message } satisfies ActionResult;
+    }
   }
 }
 
@@ -320,9 +339,10 @@ async function multipartAction(actor: Actor, request: Request, openProjectId: st
   if (!openProjectId) return refused("upload", "Open a project first", 400);
   let ownerId: string;
   let mainTarget: Awaited<ReturnType<typeof projectUploadTarget>>;
+  let assetTarget: Awaited<ReturnType<typeof projectUploadTarget>>;
   try {
     ownerId = (await getProject(actor, openProjectId)).userId;
-    mainTarget = await projectUploadTarget(actor, openProjectId, "main");
+    [mainTarget, assetTarget] = await Promise.all([projectUploadTarget(actor, openProjectId, "main"), projectUploadTarget(actor, openProjectId, "asset")]);
   } catch (error) {
     if (isNotFound(error)) return refused("upload", "Project not found", 404);
     throw error;
@@ -330,8 +350,10 @@ async function multipartAction(actor: Actor, request: Request, openProjectId: st
   const upload = await parseMultipartUpload(request, {
     image: { bucket: "product-photos", ownerId, kinds: ["image"] },
     [PRODUCT_IMAGE_FIELD]: { ...mainTarget, kinds: ["image"] },
+    [PROJECT_MEDIA_FIELD]: { ...assetTarget, kinds: ["image", "video"] },
   });
   const intent = upload.fields.get("intent");
+  if (intent === "add-media") return addMediaAction(actor, upload, openProjectId);
   if (intent === "main-image") {
     if (!upload.ok) return refused(intent, `${PRODUCT_IMAGE_MESSAGES.failed}: ${upload.error}`, upload.status);
     const used = upload.files.filter((f) => f.field === PRODUCT_IMAGE_FIELD);
@@ -349,6 +371,36 @@ async function multipartAction(actor: Actor, request: Request, openProjectId: st
   }
   if (upload.ok) await removeFiles(upload.files.filter((f) => f.field !== "image"));
   return automatedSceneAction(actor, upload, openProjectId);
+}
+
+/** The file field of the project's photos and clips form (ADR 330). */
+export const PROJECT_MEDIA_FIELD = "media";
+
+/**
+ * The project's own photos and clips (multipart, with or without JavaScript): stored where the
+ * canvas stores project assets (checked by content, a clip at most 60 s), then added through
+ * the same core call, which keeps at most 8 photos and 4 clips. A refused file or count removes
+ * every file this post stored; the message names the file.
+ */
+async function addMediaAction(actor: Actor, upload: Awaited<ReturnType<typeof parseMultipartUpload>>, openProjectId: string) {
+  const intent = "add-media";
+  if (!upload.ok) return refused(intent, `Failed to add ${upload.fileName ? `"${upload.fileName}"` : "photos or clips"}: ${upload.error}`, upload.status);
+  const used = upload.files.filter((f) => f.field === PROJECT_MEDIA_FIELD);
+  await removeFiles(upload.files.filter((f) => !used.includes(f)));
+  if (used.length === 0) return refused(intent, "Choose a photo or clip first.", 400);
+  try {
+    const added = await addProjectAssets(
+      actor,
+      openProjectId,
+      used.map((f) => ({ ref: f.ref })),
+    );
+    return { ok: true, intent, message: `${added.length} photo(s) or clip(s) added.` } satisfies ActionResult;
+  } catch (error) {
+    await removeFiles(used);
+    if (isNotFound(error)) return refused(intent, "Project not found", 404);
+    if (isMediaRefError(error)) return refused(intent, error.message, 400);
+    throw error;
+  }
 }
 
 /**

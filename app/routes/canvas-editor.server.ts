@@ -20,6 +20,9 @@ import {
   editScene,
   SCENE_TEXT_FIELDS,
   divideProjectScript,
+  setSceneMaterial,
+  SceneMaterialError,
+  SCENE_MATERIAL_MESSAGES,
 } from "~/models/projects";
 import { EDITOR_LIMITS } from "~/models/projects/editor-rules";
 import { formatCredits } from "~/models/billing";
@@ -93,6 +96,7 @@ export async function loadCanvasEditor({ request, params }: LoaderFunctionArgs):
       ready: s.ready,
       assets: s.assets,
       backgroundMusicUrl: s.backgroundMusicUrl,
+      sourceMediaUrl: s.sourceMediaUrl ?? null,
     })),
     assets: workspace.assets.map((a) => ({ id: a.id, url: a.url, type: a.type, name: a.name })),
     quote:
@@ -150,6 +154,8 @@ const actionSchema = () =>
         ref: field.optional(field.line({ max: 500, label: "The file" })),
       }),
       z.object({ intent: z.literal("add-scene") }),
+      // A scene's own material (ADR 330): a project photo or clip's asset id, or empty for a generated picture.
+      z.object({ intent: z.literal("scene-material"), sceneId, assetId: field.optional(field.token("The photo or clip")) }),
       z.object({ intent: z.literal("generate-music"), sceneId }),
       z.object({ intent: z.literal("compile"), format: z.enum(["mp4", "webm"], { error: "Output format must be mp4 or webm." }) }),
       z.object({ intent: z.literal("delete-scene"), sceneId }),
@@ -181,6 +187,7 @@ export async function canvasEditorAction({ request, params }: ActionFunctionArgs
   try {
     return isProjectInput(input) ? await projectIntent(actor, projectId, input, form) : await sceneIntent(actor, projectId, input);
   } catch (error) {
+    if (error instanceof SceneMaterialError) return refused(input.intent, error.message);
     const failure = input.intent === "edit-scene" ? `Failed to update ${fieldLabel(input.field)}` : FAILURES[input.intent];
     return coreRefusal(input.intent, error, input.intent === "rename" ? "title" : input.intent === "edit-scene" ? input.field : "form", failure);
   }
@@ -259,6 +266,10 @@ async function sceneIntent(actor: Actor, projectId: string, input: SceneInput) {
     case "scene-media":
       await setSceneMedia(actor, projectId, input.sceneId, input.field, input.ref ?? null);
       return ok({ message: input.ref ? `${MEDIA_LABELS[input.field]} uploaded successfully` : `${MEDIA_LABELS[input.field]} removed` });
+    case "scene-material": {
+      const { kind } = await setSceneMaterial(actor, projectId, input.sceneId, input.assetId ?? null);
+      return ok({ message: kind ? SCENE_MATERIAL_MESSAGES.set(kind) : SCENE_MATERIAL_MESSAGES.cleared });
+    }
     case "generate-music": {
       const music = await generateSceneMusic(actor, projectId, input.sceneId);
       if (!music.ok) return refused(input.intent, `Failed to generate background music: ${music.message}`, 502);

@@ -180,6 +180,7 @@ const videoProjectShapes: FormShape[] = [
   { intent: strict(one("enhance-scene", "suggest-improvements")), sceneId: strict(cuid) },
   { intent: strict(one("apply-description")), sceneId: strict(cuid), description: strict(words) },
   { intent: strict(one("create-scene-auto")), description: strict(words) },
+  { intent: strict(one("scene-material")), sceneId: strict(cuid), assetId: lenient(cuid) },
 ];
 
 export const ROUTES: Record<string, RouteSpec> = {
@@ -311,6 +312,7 @@ export const ROUTES: Record<string, RouteSpec> = {
           ref: lenient(one("canvas-assets/x.png")),
         },
         { intent: strict(one("delete-scene")), sceneId: strict(cuid) },
+        { intent: strict(one("scene-material")), sceneId: strict(cuid), assetId: lenient(cuid) },
         { intent: strict(one("edit-scene")), sceneId: strict(cuid), field: strict(one("title", "script", "voiceOverText")), value: strict(words) },
         {
           intent: strict(one("estimate", "generate")),

@@ -1,7 +1,7 @@
 // The rules of the brand's own photos and clips (ADR 315): which scene shows which, the kind of
 // a reference, and how a clip fills its scene (trimmed, or slowed then held).
 import { describe, expect, it } from "vitest";
-import { divisionForMedia, MEDIA_LIMITS, ownMediaKind, sceneMedia } from "~/models/stories/video-media";
+import { divisionForMedia, MEDIA_LIMITS, ownMediaKind, sceneMaterialKind, sceneMedia } from "~/models/stories/video-media";
 import { divideScript } from "~/providers/llm/planner/divide-script";
 import { clipTiming, coverFilter, SLOWEST } from "~/providers/motion/clip.server";
 
@@ -51,5 +51,20 @@ describe("clipTiming", () => {
   it("covers the frame and crops, never pads or stretches", () => {
     expect(coverFilter({ width: 720, height: 1280 })).toBe("scale=720:1280:force_original_aspect_ratio=increase,crop=720:1280,setsar=1");
     expect(coverFilter({ width: 720, height: 1280 }, { x: 498, y: 0 })).toBe("scale=720:1280:force_original_aspect_ratio=increase,crop=720:1280:498:0,setsar=1");
+  });
+});
+
+describe("sceneMaterialKind (ADR 330)", () => {
+  it("knows own photos and clips and a project's image and video assets, nothing else", () => {
+    expect(sceneMaterialKind("product-clips/a.mp4")).toBe("clip");
+    expect(sceneMaterialKind("/resources/files/product-photos/a.png")).toBe("photo");
+    expect(sceneMaterialKind("/resources/files/project-images/public/project-assets/p1/a.webm")).toBe("clip");
+    expect(sceneMaterialKind("project-images/public/project-assets/p1/a.jpg")).toBe("photo");
+    // Audio assets, the main image and other buckets are not scene material.
+    expect(sceneMaterialKind("project-images/public/project-assets/p1/a.mp3")).toBeNull();
+    expect(sceneMaterialKind("project-images/public/main-project-images/p1-1.png")).toBeNull();
+    expect(sceneMaterialKind("canvas-assets/scenes/s1_image_1.png")).toBeNull();
+    // Create Video's refs stay own media only.
+    expect(ownMediaKind("project-images/public/project-assets/p1/a.mp4")).toBeNull();
   });
 });

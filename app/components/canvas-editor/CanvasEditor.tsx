@@ -11,6 +11,7 @@ import type { CanvasActionData, CanvasEditorData } from "./editor-data";
 import { useHydrated, useOptimisticValue, useScenesWithPendingEdits, useViewLink } from "./hooks";
 import { Notice } from "./Notice";
 import { SceneDetail } from "./SceneDetail";
+import { materialOptions } from "~/components/scene-material/SceneMaterialControl";
 import { ScenesTab } from "./ScenesTab";
 import { ScriptTab } from "./ScriptTab";
 
@@ -96,7 +97,7 @@ export function CanvasEditor({ data, posted }: { data: CanvasEditorData; posted:
         </main>
         {panelOpen ? (
           <aside className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Scene details">
-            <SceneDetail scene={selected} versions={versions} ownerId={project.userId} quote={quote} />
+            <SceneDetail scene={selected} versions={versions} ownerId={project.userId} quote={quote} media={materialOptions(assets)} />
           </aside>
         ) : null}
       </div>

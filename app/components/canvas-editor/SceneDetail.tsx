@@ -8,6 +8,8 @@ import type { CanvasActionData, EditorQuote, EditorScene, EditorVersion } from "
 import { useHydrated, useOptimisticValue } from "./hooks";
 import { FIELD_LABELS, sceneLabel } from "./labels";
 import { BackgroundMusic, MediaAsset } from "./SceneMedia";
+import { OwnMaterialBadge, SceneMaterialControl, type MaterialOption } from "~/components/scene-material/SceneMaterialControl";
+import { sceneMaterialKind } from "~/models/stories/video-media";
 
 function SceneField({ scene, name, multiline }: { scene: EditorScene; name: keyof typeof FIELD_LABELS; multiline?: boolean }) {
   const fetcher = useFetcher<CanvasActionData>();
@@ -65,11 +67,14 @@ export function SceneDetail({
   versions,
   ownerId,
   quote,
+  media,
 }: {
   scene: EditorScene | undefined;
   versions: EditorVersion[];
   ownerId: string;
   quote: EditorQuote | null;
+  /** The project's own photos and clips a scene may show. */
+  media: MaterialOption[];
 }) {
   if (!scene) {
     return (
@@ -85,7 +90,10 @@ export function SceneDetail({
     <div key={scene.id} className="space-y-5 p-4">
       <div className="flex items-center justify-between gap-2">
         <h2 className="truncate font-semibold text-slate-900">{sceneLabel(scene)}</h2>
-        <Badge className={complete ? "bg-emerald-100 text-emerald-800" : "bg-amber-100 text-amber-800"}>{complete ? "Complete" : "In Progress"}</Badge>
+        <div className="flex flex-wrap gap-1">
+          {scene.sourceMediaUrl ? <OwnMaterialBadge kind={sceneMaterialKind(scene.sourceMediaUrl)} /> : null}
+          <Badge className={complete ? "bg-emerald-100 text-emerald-800" : "bg-amber-100 text-amber-800"}>{complete ? "Complete" : "In Progress"}</Badge>
+        </div>
       </div>
       <section className="space-y-3">
         <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Basic Information</h3>
@@ -100,6 +108,12 @@ export function SceneDetail({
       </section>
       <section className="space-y-3">
         <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Media Assets</h3>
+        <SceneMaterialControl
+          sceneId={scene.id}
+          currentUrl={scene.sourceMediaUrl}
+          media={media}
+          hint="Add photos or clips under Project assets in the Script tab to choose one."
+        />
         {SCENE_MEDIA_STEPS.map((step) => (
           <MediaAsset key={step} scene={scene} step={step} assets={scene.assets} versions={versions} ownerId={ownerId} asked={quote} />
         ))}

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { FileUpload } from "~/components/upload/FileUpload";
 import { MultiFileUpload } from "~/components/upload/MultiFileUpload";
 import { EDITOR_LIMITS } from "~/models/projects/editor-rules";
+import { PROJECT_MEDIA_HINT } from "~/models/stories/video-media";
 import type { CanvasActionData, CanvasEditorData, EditorProject } from "./editor-data";
 import { useHydrated, useOptimisticValue } from "./hooks";
 import { UPLOAD_FIELDS } from "./labels";
@@ -95,6 +96,7 @@ function ProjectAssets({ project, assets }: { project: EditorProject; assets: Ca
             ))}
         </ul>
       ) : null}
+      <p className="text-xs text-slate-600">{PROJECT_MEDIA_HINT}</p>
       {/* Without JavaScript the files post with this form (multipart); with it each goes up by XHR first (ADR 172). */}
       <Form method="post" encType="multipart/form-data" className="space-y-2">
         <input type="hidden" name="intent" value="add-assets" />

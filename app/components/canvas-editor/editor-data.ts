@@ -35,6 +35,8 @@ export type EditorScene = {
   ready: boolean;
   assets: SceneAssetStates;
   backgroundMusicUrl: string | null;
+  /** The project's own photo or clip the scene shows (ADR 330), or null. */
+  sourceMediaUrl: string | null;
 };
 
 export type EditorQuote = {

@@ -15,6 +15,7 @@ export const FAILURES: Partial<Record<string, string>> = {
   "scene-media": "Failed to upload",
   "delete-scene": "Failed to delete scene",
   "generate-music": "Failed to generate background music",
+  "scene-material": "Failed to set the scene material",
 };
 
 /** The same texts for the browser's own failures, and for the steps without one above. */

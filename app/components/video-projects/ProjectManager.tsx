@@ -8,7 +8,8 @@ import { FileUpload } from "~/components/upload/FileUpload";
 import { SCENE_ASSET_MESSAGES } from "~/models/generation/scene-asset-steps";
 import { AiAnalysisPanel, SceneAiActions } from "./AiPanels";
 import { AutomatedSceneForm } from "./AutomatedSceneForm";
-import type { PageScene, PageProject } from "./page-data";
+import type { PageMedia, PageScene, PageProject } from "./page-data";
+import { ProjectMediaCard, SceneMaterial, SceneMaterialBadge } from "./SceneMaterial";
 import { ErrorLine, input, panel, resultOf, useHydrated, StatusDot, confirmOr, type ActionResult } from "./parts";
 
 export function ProjectManager({ open, actionData }: { open: PageProject | null; actionData?: ActionResult }) {
@@ -65,6 +66,7 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
         </p>
       </div>
       <ProductImageCard project={project} actionData={actionData} />
+      <ProjectMediaCard media={open.media} actionData={actionData} />
       <AddSceneForm actionData={actionData} />
       <AiAnalysisPanel actionData={actionData} planner={open.planner} />
       <AutomatedSceneForm automation={open.automation} actionData={actionData} />
@@ -73,7 +75,7 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
       ) : (
         <ul className="space-y-3">
           {scenes.map((s) => (
-            <SceneCard key={s.id} scene={s} actionData={actionData} />
+            <SceneCard key={s.id} scene={s} media={open.media} actionData={actionData} />
           ))}
         </ul>
       )}
@@ -166,7 +168,7 @@ function AddSceneForm({ actionData }: { actionData?: ActionResult }) {
   );
 }
 
-function SceneCard({ scene, actionData }: { scene: PageScene; actionData?: ActionResult }) {
+function SceneCard({ scene, media, actionData }: { scene: PageScene; media: PageMedia[]; actionData?: ActionResult }) {
   const fetcher = useFetcher<ActionResult>();
   const result = resultOf(fetcher.data, actionData, "generate-assets");
   const mine = result && (result.ok ? Boolean(fetcher.data) : "sceneId" in result && result.sceneId === scene.id);
@@ -181,6 +183,7 @@ function SceneCard({ scene, actionData }: { scene: PageScene; actionData?: Actio
       <div className="flex flex-wrap gap-2">
         {scene.hasImage ? <Badge className="bg-green-100 text-green-800">Has Image</Badge> : null}
         {scene.hasVideo ? <Badge className="bg-blue-100 text-blue-800">Has Video</Badge> : null}
+        <SceneMaterialBadge scene={scene} />
       </div>
       {scene.errorMessage ? <p className="text-sm text-red-600">{scene.errorMessage}</p> : null}
       <fetcher.Form
@@ -212,6 +215,7 @@ function SceneCard({ scene, actionData }: { scene: PageScene; actionData?: Actio
           </p>
         )
       ) : null}
+      <SceneMaterial scene={scene} media={media} actionData={actionData} />
       <SceneAiActions sceneId={scene.id} actionData={actionData} />
     </li>
   );

@@ -18,9 +18,13 @@ export type PageScene = {
   errorMessage: string | null;
   hasImage: boolean;
   hasVideo: boolean;
+  /** The project's own photo or clip the scene shows (its url and kind), or null for a generated picture. */
+  material: { url: string; kind: "photo" | "clip" | null } | null;
   costLabel: string;
   blocked: string | null;
 };
+
+export type PageMedia = { id: string; url: string; name: string; kind: "photo" | "clip" };
 
 export type PageCompileJob = {
   id: string;
@@ -49,6 +53,8 @@ export type PageProject = {
     mainProductImageUrl: string | null;
   };
   scenes: PageScene[];
+  /** The project's own photos and clips (its image and video assets), oldest first. */
+  media: PageMedia[];
   compile: {
     costLabel: string;
     blocked: string | null;

@@ -21,6 +21,8 @@ export const EDITOR_MESSAGES = {
   tooLong: (field: string, max: number) => `${field} can be at most ${max} characters`,
   nothingToGenerate: "Nothing to generate: the scene's assets are up to date.",
   tooManyAssets: (max: number) => `At most ${max} files can be added at once.`,
+  tooManyProjectMedia: (name: string, kind: "photo" | "clip", max: number) =>
+    `"${name}" was not added: a project can have at most ${max} ${kind === "photo" ? "photos" : "clips"}. Remove one first.`,
   idempotencyReused: "This request id was already used for another request.",
   scenesChanged: "The project's scenes changed since this order was proposed. Optimize the scenes again.",
 } as const;

@@ -34,6 +34,6 @@ export {
   suggestSceneImprovements,
 } from "./scene-enhancement.server";
 export { applySceneSequence, optimizeSceneSequence } from "./scene-sequence.server";
-export { NOT_OWN_MEDIA, setSceneOwnMedia } from "./scene-own-media.server";
+export { NOT_OWN_MEDIA, SCENE_MATERIAL_MESSAGES, SceneMaterialError, setSceneMaterial, setSceneOwnMedia } from "./scene-own-media.server";
 export { SCENE_TEXT_FIELDS, SceneInputError, SceneOrderConflictError, addScene, editScene, findSceneOfProject, type SceneTextEdit } from "./scenes.server";
 export { divideProjectScript } from "./script-division.server";

@@ -12,6 +12,7 @@
 import { NotFoundError, type Actor } from "~/models/access/actor.server";
 import { EDITOR_LIMITS, EDITOR_MESSAGES } from "./editor-rules";
 import { MEDIA_REF_MESSAGES, MediaRefError, parseMediaValue } from "~/models/files/media-refs.server";
+import { MEDIA_LIMITS } from "~/models/stories/video-media";
 import { announceProjectUpdated } from "./project-events.server";
 import { removeUnusedFiles } from "~/models/files/project-files.server";
 import { getProject, requireProject, updateProject, type ProjectRow } from "./project.server";
@@ -61,6 +62,7 @@ export async function addProjectAssets(actor: Actor, projectId: string, files: r
     const name = normalizeText(f.name ?? file.originalName ?? file.key.split("/").pop() ?? "asset", { keepJoiners: true }) || "asset";
     resolved.push({ url: file.url, type: file.kind as ProjectAssetType, name: [...name].slice(0, EDITOR_LIMITS.title).join("") });
   }
+  await checkMediaCounts(project.id, resolved);
   const added = await prisma.$transaction(
     resolved.map((r) =>
       prisma.projectAsset.create({ data: { projectId: project.id, ...r }, select: { id: true, url: true, type: true, name: true, createdAt: true } }),
@@ -68,6 +70,22 @@ export async function addProjectAssets(actor: Actor, projectId: string, files: r
   );
   await announceProjectUpdated(project);
   return added;
+}
+
+/**
+ * A project keeps at most MEDIA_LIMITS photos (image assets) and clips (video assets), like a
+ * Create Video request (ADR 330): MediaRefError naming the first file over the limit.
+ */
+async function checkMediaCounts(projectId: string, adding: readonly { type: ProjectAssetType; name: string }[]): Promise<void> {
+  const existing = await prisma.projectAsset.groupBy({ by: ["type"], where: { projectId, type: { in: ["image", "video"] } }, _count: { _all: true } });
+  const counts = { image: 0, video: 0 } as Record<ProjectAssetType, number>;
+  for (const row of existing) counts[row.type as ProjectAssetType] = row._count._all;
+  for (const [i, a] of adding.entries()) {
+    if (a.type === "audio") continue;
+    counts[a.type] += 1;
+    const kind = a.type === "image" ? "photo" : "clip";
+    if (counts[a.type] > MEDIA_LIMITS[kind]) throw new MediaRefError(`assets[${i}]`, EDITOR_MESSAGES.tooManyProjectMedia(a.name, kind, MEDIA_LIMITS[kind]));
+  }
 }
 
 /** Removes one project asset, and its file when nothing else shows it. NotFoundError for another project's asset. */

@@ -14,7 +14,7 @@ import type { SceneAssetStates, SceneMediaStep } from "~/models/generation/scene
 import { aspectOf, clipSecondsFor } from "~/models/generation/scene-media.server";
 import type { SceneRow } from "./scenes.server";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
-import { ownMediaKind, type OwnMediaKind } from "~/models/stories/video-media";
+import { sceneMaterialKind, type OwnMediaKind } from "~/models/stories/video-media";
 
 export type StalenessProject = Pick<ProjectRow, "mainProductImageUrl" | "style" | "aspectRatio" | "voiceId">;
 export type StalenessScene = Pick<
@@ -46,7 +46,7 @@ export function productImageOf(scene: Pick<SceneRow, "productImageUrl">, project
 /** The user's own photo or clip a scene shows (ADR 315), with its kind; null when the compositor draws it. */
 export function ownMediaOf(scene: Pick<SceneRow, "sourceMediaUrl">): { kind: OwnMediaKind; url: string } | null {
   const url = scene.sourceMediaUrl;
-  const kind = url ? ownMediaKind(url) : null;
+  const kind = url ? sceneMaterialKind(url) : null;
   return url && kind ? { kind, url } : null;
 }
 

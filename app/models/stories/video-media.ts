@@ -2,7 +2,7 @@
 // how many, of which kind, the messages people read, and which scene shows which. Client-safe:
 // the dialog's media picker and the submission core (video-requests.server.ts) share it.
 import { CLIP_LIMITS, parseFileUrl, parseObjectRef, type BucketName } from "~/utils/storage/buckets";
-import { acceptAttribute, formatBytes, MAX_BYTES } from "~/utils/storage/media-types";
+import { ACCEPTED_TYPES, acceptAttribute, formatBytes, MAX_BYTES } from "~/utils/storage/media-types";
 import { OWN_MEDIA_COST_CREDITS, VIDEO_COST_CREDITS } from "~/models/billing/prices";
 import { countWords, secondsForWords } from "~/providers/llm/planner/text";
 
@@ -24,6 +24,11 @@ export const MEDIA_HINT =
     ? `No extra credits: the video costs ${VIDEO_COST_CREDITS} credits with or without them.`
     : `${OWN_MEDIA_COST_CREDITS} credits each.`);
 
+/** What the editors say about a project's own photos and clips (its image and video assets, ADR 330). */
+export const PROJECT_MEDIA_HINT =
+  `A project keeps up to ${MEDIA_LIMITS.photo} photos and ${MEDIA_LIMITS.clip} clips (MP4, MOV, WebM; up to ${CLIP_LIMITS.maxSeconds} seconds and ` +
+  `${formatBytes(MAX_BYTES.video)}). A scene can show one: choose it under "Scene material".`;
+
 export const MEDIA_MESSAGES = {
   tooMany: (kind: OwnMediaKind, count: number) => `Please choose at most ${MEDIA_LIMITS[kind]} ${kind === "photo" ? "photos" : "clips"} (you chose ${count}).`,
   notFound: (position: number) => `Photo or clip ${position} could not be found. Please upload it again.`,
@@ -36,6 +41,21 @@ export function ownMediaKind(ref: string): OwnMediaKind | null {
   if (parsed?.bucket === MEDIA_BUCKETS.photo) return "photo";
   if (parsed?.bucket === MEDIA_BUCKETS.clip) return "clip";
   return null;
+}
+
+/**
+ * The kind of a scene's own material (canvas_scenes.sourceMediaUrl): an own photo or clip, or a
+ * project asset's image or video (ADR 330; "project-images" under public/project-assets/, whose
+ * key ends in the extension of the type detected from its bytes when it was stored).
+ */
+export function sceneMaterialKind(ref: string): OwnMediaKind | null {
+  const own = ownMediaKind(ref);
+  if (own) return own;
+  const parsed = parseObjectRef(ref) ?? parseFileUrl(ref);
+  if (parsed?.bucket !== "project-images" || !parsed.key.startsWith("public/project-assets/")) return null;
+  const ext = parsed.key.split(".").pop()?.toLowerCase() ?? "";
+  const kind = ACCEPTED_TYPES.find((t) => t.exts[0] === ext)?.kind;
+  return kind === "image" ? "photo" : kind === "video" ? "clip" : null;
 }
 
 /**

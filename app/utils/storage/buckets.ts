@@ -141,6 +141,8 @@ export const BUCKETS: Record<BucketName, BucketRule> = {
     upload: "context",
     params: ["projectId", "purpose"],
     kindsFor: (p) => (p.purpose === "main" ? ["image"] : MEDIA_KINDS),
+    // A project's clips are checked like Create Video's (ADR 330): a scene may show one.
+    videoLimits: CLIP_LIMITS,
     // The "public/" prefix is the documented folder name only (ADR 030); access follows the
     // object's isPublic flag, like everywhere else.
     key: ({ id, ext, now, params }) =>

@@ -1,0 +1,86 @@
+// The brand's own photos and clips in the scene list editor (ADR 330): the project's photos and
+// clips card (upload, with or without JavaScript: a plain multipart form), each scene's "Scene
+// material" control (one of them, or a generated picture) and the badge of a scene that shows one.
+import { Form } from "@remix-run/react";
+import { MediaThumb, OwnMaterialBadge, SceneMaterialControl } from "~/components/scene-material/SceneMaterialControl";
+import { Button } from "~/components/ui/Button";
+import { CLIP_ACCEPT, MEDIA_LIMITS, PHOTO_ACCEPT, PROJECT_MEDIA_HINT } from "~/models/stories/video-media";
+import type { PageMedia, PageScene } from "./page-data";
+import { ErrorLine, resultOf, type ActionResult } from "./parts";
+
+/** The file field of the photos and clips form (the route's PROJECT_MEDIA_FIELD). */
+const MEDIA_FIELD = "media";
+
+function Result({ result }: { result: ActionResult | undefined }) {
+  if (!result) return null;
+  return result.ok ? (
+    <p role="status" className="text-sm text-green-700">
+      {result.message}
+    </p>
+  ) : (
+    <ErrorLine message={result.error} />
+  );
+}
+
+/** The project's own photos and clips: thumbnails and the form that adds more (up to 8 photos and 4 clips). */
+export function ProjectMediaCard({ media, actionData }: { media: PageMedia[]; actionData?: ActionResult }) {
+  const photos = media.filter((m) => m.kind === "photo").length;
+  const clips = media.length - photos;
+  return (
+    <section id="project-media" className="space-y-2 rounded-xl bg-slate-50 p-3" aria-labelledby="project-media-title">
+      <h4 id="project-media-title" className="text-sm font-semibold text-slate-800">
+        Your photos and clips
+      </h4>
+      <p className="text-xs text-slate-600">
+        {photos} of {MEDIA_LIMITS.photo} photos, {clips} of {MEDIA_LIMITS.clip} clips. {PROJECT_MEDIA_HINT}
+      </p>
+      {media.length ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Project photos and clips">
+          {media.map((m) => (
+            <li key={m.id} className="w-20">
+              <MediaThumb media={m} />
+              <span className="block truncate text-xs text-slate-600">{m.name}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="add-media" />
+        <label className="block text-sm font-medium text-slate-700">
+          Add photos or clips
+          <input
+            type="file"
+            name={MEDIA_FIELD}
+            multiple
+            accept={`${PHOTO_ACCEPT},${CLIP_ACCEPT}`}
+            className="mt-1 block w-full max-w-xs text-sm text-slate-700"
+          />
+        </label>
+        <Button type="submit" size="sm" variant="secondary">
+          Upload photos or clips
+        </Button>
+      </Form>
+      <Result result={resultOf(undefined, actionData, "add-media")} />
+    </section>
+  );
+}
+
+/** The badge of a scene that shows the brand's own photo or clip. */
+export function SceneMaterialBadge({ scene }: { scene: PageScene }) {
+  return scene.material ? <OwnMaterialBadge kind={scene.material.kind} /> : null;
+}
+
+/** A scene's "Scene material" control on this page. */
+export function SceneMaterial({ scene, media, actionData }: { scene: PageScene; media: PageMedia[]; actionData?: ActionResult }) {
+  const result = resultOf(undefined, actionData, "scene-material");
+  const mine = result && "sceneId" in result && result.sceneId === scene.id ? result : undefined;
+  return (
+    <SceneMaterialControl
+      sceneId={scene.id}
+      currentUrl={scene.material?.url ?? null}
+      media={media}
+      posted={mine}
+      hint='Add photos or clips under "Your photos and clips" to choose one.'
+    />
+  );
+}
