@@ -75,6 +75,13 @@ function diff(a: Rgb, b: Rgb, top: number, height: number): number {
   return sum / (height * a.width * 3);
 }
 
+/** The share of a band's pixels where a channel differs by more than 64: a drawn change, not the encoder's noise. */
+function strongChanges(a: Rgb, b: Rgb, top: number, height: number): number {
+  let n = 0;
+  for (let p = top * a.width; p < (top + height) * a.width; p++) if ([0, 1, 2].some((c) => Math.abs(a.data[p * 3 + c] - b.data[p * 3 + c]) > 64)) n++;
+  return n / (height * a.width);
+}
+
 const hex = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
 
 describe("saving a brand kit", () => {
@@ -238,10 +245,10 @@ describe("a new ad of a user with a kit", () => {
     const renderer = new LocalRenderProvider({ workDir: path.join(work, "render") });
     const video = await renderer.render(request);
     const { width, height } = video;
-    // The corner mark in every scene (left, below the top band); the logo on the end card.
+    // The corner mark in every scene (left, just above the captions); the logo on the end card.
     const first = await frameAt(video.path, 1.0);
     const last = await frameAt(video.path, video.scenes[0].durationSec + 0.6);
-    const corner = { x: 0, y: Math.round(height * 0.12), w: Math.round(width * 0.2), h: Math.round(height * 0.12) };
+    const corner = { x: 0, y: Math.round(height * 0.55), w: Math.round(width * 0.2), h: Math.round(height * 0.17) };
     expect(count(first, MAGENTA, corner)).toBeGreaterThan(20);
     expect(count(last, MAGENTA, { x: 0, y: 0, w: width, h: Math.round(height * 0.3) })).toBeGreaterThan(count(last, MAGENTA, corner) + 100);
 
@@ -253,7 +260,8 @@ describe("a new ad of a user with a kit", () => {
     const kitFont = await frameAt((await renderer.render(one("bebas-neue"))).path, 1.0);
     const otherFont = await frameAt((await renderer.render(one("playfair-display"))).path, 1.0);
     expect(diff(kitFont, otherFont, band.top, band.height)).toBeGreaterThan(4);
-    expect(diff(kitFont, otherFont, 0, band.top - 2)).toBeLessThan(1.5);
+    // Above the band only the encoder's noise differs (small changes), never a drawn stroke.
+    expect(strongChanges(kitFont, otherFont, 0, band.top - 2)).toBeLessThan(0.005);
     expect(count(kitFont, hex(style.highlight), { x: 0, y: band.top, w: width, h: band.height }, 50)).toBeGreaterThan(30);
     expect(style.highlight).toBe(COLORS[1]);
   });

@@ -110,11 +110,13 @@ export async function renderSegment(
       last = "cap";
       input++;
     }
-    // The brand's corner mark, over the picture and captions.
-    if (o.brand?.cornerMark) {
+    // The brand's corner mark, over the picture and captions; not on an ad's last scene, the end
+    // card, which shows the logo itself.
+    if (o.brand?.cornerMark && !(count > 1 && p.index === count - 1)) {
       const mark = await cornerMark(o.brand.cornerMark.path, size, tmpDir);
+      const y = Math.max(mark.margin, captionBand(size, sceneCaptionStyle(o)).top - mark.height - mark.margin);
       args.push(...inputArgs(mark.file, "png_pipe"));
-      filters.push(`[${last}][${input}:v]overlay=x=${mark.margin}:y=${mark.top}:eof_action=repeat[mark]`);
+      filters.push(`[${last}][${input}:v]overlay=x=${mark.margin}:y=${y}:eof_action=repeat[mark]`);
       last = "mark";
       input++;
     }
@@ -239,15 +241,13 @@ export function sceneCaptionStyle(o: Pick<SegmentOptions, "captionStyle" | "bran
 
 /**
  * The brand's logo as a small corner mark (PNG in the segment's folder, so ffmpeg opens only
- * files of the render's own folder): about 11% of the frame's short side (an opaque logo slightly translucent),
- * on the left, below the band where the shots' top headline sits and the platforms draw their own
- * top bar (13% of a portrait frame's height, 8% of others'); the right edge is kept clear for the
- * platforms' buttons.
+ * files of the render's own folder): about 11% of the frame's short side (an opaque logo slightly
+ * translucent), at the left edge just above the captions' band: the shots draw their headlines
+ * at the top, and the platforms their buttons along the right edge and their own text below.
  */
-async function cornerMark(logo: string, size: Size, tmpDir: string): Promise<{ file: string; width: number; margin: number; top: number }> {
+async function cornerMark(logo: string, size: Size, tmpDir: string): Promise<{ file: string; width: number; height: number; margin: number }> {
   const side = Math.max(8, Math.round(Math.min(size.width, size.height) * 0.11));
   const margin = Math.round(Math.min(size.width, size.height) * 0.035);
-  const top = Math.round(size.height * (size.height > size.width ? 0.13 : 0.08));
   const file = path.join(tmpDir, "mark.png");
   try {
     const out = await sharp(logo, { failOn: "error", limitInputPixels: 4096 * 4096 })
@@ -256,7 +256,7 @@ async function cornerMark(logo: string, size: Size, tmpDir: string): Promise<{ f
       .png()
       .toBuffer({ resolveWithObject: true });
     await writeFile(file, out.data);
-    return { file, width: out.info.width, margin, top };
+    return { file, width: out.info.width, height: out.info.height, margin };
   } catch (error) {
     throw new RenderInputError("asset", null, `the brand logo cannot be read: ${(error as Error).message}`, { cause: error });
   }
