@@ -17,11 +17,11 @@ export type Beat = {
 /** The beat length aimed at; with the cut between scenes it gives 5-7 picture changes per 10 s. */
 export const BEAT_TARGET_SECONDS = 1.6;
 /** No beat is longer (except an end card's hold and a scene too short to cut). */
-export const BEAT_MAX_SECONDS = 2.2;
+export const BEAT_MAX_SECONDS = 2;
 /** No beat is shorter. */
 export const BEAT_MIN_SECONDS = 0.8;
 /** The end card (the last scene of an ad) ends on one held beat of this length, when the scene has it. */
-export const END_CARD_HOLD_SECONDS = 2.5;
+export const END_CARD_HOLD_SECONDS = 2.1;
 export const END_CARD_MIN_SECONDS = 2;
 export const END_CARD_MAX_SECONDS = 3;
 
@@ -64,7 +64,16 @@ export type BeatPlanOptions = {
   variant?: MotionVariant;
   /** The last scene of an ad: it ends on one held, wide beat of 2-3 s. */
   endCard?: boolean;
+  /**
+   * Seconds at the clip's end the renderer may not show (a clip is asked for as an upper bound of its scene:
+   * render/timing.ts sceneDurationFor): the beats are planned without them and the last beat gets them, so a
+   * shortened scene never ends on a sliver of a beat.
+   */
+  tailSlackSec?: number;
 };
+
+/** The tail a motion clip is planned with (render/timing.ts: LAST_TAIL - VOICE_TAIL, plus the speech the renderer trims). */
+export const MOTION_TAIL_SLACK_SECONDS = 0.6;
 
 /**
  * The beats of a scene of `durationSec`: consecutive beats differ in framing and move. The first
@@ -73,13 +82,18 @@ export type BeatPlanOptions = {
  */
 export function planBeats(durationSec: number, options: BeatPlanOptions = {}): Beat[] {
   const sceneIndex = Math.max(0, Math.floor(options.sceneIndex ?? 0));
-  const D = Math.max(0, durationSec);
+  const whole = Math.max(0, durationSec);
+  const slack = Math.min(Math.max(0, options.tailSlackSec ?? 0), Math.max(0, whole - 2 * BEAT_MIN_SECONDS));
+  const D = whole - slack;
   let hold = 0;
-  if (options.endCard) hold = D <= END_CARD_MAX_SECONDS ? D : Math.min(END_CARD_HOLD_SECONDS, D - BEAT_MIN_SECONDS);
+  // Too short to cut before a 2 s hold: one beat.
+  const single = Math.max(END_CARD_MIN_SECONDS + BEAT_MIN_SECONDS, END_CARD_MAX_SECONDS - slack);
+  if (options.endCard) hold = D <= single ? D : Math.min(END_CARD_HOLD_SECONDS, D - BEAT_MIN_SECONDS);
   const cutSeconds = D - hold;
   const count = cutSeconds > 1e-6 ? beatCount(cutSeconds) : 0;
   const lengths = Array.from({ length: count }, () => cutSeconds / count);
   if (hold > 0) lengths.push(hold);
+  lengths[lengths.length - 1] += slack;
   const firstMove = options.variant ?? MOVE_ORDER[sceneIndex % MOVE_ORDER.length];
   const moveStart = Math.max(0, MOVE_ORDER.indexOf(firstMove));
   const framingStart = sceneIndex === 0 ? 0 : (sceneIndex * 2 + 1) % FRAMING_ORDER.length;

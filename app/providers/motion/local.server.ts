@@ -5,7 +5,7 @@ import { inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.serve
 import { ProviderError, VIDEO_SIZES, type CallOptions } from "~/providers/media/types";
 import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import type { MotionProvider, MotionRequest, MotionResult } from "./types";
-import { beatCuts, beatFrames, beatTransitionFor, planBeats } from "./beats";
+import { beatCuts, beatFrames, beatTransitionFor, MOTION_TAIL_SLACK_SECONDS, planBeats } from "./beats";
 import { beatFilters, motionVariantFor, prepareLayers, prepareStill } from "./zoompan.server";
 
 export const MOTION_FPS = 30;
@@ -38,7 +38,12 @@ export class LocalMotionProvider implements MotionProvider {
       } catch (error) {
         throw new ProviderError(this.name, "bad_input", `The scene image cannot be read: ${(error as Error).message}`, { cause: error });
       }
-      const planned = planBeats(frames / MOTION_FPS, { sceneIndex: request.sceneIndex, variant, endCard: request.endCard });
+      const planned = planBeats(frames / MOTION_FPS, {
+        sceneIndex: request.sceneIndex,
+        variant,
+        endCard: request.endCard,
+        tailSlackSec: MOTION_TAIL_SLACK_SECONDS,
+      });
       const beatLengths = beatFrames(planned, frames, MOTION_FPS);
       // The beats as encoded: whole frames.
       let at = 0;
