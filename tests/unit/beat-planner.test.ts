@@ -1,6 +1,16 @@
 // Pacing (issue 24 item 1, ADR 335): the beat planner of the local motion.
 import { describe, expect, it } from "vitest";
-import { BEAT_MIN_SECONDS, STYLE_TRANSITIONS, beatCount, beatCuts, beatFrames, beatTransitionFor, planBeats, type Beat } from "~/providers/motion/beats";
+import {
+  BEAT_MIN_SECONDS,
+  MOTION_TAIL_SLACK_SECONDS as SLACK,
+  STYLE_TRANSITIONS,
+  beatCount,
+  beatCuts,
+  beatFrames,
+  beatTransitionFor,
+  planBeats,
+  type Beat,
+} from "~/providers/motion/beats";
 import { AD_STYLES } from "~/providers/llm/planner/ad-structure";
 
 /** Picture changes per 10 s of an ad made of scenes of these lengths (the last one the end card): beat cuts plus scene cuts. */
@@ -13,7 +23,7 @@ function changesPer10s(scenes: number[]): number {
 const total = (beats: Beat[]) => beats.reduce((a, b) => a + b.durationSec, 0);
 
 describe("beat planner", () => {
-  it("cuts a scene into beats of about 1.6 s, none under 0.8 s or over 2 s, covering the scene exactly", () => {
+  it("cuts a scene into beats of about 1.4 s, none under 0.8 s or over 2 s, covering the scene exactly", () => {
     const expected: [number, number][] = [
       [1, 1],
       [2, 1],
@@ -21,8 +31,8 @@ describe("beat planner", () => {
       [3.4, 2],
       [4.5, 3],
       [6, 4],
-      [8, 5],
-      [12, 8],
+      [8, 6],
+      [12, 9],
     ];
     for (const [seconds, count] of expected) expect([seconds, beatCount(seconds)]).toEqual([seconds, count]);
     for (let d = 1.6; d <= 20; d += 0.1) {
@@ -103,12 +113,12 @@ describe("beat planner with a tail the renderer may cut", () => {
   it("gives the slack to the last beat, so a scene shortened by it keeps every beat at 0.8 s or more", () => {
     for (let d = 2; d <= 12; d += 0.1) {
       for (const endCard of [false, true]) {
-        const beats = planBeats(d, { sceneIndex: 1, endCard, tailSlackSec: 0.6 });
+        const beats = planBeats(d, { sceneIndex: 1, endCard, tailSlackSec: SLACK });
         expect(Math.abs(total(beats) - d)).toBeLessThan(0.01);
-        const shown = beats.map((b, i) => (i === beats.length - 1 ? b.durationSec - Math.min(0.6, Math.max(0, d - 1.6)) : b.durationSec));
+        const shown = beats.map((b, i) => (i === beats.length - 1 ? b.durationSec - Math.min(SLACK, Math.max(0, d - 1.6)) : b.durationSec));
         for (const s of shown) expect(s).toBeGreaterThanOrEqual(BEAT_MIN_SECONDS - 1e-9);
         // The end card as shown holds 2-3 s when the scene has room for it.
-        if (endCard && d - 0.6 >= 2) {
+        if (endCard && d - SLACK >= 2) {
           expect(shown.at(-1)).toBeGreaterThanOrEqual(2 - 1e-9);
           expect(shown.at(-1)).toBeLessThanOrEqual(3 + 1e-9);
         }

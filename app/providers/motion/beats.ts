@@ -15,18 +15,20 @@ export type Beat = {
 };
 
 /** The beat length aimed at; with the cut between scenes it gives 5-7 picture changes per 10 s. */
-export const BEAT_TARGET_SECONDS = 1.6;
+export const BEAT_TARGET_SECONDS = 1.4;
 /** No beat is longer (except an end card's hold and a scene too short to cut). */
 export const BEAT_MAX_SECONDS = 2;
 /** No beat is shorter. */
 export const BEAT_MIN_SECONDS = 0.8;
 /** The end card (the last scene of an ad) ends on one held beat of this length, when the scene has it. */
-export const END_CARD_HOLD_SECONDS = 2.1;
+export const END_CARD_HOLD_SECONDS = 2;
 export const END_CARD_MIN_SECONDS = 2;
 export const END_CARD_MAX_SECONDS = 3;
 
-/** The zoom of each framing over the whole picture. */
-export const FRAMING_ZOOM: Record<BeatFraming, number> = { wide: 1, medium: 1.22, close: 1.45 };
+/** The zoom of each framing over the whole picture: a close crop still keeps most of a shot's headline (drawn from 10% to 90% of the width). */
+export const FRAMING_ZOOM: Record<BeatFraming, number> = { wide: 1, medium: 1.15, close: 1.3 };
+/** How long the ad's first beat (the whole first shot: product and headline) is shown, when the scene allows. */
+export const HOOK_SECONDS = 2;
 
 /** How the beats of a scene are joined: a hard cut, or a very short flash or dip into the next beat (≤ 0.3 s). */
 export type BeatTransition = { kind: "cut" } | { kind: "flash" | "dip"; seconds: number };
@@ -72,8 +74,8 @@ export type BeatPlanOptions = {
   tailSlackSec?: number;
 };
 
-/** The tail a motion clip is planned with (render/timing.ts: LAST_TAIL - VOICE_TAIL, plus the speech the renderer trims). */
-export const MOTION_TAIL_SLACK_SECONDS = 0.6;
+/** The tail a motion clip is planned with: render/timing.ts LAST_TAIL - VOICE_TAIL (0.54 s), plus the silence the renderer trims from a voice-over. */
+export const MOTION_TAIL_SLACK_SECONDS = 1;
 
 /**
  * The beats of a scene of `durationSec`: consecutive beats differ in framing and move. The first
@@ -92,6 +94,11 @@ export function planBeats(durationSec: number, options: BeatPlanOptions = {}): B
   const cutSeconds = D - hold;
   const count = cutSeconds > 1e-6 ? beatCount(cutSeconds) : 0;
   const lengths = Array.from({ length: count }, () => cutSeconds / count);
+  // The hook: the ad's first beat shows the whole first shot (product and headline) for HOOK_SECONDS when the others keep 0.8 s.
+  if (sceneIndex === 0 && count > 1 && lengths[0] < HOOK_SECONDS && (cutSeconds - HOOK_SECONDS) / (count - 1) >= BEAT_MIN_SECONDS) {
+    lengths.fill((cutSeconds - HOOK_SECONDS) / (count - 1));
+    lengths[0] = HOOK_SECONDS;
+  }
   if (hold > 0) lengths.push(hold);
   lengths[lengths.length - 1] += slack;
   const firstMove = options.variant ?? MOVE_ORDER[sceneIndex % MOVE_ORDER.length];
