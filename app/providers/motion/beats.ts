@@ -1,5 +1,5 @@
 // Pacing (docs/decisions/335-beats-within-scenes.md): a still's scene is cut into beats, each a
-// different framing and camera move of the same picture, so the picture changes every ~1.6 s
+// different framing and camera move of the same picture, so the picture changes every ~1.4-2 s
 // (5-7 changes per 10 s, none under 0.8 s). Pure: shared by the motion provider and the tests.
 import type { MotionVariant } from "./types";
 
