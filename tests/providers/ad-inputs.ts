@@ -42,14 +42,17 @@ export async function adVoices(dir: string, script: string[] = SOUND_SCRIPT, voi
   return { script, voices, music: { path: music.path } };
 }
 
-/** The render request of the script of `voices` in `style` (its plan too), files under `dir`; with the music bed unless `music: false`. */
+/**
+ * The render request of the script of `voices` in `style` (its plan too, and each scene clip's beat cuts in seconds from
+ * its start), files under `dir`; with the music bed unless `music: false`.
+ */
 export async function adInputs(
   dir: string,
   style: string,
   size: Size,
   voices: AdVoices,
   o: { music?: boolean } = {},
-): Promise<{ plan: AdStructure; request: RenderRequest }> {
+): Promise<{ plan: AdStructure; request: RenderRequest; cuts: number[][] }> {
   mkdirSync(dir, { recursive: true });
   const script = voices.script;
   const plan = planAdStructure({ scenes: script, style });
@@ -57,6 +60,7 @@ export async function adInputs(
   const motion = new LocalMotionProvider({ workDir: dir });
   const photo = await productPhoto();
   const scenes: RenderRequest["scenes"] = [];
+  const cuts: number[][] = [];
   for (const [i, text] of script.entries()) {
     const shot = plan.shots[i];
     const image = await images.generate({
@@ -80,8 +84,13 @@ export async function adInputs(
       aspectRatio: "9:16",
       variant: shot.motion,
       size,
+      // As the pipeline asks (scene-assets videoStep): the last scene holds the end card, the Style joins the beats.
+      sceneIndex: i,
+      endCard: script.length > 1 && i === script.length - 1,
+      style,
     });
+    cuts.push(clip.cuts ?? []);
     scenes.push({ id: `scene-${i + 1}`, visual: { kind: "clip", path: clip.path }, voiceOver: { path: voices.voices[i].path }, captionText: text });
   }
-  return { plan, request: { scenes, format: "mp4", size, captionStyle: style, ...(o.music === false ? {} : { music: voices.music }) } };
+  return { plan, cuts, request: { scenes, format: "mp4", size, captionStyle: style, ...(o.music === false ? {} : { music: voices.music }) } };
 }

@@ -393,6 +393,9 @@ async function videoStep(ctx: SceneContext, options: SceneAssetOptions): Promise
         sceneIndex: Math.max(0, scene.sceneOrder - 1),
         seed: project.id,
         ...(options.adShots ? { variant: adPlan(ctx).shots[ctx.sceneIndex]?.motion } : {}),
+        // Pacing (ADR 335): the ad's last scene holds its end card; the Style picks how beats are joined.
+        endCard: ctx.sceneCount > 1 && ctx.sceneIndex === ctx.sceneCount - 1,
+        style: ctx.style ?? undefined,
         prompt: scene.imagePrompt ?? undefined,
         size: videoSizeFor(aspect),
       },

@@ -1,10 +1,12 @@
-// Image to video offline: a zoom or pan over the scene image, encoded as an H.264 clip.
+// Image to video offline: the scene image cut into beats (docs/decisions/335-beats-within-scenes.md),
+// each a different framing with its own zoom or pan, encoded as an H.264 clip in one ffmpeg pass.
 import { rm } from "node:fs/promises";
 import { inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { ProviderError, VIDEO_SIZES, type CallOptions } from "~/providers/media/types";
 import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import type { MotionProvider, MotionRequest, MotionResult } from "./types";
-import { motionVariantFor, parallaxFilters, prepareLayers, prepareStill, zoompanFilter } from "./zoompan.server";
+import { beatCuts, beatFrames, beatTransitionFor, MOTION_TAIL_SLACK_SECONDS, planBeats } from "./beats";
+import { beatFilters, motionVariantFor, prepareLayers, prepareStill } from "./zoompan.server";
 
 export const MOTION_FPS = 30;
 export const MAX_MOTION_SECONDS = 120;
@@ -36,9 +38,29 @@ export class LocalMotionProvider implements MotionProvider {
       } catch (error) {
         throw new ProviderError(this.name, "bad_input", `The scene image cannot be read: ${(error as Error).message}`, { cause: error });
       }
-      const graph = layer
-        ? parallaxFilters("0:v", "1:v", variant, frames, size, MOTION_FPS, "v").join(";")
-        : `[0:v]format=yuv420p,${zoompanFilter(variant, frames, size, MOTION_FPS)},setsar=1[v]`;
+      const planned = planBeats(frames / MOTION_FPS, {
+        sceneIndex: request.sceneIndex,
+        variant,
+        endCard: request.endCard,
+        tailSlackSec: MOTION_TAIL_SLACK_SECONDS,
+      });
+      const beatLengths = beatFrames(planned, frames, MOTION_FPS);
+      // The beats as encoded: whole frames.
+      let at = 0;
+      const beats = planned.map((b, i) => {
+        const made = { ...b, start: Math.round((at / MOTION_FPS) * 1000) / 1000, durationSec: Math.round((beatLengths[i] / MOTION_FPS) * 1000) / 1000 };
+        at += beatLengths[i];
+        return made;
+      });
+      const graph = beatFilters(
+        { still: "0:v", ...(layer ? { layer: "1:v" } : {}) },
+        beats,
+        beatLengths,
+        size,
+        MOTION_FPS,
+        beatTransitionFor(request.style),
+        "v",
+      ).join(";");
       await runFfmpeg(
         [
           ...inputArgs(still, "jpeg_pipe"),
@@ -73,6 +95,8 @@ export class LocalMotionProvider implements MotionProvider {
         width: size.width,
         height: size.height,
         variant,
+        beats,
+        cuts: beatCuts(beats),
         provider: this.name,
       };
     } catch (error) {

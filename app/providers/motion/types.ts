@@ -1,4 +1,5 @@
 import type { AspectRatio, CallOptions, Size } from "~/providers/media/types";
+import type { Beat } from "./beats";
 
 export const MOTION_VARIANTS = ["zoom-in", "zoom-out", "pan-left", "pan-right"] as const;
 export type MotionVariant = (typeof MOTION_VARIANTS)[number];
@@ -23,6 +24,10 @@ export type MotionRequest = {
    * `image`.
    */
   layers?: { background: string | Buffer; foreground: string | Buffer };
+  /** The last scene of an ad (its end card): the local motion ends it on one held beat of 2-3 s. */
+  endCard?: boolean;
+  /** The project's Style (story type name): how the local motion joins its beats (beats.ts STYLE_TRANSITIONS). */
+  style?: string;
 };
 
 export type MotionResult = {
@@ -33,6 +38,10 @@ export type MotionResult = {
   width: number;
   height: number;
   variant?: MotionVariant;
+  /** The local motion's beats (docs/decisions/335-beats-within-scenes.md): framing, move and times in the clip. */
+  beats?: Beat[];
+  /** Where the picture changes inside the clip, in seconds from its start (the beats' starts but the first). */
+  cuts?: number[];
   provider: string;
   requestId?: string;
 };

@@ -3,6 +3,7 @@
 import sharp from "sharp";
 import { hashValue } from "~/providers/media/workdir.server";
 import type { Size } from "~/providers/media/types";
+import { FRAMING_ZOOM, type Beat, type BeatTransition } from "./beats";
 import { MOTION_VARIANTS, type MotionVariant } from "./types";
 
 /** zoompan moves in whole input pixels; working on a 2x still keeps the motion smooth. */
@@ -69,13 +70,14 @@ export function parallaxFilters(bg: string, fg: string, variant: MotionVariant, 
 }
 
 const num = (n: number) => String(Math.round(n * 10_000) / 10_000);
+const scaled = (base: number, z: string) => (base === 1 ? z : `${num(base)}*(${z})`);
 
 /**
  * The zoompan filter for `frames` output frames from a single prepared still, moving by `amount` (zoom, or the
- * zoom a pan travels in). Eased
- * (cosine) so the move starts and ends gently.
+ * zoom a pan travels in) from a framing of `base` zoom (1: the whole picture; a beat's medium or close crop
+ * zooms further, centred). Eased (cosine) so the move starts and ends gently.
  */
-export function zoompanFilter(variant: MotionVariant, frames: number, size: Size, fps: number, amount = 0.16): string {
+export function zoompanFilter(variant: MotionVariant, frames: number, size: Size, fps: number, amount = 0.16, base = 1): string {
   const n = Math.max(1, frames - 1);
   const e = `((1-cos(PI*min(on/${n},1)))/2)`;
   const centreX = "iw/2-(iw/zoom/2)";
@@ -85,22 +87,67 @@ export function zoompanFilter(variant: MotionVariant, frames: number, size: Size
   let y = centreY;
   switch (variant) {
     case "zoom-in":
-      z = `1+${num(amount)}*${e}`;
+      z = scaled(base, `1+${num(amount)}*${e}`);
       x = centreX;
       break;
     case "zoom-out":
-      z = `${num(1 + amount)}-${num(amount)}*${e}`;
+      z = scaled(base, `${num(1 + amount)}-${num(amount)}*${e}`);
       x = centreX;
       break;
     case "pan-left":
-      z = `${num(1 + amount)}`;
+      z = `${num(base * (1 + amount))}`;
       x = `(iw-iw/zoom)*(1-${e})`;
       break;
     case "pan-right":
-      z = `${num(1 + amount)}`;
+      z = `${num(base * (1 + amount))}`;
       x = `(iw-iw/zoom)*${e}`;
       break;
   }
   y = variant.startsWith("pan") ? `(ih-ih/zoom)/2` : y;
   return `zoompan=z='${z}':x='${x}':y='${y}':d=${frames}:s=${size.width}x${size.height}:fps=${fps}`;
 }
+
+/**
+ * Filter graph lines that cut a still (input `still`, or parallax layers `still` + `layer`) into
+ * `beats` (docs/decisions/335-beats-within-scenes.md): each beat its own framing and move, joined by
+ * `transition` (a hard cut, or a short flash or dip at each beat's start), in one pass. Writes `[out]`.
+ */
+export function beatFilters(
+  inputs: { still: string; layer?: string },
+  beats: Beat[],
+  frames: number[],
+  size: Size,
+  fps: number,
+  transition: BeatTransition,
+  out: string,
+): string[] {
+  const n = beats.length;
+  const lines: string[] = [];
+  const split = (label: string, prefix: string, fmt: string) =>
+    lines.push(n === 1 ? `[${label}]format=${fmt},null[${prefix}0]` : `[${label}]format=${fmt},split=${n}${beats.map((_, i) => `[${prefix}${i}]`).join("")}`);
+  split(inputs.still, "bs", "yuv420p");
+  if (inputs.layer) split(inputs.layer, "bl", "yuva420p");
+  for (const [i, beat] of beats.entries()) {
+    const base = FRAMING_ZOOM[beat.framing];
+    const f = frames[i];
+    const fade =
+      i > 0 && transition.kind !== "cut"
+        ? `,fade=t=in:st=0:d=${Math.min(0.3, transition.seconds)}:color=${transition.kind === "flash" ? "white" : "black"}`
+        : "";
+    if (inputs.layer) {
+      const amount = PARALLAX_FOREGROUND_AMOUNT;
+      lines.push(
+        `[bs${i}]${zoompanFilter(beat.move, f, size, fps, amount * PARALLAX_BACKGROUND_RATE, base)},setsar=1[bbg${i}]`,
+        `[bl${i}]${zoompanFilter(beat.move, f, size, fps, amount, base)},setsar=1[bfg${i}]`,
+        `[bbg${i}][bfg${i}]overlay=format=yuv420:eof_action=pass,format=yuv420p${fade}[b${i}]`,
+      );
+    } else {
+      lines.push(`[bs${i}]${zoompanFilter(beat.move, f, size, fps, BEAT_MOVE_AMOUNT, base)},setsar=1${fade}[b${i}]`);
+    }
+  }
+  lines.push(n === 1 ? `[b0]null[${out}]` : `${beats.map((_, i) => `[b${i}]`).join("")}concat=n=${n}:v=1:a=0[${out}]`);
+  return lines;
+}
+
+/** A beat's move is shorter than a whole scene's, so it moves a little less. */
+export const BEAT_MOVE_AMOUNT = 0.1;
