@@ -67,7 +67,12 @@ async function waitForServer(url, child, timeoutMs) {
 const chromiumPath = ensureChromium();
 
 if (!process.env.E2E_SKIP_BUILD) {
-  const build = spawnSync(process.execPath, [require.resolve("@remix-run/dev/dist/cli.js"), "build"], { stdio: "inherit", cwd: root });
+  const build = spawnSync(process.execPath, [require.resolve("@remix-run/dev/dist/cli.js"), "build"], {
+    stdio: "inherit",
+    cwd: root,
+    // The production build, as `npm start` serves it (ADR 325).
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (build.status !== 0) fail("remix build failed");
 }
 

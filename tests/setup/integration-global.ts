@@ -24,7 +24,12 @@ function buildApp() {
   if (process.env.SKIP_APP_BUILD) return;
   const require = createRequire(import.meta.url);
   const root = path.resolve(import.meta.dirname, "../..");
-  const built = spawnSync(process.execPath, [require.resolve("@remix-run/dev/dist/cli.js"), "build"], { cwd: root, stdio: "pipe" });
+  const built = spawnSync(process.execPath, [require.resolve("@remix-run/dev/dist/cli.js"), "build"], {
+    cwd: root,
+    stdio: "pipe",
+    // The production build, as `npm start` serves it (ADR 325), whatever NODE_ENV the tests run with.
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (built.status !== 0) throw new Error(`remix build failed:\n${String(built.stderr)}`);
 }
 
