@@ -166,3 +166,12 @@ export async function sceneOf(actor: Actor, s: WorkspaceScene, ctx: Pick<ToolCon
     updatedAt: s.updatedAt.toISOString(),
   };
 }
+
+/** A file's bytes sent inline by a client: base64 (standard or URL-safe, a data: prefix and line breaks allowed). */
+export function decodeBase64(raw: string): Buffer {
+  const text = raw.replace(/^data:[\w.+-]+\/[\w.+-]+;base64,/i, "").replace(/\s+/g, "");
+  if (!text || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(text)) throw new ToolError("fileData must be the file's bytes in base64");
+  const bytes = Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+  if (bytes.length === 0) throw new ToolError("fileData must be the file's bytes in base64");
+  return bytes;
+}

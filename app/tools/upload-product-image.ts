@@ -2,20 +2,12 @@ import { z } from "zod";
 import { setMainProjectImage, storeProjectUpload } from "~/models/projects";
 import { fetchPublicUrl } from "~/utils/public-fetch.server";
 import { MAX_BYTES } from "~/utils/storage/media-types";
-import { projectIdArg, signed, toLink } from "~/tools/shapes.server";
+import { decodeBase64, projectIdArg, signed, toLink } from "~/tools/shapes.server";
 import { defineTool, ToolError, type ToolLink } from "~/tools/types";
 
 const MAX_IMAGE_BYTES = MAX_BYTES.image;
 /** Base64 of the largest image, with room for a data: prefix and line breaks. */
 const MAX_BASE64_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 4096;
-
-function decodeBase64(raw: string): Buffer {
-  const text = raw.replace(/^data:[\w.+-]+\/[\w.+-]+;base64,/i, "").replace(/\s+/g, "");
-  if (!text || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(text)) throw new ToolError("fileData must be the file's bytes in base64");
-  const bytes = Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
-  if (bytes.length === 0) throw new ToolError("fileData must be the file's bytes in base64");
-  return bytes;
-}
 
 export const uploadProductImage = defineTool({
   name: "upload_product_image",

@@ -2,20 +2,12 @@ import { z } from "zod";
 import { setSceneOwnMedia } from "~/models/projects";
 import { fetchPublicUrl } from "~/utils/public-fetch.server";
 import { MAX_BYTES } from "~/utils/storage/media-types";
-import { projectIdArg, sceneIdArg, signed, toLink } from "~/tools/shapes.server";
+import { decodeBase64, projectIdArg, sceneIdArg, signed, toLink } from "~/tools/shapes.server";
 import { defineTool, ToolError, type ToolLink } from "~/tools/types";
 
 /** Bytes sent inline (base64); a larger clip (up to 200 MB) comes by `url`. */
 const MAX_INLINE_BYTES = 50 * 1024 * 1024;
 const MAX_BASE64_CHARS = Math.ceil(MAX_INLINE_BYTES / 3) * 4 + 4096;
-
-function decodeBase64(raw: string): Buffer {
-  const text = raw.replace(/^data:[\w.+-]+\/[\w.+-]+;base64,/i, "").replace(/\s+/g, "");
-  if (!text || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(text)) throw new ToolError("fileData must be the file's bytes in base64");
-  const bytes = Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
-  if (bytes.length === 0) throw new ToolError("fileData must be the file's bytes in base64");
-  return bytes;
-}
 
 // The brand's own photo or clip on a scene (docs/decisions/315-own-photos-and-clips.md).
 export const uploadProjectMedia = defineTool({

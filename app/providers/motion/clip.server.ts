@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { demuxerOf, inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { ProviderError, type CallOptions, type Size } from "~/providers/media/types";
 import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
-import { MOTION_FPS } from "./local.server";
+import { MOTION_FPS, motionEncoderArgs } from "./local.server";
 
 /** A clip is slowed down at most this much (beyond it the motion looks broken); then its last frame is held. */
 export const SLOWEST = 2;
@@ -81,32 +81,10 @@ export async function fitClip(clip: string, request: { durationSec: number; size
   const frames = Math.max(1, Math.round(durationSec * MOTION_FPS));
   const out = await newWorkFile(workRoot(), "motion", "mp4");
   try {
-    await runFfmpeg(
-      [
-        ...inputArgs(clip, format),
-        "-map",
-        "0:v:0",
-        "-vf",
-        filters.join(","),
-        "-frames:v",
-        String(frames),
-        "-an",
-        "-c:v",
-        "libx264",
-        "-preset",
-        "veryfast",
-        "-crf",
-        "20",
-        "-pix_fmt",
-        "yuv420p",
-        "-r",
-        String(MOTION_FPS),
-        "-movflags",
-        "+faststart",
-        out,
-      ],
-      { signal: options.signal, durationSec },
-    );
+    await runFfmpeg([...inputArgs(clip, format), "-map", "0:v:0", "-vf", filters.join(","), "-frames:v", String(frames), "-an", ...motionEncoderArgs(), out], {
+      signal: options.signal,
+      durationSec,
+    });
     const made = await probeMedia(out, { format: "mov" });
     return { path: out, durationSec: made.durationSec, width: size.width, height: size.height, stretch, holdSec };
   } catch (error) {

@@ -11,6 +11,11 @@ import { beatFilters, motionVariantFor, prepareLayers, prepareStill } from "./zo
 export const MOTION_FPS = 30;
 export const MAX_MOTION_SECONDS = 120;
 
+/** How a scene's motion clip is encoded (H.264 in mp4, fast to make, good enough to be cut again). */
+export function motionEncoderArgs(): string[] {
+  return ["-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p", "-r", String(MOTION_FPS), "-movflags", "+faststart"];
+}
+
 export class LocalMotionProvider implements MotionProvider {
   readonly name = "local-motion";
   readonly label = "ffmpeg zoom/pan motion (offline)";
@@ -71,18 +76,7 @@ export class LocalMotionProvider implements MotionProvider {
           "[v]",
           "-frames:v",
           String(frames),
-          "-c:v",
-          "libx264",
-          "-preset",
-          "veryfast",
-          "-crf",
-          "20",
-          "-pix_fmt",
-          "yuv420p",
-          "-r",
-          String(MOTION_FPS),
-          "-movflags",
-          "+faststart",
+          ...motionEncoderArgs(),
           out,
         ],
         { signal: options.signal, durationSec: frames / MOTION_FPS },
