@@ -50,7 +50,9 @@ describe("clipTiming", () => {
 
   it("covers the frame and crops, never pads or stretches", () => {
     expect(coverFilter({ width: 720, height: 1280 })).toBe("scale=720:1280:force_original_aspect_ratio=increase,crop=720:1280,setsar=1");
-    expect(coverFilter({ width: 720, height: 1280 }, { x: 498, y: 0 })).toBe("scale=720:1280:force_original_aspect_ratio=increase,crop=720:1280:498:0,setsar=1");
+    expect(coverFilter({ width: 720, height: 1280 }, { x: 498, y: 0 })).toBe(
+      "scale=720:1280:force_original_aspect_ratio=increase,crop=720:1280:498:0,setsar=1",
+    );
   });
 });
 
