@@ -1,6 +1,7 @@
 // What the canvas editor's loader gives the page (app/routes/canvas-editor.server.ts builds it) and
 // what its action answers: plain data, so the page's components need nothing from the server.
 import type { SceneAssetStates, SceneMediaStep } from "~/models/generation/scene-asset-steps";
+import type { CompileJobView } from "~/models/compile/finished-video";
 
 export type EditorView = {
   tab: "script" | "scenes";
@@ -51,17 +52,7 @@ export type EditorQuote = {
 
 export type EditorVersion = { id: string; step: SceneMediaStep; url: string; source: string; current: boolean; createdAt: string };
 
-export type EditorCompileJob = {
-  id: string;
-  status: string;
-  progress: number;
-  message: string | null;
-  errorMessage: string | null;
-  notice: string | null;
-  videoUrl: string | null;
-  posterUrl: string | null;
-  format: string;
-};
+export type EditorCompileJob = CompileJobView;
 
 export type CanvasEditorData = {
   view: EditorView;

@@ -1,6 +1,7 @@
 // What the Video Project Management page gets from its route's loader: the history, the open
 // project with its scenes and its latest compile.
 import type { PageAutomation } from "./AutomatedSceneForm";
+import type { CompileJobView } from "~/models/compile/finished-video";
 
 export type HistoryItem = {
   id: string;
@@ -26,19 +27,7 @@ export type PageScene = {
 
 export type PageMedia = { id: string; url: string; name: string; kind: "photo" | "clip" };
 
-export type PageCompileJob = {
-  id: string;
-  status: string;
-  progress: number;
-  message: string | null;
-  errorMessage: string | null;
-  /** What was refunded and kept when it failed, or the scenes added after the request that are not in the video (ADR 250). */
-  notice: string | null;
-  videoUrl: string | null;
-  /** The render's representative frame (docs/decisions/198-poster-frame.md). */
-  posterUrl: string | null;
-  format: string;
-};
+export type PageCompileJob = CompileJobView;
 
 export type PageProject = {
   project: {

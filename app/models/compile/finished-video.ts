@@ -34,20 +34,23 @@ export function projectVideo(
   return { url: finishedVideoUrl(stored), posterUrl };
 }
 
-type CompileJobFields = {
+/** A compile job as both editors' compile panels show it. */
+export type CompileJobView = {
   id: string;
   status: string;
   progress: number;
   message: string | null;
   errorMessage: string | null;
+  /** What was refunded and kept when it failed, or the scenes added after the request that are not in the video (ADR 250). */
   notice: string | null;
   videoUrl: string | null;
+  /** The render's representative frame (docs/decisions/198-poster-frame.md). */
   posterUrl: string | null;
   format: string;
 };
 
 /** A compile job as both editors' compile panels show it, with its video's address made. */
-export function compileJobView(job: CompileJobFields): CompileJobFields {
+export function compileJobView(job: CompileJobView): CompileJobView {
   return {
     id: job.id,
     status: job.status,
