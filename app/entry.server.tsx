@@ -37,21 +37,35 @@ export default function handleRequest(
   const bot = isbot(request.headers.get("user-agent") || "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // The render is aborted if it has not finished in ABORT_DELAY, and the timer is cleared once
+    // it has: a pending timer keeps the whole render (React's stream, the loaders' data, the
+    // request) reachable for ABORT_DELAY after every page is sent (docs/decisions/371-memory-flat.md).
+    let abortRender = () => {};
+    const deadline = setTimeout(() => abortRender(), ABORT_DELAY);
+    const ready = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      const stream = createReadableStreamFromReadable(body);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [bot ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          if (!bot) ready();
+        },
+        onAllReady() {
+          // Everything is rendered: nothing is left to abort.
+          clearTimeout(deadline);
+          if (bot) ready();
         },
         onShellError(error: unknown) {
+          clearTimeout(deadline);
           reject(error);
         },
         onError(error: unknown) {
@@ -60,6 +74,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    abortRender = abort;
   });
 }
