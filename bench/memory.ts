@@ -3,13 +3,20 @@
 // calls, assistant messages, 404s), bounded loops of a few clients; RSS sampled every 2 s, the heap every 5 s
 // (after a full collection every 15 s); process listener counts and MaxListenersExceededWarning watched (bench/listener-probe.ts).
 // --memory-duration=SECONDS (default 600; 60 for a quick run). Writes bench/results/memory-latest.json.
+// --memory-snapshots=60,240: the server writes a V8 heap snapshot at those seconds of the load
+// (node --heapsnapshot-signal, files under bench/.work/heap/), to compare with bench/heap-diff.ts.
+import { mkdirSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { processRssMiB } from "./app-process";
+import { flatWindow, FLAT_LIMIT } from "./memory-flat";
 import { flagValue, machineInfo, SHARED_MACHINE_NOTE, startBenchApp, writeResult } from "./pages";
 
-type Probe = { t: number; listeners: Record<string, number>; handles: number | null; heapUsedMiB: number; rssMiB: number };
+type Probe = { t: number; at?: number; afterGc?: boolean; listeners: Record<string, number>; handles: number | null; heapUsedMiB: number; rssMiB: number };
+
+const pct = (c: number | null) => (c === null ? "n/a" : `${c >= 0 ? "+" : ""}${(c * 100).toFixed(1)} %`);
 
 const median = (a: number[]) => {
   const s = [...a].sort((x, y) => x - y);
@@ -19,7 +26,15 @@ const median = (a: number[]) => {
 export async function runMemoryBench(): Promise<{ pass: boolean }> {
   const loadAtStart = os.loadavg();
   const durationSec = Number(flagValue("memory-duration") ?? 600);
-  const { db, app, data } = await startBenchApp("memory", { nodeFlags: ["--expose-gc", "--import", "./bench/listener-probe.ts"] });
+  const snapshotAt = (flagValue("memory-snapshots") ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map(Number)
+    .filter((n) => n > 0 && n < durationSec);
+  const heapDir = path.resolve("bench/.work/heap");
+  if (snapshotAt.length) mkdirSync(heapDir, { recursive: true });
+  const snapshotFlags = snapshotAt.length ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${heapDir}`] : [];
+  const { db, app, data } = await startBenchApp("memory", { nodeFlags: ["--expose-gc", ...snapshotFlags, "--import", "./bench/listener-probe.ts"] });
   try {
     const user = await data.newAccount("user", { credits: 1000 });
     const admin = await data.newAccount("admin", { admin: true, credits: 1000 });
@@ -85,6 +100,13 @@ export async function runMemoryBench(): Promise<{ pass: boolean }> {
     const t0 = Date.now();
     const sampler = setInterval(() => rss.push({ t: Math.round((Date.now() - t0) / 1000), rssMiB: processRssMiB(app.pid) }), 2000);
     const end = t0 + durationSec * 1000;
+    const snapshotTimers = snapshotAt.map((sec) =>
+      setTimeout(() => {
+        // A full collection first (the probe's gc runs every 15 s), then the snapshot: what is still referenced.
+        console.log(`Heap snapshot at ${sec} s of load (written under ${path.relative(process.cwd(), heapDir)})`);
+        process.kill(app.pid, "SIGUSR2");
+      }, sec * 1000),
+    );
     // Four clients in bounded loops; one assistant message every 10 s (each costs credits) and an
     // MCP session every 4 s (the token's budget is 120 requests a minute).
     let nextChat = t0;
@@ -92,11 +114,13 @@ export async function runMemoryBench(): Promise<{ pass: boolean }> {
     const client = async (k: number) => {
       for (let i = k; Date.now() < end; i++) {
         try {
+          // Paced from the last start, not a fixed grid: a slow machine that falls behind does not
+          // catch up in a burst (which the token's rate limit answers with 429).
           if (k === 0 && Date.now() >= nextChat) {
-            nextChat += 10_000;
+            nextChat = Date.now() + 10_000;
             await chat();
           } else if (k === 1 && Date.now() >= nextMcp) {
-            nextMcp += 4_000;
+            nextMcp = Date.now() + 4_000;
             await mcpCalls();
           } else await mix[i % mix.length]();
         } catch (error) {
@@ -106,6 +130,7 @@ export async function runMemoryBench(): Promise<{ pass: boolean }> {
     };
     await Promise.all([0, 1, 2, 3].map(client));
     clearInterval(sampler);
+    snapshotTimers.forEach(clearTimeout);
     await new Promise((r) => setTimeout(r, 2500));
 
     const out = app.output();
@@ -134,7 +159,17 @@ export async function runMemoryBench(): Promise<{ pass: boolean }> {
             .filter(([n, c]) => c > (firstProbe.listeners[n] ?? 0))
             .map(([n, c]) => `${n}: ${firstProbe.listeners[n] ?? 0} → ${c}`)
         : [];
-    const pass = flat && maxListenerWarnings.length === 0 && listenerGrowth.length === 0 && failures.length === 0;
+    // Issue 25 item 4: minute 2 against the last minute, RSS and the heap after a full collection.
+    const rssWindow = flatWindow(
+      rss.filter((s): s is { t: number; rssMiB: number } => s.rssMiB !== null).map((s) => ({ t: s.t, v: s.rssMiB })),
+      durationSec,
+    );
+    const heapWindow = flatWindow(
+      probes.filter((p) => p.afterGc && p.at !== undefined && p.at >= t0).map((p) => ({ t: (p.at! - t0) / 1000, v: p.heapUsedMiB })),
+      durationSec,
+    );
+    const pass =
+      flat && rssWindow.flat !== false && heapWindow.flat !== false && maxListenerWarnings.length === 0 && listenerGrowth.length === 0 && failures.length === 0;
     const result = {
       date: new Date().toISOString(),
       machine: machineInfo(loadAtStart),
@@ -153,6 +188,11 @@ export async function runMemoryBench(): Promise<{ pass: boolean }> {
         flat,
         samples: rss,
       },
+      minute2ToEnd: {
+        about: `median of 90-150 s of load against the median of the last 60 s; flat when within ${FLAT_LIMIT * 100} % (issue 25 item 4)`,
+        rssMiB: rssWindow,
+        heapUsedAfterGcMiB: heapWindow,
+      },
       heapUsedAfterGcMiB: {
         first: firstProbe?.heapUsedMiB ?? null,
         last: lastProbe?.heapUsedMiB ?? null,
@@ -170,8 +210,11 @@ export async function runMemoryBench(): Promise<{ pass: boolean }> {
       pass,
     };
     writeResult("memory-latest.json", result);
+    // A full run is also kept under its date (bench/results/memory-YYYY-MM-DD.json).
+    if (durationSec >= 600) writeResult(`memory-${result.date.slice(0, 10)}.json`, result);
     console.log(
       `Memory over ${durationSec} s of mixed load (${Object.values(counts).reduce((a, b) => a + b, 0)} requests): RSS ${values[0]} → ${early} (warm) → ${late} MiB (max ${result.rssMiB.max}), ` +
+        `minute 2 → end: RSS ${rssWindow.minute2} → ${rssWindow.end} MiB (${pct(rssWindow.change)}), heap after GC ${heapWindow.minute2} → ${heapWindow.end} MiB (${pct(heapWindow.change)}), ` +
         `listeners grew: ${listenerGrowth.join(", ") || "none"}, MaxListenersExceededWarning: ${maxListenerWarnings.length}, failures: ${failures.length}: ${pass ? "PASS" : "FAIL"}`,
     );
     return { pass };
