@@ -8,8 +8,10 @@
 //  - structure, variety and sound of the fixed 3-scene and 6-scene ads in every Style
 //    (bench/ad-visuals.ts): shot changes, repeated layouts, hook and call to action read by OCR,
 //    caption contrast, silence gaps, loudness, poster luma, speed.
-// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --copy-only | --sound-only | --visual-only | --compile-only | --pages | --mcp | --memory | --e2e | --durability]
-// (--compile-only: the compile and re-compile figures only, merged into media-latest.json).
+// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --copy-only | --sound-only | --visual-only | --compile-only | --pages | --mcp | --memory | --e2e | --durability | --targets]
+// (--compile-only: the compile and re-compile figures only, merged into media-latest.json;
+// --targets: only the table of issue 25's targets from the latest results, bench/targets-report.ts).
+// The full run ends with that table (bench/results/targets-latest.json and .md).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -94,6 +96,10 @@ async function adVisuals() {
 async function main() {
   const load = os.loadavg();
   log(`Reelforge media benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), load ${load.map((l) => l.toFixed(2)).join(" ")}`);
+  if (process.argv.includes("--targets")) {
+    (await import("./targets-report")).reportTargets();
+    return;
+  }
   // Web benchmarks (issue 15 §1 a, c, d, e): bench/pages.ts, bench/e2e.ts, bench/mcp.ts, bench/memory.ts.
   if (await runWebBenches({ only: true })) return;
   // The planner's copy on its fixture set (ADR 320): every field keeps the rules.
@@ -287,6 +293,8 @@ async function main() {
   log(`Results: ${path.relative(process.cwd(), file)}`);
   rmSync(root, { recursive: true, force: true });
   if (!compileOnly) await runWebBenches({ only: false });
+  // Issue 25 item 5: every target, measured value, met or missed and why.
+  (await import("./targets-report")).reportTargets();
 }
 
 await main();

@@ -1,0 +1,229 @@
+// `npm run bench -- --targets` (and the end of the full `npm run bench`): the table of issue 25
+// item 5's targets from the latest results (bench/targets.ts, ADR 370), printed and written to
+// bench/results/targets-latest.json and targets-latest.md. Each row names the file and run it came from.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { flatWindow } from "./memory-flat";
+import { consoleTable, evaluate, markdownTable, summary, type Cause, type TargetRow } from "./targets";
+import { writeResult } from "./pages";
+
+/**
+ * Known causes and next steps, keyed by target id (or its family before ":"), filled in where a
+ * target is missed. From the measurements of issue 25 and ADRs 238/239/370; update them with the fix.
+ */
+export const CAUSES: Record<string, Cause> = {
+  ready: {
+    cause:
+      "Every frame is encoded twice (the scene clip, then again by the final render with the captions) and one ffmpeg runs at a time (e2e-latest.json timeline: the scene clips, then about 4 s of final render).",
+    nextStep: "Issue 25 item 1: motion drawn once, segments joined by stream copy, two ffmpeg at once.",
+  },
+  render: {
+    cause:
+      "The final pass decodes the scene segments and encodes every frame again; x264 superfast at 720x1280 costs about 0.33 CPU-s per output second (VP9 more), so two encodes per frame leave under 5x on two cores.",
+    nextStep: "Issue 25 item 1: encode each frame once (join by stream copy) and run two ffmpeg at once.",
+  },
+  recompile: {
+    cause: "Only the edited scene is re-rendered, but the final pass re-encodes all scenes (and the music mix) again, which dominates the re-compile.",
+    nextStep: "Issue 25 item 1: join the cached segments by stream copy, so a re-compile costs one scene and the mux.",
+  },
+  "page-ratio:landing": {
+    cause:
+      "The public pages cost more server CPU per request than the 404 page (React server rendering of the full page; see the CPU ms per request in the detail), and the landing page reads the showcase.",
+    nextStep: "Issue 25 items 2 and 3: production React under npm start, lighter markup (shared icons), compression where it wins.",
+  },
+  "page-ratio:plans": {
+    cause:
+      "The public pages cost more server CPU per request than the 404 page (React server rendering of the full page; see the CPU ms per request in the detail).",
+    nextStep: "Issue 25 items 2 and 3: production React under npm start, lighter markup (shared icons), compression where it wins.",
+  },
+  "page-ratio": {
+    cause:
+      "120-163 KB of server-rendered markup per signed-in page (cards, repeated icons) against a 7 KB 404 page, and about 1 ms of CPU per Prisma statement (ADR 238/239).",
+    nextStep: "Issue 25 item 3: cards paged with Load more, shared icons, compression where it wins, fewer statements or raw SQL on hot reads.",
+  },
+  "page-p95": {
+    cause:
+      "The same CPU per request as the throughput ratio; the editor page also read its project's ownership 4 times, the chat sessions 3 times and wrote on GET (18 statements).",
+    nextStep: "Issue 25 item 3: the editor page reads each thing once and never writes on GET; lighter signed-in markup.",
+  },
+  "crowd-ready": {
+    cause: "Some crowd ideas failed or did not finish within the time limit (e2e-latest.json crowd).",
+    nextStep: "Read the failed workflow runs' errors in the e2e database; re-run `npm run bench -- --e2e`.",
+  },
+  "crowd-dashboard-p95": {
+    cause: "The renders (ffmpeg, sharp) share the two cores with the web process, and the dashboard costs several ms of CPU per request.",
+    nextStep: "Issue 25 items 1 and 3: fewer CPU-seconds per render (encode once) and a lighter dashboard; renders stay niced in the worker.",
+  },
+  memory: {
+    cause:
+      "Something the server keeps per request, session or job grows (see memory-latest.json and compare heap snapshots: --memory-snapshots=60,540, bench/heap-diff.ts).",
+    nextStep: "Bound the growing cache or free it when its owner finishes (ADR 371).",
+  },
+};
+
+type Json = Record<string, unknown>;
+const dir = () => path.resolve("bench/results");
+
+function readLatest(file: string): Json | null {
+  const f = path.join(dir(), file);
+  return existsSync(f) ? (JSON.parse(readFileSync(f, "utf8")) as Json) : null;
+}
+
+const get = (o: unknown, ...keys: string[]): unknown => keys.reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Json)[k] : undefined), o);
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const source = (file: string, j: Json | null) => (j ? `${file} (${String(j.date ?? "undated").slice(0, 16)})` : `${file} missing: run its scenario`);
+
+const PUBLIC_PAGES = ["landing", "plans"];
+const SIGNED_IN_PAGES = ["dashboard", "create-video", "editor project", "editor canvas", "admin orders"];
+
+/** The rows of issue 25 item 5 from the result files (JSON objects as the scenarios write them). */
+export function targetRows(r: { e2e: Json | null; media: Json | null; pages: Json | null; memory: Json | null }): TargetRow[] {
+  const rows: TargetRow[] = [];
+  const e2eSrc = source("e2e-latest.json", r.e2e);
+  rows.push({
+    id: "ready",
+    target: "3-scene idea: submission → Ready, x the video's length",
+    measured: num(get(r.e2e, "single", "ratioToVideoLength")),
+    unit: "x",
+    comparison: "<=",
+    limit: 0.5,
+    source: e2eSrc,
+    detail: `${String(get(r.e2e, "single", "submissionToReadySec") ?? "?")} s for a ${String(get(r.e2e, "single", "videoSec") ?? "?")} s video`,
+  });
+  const mediaSrc = source("media-latest.json", r.media);
+  for (const [format, limit] of [
+    ["mp4", 5],
+    ["webm", 4],
+  ] as const)
+    rows.push({
+      id: `render:${format}`,
+      target: `Render ${format}, x real time by wall`,
+      measured: num(get(r.media, "compile3Scenes15s720x1280", format, "speedXRealtime")),
+      unit: "x",
+      comparison: ">=",
+      limit,
+      source: mediaSrc,
+      detail: `by CPU on 2 cores x${String(get(r.media, "compile3Scenes15s720x1280", format, "speedXRealtimeOn2CoresByCpu") ?? "?")}`,
+    });
+  for (const format of ["mp4", "webm"])
+    rows.push({
+      id: `recompile:${format}`,
+      target: `Re-compile after one edit (${format}), fraction of a full compile`,
+      measured: num(get(r.media, "recompile5ScenesAfterOneEdit", format, "fraction")),
+      unit: "",
+      comparison: "<=",
+      limit: 0.2,
+      source: mediaSrc,
+      detail: `by CPU ${String(get(r.media, "recompile5ScenesAfterOneEdit", format, "cpuFraction") ?? "?")}`,
+    });
+  const pagesSrc = source("pages-latest.json", r.pages);
+  const page = (name: string) => get(r.pages, "connections", "10", "pages", name);
+  for (const name of [...PUBLIC_PAGES, ...SIGNED_IN_PAGES]) {
+    const isPublic = PUBLIC_PAGES.includes(name);
+    rows.push({
+      id: `page-ratio:${name}`,
+      target: `${name} (${isPublic ? "public" : "signed in"}): throughput / the 404 page's, 10 connections`,
+      measured: num(get(page(name), "ratio")),
+      unit: "",
+      comparison: ">=",
+      limit: isPublic ? 0.8 : 0.6,
+      source: pagesSrc,
+      detail:
+        `${String(get(page(name), "reqPerSec") ?? "?")} req/s against ${String(get(r.pages, "connections", "10", "baseline", "reqPerSec") ?? "?")}; ` +
+        `server CPU ${String(get(page(name), "serverCpuMsPerRequest") ?? "?")} ms per request against ${String(get(r.pages, "connections", "10", "baseline", "serverCpuMsPerRequest") ?? "?")}`,
+    });
+  }
+  for (const name of [...PUBLIC_PAGES, ...SIGNED_IN_PAGES])
+    rows.push({
+      id: `page-p95:${name}`,
+      target: `${name === "editor project" ? "editor project (50 scenes)" : name}: p95 at 10 connections`,
+      measured: num(get(page(name), "p95Ms")),
+      unit: "ms",
+      comparison: "<",
+      limit: 100,
+      source: pagesSrc,
+    });
+  const users = num(get(r.e2e, "crowd", "users"));
+  rows.push({
+    id: "crowd-ready",
+    target: "20 simultaneous users: all Ready",
+    // A crowd of another size does not measure this target.
+    measured: users === 20 ? num(get(r.e2e, "crowd", "ready")) : null,
+    unit: "Ready",
+    comparison: ">=",
+    limit: 20,
+    source: e2eSrc,
+    detail: `${String(users ?? "?")} users, ${String(get(r.e2e, "crowd", "failed") ?? "?")} failed, ${String(get(r.e2e, "crowd", "lost") ?? "?")} lost, last Ready after ${String(get(r.e2e, "crowd", "lastReadySec") ?? "?")} s`,
+  });
+  rows.push({
+    id: "crowd-dashboard-p95",
+    target: "Dashboard p95 while 20 users render (worst 5 s sample)",
+    measured: users === 20 ? num(get(r.e2e, "crowd", "dashboardWhileRendering", "worstP95Ms")) : null,
+    unit: "ms",
+    comparison: "<",
+    limit: 150,
+    source: e2eSrc,
+    detail: `quiet p95 ${String(get(r.e2e, "crowd", "dashboardQuiet", "p95Ms") ?? "?")} ms`,
+  });
+  rows.push(...memoryRows(r.memory));
+  return rows;
+}
+
+/** RSS and heap, minute 2 against minute 10, as |change| in %; older results are read from their samples. */
+function memoryRows(memory: Json | null): TargetRow[] {
+  const src = source("memory-latest.json", memory);
+  const duration = num(get(memory, "durationSec")) ?? 0;
+  const window = (key: "rssMiB" | "heapUsedAfterGcMiB") => {
+    const stored = get(memory, "minute2ToEnd", key) as { minute2: number | null; end: number | null; change: number | null } | undefined;
+    if (stored) return stored;
+    // Before ADR 371 the file had RSS every 2 s ({t, rssMiB}) and the heap after GC every 15 s (from the server's start).
+    if (key === "rssMiB") {
+      const samples = (get(memory, "rssMiB", "samples") as { t: number; rssMiB: number | null }[] | undefined) ?? [];
+      return flatWindow(
+        samples.filter((s) => s.rssMiB !== null).map((s) => ({ t: s.t, v: s.rssMiB! })),
+        duration,
+      );
+    }
+    const heap = (get(memory, "heapUsedAfterGcMiB", "samples") as number[] | undefined) ?? [];
+    return flatWindow(
+      heap.map((v, i) => ({ t: i * 15, v })),
+      duration,
+    );
+  };
+  return (["rssMiB", "heapUsedAfterGcMiB"] as const).map((key) => {
+    const w = window(key);
+    const full = duration >= 600;
+    return {
+      id: `memory:${key === "rssMiB" ? "rss" : "heap"}`,
+      target: `${key === "rssMiB" ? "RSS" : "Live heap (after a full GC)"}: change from minute 2 to minute 10 of the mixed load`,
+      // A shorter run does not measure minute 10.
+      measured: full && w.change !== null ? Math.round(Math.abs(w.change) * 1000) / 10 : null,
+      unit: "%",
+      comparison: "<=",
+      limit: 10,
+      source: src,
+      detail: `${String(w.minute2)} → ${String(w.end)} MiB over a ${duration} s run${full ? "" : " (shorter than 600 s)"}`,
+    };
+  });
+}
+
+/** Reads the latest results, prints the table and writes targets-latest.json and .md. */
+export function reportTargets(): { allMet: boolean } {
+  const rows = evaluate(
+    targetRows({
+      e2e: readLatest("e2e-latest.json"),
+      media: readLatest("media-latest.json"),
+      pages: readLatest("pages-latest.json"),
+      memory: readLatest("memory-latest.json"),
+    }),
+    CAUSES,
+  );
+  const s = summary(rows);
+  const date = new Date().toISOString();
+  const note = "Values from the latest result file of each scenario (see Source): rows from different runs may have been measured under different load.";
+  writeResult("targets-latest.json", { date, note, summary: s, rows });
+  writeFileSync(path.join(dir(), "targets-latest.md"), markdownTable(rows, { date, note }));
+  console.log(`Targets (issue 25 item 5): ${s.met} met, ${s.missed} missed, ${s.notMeasured} not measured`);
+  console.log(consoleTable(rows));
+  return { allMet: s.allMet };
+}
