@@ -82,16 +82,23 @@ function byLabel(h: Heap, pick: (i: number) => boolean) {
   return out;
 }
 
-function path(h: Heap, i: number, depth = 10): string {
+function path(h: Heap, i: number, depth = flag("depth", 10)): string {
   const parts: string[] = [];
   const seen = new Set<number>();
   let cur = i;
-  for (let d = 0; d < depth; d++) {
+  // Runs of the same kind (a linked list of listeners, timers) are walked as one step.
+  for (let d = 0, steps = 0; d < depth && steps < 100_000; steps++) {
     const r = h.retainers(cur).find(([from]) => !seen.has(from) && h.type(from) !== "hidden") ?? h.retainers(cur).find(([from]) => !seen.has(from));
     if (!r) break;
     const [from, , name] = r;
     seen.add(from);
-    parts.push(`${name} ← ${label(h, from)}`);
+    const same = label(h, from) === label(h, cur);
+    if (same && parts.length && parts[parts.length - 1].endsWith("(run)")) {
+      cur = from;
+      continue;
+    }
+    parts.push(`${name} ← ${label(h, from)}${same ? " (run)" : ""}`);
+    if (!same) d++;
     if (h.type(from) === "synthetic") break;
     cur = from;
   }
