@@ -173,6 +173,7 @@ export function targetRows(r: { e2e: Json | null; media: Json | null; pages: Jso
 function memoryRows(memory: Json | null): TargetRow[] {
   const src = source("memory-latest.json", memory);
   const duration = num(get(memory, "durationSec")) ?? 0;
+  const requests = Object.values((get(memory, "requests") as Record<string, number> | undefined) ?? {}).reduce((a, b) => a + b, 0);
   const window = (key: "rssMiB" | "heapUsedAfterGcMiB") => {
     const stored = get(memory, "minute2ToEnd", key) as { minute2: number | null; end: number | null; change: number | null } | undefined;
     if (stored) return stored;
@@ -202,7 +203,7 @@ function memoryRows(memory: Json | null): TargetRow[] {
       comparison: "<=",
       limit: 10,
       source: src,
-      detail: `${String(w.minute2)} → ${String(w.end)} MiB over a ${duration} s run${full ? "" : " (shorter than 600 s)"}`,
+      detail: `${String(w.minute2)} → ${String(w.end)} MiB over a ${duration} s run${full ? "" : " (shorter than 600 s)"} of ${requests} requests`,
     };
   });
 }
