@@ -54,6 +54,7 @@ export class LocalProductImageProvider implements ProductImageProvider {
           photo: request.photo,
           tone: request.tone ?? "light",
           stylePalette: request.palette,
+          ...(request.style ? { style: request.style } : {}),
           layers: request.layers,
         },
         product,
