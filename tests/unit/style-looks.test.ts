@@ -5,6 +5,8 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { cutOutProduct } from "~/providers/image/cutout.server";
+import { drawHeadline } from "~/providers/image/local.server";
+import { textCardImage } from "~/providers/image/text-card.server";
 import { composeShot, productHues, type ShotKind, type ShotRequest } from "~/providers/image/shots.server";
 import { textArea } from "~/providers/image/shot-text.server";
 import { STYLE_LOOK_NAMES, STYLE_LOOKS, styleLookFor, styleLookNameOf } from "~/providers/image/style-looks";
@@ -165,6 +167,25 @@ describe("the drawn text's pixels inside the safe area", () => {
         // 2 px for JPEG ringing at the edges.
         expect(insideSafeArea(box!, size, 2), `${style} ${shot} ${JSON.stringify(box)} in ${JSON.stringify(safeArea(size))}`).toBe(true);
       }
+    }
+  });
+});
+
+describe("the text of pictures that are not ad shots inside the safe area", () => {
+  it.each(SIZES)("a text card and a headline drawn on a picture (%s)", async (_ratio, size) => {
+    const blank = await textCardImage("", size);
+    const card = await textCardImage("Tired of soggy salads by lunchtime? Meet CrispBox, the lunch box that keeps greens crisp", size);
+    const cardBox = await changedBox(card, blank);
+    expect(cardBox).not.toBeNull();
+    expect(insideSafeArea(cardBox!, size, 2), JSON.stringify(cardBox)).toBe(true);
+    const plain = await sharp({ create: { ...size, channels: 3, background: "#9ca3af" } })
+      .jpeg()
+      .toBuffer();
+    for (const version of ["v1", "v2"] as const) {
+      const drawn = await drawHeadline(plain, LONG, version);
+      const box = await changedBox(drawn, plain);
+      expect(box).not.toBeNull();
+      expect(insideSafeArea(box!, size, 2), `${version} ${JSON.stringify(box)}`).toBe(true);
     }
   });
 });

@@ -64,8 +64,8 @@ export async function endCardShot(f: ShotFrame): Promise<void> {
   if (cta) {
     const at = placeMark(f, "button", { width: bw, height: bh }, Math.round(tcx - bw / 2), Math.min(ty, bottom - bh - siteH));
     const r = buttonRadius(look, bh, ctaSize);
-    // The band look's button is a strip of colour across the frame.
-    const strip = look.layout === "lower-band";
+    // The band look's button is a strip of colour across a portrait frame (beside the product, a block).
+    const strip = look.layout === "lower-band" && !side;
     layers.push({
       input: Buffer.from(
         `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect x="${strip ? 0 : at.left}" y="${at.top}" width="${strip ? W : bw}" height="${bh}" rx="${r}" fill="${palette.accent}"/></svg>`,

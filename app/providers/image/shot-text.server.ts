@@ -130,7 +130,12 @@ const TREATMENTS: Record<StyleLook["layout"], Treatment> = {
       color: ground === "accent" ? ensureContrast(p.text, band) : p.textOnAccent,
       padX: 0,
       padY: Math.round(size * 0.35),
-      backing: (r, W) => `<rect x="0" y="${r.y}" width="${W}" height="${r.height}" fill="${band}"/>`,
+      // Across the frame behind wide text; from the text to the nearer edge beside a product.
+      backing: (r, W) => {
+        const x0 = r.width > W * 0.6 || r.x + r.width / 2 < W / 2 ? 0 : r.x - size * 0.3;
+        const x1 = r.width > W * 0.6 || r.x + r.width / 2 >= W / 2 ? W : r.x + r.width + size * 0.3;
+        return `<rect x="${r1(x0)}" y="${r.y}" width="${r1(x1 - x0)}" height="${r.height}" fill="${band}"/>`;
+      },
     };
   },
   // Very large capitals with a thick accent rule beside them and a thin one under them.

@@ -273,7 +273,8 @@ async function featureShot(f: ShotFrame): Promise<void> {
 async function splitShot(f: ShotFrame): Promise<void> {
   const { product, palette, W, H, safe, portrait, unit, headline, layers, area } = f;
   if (portrait) {
-    const panelH = Math.round(safe * 0.46);
+    // The panel covers the safe area's top 44% above the captions.
+    const panelH = Math.round(f.area.y + (safe - f.area.y) * 0.44);
     f.background = f.paint(palette.bgTop, palette.bgBottom, `<rect width="${W}" height="${panelH}" fill="${palette.accent}"/>`);
     if (headline)
       layers.push(
@@ -307,7 +308,8 @@ async function kineticShot(f: ShotFrame): Promise<void> {
   const { product, palette, W, H, safe, portrait, unit, headline, layers, area, look } = f;
   const onAccent = look.layout === "centred-hero";
   if (onAccent) f.background = f.paint(palette.accent, mix(palette.accent, "#000000", 0.25), "");
-  const textH = (portrait ? safe * 0.5 : safe * 0.55) - area.y + H * 0.08;
+  // The magazine look gives its capitals more of the frame.
+  const textH = (portrait ? safe * (look.layout === "magazine" ? 0.56 : 0.5) : safe * 0.55) - area.y + H * 0.08;
   if (headline)
     layers.push(
       ...(await styledText(f, headline, { x: area.x, y: area.y, width: portrait ? area.width : W * 0.6 - area.x, height: textH }, unit * 0.13, {

@@ -58,7 +58,7 @@ export const STYLE_LOOKS: Record<StyleLookName, StyleLook> = {
     layout: "polaroid",
     type: { fontId: "poppins", scale: 0.78, uppercase: false, align: "left" },
     background: { saturation: 0.45, top: 0.95, bottom: 0.88, hue: 38 },
-    motion: { moves: ["pan-right", "zoom-in", "pan-left", "zoom-out"], framings: ["wide", "medium", "close", "medium"], transition: { kind: "cut" } },
+    motion: { moves: ["pan-right", "zoom-in", "pan-left", "zoom-out"], framings: ["wide", "close"], transition: { kind: "cut" } },
     music: { mood: "warm", bpm: 88, lead: 25 },
   },
   Unboxing: {
