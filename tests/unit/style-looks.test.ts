@@ -8,7 +8,8 @@ import { cutOutProduct } from "~/providers/image/cutout.server";
 import { drawHeadline } from "~/providers/image/local.server";
 import { textCardImage } from "~/providers/image/text-card.server";
 import { composeShot, productHues, type ShotKind, type ShotRequest } from "~/providers/image/shots.server";
-import { textArea } from "~/providers/image/shot-text.server";
+import { textArea, treatmentContrast } from "~/providers/image/shot-text.server";
+import { brandPalette, MIN_TEXT_CONTRAST, shotPalette } from "~/providers/image/shot-design";
 import { STYLE_LOOK_NAMES, STYLE_LOOKS, styleLookFor, styleLookNameOf } from "~/providers/image/style-looks";
 import { AD_STYLES, adStyleOf } from "~/providers/llm/planner/ad-structure";
 import { insideSafeArea, safeArea, safeAreaOverflow } from "~/providers/media/safe-zones";
@@ -97,6 +98,22 @@ describe("the five Style looks", () => {
       }
     }
     expect(planBeats(8, { sceneIndex: 1 })).toEqual(planBeats(8, { sceneIndex: 1, style: "Product Showcase" }));
+  });
+
+  it("keep every text at 4.5:1 or more on its card, band or ground, for any hue, tone and brand", () => {
+    for (const style of STYLE_LOOK_NAMES) {
+      const look = STYLE_LOOKS[style];
+      const palettes = [];
+      for (let main = 0; main < 360; main += 30)
+        for (const tone of ["light", "dark"] as const) palettes.push(shotPalette({ main, accent: (main + 150) % 360 }, tone, undefined, look.background));
+      palettes.push(
+        brandPalette({ colors: ["#facc15", "#ffffff"], fontId: "inter" }, "light"),
+        brandPalette({ colors: ["#111111", "#1e3a8a"], fontId: "inter" }, "dark"),
+      );
+      for (const p of palettes)
+        for (const ground of ["background", "accent"] as const)
+          expect(treatmentContrast(look.layout, p, ground), `${style} ${ground} ${JSON.stringify(p)}`).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    }
   });
 
   it("score each Style's music with its own mood, tempo and lead", () => {

@@ -7,7 +7,7 @@ import type { OverlayOptions } from "sharp";
 import { safeArea } from "~/providers/media/safe-zones";
 import type { Size } from "~/providers/media/types";
 import { renderTextImage, type TextImage } from "~/providers/media/text.server";
-import { ensureContrast, mix } from "./color";
+import { contrastRatio, ensureContrast, mix } from "./color";
 import { captionSafeTop, type ShotPalette } from "./shot-design";
 import type { StyleLook } from "./style-looks";
 
@@ -101,20 +101,28 @@ type Treatment = (
   p: ShotPalette,
   ground: TextGround,
   size: number,
-) => { color: string; padX: number; padY: number; backing: (r: Rect, W: number, H: number, size: number) => string | null };
+) => {
+  color: string;
+  /** The solid colour right behind the text (a card or band); null: the ground itself. */
+  behind: string | null;
+  padX: number;
+  padY: number;
+  backing: (r: Rect, W: number, H: number, size: number) => string | null;
+};
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 /** How each layout family sets its text: colour, padding and what is drawn behind it (SVG). */
 const TREATMENTS: Record<StyleLook["layout"], Treatment> = {
   // Plain type on the picture.
-  "centred-hero": (p, ground) => ({ color: ground === "accent" ? p.textOnAccent : p.text, padX: 0, padY: 0, backing: () => null }),
+  "centred-hero": (p, ground) => ({ color: ground === "accent" ? p.textOnAccent : p.text, behind: null, padX: 0, padY: 0, backing: () => null }),
   // A white note card with a quote mark, a soft shadow.
   polaroid: (p, _ground, size) => {
     const card = "#fffdf6";
     const color = ensureContrast(p.dark ? "#1f2937" : mix(p.text, "#000000", 0.2), card);
     return {
       color,
+      behind: card,
       padX: Math.round(size * 0.55),
       padY: Math.round(size * 0.5),
       backing: (r, _W, _H, s) =>
@@ -128,6 +136,7 @@ const TREATMENTS: Record<StyleLook["layout"], Treatment> = {
     const band = ground === "accent" ? p.bgTop : p.accent;
     return {
       color: ground === "accent" ? ensureContrast(p.text, band) : p.textOnAccent,
+      behind: band,
       padX: 0,
       padY: Math.round(size * 0.35),
       // Across the frame behind wide text; from the text to the nearer edge beside a product.
@@ -143,6 +152,7 @@ const TREATMENTS: Record<StyleLook["layout"], Treatment> = {
     const rule = ground === "accent" ? p.textOnAccent : p.accent;
     return {
       color: ground === "accent" ? p.textOnAccent : p.text,
+      behind: null,
       padX: Math.round(size * 0.22),
       padY: Math.round(size * 0.12),
       backing: (r, _W, _H, s) =>
@@ -156,6 +166,7 @@ const TREATMENTS: Record<StyleLook["layout"], Treatment> = {
     const color = ensureContrast(p.dark ? "#ffffff" : p.text, card);
     return {
       color,
+      behind: card,
       padX: Math.round(size * 0.6),
       padY: Math.round(size * 0.45),
       backing: (r, _W, _H, s) => {
@@ -168,6 +179,16 @@ const TREATMENTS: Record<StyleLook["layout"], Treatment> = {
     };
   },
 };
+
+/**
+ * The contrast of a Style's text with what it is drawn on (its card or band, else the ground's
+ * colours), for tests and the bench: at least 4.5:1 (color.ts MIN_TEXT_CONTRAST).
+ */
+export function treatmentContrast(layout: StyleLook["layout"], p: ShotPalette, ground: TextGround): number {
+  const t = TREATMENTS[layout](p, ground, 40);
+  const behind = t.behind ? [t.behind] : ground === "accent" ? [p.accent] : [p.bgTop, p.bgBottom];
+  return Math.min(...behind.map((b) => contrastRatio(t.color, b)));
+}
 
 /** A plain centred line of text (end card name, button, website) fitted to a width and height (placed with placeMark); null for no text. */
 export async function lineOfText(
