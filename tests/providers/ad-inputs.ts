@@ -69,6 +69,7 @@ export async function adInputs(
       aspectRatio: "9:16",
       version: "v1",
       size,
+      style,
       shot: shot.shot,
       headline: shot.headline || undefined,
       productName: shot.shot === "end-card" ? plan.product : undefined,

@@ -2,99 +2,81 @@
 // name, call-to-action button and, with a brand kit, the website line
 // (docs/decisions/310-brand-kit.md). Drawn on the frame shots.server.ts sets up.
 import sharp from "sharp";
-import { renderTextImage } from "~/providers/media/text.server";
-import { clamp, dropShadow, fit } from "./shot-parts.server";
-import type { ShotPalette } from "./shot-design";
+import { buttonRadius } from "./shot-looks.server";
+import { dropShadow, fit } from "./shot-parts.server";
+import { lineOfText, placeMark } from "./shot-text.server";
 import type { ShotFrame } from "./shots.server";
 
 /**
- * Logo, product, name, call-to-action button, above the captions: stacked and centred in a
- * portrait frame; in a square or landscape frame the name and the button stand beside the product
- * (docs/decisions/214-aspect-ratio-at-creation.md).
+ * Logo, product, name, call-to-action button, above the captions and inside the platform-safe
+ * area: stacked and centred in a portrait frame; in a square or landscape frame the name and the
+ * button stand beside the product (docs/decisions/214-aspect-ratio-at-creation.md). The button's
+ * shape and the type are the Style's (docs/decisions/341-five-style-looks.md).
  */
 export async function endCardShot(f: ShotFrame): Promise<void> {
-  const { request, product, palette, W, H, safe, portrait, unit, headline, layers } = f;
+  const { request, product, palette, W, H, safe, portrait, unit, headline, layers, area, look } = f;
   const side = !portrait;
-  const pcx = side ? W * 0.3 : W / 2;
-  const tcx = side ? W * 0.7 : W / 2;
-  let y = Math.round(H * 0.08);
+  // Beside the product, the text column runs from the middle of the frame to the safe area's right edge.
+  const colX = side ? Math.round(W * 0.52) : area.x;
+  const colW = side ? area.x + area.width - colX : area.width;
+  const pcx = side ? W * 0.3 : area.x + area.width / 2;
+  const tcx = colX + colW / 2;
+  let y = area.y;
   if (request.logo) {
     const d = Math.round(unit * 0.14);
-    const logo = request.brand ? await brandLogo(request.logo, d) : await circle(request.logo, d);
+    const logo = request.brand ? await brandLogo(request.logo, Math.min(d, Math.round(area.width / 2.4))) : await circle(request.logo, d);
     if (logo) {
-      layers.push({ input: logo.png, left: Math.round(pcx - logo.width / 2), top: y });
+      const at = placeMark(f, "logo", logo, Math.round(pcx - logo.width / 2), y);
+      layers.push({ input: logo.png, ...at });
       y += logo.height + Math.round(H * 0.02);
     }
   }
   // Beside the product in a square frame, smaller type keeps the button to a few lines.
   const square = side && W < H * 1.2;
-  const nameSize = unit * (square ? 0.08 : 0.1);
-  const ctaSize = unit * (square ? 0.06 : 0.08);
+  const nameSize = unit * (square ? 0.08 : 0.1) * Math.min(1.2, look.type.scale);
+  const ctaSize = unit * (square ? 0.06 : 0.08) * Math.min(1.2, look.type.scale);
   // The name and the button are measured first (the button's text may wrap to several lines)
   // and the product gets the height left, so nothing overlaps.
-  const name = request.productName
-    ? await renderTextImage({
-        text: request.productName,
-        sizePx: nameSize,
-        color: palette.text,
-        maxWidth: W * (side ? 0.42 : 0.8),
-        align: "centre",
-        fontId: palette.fontId,
-      })
-    : null;
-  const cta = headline
-    ? await renderTextImage({
-        text: headline,
-        sizePx: ctaSize,
-        color: palette.textOnAccent,
-        maxWidth: W * (square ? 0.4 : side ? 0.34 : 0.7),
-        align: "centre",
-        fontId: palette.fontId,
-      })
-    : null;
-  const site = await websiteLine(request.brand?.website, ctaSize * 0.7, palette, W * (side ? 0.42 : 0.8));
+  const name = await lineOfText(f, request.productName, { sizePx: nameSize, color: palette.text, maxWidth: colW, maxHeight: area.height * 0.25 });
+  const padX = Math.round(ctaSize * 0.8);
+  const padY = Math.round(ctaSize * 0.45);
+  const cta = await lineOfText(f, headline, {
+    sizePx: ctaSize,
+    color: palette.textOnAccent,
+    maxWidth: Math.min(colW, W * (square ? 0.4 : side ? 0.34 : 0.7)) - padX * 2,
+    maxHeight: area.height * 0.3,
+  });
+  const site = await lineOfText(f, request.brand?.website, { sizePx: ctaSize * 0.7, color: palette.muted, maxWidth: colW });
   const nameH = name ? name.height + Math.round(H * 0.02) : 0;
   const siteH = site ? site.height + Math.round(H * 0.015) : 0;
-  const bw = cta ? Math.min(W, cta.width + Math.round(ctaSize * 1.6)) : 0;
-  const bh = cta ? Math.min(H, cta.height + Math.round(ctaSize * 0.9)) : 0;
+  const bw = cta ? cta.width + padX * 2 : 0;
+  const bh = cta ? cta.height + padY * 2 : 0;
   const reserve = side ? H * 0.04 : nameH + bh + siteH + H * 0.04;
   const p = await fit(product, W * (side ? 0.4 : 0.6), Math.max(unit * 0.15, safe - y - reserve));
   layers.push({ input: await dropShadow(p.png, unit * 0.025), left: Math.round(pcx - p.width / 2), top: y + Math.round(unit * 0.015) });
   layers.push({ input: p.png, left: Math.round(pcx - p.width / 2), top: y });
-  let ty = side ? Math.round(H * 0.08 + Math.max(0, safe - H * 0.08 - nameH - bh - siteH) / 2) : y + p.height + Math.round(H * 0.02);
+  const bottom = area.y + area.height;
+  let ty = side ? Math.round(area.y + Math.max(0, area.height - nameH - bh - siteH) / 2) : y + p.height + Math.round(H * 0.02);
   if (name) {
-    layers.push({ input: name.png, left: clamp(Math.round(tcx - name.width / 2), name.width, W), top: clamp(ty, name.height, H) });
+    layers.push({ input: name.png, ...placeMark(f, "name", name, Math.round(tcx - name.width / 2), Math.min(ty, bottom - nameH - bh - siteH)) });
     ty += nameH;
   }
   if (cta) {
-    const bx = Math.round(tcx - bw / 2);
-    const by = Math.min(ty, safe - bh - siteH);
+    const at = placeMark(f, "button", { width: bw, height: bh }, Math.round(tcx - bw / 2), Math.min(ty, bottom - bh - siteH));
+    const r = buttonRadius(look, bh, ctaSize);
+    // The band look's button is a strip of colour across a portrait frame (beside the product, a block).
+    const strip = look.layout === "lower-band" && !side;
     layers.push({
       input: Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${bw}" height="${bh}"><rect width="${bw}" height="${bh}" rx="${Math.min(bh / 2, ctaSize * 1.1)}" fill="${palette.accent}"/></svg>`,
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect x="${strip ? 0 : at.left}" y="${at.top}" width="${strip ? W : bw}" height="${bh}" rx="${r}" fill="${palette.accent}"/></svg>`,
       ),
-      left: clamp(bx, bw, W),
-      top: clamp(by, bh, H),
+      left: 0,
+      top: 0,
     });
-    layers.push({
-      input: cta.png,
-      left: clamp(Math.round(tcx - cta.width / 2), cta.width, W),
-      top: clamp(by + Math.round((bh - cta.height) / 2), cta.height, H),
-    });
-    ty = by + bh + Math.round(H * 0.015);
+    layers.push({ input: cta.png, left: at.left + padX, top: at.top + padY });
+    ty = at.top + bh + Math.round(H * 0.015);
   }
-  if (site)
-    layers.push({
-      input: site.png,
-      left: clamp(Math.round(tcx - site.width / 2), site.width, W),
-      top: clamp(Math.min(ty, safe - site.height), site.height, H),
-    });
-}
-
-/** The brand's website or handle, small, under the button (muted text, readable on the background). */
-async function websiteLine(text: string | undefined, sizePx: number, palette: ShotPalette, maxWidth: number) {
-  const line = text?.trim();
-  return line ? renderTextImage({ text: line, sizePx, color: palette.muted, maxWidth, align: "centre", fontId: palette.fontId }) : null;
+  if (site) layers.push({ input: site.png, ...placeMark(f, "website", site, Math.round(tcx - site.width / 2), Math.min(ty, bottom - site.height)) });
 }
 
 /** A brand kit's logo, whole (not cropped), fitted into a box `d` high and up to 2.4 d wide. */

@@ -3,12 +3,12 @@
 // optional headline. v1 is a centred studio packshot; v2 an offset, tilted, colour-blocked
 // editorial layout.
 import sharp, { type OverlayOptions } from "sharp";
-import { renderTextImage } from "~/providers/media/text.server";
 import { FULL_SIZES, ProviderError, isAspectRatio, type CallOptions } from "~/providers/media/types";
 import { hashValue } from "~/providers/media/workdir.server";
 import { cutOutProduct, type Cutout } from "./cutout.server";
 import { mix, readableOn, rgbToHex } from "./color";
 import { backgroundSvg, layoutFor, paletteFor, sceneKindFor, type Box, type Layout, type Palette } from "./design";
+import { fitText, textArea, within } from "./shot-text.server";
 import { composeShot, productHues } from "./shots.server";
 import type { ProductImageProvider, ProductImageRequest, ProductImageResult, ShotLayers } from "./types";
 
@@ -54,6 +54,7 @@ export class LocalProductImageProvider implements ProductImageProvider {
           photo: request.photo,
           tone: request.tone ?? "light",
           stylePalette: request.palette,
+          ...(request.style ? { style: request.style } : {}),
           layers: request.layers,
         },
         product,
@@ -234,17 +235,14 @@ async function cropInto(png: Buffer, w: number, h: number, left: number, top: nu
 }
 
 async function headlineLayers(text: string, layout: Layout, palette: Palette, W: number, H: number, version: "v1" | "v2"): Promise<OverlayOptions[]> {
-  const box = layout.headline;
+  // The block, cut to the platform-safe area above the captions (docs/decisions/341-five-style-looks.md).
+  const box = { ...layout.headline, ...within(layout.headline, textArea({ width: W, height: H })) };
   const padX = box.panel ? Math.round(box.sizePx * 0.7) : 0;
   const padY = box.panel ? Math.round(box.sizePx * 0.55) : 0;
   const colour = box.panel ? palette.textOnAccent : palette.text;
-  let size = box.sizePx;
-  let img = await renderTextImage({ text, sizePx: size, color: colour, maxWidth: box.width - padX * 2, align: box.align });
-  // Shrink long headlines until they fit their block.
-  for (let i = 0; i < 4 && img.height > box.height - padY * 2; i++) {
-    size = Math.round(size * 0.82);
-    img = await renderTextImage({ text, sizePx: size, color: colour, maxWidth: box.width - padX * 2, align: box.align });
-  }
+  // Shrunk until it fits its block.
+  const img = await fitText({ text, sizePx: box.sizePx, color: colour, align: box.align }, box.width - padX * 2, box.height - padY * 2);
+  const size = img.sizePx;
   const out: OverlayOptions[] = [];
   if (box.panel) {
     const pw = Math.min(W, Math.round(img.width + padX * 2));

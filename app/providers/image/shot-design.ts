@@ -50,7 +50,13 @@ export function brandPalette(brand: ShotBrand, tone: "light" | "dark"): ShotPale
  * tone), the accent from its second hue; text at least 4.5:1 on what it sits on. A grey product
  * takes its hues from the style's palette (dark, accent, light), else indigo.
  */
-export function shotPalette(hues: { main: number; accent: number } | null, tone: "light" | "dark", stylePalette?: string[]): ShotPalette {
+export function shotPalette(
+  hues: { main: number; accent: number } | null,
+  tone: "light" | "dark",
+  stylePalette?: string[],
+  /** The Style's own background (image/style-looks.ts): saturation, top and bottom lightness, and a fixed hue. */
+  background?: { saturation: number; top: number; bottom: number; hue?: number },
+): ShotPalette {
   let main = 250;
   let accentHue = 330;
   if (hues) {
@@ -64,8 +70,9 @@ export function shotPalette(hues: { main: number; accent: number } | null, tone:
     }
   }
   const dark = tone === "dark";
-  const bgTop = dark ? hslToHex(main, 0.42, 0.16) : hslToHex(main, 0.5, 0.93);
-  const bgBottom = dark ? hslToHex(main, 0.5, 0.07) : hslToHex(main, 0.45, 0.8);
+  const bgHue = background?.hue ?? main;
+  const bgTop = background ? hslToHex(bgHue, background.saturation, background.top) : dark ? hslToHex(main, 0.42, 0.16) : hslToHex(main, 0.5, 0.93);
+  const bgBottom = background ? hslToHex(bgHue, background.saturation * 0.9, background.bottom) : dark ? hslToHex(main, 0.5, 0.07) : hslToHex(main, 0.45, 0.8);
   let accent = hslToHex(accentHue, 0.7, dark ? 0.55 : 0.45);
   // The accent must stand out from the background, or panels vanish into it.
   if (contrastRatio(accent, bgTop) < 1.8) accent = hslToHex(accentHue, 0.75, dark ? 0.7 : 0.32);

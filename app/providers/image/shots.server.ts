@@ -1,17 +1,20 @@
 // The shots of an ad from one product photo (docs/decisions/205-shots-from-one-product-photo.md):
 // hero on a surface, close-up crop, product beside a feature call-out, split layout with text,
 // full-bleed colour with large type, and the end card (product, name, call to action, logo).
-// Colours come from the product (shot-design.ts); everything stays above the caption band, and
-// text stays inside the middle 80% of the frame, where the camera moves never crop it.
+// Colours come from the product (shot-design.ts), the layout family, type and page from the Style
+// (style-looks.ts, docs/decisions/341-five-style-looks.md); everything stays above the caption
+// band, and every text inside the platform-safe area (shot-text.server.ts, ADR 340).
 import sharp, { type OverlayOptions } from "sharp";
-import { renderTextImage } from "~/providers/media/text.server";
 import type { Size } from "~/providers/media/types";
 import { huesOf, mix } from "./color";
 import type { Cutout } from "./cutout.server";
-import { brandPalette, captionSafeTop, shotPalette, type ShotBrand, type ShotPalette } from "./shot-design";
-import type { ShotLayers } from "./types";
 import { endCardShot } from "./end-card.server";
+import { brandPalette, captionSafeTop, shotPalette, type ShotBrand, type ShotPalette } from "./shot-design";
+import { lookBackdrop, polaroidCard } from "./shot-looks.server";
 import { clamp, dropShadow, fit } from "./shot-parts.server";
+import { styledText, textArea, type Rect, type ShotMark, type TextFrame } from "./shot-text.server";
+import { styleLookFor } from "./style-looks";
+import type { ShotLayers } from "./types";
 
 export type ShotKind = "hero" | "close-up" | "feature" | "split" | "kinetic" | "end-card" | "photo";
 
@@ -34,6 +37,8 @@ export type ShotRequest = {
   photo?: Buffer;
   tone: "light" | "dark";
   stylePalette?: string[];
+  /** The project's Style (story type name): its layout family, type, page and button (style-looks.ts); without it Product Showcase's. */
+  style?: string;
   /**
    * Also return the shot's layers, for a parallax move (docs/decisions/220-parallax-layers.md):
    * the background plate (everything but the product) and the product layer (cut-out and its
@@ -51,17 +56,25 @@ export async function productHues(cut: Cutout): Promise<{ main: number; accent: 
   return huesOf(data, cut.backgroundRemoved ? 128 : 0);
 }
 
-/** Draws the shot as a JPEG. `product` is the cut-out (or framed photo) as a PNG. */
+/**
+ * Draws the shot as a JPEG. `product` is the cut-out (or framed photo) as a PNG. `marks`: every
+ * text and logo drawn, where (inside the platform-safe area: docs/decisions/340-platform-safe-zones.md).
+ */
 export async function composeShot(
   request: ShotRequest,
   product: Buffer,
   hues: { main: number; accent: number } | null,
-): Promise<{ image: Buffer; palette: ShotPalette; layers?: ShotLayers }> {
+): Promise<{ image: Buffer; palette: ShotPalette; layers?: ShotLayers; marks: ShotMark[] }> {
   const { width: W, height: H } = request.size;
+  const look = styleLookFor(request.style);
   // The end card is always dark (the product's hue, deep): it closes the ad with a clear change
   // of picture after a light body, and the call-to-action button stands out on it.
   const tone = request.shot === "end-card" ? "dark" : request.tone;
-  const palette = request.brand ? brandPalette(request.brand, tone) : shotPalette(hues, tone, request.stylePalette);
+  // The Style's own page where its tone is the one asked for (a dark Style's end card too).
+  const lookTone = look.background.top > 0.5 ? "light" : "dark";
+  const palette = request.brand
+    ? brandPalette(request.brand, tone)
+    : shotPalette(hues, tone, request.stylePalette, lookTone === tone ? look.background : undefined);
   const safe = captionSafeTop(request.size);
   const portrait = H > W * 1.2;
   const unit = Math.min(W, H);
@@ -69,22 +82,30 @@ export async function composeShot(
   const front: OverlayOptions[] = [];
   const headline = request.headline?.trim() ?? "";
   const photo = request.shot === "photo" && request.photo ? await coverPhoto(request.photo, W, H) : null;
+  const kind = photo ? "photo" : request.shot === "photo" ? "kinetic" : request.shot;
+  // The polaroid look shows the product as a photo card (not in a close-up crop or over a photo).
+  const framed = look.layout === "polaroid" && kind !== "close-up" && kind !== "photo" ? await polaroidCard(product, kind === "end-card" ? 3 : -4) : product;
+  const backdrop = lookBackdrop(look, palette, W, H);
   const f: ShotFrame = {
     request,
-    product,
+    product: framed,
     palette,
+    look,
     W,
     H,
     safe,
+    area: textArea(request.size),
+    marks: [],
     portrait,
     unit,
     headline,
     layers,
     front,
     photo,
-    background: gradientSvg(W, H, palette.bgTop, palette.bgBottom, ""),
+    background: gradientSvg(W, H, palette.bgTop, palette.bgBottom, backdrop),
+    paint: (top, bottom, extra) => gradientSvg(W, H, top, bottom, backdrop + extra),
   };
-  await drawLayout(photo ? "photo" : request.shot === "photo" ? "kinetic" : request.shot, f);
+  await drawLayout(kind, f);
   const flat = (overlays: OverlayOptions[]) =>
     sharp(Buffer.from(f.background))
       .resize(W, H)
@@ -93,21 +114,18 @@ export async function composeShot(
       .jpeg({ quality: 90, chromaSubsampling: "4:4:4" })
       .toBuffer();
   const image = await flat([...layers, ...front]);
-  if (!request.layers || !LAYERED_SHOTS.has(request.shot) || !front.length) return { image, palette };
+  if (!request.layers || !LAYERED_SHOTS.has(request.shot) || !front.length) return { image, palette, marks: f.marks };
   const foreground = await sharp({ create: { width: W, height: H, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
     .composite(front)
     .png()
     .toBuffer();
-  return { image, palette, layers: { background: await flat(layers), foreground } };
+  return { image, palette, marks: f.marks, layers: { background: await flat(layers), foreground } };
 }
 
-/** What a layout draws on: the frame's measures, and the background and layers it sets. */
-export type ShotFrame = {
+/** What a layout draws on: the frame's measures, the Style's look, and the background and layers it sets. */
+export type ShotFrame = TextFrame & {
   request: ShotRequest;
   product: Buffer;
-  palette: ShotPalette;
-  W: number;
-  H: number;
   /** Where the captions begin: the picture's content stays above it. */
   safe: number;
   portrait: boolean;
@@ -119,6 +137,8 @@ export type ShotFrame = {
   /** The user's own picture, covering the frame (the photo shot). */
   photo: Buffer | null;
   background: string;
+  /** A background gradient with the Style's page over it and `extra` (SVG) on top. */
+  paint: (top: string, bottom: string, extra: string) => string;
 };
 
 function drawLayout(shot: ShotRequest["shot"], f: ShotFrame): Promise<void> {
@@ -140,13 +160,45 @@ function drawLayout(shot: ShotRequest["shot"], f: ShotFrame): Promise<void> {
   }
 }
 
-/** The user's own picture, full bleed; the call-out on an accent panel at the top. */
+/** A call-out: the Style's text treatment; in the centred-hero look an accent panel with a dot-and-line pointer to `target`. */
+async function callOut(f: ShotFrame, text: string, box: Rect, sizePx: number, target: { x: number; y: number } | null): Promise<OverlayOptions[]> {
+  if (f.look.layout !== "centred-hero") return styledText(f, text, box, sizePx, { align: "left", ground: "background", what: "call-out" });
+  const { palette, W, H } = f;
+  const pad = Math.round(sizePx * 0.6);
+  const inner = await styledText(f, text, { x: box.x + pad, y: box.y + pad, width: box.width - pad * 2, height: box.height - pad * 2 }, sizePx, {
+    align: "left",
+    ground: "accent",
+    what: "call-out",
+  });
+  const mark = f.marks[f.marks.length - 1];
+  // The panel hugs the text, right-aligned in the box, and the text moves with it.
+  const pw = mark.width + pad * 2;
+  const ph = mark.height + pad * 2;
+  const px = Math.round(Math.min(box.x + box.width, f.area.x + f.area.width) - pw);
+  const py = mark.top - pad;
+  const dx = px + pad - mark.left;
+  mark.left += dx;
+  const r = Math.round(sizePx * 0.4);
+  const line = !target
+    ? ""
+    : `<line x1="${px + pw * 0.2}" y1="${py + ph}" x2="${target.x}" y2="${target.y}" stroke="${palette.accent}" stroke-width="${Math.max(3, sizePx * 0.12)}"/><circle cx="${target.x}" cy="${target.y}" r="${sizePx * 0.28}" fill="${palette.accent}"/>`;
+  const panel = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${line}<rect x="${px}" y="${py}" width="${pw}" height="${ph}" rx="${r}" fill="${palette.accent}"/></svg>`,
+  );
+  const text0 = inner[inner.length - 1];
+  return [
+    { input: panel, left: 0, top: 0 },
+    { ...text0, left: mark.left, top: mark.top },
+  ];
+}
+
+/** The user's own picture, full bleed; the call-out at the top of the safe area. */
 async function photoShot(f: ShotFrame): Promise<void> {
-  const { palette, W, H, safe, unit, headline, layers, photo } = f;
+  const { palette, W, H, safe, unit, headline, layers, photo, area } = f;
   if (!photo) return;
   f.background = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${palette.bgBottom}"/></svg>`;
   layers.push({ input: photo, left: 0, top: 0 });
-  if (headline) layers.push(...(await panelText(headline, { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: safe * 0.3 }, unit * 0.075, palette, W, H, null)));
+  if (headline) layers.push(...(await callOut(f, headline, { x: area.x, y: area.y, width: area.width, height: (safe - area.y) * 0.35 }, unit * 0.075, null)));
 }
 
 /**
@@ -155,16 +207,14 @@ async function photoShot(f: ShotFrame): Promise<void> {
  * its height (docs/decisions/214-aspect-ratio-at-creation.md).
  */
 async function heroShot(f: ShotFrame): Promise<void> {
-  const { product, palette, W, H, safe, portrait, unit, headline, layers, front } = f;
+  const { product, palette, W, H, safe, portrait, unit, headline, layers, front, area } = f;
   const floorY = Math.round(safe * 0.94);
   const beside = headline !== "" && W > H * 1.2;
-  const top = headline && !beside ? Math.round(H * (portrait ? 0.3 : 0.32)) : Math.round(H * 0.1);
-  const cx = beside ? W * 0.7 : W / 2;
+  const top = headline && !beside ? Math.round(H * (portrait ? 0.33 : 0.36)) : Math.round(H * 0.1);
+  const cx = beside ? W * 0.7 : area.x + area.width / 2;
   const p = await fit(product, W * (portrait ? 0.72 : 0.42), floorY - top);
   const surface = mix(palette.bgBottom, palette.dark ? "#ffffff" : "#000000", 0.1);
-  f.background = gradientSvg(
-    W,
-    H,
+  f.background = f.paint(
     palette.bgTop,
     palette.bgBottom,
     `<ellipse cx="${cx}" cy="${floorY}" rx="${beside ? W * 0.28 : W * 0.48}" ry="${unit * 0.07}" fill="${surface}"/>`,
@@ -173,29 +223,17 @@ async function heroShot(f: ShotFrame): Promise<void> {
   front.push({ input: p.png, left: Math.round(cx - p.width / 2), top: Math.max(0, floorY - p.height) });
   if (beside)
     layers.push(
-      ...(await textBlock(
-        headline,
-        { x: W * 0.06, y: H * 0.1, width: W * 0.44, height: safe - H * 0.16 },
-        unit * 0.13,
-        palette.text,
-        "left",
-        W,
-        H,
-        palette.fontId,
-      )),
+      ...(await styledText(f, headline, { x: area.x, y: area.y, width: W * 0.5 - area.x, height: safe - area.y - H * 0.04 }, unit * 0.13, {
+        align: "left",
+        ground: "background",
+      })),
     );
   else if (headline)
     layers.push(
-      ...(await textBlock(
-        headline,
-        { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: top - H * 0.1 },
-        unit * 0.115,
-        palette.text,
-        "centre",
-        W,
-        H,
-        palette.fontId,
-      )),
+      ...(await styledText(f, headline, { x: area.x, y: area.y, width: area.width, height: top - area.y - H * 0.02 }, unit * 0.115, {
+        align: "centre",
+        ground: "background",
+      })),
     );
 }
 
@@ -215,82 +253,71 @@ async function closeUpShot(f: ShotFrame): Promise<void> {
   front.push(await cropInto(big.data, big.info.width, big.info.height, left, top, W, safe));
 }
 
-/** The product on one side, a call-out panel with a pointer on the other. */
+/** The product on one side, a call-out on the other. */
 async function featureShot(f: ShotFrame): Promise<void> {
-  const { product, palette, W, H, safe, portrait, unit, headline, layers } = f;
+  const { product, W, H, safe, portrait, unit, headline, layers, area } = f;
   const p = await fit(product, W * (portrait ? 0.62 : 0.4), safe * (W > H * 1.2 ? 0.8 : 0.62));
   const px = Math.round(W * (portrait ? 0.04 : 0.08));
   const py = Math.round(safe - p.height - H * 0.03);
   layers.push({ input: await dropShadow(p.png, unit * 0.03), left: px, top: Math.max(0, py + Math.round(unit * 0.02)) });
   layers.push({ input: p.png, left: px, top: Math.max(0, py) });
   if (headline) {
-    const box = { x: W * (portrait ? 0.42 : 0.5), y: H * (portrait ? 0.09 : 0.12), width: W * (portrait ? 0.48 : 0.4), height: safe * 0.42 };
-    layers.push(...(await panelText(headline, box, unit * 0.075, palette, W, H, { x: px + p.width * 0.7, y: py + p.height * 0.3 })));
+    const x = W * (portrait ? 0.42 : 0.5);
+    const y = Math.max(area.y, H * (portrait ? 0.09 : 0.12));
+    const box = { x, y, width: area.x + area.width - x, height: safe * 0.42 };
+    layers.push(...(await callOut(f, headline, box, unit * 0.075, { x: px + p.width * 0.7, y: py + p.height * 0.3 })));
   }
 }
 
 /** Half colour panel with the text, half the product on the background. */
 async function splitShot(f: ShotFrame): Promise<void> {
-  const { product, palette, W, H, safe, portrait, unit, headline, layers } = f;
+  const { product, palette, W, H, safe, portrait, unit, headline, layers, area } = f;
   if (portrait) {
-    const panelH = Math.round(safe * 0.46);
-    f.background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<rect width="${W}" height="${panelH}" fill="${palette.accent}"/>`);
+    // The panel covers the safe area's top 44% above the captions.
+    const panelH = Math.round(f.area.y + (safe - f.area.y) * 0.44);
+    f.background = f.paint(palette.bgTop, palette.bgBottom, `<rect width="${W}" height="${panelH}" fill="${palette.accent}"/>`);
     if (headline)
       layers.push(
-        ...(await textBlock(
-          headline,
-          { x: W * 0.1, y: H * 0.08, width: W * 0.8, height: panelH - H * 0.1 },
-          unit * 0.095,
-          palette.textOnAccent,
-          "left",
-          W,
-          H,
-          palette.fontId,
-        )),
+        ...(await styledText(f, headline, { x: area.x, y: area.y, width: area.width, height: panelH - area.y - H * 0.02 }, unit * 0.095, {
+          align: "left",
+          ground: "accent",
+        })),
       );
     const p = await fit(product, W * 0.7, safe - panelH - H * 0.05);
     layers.push({ input: p.png, left: Math.round(W * 0.56 - p.width / 2), top: Math.round(panelH + H * 0.03) });
   } else {
     const panelW = Math.round(W * 0.5);
-    f.background = gradientSvg(W, H, palette.bgTop, palette.bgBottom, `<rect width="${panelW}" height="${H}" fill="${palette.accent}"/>`);
+    f.background = f.paint(palette.bgTop, palette.bgBottom, `<rect width="${panelW}" height="${H}" fill="${palette.accent}"/>`);
     if (headline)
       layers.push(
-        ...(await textBlock(
-          headline,
-          { x: W * 0.1, y: H * 0.12, width: panelW - W * 0.14, height: safe - H * 0.16 },
-          unit * 0.1,
-          palette.textOnAccent,
-          "left",
-          W,
-          H,
-          palette.fontId,
-        )),
+        ...(await styledText(f, headline, { x: area.x, y: area.y, width: panelW - W * 0.04 - area.x, height: safe - area.y - H * 0.04 }, unit * 0.1, {
+          align: "left",
+          ground: "accent",
+        })),
       );
     const p = await fit(product, W * 0.42, safe - H * 0.1);
     layers.push({ input: p.png, left: Math.round(panelW + (W - panelW - p.width) / 2), top: Math.round(safe - p.height - H * 0.03) });
   }
 }
 
-/** Full-bleed accent colour, very large type, the product small and tilted below it. */
+/**
+ * Very large type and the product small and tilted below it: on full-bleed accent colour in the
+ * centred-hero look, on the Style's own page in the others.
+ */
 async function kineticShot(f: ShotFrame): Promise<void> {
-  const { product, palette, W, H, safe, portrait, unit, headline, layers } = f;
-  f.background = gradientSvg(W, H, palette.accent, mix(palette.accent, "#000000", 0.25), "");
-  const textColour = palette.textOnAccent;
-  const textH = portrait ? safe * 0.5 : safe * 0.55;
+  const { product, palette, W, H, safe, portrait, unit, headline, layers, area, look } = f;
+  const onAccent = look.layout === "centred-hero";
+  if (onAccent) f.background = f.paint(palette.accent, mix(palette.accent, "#000000", 0.25), "");
+  // The magazine look gives its capitals more of the frame.
+  const textH = (portrait ? safe * (look.layout === "magazine" ? 0.56 : 0.5) : safe * 0.55) - area.y + H * 0.08;
   if (headline)
     layers.push(
-      ...(await textBlock(
-        headline,
-        { x: W * 0.1, y: H * 0.08, width: W * (portrait ? 0.8 : 0.5), height: textH },
-        unit * 0.13,
-        textColour,
-        "left",
-        W,
-        H,
-        palette.fontId,
-      )),
+      ...(await styledText(f, headline, { x: area.x, y: area.y, width: portrait ? area.width : W * 0.6 - area.x, height: textH }, unit * 0.13, {
+        align: "left",
+        ground: onAccent ? "accent" : "background",
+      })),
     );
-  const p = await fit(product, W * (portrait ? 0.5 : 0.3), portrait ? safe - textH - H * 0.1 : safe * 0.8);
+  const p = await fit(product, W * (portrait ? 0.5 : 0.3), portrait ? safe - area.y - textH - H * 0.04 : safe * 0.8);
   const rotated = await sharp(p.png)
     .rotate(-8, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
     .png()
@@ -305,63 +332,6 @@ async function kineticShot(f: ShotFrame): Promise<void> {
 
 function gradientSvg(W: number, H: number, top: string, bottom: string, extra: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><defs><linearGradient id="g" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#g)"/>${extra}</svg>`;
-}
-
-/** Text fitted into a box (shrunk until it fits). */
-async function textBlock(
-  text: string,
-  box: { x: number; y: number; width: number; height: number },
-  sizePx: number,
-  color: string,
-  align: "left" | "centre",
-  W: number,
-  H: number,
-  fontId?: string,
-): Promise<OverlayOptions[]> {
-  let size = sizePx;
-  let img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align, fontId });
-  // Shrunk while too tall, or too wide (a long word in a narrow panel cannot wrap).
-  for (let i = 0; i < 6 && (img.height > box.height || img.width > box.width * 1.01); i++) {
-    size *= 0.85;
-    img = await renderTextImage({ text, sizePx: size, color, maxWidth: box.width, align, fontId });
-  }
-  const left = align === "centre" ? Math.round(box.x + (box.width - img.width) / 2) : Math.round(box.x);
-  const top = Math.round(box.y + Math.max(0, (box.height - img.height) / 2));
-  return [{ input: img.png, left: clamp(left, img.width, W), top: clamp(top, img.height, H) }];
-}
-
-/** A call-out: text on an accent panel with a dot-and-line pointer to `target`. */
-async function panelText(
-  text: string,
-  box: { x: number; y: number; width: number; height: number },
-  sizePx: number,
-  palette: ShotPalette,
-  W: number,
-  H: number,
-  target: { x: number; y: number } | null,
-): Promise<OverlayOptions[]> {
-  const pad = Math.round(sizePx * 0.6);
-  let size = sizePx;
-  let img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left", fontId: palette.fontId });
-  for (let i = 0; i < 5 && img.height > box.height - pad * 2; i++) {
-    size *= 0.85;
-    img = await renderTextImage({ text, sizePx: size, color: palette.textOnAccent, maxWidth: box.width - pad * 2, align: "left", fontId: palette.fontId });
-  }
-  const pw = Math.min(W, img.width + pad * 2);
-  const ph = Math.min(H, img.height + pad * 2);
-  const px = Math.round(box.x + box.width - pw);
-  const py = Math.round(box.y);
-  const r = Math.round(size * 0.4);
-  const line = !target
-    ? ""
-    : `<line x1="${px + pw * 0.2}" y1="${py + ph}" x2="${target.x}" y2="${target.y}" stroke="${palette.accent}" stroke-width="${Math.max(3, size * 0.12)}"/><circle cx="${target.x}" cy="${target.y}" r="${size * 0.28}" fill="${palette.accent}"/>`;
-  const pointer = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${line}<rect x="${px}" y="${py}" width="${pw}" height="${ph}" rx="${r}" fill="${palette.accent}"/></svg>`,
-  );
-  return [
-    { input: pointer, left: 0, top: 0 },
-    { input: img.png, left: clamp(px + pad, img.width, W), top: clamp(py + pad, img.height, H) },
-  ];
 }
 
 async function contactShadow(productWidth: number, cx: number, floorY: number, W: number, H: number): Promise<OverlayOptions[]> {

@@ -2,9 +2,9 @@
 // words set large (kinetic-type ads do the same). Create Video allows a request without an
 // image (docs/decisions/100-scene-asset-generation.md).
 import sharp, { type OverlayOptions } from "sharp";
-import { renderTextImage } from "~/providers/media/text.server";
 import type { Size } from "~/providers/media/types";
 import { luminance } from "./color";
+import { fitText, textArea } from "./shot-text.server";
 
 const DEFAULT_CARD_PALETTE = ["#1e1b4b", "#7c3aed", "#f5f3ff"];
 
@@ -24,16 +24,11 @@ export async function textCardImage(text: string, size: Size, palette?: string[]
   const words = text.replace(/\s+/g, " ").trim().split(" ").slice(0, 14).join(" ");
   const layers: OverlayOptions[] = [];
   if (words) {
-    const label = await renderTextImage({ text: words, sizePx: Math.max(12, Math.round(W * 0.085)), color: light, maxWidth: W * 0.8, align: "centre" });
-    const img =
-      label.width > W || label.height > H
-        ? await sharp(label.png)
-            .resize({ width: Math.min(label.width, W), height: Math.min(label.height, H), fit: "inside" })
-            .png()
-            .toBuffer()
-        : label.png;
-    const meta = await sharp(img).metadata();
-    layers.push({ input: img, left: Math.max(0, Math.round((W - (meta.width ?? 0)) / 2)), top: Math.max(0, Math.round(H * 0.42 - (meta.height ?? 0) / 2)) });
+    // Inside the platform-safe area above the captions (docs/decisions/341-five-style-looks.md), shrunk to fit.
+    const area = textArea(size);
+    const label = await fitText({ text: words, sizePx: Math.max(12, Math.round(W * 0.085)), color: light, align: "centre" }, area.width, area.height);
+    const top = Math.min(Math.max(area.y, Math.round(H * 0.42 - label.height / 2)), area.y + area.height - label.height);
+    layers.push({ input: label.png, left: Math.round(area.x + (area.width - label.width) / 2), top: Math.max(0, top) });
   }
   return sharp(Buffer.from(svg)).composite(layers).flatten({ background: dark }).jpeg({ quality: 90 }).toBuffer();
 }

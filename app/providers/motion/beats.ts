@@ -1,6 +1,7 @@
 // Pacing (docs/decisions/335-beats-within-scenes.md): a still's scene is cut into beats, each a
 // different framing and camera move of the same picture, so the picture changes every ~1.4-2 s
 // (5-7 changes per 10 s, none under 0.8 s). Pure: shared by the motion provider and the tests.
+import { STYLE_LOOKS, styleLookFor } from "~/providers/image/style-looks";
 import type { MotionVariant } from "./types";
 
 /** How much of the picture a beat shows: all of it, a medium crop, or a close crop of the subject. */
@@ -33,15 +34,18 @@ export const HOOK_SECONDS = 2;
 /** How the beats of a scene are joined: a hard cut, or a very short flash or dip into the next beat (≤ 0.3 s). */
 export type BeatTransition = { kind: "cut" } | { kind: "flash" | "dip"; seconds: number };
 
-/** The transition between beats by Style (story type name): short and different per Style. */
+/**
+ * The transition between beats by Style (story type name): short and different per Style, from the Style's look
+ * (image/style-looks.ts, docs/decisions/341-five-style-looks.md).
+ */
 export const STYLE_TRANSITIONS: { match: RegExp; transition: BeatTransition }[] = [
-  { match: /ugc|testimonial/i, transition: { kind: "cut" } },
-  { match: /unbox/i, transition: { kind: "flash", seconds: 0.12 } },
-  { match: /problem|solution/i, transition: { kind: "cut" } },
-  { match: /lifestyle/i, transition: { kind: "dip", seconds: 0.2 } },
+  { match: /ugc|testimonial|review/i, transition: STYLE_LOOKS["UGC Testimonial"].motion.transition },
+  { match: /unbox/i, transition: STYLE_LOOKS.Unboxing.motion.transition },
+  { match: /problem|solution/i, transition: STYLE_LOOKS["Problem / Solution"].motion.transition },
+  { match: /lifestyle/i, transition: STYLE_LOOKS.Lifestyle.motion.transition },
 ];
 /** Product Showcase and any other Style. */
-export const DEFAULT_TRANSITION: BeatTransition = { kind: "flash", seconds: 0.1 };
+export const DEFAULT_TRANSITION: BeatTransition = STYLE_LOOKS["Product Showcase"].motion.transition;
 
 export function beatTransitionFor(style: string | null | undefined): BeatTransition {
   const found = STYLE_TRANSITIONS.find((t) => style && t.match.test(style));
@@ -55,10 +59,13 @@ export function beatCount(seconds: number): number {
   return Math.max(1, Math.min(wanted, Math.floor(seconds / BEAT_MIN_SECONDS)));
 }
 
-/** The framings in turn: never the same twice in a row; the first scene opens wide (product and claim on screen at once). */
-const FRAMING_ORDER: BeatFraming[] = ["wide", "close", "medium", "close", "wide", "medium"];
-/** Moves that alternate direction: after a push-in a pull-out or a pan, never the same move twice. */
-const MOVE_ORDER: MotionVariant[] = ["zoom-in", "pan-left", "zoom-out", "pan-right"];
+/**
+ * The framings in turn (the Style's, image/style-looks.ts; Product Showcase's without one): never the same twice in a
+ * row; the first scene opens wide (product and claim on screen at once).
+ */
+const FRAMING_ORDER: BeatFraming[] = STYLE_LOOKS["Product Showcase"].motion.framings;
+/** Moves that alternate direction (the Style's, or Product Showcase's): after a push-in a pull-out or a pan, never the same move twice. */
+const MOVE_ORDER: MotionVariant[] = STYLE_LOOKS["Product Showcase"].motion.moves;
 
 export type BeatPlanOptions = {
   sceneIndex?: number;
@@ -72,6 +79,8 @@ export type BeatPlanOptions = {
    * shortened scene never ends on a sliver of a beat.
    */
   tailSlackSec?: number;
+  /** The project's Style (story type name): its moves and framings in turn (image/style-looks.ts); without it Product Showcase's. */
+  style?: string | null;
 };
 
 /** The tail a motion clip is planned with: render/timing.ts LAST_TAIL - VOICE_TAIL (0.54 s), plus the silence the renderer trims from a voice-over. */
@@ -101,9 +110,12 @@ export function planBeats(durationSec: number, options: BeatPlanOptions = {}): B
   }
   if (hold > 0) lengths.push(hold);
   lengths[lengths.length - 1] += slack;
-  const firstMove = options.variant ?? MOVE_ORDER[sceneIndex % MOVE_ORDER.length];
-  const moveStart = Math.max(0, MOVE_ORDER.indexOf(firstMove));
-  const framingStart = sceneIndex === 0 ? 0 : (sceneIndex * 2 + 1) % FRAMING_ORDER.length;
+  const look = options.style ? styleLookFor(options.style).motion : null;
+  const moves = look?.moves ?? MOVE_ORDER;
+  const framings = look?.framings ?? FRAMING_ORDER;
+  const firstMove = options.variant ?? moves[sceneIndex % moves.length];
+  const moveStart = Math.max(0, moves.indexOf(firstMove));
+  const framingStart = sceneIndex === 0 ? 0 : (sceneIndex * 2 + 1) % framings.length;
   let start = 0;
   const beats = lengths.map((length, i) => {
     const last = i === lengths.length - 1;
@@ -111,8 +123,8 @@ export function planBeats(durationSec: number, options: BeatPlanOptions = {}): B
     const beat: Beat = {
       start: round3(start),
       durationSec: round3(length),
-      framing: endCardBeat ? "wide" : FRAMING_ORDER[(framingStart + i) % FRAMING_ORDER.length],
-      move: endCardBeat ? "zoom-in" : MOVE_ORDER[(moveStart + i) % MOVE_ORDER.length],
+      framing: endCardBeat ? "wide" : framings[(framingStart + i) % framings.length],
+      move: endCardBeat ? "zoom-in" : moves[(moveStart + i) % moves.length],
     };
     start += length;
     return beat;

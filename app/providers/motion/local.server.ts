@@ -48,6 +48,7 @@ export class LocalMotionProvider implements MotionProvider {
         variant,
         endCard: request.endCard,
         tailSlackSec: MOTION_TAIL_SLACK_SECONDS,
+        style: request.style,
       });
       const beatLengths = beatFrames(planned, frames, MOTION_FPS);
       // The beats as encoded: whole frames.

@@ -1,6 +1,7 @@
 // Writes a royalty-free background bed as a General MIDI score: a chord progression, bass,
 // drums, a pad and a light arpeggio, chosen by mood and varied by seed. Pure and deterministic;
 // music-worker.mjs turns the score into audio with a GM soundfont.
+import { STYLE_LOOKS, styleLookNameOf } from "~/providers/image/style-looks";
 import { prng } from "~/providers/media/random";
 
 export const MOODS = ["confident", "warm", "playful", "dramatic", "upbeat", "calm"] as const;
@@ -222,9 +223,25 @@ function drumBar(d: NonNullable<Recipe["drums"]>["style"], w: BarWriter, b: numb
   }
 }
 
+/**
+ * The recipe for a mood or a Style: a Style's name (the project's Style is passed as the mood) gives
+ * its own character (image/style-looks.ts): its mood's recipe at its tempo, with its lead instrument.
+ */
+function recipeFor(text: string | undefined): { mood: Mood; recipe: Recipe } {
+  if (MOODS.includes(text as Mood)) return { mood: text as Mood, recipe: RECIPES[text as Mood] };
+  const style = styleLookNameOf(text);
+  if (!style) {
+    const mood = moodFor(text);
+    return { mood, recipe: RECIPES[mood] };
+  }
+  const { mood, bpm, lead } = STYLE_LOOKS[style].music;
+  const base = RECIPES[mood];
+  const recipe: Recipe = base.arp ? { ...base, bpm, arp: { ...base.arp, program: lead } } : { ...base, bpm, chords: { ...base.chords, program: lead } };
+  return { mood, recipe };
+}
+
 export function composeBed(options: { mood?: string; durationSec: number; seed?: string }): Score {
-  const mood = MOODS.includes(options.mood as Mood) ? (options.mood as Mood) : moodFor(options.mood);
-  const recipe = RECIPES[mood];
+  const { mood, recipe } = recipeFor(options.mood);
   const seedNum = [...(options.seed ?? mood)].reduce((a, c) => (a * 31 + c.charCodeAt(0)) >>> 0, 7);
   const rnd = prng(seedNum);
   const ppq = 480;
