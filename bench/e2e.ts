@@ -20,6 +20,7 @@ import { load, type LoadResult } from "./load";
 import { startAppProcess, type AppProcess } from "./app-process";
 import { flagValue, machineInfo, SHARED_MACHINE_NOTE, startBenchApp, writeResult, type BenchApp } from "./pages";
 import { productPhoto } from "../tests/providers/fixtures";
+import { mediaLimiter } from "~/providers/media/limiter.server";
 
 const IDEA = `Tired of warm water by lunchtime? Meet Aurora, the steel bottle that keeps drinks ice-cold all day.
 
@@ -225,7 +226,7 @@ export async function runE2eBench(): Promise<{ pass: boolean }> {
     const pass = single?.status === "ready" && (single.ratioToVideoLength ?? Infinity) <= 0.5 && crowd.ready === users;
     writeResult("e2e-latest.json", {
       date: new Date().toISOString(),
-      machine: { ...machineInfo(loadAtStart), renderConcurrency: Number(process.env.RENDER_CONCURRENCY ?? 1) },
+      machine: { ...machineInfo(loadAtStart), renderConcurrency: mediaLimiter().limit },
       note: SHARED_MACHINE_NOTE,
       setup:
         `${oneProcess ? "One production server process (web + embedded workflow executor, renders in the same process)" : "A production web process (WORKFLOW_EXECUTOR=off) and one worker process (npm run worker: the executor and the renders, niced) on one database, as npm start runs them"} on loopback;` +

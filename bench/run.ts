@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
 import { ffmpegPath } from "~/providers/media/ffmpeg.server";
+import { mediaLimiter } from "~/providers/media/limiter.server";
 import { LocalMusicProvider } from "~/providers/music/local.server";
 import { LocalRenderProvider } from "~/providers/render/local.server";
 import type { RenderFormat, RenderRequest } from "~/providers/render/types";
@@ -270,7 +271,7 @@ async function main() {
       loadAverageAtStart: load.map((l) => Math.round(l * 100) / 100),
       node: process.version,
       ffmpeg: execFileSync(ffmpegPath(), ["-version"]).toString().split("\n")[0],
-      renderConcurrency: Number(process.env.RENDER_CONCURRENCY ?? 1),
+      renderConcurrency: mediaLimiter().limit,
     },
     compile3Scenes15s720x1280: compile,
     recompile5ScenesAfterOneEdit: recompile,

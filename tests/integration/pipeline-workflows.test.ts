@@ -13,6 +13,7 @@
 // One file on purpose: every executor serving the app's functions claims their due runs from the
 // shared test database, so two test processes running these at once would take each other's runs.
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   COMPILE_MAX_POLLS,
@@ -27,7 +28,7 @@ import {
   recordRenderProgress,
   requestCompile,
 } from "~/models/compile/compile-jobs.server";
-import { runLocalRender } from "~/models/compile/compile-render.server";
+import { buildRenderRequest, runLocalRender } from "~/models/compile/compile-render.server";
 import { dashboardFeed } from "~/models/content/content-feed.server";
 import { estimateCost } from "~/models/projects/cost-estimates.server";
 import { applyCreditChange, getBalance } from "~/models/billing/credits.server";
@@ -897,6 +898,16 @@ describe("Create Video workflow", () => {
     ]);
     expect(project.scenes[0].voiceOverText).toBe("Meet Aurora, the serum for a morning glow.");
     expect(counts()).toEqual({ voice: 2, image: 2, motion: 2, music: 1, render: 1 });
+    // Every frame encoded once (ADR 360): the render gets each scene's clip with the still and beats the local motion drew it
+    // from, and draws them again in its one encode; the clip stays the scene's video the editors show.
+    const request = await buildRenderRequest(actorOf(user.id), project.id, "mp4");
+    for (const [i, scene] of request.scenes.entries()) {
+      expect(scene.visual.kind).toBe("clip");
+      const madeFrom = scene.visual.kind === "clip" ? scene.visual.madeFrom : undefined;
+      expect(madeFrom?.beats.list.length, `scene ${i + 1}`).toBeGreaterThan(0);
+      expect(madeFrom?.image).toBe(fileOf(project.scenes[i].imageUrl));
+      if (madeFrom?.layers) expect(existsSync(madeFrom.layers.foreground) && existsSync(madeFrom.layers.background)).toBe(true);
+    }
 
     // Charged once (20), nothing refunded; one notification linking to the dashboard.
     expect(await getBalance(user.id)).toBe(80);

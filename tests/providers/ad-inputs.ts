@@ -91,7 +91,23 @@ export async function adInputs(
       style,
     });
     cuts.push(clip.cuts ?? []);
-    scenes.push({ id: `scene-${i + 1}`, visual: { kind: "clip", path: clip.path }, voiceOver: { path: voices.voices[i].path }, captionText: text });
+    // As the compile hands it over (ADR 360): the clip with the still, layers and beats it was drawn from, drawn again in the render's one encode.
+    let layers: { background: string; foreground: string } | undefined;
+    if (image.layers) {
+      layers = { background: path.join(dir, `shot-${i + 1}-bg.png`), foreground: path.join(dir, `shot-${i + 1}-fg.png`) };
+      writeFileSync(layers.background, image.layers.background);
+      writeFileSync(layers.foreground, image.layers.foreground);
+    }
+    const madeFrom =
+      clip.beats && clip.transition
+        ? { madeFrom: { image: file, ...(layers ? { layers } : {}), beats: { list: clip.beats, transition: clip.transition } } }
+        : {};
+    scenes.push({
+      id: `scene-${i + 1}`,
+      visual: { kind: "clip", path: clip.path, ...madeFrom },
+      voiceOver: { path: voices.voices[i].path },
+      captionText: text,
+    });
   }
   return { plan, cuts, request: { scenes, format: "mp4", size, captionStyle: style, ...(o.music === false ? {} : { music: voices.music }) } };
 }

@@ -37,6 +37,7 @@ import { mediaFile } from "~/models/files/media-refs.server";
 import { reasonOf } from "~/models/generation/pipeline-errors.server";
 import { getProjectWithScenes, type ProjectWithScenes } from "~/models/projects/project.server";
 import { clipSecondsFor } from "~/models/generation/scene-media.server";
+import { motionMadeFrom, videoMotionsOf } from "~/models/generation/scene-motion.server";
 import { wasKilled } from "~/providers/media/ffmpeg.server";
 import { isAspectRatio } from "~/providers/media/types";
 import { workRoot } from "~/providers/media/workdir.server";
@@ -89,11 +90,15 @@ async function renderRequestFor(actor: Actor, whole: ProjectWithScenes, format: 
   if (project.scenes.length === 0) throw new CompileInputError(COMPILE_MESSAGES.noScenes);
   const owner = project.userId;
   const scenes: RenderScene[] = [];
+  const motions = await videoMotionsOf(actor, project);
   for (const [i, scene] of project.scenes.entries()) {
     const n = i + 1;
     let visual: RenderScene["visual"];
-    if (scene.videoUrl) visual = { kind: "clip", ...(await mediaFile(scene.videoUrl, `scene ${n} video`, owner)) };
-    else if (scene.imageUrl) visual = { kind: "image", ...(await mediaFile(scene.imageUrl, `scene ${n} image`, owner)) };
+    if (scene.videoUrl) {
+      // A clip the local motion drew from the scene's image: the renderer draws it again in its one encode (ADR 360).
+      const madeFrom = await motionMadeFrom(motions.get(scene.id), scene.imageUrl, owner);
+      visual = { kind: "clip", ...(await mediaFile(scene.videoUrl, `scene ${n} video`, owner)), ...(madeFrom ? { madeFrom } : {}) };
+    } else if (scene.imageUrl) visual = { kind: "image", ...(await mediaFile(scene.imageUrl, `scene ${n} image`, owner)) };
     else throw new CompileInputError(`Scene ${n} has no image or video`);
     scenes.push({
       id: scene.id,

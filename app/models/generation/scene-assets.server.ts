@@ -25,6 +25,7 @@ import { planTask } from "./planner.server";
 import { listProjectAssets } from "~/models/projects/project-assets.server";
 import { getProject, getProjectWithScenes, storyIdOfProject, type ProjectRow } from "~/models/projects/project.server";
 import { currentMadeBy, keepCurrentAsVersion, recordSceneAssetVersion } from "./scene-asset-versions.server";
+import { sceneMotionJson, sceneMotionOf, type SceneMotion } from "./scene-motion.server";
 import { SCENE_ASSET_MESSAGES, type SceneAssetStep, type SceneMediaStep } from "./scene-asset-steps";
 import { aspectOf, clipSecondsFor, imageSizeFor, storeSceneBytes, storeSceneFile, videoSizeFor } from "./scene-media.server";
 import { hashInputs, hasStaleAsset, isStale, MEDIA_COLUMNS, productImageOf, stepInputs } from "~/models/projects/scene-staleness.server";
@@ -203,20 +204,21 @@ async function recordMade(
   step: SceneMediaStep,
   url: string,
   options: SceneAssetOptions,
-  extra: Parameters<typeof updateScene>[3] & { durationSec?: number | null } = {},
+  extra: Parameters<typeof updateScene>[3] & { durationSec?: number | null; motion?: SceneMotion | null } = {},
 ): Promise<void> {
   const { actor, scene } = ctx;
   const target = { projectId: scene.projectId, sceneId: scene.id };
   const inputs = stepInputs(step, ctx.scene, ctx.project);
   const inputsHash = hashInputs(inputs);
   await keepCurrentAsVersion(actor, target, step);
-  const { durationSec, ...fields } = extra;
+  const { durationSec, motion, ...fields } = extra;
   await recordSceneAssetVersion(actor, target, {
     step,
     url,
     source: "generated",
     inputsHash,
-    inputs,
+    // What the local motion drew, beside what the video was made from (ADR 360): not part of the hash.
+    inputs: motion ? { ...inputs, motion: sceneMotionJson(motion) } : inputs,
     durationSec: durationSec ?? null,
     madeBy: options.runKey ?? null,
   });
@@ -402,7 +404,9 @@ async function videoStep(ctx: SceneContext, options: SceneAssetOptions): Promise
       { signal: options.signal },
     );
     const stored = await storeSceneFile(clip.path, { sceneId: scene.id, ownerId: project.userId, kind: "video", name: `scene-${scene.sceneOrder}-video.mp4` });
-    await recordMade(ctx, "video", stored.url, options, { videoRequestId: clip.requestId ?? null });
+    // The still and beats the clip was drawn from: the compile draws them again instead of re-encoding the clip (ADR 360).
+    const motion = await sceneMotionOf(clip, layers, { sceneId: scene.id, ownerId: project.userId, sceneOrder: scene.sceneOrder });
+    await recordMade(ctx, "video", stored.url, options, { videoRequestId: clip.requestId ?? null, motion });
     await updateVideoJobStatus(ctx.actor, jobId, { status: "completed", resultUrl: stored.url, errorMessage: null });
     return { step: "video", skipped: false, madeByRequest: true, url: stored.url };
   } catch (error) {

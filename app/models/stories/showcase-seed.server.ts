@@ -168,7 +168,9 @@ export async function renderShowcaseDemo(demo: ShowcaseDemo, displayOrder: numbe
         size,
       });
       work.push(clip.path);
-      scenes.push({ id: `${demo.slug}-${i + 1}`, visual: { kind: "clip", path: clip.path }, voiceOver: { path: voice.path }, captionText: line });
+      // Drawn again from the still in the render's one encode (ADR 360).
+      const madeFrom = clip.beats?.length && clip.transition ? { madeFrom: { image: still, beats: { list: clip.beats, transition: clip.transition } } } : {};
+      scenes.push({ id: `${demo.slug}-${i + 1}`, visual: { kind: "clip", path: clip.path, ...madeFrom }, voiceOver: { path: voice.path }, captionText: line });
     }
     const total = scenes.length * 4;
     const music = await providers.music.generate({ mood: demo.style, durationSec: total + 2, seed: demo.slug });

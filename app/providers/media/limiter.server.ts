@@ -1,5 +1,8 @@
 // Bounds how many heavy media processes (ffmpeg, TTS, synth) run at once, so a render never
-// takes every core from the web server. RENDER_CONCURRENCY (default 1) sets the ffmpeg bound.
+// takes every core from the web server. RENDER_CONCURRENCY sets the ffmpeg bound; by default it
+// follows the cores (renderConcurrencyFor): both on a 2-core machine, the children niced below
+// the web process (MEDIA_NICE), one core left to the web process beyond that.
+import os from "node:os";
 
 export class Semaphore {
   private active = 0;
@@ -62,9 +65,24 @@ function positiveInt(value: string | undefined, fallback: number): number {
 let ffmpegLimiter: Semaphore | null = null;
 let synthSemaphore: Semaphore | null = null;
 
-/** The shared bound on simultaneous ffmpeg processes (RENDER_CONCURRENCY, default 1). */
+/**
+ * ffmpeg processes at once on a machine with `cores` cores (docs/decisions/360-encode-every-frame-once.md):
+ * one per core up to 2 (the children run niced, so the web process still gets the CPU when it asks),
+ * then one core left to the web process and node's own work, at most 8.
+ */
+export function renderConcurrencyFor(cores: number): number {
+  const n = Math.max(1, Math.floor(cores));
+  return n <= 2 ? n : Math.min(8, n - 1);
+}
+
+/** The default ffmpeg bound of this machine (RENDER_CONCURRENCY unset). */
+export function defaultRenderConcurrency(): number {
+  return renderConcurrencyFor(typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length);
+}
+
+/** The shared bound on simultaneous ffmpeg processes (RENDER_CONCURRENCY, default from the core count). */
 export function mediaLimiter(): Semaphore {
-  ffmpegLimiter ??= new Semaphore(positiveInt(process.env.RENDER_CONCURRENCY, 1));
+  ffmpegLimiter ??= new Semaphore(positiveInt(process.env.RENDER_CONCURRENCY, defaultRenderConcurrency()));
   return ffmpegLimiter;
 }
 

@@ -4,16 +4,52 @@ import { rm } from "node:fs/promises";
 import { inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { ProviderError, VIDEO_SIZES, type CallOptions } from "~/providers/media/types";
 import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
-import type { MotionProvider, MotionRequest, MotionResult } from "./types";
-import { beatCuts, beatFrames, beatTransitionFor, MOTION_TAIL_SLACK_SECONDS, planBeats } from "./beats";
+import type { MotionProvider, MotionRequest, MotionResult, MotionVariant } from "./types";
+import { beatCuts, beatFrames, beatTransitionFor, MOTION_TAIL_SLACK_SECONDS, planBeats, type Beat, type BeatTransition } from "./beats";
 import { beatFilters, motionVariantFor, prepareLayers, prepareStill } from "./zoompan.server";
 
 export const MOTION_FPS = 30;
 export const MAX_MOTION_SECONDS = 120;
 
-/** How a scene's motion clip is encoded (H.264 in mp4, fast to make, good enough to be cut again). */
+/**
+ * How a scene's motion clip is encoded (H.264 in mp4). The local renderer draws a clip the local
+ * motion made again from its still (docs/decisions/360-encode-every-frame-once.md), so the clip is
+ * what the editors show: the render's x264 settings (superfast with veryfast's look-ahead, ADR 222)
+ * at CRF 20, about 20% less CPU than veryfast for the same look.
+ */
 export function motionEncoderArgs(): string[] {
-  return ["-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p", "-r", String(MOTION_FPS), "-movflags", "+faststart"];
+  return [
+    ...["-c:v", "libx264", "-preset", "superfast", "-x264-params", "mbtree=1:rc-lookahead=10", "-crf", "20", "-pix_fmt", "yuv420p"],
+    ...["-r", String(MOTION_FPS), "-movflags", "+faststart"],
+  ];
+}
+
+/**
+ * The beats the local motion cuts a scene of `frames` frames into (whole frames at MOTION_FPS)
+ * and how they are joined: shared by the motion clip and the renderer, which draws the same
+ * beats itself when it is given them (RenderVisual `beats`: docs/decisions/360-encode-every-frame-once.md).
+ */
+export function localMotionPlan(
+  request: Pick<MotionRequest, "sceneIndex" | "endCard" | "style">,
+  frames: number,
+  variant: MotionVariant,
+): { beats: Beat[]; beatLengths: number[]; transition: BeatTransition } {
+  const planned = planBeats(frames / MOTION_FPS, {
+    sceneIndex: request.sceneIndex,
+    variant,
+    endCard: request.endCard,
+    tailSlackSec: MOTION_TAIL_SLACK_SECONDS,
+    style: request.style,
+  });
+  const beatLengths = beatFrames(planned, frames, MOTION_FPS);
+  // The beats as encoded: whole frames.
+  let at = 0;
+  const beats = planned.map((b, i) => {
+    const made = { ...b, start: Math.round((at / MOTION_FPS) * 1000) / 1000, durationSec: Math.round((beatLengths[i] / MOTION_FPS) * 1000) / 1000 };
+    at += beatLengths[i];
+    return made;
+  });
+  return { beats, beatLengths, transition: beatTransitionFor(request.style) };
 }
 
 export class LocalMotionProvider implements MotionProvider {
@@ -43,30 +79,8 @@ export class LocalMotionProvider implements MotionProvider {
       } catch (error) {
         throw new ProviderError(this.name, "bad_input", `The scene image cannot be read: ${(error as Error).message}`, { cause: error });
       }
-      const planned = planBeats(frames / MOTION_FPS, {
-        sceneIndex: request.sceneIndex,
-        variant,
-        endCard: request.endCard,
-        tailSlackSec: MOTION_TAIL_SLACK_SECONDS,
-        style: request.style,
-      });
-      const beatLengths = beatFrames(planned, frames, MOTION_FPS);
-      // The beats as encoded: whole frames.
-      let at = 0;
-      const beats = planned.map((b, i) => {
-        const made = { ...b, start: Math.round((at / MOTION_FPS) * 1000) / 1000, durationSec: Math.round((beatLengths[i] / MOTION_FPS) * 1000) / 1000 };
-        at += beatLengths[i];
-        return made;
-      });
-      const graph = beatFilters(
-        { still: "0:v", ...(layer ? { layer: "1:v" } : {}) },
-        beats,
-        beatLengths,
-        size,
-        MOTION_FPS,
-        beatTransitionFor(request.style),
-        "v",
-      ).join(";");
+      const { beats, beatLengths, transition } = localMotionPlan(request, frames, variant);
+      const graph = beatFilters({ still: "0:v", ...(layer ? { layer: "1:v" } : {}) }, beats, beatLengths, size, MOTION_FPS, transition, "v").join(";");
       await runFfmpeg(
         [
           ...inputArgs(still, "jpeg_pipe"),
@@ -91,6 +105,7 @@ export class LocalMotionProvider implements MotionProvider {
         height: size.height,
         variant,
         beats,
+        transition,
         cuts: beatCuts(beats),
         provider: this.name,
       };

@@ -1,5 +1,5 @@
 import type { AspectRatio, CallOptions, Size } from "~/providers/media/types";
-import type { Beat } from "./beats";
+import type { Beat, BeatTransition } from "./beats";
 
 export const MOTION_VARIANTS = ["zoom-in", "zoom-out", "pan-left", "pan-right"] as const;
 export type MotionVariant = (typeof MOTION_VARIANTS)[number];
@@ -40,6 +40,8 @@ export type MotionResult = {
   variant?: MotionVariant;
   /** The local motion's beats (docs/decisions/335-beats-within-scenes.md): framing, move and times in the clip. */
   beats?: Beat[];
+  /** How the local motion joined its beats (the Style's transition). */
+  transition?: BeatTransition;
   /** Where the picture changes inside the clip, in seconds from its start (the beats' starts but the first). */
   cuts?: number[];
   provider: string;

@@ -19,7 +19,17 @@ import { formatOf, stageInputs, touch } from "./render-inputs.server";
 import { renderSegment, type PlannedScene, type SegmentOptions } from "./segment.server";
 import { detectSilences, keptSeconds, speechKeep, type Span } from "./speech.server";
 import { DEFAULT_FPS, DISSOLVE_SECONDS, MAX_SCENE_SECONDS, MAX_SCENES, sceneDurationFor, VOICE_LEAD } from "./timing";
-import type { LocalRenderer, RenderBrand, RenderProgress, RenderRequest, RenderResult, RenderScene, RenderSceneResult, RenderStage } from "./types";
+import type {
+  LocalRenderer,
+  RenderBrand,
+  RenderProgress,
+  RenderRequest,
+  RenderResult,
+  RenderScene,
+  RenderSceneResult,
+  RenderStage,
+  RenderVisual,
+} from "./types";
 
 export {
   AUDIO_RATE,
@@ -180,10 +190,12 @@ export class LocalRenderProvider implements LocalRenderer {
     };
   }
 
-  private async plan(index: number, count: number, scene: RenderScene, o: SegmentOptions, previous?: PlannedScene): Promise<PlannedScene> {
-    if (!scene.visual?.path || !existsSync(scene.visual.path)) {
+  private async plan(index: number, count: number, given: RenderScene, o: SegmentOptions, previous?: PlannedScene): Promise<PlannedScene> {
+    if (!given.visual?.path || !existsSync(given.visual.path)) {
       throw new ProviderError(this.name, "bad_input", `Scene ${index + 1} has no image or video file`);
     }
+    // A clip the local motion made from a still is drawn from that still (ADR 360).
+    const scene: RenderScene = { ...given, visual: drawnVisual(given.visual) };
     const layers = scene.visual.kind === "image" ? scene.visual.layers : undefined;
     if (layers && !(existsSync(layers.background) && existsSync(layers.foreground))) {
       throw new ProviderError(this.name, "bad_input", `Scene ${index + 1}: a layer of the image is missing`);
@@ -205,17 +217,15 @@ export class LocalRenderProvider implements LocalRenderer {
     // A scene with a voice-over lasts as long as its speech: a longer minimum would be dead air.
     if (voiceSec !== null) durationSec = sceneDurationFor(voiceSec, o.fps, index === count - 1);
     else if (scene.durationSec) durationSec = scene.durationSec;
-    else if (scene.visual.kind === "clip")
-      durationSec = (await probeMedia(scene.visual.path, { format: formatOf(o.formats, scene.visual.path) })).durationSec || 3;
+    else if (given.visual.kind === "clip")
+      durationSec = (await probeMedia(given.visual.path, { format: formatOf(o.formats, given.visual.path) })).durationSec || 3;
     else durationSec = 3;
     if (durationSec > MAX_SCENE_SECONDS) throw new ProviderError(this.name, "bad_input", `Scene ${index + 1} is longer than ${MAX_SCENE_SECONDS} seconds`);
     const frames = Math.max(1, Math.round(durationSec * o.fps));
     const motion = scene.visual.kind === "image" ? (scene.visual.motion ?? motionVariantFor(index, o.seed)) : null;
     // A clip before this scene: its last shown frame dissolves into this one.
     const dissolveFrom =
-      previous && previous.scene.visual.kind === "clip" && frames / o.fps > DISSOLVE_SECONDS * 3
-        ? { path: previous.scene.visual.path, at: Math.max(0, previous.durationSec - 1 / o.fps) }
-        : null;
+      previous?.clip && frames / o.fps > DISSOLVE_SECONDS * 3 ? { path: previous.clip, at: Math.max(0, previous.durationSec - 1 / o.fps) } : null;
     const hash = hashValue({
       v: RENDERER_VERSION,
       size: o.size,
@@ -226,6 +236,8 @@ export class LocalRenderProvider implements LocalRenderer {
         kind: scene.visual.kind,
         sha: await hashFile(scene.visual.path),
         motion,
+        // Only when given, so the hashes of other scenes stay as they were.
+        ...(scene.visual.kind === "image" && scene.visual.beats ? { beats: scene.visual.beats } : {}),
         layers: layers ? [await hashFile(layers.background), await hashFile(layers.foreground)] : null,
       },
       voice: scene.voiceOver ? await hashFile(scene.voiceOver.path) : null,
@@ -244,6 +256,7 @@ export class LocalRenderProvider implements LocalRenderer {
     return {
       index,
       scene,
+      clip: given.visual.kind === "clip" ? given.visual.path : null,
       frames,
       durationSec: frames / o.fps,
       voiceSec,
@@ -295,6 +308,19 @@ export class LocalRenderProvider implements LocalRenderer {
       if (total > this.cacheMaxBytes) await rm(f.file, { force: true });
     }
   }
+}
+
+/**
+ * The scene's picture as the renderer makes it: a clip the local motion made from a still (its
+ * `madeFrom`) becomes that still with the clip's beats, drawn in the segment's one encode; any
+ * other visual, or one whose files are missing, as given.
+ */
+function drawnVisual(visual: RenderVisual): RenderVisual {
+  if (visual.kind !== "clip" || !visual.madeFrom) return visual;
+  const from = visual.madeFrom;
+  const files = [from.image, ...(from.layers ? [from.layers.background, from.layers.foreground] : [])];
+  if (!files.every((f) => existsSync(f))) return visual;
+  return { kind: "image", path: from.image, ...(from.layers ? { layers: from.layers } : {}), beats: from.beats };
 }
 
 /** What of the brand kit changes a segment: its font, colours and corner mark's bytes. */

@@ -67,8 +67,23 @@ export async function stageInputs(request: RenderRequest, jobDir: string): Promi
     const k = i + 1;
     const visual = scene.visual;
     let staged: RenderScene["visual"];
-    if (visual.kind === "clip") staged = { ...visual, path: await stage(visual.path, "clip", k, true) };
-    else {
+    if (visual.kind === "clip") {
+      staged = { ...visual, path: await stage(visual.path, "clip", k, true) };
+      const from = visual.madeFrom;
+      if (from)
+        staged.madeFrom = {
+          ...from,
+          image: await stage(from.image, "image", k, false),
+          ...(from.layers
+            ? {
+                layers: {
+                  background: await stage(from.layers.background, "image", k, false),
+                  foreground: await stage(from.layers.foreground, "image", k, false),
+                },
+              }
+            : {}),
+        };
+    } else {
       staged = { ...visual, path: await stage(visual.path, "image", k, false) };
       if (visual.layers)
         staged.layers = {

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { concatInputArgs, concatListLine, inputArgs, lavfiInputArgs, MediaProcessError, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import type { Size } from "~/providers/media/types";
 import { ensureDir } from "~/providers/media/workdir.server";
-import { motionVariantFor, parallaxFilters, prepareLayers, prepareStill, zoompanFilter } from "~/providers/motion/zoompan.server";
+import { beatFilters, motionVariantFor, parallaxFilters, prepareLayers, prepareStill, zoompanFilter } from "~/providers/motion/zoompan.server";
 import {
   brandCaptionStyle,
   captionBand,
@@ -25,10 +25,14 @@ import { checkInput, formatOf } from "./render-inputs.server";
 import { keepFilter, type Span } from "./speech.server";
 import { AUDIO_RATE, DISSOLVE_SECONDS, DISSOLVE_START, VOICE_LEAD } from "./timing";
 import { RenderInputError, type RenderBrand, type RenderScene } from "./types";
+import type { Beat } from "~/providers/motion/beats";
 
 export type PlannedScene = {
   index: number;
+  /** The scene as rendered (a clip the local motion made from a still is that still with its beats). */
   scene: RenderScene;
+  /** The clip file whose frames the scene shows, if it shows a clip (the next scene's soft cut starts from its last frame). */
+  clip: string | null;
   frames: number;
   durationSec: number;
   /** Seconds of speech kept from the voice-over. */
@@ -173,8 +177,25 @@ async function pictureInput(p: PlannedScene, o: SegmentOptions, tmpDir: string):
     }
     args.push(...inputArgs(still, "jpeg_pipe"));
     const variant = p.scene.visual.motion ?? motionVariantFor(p.index, o.seed);
-    if (layers) {
-      args.push(...inputArgs(layer, "png_pipe"));
+    const beats = p.scene.visual.beats ? shownBeats(p.scene.visual.beats.list, p.frames, fps) : null;
+    if (layers) args.push(...inputArgs(layer, "png_pipe"));
+    if (beats && p.scene.visual.beats) {
+      // The motion clip's beats drawn here, in the segment's one encode (ADR 360), each over its own length as in the
+      // clip (-frames:v stops the drawing at the scene's end, so a shortened scene is trimmed as the clip was).
+      const frames = beatLengths(beats, p.frames, fps);
+      filters.push(
+        ...beatFilters(
+          { still: `${input}:v`, ...(layers ? { layer: `${input + 1}:v` } : {}) },
+          beats,
+          frames,
+          size,
+          fps,
+          p.scene.visual.beats.transition,
+          "base",
+        ),
+      );
+      if (layers) input++;
+    } else if (layers) {
       filters.push(...parallaxFilters(`${input}:v`, `${input + 1}:v`, variant, p.frames, size, fps, "base"));
       input++;
     } else {
@@ -190,6 +211,20 @@ async function pictureInput(p: PlannedScene, o: SegmentOptions, tmpDir: string):
   }
   input++;
   return { args, filters, inputs: input };
+}
+
+/** The beats a segment of `frames` frames shows: those that start before its end (the renderer trims a scene's clip to its speech). */
+export function shownBeats(beats: Beat[], frames: number, fps: number): Beat[] {
+  const shown = beats.filter((b, i) => i === 0 || Math.round(b.start * fps) < frames);
+  return shown.length ? shown : beats.slice(0, 1);
+}
+
+/** Whole frames of each beat as the clip had them; the last one longer when the scene outlasts the beats. */
+export function beatLengths(beats: Beat[], frames: number, fps: number): number[] {
+  const lengths = beats.map((b) => Math.max(1, Math.round(b.durationSec * fps)));
+  const short = frames - lengths.reduce((a, n) => a + n, 0);
+  if (short > 0) lengths[lengths.length - 1] += short;
+  return lengths;
 }
 
 /** The caption track of a scene: one PNG per word step in a concat list, and where the band sits. */

@@ -1,4 +1,5 @@
 import type { AspectRatio, CallOptions, Size } from "~/providers/media/types";
+import type { Beat, BeatTransition } from "~/providers/motion/beats";
 import type { MotionVariant } from "~/providers/motion/types";
 
 export type RenderFormat = "mp4" | "webm";
@@ -11,8 +12,34 @@ export type RenderFormat = "mp4" | "webm";
  * the flat picture (`path` or `url`).
  */
 export type RenderVisual =
-  | { kind: "clip"; path: string; url?: string }
-  | { kind: "image"; path: string; url?: string; motion?: MotionVariant; layers?: { background: string; foreground: string } };
+  | {
+      kind: "clip";
+      path: string;
+      url?: string;
+      /**
+       * What the local motion made this clip from (the scene's still, its parallax layers, and
+       * the beats). The local renderer then draws those beats from the still in the scene's one
+       * encode instead of decoding the clip and encoding it again (every frame lossy-encoded once:
+       * docs/decisions/360-encode-every-frame-once.md); the clip is still what the editors show,
+       * what hosted renderers get (`url`) and what the next scene's soft cut starts from.
+       * Ignored (the clip is used) when one of its files is missing.
+       */
+      madeFrom?: { image: string; layers?: { background: string; foreground: string }; beats: { list: Beat[]; transition: BeatTransition } };
+    }
+  | {
+      kind: "image";
+      path: string;
+      url?: string;
+      motion?: MotionVariant;
+      layers?: { background: string; foreground: string };
+      /**
+       * The local motion's beats (motion/local.server.ts localMotionPlan: framings, moves, times and
+       * the Style's transition). The local renderer then draws them itself in the scene's one
+       * encode, frame for frame what the scene's motion clip shows, instead of decoding that clip
+       * and encoding it again (docs/decisions/360-encode-every-frame-once.md); `motion` is then unused.
+       */
+      beats?: { list: Beat[]; transition: BeatTransition };
+    };
 
 export type RenderScene = {
   visual: RenderVisual;

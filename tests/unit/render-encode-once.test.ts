@@ -1,0 +1,174 @@
+// Issue 25 item 1 (docs/decisions/360-encode-every-frame-once.md): a scene drawn from its still and
+// the local motion's beats is encoded once (no clip decoded and encoded again), the segments are
+// joined by stream copy, two segments render at once, and the frames are the motion clip's.
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ffmpegPath, runProcess } from "~/providers/media/ffmpeg.server";
+import { mediaLimiter, renderConcurrencyFor } from "~/providers/media/limiter.server";
+import { LocalMotionProvider } from "~/providers/motion/local.server";
+import { LocalRenderProvider, sceneDurationFor } from "~/providers/render/local.server";
+import type { RenderRequest, RenderScene } from "~/providers/render/types";
+import { productPhoto } from "../providers/fixtures";
+import { tmpWorkDir, writeTone } from "../providers/helpers";
+
+const calls = vi.hoisted(() => [] as string[][]);
+vi.mock("~/providers/media/ffmpeg.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/providers/media/ffmpeg.server")>();
+  return {
+    ...real,
+    runFfmpeg: (args: string[], options?: Parameters<typeof real.runFfmpeg>[1]) => {
+      calls.push(args);
+      return real.runFfmpeg(args, options);
+    },
+  };
+});
+
+vi.setConfig({ testTimeout: 180_000 });
+
+let work: ReturnType<typeof tmpWorkDir>;
+let files: { img: string[]; voice: string[] };
+const SIZE = { width: 180, height: 320 };
+const VOICE_SECONDS = [2.6, 2.6, 3.6];
+/** As the pipeline asks the motion for a clip: an upper bound of the scene (scene-media.server.ts clipSecondsFor). */
+const CLIP_SECONDS = VOICE_SECONDS.map((v) => sceneDurationFor(v));
+
+beforeAll(async () => {
+  work = tmpWorkDir("encode-once");
+  const d = work.dir;
+  const colours = ["#0f766e", "#be123c", "#1d4ed8"];
+  files = { img: [], voice: [] };
+  for (const [i, colour] of colours.entries()) {
+    const img = path.join(d, `img${i}.jpg`);
+    writeFileSync(img, await productPhoto({ width: 300, height: 400, colour, label: `S${i + 1}` }));
+    files.img.push(img);
+    files.voice.push(writeTone(path.join(d, `v${i}.wav`), VOICE_SECONDS[i], 220 + i * 40));
+  }
+});
+afterAll(() => work.cleanup());
+
+const clips = new Map<string, Awaited<ReturnType<LocalMotionProvider["animate"]>>>();
+
+/** The Create Video scenes as the pipeline hands them over: each scene's motion clip, with the still and beats it was made from. */
+async function createVideoScenes(style: string, size = SIZE): Promise<RenderScene[]> {
+  const motion = new LocalMotionProvider({ workDir: path.join(work.dir, "motion") });
+  const scenes: RenderScene[] = [];
+  for (const [i, img] of files.img.entries()) {
+    const key = `${style}|${size.width}x${size.height}|${i}`;
+    let clip = clips.get(key);
+    if (!clip) {
+      const aspectRatio = size.width === size.height ? "1:1" : "9:16";
+      clip = await motion.animate({ image: img, durationSec: CLIP_SECONDS[i], aspectRatio, size, sceneIndex: i, endCard: i === files.img.length - 1, style });
+      clips.set(key, clip);
+    }
+    expect(clip.beats?.length && clip.transition).toBeTruthy();
+    scenes.push({
+      id: `s${i}`,
+      visual: { kind: "clip", path: clip.path, madeFrom: { image: img, beats: { list: clip.beats!, transition: clip.transition! } } },
+      voiceOver: { path: files.voice[i] },
+      captionText: `Scene ${i + 1} says its line.`,
+    });
+  }
+  return scenes;
+}
+
+const valueOf = (args: string[], flag: string) => {
+  const i = args.indexOf(flag);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const inputsOf = (args: string[]) => args.flatMap((a, i) => (a === "-i" ? [args[i + 1]] : []));
+const videoEncodes = (list: string[][]) => list.filter((a) => ["libx264", "libvpx-vp9"].includes(valueOf(a, "-c:v") ?? ""));
+
+describe("every frame encoded once", () => {
+  it("derives the render concurrency from the cores, leaving one to the web process beyond two", () => {
+    expect([1, 2, 3, 4, 8, 64].map(renderConcurrencyFor)).toEqual([1, 2, 2, 3, 7, 8]);
+    expect(renderConcurrencyFor(0)).toBe(1);
+  });
+
+  for (const [format, aspectRatio] of [
+    ["mp4", "9:16"],
+    ["webm", "1:1"],
+  ] as const) {
+    it(`draws each scene's beats in its one ${format} encode, two at once, and joins by stream copy (${aspectRatio})`, async () => {
+      const size = aspectRatio === "1:1" ? { width: 240, height: 240 } : SIZE;
+      const renderer = new LocalRenderProvider({ workDir: path.join(work.dir, `w-${format}`) });
+      const request: RenderRequest = { scenes: await createVideoScenes("Lifestyle", size), format, aspectRatio, size, seed: "p1" };
+      calls.length = 0;
+      let peak = 0;
+      const sampler = setInterval(() => (peak = Math.max(peak, mediaLimiter().running)), 2);
+      const result = await renderer.render(request).finally(() => clearInterval(sampler));
+      expect(result.scenes.every((s) => !s.cached)).toBe(true);
+
+      const encodes = videoEncodes(calls);
+      // One lossy video encode per scene, none of them reading a video file: the beats are drawn from the still.
+      expect(encodes).toHaveLength(3);
+      let softCuts = 0;
+      for (const args of encodes) {
+        // No clip decoded for its frames: the only video file a segment opens is the previous scene's clip, for the one frame its soft cut starts from.
+        const clipInputs = inputsOf(args).filter((f) => /\.(mp4|webm|mov|mkv)$/.test(f));
+        expect(clipInputs.length).toBeLessThanOrEqual(1);
+        if (clipInputs.length) expect(valueOf(args, "-filter_complex")).toMatch(/(^|;)\[\d+:v\]trim=end_frame=1,/);
+        softCuts += clipInputs.length;
+        // Every beat the scene shows is drawn (a zoompan each, concatenated into the picture).
+        expect(valueOf(args, "-filter_complex")?.match(/zoompan=/g)?.length).toBeGreaterThanOrEqual(2);
+        expect(valueOf(args, "-filter_complex")).toMatch(/concat=n=\d+:v=1:a=0\[base\]/);
+      }
+      // Scenes 2 and 3 start with the soft cut from the clip before them (ADR 207), scene 1 with none.
+      expect(softCuts).toBe(2);
+      // The join copies the video stream.
+      const join = calls.filter((a) => valueOf(a, "-c:v") === "copy");
+      expect(join).toHaveLength(1);
+      expect(calls.filter((a) => valueOf(a, "-c:v") && !["copy", "libx264", "libvpx-vp9"].includes(valueOf(a, "-c:v")!))).toEqual([]);
+      // Two scene segments at once (RENDER_CONCURRENCY from the cores: 2 on a 2-core machine).
+      if (mediaLimiter().limit >= 2) expect(peak).toBeGreaterThanOrEqual(2);
+
+      // A re-render with one scene changed encodes only that scene again.
+      calls.length = 0;
+      const edited = await createVideoScenes("Lifestyle", size);
+      edited[1] = { ...edited[1], captionText: "Scene 2 says something else." };
+      const again = await renderer.render({ ...request, scenes: edited });
+      expect(again.scenes.map((s) => s.cached)).toEqual([true, false, true]);
+      expect(videoEncodes(calls)).toHaveLength(1);
+    });
+  }
+
+  it("falls back to the clip when a file it was made from is missing", async () => {
+    const [scene] = await createVideoScenes("Lifestyle");
+    if (scene.visual.kind !== "clip" || !scene.visual.madeFrom) throw new Error("expected a clip");
+    const missing: RenderScene = { ...scene, visual: { ...scene.visual, madeFrom: { ...scene.visual.madeFrom, image: path.join(work.dir, "gone.jpg") } } };
+    calls.length = 0;
+    await new LocalRenderProvider({ workDir: path.join(work.dir, "w-missing") }).render({ scenes: [missing], format: "mp4", size: SIZE });
+    const [encode] = videoEncodes(calls);
+    expect(inputsOf(encode).filter((f) => f.endsWith(".mp4"))).toHaveLength(1);
+    expect(valueOf(encode, "-filter_complex")).not.toMatch(/zoompan/);
+  });
+
+  it("shows the motion clip's frames: the segment drawn from the beats matches the clip it replaces", async () => {
+    const [scene] = await createVideoScenes("Product Showcase");
+    if (scene.visual.kind !== "clip") throw new Error("expected a clip");
+    const clip = { path: scene.visual.path };
+    const motion = new LocalMotionProvider({ workDir: path.join(work.dir, "motion") });
+    const other = await motion.animate({
+      image: files.img[0],
+      durationSec: CLIP_SECONDS[0],
+      aspectRatio: "9:16",
+      size: SIZE,
+      sceneIndex: 0,
+      variant: "pan-left",
+    });
+    const renderer = new LocalRenderProvider({ workDir: path.join(work.dir, "w-psnr") });
+    const result = await renderer.render({ scenes: [{ ...scene, captionText: "" }], format: "mp4", size: SIZE, captions: false });
+    // PSNR of the render against a clip, after the first scene's fade-in and before the last scene's fade-out.
+    const psnr = async (against: string) => {
+      const out = await runProcess(ffmpegPath(), [
+        ...["-hide_banner", "-nostdin", "-ss", "0.4", "-i", result.path, "-ss", "0.4", "-i", against],
+        ...["-t", String(Math.max(0.5, result.durationSec - 1)), "-lavfi", "[0:v][1:v]psnr", "-f", "null", "-"],
+      ]);
+      return Number(/average:([\d.]+|inf)/.exec(out.stderr)?.[1].replace("inf", "99"));
+    };
+    const same = await psnr(clip.path);
+    const different = await psnr(other.path);
+    expect(same).toBeGreaterThan(different + 3);
+    expect(same).toBeGreaterThan(25);
+  });
+});
