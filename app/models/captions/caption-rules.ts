@@ -28,10 +28,16 @@ export const CAPTION_MESSAGES = {
 
 /** A tool's optional caption arguments: left out, the user's remembered choice is used. */
 export const captionToolInput = {
-  captionStyle: z.enum(CAPTION_LOOKS).optional().describe("Caption look; default: the user's last choice, else the Style's own."),
-  captionSize: z.enum(CAPTION_SIZES).optional().describe("Caption size; default: the user's last choice, else the Style's own."),
+  captionStyle: z
+    .enum(CAPTION_LOOKS, { error: `captionStyle must be one of: ${CAPTION_LOOKS.join(", ")}` })
+    .optional()
+    .describe("Caption look; default: the user's last choice, else the Style's own."),
+  captionSize: z
+    .enum(CAPTION_SIZES, { error: `captionSize must be one of: ${CAPTION_SIZES.join(", ")}` })
+    .optional()
+    .describe("Caption size; default: the user's last choice, else the Style's own."),
   captionPosition: z
-    .enum(CAPTION_POSITIONS)
+    .enum(CAPTION_POSITIONS, { error: `captionPosition must be one of: ${CAPTION_POSITIONS.join(", ")}` })
     .optional()
     .describe("Where captions sit: the upper, middle or lower third of the platform-safe area; default: the user's last choice, else the Style's own."),
 };
