@@ -118,6 +118,18 @@ describe("caption looks", () => {
     expect(pop0).toBeGreaterThan(30);
     expect(await lit("bold-pop", 2)).toBeLessThan(pop0 * 3);
   });
+
+  it("boxed marks the spoken word with the Style's colour behind near-black words", async () => {
+    const size = SIZES["9:16"];
+    const style = captionStyleFor("Product Showcase", { style: "boxed" });
+    expect(style.marker).toBe("#fde047");
+    const { data } = await sharp(await wordCaptionPng(["one", "two", "three"], 1, size, style))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let marker = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 250 && data[i] > 240 && data[i + 1] > 210 && data[i + 2] < 100) marker++;
+    expect(marker).toBeGreaterThan(200);
+  });
 });
 
 describe("caption choices at the doors", () => {

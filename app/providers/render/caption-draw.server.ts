@@ -18,6 +18,8 @@ export type CaptionDrawStyle = {
   panel: string;
   panelOpacity: number;
   sizeScale: number;
+  /** boxed: the colour of the marker behind the spoken word (drawn in `highlight`). */
+  marker?: string;
   fontId?: string;
 };
 
@@ -36,7 +38,7 @@ type LookShape = {
 };
 
 const SHAPES: Record<CaptionLook, LookShape> = {
-  "bold-pop": { backing: "outline", radius: 0, padX: 0.3, padY: 0.25, pop: 1.18, charEm: 0.78, upper: true },
+  "bold-pop": { backing: "outline", radius: 0, padX: 0.3, padY: 0.25, pop: 1.18, charEm: 0.72, upper: true },
   "lower-third": { backing: "strip", radius: 0.08, padX: 0.55, padY: 0.32, pop: 1, charEm: 0.66, upper: false },
   boxed: { backing: "panel", radius: 0.14, padX: 0.4, padY: 0.2, pop: 1, charEm: 0.66, upper: false },
   karaoke: { backing: "panel", radius: 0.4, padX: 0.5, padY: 0.25, pop: 1, charEm: 0.66, upper: false },
@@ -61,7 +63,7 @@ function textArea(size: Size, style: CaptionDrawStyle): { left: number; right: n
 /** Characters that fit one caption line. */
 export function captionLineChars(size: Size, style: CaptionDrawStyle): number {
   const font = wordCaptionFontPx(size, style);
-  return Math.max(8, Math.floor(textArea(size, style).maxText / (font * SHAPES[style.look].charEm * SHAPES[style.look].pop)));
+  return Math.max(8, Math.floor(textArea(size, style).maxText / (font * SHAPES[style.look].charEm)));
 }
 
 /** The caption band: a full-width strip of rows, centred in the chosen third of the safe area (its top and height). */
@@ -74,13 +76,20 @@ export function captionBand(size: Size, style: CaptionDrawStyle): { top: number;
   return { top: Math.round(centre - height / 2), height };
 }
 
-/** The colour of each word of a group: the spoken word (karaoke: every word said so far) in the highlight. */
-function wordRuns(group: string[], active: number, style: CaptionDrawStyle): Array<[string, string, number]> {
+/**
+ * The runs of a group: each word in its colour (the spoken word, karaoke: every word said so far,
+ * in the highlight; boxed: on a marker), the spoken word bigger where the look pops it.
+ */
+function wordRuns(group: string[], active: number, style: CaptionDrawStyle): Array<[string, string, number] | [string, string, number, string]> {
   const shape = SHAPES[style.look];
-  return group.map((word, i) => {
-    const text = (shape.upper ? word.toLocaleUpperCase() : word) + (i < group.length - 1 ? " " : "");
+  return group.flatMap((word, i) => {
+    const text = shape.upper ? word.toLocaleUpperCase() : word;
     const lit = style.look === "karaoke" ? i <= active : style.look !== "minimal" && i === active;
-    return [text, lit ? style.highlight : style.text, i === active ? shape.pop : 1];
+    const run: [string, string, number] | [string, string, number, string] =
+      i === active && style.marker
+        ? [`\u2009${text}\u2009`, style.highlight, 1, style.marker]
+        : [text, lit ? style.highlight : style.text, i === active ? shape.pop : 1];
+    return i < group.length - 1 ? [run, [" ", style.text, 1] as [string, string, number]] : [run];
   });
 }
 

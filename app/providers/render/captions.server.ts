@@ -157,15 +157,8 @@ function lookStyle(colours: { highlight: string; panel: string }, choice: Captio
     case "lower-third":
       return { ...base, panel: colours.panel, panelOpacity: 0.8, sizeScale: 0.95 * scale };
     case "boxed":
-      // A solid light box, near-black words, the spoken word in a dark shade of the Style's colour.
-      return {
-        ...base,
-        text: "#111111",
-        highlight: ensureContrast(colours.highlight, ["#ffffff"], MIN_TEXT_CONTRAST + 0.1),
-        panel: "#ffffff",
-        panelOpacity: 1,
-        sizeScale: 1.05 * scale,
-      };
+      // A solid light box, near-black words, the spoken word on a marker of the Style's colour.
+      return { ...base, text: "#111111", highlight: "#111111", marker: colours.highlight, panel: "#ffffff", panelOpacity: 1, sizeScale: 1.05 * scale };
     case "karaoke":
       return { ...base, panel: colours.panel, panelOpacity: 0.78, sizeScale: 1.15 * scale };
     case "minimal":
@@ -218,7 +211,10 @@ export function brandCaptionStyle(base: CaptionStyle, brand: { colors: string[];
     return null;
   };
   const { panel, text } = (edge ? shade(["#ffffff"]) : shade(["#ffffff", "#111111"])) ?? { panel: "#000000", text: "#ffffff" };
-  const highlight = base.look === "minimal" ? text : ensureContrast(second, backs(panel), target);
+  // minimal has no highlight; boxed marks the spoken word with the second colour behind its words.
+  if (base.look === "minimal") return { ...base, panel, panelOpacity, text, highlight: text, fontId: brand.fontId };
+  if (base.marker) return { ...base, panel, panelOpacity, text, highlight: text, marker: ensureContrast(second, [text], target), fontId: brand.fontId };
+  const highlight = ensureContrast(second, backs(panel), target);
   return { ...base, panel, panelOpacity, text, highlight, fontId: brand.fontId };
 }
 
@@ -236,6 +232,8 @@ export function captionContrast(style: CaptionStyle): number {
     const back = over(under);
     for (const fg of [style.text, style.highlight]) min = Math.min(min, contrast(hexRgb(fg), back));
   }
+  // The spoken word on its marker (opaque).
+  if (style.marker) min = Math.min(min, contrast(hexRgb(style.highlight), hexRgb(style.marker)));
   return Math.round(min * 100) / 100;
 }
 
