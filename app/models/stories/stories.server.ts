@@ -400,6 +400,8 @@ export type VariantSource = {
   /** The original a variant belongs to (null for an original). */
   variantOfId: number | null;
   hookText: string | null;
+  /** The caption look picked for it (ADR 350); a variant keeps it. */
+  captions: CaptionPick | null;
 };
 
 const variantSourceSelect = {
@@ -418,6 +420,7 @@ const variantSourceSelect = {
   instagramHashtags: true,
   variantOfId: true,
   hookText: true,
+  captions: true,
   storyType: { select: { name: true } },
 } satisfies Prisma.StorySelect;
 
@@ -426,8 +429,8 @@ export async function getVariantSource(actor: Actor, storyId: number): Promise<V
   if (!Number.isSafeInteger(storyId) || storyId <= 0) throw new NotFoundError("Video request");
   const row = await prisma.story.findFirst({ where: { id: storyId, ...ownedBy(actor) }, select: variantSourceSelect });
   if (!row) throw new NotFoundError("Video request");
-  const { storyType, ...rest } = row;
-  return { ...rest, storyTypeName: storyType?.name ?? null };
+  const { storyType, captions, ...rest } = row;
+  return { ...rest, captions: captionPickOf(captions), storyTypeName: storyType?.name ?? null };
 }
 
 /** The stories made by one variant request: those charged with `references` ("story:<id>"), oldest first. */
