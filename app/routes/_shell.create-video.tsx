@@ -33,6 +33,7 @@ import { defaultVoiceId, listVoices } from "~/models/generation";
 import { VIDEO_COST_CREDITS } from "~/models/billing";
 import { setFlash } from "~/utils/flash.server";
 import { removeFiles } from "~/models/files";
+import { captionFormFields, captionInputFromFields, getCaptionPreference } from "~/models/captions";
 import { field, parseFields, type Parsed } from "~/utils/form-fields";
 import { isMultipart, readForm } from "~/utils/forms.server";
 import { mediaRefsOf, readVideoForm, type VideoFormResult } from "./_shell.create-video.server";
@@ -44,10 +45,10 @@ const OPEN_PARAM = "new";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [voices, styles] = await Promise.all([listVoices(), listStoryTypes()]);
+  const [voices, styles, captions] = await Promise.all([listVoices(), listStoryTypes(), getCaptionPreference(actorFromUser(user, "web"))]);
   // The balance comes with the session user, read in this request (docs/decisions/239-page-speed-shell.md).
   const credits: number | null = user.credits;
-  return { credits, voices, styles, defaultVoiceId: defaultVoiceId(voices), requestId: randomUUID() };
+  return { credits, voices, styles, captions, defaultVoiceId: defaultVoiceId(voices), requestId: randomUUID() };
 }
 
 /** Opening or closing the dialog only changes ?new=1: nothing to reload. */
@@ -86,6 +87,8 @@ const videoFields = z.object({
   [FIELDS.enhanced]: field.checkbox(),
   [FIELDS.clearProductImage]: field.checkbox(),
   [FIELDS.clearBackgroundMusic]: field.checkbox(),
+  // The caption look (ADR 350): "" is the Style's own.
+  ...captionFormFields,
 });
 type VideoFields = z.output<typeof videoFields>;
 
@@ -178,6 +181,7 @@ export async function action({ request }: ActionFunctionArgs) {
       productImageRef: form.productImageRef,
       backgroundMusicRef: form.backgroundMusicRef,
       mediaRefs: form.mediaRefs,
+      captions: captionInputFromFields(input),
     });
   } catch (thrown) {
     await removeFiles(form.storedNow);
@@ -214,7 +218,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateVideo() {
-  const { credits, voices, styles, defaultVoiceId, requestId: serverRequestId } = useLoaderData<typeof loader>();
+  const { credits, voices, styles, captions, defaultVoiceId, requestId: serverRequestId } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>() as CreateVideoActionData | ProductPageActionData | undefined;
   const productPage = isProductPageActionData(answered) ? answered : undefined;
   const actionData = productPage ? undefined : (answered as CreateVideoActionData | undefined);
@@ -304,6 +308,7 @@ export default function CreateVideo() {
             prefill={prefill.found}
             voices={voices}
             styles={styles}
+            captions={captions}
             defaultVoiceId={defaultVoiceId}
             requestId={requestId}
             hydrated={hydrated}

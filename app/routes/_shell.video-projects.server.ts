@@ -2,6 +2,7 @@
 // what both loaders read and what their actions do, each through the core as the signed-in admin
 // (actorFromUser(user, "web")). Rules, prices and authorization stay in app/models; this module
 // only reads the form, calls the core and turns its answers into data for the page.
+import { captionFormFields, captionInputFromFields, getCaptionPreference } from "~/models/captions";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { type Actor, actorFromUser, isNotFound, requireAdmin } from "~/models/access";
@@ -104,6 +105,7 @@ export async function projectForPage(actor: Actor, projectId: string, autoSceneI
       costLabel: formatCredits(compileCost?.credits ?? 0),
       blocked: compileCost?.blocked ?? null,
       job: job ? compileJobView(job) : null,
+      captions: await getCaptionPreference(actor),
     },
     planner: analysisPlanner(),
     automation: {
@@ -138,7 +140,7 @@ export const videoProjectsForm = z.discriminatedUnion(
     z.object({ intent: z.literal("generate-assets"), sceneId: idField }),
     // The project's product image (the canvas's main image): an upload's ref, or empty to remove it.
     z.object({ intent: z.literal("main-image"), ref: field.optional(field.line({ max: 500, label: "The image" })) }),
-    z.object({ intent: z.literal("compile"), format: z.enum(["mp4", "webm"], { error: "Output format must be mp4 or webm." }) }),
+    z.object({ intent: z.literal("compile"), format: z.enum(["mp4", "webm"], { error: "Output format must be mp4 or webm." }), ...captionFormFields }),
     z.object({ intent: z.literal("analyze-project") }),
     z.object({ intent: z.literal("optimize-scenes") }),
     z.object({
@@ -295,7 +297,7 @@ async function openProjectIntent(actor: Actor, projectId: string, input: Exclude
       } satisfies ActionResult;
     }
     case "compile": {
-      const result = await requestCompile(actor, { projectId, format: input.format });
+      const result = await requestCompile(actor, { projectId, format: input.format, captions: captionInputFromFields(input) });
       if (!result.ok)
         return refused(
           input.intent,

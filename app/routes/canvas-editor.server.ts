@@ -1,6 +1,7 @@
 // The canvas editor's door logic (/canvas/:projectId, app/routes/_shell.canvas.$projectId.tsx):
 // the loader's data and the action's intents, each the core's work as the admin's "web" actor
 // (docs/decisions/152-editor-operations.md). Remix ignores *.server.ts files under app/routes.
+import { captionFormFields, captionInputFromFields, getCaptionPreference } from "~/models/captions";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { CanvasActionData, CanvasEditorData } from "~/components/canvas-editor/editor-data";
@@ -115,6 +116,7 @@ export async function loadCanvasEditor({ request, params }: LoaderFunctionArgs):
     compile: {
       costLabel: formatCredits(compileCost?.credits ?? 0),
       job: job ? compileJobView(job) : null,
+      captions: await getCaptionPreference(actor),
     },
   };
 }
@@ -157,7 +159,7 @@ const actionSchema = () =>
       // A scene's own material (ADR 330): a project photo or clip's asset id, or empty for a generated picture.
       z.object({ intent: z.literal("scene-material"), sceneId, assetId: field.optional(field.token("The photo or clip")) }),
       z.object({ intent: z.literal("generate-music"), sceneId }),
-      z.object({ intent: z.literal("compile"), format: z.enum(["mp4", "webm"], { error: "Output format must be mp4 or webm." }) }),
+      z.object({ intent: z.literal("compile"), format: z.enum(["mp4", "webm"], { error: "Output format must be mp4 or webm." }), ...captionFormFields }),
       z.object({ intent: z.literal("delete-scene"), sceneId }),
       z.object({
         intent: z.literal("edit-scene"),
@@ -241,7 +243,7 @@ async function projectIntent(actor: Actor, projectId: string, input: ProjectInpu
       return ok({ message: `Asset "${asset.name}" removed.` });
     }
     case "compile": {
-      const result = await requestCompile(actor, { projectId, format: input.format });
+      const result = await requestCompile(actor, { projectId, format: input.format, captions: captionInputFromFields(input) });
       if (!result.ok)
         return refused(
           input.intent,

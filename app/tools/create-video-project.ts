@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { captionInputFromTool, captionPickFor, captionToolInput, saveCaptionPreference } from "~/models/captions";
 import { createProject } from "~/models/projects";
 import { voiceExists } from "~/models/generation";
 import { aspectRatioArg, renderableAspect } from "~/tools/shapes.server";
@@ -11,7 +12,7 @@ export const createVideoProject = defineTool({
   name: "create_video_project",
   title: "Create video project",
   description:
-    "Creates a new video project (status draft) owned by you. Then upload a product image (upload_product_image), add scenes (add_scene), generate their assets and compile_video.",
+    "Creates a new video project (status draft) owned by you. Then upload a product image (upload_product_image), add scenes (add_scene), generate their assets and compile_video. captionStyle, captionSize and captionPosition set the caption look of your videos (remembered; compile_video uses it unless told otherwise).",
   inputSchema: z.object({
     name: z
       .string({ error: (i) => (i.input === undefined ? "name is required" : "name must be text") })
@@ -23,6 +24,8 @@ export const createVideoProject = defineTool({
     aspectRatio: aspectRatioArg,
     style: z.string({ error: "style must be text" }).max(100).optional().describe("A style name from list_styles"),
     voiceId: z.number({ error: "voiceId must be a number" }).int().positive().optional().describe("A voice id from list_voices"),
+    // The caption look for this user's videos (ADR 350): remembered, and used by compile_video.
+    ...captionToolInput,
   }),
   outputSchema: z.object({ project: projectOut }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -37,6 +40,8 @@ export const createVideoProject = defineTool({
       style,
       voiceId: input.voiceId ?? null,
     });
+    const captions = await captionPickFor(actor, captionInputFromTool(input));
+    if (captions.said) await saveCaptionPreference(actor, captions.pick);
     const view = await projectView(actor, project.id, ctx);
     return { data: { project: view.data }, links: view.links };
   },

@@ -5,7 +5,7 @@ import { NonRetriableError, type GetStepTools } from "inngest";
 import { actorForWorkflow } from "~/models/access";
 import { createCompileJob } from "~/models/compile";
 import { markProjectFailed } from "~/models/projects";
-import { projectIdOfStory, refundVideoRequest, notifyStoryOnce, VIDEO_NOTIFICATIONS } from "~/models/stories";
+import { projectIdOfStory, refundVideoRequest, notifyStoryOnce, storyCaptionPick, VIDEO_NOTIFICATIONS } from "~/models/stories";
 import type { inngest } from "../client.ts";
 import { compileFunction } from "./compile.ts";
 import { errorMessageOf, nullIfNotFound, stopIfNotFound } from "./scene-assets.ts";
@@ -22,7 +22,8 @@ export async function compileStory(step: Step, o: { storyId: number; projectId: 
   const { storyId, projectId, userId } = o;
   const job = await step.run("create-compile-job", async () => {
     const actor = await actorForWorkflow(userId).catch(stopIfNotFound);
-    const created = await createCompileJob(actor, { id: storyCompileJobId(storyId), projectId, format: "mp4" }).catch(stopIfNotFound);
+    const captions = await storyCaptionPick(actor, storyId);
+    const created = await createCompileJob(actor, { id: storyCompileJobId(storyId), projectId, format: "mp4", captions }).catch(stopIfNotFound);
     return { id: created.id };
   });
   try {

@@ -25,7 +25,7 @@ async function productPng(): Promise<Buffer> {
 }
 
 /** Opens the dialog, fills it in and submits; resolves on the dashboard. */
-async function createVideo(page: Page, script: string, opts: { image?: boolean } = {}) {
+async function createVideo(page: Page, script: string, opts: { image?: boolean; captions?: { style: string; position: string } } = {}) {
   await page.goto("/create-video");
   await page
     .getByRole("button", { name: "Create New Video" })
@@ -46,6 +46,11 @@ async function createVideo(page: Page, script: string, opts: { image?: boolean }
     await dialog.getByLabel("Product or Avatar Image").setInputFiles({ name: "product.png", mimeType: "image/png", buffer: await productPng() });
     await expect(dialog.getByText(/Uploaded product\.png/)).toBeVisible();
   }
+  if (opts.captions) {
+    // Caption style and position (issue 24 item 5, ADR 350): labelled radio groups.
+    await dialog.getByRole("group", { name: "Caption style" }).getByRole("radio", { name: opts.captions.style }).check();
+    await dialog.getByRole("group", { name: "Caption position" }).getByRole("radio", { name: opts.captions.position }).check();
+  }
   await dialog.getByRole("button", { name: "Create Video (20 credits)" }).click();
   await expect(page.getByText("Your video has been created successfully").first()).toBeVisible({ timeout: 35_000 });
   await expect(page).toHaveURL(/\/(\?.*)?$/);
@@ -64,7 +69,7 @@ test("the demo user creates a video, sees it become Ready without reloading, and
   expect(before).toBeGreaterThanOrEqual(20);
 
   const script = "Scene 1: Meet Aurora, the serum for a morning glow.\n\nScene 2: Bright skin in seven days. Try it today!";
-  await createVideo(page, script, { image: true });
+  await createVideo(page, script, { image: true, captions: { style: "Karaoke", position: "Upper" } });
 
   const card = storyCard(page, "Meet Aurora, the serum for a morning glow.");
   await expect(card).toBeVisible();
@@ -106,6 +111,13 @@ test("the demo user creates a video, sees it become Ready without reloading, and
   const file = await page.request.get((await download.getAttribute("href"))!);
   expect(file.headers()["content-disposition"]).toMatch(/^attachment; filename="[a-z0-9-]+\.mp4"$/);
   expect(await creditsOnCard(page)).toBe(before - 20);
+
+  // The caption choice is remembered: the dialog opens with it (ADR 350).
+  await page.goto("/create-video?new=1");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("group", { name: "Caption style" }).getByRole("radio", { name: "Karaoke" })).toBeChecked();
+  await expect(dialog.getByRole("group", { name: "Caption position" }).getByRole("radio", { name: "Upper" })).toBeChecked();
+  await expect(dialog.getByRole("group", { name: "Caption size" }).getByRole("radio", { name: "Style's own" })).toBeChecked();
 });
 
 test("a Ready card makes another size: the price is shown first, the variant appears under its original and plays at 16:9", async ({ page }) => {

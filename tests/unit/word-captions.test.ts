@@ -1,7 +1,7 @@
 // Word-by-word captions (issue 14 §3): timed to the voice's own speech, not spread evenly.
 import { describe, expect, it } from "vitest";
 import { captionBand, captionGroups, captionSteps, captionStyleFor, speechIslands, wordTimings } from "~/providers/render/captions.server";
-import { captionSafeTop } from "~/providers/image/shot-design";
+import { safeArea } from "~/providers/media/safe-zones";
 
 describe("speech islands", () => {
   it("are the kept spans minus their silences, placed end to end from the offset", () => {
@@ -55,15 +55,18 @@ describe("caption groups and steps", () => {
     for (let i = 1; i < steps.length; i++) expect(steps[i].start).toBeGreaterThanOrEqual(steps[i - 1].end - 1e-9);
   });
 
-  it("sit in the safe area below the shots' content, in every aspect ratio", () => {
+  // Issue 24 item 4-5 (ADR 350): the band is the lower third of the platform-safe area now, not
+  // the old fixed line under the shots' content (captionSafeTop); it sits in the frame's lower half.
+  it("sit in the lower part of the safe area, in every aspect ratio", () => {
     for (const size of [
       { width: 720, height: 1280 },
       { width: 1280, height: 720 },
       { width: 1080, height: 1080 },
     ]) {
       const band = captionBand(size, captionStyleFor("Unboxing"));
-      expect(band.top).toBeGreaterThanOrEqual(captionSafeTop(size));
-      expect(band.top + band.height).toBeLessThanOrEqual(size.height * 0.92);
+      expect(band.top).toBeGreaterThanOrEqual(safeArea(size).top);
+      expect(band.top + band.height).toBeLessThanOrEqual(safeArea(size).bottom);
+      expect(band.top + band.height / 2).toBeGreaterThan(size.height * 0.55);
     }
   });
 });

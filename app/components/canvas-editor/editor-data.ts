@@ -1,5 +1,6 @@
 // What the canvas editor's loader gives the page (app/routes/canvas-editor.server.ts builds it) and
 // what its action answers: plain data, so the page's components need nothing from the server.
+import type { CaptionPick } from "~/models/captions/caption-rules";
 import type { SceneAssetStates, SceneMediaStep } from "~/models/generation/scene-asset-steps";
 import type { CompileJobView } from "~/models/compile/finished-video";
 
@@ -61,7 +62,8 @@ export type CanvasEditorData = {
   assets: Array<{ id: string; url: string; type: string; name: string }>;
   quote: EditorQuote | null;
   versions: EditorVersion[];
-  compile: { costLabel: string; job: EditorCompileJob | null };
+  /** `captions`: the user's last caption choice, prefilled in the compile form (ADR 350). */
+  compile: { costLabel: string; job: EditorCompileJob | null; captions: CaptionPick };
 };
 
 export type CanvasActionData = {

@@ -29,6 +29,8 @@ import {
   type FieldErrors,
   type Toast,
 } from "~/models/stories/video-request-rules";
+import { CaptionFields } from "~/components/ui/CaptionFields";
+import type { CaptionPick } from "~/models/captions/caption-rules";
 import { ScriptField } from "./ScriptField";
 import { VoiceSamples } from "./VoiceSamples";
 
@@ -37,6 +39,8 @@ export type Option = { id: number; name: string };
 export type CreateVideoFormProps = {
   voices: Option[];
   styles: Option[];
+  /** The user's last caption choice, prefilled (ADR 350). */
+  captions?: CaptionPick;
   defaultVoiceId: number | null;
   requestId: string;
   hydrated: boolean;
@@ -67,6 +71,7 @@ const musicFailureText = (reason: string) => uploadFailedMessage("audio", reason
 export function CreateVideoForm({
   voices,
   styles,
+  captions,
   defaultVoiceId,
   requestId,
   hydrated,
@@ -252,6 +257,8 @@ export function CreateVideoForm({
         defaultValue={values?.aspectRatio || DEFAULT_STORY_ASPECT_RATIO}
         error={errors.aspectRatio}
       />
+
+      <CaptionFields initial={captions ?? { style: null, size: null, position: null }} idPrefix={`cv-${requestId}`} />
 
       <MediaUpload
         ref={musicRef}

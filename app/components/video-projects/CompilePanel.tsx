@@ -2,6 +2,7 @@
 // render's live progress, and the finished video to watch and download.
 import { useFetcher } from "@remix-run/react";
 import { Button, buttonClasses } from "~/components/ui/Button";
+import { CaptionFields } from "~/components/ui/CaptionFields";
 import { projectVideo } from "~/models/compile/finished-video";
 import { downloadFileName, downloadHref } from "~/utils/download-name";
 import type { PageProject } from "./page-data";
@@ -13,7 +14,7 @@ const ACTIVE = new Set(["queued", "rendering"]);
 export type CompilePanelProject = {
   project: Pick<PageProject["project"], "finalVideoUrl" | "title" | "status">;
   scenes: readonly unknown[];
-  compile: Pick<PageProject["compile"], "costLabel" | "job">;
+  compile: Pick<PageProject["compile"], "costLabel" | "job" | "captions">;
 };
 
 /** The video compilation panel: its form posts intent "compile" with the format to the page's own action. */
@@ -43,6 +44,9 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
             <option value="webm">WebM</option>
           </select>
         </label>
+        <div className="w-full">
+          <CaptionFields initial={open.compile.captions} idPrefix="compile" />
+        </div>
         <Button type="submit" disabled={running || count === 0}>
           {running ? "Compiling..." : "Compile Full Video"}
         </Button>

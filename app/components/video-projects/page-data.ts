@@ -1,5 +1,6 @@
 // What the Video Project Management page gets from its route's loader: the history, the open
 // project with its scenes and its latest compile.
+import type { CaptionPick } from "~/models/captions/caption-rules";
 import type { PageAutomation } from "./AutomatedSceneForm";
 import type { CompileJobView } from "~/models/compile/finished-video";
 
@@ -48,6 +49,8 @@ export type PageProject = {
     costLabel: string;
     blocked: string | null;
     job: PageCompileJob | null;
+    /** The user's last caption choice, prefilled in the compile form (ADR 350). */
+    captions: CaptionPick;
   };
   planner: { label: string; local: boolean };
   automation: PageAutomation;

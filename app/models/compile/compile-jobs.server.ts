@@ -7,6 +7,8 @@
 //
 // Every function takes the acting user: a job is seen through its project, by the project's
 // owner or an admin; any other id is "not found" (ADR 130).
+import { captionPickFor, saveCaptionPreference } from "~/models/captions/caption-preference.server";
+import { captionPickOf, type CaptionInput, type CaptionPick } from "~/models/captions/caption-rules";
 import { presentableFailure } from "~/models/generation/failure-messages";
 import { createHash, randomUUID } from "node:crypto";
 import { isNotFound, NotFoundError, type Actor } from "~/models/access/actor.server";
@@ -107,11 +109,23 @@ export async function latestCompileJob(actor: Actor, projectId: string): Promise
  * owner's). With an explicit `id` it is idempotent: the existing job with that id is returned
  * (a retried workflow step never makes a second one).
  */
-export async function createCompileJob(actor: Actor, input: { projectId: string; format?: RenderFormat; id?: string }): Promise<CompileJobRow> {
+export async function createCompileJob(
+  actor: Actor,
+  input: { projectId: string; format?: RenderFormat; id?: string; captions?: CaptionPick | null },
+): Promise<CompileJobRow> {
   const format = input.format ?? DEFAULT_COMPILE_FORMAT;
   if (!isCompileFormat(format)) throw new Error("Output format must be mp4 or webm");
   const project = await requireProject(actor, input.projectId);
-  const data = { projectId: project.id, userId: project.userId, format, status: "queued" as const, progress: 0, message: COMPILE_MESSAGES.start };
+  const captions = captionPickOf(input.captions);
+  const data = {
+    projectId: project.id,
+    userId: project.userId,
+    format,
+    status: "queued" as const,
+    progress: 0,
+    message: COMPILE_MESSAGES.start,
+    ...(captions ? { captions } : {}),
+  };
   if (!input.id) return prisma.compileJob.create({ data });
   const job = await prisma.compileJob.upsert({ where: { id: input.id }, create: { id: input.id, ...data }, update: {} });
   // A fixed id that is already another project's job is not this one.
@@ -197,7 +211,7 @@ export function compileVideoJobId(compileJobId: string): string {
  */
 export async function requestCompile(
   actor: Actor,
-  input: { projectId: string; format?: string | null; clientRequestId?: string | null },
+  input: { projectId: string; format?: string | null; clientRequestId?: string | null; captions?: CaptionInput | null },
 ): Promise<CompileRequest> {
   const format = input.format || DEFAULT_COMPILE_FORMAT;
   if (!isCompileFormat(format)) return { ok: false, code: "invalid_format", message: "Output format must be mp4 or webm" };
@@ -219,6 +233,8 @@ export async function requestCompile(
 
   const plan = await planCompile(actor, input.projectId);
   const jobId = `cmp_${randomUUID()}`;
+  // The caption look: what the request says, the rest the actor's last choice (ADR 350); no price of its own.
+  const captions = await captionPickFor(actor, input.captions);
   // What this compile does is fixed now and stored with it: the workflow prepares these steps
   // and renders these scenes, nothing found later (ADR 250).
   const scenePlan: CompileScenePlan = {
@@ -228,7 +244,7 @@ export async function requestCompile(
   // The job is created before the charge, under the project's compile lock: of two requests at
   // the same moment one creates it and the other finds it active and is refused before it pays
   // anything (docs/decisions/177-one-compile-at-a-time.md).
-  const created = await createJobIfIdle(actor, { projectId: input.projectId, format, id: jobId, scenePlan });
+  const created = await createJobIfIdle(actor, { projectId: input.projectId, format, id: jobId, scenePlan, captions: captions.pick });
   if (!created) return busy;
   const job = created;
   // One charge for the request, all items or none: the compile itself, and each step of each
@@ -276,6 +292,7 @@ export async function requestCompile(
       projectId: project.id,
     });
     await sendCompileRequested(actor, job);
+    if (captions.said) await saveCaptionPreference(actor, captions.pick);
   } catch (error) {
     // Nothing will run: give the credits back and end the job.
     await refundBatchesCharges(compileBatchIds(job), "The compile could not be started");
@@ -303,7 +320,7 @@ async function earlierRequest(actor: Actor, projectId: string, clientRequestId: 
  */
 async function createJobIfIdle(
   actor: Actor,
-  input: { projectId: string; format: RenderFormat; id: string; scenePlan: CompileScenePlan },
+  input: { projectId: string; format: RenderFormat; id: string; scenePlan: CompileScenePlan; captions: CaptionPick },
 ): Promise<CompileJobRow | null> {
   const project = await requireProject(actor, input.projectId);
   const job = await prisma.$transaction(async (tx) => {
@@ -320,6 +337,7 @@ async function createJobIfIdle(
         progress: 0,
         message: COMPILE_MESSAGES.start,
         scenePlan: input.scenePlan,
+        captions: input.captions,
       },
     });
   });

@@ -14,6 +14,8 @@
 //
 // Every function takes the acting user; the job is seen through its project (ADR 130). Scene
 // media are read only as the owner's stored files (media-refs.server.ts, ADR 131).
+import { captionPickOf, chosenParts } from "~/models/captions/caption-rules";
+import { getCaptionPreference } from "~/models/captions/caption-preference.server";
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -78,14 +80,21 @@ export class RenderInterruptedError extends Error {
  * paths of every file (the owner's stored files only; `url` only for allow-listed links).
  */
 export async function buildRenderRequest(actor: Actor, projectId: string, format: RenderFormat, only?: readonly string[] | null): Promise<RenderRequest> {
-  return renderRequestFor(actor, await getProjectWithScenes(actor, projectId), format, only);
+  // Without a compile job: the actor's remembered caption look, as a compile now would use it.
+  return renderRequestFor(actor, await getProjectWithScenes(actor, projectId), format, only, await getCaptionPreference(actor));
 }
 
 /**
  * The render request of a project in a format. With `only`, just those scenes (a compile renders
  * the scenes it was asked and paid for, not scenes added since: ADR 250), in the project's order.
  */
-async function renderRequestFor(actor: Actor, whole: ProjectWithScenes, format: RenderFormat, only?: readonly string[] | null): Promise<RenderRequest> {
+async function renderRequestFor(
+  actor: Actor,
+  whole: ProjectWithScenes,
+  format: RenderFormat,
+  only?: readonly string[] | null,
+  captions?: unknown,
+): Promise<RenderRequest> {
   const project = only ? { ...whole, scenes: whole.scenes.filter((s) => only.includes(s.id)) } : whole;
   if (project.scenes.length === 0) throw new CompileInputError(COMPILE_MESSAGES.noScenes);
   const owner = project.userId;
@@ -118,6 +127,8 @@ async function renderRequestFor(actor: Actor, whole: ProjectWithScenes, format: 
     aspectRatio: isAspectRatio(project.aspectRatio) ? project.aspectRatio : "9:16",
     seed: project.id,
     captionStyle: project.style ?? undefined,
+    // The caption look the compile was asked for (ADR 350): the parts chosen; the rest the Style's own.
+    ...(Object.keys(chosenParts(captionPickOf(captions))).length ? { captions: chosenParts(captionPickOf(captions)) } : {}),
   };
 }
 
@@ -172,7 +183,7 @@ export async function startRender(actor: Actor, jobId: string, expectedToken: st
   const pending = `${PENDING}${randomUUID()}`;
   if (!(await claimRender(actor, job.id, expectedToken, { token: pending, provider: provider.name, status: "rendering" }))) return false;
   try {
-    const request = await renderRequestFor(actor, await getProjectWithScenes(actor, job.projectId), formatOf(job), scenePlanOf(job)?.sceneIds);
+    const request = await renderRequestFor(actor, await getProjectWithScenes(actor, job.projectId), formatOf(job), scenePlanOf(job)?.sceneIds, job.captions);
     const { renderId } = await provider.start(request);
     await claimRender(actor, job.id, pending, { token: renderId, provider: provider.name, status: "rendering" });
   } catch (error) {
@@ -212,7 +223,7 @@ export async function runLocalRender(actor: Actor, jobId: string, token: string)
     const project = await getProjectWithScenes(actor, job.projectId).catch((error: unknown) => {
       throw isNotFound(error) ? new CompileInputError("The project no longer exists") : error;
     });
-    const request = await renderRequestFor(actor, project, formatOf(job), scenePlanOf(job)?.sceneIds);
+    const request = await renderRequestFor(actor, project, formatOf(job), scenePlanOf(job)?.sceneIds, job.captions);
     const result = await localRenderProvider().render(
       request,
       (p) => {

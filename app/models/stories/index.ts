@@ -4,7 +4,7 @@
 // index or the folder's browser-safe modules (files without .server); the rest is internal.
 export { SHOWCASE_DEMOS, renderShowcaseDemo, showcaseBeingMade } from "./showcase-seed.server";
 export { listShowcaseVideos, listShowcaseVideosSafely, type ShowcaseItem } from "./showcase.server";
-export { getPipelineStory, markStoryProcessing, markStoryReady, projectIdOfStory, setStoryVisibility } from "./stories.server";
+export { getPipelineStory, markStoryProcessing, markStoryReady, projectIdOfStory, setStoryVisibility, storyCaptionPick } from "./stories.server";
 export { listStoryTypes } from "./story-types.server";
 export {
   PRODUCT_PAGE_LIMITS,

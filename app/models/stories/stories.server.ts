@@ -3,6 +3,7 @@
 // rows Create Video writes (its charge and refund run in the caller's transaction, with the
 // *InTx functions). Every status change publishes a live "story.updated" event to the owner in
 // the same transaction. This is the only module that touches the stories table.
+import { captionPickOf, type CaptionPick } from "~/models/captions/caption-rules";
 import { presentableFailure } from "~/models/generation/failure-messages";
 import { assertActor, NotFoundError, type Actor } from "~/models/access/actor.server";
 import { ownedBy } from "~/models/access/permissions.server";
@@ -299,6 +300,12 @@ export async function projectIdOfStory(actor: Actor, storyId: number): Promise<s
   return story?.projectId ?? null;
 }
 
+/** The caption look a story was created with (ADR 350), for its compile; null: the Style's own. */
+export async function storyCaptionPick(actor: Actor, storyId: number): Promise<CaptionPick | null> {
+  const story = await prisma.story.findFirst({ where: { id: storyId, ...ownedBy(actor) }, select: { captions: true } });
+  return captionPickOf(story?.captions);
+}
+
 /** The story a project was made for, if any and if the actor may see it. */
 export async function storyIdLinkedTo(actor: Actor, projectId: string): Promise<number | null> {
   const story = await prisma.story.findFirst({ where: { projectId, ...ownedBy(actor) }, select: { id: true } });
@@ -341,11 +348,14 @@ export type NewStory = {
   /** Another size or a variant of this story (ADR 215). */
   variantOfId?: number | null;
   hookText?: string | null;
+  /** The caption look picked (ADR 350); absent: the Style's own. */
+  captions?: CaptionPick | null;
 };
 
 /** A new Create Video story, queued, in the caller's transaction; its card appears live on commit. */
 export async function createQueuedStoryInTx(tx: Tx, story: NewStory): Promise<{ id: number; status: StoryStatus }> {
-  const row = await tx.story.create({ data: { ...story, status: "queued" }, select: { id: true, status: true } });
+  const { captions, ...fields } = story;
+  const row = await tx.story.create({ data: { ...fields, ...(captions ? { captions } : {}), status: "queued" }, select: { id: true, status: true } });
   await publish(story.userId, { type: "story.updated", storyId: row.id, status: "queued", progressStep: null }, tx);
   return row;
 }
@@ -390,6 +400,8 @@ export type VariantSource = {
   /** The original a variant belongs to (null for an original). */
   variantOfId: number | null;
   hookText: string | null;
+  /** The caption look picked for it (ADR 350); a variant keeps it. */
+  captions: CaptionPick | null;
 };
 
 const variantSourceSelect = {
@@ -408,6 +420,7 @@ const variantSourceSelect = {
   instagramHashtags: true,
   variantOfId: true,
   hookText: true,
+  captions: true,
   storyType: { select: { name: true } },
 } satisfies Prisma.StorySelect;
 
@@ -416,8 +429,8 @@ export async function getVariantSource(actor: Actor, storyId: number): Promise<V
   if (!Number.isSafeInteger(storyId) || storyId <= 0) throw new NotFoundError("Video request");
   const row = await prisma.story.findFirst({ where: { id: storyId, ...ownedBy(actor) }, select: variantSourceSelect });
   if (!row) throw new NotFoundError("Video request");
-  const { storyType, ...rest } = row;
-  return { ...rest, storyTypeName: storyType?.name ?? null };
+  const { storyType, captions, ...rest } = row;
+  return { ...rest, captions: captionPickOf(captions), storyTypeName: storyType?.name ?? null };
 }
 
 /** The stories made by one variant request: those charged with `references` ("story:<id>"), oldest first. */

@@ -209,6 +209,7 @@ export async function requestStoryVariants(
             creditsCharged: v.credits,
             variantOfId: original.id,
             hookText: v.hook,
+            captions: original.captions,
           });
           const reference = storyCreditReference(story.id);
           const charge = await chargeWorkInTx(tx, actor, {

@@ -15,6 +15,8 @@
 // charge back exactly once (reason "refund", reference "story:<id>") and marks the story failed,
 // in one transaction; settleVideoRequest marks it delivered when the video is ready.
 // See docs/decisions/090-video-request-submission.md and 280-one-charging-path.md.
+import { captionPickFor, saveCaptionPreference } from "~/models/captions/caption-preference.server";
+import type { CaptionInput } from "~/models/captions/caption-rules";
 import { assertActor, NotFoundError, type Actor } from "~/models/access/actor.server";
 import { mayAccess } from "~/models/access/permissions.server";
 import { chargeWorkInTx, InsufficientCredits, priceOf, refundBatchChargesInTx, settleBatchChargesInTx } from "~/models/billing";
@@ -85,6 +87,8 @@ export type CreateVideoInput = VideoFiles & {
   readyToGo?: boolean;
   /** Client-generated UUID; the same id never charges twice. */
   requestId?: string | null;
+  /** The caption look (ADR 350): parts left out come from the actor's last choice; null is the Style's own. */
+  captions?: CaptionInput | null;
 };
 
 export type CreateVideoResult =
@@ -223,6 +227,7 @@ export async function createVideoRequest(actor: Actor, input: CreateVideoInput, 
   const checked = await validate(user.id, input);
   if (!checked.ok) return { ok: false, code: "invalid", fieldErrors: checked.fieldErrors, message: firstError(checked.fieldErrors) };
   const { value } = checked;
+  const captions = await captionPickFor(actor, input.captions);
 
   let outcome: { storyId: number; duplicate: boolean; balance: number | null; status: string };
   try {
@@ -272,6 +277,7 @@ export async function createVideoRequest(actor: Actor, input: CreateVideoInput, 
           backgroundMusicUrl: value.files.backgroundMusic?.url ?? null,
           mediaUrls: value.media.map((m) => m.url),
           creditsCharged: price,
+          captions: captions.pick,
         });
         // A short balance throws, which rolls the story back with the charge that could not be made.
         const charge = await chargeWorkInTx(tx, actor, {
@@ -298,6 +304,7 @@ export async function createVideoRequest(actor: Actor, input: CreateVideoInput, 
     return { ok: false, code: "failed", message: createFailedMessage(failureReason(error)) };
   }
 
+  if (captions.said && !outcome.duplicate) await saveCaptionPreference(actor, captions.pick);
   // After the commit: a lost event leaves the story queued for resendQueuedVideoRequests.
   const eventSent = outcome.status === "queued" ? await sendVideoRequested({ id: outcome.storyId, userId: user.id }, options) : true;
   return { ok: true, storyId: outcome.storyId, duplicate: outcome.duplicate, balance: outcome.balance, eventSent };

@@ -16,13 +16,23 @@ export async function renderTextImage(options: {
   fontId?: string;
   /** Extra line spacing in px. */
   lineSpacing?: number;
-  /** Colours per word run: [text, colour] pieces whose texts joined make `text` (word highlights). */
-  runs?: Array<[string, string]>;
+  /**
+   * Colours per word run: [text, colour] pieces whose texts joined make `text` (word highlights),
+   * optionally [text, colour, size scale, background colour] (a marker behind the run).
+   */
+  runs?: Array<[string, string] | [string, string, number] | [string, string, number, string]>;
 }): Promise<TextImage> {
   ensureFontconfig();
   const font = boldFontFor(options.text, options.style, options.fontId);
   const markup = options.runs
-    ? options.runs.map(([t, c]) => `<span foreground="${c}">${escapeXml(t)}</span>`).join("")
+    ? options.runs
+        .map(([t, c, scale, back]) => {
+          // Pango sizes are in 1024ths of a point, and a point is a pixel at 72 dpi.
+          const size = scale && scale !== 1 ? ` size="${Math.round(Math.max(6, options.sizePx * scale) * 1024)}"` : "";
+          const marker = back ? ` background="${back}"` : "";
+          return `<span foreground="${c}"${size}${marker}>${escapeXml(t)}</span>`;
+        })
+        .join("")
     : `<span foreground="${options.color}">${escapeXml(options.text)}</span>`;
   const { data, info } = await sharp({
     text: {

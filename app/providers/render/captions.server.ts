@@ -5,6 +5,18 @@ import sharp from "sharp";
 import { ensureContrast, mix, MIN_TEXT_CONTRAST } from "~/providers/image/color";
 import { renderTextImage } from "~/providers/media/text.server";
 import type { Size } from "~/providers/media/types";
+import type { CaptionDrawStyle } from "./caption-draw.server";
+import {
+  captionStyleName,
+  isCaptionLook,
+  isCaptionPosition,
+  isCaptionSize,
+  STYLE_CAPTION_DEFAULTS,
+  type CaptionChoice,
+  type CaptionSize,
+} from "./caption-looks";
+
+export { captionBand, captionLineChars, wordCaptionFontPx, wordCaptionPng } from "./caption-draw.server";
 
 export type CaptionChunk = { text: string; start: number; end: number };
 
@@ -114,32 +126,64 @@ export function captionCentreY(frame: Size): number {
 export type CaptionWord = { text: string; start: number; end: number };
 export type Span = { start: number; end: number };
 
-export type CaptionStyle = {
-  text: string;
-  highlight: string;
-  panel: string;
-  panelOpacity: number;
-  sizeScale: number;
+export type CaptionStyle = CaptionDrawStyle & {
+  size: CaptionSize;
   /** A brand kit font id (font-ids.ts); absent: the shipped DejaVu Sans Bold. */
   fontId?: string;
 };
 
-/** Per Style (ADR 206): white words, the spoken one in the Style's colour, on a dark panel. */
-export const CAPTION_STYLES: Record<string, CaptionStyle> = {
-  "Product Showcase": { text: "#ffffff", highlight: "#fde047", panel: "#000000", panelOpacity: 0.72, sizeScale: 1.2 },
-  "UGC Testimonial": { text: "#ffffff", highlight: "#86efac", panel: "#000000", panelOpacity: 0.72, sizeScale: 1.1 },
-  Unboxing: { text: "#ffffff", highlight: "#fdba74", panel: "#1c1917", panelOpacity: 0.75, sizeScale: 1.2 },
-  "Problem / Solution": { text: "#ffffff", highlight: "#67e8f9", panel: "#0f172a", panelOpacity: 0.75, sizeScale: 1.15 },
-  Lifestyle: { text: "#ffffff", highlight: "#f9a8d4", panel: "#000000", panelOpacity: 0.7, sizeScale: 1.1 },
+/** Each Style's colours (ADR 206): white words, the spoken one in the Style's colour, on a dark panel. */
+const STYLE_COLOURS: Record<string, { highlight: string; panel: string }> = {
+  "Product Showcase": { highlight: "#fde047", panel: "#000000" },
+  "UGC Testimonial": { highlight: "#86efac", panel: "#000000" },
+  Unboxing: { highlight: "#fdba74", panel: "#1c1917" },
+  "Problem / Solution": { highlight: "#67e8f9", panel: "#0f172a" },
+  Lifestyle: { highlight: "#f9a8d4", panel: "#000000" },
 };
 
-export function captionStyleFor(style: string | null | undefined): CaptionStyle {
-  const s = (style ?? "").toLowerCase();
-  if (/ugc|testimonial/.test(s)) return CAPTION_STYLES["UGC Testimonial"];
-  if (/unbox/.test(s)) return CAPTION_STYLES.Unboxing;
-  if (/problem|solution/.test(s)) return CAPTION_STYLES["Problem / Solution"];
-  if (/lifestyle/.test(s)) return CAPTION_STYLES.Lifestyle;
-  return CAPTION_STYLES["Product Showcase"];
+/** How big each size is, against the look's own scale. */
+const SIZE_SCALE: Record<CaptionSize, number> = { small: 0.8, medium: 1, large: 1.2 };
+
+/**
+ * A look in a Style's colours (docs/decisions/350-caption-styles.md). The backing (panel, strip,
+ * outline or shadow) is what the words are read against: its colour and opacity give the contrast.
+ */
+function lookStyle(colours: { highlight: string; panel: string }, choice: CaptionChoice): CaptionStyle {
+  const base = { look: choice.style, size: choice.size, position: choice.position, text: "#ffffff", highlight: colours.highlight };
+  const scale = SIZE_SCALE[choice.size];
+  switch (choice.style) {
+    case "bold-pop":
+      return { ...base, panel: "#000000", panelOpacity: 1, sizeScale: 1.3 * scale };
+    case "lower-third":
+      return { ...base, panel: colours.panel, panelOpacity: 0.8, sizeScale: 0.95 * scale };
+    case "boxed":
+      // A solid light box, near-black words, the spoken word on a marker of the Style's colour.
+      return { ...base, text: "#111111", highlight: "#111111", marker: colours.highlight, panel: "#ffffff", panelOpacity: 1, sizeScale: 1.05 * scale };
+    case "karaoke":
+      return { ...base, panel: colours.panel, panelOpacity: 0.78, sizeScale: 1.15 * scale };
+    case "minimal":
+      // Plain: no highlight; the soft shadow is dense enough next to the glyphs to read on white.
+      return { ...base, highlight: "#ffffff", panel: "#000000", panelOpacity: 0.85, sizeScale: 0.8 * scale };
+  }
+}
+
+/** Per Style: its own caption look (STYLE_CAPTION_DEFAULTS) in its colours. */
+export const CAPTION_STYLES: Record<string, CaptionStyle> = Object.fromEntries(
+  Object.entries(STYLE_COLOURS).map(([name, colours]) => [name, lookStyle(colours, STYLE_CAPTION_DEFAULTS[name])]),
+);
+
+/** The caption look of a Style, or the look, size and position chosen, in the Style's colours. */
+export function captionStyleFor(style: string | null | undefined, choice?: Partial<CaptionChoice> | null): CaptionStyle {
+  const name = captionStyleName(style);
+  return lookStyle(STYLE_COLOURS[name], { ...STYLE_CAPTION_DEFAULTS[name], ...definedOnly(choice) });
+}
+
+function definedOnly(choice: Partial<CaptionChoice> | null | undefined): Partial<CaptionChoice> {
+  const out: Partial<CaptionChoice> = {};
+  if (isCaptionLook(choice?.style)) out.style = choice.style;
+  if (isCaptionSize(choice?.size)) out.size = choice.size;
+  if (isCaptionPosition(choice?.position)) out.position = choice.position;
+  return out;
 }
 
 /**
@@ -155,16 +199,21 @@ export function brandCaptionStyle(base: CaptionStyle, brand: { colors: string[];
   const backs = (panel: string) => [mix("#ffffff", panel, panelOpacity), mix("#000000", panel, panelOpacity)];
   // A little above the minimum: the backgrounds here are rounded to whole colour values.
   const target = MIN_TEXT_CONTRAST + 0.1;
-  let panel = first;
-  let text = "#ffffff";
-  for (let t = 0; t <= 1.0001; t += 0.1) {
-    panel = mix(first, "#000000", Math.min(1, t));
-    const best = ["#ffffff", "#111111"].find((c) => backs(panel).every((b) => contrast(hexRgb(c), hexRgb(b)) >= target));
-    if (best) {
-      text = best;
-      break;
+  // An outline or a shadow keeps white words (dark words in a coloured edge do not read as
+  // captions): only its colour is shaded. A panel, strip or box takes white or near-black words.
+  const edge = base.look === "bold-pop" || base.look === "minimal";
+  const shade = (words: string[]): { panel: string; text: string } | null => {
+    for (let t = 0; t <= 1.0001; t += 0.1) {
+      const panel = mix(first, "#000000", Math.min(1, t));
+      const best = words.find((c) => backs(panel).every((b) => contrast(hexRgb(c), hexRgb(b)) >= target));
+      if (best) return { panel, text: best };
     }
-  }
+    return null;
+  };
+  const { panel, text } = (edge ? shade(["#ffffff"]) : shade(["#ffffff", "#111111"])) ?? { panel: "#000000", text: "#ffffff" };
+  // minimal has no highlight; boxed marks the spoken word with the second colour behind its words.
+  if (base.look === "minimal") return { ...base, panel, panelOpacity, text, highlight: text, fontId: brand.fontId };
+  if (base.marker) return { ...base, panel, panelOpacity, text, highlight: text, marker: ensureContrast(second, [text], target), fontId: brand.fontId };
   const highlight = ensureContrast(second, backs(panel), target);
   return { ...base, panel, panelOpacity, text, highlight, fontId: brand.fontId };
 }
@@ -183,6 +232,8 @@ export function captionContrast(style: CaptionStyle): number {
     const back = over(under);
     for (const fg of [style.text, style.highlight]) min = Math.min(min, contrast(hexRgb(fg), back));
   }
+  // The spoken word on its marker (opaque).
+  if (style.marker) min = Math.min(min, contrast(hexRgb(style.highlight), hexRgb(style.marker)));
   return Math.round(min * 100) / 100;
 }
 
@@ -288,66 +339,6 @@ export function captionGroups(words: CaptionWord[], maxChars: number): CaptionWo
   }
   if (current.length) groups.push(current);
   return groups;
-}
-
-export function wordCaptionFontPx(size: Size, style: CaptionStyle): number {
-  return Math.round(Math.min(size.width, size.height) * 0.062 * style.sizeScale);
-}
-
-/** Characters that fit one caption line. */
-export function captionLineChars(size: Size, style: CaptionStyle): number {
-  return Math.max(8, Math.floor((size.width * 0.84) / (wordCaptionFontPx(size, style) * 0.66)));
-}
-
-/** The caption band: a full-width strip, its top (in the safe area, clear of the product) and height. */
-export function captionBand(size: Size, style: CaptionStyle): { top: number; height: number } {
-  const font = wordCaptionFontPx(size, style);
-  const height = Math.round(font * 2.1) + (Math.round(font * 2.1) % 2);
-  const portrait = size.height > size.width * 1.2;
-  const centre = size.height * (portrait ? 0.76 : 0.82);
-  return { top: Math.round(centre - height / 2), height };
-}
-
-/** A caption band image (full width, transparent but for the panel): the group, word `active` highlighted. */
-export async function wordCaptionPng(group: string[], active: number, size: Size, style: CaptionStyle): Promise<Buffer> {
-  const font = wordCaptionFontPx(size, style);
-  const band = captionBand(size, style);
-  const runs: Array<[string, string]> = group.map((w, i) => [i < group.length - 1 ? `${w} ` : w, i === active ? style.highlight : style.text]);
-  const img = await renderTextImage({
-    text: group.join(" "),
-    runs,
-    sizePx: font,
-    color: style.text,
-    maxWidth: size.width * 0.9,
-    align: "centre",
-    fontId: style.fontId,
-  });
-  const padX = Math.round(font * 0.5);
-  const padY = Math.round(font * 0.25);
-  const w = Math.min(size.width, img.width + padX * 2);
-  const h = Math.min(band.height, img.height + padY * 2);
-  const r = Math.round(font * 0.35);
-  const panel = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${band.height}"><rect x="${Math.round((size.width - w) / 2)}" y="${Math.round((band.height - h) / 2)}" width="${w}" height="${h}" rx="${r}" fill="${style.panel}" fill-opacity="${style.panelOpacity}"/></svg>`;
-  const text =
-    img.height > h || img.width > size.width
-      ? await sharp(img.png)
-          .resize({ width: Math.min(img.width, size.width), height: h, fit: "inside" })
-          .png()
-          .toBuffer({ resolveWithObject: true })
-      : { data: img.png, info: { width: img.width, height: img.height } };
-  return (
-    sharp(Buffer.from(panel))
-      .composite([
-        {
-          input: text.data,
-          left: Math.max(0, Math.round((size.width - text.info.width) / 2)),
-          top: Math.max(0, Math.round((band.height - text.info.height) / 2)),
-        },
-      ])
-      // Uncompressed: lossless either way, and both the encode here and ffmpeg's decode are cheaper.
-      .png({ compressionLevel: 0 })
-      .toBuffer()
-  );
 }
 
 /**

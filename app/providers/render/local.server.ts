@@ -16,7 +16,7 @@ import { renderCacheMaxBytes, renderLongSide } from "~/utils/tuning.server";
 import { motionVariantFor } from "~/providers/motion/zoompan.server";
 import { joinSegments } from "./join.server";
 import { formatOf, stageInputs, touch } from "./render-inputs.server";
-import { renderSegment, type PlannedScene, type SegmentOptions } from "./segment.server";
+import { renderSegment, sceneCaptionStyle, type PlannedScene, type SegmentOptions } from "./segment.server";
 import { detectSilences, keptSeconds, speechKeep, type Span } from "./speech.server";
 import { DEFAULT_FPS, DISSOLVE_SECONDS, MAX_SCENE_SECONDS, MAX_SCENES, sceneDurationFor, VOICE_LEAD } from "./timing";
 import type {
@@ -89,7 +89,7 @@ export class LocalRenderProvider implements LocalRenderer {
     const size: Size = request.size ?? (longSide ? sizeWithLongSide(aspect, longSide) : VIDEO_SIZES[aspect]);
     if (size.width % 2 || size.height % 2) throw new ProviderError(this.name, "bad_input", "Width and height must be even");
     const fps = request.fps ?? DEFAULT_FPS;
-    const captions = request.captions ?? true;
+    const captions = request.captions !== false;
 
     const progress = progressReporter(onProgress);
     progress.stage("preparing", 0);
@@ -123,6 +123,7 @@ export class LocalRenderProvider implements LocalRenderer {
       captions,
       seed: request.seed ?? "",
       captionStyle: request.captionStyle ?? "",
+      ...(typeof request.captions === "object" ? { captionChoice: request.captions } : {}),
       ...(request.brand ? { brand: request.brand } : {}),
       formats,
       jobDir,
@@ -243,7 +244,8 @@ export class LocalRenderProvider implements LocalRenderer {
       voice: scene.voiceOver ? await hashFile(scene.voiceOver.path) : null,
       keep,
       captions: o.captions ? (scene.captionText ?? "").trim() : "",
-      captionStyle: o.captionStyle,
+      // The caption look as drawn (look, size, position, colours), so another choice is another segment.
+      captionStyle: o.captions ? sceneCaptionStyle(o) : null,
       dissolve: dissolveFrom ? { sha: await hashFile(dissolveFrom.path), at: dissolveFrom.at } : null,
       lead: VOICE_LEAD,
       first: index === 0,

@@ -6,6 +6,7 @@ import { rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { concatInputArgs, concatListLine, inputArgs, lavfiInputArgs, MediaProcessError, runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { safeArea } from "~/providers/media/safe-zones";
 import type { Size } from "~/providers/media/types";
 import { ensureDir } from "~/providers/media/workdir.server";
 import { beatFilters, motionVariantFor, parallaxFilters, prepareLayers, prepareStill, zoompanFilter } from "~/providers/motion/zoompan.server";
@@ -21,6 +22,7 @@ import {
   wordTimings,
   type CaptionStyle,
 } from "./captions.server";
+import type { CaptionChoice } from "./caption-looks";
 import { checkInput, formatOf } from "./render-inputs.server";
 import { keepFilter, type Span } from "./speech.server";
 import { AUDIO_RATE, DISSOLVE_SECONDS, DISSOLVE_START, VOICE_LEAD } from "./timing";
@@ -55,7 +57,10 @@ export type SegmentOptions = {
   format: "mp4" | "webm";
   captions: boolean;
   seed: string;
+  /** The project's Style: its caption colours, and its caption look unless one was chosen. */
   captionStyle: string;
+  /** The caption look, size and position chosen (docs/decisions/350-caption-styles.md); absent: the Style's own. */
+  captionChoice?: Partial<CaptionChoice>;
   /** The owner's brand kit (caption font and colours, corner mark); absent without one. */
   brand?: RenderBrand;
   /** The demuxer of each staged clip, voice-over and music file (from its bytes). */
@@ -118,9 +123,9 @@ export async function renderSegment(
     // card, which shows the logo itself.
     if (o.brand?.cornerMark && !(count > 1 && p.index === count - 1)) {
       const mark = await cornerMark(o.brand.cornerMark.path, size, tmpDir);
-      const y = Math.max(mark.margin, captionBand(size, sceneCaptionStyle(o)).top - mark.height - mark.margin);
+      const { x, y } = cornerMarkAt(size, mark, captionBand(size, sceneCaptionStyle(o)));
       args.push(...inputArgs(mark.file, "png_pipe"));
-      filters.push(`[${last}][${input}:v]overlay=x=${mark.margin}:y=${y}:eof_action=repeat[mark]`);
+      filters.push(`[${last}][${input}:v]overlay=x=${x}:y=${y}:eof_action=repeat[mark]`);
       last = "mark";
       input++;
     }
@@ -269,9 +274,16 @@ async function captionTrack(p: PlannedScene, text: string, o: SegmentOptions, tm
 }
 
 /** The Style's caption look, in the brand kit's colours and font when there is one. */
-export function sceneCaptionStyle(o: Pick<SegmentOptions, "captionStyle" | "brand">): CaptionStyle {
-  const base = captionStyleFor(o.captionStyle);
+export function sceneCaptionStyle(o: Pick<SegmentOptions, "captionStyle" | "captionChoice" | "brand">): CaptionStyle {
+  const base = captionStyleFor(o.captionStyle, o.captionChoice);
   return o.brand ? brandCaptionStyle(base, o.brand) : base;
+}
+
+/** The corner mark at the safe area's left edge, just above the captions' band (below it when the band is at the top). */
+function cornerMarkAt(size: Size, mark: { width: number; height: number; margin: number }, band: { top: number; height: number }): { x: number; y: number } {
+  const a = safeArea(size);
+  const above = band.top - mark.height - mark.margin;
+  return { x: Math.max(mark.margin, a.left), y: above >= a.top ? above : Math.min(a.bottom - mark.height, band.top + band.height + mark.margin) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AspectRatio, CallOptions, Size } from "~/providers/media/types";
 import type { Beat, BeatTransition } from "~/providers/motion/beats";
 import type { MotionVariant } from "~/providers/motion/types";
+import type { CaptionChoice } from "./caption-looks";
 
 export type RenderFormat = "mp4" | "webm";
 
@@ -78,11 +79,14 @@ export type RenderRequest = {
   /** Output size; default the 720p-class size of the aspect ratio (RENDER_LONG_SIDE overrides). */
   size?: Size;
   fps?: number;
-  /** Burn captions in (default true). */
-  captions?: boolean;
+  /**
+   * Burn captions in (default true): false for none; true or absent for the Style's own look;
+   * { style, size, position } for that look, a part left out the Style's own (docs/decisions/350-caption-styles.md).
+   */
+  captions?: boolean | Partial<CaptionChoice>;
   /** Varies the camera moves chosen for still images (e.g. the project id). */
   seed?: string;
-  /** The project's Style: the look of the captions (captions.server.ts CAPTION_STYLES). */
+  /** The project's Style: the colours of the captions and, unless `captions` names one, their look (captions.server.ts CAPTION_STYLES). */
   captionStyle?: string;
   /** The owner's brand kit; absent without one. */
   brand?: RenderBrand;
