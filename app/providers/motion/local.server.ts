@@ -5,10 +5,11 @@ import { inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.serve
 import { ProviderError, VIDEO_SIZES, type CallOptions } from "~/providers/media/types";
 import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import type { MotionProvider, MotionRequest, MotionResult } from "./types";
-import { beatCuts, beatFrames, beatTransitionFor, MOTION_TAIL_SLACK_SECONDS, planBeats } from "./beats";
+import { beatCuts, beatTransitionFor } from "./beats";
+import { encodedBeats, MOTION_FPS } from "./cut-list";
 import { beatFilters, motionVariantFor, prepareLayers, prepareStill } from "./zoompan.server";
 
-export const MOTION_FPS = 30;
+export { MOTION_FPS };
 export const MAX_MOTION_SECONDS = 120;
 
 /** How a scene's motion clip is encoded (H.264 in mp4, fast to make, good enough to be cut again). */
@@ -43,20 +44,8 @@ export class LocalMotionProvider implements MotionProvider {
       } catch (error) {
         throw new ProviderError(this.name, "bad_input", `The scene image cannot be read: ${(error as Error).message}`, { cause: error });
       }
-      const planned = planBeats(frames / MOTION_FPS, {
-        sceneIndex: request.sceneIndex,
-        variant,
-        endCard: request.endCard,
-        tailSlackSec: MOTION_TAIL_SLACK_SECONDS,
-      });
-      const beatLengths = beatFrames(planned, frames, MOTION_FPS);
-      // The beats as encoded: whole frames.
-      let at = 0;
-      const beats = planned.map((b, i) => {
-        const made = { ...b, start: Math.round((at / MOTION_FPS) * 1000) / 1000, durationSec: Math.round((beatLengths[i] / MOTION_FPS) * 1000) / 1000 };
-        at += beatLengths[i];
-        return made;
-      });
+      // The beats as encoded: whole frames (cut-list.ts, which the compile's cut list repeats).
+      const { beats, beatFrames: beatLengths } = encodedBeats(frames / MOTION_FPS, { sceneIndex: request.sceneIndex, variant, endCard: request.endCard });
       const graph = beatFilters(
         { still: "0:v", ...(layer ? { layer: "1:v" } : {}) },
         beats,

@@ -19,6 +19,7 @@ import { formatOf, stageInputs, touch } from "./render-inputs.server";
 import { renderSegment, type PlannedScene, type SegmentOptions } from "./segment.server";
 import { detectSilences, keptSeconds, speechKeep, type Span } from "./speech.server";
 import { DEFAULT_FPS, DISSOLVE_SECONDS, MAX_SCENE_SECONDS, MAX_SCENES, sceneDurationFor, VOICE_LEAD } from "./timing";
+import { adCutList } from "~/providers/motion/cut-list";
 import type { LocalRenderer, RenderBrand, RenderProgress, RenderRequest, RenderResult, RenderScene, RenderSceneResult, RenderStage } from "./types";
 
 export {
@@ -177,6 +178,7 @@ export class LocalRenderProvider implements LocalRenderer {
       sizeBytes: info.sizeBytes,
       provider: this.name,
       scenes: sceneResults,
+      cuts: adCutList(planned.map((p) => ({ durationSec: p.durationSec, cuts: p.scene.cuts }))),
     };
   }
 
