@@ -8,7 +8,10 @@
 //  - structure, variety and sound of the fixed 3-scene and 6-scene ads in every Style
 //    (bench/ad-visuals.ts): shot changes, repeated layouts, hook and call to action read by OCR,
 //    caption contrast, silence gaps, loudness, poster luma, speed.
-// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --copy-only | --sound-only | --visual-only | --compile-only | --pages | --mcp | --memory | --e2e | --durability]
+//  - the ad-attention check (bench/attention.ts, --attention; with --quick one Style and one ratio):
+//    picture changes per 10 s, words inside the safe area, hook and CTA, loudness, for the fixed ads in
+//    every Style and ratio; written to attention-latest.json and .md.
+// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --copy-only | --sound-only | --visual-only | --compile-only | --attention | --pages | --mcp | --memory | --e2e | --durability]
 // (--compile-only: the compile and re-compile figures only, merged into media-latest.json).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -24,6 +27,7 @@ import { productPhoto } from "../tests/providers/fixtures";
 import { cpuSeconds, cpuSince } from "./cpu";
 import { soundFinishCheck, type SoundFinishResult } from "./sound-finish";
 import { adVisualsCheck } from "./ad-visuals";
+import { attentionCheck, attentionMarkdown, storyboardTiming, type AttentionCell } from "./attention";
 import { plannerCopyCheck } from "./planner-copy";
 import { runWebBenches } from "./web";
 
@@ -91,6 +95,40 @@ async function adVisuals() {
   return r;
 }
 
+/** The ad-attention check (bench/attention.ts), logged; written to attention-latest.json and attention-latest.md. */
+async function attention(plannerCopy: ReturnType<typeof plannerCopyCheck>) {
+  const cpu = cpuSeconds();
+  const load = os.loadavg().map((l) => Math.round(l * 100) / 100);
+  const storyboard = await storyboardTiming();
+  log(`Storyboard after submit: ${storyboard.seconds === null ? storyboard.note : `${storyboard.seconds} s`}`);
+  const dir = path.resolve("bench/results");
+  mkdirSync(dir, { recursive: true });
+  const name = quick ? "attention-quick-latest" : "attention-latest";
+  // Written after every cell, so a long run stopped early keeps what it measured.
+  const write = (cells: AttentionCell[], ocr: boolean, done: boolean) => {
+    const date = new Date().toISOString();
+    const result = {
+      date,
+      quick,
+      complete: done,
+      machine: { cpus: os.cpus().length, loadAverageAtStart: load },
+      cpuSec: cpuSince(cpu),
+      cellsPassing: cells.filter((c) => c.pass).length,
+      cells: cells.length,
+      plannerCopy,
+      storyboard,
+      ocr,
+      results: cells,
+    };
+    writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(result, null, 2) + "\n");
+    writeFileSync(path.join(dir, `${name}.md`), attentionMarkdown({ date, cells, ocr, plannerCopy, storyboard, complete: done }));
+    return result;
+  };
+  const r = await attentionCheck(path.join(root, "attention"), { quick, log, onCell: (cells, ocr) => write(cells, ocr, false) });
+  const result = write(r.cells, r.ocr, true);
+  log(`Attention: ${result.cellsPassing} of ${result.cells} cells pass; results: bench/results/${name}.json, .md`);
+}
+
 async function main() {
   const load = os.loadavg();
   log(`Reelforge media benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), load ${load.map((l) => l.toFixed(2)).join(" ")}`);
@@ -101,6 +139,11 @@ async function main() {
   log(`Planner copy: ${copy.fixtures} scripts, ${copy.fieldsChecked} fields, ${copy.failures.length} breaking the rules: ${copy.pass ? "PASS" : "FAIL"}`);
   for (const f of copy.failures.slice(0, 10)) log(`  ${f}`);
   if (process.argv.includes("--copy-only")) return;
+  if (process.argv.includes("--attention")) {
+    await attention(copy);
+    rmSync(root, { recursive: true, force: true });
+    return;
+  }
   if (process.argv.includes("--visual-only")) {
     await adVisuals();
     rmSync(root, { recursive: true, force: true });
