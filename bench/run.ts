@@ -28,11 +28,13 @@ import { cpuSeconds, cpuSince } from "./cpu";
 import { soundFinishCheck, type SoundFinishResult } from "./sound-finish";
 import { adVisualsCheck } from "./ad-visuals";
 import { attentionCheck, attentionMarkdown, storyboardTiming, type AttentionCell } from "./attention";
+import type { AdScriptName } from "../tests/providers/ad-inputs";
 import { plannerCopyCheck } from "./planner-copy";
 import { runWebBenches } from "./web";
 
 const quick = process.argv.includes("--quick");
-const root = path.resolve("bench/.work");
+// BENCH_WORK_DIR: another work folder, for a second bench run beside one already running.
+const root = path.resolve(process.env.BENCH_WORK_DIR ?? "bench/.work");
 rmSync(root, { recursive: true, force: true });
 mkdirSync(root, { recursive: true });
 const now = () => performance.now();
@@ -103,7 +105,10 @@ async function attention(plannerCopy: ReturnType<typeof plannerCopyCheck>) {
   log(`Storyboard after submit: ${storyboard.seconds === null ? storyboard.note : `${storyboard.seconds} s`}`);
   const dir = path.resolve("bench/results");
   mkdirSync(dir, { recursive: true });
-  const name = quick ? "attention-quick-latest" : "attention-latest";
+  // --script=3|6: one fixed script only (a second run beside another, results under their own name).
+  const only = process.argv.find((a) => a.startsWith("--script="))?.slice("--script=".length);
+  const scripts = only ? [`${only} scenes` as AdScriptName] : undefined;
+  const name = `attention${quick ? "-quick" : ""}${only ? `-${only}-scenes` : ""}-latest`;
   // Written after every cell, so a long run stopped early keeps what it measured.
   const write = (cells: AttentionCell[], ocr: boolean, done: boolean) => {
     const date = new Date().toISOString();
@@ -124,7 +129,7 @@ async function attention(plannerCopy: ReturnType<typeof plannerCopyCheck>) {
     writeFileSync(path.join(dir, `${name}.md`), attentionMarkdown({ date, cells, ocr, plannerCopy, storyboard, complete: done }));
     return result;
   };
-  const r = await attentionCheck(path.join(root, "attention"), { quick, log, onCell: (cells, ocr) => write(cells, ocr, false) });
+  const r = await attentionCheck(path.join(root, "attention"), { quick, log, scripts, onCell: (cells, ocr) => write(cells, ocr, false) });
   const result = write(r.cells, r.ocr, true);
   log(`Attention: ${result.cellsPassing} of ${result.cells} cells pass; results: bench/results/${name}.json, .md`);
 }
