@@ -180,6 +180,16 @@ async function checkCell(
   };
 }
 
+/** Cells of several runs as one list, one per (script, Style, ratio) (the first run's kept), in the bench's order. */
+export function mergeCells(runs: AttentionCell[][]): AttentionCell[] {
+  const key = (c: AttentionCell) => `${c.script}|${c.style}|${c.ratio}`;
+  const byKey = new Map<string, AttentionCell>();
+  for (const cell of runs.flat()) if (!byKey.has(key(cell))) byKey.set(key(cell), cell);
+  const order = (c: AttentionCell) =>
+    Object.keys(AD_SCRIPTS).indexOf(c.script) * 100 + (AD_STYLES as readonly string[]).indexOf(c.style) * 10 + ATTENTION_RATIOS.indexOf(c.ratio);
+  return [...byKey.values()].sort((a, b) => order(a) - order(b));
+}
+
 /** One line of the log for a cell. */
 export function cellLine(c: AttentionCell): string {
   return (

@@ -11,10 +11,10 @@
 //  - the ad-attention check (bench/attention.ts, --attention; with --quick one Style and one ratio):
 //    picture changes per 10 s, words inside the safe area, hook and CTA, loudness, for the fixed ads in
 //    every Style and ratio; written to attention-latest.json and .md.
-// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --copy-only | --sound-only | --visual-only | --compile-only | --attention | --pages | --mcp | --memory | --e2e | --durability]
+// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --copy-only | --sound-only | --visual-only | --compile-only | --attention [--script=3|6] [--reverse] | --attention-merge | --pages | --mcp | --memory | --e2e | --durability]
 // (--compile-only: the compile and re-compile figures only, merged into media-latest.json).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
@@ -27,8 +27,9 @@ import { productPhoto } from "../tests/providers/fixtures";
 import { cpuSeconds, cpuSince } from "./cpu";
 import { soundFinishCheck, type SoundFinishResult } from "./sound-finish";
 import { adVisualsCheck } from "./ad-visuals";
-import { attentionCheck, attentionMarkdown, storyboardTiming, type AttentionCell } from "./attention";
-import type { AdScriptName } from "../tests/providers/ad-inputs";
+import { ATTENTION_RATIOS, attentionCheck, attentionMarkdown, mergeCells, storyboardTiming, type AttentionCell, type StoryboardTiming } from "./attention";
+import { AD_SCRIPTS, type AdScriptName } from "../tests/providers/ad-inputs";
+import { AD_STYLES } from "~/providers/llm/planner/ad-structure";
 import { plannerCopyCheck } from "./planner-copy";
 import { runWebBenches } from "./web";
 
@@ -108,7 +109,10 @@ async function attention(plannerCopy: ReturnType<typeof plannerCopyCheck>) {
   // --script=3|6: one fixed script only (a second run beside another, results under their own name).
   const only = process.argv.find((a) => a.startsWith("--script="))?.slice("--script=".length);
   const scripts = only ? [`${only} scenes` as AdScriptName] : undefined;
-  const name = `attention${quick ? "-quick" : ""}${only ? `-${only}-scenes` : ""}-latest`;
+  // --reverse: the Styles in reverse order (a second run of the same script starts where the first ends).
+  const reverse = process.argv.includes("--reverse");
+  const styles = reverse ? [...AD_STYLES].reverse() : undefined;
+  const name = `attention${quick ? "-quick" : ""}${only ? `-${only}-scenes` : ""}${reverse ? "-reverse" : ""}-latest`;
   // Written after every cell, so a long run stopped early keeps what it measured.
   const write = (cells: AttentionCell[], ocr: boolean, done: boolean) => {
     const date = new Date().toISOString();
@@ -129,9 +133,40 @@ async function attention(plannerCopy: ReturnType<typeof plannerCopyCheck>) {
     writeFileSync(path.join(dir, `${name}.md`), attentionMarkdown({ date, cells, ocr, plannerCopy, storyboard, complete: done }));
     return result;
   };
-  const r = await attentionCheck(path.join(root, "attention"), { quick, log, scripts, onCell: (cells, ocr) => write(cells, ocr, false) });
+  const r = await attentionCheck(path.join(root, "attention"), { quick, log, scripts, styles, onCell: (cells, ocr) => write(cells, ocr, false) });
   const result = write(r.cells, r.ocr, true);
   log(`Attention: ${result.cellsPassing} of ${result.cells} cells pass; results: bench/results/${name}.json, .md`);
+}
+
+/**
+ * `--attention-merge`: the cells of the attention runs in bench/results (attention-latest and the --script /
+ * --reverse runs beside it) as one attention-latest.json and .md.
+ */
+function mergeAttentionRuns(plannerCopy: ReturnType<typeof plannerCopyCheck>) {
+  const dir = path.resolve("bench/results");
+  const files = readdirSync(dir).filter((f) => /^attention(-\d-scenes)?(-reverse)?-latest\.json$/.test(f));
+  const runs = files.map(
+    (f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as { date: string; ocr: boolean; storyboard: StoryboardTiming; results: AttentionCell[] },
+  );
+  const cells = mergeCells(runs.map((r) => r.results));
+  const expected = Object.keys(AD_SCRIPTS).length * AD_STYLES.length * ATTENTION_RATIOS.length;
+  const date = new Date().toISOString();
+  const storyboard = runs[0]?.storyboard ?? { seconds: null, target: 3, pass: null, note: "not measured" };
+  const ocr = runs.every((r) => r.ocr);
+  const result = {
+    date,
+    mergedFrom: files.map((f, i) => `${f} (${runs[i].date})`),
+    complete: cells.length === expected,
+    cellsPassing: cells.filter((c) => c.pass).length,
+    cells: cells.length,
+    plannerCopy,
+    storyboard,
+    ocr,
+    results: cells,
+  };
+  writeFileSync(path.join(dir, "attention-latest.json"), JSON.stringify(result, null, 2) + "\n");
+  writeFileSync(path.join(dir, "attention-latest.md"), attentionMarkdown({ date, cells, ocr, plannerCopy, storyboard, complete: result.complete }));
+  log(`Attention merged from ${files.join(", ")}: ${cells.length} of ${expected} cells, ${result.cellsPassing} pass`);
 }
 
 async function main() {
@@ -144,6 +179,10 @@ async function main() {
   log(`Planner copy: ${copy.fixtures} scripts, ${copy.fieldsChecked} fields, ${copy.failures.length} breaking the rules: ${copy.pass ? "PASS" : "FAIL"}`);
   for (const f of copy.failures.slice(0, 10)) log(`  ${f}`);
   if (process.argv.includes("--copy-only")) return;
+  if (process.argv.includes("--attention-merge")) {
+    mergeAttentionRuns(copy);
+    return;
+  }
   if (process.argv.includes("--attention")) {
     await attention(copy);
     rmSync(root, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 // and the safe-area check.
 import { describe, expect, it } from "vitest";
 import { safeArea } from "~/providers/media/safe-zones";
+import { mergeCells, type AttentionCell } from "../../bench/attention";
 import {
   beatMiddles,
   countChanges,
@@ -99,5 +100,14 @@ describe("OCR word boxes", () => {
     expect(out.map((w) => w.text)).toEqual(["Tired", "Order"]);
     expect(out[0]).toMatchObject({ atSec: 1.23, overflow: { top: a.top - 50, right: 680 - a.right, bottom: 0, left: 0 } });
     expect(out[1].overflow).toEqual({ top: 0, right: 0, bottom: 30, left: 0 });
+  });
+});
+
+describe("merging runs", () => {
+  it("keeps one cell per script, Style and ratio (the first run's), in the bench's order", () => {
+    const cell = (script: string, style: string, ratio: string, videoSec: number) => ({ script, style, ratio, videoSec }) as unknown as AttentionCell;
+    const a = [cell("3 scenes", "UGC Testimonial", "1:1", 1), cell("3 scenes", "Product Showcase", "16:9", 2)];
+    const b = [cell("6 scenes", "Lifestyle", "9:16", 3), cell("3 scenes", "UGC Testimonial", "1:1", 4), cell("3 scenes", "Product Showcase", "9:16", 5)];
+    expect(mergeCells([a, b]).map((c) => c.videoSec)).toEqual([5, 2, 1, 3]);
   });
 });
