@@ -129,13 +129,20 @@ async function attention(plannerCopy: ReturnType<typeof plannerCopyCheck>) {
       ocr,
       results: cells,
     };
-    writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(result, null, 2) + "\n");
+    writeFileSync(path.join(dir, `${name}.json`), attentionJson(result));
     writeFileSync(path.join(dir, `${name}.md`), attentionMarkdown({ date, cells, ocr, plannerCopy, storyboard, complete: done }));
     return result;
   };
   const r = await attentionCheck(path.join(root, "attention"), { quick, log, scripts, styles, onCell: (cells, ocr) => write(cells, ocr, false) });
   const result = write(r.cells, r.ocr, true);
   log(`Attention: ${result.cellsPassing} of ${result.cells} cells pass; results: bench/results/${name}.json, .md`);
+}
+
+/** The attention results as JSON: one line per cell (30 cells of word boxes stay a readable, small file). */
+function attentionJson(result: { results: AttentionCell[] }): string {
+  const { results, ...rest } = result;
+  const head = JSON.stringify(rest, null, 2).replace(/\n}$/, "");
+  return `${head},\n  "results": [\n${results.map((c) => `    ${JSON.stringify(c)}`).join(",\n")}\n  ]\n}\n`;
 }
 
 /**
@@ -164,7 +171,7 @@ function mergeAttentionRuns(plannerCopy: ReturnType<typeof plannerCopyCheck>) {
     ocr,
     results: cells,
   };
-  writeFileSync(path.join(dir, "attention-latest.json"), JSON.stringify(result, null, 2) + "\n");
+  writeFileSync(path.join(dir, "attention-latest.json"), attentionJson(result));
   writeFileSync(path.join(dir, "attention-latest.md"), attentionMarkdown({ date, cells, ocr, plannerCopy, storyboard, complete: result.complete }));
   log(`Attention merged from ${files.join(", ")}: ${cells.length} of ${expected} cells, ${result.cellsPassing} pass`);
 }
