@@ -8,12 +8,15 @@
 //  - structure, variety and sound of the fixed 3-scene and 6-scene ads in every Style
 //    (bench/ad-visuals.ts): shot changes, repeated layouts, hook and call to action read by OCR,
 //    caption contrast, silence gaps, loudness, poster luma, speed.
-// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --copy-only | --sound-only | --visual-only | --compile-only | --pages | --mcp | --memory | --e2e | --durability | --targets]
+//  - the ad-attention check (bench/attention.ts, --attention; with --quick one Style and one ratio):
+//    picture changes per 10 s, words inside the safe area, hook and CTA, loudness, for the fixed ads in
+//    every Style and ratio; written to attention-latest.json and .md.
+// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --copy-only | --sound-only | --visual-only | --compile-only | --attention [--script=3|6] [--reverse] | --attention-merge | --pages | --mcp | --memory | --e2e | --durability | --targets]
 // (--compile-only: the compile and re-compile figures only, merged into media-latest.json;
 // --targets: only the table of issue 25's targets from the latest results, bench/targets-report.ts).
 // The full run ends with that table (bench/results/targets-latest.json and .md).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
@@ -27,11 +30,15 @@ import { productPhoto } from "../tests/providers/fixtures";
 import { cpuSeconds, cpuSince } from "./cpu";
 import { soundFinishCheck, type SoundFinishResult } from "./sound-finish";
 import { adVisualsCheck } from "./ad-visuals";
+import { ATTENTION_RATIOS, attentionCheck, attentionMarkdown, mergeCells, storyboardTiming, type AttentionCell, type StoryboardTiming } from "./attention";
+import { AD_SCRIPTS, type AdScriptName } from "../tests/providers/ad-inputs";
+import { AD_STYLES } from "~/providers/llm/planner/ad-structure";
 import { plannerCopyCheck } from "./planner-copy";
 import { runWebBenches } from "./web";
 
 const quick = process.argv.includes("--quick");
-const root = path.resolve("bench/.work");
+// BENCH_WORK_DIR: another work folder, for a second bench run beside one already running.
+const root = path.resolve(process.env.BENCH_WORK_DIR ?? "bench/.work");
 rmSync(root, { recursive: true, force: true });
 mkdirSync(root, { recursive: true });
 const now = () => performance.now();
@@ -94,6 +101,84 @@ async function adVisuals() {
   return r;
 }
 
+/** The ad-attention check (bench/attention.ts), logged; written to attention-latest.json and attention-latest.md. */
+async function attention(plannerCopy: ReturnType<typeof plannerCopyCheck>) {
+  const cpu = cpuSeconds();
+  const load = os.loadavg().map((l) => Math.round(l * 100) / 100);
+  const storyboard = await storyboardTiming();
+  log(`Storyboard after submit: ${storyboard.seconds === null ? storyboard.note : `${storyboard.seconds} s`}`);
+  const dir = path.resolve("bench/results");
+  mkdirSync(dir, { recursive: true });
+  // --script=3|6: one fixed script only (a second run beside another, results under their own name).
+  const only = process.argv.find((a) => a.startsWith("--script="))?.slice("--script=".length);
+  const scripts = only ? [`${only} scenes` as AdScriptName] : undefined;
+  // --reverse: the Styles in reverse order (a second run of the same script starts where the first ends).
+  const reverse = process.argv.includes("--reverse");
+  const styles = reverse ? [...AD_STYLES].reverse() : undefined;
+  const name = `attention${quick ? "-quick" : ""}${only ? `-${only}-scenes` : ""}${reverse ? "-reverse" : ""}-latest`;
+  // Written after every cell, so a long run stopped early keeps what it measured.
+  const write = (cells: AttentionCell[], ocr: boolean, done: boolean) => {
+    const date = new Date().toISOString();
+    const result = {
+      date,
+      quick,
+      complete: done,
+      machine: { cpus: os.cpus().length, loadAverageAtStart: load },
+      cpuSec: cpuSince(cpu),
+      cellsPassing: cells.filter((c) => c.pass).length,
+      cells: cells.length,
+      plannerCopy,
+      storyboard,
+      ocr,
+      results: cells,
+    };
+    writeFileSync(path.join(dir, `${name}.json`), attentionJson(result));
+    writeFileSync(path.join(dir, `${name}.md`), attentionMarkdown({ date, cells, ocr, plannerCopy, storyboard, complete: done }));
+    return result;
+  };
+  const r = await attentionCheck(path.join(root, "attention"), { quick, log, scripts, styles, onCell: (cells, ocr) => write(cells, ocr, false) });
+  const result = write(r.cells, r.ocr, true);
+  log(`Attention: ${result.cellsPassing} of ${result.cells} cells pass; results: bench/results/${name}.json, .md`);
+}
+
+/** The attention results as JSON: one line per cell (30 cells of word boxes stay a readable, small file). */
+function attentionJson(result: { results: AttentionCell[] }): string {
+  const { results, ...rest } = result;
+  const head = JSON.stringify(rest, null, 2).replace(/\n}$/, "");
+  return `${head},\n  "results": [\n${results.map((c) => `    ${JSON.stringify(c)}`).join(",\n")}\n  ]\n}\n`;
+}
+
+/**
+ * `--attention-merge`: the cells of the attention runs in bench/results (attention-latest and the --script /
+ * --reverse runs beside it) as one attention-latest.json and .md.
+ */
+function mergeAttentionRuns(plannerCopy: ReturnType<typeof plannerCopyCheck>) {
+  const dir = path.resolve("bench/results");
+  const files = readdirSync(dir).filter((f) => /^attention(-\d-scenes)?(-reverse)?-latest\.json$/.test(f));
+  const runs = files.map(
+    (f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as { date: string; ocr: boolean; storyboard: StoryboardTiming; results: AttentionCell[] },
+  );
+  const cells = mergeCells(runs.map((r) => r.results));
+  const expected = Object.keys(AD_SCRIPTS).length * AD_STYLES.length * ATTENTION_RATIOS.length;
+  const date = new Date().toISOString();
+  const storyboard = runs[0]?.storyboard ?? { seconds: null, target: 3, pass: null, note: "not measured" };
+  const ocr = runs.every((r) => r.ocr);
+  const result = {
+    date,
+    mergedFrom: files.map((f, i) => `${f} (${runs[i].date})`),
+    complete: cells.length === expected,
+    cellsPassing: cells.filter((c) => c.pass).length,
+    cells: cells.length,
+    plannerCopy,
+    storyboard,
+    ocr,
+    results: cells,
+  };
+  writeFileSync(path.join(dir, "attention-latest.json"), attentionJson(result));
+  writeFileSync(path.join(dir, "attention-latest.md"), attentionMarkdown({ date, cells, ocr, plannerCopy, storyboard, complete: result.complete }));
+  log(`Attention merged from ${files.join(", ")}: ${cells.length} of ${expected} cells, ${result.cellsPassing} pass`);
+}
+
 async function main() {
   const load = os.loadavg();
   log(`Reelforge media benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), load ${load.map((l) => l.toFixed(2)).join(" ")}`);
@@ -108,6 +193,15 @@ async function main() {
   log(`Planner copy: ${copy.fixtures} scripts, ${copy.fieldsChecked} fields, ${copy.failures.length} breaking the rules: ${copy.pass ? "PASS" : "FAIL"}`);
   for (const f of copy.failures.slice(0, 10)) log(`  ${f}`);
   if (process.argv.includes("--copy-only")) return;
+  if (process.argv.includes("--attention-merge")) {
+    mergeAttentionRuns(copy);
+    return;
+  }
+  if (process.argv.includes("--attention")) {
+    await attention(copy);
+    rmSync(root, { recursive: true, force: true });
+    return;
+  }
   if (process.argv.includes("--visual-only")) {
     await adVisuals();
     rmSync(root, { recursive: true, force: true });

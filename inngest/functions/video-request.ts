@@ -1,5 +1,6 @@
 // Create Video (issue 5 §2c, docs/product.md#video-pipeline): "video/requested" → the story's
-// project with scenes divided from the script → every scene's assets (fan-out with step.invoke,
+// project with scenes divided from the script → the ad's words from a language model when one is
+// configured (ADR 377) → every scene's assets (fan-out with step.invoke,
 // ADR 072) → the music bed (the uploaded track, else a composed one) → compile → the story is
 // "Ready" with its final video, SEO title and hashtags → "Your video is ready".
 // On any final failure (after retries) the onFailure handler refunds the 20 credits exactly
@@ -10,7 +11,7 @@
 import { NonRetriableError } from "inngest";
 import { titleFromText } from "~/providers/llm/index.server";
 import { type Actor, actorForWorkflow } from "~/models/access";
-import { ensureBackgroundMusic, planTask } from "~/models/generation";
+import { ensureBackgroundMusic, planProjectAdCopy, planTask } from "~/models/generation";
 import { getCompileJob } from "~/models/compile";
 import { createProjectForStory, getProject } from "~/models/projects";
 import {
@@ -98,6 +99,13 @@ export const videoRequestFunction = inngest.createFunction(
       return { projectId: p.id, title: p.title, sceneIds: p.scenes.map((s) => s.id), spoken };
     });
     const { projectId } = project;
+
+    // The ad's words (hook, call-outs, end card) from a language model when one is configured, once
+    // per video and before any scene is drawn, so every scene and a retried step draw the same (ADR 377).
+    await step.run("ad-copy", async () => {
+      const planned = await planProjectAdCopy(await act(), projectId).catch(stopIfNotFound);
+      return { source: planned.source, replaced: planned.replaced.length };
+    });
 
     // Every scene's assets, in parallel runs (each in the fixed step order), and the music bed
     // beside them: it needs only the planned length, and composing it (a synth process) overlaps

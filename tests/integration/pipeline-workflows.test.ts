@@ -321,6 +321,11 @@ describe("compile workflow", () => {
     expect(info.streams.map((s) => s.type).sort()).toEqual(["audio", "video"]);
     expect(info.streams.find((s) => s.type === "video")).toMatchObject({ codec: "h264", width: 144, height: 256 });
     expect(info.durationSec).toBeGreaterThan(3);
+    // The renderer's cut list, stored with the video (ADR 375): the scene change and the beats' cuts, in order, inside the video.
+    const cuts = (await prisma.compileJob.findUniqueOrThrow({ where: { id: job.id }, select: { cutList: true } })).cutList as number[];
+    expect(cuts.length).toBeGreaterThanOrEqual(2);
+    expect([...cuts].sort((a, b) => a - b)).toEqual(cuts);
+    expect(cuts.every((c) => c > 0 && c < info.durationSec)).toBe(true);
 
     // Its poster: a frame of the first scene after the fade-in, stored beside it (docs/decisions/198-poster-frame.md).
     expect(job.posterUrl).toMatch(new RegExp(`^/resources/files/renders/projects/${projectId}/.+\\.jpg$`));

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
 import { planAdStructure, styleTone, type AdStructure } from "~/providers/llm/planner/ad-structure";
-import type { Size } from "~/providers/media/types";
+import type { AspectRatio, Size } from "~/providers/media/types";
 import { LocalMotionProvider } from "~/providers/motion/local.server";
 import { LocalMusicProvider } from "~/providers/music/local.server";
 import type { RenderRequest } from "~/providers/render/types";
@@ -44,17 +44,19 @@ export async function adVoices(dir: string, script: string[] = SOUND_SCRIPT, voi
 
 /**
  * The render request of the script of `voices` in `style` (its plan too, and each scene clip's beat cuts in seconds from
- * its start), files under `dir`; with the music bed unless `music: false`.
+ * its start, also given to the renderer as RenderScene.cuts), files under `dir`; with the music bed unless `music: false`;
+ * in `aspectRatio` (default 9:16; `size` must have that ratio).
  */
 export async function adInputs(
   dir: string,
   style: string,
   size: Size,
   voices: AdVoices,
-  o: { music?: boolean } = {},
+  o: { music?: boolean; aspectRatio?: AspectRatio } = {},
 ): Promise<{ plan: AdStructure; request: RenderRequest; cuts: number[][] }> {
   mkdirSync(dir, { recursive: true });
   const script = voices.script;
+  const aspectRatio = o.aspectRatio ?? "9:16";
   const plan = planAdStructure({ scenes: script, style });
   const images = new LocalProductImageProvider();
   const motion = new LocalMotionProvider({ workDir: dir });
@@ -66,7 +68,7 @@ export async function adInputs(
     const image = await images.generate({
       productImage: photo,
       prompt: text,
-      aspectRatio: "9:16",
+      aspectRatio,
       version: "v1",
       size,
       style,
@@ -82,7 +84,7 @@ export async function adInputs(
       image: file,
       layers: image.layers,
       durationSec: voices.voices[i].durationSec + 0.7,
-      aspectRatio: "9:16",
+      aspectRatio,
       variant: shot.motion,
       size,
       // As the pipeline asks (scene-assets videoStep): the last scene holds the end card, the Style joins the beats.
@@ -107,7 +109,8 @@ export async function adInputs(
       visual: { kind: "clip", path: clip.path, ...madeFrom },
       voiceOver: { path: voices.voices[i].path },
       captionText: text,
+      cuts: clip.cuts ?? [],
     });
   }
-  return { plan, cuts, request: { scenes, format: "mp4", size, captionStyle: style, ...(o.music === false ? {} : { music: voices.music }) } };
+  return { plan, cuts, request: { scenes, format: "mp4", size, aspectRatio, captionStyle: style, ...(o.music === false ? {} : { music: voices.music }) } };
 }

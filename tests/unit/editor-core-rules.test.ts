@@ -72,6 +72,7 @@ const project: ProjectRow = {
   backgroundMusicUrl: null,
   analysis: null,
   canvasLayout: null,
+  adCopy: null,
   createdAt: new Date(0),
   updatedAt: new Date(0),
 };

@@ -58,6 +58,9 @@ describe.each(STYLES)("the fixed 3-scene ad as %s", (style) => {
     expect(rate, `cut list ${cuts.map((c) => c.toFixed(2)).join(" ")} over ${video.durationSec.toFixed(2)} s`).toBeGreaterThanOrEqual(5);
     expect(rate).toBeLessThanOrEqual(7);
     expect(cuts[0]).toBeLessThanOrEqual(2);
+    // The renderer reports the same list (RenderResult.cuts, ADR 375).
+    expect(video.cuts?.length).toBe(cuts.length);
+    for (const [i, c] of cuts.entries()) expect(video.cuts![i]).toBeCloseTo(c, 2);
     const edges = [0, ...cuts, video.durationSec];
     for (let i = 1; i < edges.length; i++) expect(edges[i] - edges[i - 1], `beat ${i} of ${edges.join(" ")}`).toBeGreaterThanOrEqual(0.8 - 0.04);
     // The end card holds 2-3 s.

@@ -8,7 +8,7 @@ import type { Actor } from "~/models/access/actor.server";
 import { ownedBy } from "~/models/access/permissions.server";
 import { presentableFailure } from "~/models/generation/failure-messages";
 import { announceProjectUpdated } from "~/models/projects/project-events.server";
-import { prisma } from "~/utils/db.server";
+import { Prisma, prisma } from "~/utils/db.server";
 import { ACTIVE_COMPILE, COMPILE_MESSAGES } from "./compile-job-rules";
 
 /** The filter for a job of a project the actor may work on. */
@@ -74,11 +74,29 @@ export async function recordRenderProgress(actor: Actor, jobId: string, token: s
   return beat.count > 0;
 }
 
-/** The render holding `token` made `videoUrl`: the job is completed. False when it no longer holds the job. */
-export async function completeRender(actor: Actor, jobId: string, token: string, videoUrl: string, posterUrl: string | null = null): Promise<boolean> {
+/**
+ * The render holding `token` made `videoUrl` (with its poster and its cut list, RenderResult.cuts: ADR 375):
+ * the job is completed. False when it no longer holds the job.
+ */
+export async function completeRender(
+  actor: Actor,
+  jobId: string,
+  token: string,
+  videoUrl: string,
+  posterUrl: string | null = null,
+  cutList: number[] | null = null,
+): Promise<boolean> {
   const { count } = await prisma.compileJob.updateMany({
     where: heldBy({ actor, jobId, token }, ["rendering"]),
-    data: { status: "completed", progress: 100, message: COMPILE_MESSAGES.complete, videoUrl, posterUrl, errorMessage: null },
+    data: {
+      status: "completed",
+      progress: 100,
+      message: COMPILE_MESSAGES.complete,
+      videoUrl,
+      posterUrl,
+      errorMessage: null,
+      cutList: cutList ?? Prisma.DbNull,
+    },
   });
   if (count > 0) await announceJob(jobId);
   return count > 0;

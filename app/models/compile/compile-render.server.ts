@@ -43,7 +43,9 @@ import { motionMadeFrom, videoMotionsOf } from "~/models/generation/scene-motion
 import { wasKilled } from "~/providers/media/ffmpeg.server";
 import { isAspectRatio } from "~/providers/media/types";
 import { workRoot } from "~/providers/media/workdir.server";
-import { localRenderProvider, renderProvider } from "~/providers/registry.server";
+import { localRenderProvider, motionProvider, renderProvider } from "~/providers/registry.server";
+import { clipCuts } from "~/providers/motion/cut-list";
+import { ownMediaOf } from "~/models/projects/scene-staleness.server";
 import { makePoster } from "~/providers/render/poster.server";
 import type { HostedRenderer, RenderBrand, RenderFormat, RenderRequest, RenderResult, RenderScene } from "~/providers/render/types";
 import { ownerBrand } from "~/models/brand/brand-kit.server";
@@ -100,6 +102,7 @@ async function renderRequestFor(
   const owner = project.userId;
   const scenes: RenderScene[] = [];
   const motions = await videoMotionsOf(actor, project);
+  const localMotion = motionProvider().name === LOCAL_MOTION;
   for (const [i, scene] of project.scenes.entries()) {
     const n = i + 1;
     let visual: RenderScene["visual"];
@@ -115,6 +118,7 @@ async function renderRequestFor(
       ...(scene.voiceOverUrl ? { voiceOver: await mediaFile(scene.voiceOverUrl, `scene ${n} voice-over`, owner) } : {}),
       captionText: scene.voiceOverText ?? undefined,
       ...(scene.voiceOverUrl ? {} : { durationSec: clipSecondsFor(scene) }),
+      ...(localMotion && visual.kind === "clip" ? { cuts: motionClipCuts(whole.scenes, scene) } : {}),
     });
   }
   const music = project.backgroundMusicUrl ? { music: await mediaFile(project.backgroundMusicUrl, "background music", owner) } : {};
@@ -130,6 +134,20 @@ async function renderRequestFor(
     // The caption look the compile was asked for (ADR 350): the parts chosen; the rest the Style's own.
     ...(Object.keys(chosenParts(captionPickOf(captions))).length ? { captions: chosenParts(captionPickOf(captions)) } : {}),
   };
+}
+
+/** LocalMotionProvider.name: the motion whose clips are cut into beats. */
+const LOCAL_MOTION = "local-motion";
+
+/**
+ * Where the local motion cut a scene's clip into beats (ADR 335), as it planned them for the clip's
+ * length and place in the ad (the scene-asset video step asks for clipSecondsFor, the end card on the
+ * last of several scenes): for the render's cut list (ADR 375). None for the user's own clip (ADR 315).
+ */
+function motionClipCuts(all: ProjectWithScenes["scenes"], scene: ProjectWithScenes["scenes"][number]): number[] {
+  if (ownMediaOf(scene)?.kind === "clip") return [];
+  const index = all.findIndex((s) => s.id === scene.id);
+  return clipCuts(clipSecondsFor(scene), { sceneIndex: Math.max(0, scene.sceneOrder - 1), endCard: all.length > 1 && index === all.length - 1 });
 }
 
 /**
@@ -237,7 +255,7 @@ export async function runLocalRender(actor: Actor, jobId: string, token: string)
     const stored = await storeRender(job, project.title, result);
     clearInterval(heartbeat);
     await writes;
-    if (await completeRender(actor, job.id, token, stored.url, stored.poster?.url ?? null)) return "completed";
+    if (await completeRender(actor, job.id, token, stored.url, stored.poster?.url ?? null, result.cuts ?? null)) return "completed";
     // Given up or taken over meanwhile: this video is not used.
     await deleteStored(stored);
     return "superseded";
@@ -327,7 +345,7 @@ async function followHostedRender(actor: Actor, job: CompileJobRow, provider: Ho
   } else {
     const { title } = await getProjectWithScenes(actor, job.projectId);
     const stored = await storeRender(job, title, status.result);
-    if (!(await completeRender(actor, job.id, renderId, stored.url, stored.poster?.url ?? null))) await deleteStored(stored);
+    if (!(await completeRender(actor, job.id, renderId, stored.url, stored.poster?.url ?? null, status.result.cuts ?? null))) await deleteStored(stored);
   }
 }
 

@@ -3,6 +3,7 @@
 // voices, product-image analysis, and how a failed step reads to people.
 // Its public API: doors (routes, tools, agents, MCP, workflows, server, scripts) import only this
 // index or the folder's browser-safe modules (files without .server); the rest is internal.
+export { planProjectAdCopy, type PlannedAdCopy } from "./ad-copy.server";
 export { ensureBackgroundMusic } from "./background-music.server";
 export { setImageJobVisibility } from "./image-jobs.server";
 export { SceneAssetError, reasonOf } from "./pipeline-errors.server";

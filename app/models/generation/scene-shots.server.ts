@@ -9,6 +9,7 @@ import { readMediaBytes } from "~/models/files/media-refs.server";
 import { readFileBytes } from "~/models/files/stored-files.server";
 import type { ProjectRow } from "~/models/projects/project.server";
 import { ownMediaOf } from "~/models/projects/scene-staleness.server";
+import { storedAdCopy } from "./ad-copy.server";
 import type { SceneRow } from "~/models/projects/scenes.server";
 import { brandPalette } from "~/providers/image/shot-design";
 import type { ProductImageRequest } from "~/providers/image/types";
@@ -87,9 +88,12 @@ async function brandShotFields(ctx: ShotContext, brand: OwnerBrand, end: boolean
   return fields;
 }
 
-/** The ad's plan: beats, shots and moves from the scenes' texts, the Style and the project's own pictures. */
+/**
+ * The ad's plan: beats, shots and moves from the scenes' texts, the Style and the project's own pictures;
+ * its words from the language model when Create Video stored them (ADR 377), each checked by the copy rules again.
+ */
 export function adPlan(ctx: ShotContext) {
-  return planAdStructure({ scenes: ctx.sceneTexts, style: ctx.style, photos: ctx.photos.length });
+  return planAdStructure({ scenes: ctx.sceneTexts, style: ctx.style, photos: ctx.photos.length, copy: storedAdCopy(ctx.project) });
 }
 
 /** The owner's avatar (their brand's logo when they uploaded one), for the end card; null without one. */

@@ -18,6 +18,7 @@ import { EDITOR_LIMITS, EDITOR_MESSAGES } from "./editor-rules";
 import { userExists } from "~/models/access/user.server";
 import { normalizeText, textLength } from "~/utils/text";
 import type { MediaKind } from "~/utils/storage/media-types";
+import type { AdCopy } from "~/providers/llm/planner/ad-structure";
 import { DEFAULT_PROJECT_TITLE } from "~/utils/constants";
 import { Prisma, prisma } from "~/utils/db.server";
 
@@ -140,6 +141,8 @@ export type NewProject = {
   backgroundMusicUrl?: string | null;
   status?: ProjectStatus;
   scenes?: NewScene[];
+  /** A language model's ad words taken over from another project of the owner (a story variant; ADR 377). */
+  adCopy?: AdCopy | null;
 };
 
 /** The media fields of a project and the kind of file each takes. */
@@ -161,6 +164,7 @@ function projectData(input: NewProject): Omit<Prisma.ProjectUncheckedCreateInput
     voiceId: input.voiceId ?? null,
     backgroundMusicUrl: input.backgroundMusicUrl ?? null,
     status: input.status ?? "draft",
+    ...(input.adCopy ? { adCopy: input.adCopy } : {}),
     scenes: {
       create: (input.scenes ?? []).map((s, i) => ({
         title: s.title.slice(0, 200),

@@ -24,6 +24,7 @@ import {
 } from "~/models/billing";
 import { listLedgerReferencesInTx, lockBalanceInTx } from "~/models/billing/credits.server";
 import { createProjectForStory, getProjectWithScenes } from "~/models/projects/project.server";
+import { storedAdCopy } from "~/models/generation/ad-copy.server";
 import { createQueuedStoryInTx, getVariantSource, storiesWithIdsInTx, type VariantSource } from "./stories.server";
 import { listStoryTypes } from "./story-types.server";
 import { sendVideoRequested, storyCreditReference, type CreateVideoOptions } from "./video-requests.server";
@@ -281,6 +282,8 @@ export async function prepareVariantProject(
     backgroundMusicUrl: source.backgroundMusicUrl,
     aspectRatio: variant.aspectRatio,
     status: "in_progress",
+    // The original's words from a language model (ADR 377): checked again against the variant's scenes where drawn.
+    adCopy: storedAdCopy(source),
     scenes: source.scenes.map((s, i) => {
       const newHook = i === 0 && hook !== null;
       const keepVoice = !newHook && Boolean(s.voiceOverUrl);

@@ -5,10 +5,11 @@ import { inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.serve
 import { ProviderError, VIDEO_SIZES, type CallOptions } from "~/providers/media/types";
 import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import type { MotionProvider, MotionRequest, MotionResult, MotionVariant } from "./types";
-import { beatCuts, beatFrames, beatTransitionFor, MOTION_TAIL_SLACK_SECONDS, planBeats, type Beat, type BeatTransition } from "./beats";
+import { beatCuts, beatTransitionFor, type Beat, type BeatTransition } from "./beats";
+import { encodedBeats, MOTION_FPS } from "./cut-list";
 import { beatFilters, motionVariantFor, prepareLayers, prepareStill } from "./zoompan.server";
 
-export const MOTION_FPS = 30;
+export { MOTION_FPS };
 export const MAX_MOTION_SECONDS = 120;
 
 /**
@@ -34,21 +35,8 @@ export function localMotionPlan(
   frames: number,
   variant: MotionVariant,
 ): { beats: Beat[]; beatLengths: number[]; transition: BeatTransition } {
-  const planned = planBeats(frames / MOTION_FPS, {
-    sceneIndex: request.sceneIndex,
-    variant,
-    endCard: request.endCard,
-    tailSlackSec: MOTION_TAIL_SLACK_SECONDS,
-    style: request.style,
-  });
-  const beatLengths = beatFrames(planned, frames, MOTION_FPS);
-  // The beats as encoded: whole frames.
-  let at = 0;
-  const beats = planned.map((b, i) => {
-    const made = { ...b, start: Math.round((at / MOTION_FPS) * 1000) / 1000, durationSec: Math.round((beatLengths[i] / MOTION_FPS) * 1000) / 1000 };
-    at += beatLengths[i];
-    return made;
-  });
+  // The beats as encoded: whole frames (cut-list.ts, which the compile's cut list repeats).
+  const { beats, beatFrames: beatLengths } = encodedBeats(frames / MOTION_FPS, { sceneIndex: request.sceneIndex, variant, endCard: request.endCard, style: request.style });
   return { beats, beatLengths, transition: beatTransitionFor(request.style) };
 }
 

@@ -30,6 +30,7 @@ import type {
   RenderStage,
   RenderVisual,
 } from "./types";
+import { adCutList } from "~/providers/motion/cut-list";
 
 export {
   AUDIO_RATE,
@@ -188,6 +189,7 @@ export class LocalRenderProvider implements LocalRenderer {
       sizeBytes: info.sizeBytes,
       provider: this.name,
       scenes: sceneResults,
+      cuts: adCutList(planned.map((p) => ({ durationSec: p.durationSec, cuts: p.scene.cuts }))),
     };
   }
 

@@ -52,6 +52,12 @@ export type RenderScene = {
   durationSec?: number;
   /** For logs and results. */
   id?: string;
+  /**
+   * Where the picture changes inside this scene's visual, in seconds from its start (a local motion
+   * clip's beat cuts: MotionResult.cuts, or motion/cut-list.ts clipCuts for its length). Only recorded
+   * in RenderResult.cuts; the picture is not changed by it.
+   */
+  cuts?: number[];
 };
 
 /**
@@ -109,6 +115,12 @@ export type RenderResult = {
   sizeBytes: number;
   provider: string;
   scenes: RenderSceneResult[];
+  /**
+   * The ad's cut list (docs/decisions/375-the-ad-cut-list.md): where the picture changes, in seconds from the
+   * video's start: each scene's start after the first and its visual's cuts (RenderScene.cuts) inside its
+   * rendered length (motion/cut-list.ts adCutList). Absent from renderers that do not know their scene lengths.
+   */
+  cuts?: number[];
   /** Hosted renderers: their project id and result URL. */
   requestId?: string;
   url?: string;
