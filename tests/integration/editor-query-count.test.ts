@@ -5,7 +5,7 @@
 import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { actorFromUser } from "~/models/access";
-import { createProject } from "~/models/projects/project.server";
+import { createProject, getProjectWithScenes } from "~/models/projects/project.server";
 import * as projectRoute from "~/routes/_shell.video-projects.$projectId";
 import { prisma } from "~/utils/db.server";
 import { seedReferenceData } from "../../prisma/seed";
@@ -88,12 +88,38 @@ describe("the editor page's GET (ADR 365)", () => {
   it("reads the project's owner once and the chats once: at most 9 statements with a chat", async () => {
     await load(projects[30]);
     const { statements } = await countQueries(() => load(projects[30]));
-    const ownerChecks = statements.filter((s) => /FROM "public"\."canvas_projects"/.test(s));
-    const chatReads = statements.filter((s) => /FROM "public"\."chat_sessions"/.test(s));
-    const balanceReads = statements.filter((s) => /FROM "public"\."user_credits"/.test(s));
+    const from = (table: string) => new RegExp(`FROM ("public"\\.)?"${table}"`);
+    const ownerChecks = statements.filter((s) => from("canvas_projects").test(s));
+    const chatReads = statements.filter((s) => from("chat_sessions").test(s));
+    const balanceReads = statements.filter((s) => from("user_credits").test(s));
     expect(ownerChecks).toHaveLength(1);
     expect(chatReads.length).toBeLessThanOrEqual(2); // the active chat and the list
     expect(balanceReads).toHaveLength(1);
     expect(statements.length).toBeLessThanOrEqual(9);
+  });
+});
+
+describe("the editors' project read in raw SQL (ADR 365)", () => {
+  it("answers the same project and scenes, with the same types, as Prisma's findFirst with include; another user's project is not found", async () => {
+    const actor = actorFromUser({ id: admin.user.id, isAdmin: true }, "web");
+    const project = await createProject(actor, {
+      title: "Raw read",
+      scenes: Array.from({ length: 4 }, (_, i) => ({ title: `Scene ${i + 1}`, script: `Script ${i + 1}.`, voiceOverText: `Voice ${i + 1}.` })),
+    });
+    await prisma.project.update({ where: { id: project.id }, data: { analysis: { tone: "calm", n: [1, 2] }, voiceId: 3 } });
+    await prisma.scene.updateMany({ where: { projectId: project.id }, data: { duration: 2.5, voiceOverDuration: 1.25 } });
+    const viaPrisma = await prisma.project.findFirstOrThrow({
+      where: { id: project.id },
+      include: { scenes: { orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] } },
+    });
+    const raw = await getProjectWithScenes(actor, project.id);
+    expect(raw).toEqual(viaPrisma);
+    expect(raw.createdAt).toBeInstanceOf(Date);
+    expect(raw.scenes.map((s) => s.title)).toEqual(["Scene 1", "Scene 2", "Scene 3", "Scene 4"]);
+
+    const stranger = await newUser();
+    const strangerActor = actorFromUser({ id: stranger.user.id, isAdmin: false }, "web");
+    await expect(getProjectWithScenes(strangerActor, project.id)).rejects.toMatchObject({ name: "NotFoundError" });
+    await expect(getProjectWithScenes(actor, "no-such-project")).rejects.toMatchObject({ name: "NotFoundError" });
   });
 });
