@@ -2,7 +2,8 @@
 // @remix-run/express adapter writes every chunk without waiting for the socket to drain, so a
 // slow client downloading a large file made the server buffer the file in memory. Here each
 // write waits for 'drain' (or the client going away, which cancels the body stream), and
-// streamed responses (SSE) are flushed through the compression middleware chunk by chunk.
+// streamed responses (SSE, deferred parts) are flushed through the compression middleware
+// whenever the body pauses.
 import { createRequestHandler as createNodeHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type express from "express";
 import type { RequestFaults } from "../app/utils/db-errors.server.ts";
@@ -11,6 +12,8 @@ import { DISCARDING } from "./lingering-close.ts";
 import { sendUnavailable } from "./unavailable.ts";
 
 type Flushable = express.Response & { flush?: () => void };
+
+const IDLE = Symbol("idle");
 
 export function createRemixHandler(opts: {
   build: ServerBuild;
@@ -147,14 +150,19 @@ export async function sendResponse(res: Flushable, response: Response): Promise<
   try {
     for (;;) {
       if (res.destroyed) return;
-      const { done, value } = await reader.read();
+      // Flushed through compression only when the body pauses (an SSE event, a deferred part of a
+      // page): a flush after every chunk made gzip restart its blocks for each of React's small
+      // chunks, and a 120 KB dashboard went out as 45 KB instead of 12 KB (ADR 365).
+      const read = reader.read();
+      const first = await Promise.race([read, new Promise<typeof IDLE>((resolve) => setImmediate(resolve, IDLE))]);
+      if (first === IDLE) res.flush?.();
+      const { done, value } = first === IDLE ? await read : first;
       if (done) {
         finished = true;
         break;
       }
       if (res.destroyed) return;
       const ok = res.write(value);
-      res.flush?.();
       if (!ok && !res.destroyed) await new Promise<void>((resolve) => (drained = resolve));
     }
     res.end();

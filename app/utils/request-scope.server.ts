@@ -8,7 +8,13 @@ import { randomUUID } from "node:crypto";
 
 export const REQUEST_KEY_HEADER = "x-reelforge-request-key";
 
-const live = new Map<string, Set<() => void>>();
+declare global {
+  var __reelforgeRequestKeys: Map<string, Set<() => void>> | undefined;
+}
+
+// One map per process: the server glue imports this file from the source and the app's build
+// bundles its own copy, so the state lives on globalThis (as the Prisma client does).
+const live: Map<string, Set<() => void>> = globalThis.__reelforgeRequestKeys ?? (globalThis.__reelforgeRequestKeys = new Map());
 
 /** A new key for a request the server is answering (its end must be reported with endRequestKey). */
 export function openRequestKey(): string {
