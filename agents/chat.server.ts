@@ -5,7 +5,7 @@
 // agent tool, and every step goes to `emit` as it happens.
 import { randomUUID } from "node:crypto";
 import type { Actor } from "~/models/access";
-import { confirmChatPlan, declineChatPlan, getChatSession, listChatSessions, openChatSession, sendChatMessage, type ChatMessageView } from "~/models/assistant";
+import { confirmChatPlan, declineChatPlan, getChatSession, readChatView, sendChatMessage, type ChatMessageView } from "~/models/assistant";
 import { balanceOf } from "~/models/billing";
 import { chatProviderStatus } from "~/providers/llm/index.server";
 import { runAssistant, runConfirmedPlan, type AssistantEvent } from "./assistant";
@@ -21,7 +21,8 @@ export type AssistantState = {
   projectId: string | null;
   /** The client request id a form without JavaScript sends (a resubmitted form is charged once). */
   nextRequestId: string;
-  sessionId: string;
+  /** The chat shown; null until the first message makes one (a GET makes none). */
+  sessionId: string | null;
   sessions: { id: string; title: string; messageCount: number }[];
   messages: ChatMessageView[];
   provider: AssistantProvider;
@@ -41,21 +42,26 @@ export async function assistantProvider(): Promise<AssistantProvider> {
   };
 }
 
-/** The chat a screen shows: the actor's active session for the project (made when there is none). */
-export async function assistantState(actor: Actor, input: { projectId: string | null; sessionId?: string | null }): Promise<AssistantState> {
-  const session = await openChatSession(actor, { projectId: input.projectId, sessionId: input.sessionId });
-  const [{ messages }, sessions, provider, balance] = await Promise.all([
-    getChatSession(actor, session.id),
-    listChatSessions(actor, input.projectId),
+/**
+ * The chat a screen shows: the actor's active session for the project, read only (ADR 365). The
+ * project is an id, or the row a project read of the same request answered (not read again); the
+ * balance, when the page has it already, is not read again either.
+ */
+export async function assistantState(
+  actor: Actor,
+  input: { projectId: string | null; project?: { id: string; userId: string } | null; sessionId?: string | null; balance?: number },
+): Promise<AssistantState> {
+  const [view, provider, balance] = await Promise.all([
+    readChatView(actor, { project: input.project ?? input.projectId, sessionId: input.sessionId }),
     assistantProvider(),
-    balanceOf(actor),
+    input.balance ?? balanceOf(actor),
   ]);
   return {
     projectId: input.projectId,
     nextRequestId: randomUUID(),
-    sessionId: session.id,
-    sessions: sessions.map((s) => ({ id: s.id, title: s.title, messageCount: s.messageCount })),
-    messages,
+    sessionId: view.session?.id ?? null,
+    sessions: view.sessions.map((s) => ({ id: s.id, title: s.title, messageCount: s.messageCount })),
+    messages: view.messages,
     provider,
     balance,
   };

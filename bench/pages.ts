@@ -21,6 +21,24 @@ import {
   type BenchDatabase,
 } from "./app-process";
 import { load, type LoadResult } from "./load";
+import { request as httpRequest } from "node:http";
+
+/** Bytes on the wire of one GET's body: as sent without Accept-Encoding, and with `Accept-Encoding: gzip` (the browser's case). */
+function wireBytes(url: string, cookie: string | undefined, gzip: boolean): Promise<{ bytes: number; encoding: string | null }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = {};
+    if (cookie) headers.cookie = cookie;
+    if (gzip) headers["accept-encoding"] = "gzip";
+    const req = httpRequest(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on("data", (c: Buffer) => (bytes += c.length));
+      res.on("end", () => resolve({ bytes, encoding: (res.headers["content-encoding"] as string | undefined) ?? null }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 export type BenchApp = {
   db: BenchDatabase;
@@ -116,6 +134,7 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
 
     // Statements per request with 5 items (dashboard items of each kind, orders, scenes), then 50.
     const queries: Record<string, { at5: number; at50: number; equal: boolean; statementsAt50?: string[] }> = {};
+    const bytes: Record<string, { at5: number; at50: number; at50Gzip: number; gzipEncoding: string | null }> = {};
     const count = async (items: 5 | 50) => {
       await data.fillDashboard(user.id, items);
       await data.fillOrders(user, items);
@@ -123,8 +142,15 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
         const r = await counter.count(p.path, p.cookie);
         if (r.status !== p.expect) throw new Error(`${p.name} ${p.path} answered ${r.status}, expected ${p.expect}`);
         const q = (queries[p.name] ??= { at5: 0, at50: 0, equal: false });
-        if (items === 5) q.at5 = r.queries;
-        else {
+        const b = (bytes[p.name] ??= { at5: 0, at50: 0, at50Gzip: 0, gzipEncoding: null });
+        if (items === 5) {
+          q.at5 = r.queries;
+          b.at5 = (await wireBytes(app.url + p.path, p.cookie, false)).bytes;
+        } else {
+          b.at50 = (await wireBytes(app.url + p.path, p.cookie, false)).bytes;
+          const gz = await wireBytes(app.url + p.path, p.cookie, true);
+          b.at50Gzip = gz.bytes;
+          b.gzipEncoding = gz.encoding;
           q.at50 = r.queries;
           q.equal = q.at5 === q.at50;
           q.statementsAt50 = r.statements;
@@ -189,6 +215,8 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
       pass,
       connections: levels,
       queriesPerRequest: queries,
+      // Response body bytes per page (not noisy): at 5 and 50 items without Accept-Encoding, and at 50 with gzip accepted.
+      bytesPerPage: bytes,
     };
     writeResult(resultFile, result);
     console.log(`Pages (${durationSec} s each, load ${loadAtStart.map((l) => l.toFixed(2)).join(" ")}):`);
@@ -203,6 +231,9 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
         );
       }
     }
+    console.log(`${"page".padEnd(16)} bytes@5  bytes@50  gzip@50`);
+    for (const [name, b] of Object.entries(bytes))
+      console.log(`${name.padEnd(16)} ${String(b.at5).padStart(7)} ${String(b.at50).padStart(9)} ${String(b.at50Gzip).padStart(8)}`);
     console.log(`Pages: ${pass ? "PASS" : "FAIL"} (bench/results/${resultFile})`);
     return { pass };
   } finally {

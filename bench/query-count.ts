@@ -12,7 +12,7 @@ import { createApp } from "../server/app.ts";
 
 export type QueryCounter = {
   url: string;
-  count(pathname: string, cookie?: string): Promise<{ status: number; queries: number; statements: string[] }>;
+  count(pathname: string, cookie?: string): Promise<{ status: number; queries: number; statements: string[]; bytes: number }>;
   close(): Promise<void>;
 };
 
@@ -45,8 +45,8 @@ export async function startQueryCounter(): Promise<QueryCounter> {
       counting = true;
       try {
         const res = await get(pathname, cookie);
-        await res.arrayBuffer();
-        return { status: res.status, queries: statements.length, statements: [...statements] };
+        const body = await res.arrayBuffer();
+        return { status: res.status, queries: statements.length, statements: [...statements], bytes: body.byteLength };
       } finally {
         counting = false;
       }

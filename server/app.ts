@@ -2,6 +2,7 @@
 // door at /mcp (Streamable HTTP, before compression so progress events are not held back),
 // static files, then the Remix request handler.
 import path from "node:path";
+import zlib from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -13,6 +14,20 @@ import { originCheck } from "./origin-check.ts";
 import { createRemixHandler } from "./remix-handler.ts";
 import { cspNonce, securityHeaders } from "./security-headers.ts";
 import { sendUnavailable } from "./unavailable.ts";
+
+/**
+ * Responses compressed where it pays on CPU (ADR 365, bench/compression-levels.ts): text bodies
+ * (HTML, JSON, JS, CSS, SVG; compression's own type filter) of 1 KB or more, at gzip level 1 and
+ * brotli quality 1: most of the saving of the defaults (gzip 6, brotli 4) at a fraction of their
+ * CPU. Never a range request or a partial answer (a byte range of a compressed body is not the
+ * range asked for); media types are not compressible to it anyway.
+ */
+export const COMPRESSION: compression.CompressionOptions = {
+  threshold: 1024,
+  level: 1,
+  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+  filter: (req, res) => !req.headers.range && !res.getHeader("Content-Range") && compression.filter(req, res),
+};
 
 export type AppOptions = {
   /** The public origin; defaults to APP_URL. Cross-site checks and HTTPS-only headers follow it. */
@@ -31,7 +46,7 @@ export function createApp(build: ServerBuild, opts: AppOptions = {}): express.Ex
   app.use(securityHeaders({ appUrl }));
   app.use(originCheck({ appUrl }));
   app.use("/mcp", mcpHttpRouter({ appUrl, allowedOrigins: allowedOriginsFromEnv(), ...opts.mcp }));
-  app.use(compression());
+  app.use(compression(COMPRESSION));
   // OAuth for MCP clients (/.well-known/*, /register, /authorize, /token, /revoke): ADR 167.
   const oauth = oauthRoutes({ appUrl });
   if (oauth) app.use(oauth);

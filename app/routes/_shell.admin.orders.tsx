@@ -1,5 +1,5 @@
 // /admin/orders, the Custom Orders tab (docs/product.md#admin-area): a status filter and every
-// order, newest first, at most 1000 a page (later pages beyond), with the customer's username
+// order, newest first, 24 a page ("Load more" beyond, a plain link), with the customer's username
 // or the guest's name. A row opens the detail dialog, /admin/orders/{orderId} (nested route).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -9,6 +9,7 @@ import { Time } from "~/components/time/TimeZone";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Button } from "~/components/ui/Button";
+import { LoadMore, withPage } from "~/components/ui/LoadMore";
 import { actorFromUser, requireAdmin } from "~/models/access";
 import { ADMIN_ORDER_STATUSES, ORDER_MESSAGES, type OrderStatusValue } from "~/models/orders/custom-order-rules";
 import { listOrdersForStaff } from "~/models/orders";
@@ -52,11 +53,7 @@ export default function AdminOrdersTab() {
   const { rows, page, hasMore, status, error } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const search = listSearch(params);
-  const pageLink = (p: number) => {
-    const next = new URLSearchParams(search.slice(1));
-    next.set("page", String(p));
-    return `/admin/orders?${next.toString()}`;
-  };
+  const pageLink = (p: number) => withPage("/admin/orders", search, p);
   return (
     <section aria-labelledby="orders-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -156,12 +153,7 @@ export default function AdminOrdersTab() {
           </table>
         </div>
       )}
-      {page > 1 || hasMore ? (
-        <nav aria-label="Pages of orders" className="flex justify-between text-sm">
-          {page > 1 ? <Link to={pageLink(page - 1)}>Newer orders</Link> : <span />}
-          {hasMore ? <Link to={pageLink(page + 1)}>Older orders</Link> : null}
-        </nav>
-      ) : null}
+      <LoadMore page={page} hasMore={hasMore} hrefOf={pageLink} />
       <Outlet />
     </section>
   );

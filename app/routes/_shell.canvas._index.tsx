@@ -2,16 +2,17 @@
 // Project" with delete, or the "Create New Project" form when there are none yet. /canvas?projectId=
 // opens that project's editor (/canvas/:projectId). Every form posts to the action below (works
 // without JavaScript); with JavaScript the forms go through fetchers. The work is the core's
-// (listUserProjects, createProject, deleteProject) as the admin's "web" actor.
+// (listUserProjectsPage, createProject, deleteProject) as the admin's "web" actor.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { Button, ButtonLink } from "~/components/ui/Button";
+import { LoadMore, withPage } from "~/components/ui/LoadMore";
 import { actorFromUser, requireAdmin } from "~/models/access";
 import { EDITOR_LIMITS } from "~/models/projects/editor-rules";
-import { deleteProject, createProject, listUserProjects } from "~/models/projects";
+import { deleteProject, createProject, listUserProjectsPage } from "~/models/projects";
 import { field, parseFields } from "~/utils/form-fields";
 import { setFlash } from "~/utils/flash.server";
 import { readFormData, readQuery } from "~/utils/forms.server";
@@ -24,14 +25,18 @@ const openQuery = z.object({
   projectId: field.optional(field.token("The project id")).catch(undefined),
   new: z.string().optional().catch(undefined),
   chat: z.string().optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const query = readQuery(request, openQuery);
   if (query.projectId) throw redirect(`/canvas/${query.projectId}`);
-  const projects = await listUserProjects(actorFromUser(user, "web"));
+  // One page of 24 cards; "Load more" links to the next (ADR 365).
+  const { items: projects, page, hasMore } = await listUserProjectsPage(actorFromUser(user, "web"), { page: query.page ?? 1 });
   return {
+    page,
+    hasMore,
     creating: query.new === "1",
     // Multi-Agent Chat works on a project: without one it asks for one (docs/product.md#canvas-editor).
     chatNeedsProject: query.chat === "1",
@@ -157,11 +162,11 @@ function ProjectCard({ project }: { project: ReturnType<typeof useLoaderData<typ
 }
 
 export default function CanvasIndex() {
-  const { projects, creating, chatNeedsProject } = useLoaderData<typeof loader>();
+  const { projects, page, hasMore, creating, chatNeedsProject } = useLoaderData<typeof loader>();
   const actionData = useActionData<CanvasActionData>();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8">
-      {projects.length === 0 ? (
+      {projects.length === 0 && page === 1 ? (
         <section className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h1 className="text-xl font-semibold text-slate-900">Create New Project</h1>
           <p className="mt-1 text-sm text-slate-600">Start with a title; you can write the script next.</p>
@@ -206,6 +211,7 @@ export default function CanvasIndex() {
               <ProjectCard key={p.id} project={p} />
             ))}
           </ul>
+          <LoadMore page={page} hasMore={hasMore} hrefOf={(p) => withPage("/canvas", "", p)} />
         </section>
       )}
     </div>

@@ -19,7 +19,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!parsed.success) throw new Response("Project not found", { status: 404 });
   try {
     const project = await getProject(actor, parsed.data);
-    const assistant = await assistantState(actor, { projectId: project.id });
+    // The row getProject checked is passed on: the chat read does not check the owner again (ADR 365).
+    const assistant = await assistantState(actor, { projectId: project.id, project });
     return { project: { id: project.id, title: project.title, status: project.status }, assistant };
   } catch (error) {
     if (isNotFound(error)) throw new Response("Project not found", { status: 404 });

@@ -10,9 +10,8 @@ import { VideoProjectsPage } from "~/components/video-projects/VideoProjectsPage
 import { isNotFound } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { readQuery } from "~/utils/forms.server";
-import { assistantState } from "./_shell.video-projects.server";
 import type { ActionResult } from "./_shell.video-projects.server";
-import { projectForPage, projectHistory, videoProjectsAction, videoProjectsActor } from "./_shell.video-projects.server";
+import { NO_HISTORY, projectHistory, projectPageWithChat, videoProjectsAction, videoProjectsActor } from "./_shell.video-projects.server";
 
 export const meta: MetaFunction = () => [{ title: "Video Projects — Reelforge" }];
 
@@ -20,6 +19,7 @@ export const links: LinksFunction = () => projectCanvasLinks();
 
 const pageQuery = z.object({
   history: z.enum(["open", "closed"]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
   // The project canvas is visible by default (docs/product.md#video-projects); "Hide Canvas View" sets hidden.
   canvas: z.enum(["open", "hidden"]).optional().catch(undefined),
   // The scene whose automated creation the page follows (set by that form's action).
@@ -39,12 +39,16 @@ function projectIdOf(params: LoaderFunctionArgs["params"]): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await videoProjectsActor(request);
   const projectId = projectIdOf(params);
-  const { history, canvas, auto } = readQuery(request, pageQuery);
+  const { history, canvas, auto, page } = readQuery(request, pageQuery);
+  const historyOpen = history === "open";
   try {
-    const [open, items] = await Promise.all([projectForPage(actor, projectId, auto ?? null), projectHistory(actor)]);
-    // After the project: another user's id is refused above before any chat is made for it.
-    const assistant = await assistantState(actor, { projectId: open.project.id });
-    return { open, history: items, historyOpen: history === "open", canvasOpen: canvas !== "hidden", assistant };
+    // Read only (ADR 365): the project checked once, no chat made or touched by a GET.
+    // The history (closed by default here) is read only when it is shown, one page at a time.
+    const [{ open, assistant }, items] = await Promise.all([
+      projectPageWithChat(actor, projectId, auto ?? null),
+      historyOpen ? projectHistory(actor, page ?? 1) : NO_HISTORY,
+    ]);
+    return { open, history: items.items, historyPage: { page: items.page, hasMore: items.hasMore }, historyOpen, canvasOpen: canvas !== "hidden", assistant };
   } catch (error) {
     if (isNotFound(error)) throw new Response("Project not found", { status: 404 });
     throw error;
@@ -56,10 +60,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function VideoProject() {
-  const { open, history, historyOpen, canvasOpen, assistant } = useLoaderData<typeof loader>();
+  const { open, history, historyPage, historyOpen, canvasOpen, assistant } = useLoaderData<typeof loader>();
   // The action answers ActionResult (or redirects); `data()` hides that from the inferred type.
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
-  return <VideoProjectsPage history={history} historyOpen={historyOpen} canvasOpen={canvasOpen} open={open} actionData={actionData} assistant={assistant} />;
+  return (
+    <VideoProjectsPage
+      history={history}
+      historyPage={historyPage}
+      historyOpen={historyOpen}
+      canvasOpen={canvasOpen}
+      open={open}
+      actionData={actionData}
+      assistant={assistant}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -8,17 +8,22 @@ import { VideoProjectsPage } from "~/components/video-projects/VideoProjectsPage
 import { readQuery } from "~/utils/forms.server";
 import { assistantState } from "./_shell.video-projects.server";
 import type { ActionResult } from "./_shell.video-projects.server";
-import { projectHistory, videoProjectsAction, videoProjectsActor } from "./_shell.video-projects.server";
+import { NO_HISTORY, projectHistory, videoProjectsAction, videoProjectsActor } from "./_shell.video-projects.server";
 
 export const meta: MetaFunction = () => [{ title: "Video Projects — Reelforge" }];
 
-const historyQuery = z.object({ history: z.enum(["open", "closed"]).optional().catch(undefined) });
+const historyQuery = z.object({
+  history: z.enum(["open", "closed"]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await videoProjectsActor(request);
-  const { history } = readQuery(request, historyQuery);
-  const [items, assistant] = await Promise.all([projectHistory(actor), assistantState(actor, { projectId: null })]);
-  return { history: items, historyOpen: history !== "closed", assistant };
+  const { history, page } = readQuery(request, historyQuery);
+  const historyOpen = history !== "closed";
+  // The history is read only when it is shown, one page at a time (ADR 365).
+  const [items, assistant] = await Promise.all([historyOpen ? projectHistory(actor, page ?? 1) : NO_HISTORY, assistantState(actor, { projectId: null })]);
+  return { history: items.items, historyPage: { page: items.page, hasMore: items.hasMore }, historyOpen, assistant };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -26,10 +31,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VideoProjectsIndex() {
-  const { history, historyOpen, assistant } = useLoaderData<typeof loader>();
+  const { history, historyPage, historyOpen, assistant } = useLoaderData<typeof loader>();
   // The action answers ActionResult (or redirects); `data()` hides that from the inferred type.
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
-  return <VideoProjectsPage history={history} historyOpen={historyOpen} open={null} actionData={actionData} assistant={assistant} />;
+  return <VideoProjectsPage history={history} historyPage={historyPage} historyOpen={historyOpen} open={null} actionData={actionData} assistant={assistant} />;
 }
 
 export function ErrorBoundary() {

@@ -15,7 +15,7 @@ import {
   getProjectWorkspace,
   createProject,
   getProject,
-  listUserProjects,
+  listUserProjectsPage,
   ProjectError,
   projectUploadTarget,
   setMainProjectImage,
@@ -45,16 +45,24 @@ import { ProductImageError, requestSceneGeneration } from "~/models/generation";
 import { compileJobView, finishedVideoUrl } from "~/models/compile/finished-video";
 import { field, parseFields } from "~/utils/form-fields";
 import { isMultipart, readForm } from "~/utils/forms.server";
+import { assistantState } from "../../agents/chat.server";
 
 export async function videoProjectsActor(request: Request): Promise<Actor> {
   return actorFromUser(await requireAdmin(request), "web");
 }
 
-/** The history list: the admin's own projects, newest first, with their scene counts. */
-export async function projectHistory(actor: Actor) {
-  const rows = await listUserProjects(actor, { take: 100 });
-  return rows.map((p) => ({ id: p.id, title: p.title, description: p.description, status: p.status, sceneCount: p._count.scenes }));
+/** The history list: one page (24) of the admin's own projects, newest first, with their scene counts. */
+export async function projectHistory(actor: Actor, page = 1) {
+  const rows = await listUserProjectsPage(actor, { page });
+  return {
+    items: rows.items.map((p) => ({ id: p.id, title: p.title, description: p.description, status: p.status, sceneCount: p._count.scenes })),
+    page: rows.page,
+    hasMore: rows.hasMore,
+  };
 }
+
+/** The history as a closed panel has it: nothing read. */
+export const NO_HISTORY: Awaited<ReturnType<typeof projectHistory>> = { items: [], page: 1, hasMore: false };
 
 /**
  * One project as the management page shows it, with the cost of each piece of work (shown before
@@ -63,6 +71,24 @@ export async function projectHistory(actor: Actor) {
  */
 export async function projectForPage(actor: Actor, projectId: string, autoSceneId: string | null = null) {
   const workspace = await getProjectWorkspace(actor, projectId);
+  return pageOf(actor, workspace, autoSceneId, await balanceOf(actor));
+}
+
+/**
+ * The open project's page and its assistant chat, each thing read once (ADR 365): the project is
+ * checked once (its assets, compile and chats take the checked row), the balance is read once
+ * for both, and nothing is written (the chat a GET shows is only read).
+ */
+export async function projectPageWithChat(actor: Actor, projectId: string, autoSceneId: string | null) {
+  const [workspace, balance] = await Promise.all([getProjectWorkspace(actor, projectId), balanceOf(actor)]);
+  const [open, assistant] = await Promise.all([
+    pageOf(actor, workspace, autoSceneId, balance),
+    assistantState(actor, { projectId: workspace.project.id, project: workspace.project, balance }),
+  ]);
+  return { open, assistant };
+}
+
+async function pageOf(actor: Actor, workspace: Awaited<ReturnType<typeof getProjectWorkspace>>, autoSceneId: string | null, balance: number) {
   const { project } = workspace;
   // Priced from the rows just read: no statement per scene.
   const costs = projectCostsOf(project, workspace.scenes);
@@ -116,7 +142,7 @@ export async function projectForPage(actor: Actor, projectId: string, autoSceneI
         ? await automatedSceneProgress(actor, project.id, autoSceneId).catch((error: unknown) => (isNotFound(error) ? null : Promise.reject(error)))
         : null,
     },
-    balance: await balanceOf(actor),
+    balance,
   };
 }
 
@@ -429,4 +455,4 @@ async function automatedSceneAction(actor: Actor, upload: Awaited<ReturnType<typ
 }
 
 /** The assistant chat of the page (agents/ is a door of its own; the page only shows it). */
-export { assistantState } from "../../agents/chat.server";
+export { assistantState };

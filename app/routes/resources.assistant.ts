@@ -41,7 +41,9 @@ const form = z.discriminatedUnion(
   [
     z.object({
       intent: z.literal("send"),
-      sessionId: sessionIdField,
+      // Without a chat yet (a GET makes none), the first message starts the project's chat.
+      sessionId: field.optional(sessionIdField),
+      projectId: projectIdField,
       message: field.text({ max: 20_000, label: "The message" }),
       clientRequestId: field.optional(field.token("The request id", 100)),
       sceneId: field.optional(field.token("The scene id")),
@@ -79,8 +81,17 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
 
+  let sessionId = input.sessionId;
+  if (!sessionId) {
+    try {
+      sessionId = (await openChatSession(actor, { projectId: input.projectId ?? null })).id;
+    } catch (error) {
+      if (isNotFound(error)) return Response.json({ error: error.message }, { status: 404 });
+      throw error;
+    }
+  }
   const send: ChatSend = {
-    sessionId: input.sessionId,
+    sessionId,
     content: input.message,
     clientRequestId: input.clientRequestId ?? null,
     origin: new URL(request.url).origin,

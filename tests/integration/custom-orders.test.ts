@@ -211,17 +211,17 @@ describe("the staff list", () => {
     }
   }
 
-  it("shows 1000 orders a page, newest first, the rest on the next page, usernames in one query", async () => {
+  it("shows 24 orders a page (ADR 365), newest first, the rest on the next page, usernames in one query", async () => {
     const customers = await Promise.all(Array.from({ length: 6 }, () => newUser()));
     await prisma.profile.createMany({ data: customers.map((c, i) => ({ userId: c.user.id, username: `lister_${i}_${Date.now().toString(36)}` })) });
     const base = Date.now() - 10_000_000;
     await prisma.customOrder.createMany({
-      data: Array.from({ length: 1003 }, (_, i) => ({ userId: customers[i % 6].user.id, status: "processing" as const, createdAt: new Date(base + i * 1000) })),
+      data: Array.from({ length: 27 }, (_, i) => ({ userId: customers[i % 6].user.id, status: "processing" as const, createdAt: new Date(base + i * 1000) })),
     });
     type Page = { rows: { createdAt: string; customer: string | null }[]; hasMore: boolean };
     const first = await countQueries(() => run(ordersTab.loader, get("/admin/orders?status=processing", admin.cookie)));
     const page1 = unwrap<Page>(first.result).body;
-    expect(page1.rows).toHaveLength(1000);
+    expect(page1.rows).toHaveLength(24);
     expect(page1.hasMore).toBe(true);
     expect(page1.rows.every((r) => r.customer?.startsWith("lister_"))).toBe(true);
     const times = page1.rows.map((r) => Date.parse(r.createdAt));

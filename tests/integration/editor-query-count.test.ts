@@ -1,25 +1,33 @@
 // The editor's project page costs the same number of SQL statements whatever the number of
-// scenes (no statement per scene: docs/decisions/238-page-speed.md); every statement sent
-// through pg is counted, as in dashboard-query-count.test.ts.
+// scenes (no statement per scene: docs/decisions/238-page-speed.md), reads each thing once and
+// writes nothing on GET (ADR 365); every statement sent through pg is counted, as in
+// dashboard-query-count.test.ts.
 import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { actorFromUser } from "~/models/access";
-import { createProject } from "~/models/projects/project.server";
+import { createProject, getProjectWithScenes } from "~/models/projects/project.server";
 import * as projectRoute from "~/routes/_shell.video-projects.$projectId";
+import { prisma } from "~/utils/db.server";
 import { seedReferenceData } from "../../prisma/seed";
 import { get, run } from "./dashboard-helpers";
 import { newUser } from "./storage-helpers";
 
-async function countQueries(fn: () => Promise<unknown>): Promise<{ count: number; result: unknown }> {
+async function countQueries(fn: () => Promise<unknown>): Promise<{ count: number; result: unknown; statements: string[] }> {
   const spy = vi.spyOn(pg.Client.prototype, "query");
   try {
     spy.mockClear();
     const result = await fn();
-    return { count: spy.mock.calls.length, result };
+    const statements = spy.mock.calls.map((args) => {
+      const q = args[0] as unknown;
+      return String(typeof q === "string" ? q : (q as { text?: string })?.text).trim();
+    });
+    return { count: spy.mock.calls.length, result, statements };
   } finally {
     spy.mockRestore();
   }
 }
+
+const writes = (statements: string[]) => statements.filter((s) => /^(INSERT|UPDATE|DELETE|UPSERT|MERGE)\b/i.test(s) || /\bFOR UPDATE\b/i.test(s));
 
 let admin: Awaited<ReturnType<typeof newUser>>;
 const projects: Record<number, string> = {};
@@ -42,12 +50,76 @@ afterEach(() => vi.restoreAllMocks());
 describe("queries per editor page", () => {
   it("/video-projects/:id: the same count for 2 and 30 scenes", async () => {
     const load = (n: number) => run(projectRoute.loader, get(`/video-projects/${projects[n]}`, admin.cookie), { projectId: projects[n] });
-    await load(2); // the assistant's chat for the project is made on the first visit
+    await load(2); // a warm-up (per-process caches)
     await load(30);
     const few = await countQueries(() => load(2));
     const many = await countQueries(() => load(30));
     expect((few.result as { open: { scenes: unknown[] } }).open.scenes).toHaveLength(2);
     expect((many.result as { open: { scenes: unknown[] } }).open.scenes).toHaveLength(30);
     expect(many.count).toBe(few.count);
+  });
+});
+
+describe("the editor page's GET (ADR 365)", () => {
+  const load = (id: string) => run(projectRoute.loader, get(`/video-projects/${id}`, admin.cookie), { projectId: id });
+
+  it("writes nothing: no chat is made on the first visit, an existing chat is not touched", async () => {
+    const actor = actorFromUser({ id: admin.user.id, isAdmin: true }, "web");
+    const project = await createProject(actor, { title: "No write", scenes: [{ title: "One", script: "One.", voiceOverText: "One." }] });
+    const first = await countQueries(() => load(project.id));
+    expect(writes(first.statements)).toEqual([]);
+    expect(await prisma.chatSession.count({ where: { projectId: project.id } })).toBe(0);
+    expect((first.result as { assistant: { sessionId: string | null; messages: unknown[] } }).assistant).toMatchObject({ sessionId: null, messages: [] });
+
+    const activeAt = new Date(Date.now() - 60_000);
+    const chat = await prisma.chatSession.create({ data: { userId: admin.user.id, projectId: project.id, activeAt } });
+    const stale = new Date(Date.now() - 10 * 60_000);
+    await prisma.chatMessage.create({ data: { sessionId: chat.id, role: "assistant", content: "", status: "thinking", tasks: [], updatedAt: stale } });
+    const second = await countQueries(() => load(project.id));
+    expect(writes(second.statements)).toEqual([]);
+    const shown = (second.result as { assistant: { sessionId: string; messages: { status: string }[] } }).assistant;
+    expect(shown.sessionId).toBe(chat.id);
+    // A reply nobody answers any more shows as ended, but stays as it is until a POST ends it.
+    expect(shown.messages.map((m) => m.status)).toEqual(["error"]);
+    expect((await prisma.chatSession.findUniqueOrThrow({ where: { id: chat.id } })).activeAt?.getTime()).toBe(activeAt.getTime());
+    expect((await prisma.chatMessage.findFirstOrThrow({ where: { sessionId: chat.id } })).status).toBe("thinking");
+  });
+
+  it("reads the project's owner once and the chats once: at most 9 statements with a chat", async () => {
+    await load(projects[30]);
+    const { statements } = await countQueries(() => load(projects[30]));
+    const from = (table: string) => new RegExp(`FROM ("public"\\.)?"${table}"`);
+    const ownerChecks = statements.filter((s) => from("canvas_projects").test(s));
+    const chatReads = statements.filter((s) => from("chat_sessions").test(s));
+    const balanceReads = statements.filter((s) => from("user_credits").test(s));
+    expect(ownerChecks).toHaveLength(1);
+    expect(chatReads.length).toBeLessThanOrEqual(2); // the active chat and the list
+    expect(balanceReads).toHaveLength(1);
+    expect(statements.length).toBeLessThanOrEqual(9);
+  });
+});
+
+describe("the editors' project read in raw SQL (ADR 365)", () => {
+  it("answers the same project and scenes, with the same types, as Prisma's findFirst with include; another user's project is not found", async () => {
+    const actor = actorFromUser({ id: admin.user.id, isAdmin: true }, "web");
+    const project = await createProject(actor, {
+      title: "Raw read",
+      scenes: Array.from({ length: 4 }, (_, i) => ({ title: `Scene ${i + 1}`, script: `Script ${i + 1}.`, voiceOverText: `Voice ${i + 1}.` })),
+    });
+    await prisma.project.update({ where: { id: project.id }, data: { analysis: { tone: "calm", n: [1, 2] }, voiceId: 3 } });
+    await prisma.scene.updateMany({ where: { projectId: project.id }, data: { duration: 2.5, voiceOverDuration: 1.25 } });
+    const viaPrisma = await prisma.project.findFirstOrThrow({
+      where: { id: project.id },
+      include: { scenes: { orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] } },
+    });
+    const raw = await getProjectWithScenes(actor, project.id);
+    expect(raw).toEqual(viaPrisma);
+    expect(raw.createdAt).toBeInstanceOf(Date);
+    expect(raw.scenes.map((s) => s.title)).toEqual(["Scene 1", "Scene 2", "Scene 3", "Scene 4"]);
+
+    const stranger = await newUser();
+    const strangerActor = actorFromUser({ id: stranger.user.id, isAdmin: false }, "web");
+    await expect(getProjectWithScenes(strangerActor, project.id)).rejects.toMatchObject({ name: "NotFoundError" });
+    await expect(getProjectWithScenes(actor, "no-such-project")).rejects.toMatchObject({ name: "NotFoundError" });
   });
 });

@@ -7,6 +7,7 @@ import * as createVideoRoute from "~/routes/_shell.create-video";
 import * as dashboardRoute from "~/routes/_shell._index";
 import * as shellRoute from "~/routes/_shell";
 import { prisma } from "~/utils/db.server";
+import { endRequestKey, openRequestKey, REQUEST_KEY_HEADER } from "~/utils/request-scope.server";
 import { revokeUserSessions } from "~/utils/session.server";
 import { get, newUser, run } from "./dashboard-helpers";
 
@@ -51,6 +52,24 @@ describe("the shell's session user", () => {
     const both = await countQueries(() => Promise.all([run<Shell>(shellRoute.loader, request), run(dashboardRoute.loader, request)]));
     expect(both.result[0].user).not.toBeNull();
     expect(both.count).toBe(alone.count);
+  });
+
+  it("is shared between the copies of the Request Remix gives each loader, by the server's per-request key, and only while that request is live (ADR 365)", async () => {
+    const user = await newUser();
+    const key = openRequestKey();
+    // Remix builds a new Request per loader (headers copied): two objects, one key.
+    const copy = () => new Request(get("/", user.cookie).url, { headers: { Cookie: user.cookie.split(";")[0], [REQUEST_KEY_HEADER]: key } });
+    const alone = await countQueries(() => run(dashboardRoute.loader, get("/", user.cookie)));
+    const both = await countQueries(() => Promise.all([run<Shell>(shellRoute.loader, copy()), run(dashboardRoute.loader, copy())]));
+    expect(both.result[0].user).not.toBeNull();
+    expect(both.count).toBe(alone.count);
+    endRequestKey(key);
+    // Once the response is done the key shares nothing; a key the server did not open neither.
+    const after = await countQueries(() => Promise.all([run<Shell>(shellRoute.loader, copy()), run(dashboardRoute.loader, copy())]));
+    expect(after.count).toBe(alone.count + 1);
+    const forged = () => new Request(get("/", user.cookie).url, { headers: { Cookie: user.cookie.split(";")[0], [REQUEST_KEY_HEADER]: "made-up" } });
+    const made = await countQueries(() => Promise.all([run<Shell>(shellRoute.loader, forged()), run(dashboardRoute.loader, forged())]));
+    expect(made.count).toBe(alone.count + 1);
   });
 
   it("create-video shows the balance read with the session: 3 statements with the shell (session, voices, styles)", async () => {

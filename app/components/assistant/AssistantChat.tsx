@@ -17,7 +17,8 @@ import { CHAT_COST_CREDITS } from "~/models/billing/prices";
 export type AssistantChatState = {
   projectId: string | null;
   nextRequestId: string;
-  sessionId: string;
+  /** null until the first message makes the chat (the page's GET makes none). */
+  sessionId: string | null;
   sessions: { id: string; title: string; messageCount: number }[];
   messages: ChatMessageView[];
   provider: { local: boolean; label: string; description: string; problem: string | null };
@@ -210,6 +211,7 @@ export function AssistantChat({
     }
   };
 
+  const chatKey = state.sessionId ?? "new";
   const hidden = (
     <>
       <input type="hidden" name="returnTo" value={returnTo} />
@@ -218,9 +220,9 @@ export function AssistantChat({
   );
 
   return (
-    <section className={className ?? "flex flex-col gap-3"} aria-labelledby={`assistant-${state.sessionId}-title`} data-testid="assistant-chat">
+    <section className={className ?? "flex flex-col gap-3"} aria-labelledby={`assistant-${chatKey}-title`} data-testid="assistant-chat">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`assistant-${state.sessionId}-title`} className="text-lg font-semibold text-slate-900">
+        <h2 id={`assistant-${chatKey}-title`} className="text-lg font-semibold text-slate-900">
           {heading}
         </h2>
         <div className="flex flex-wrap items-center gap-2">
@@ -231,27 +233,29 @@ export function AssistantChat({
               New chat
             </Button>
           </Form>
-          <Form method="post" action="/resources/assistant">
-            {hidden}
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="sessionId" value={state.sessionId} />
-            <Button type="submit" variant="ghost" size="sm" aria-label="Delete this chat">
-              Delete chat
-            </Button>
-          </Form>
+          {state.sessionId ? (
+            <Form method="post" action="/resources/assistant">
+              {hidden}
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="sessionId" value={state.sessionId} />
+              <Button type="submit" variant="ghost" size="sm" aria-label="Delete this chat">
+                Delete chat
+              </Button>
+            </Form>
+          ) : null}
         </div>
       </div>
       {state.sessions.length > 1 ? (
         <Form method="post" action="/resources/assistant" className="flex items-center gap-2">
           {hidden}
           <input type="hidden" name="intent" value="open" />
-          <label className="sr-only" htmlFor={`assistant-${state.sessionId}-sessions`}>
+          <label className="sr-only" htmlFor={`assistant-${chatKey}-sessions`}>
             Chat
           </label>
           <select
-            id={`assistant-${state.sessionId}-sessions`}
+            id={`assistant-${chatKey}-sessions`}
             name="sessionId"
-            defaultValue={state.sessionId}
+            defaultValue={state.sessionId ?? undefined}
             className="min-w-0 flex-1 rounded-lg border border-slate-300 px-2 py-1 text-sm"
           >
             {state.sessions.map((s) => (
@@ -293,14 +297,14 @@ export function AssistantChat({
       <Form method="post" action="/resources/assistant" onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-2 sm:flex-row">
         {hidden}
         <input type="hidden" name="intent" value="send" />
-        <input type="hidden" name="sessionId" value={state.sessionId} />
+        {state.sessionId ? <input type="hidden" name="sessionId" value={state.sessionId} /> : null}
         <input type="hidden" name="clientRequestId" value={state.nextRequestId} />
         {sceneId ? <input type="hidden" name="sceneId" value={sceneId} /> : null}
-        <label className="sr-only" htmlFor={`assistant-${state.sessionId}-input`}>
+        <label className="sr-only" htmlFor={`assistant-${chatKey}-input`}>
           Message
         </label>
         <input
-          id={`assistant-${state.sessionId}-input`}
+          id={`assistant-${chatKey}-input`}
           name="message"
           value={text}
           onChange={(e) => setText(e.target.value)}

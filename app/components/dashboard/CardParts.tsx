@@ -2,17 +2,18 @@
 import { cx } from "~/components/ui/cx";
 import type { JobStatusValue } from "~/models/content/content-feed";
 import { Time } from "~/components/time/TimeZone";
+import { CARD_SPINNER_ID } from "./CopyButton";
 
 /** A date and time in the viewer's time zone, the zone named (one rule everywhere: ADR 267). */
 export function LocalDate({ iso, className }: { iso: string; className?: string }) {
   return <Time value={iso} className={className} />;
 }
 
+/** The cards' spinner: the symbol CopyButtonIcons defines once above the card list, drawn with <use>. */
 export function Spinner({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={cx("animate-spin", className)} aria-hidden="true" fill="none">
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    <svg className={cx("animate-spin", className)} aria-hidden="true">
+      <use href={`#${CARD_SPINNER_ID}`} />
     </svg>
   );
 }

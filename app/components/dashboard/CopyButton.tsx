@@ -29,6 +29,8 @@ export async function copyText(text: string): Promise<void> {
 
 const COPY_ICON_ID = "copy-button-icon";
 const COPIED_ICON_ID = "copy-button-icon-done";
+/** The dashboard cards' spinner, defined once by CopyButtonIcons (rendered above the card list). */
+export const CARD_SPINNER_ID = "card-spinner-icon";
 
 /** The copy buttons' two icons, defined once on a page that shows CopyButtons. */
 export function CopyButtonIcons() {
@@ -40,6 +42,11 @@ export function CopyButtonIcons() {
       </symbol>
       <symbol id={COPIED_ICON_ID} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
         <path d="m5 12 5 5L20 7" />
+      </symbol>
+      {/* The cards' processing spinner (CardParts Spinner), drawn with <use> on every processing card (ADR 365). */}
+      <symbol id={CARD_SPINNER_ID} viewBox="0 0 24 24" fill="none">
+        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+        <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
       </symbol>
     </svg>
   );

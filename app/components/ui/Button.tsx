@@ -5,25 +5,11 @@ import { cx } from "./cx";
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "light";
 export type ButtonSize = "sm" | "md" | "lg";
 
-const base =
-  "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
-
-const variants: Record<ButtonVariant, string> = {
-  primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700",
-  secondary: "border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50",
-  ghost: "text-slate-700 hover:bg-slate-100",
-  danger: "bg-red-600 text-white shadow-sm hover:bg-red-700",
-  light: "bg-white text-brand-700 shadow-sm hover:bg-brand-50",
-};
-
-const sizes: Record<ButtonSize, string> = {
-  sm: "h-8 px-3 text-sm",
-  md: "h-10 px-4 text-sm",
-  lg: "h-12 px-6 text-base",
-};
-
+// The look of each variant and size is one component class in app/tailwind.css (.btn, .btn-primary,
+// .btn-sm, ...: the same utilities through @apply), so a page with a hundred buttons sends three
+// short class names each instead of the 300-character utility list (ADR 365).
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", className?: string): string {
-  return cx(base, variants[variant], sizes[size], className);
+  return cx("btn", `btn-${variant}`, `btn-${size}`, className);
 }
 
 type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize };

@@ -1,8 +1,9 @@
 // The project history: the user's projects as cards (open, delete with a confirmation), and the
 // confirmation a delete without JavaScript gets from the action.
-import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { Link, useFetcher, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Button, buttonClasses } from "~/components/ui/Button";
+import { LoadMore, withPage } from "~/components/ui/LoadMore";
 import type { HistoryItem } from "./page-data";
 import { ErrorLine, panel, resultOf, StatusDot, confirmOr, type ActionResult } from "./parts";
 
@@ -24,8 +25,19 @@ export function DeleteConfirmation({ base, projectId, question }: { base: string
   );
 }
 
-export function ProjectHistory({ items, base, actionData }: { items: HistoryItem[]; base: string; actionData?: ActionResult }) {
+export function ProjectHistory({
+  items,
+  base,
+  actionData,
+  more = { page: 1, hasMore: false },
+}: {
+  items: HistoryItem[];
+  base: string;
+  actionData?: ActionResult;
+  more?: { page: number; hasMore: boolean };
+}) {
   const revalidator = useRevalidator();
+  const location = useLocation();
   return (
     <section className={panel} aria-labelledby="history-title">
       <div className="flex items-center justify-between gap-3">
@@ -56,6 +68,7 @@ export function ProjectHistory({ items, base, actionData }: { items: HistoryItem
           ))}
         </ul>
       )}
+      <LoadMore page={more.page} hasMore={more.hasMore} hrefOf={(p) => withPage(base, location.search, p)} />
     </section>
   );
 }

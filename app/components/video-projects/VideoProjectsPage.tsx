@@ -19,6 +19,7 @@ export { StatusDot } from "./parts";
 
 export function VideoProjectsPage({
   history,
+  historyPage = { page: 1, hasMore: false },
   historyOpen,
   canvasOpen = false,
   open,
@@ -26,6 +27,8 @@ export function VideoProjectsPage({
   assistant,
 }: {
   history: HistoryItem[];
+  /** Which page of the history is shown (24 a page) and whether more follow ("Load more"). */
+  historyPage?: { page: number; hasMore: boolean };
   historyOpen: boolean;
   /** With a project open: the project canvas is shown (the default) or hidden (?canvas=hidden). */
   canvasOpen?: boolean;
@@ -76,7 +79,7 @@ export function VideoProjectsPage({
         </section>
       ) : null}
       {actionData && "confirm" in actionData ? <DeleteConfirmation base={base} projectId={actionData.confirm.projectId} question={actionData.error} /> : null}
-      {historyOpen ? <ProjectHistory items={history} base={base} actionData={actionData} /> : null}
+      {historyOpen ? <ProjectHistory items={history} base={base} actionData={actionData} more={historyPage} /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProjectManager open={open} actionData={actionData} />

@@ -2,9 +2,11 @@
 // credit balance, and the unread notification count the shell shows (docs/decisions/239-page-speed-shell.md).
 // The row is read from PostgreSQL on every request (a revoked session ends at once); nothing is
 // kept across requests. Within one GET request the answer is shared by the shell's and the
-// page's loaders (Remix passes both the same Request); a POST reads again, because its action may
-// have changed what the page shows next (credits, the session itself).
+// page's loaders (by the server's per-request key, app/utils/request-scope.server.ts, or the same
+// Request object); a POST reads again, because its action may have changed what the page shows
+// next (credits, the session itself).
 import { prisma } from "~/utils/db.server";
+import { liveRequestKey, REQUEST_KEY_HEADER } from "~/utils/request-scope.server";
 import { deleteSessionRow, readSessionId } from "~/utils/session.server";
 import type { SessionUser } from "./user.server";
 
@@ -73,16 +75,27 @@ async function readCurrentSession(request: Request): Promise<CurrentSession> {
 }
 
 const perRequest = new WeakMap<Request, Promise<CurrentSession>>();
+// By the server's per-request key (ADR 365): each loader of a document request gets its own copy
+// of the Request, so the object alone is not shared between the shell's and the page's loaders.
+const perKey = new Map<string, Promise<CurrentSession>>();
 
 /** The request's session, its user and unread count (one statement; shared within a GET request). */
 export function currentSession(request: Request): Promise<CurrentSession> {
   if (request.method !== "GET" && request.method !== "HEAD") return readCurrentSession(request);
+  const known = request.headers.get(REQUEST_KEY_HEADER);
+  const shared = known ? perKey.get(known) : undefined;
+  if (shared) return shared;
   let pending = perRequest.get(request);
   if (!pending) {
     pending = readCurrentSession(request);
     perRequest.set(request, pending);
+    const key = liveRequestKey(request, () => perKey.delete(key!));
+    if (key) perKey.set(key, pending);
     // A failed read is not shared: the next loader asks again (and reports its own failure).
-    pending.catch(() => perRequest.delete(request));
+    pending.catch(() => {
+      perRequest.delete(request);
+      if (key && perKey.get(key) === pending) perKey.delete(key);
+    });
   }
   return pending;
 }

@@ -21,7 +21,7 @@ import {
 } from "./chat-rules";
 import { chargeForWork, CHAT_COST_CREDITS, refundWorkCharge, settleWorkCharge } from "~/models/billing";
 import { getBalance } from "~/models/billing/credits.server";
-import { requireProject } from "~/models/projects/project.server";
+import { requireProject, type ProjectRef } from "~/models/projects/project.server";
 import { Prisma, prisma } from "~/utils/db.server";
 import { normalizeText, textLength } from "~/utils/text";
 
@@ -44,8 +44,8 @@ async function ownSession(actor: Actor, sessionId: string): Promise<ChatSessionR
   return row;
 }
 
-/** The project the chat is about must be one the actor may work on (null: no project). */
-async function checkProject(actor: Actor, projectId: string | null): Promise<string | null> {
+/** The project the chat is about must be one the actor may work on (null: no project; a row the project core checked for this actor is not read again). */
+async function checkProject(actor: Actor, projectId: string | ProjectRef | null): Promise<string | null> {
   if (!projectId) return null;
   return (await requireProject(actor, projectId)).id;
 }
@@ -69,17 +69,60 @@ export async function openChatSession(actor: Actor, input: { projectId: string |
     });
   }
   if (!session) return prisma.chatSession.create({ data: { userId: actor.id, projectId, activeAt: new Date() } });
+  // Replies nobody answers any more end here (a POST), not when the chat is shown (ADR 365).
+  await closeAbandonedReplies(actor, session.id);
   return prisma.chatSession.update({ where: { id: session.id }, data: { activeAt: new Date() } });
+}
+
+export type ChatView = { session: ChatSessionRow | null; sessions: ChatSessionItem[]; messages: ChatMessageView[] };
+
+/**
+ * What a chat screen shows, read only (a GET writes nothing, ADR 365): the actor's active chat
+ * for the project (`sessionId`'s when given: it must be the actor's and about this project; else
+ * the one last opened, else the newest; none when the actor has no chat about it yet: the first
+ * message makes one), the actor's chats about the project, and the active chat's last 200
+ * messages. A reply open for longer than ABANDONED_REPLY_MS shows as ended with the timeout text;
+ * it is ended and refunded by the next POST on that chat (send, open).
+ */
+export async function readChatView(
+  actor: Actor,
+  input: { project: string | ProjectRef | null; sessionId?: string | null },
+  now = new Date(),
+): Promise<ChatView> {
+  assertActor(actor);
+  const projectId = await checkProject(actor, input.project);
+  const active = input.sessionId
+    ? ownSession(actor, input.sessionId).then((s) => {
+        if (s.projectId !== projectId) throw new NotFoundError("Chat session");
+        return s;
+      })
+    : prisma.chatSession.findFirst({ where: { userId: actor.id, projectId }, orderBy: [{ activeAt: { sort: "desc", nulls: "last" } }, { updatedAt: "desc" }] });
+  const [session, sessions] = await Promise.all([active, sessionsOf(actor, projectId)]);
+  const rows = session
+    ? await prisma.chatMessage.findMany({ where: { sessionId: session.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 200 })
+    : [];
+  return { session, sessions, messages: rows.reverse().map((m) => shownAsEnded(toMessageView(m), m, now)) };
+}
+
+/** An open reply nobody answers any more, as it will read once ended (finishChatReply's timeout). */
+function shownAsEnded(view: ChatMessageView, row: ChatMessageRow, now: Date): ChatMessageView {
+  const open = row.role === "assistant" && (row.status === "thinking" || row.status === "working");
+  if (!open || row.updatedAt.getTime() >= now.getTime() - ABANDONED_REPLY_MS) return view;
+  return { ...view, status: "error", content: CHAT_MESSAGES.timeoutReply, tasks: failOpenTasks(view.tasks, "Request timeout") };
 }
 
 export type ChatSessionItem = { id: string; title: string; updatedAt: Date; messageCount: number };
 
 /** The actor's chats about a project, newest first. */
-export async function listChatSessions(actor: Actor, projectId: string | null): Promise<ChatSessionItem[]> {
+export async function listChatSessions(actor: Actor, projectId: string | ProjectRef | null): Promise<ChatSessionItem[]> {
   assertActor(actor);
-  const id = await checkProject(actor, projectId);
+  return sessionsOf(actor, await checkProject(actor, projectId));
+}
+
+/** The actor's chats about a project already checked (its id, or null), newest first. */
+async function sessionsOf(actor: Actor, projectId: string | null): Promise<ChatSessionItem[]> {
   const rows = await prisma.chatSession.findMany({
-    where: { userId: actor.id, projectId: id },
+    where: { userId: actor.id, projectId },
     orderBy: { updatedAt: "desc" },
     take: 50,
     select: { id: true, title: true, updatedAt: true, _count: { select: { messages: true } } },
@@ -151,6 +194,8 @@ export async function sendChatMessage(actor: Actor, input: { sessionId: string; 
   const content = typeof input.content === "string" ? normalizeText(input.content, { keepJoiners: true }) : "";
   if (!content) return { ok: false, code: "invalid", message: CHAT_MESSAGES.emptyMessage };
   if (textLength(content) > CHAT_MESSAGE_MAX) return { ok: false, code: "invalid", message: CHAT_MESSAGES.tooLong };
+  // Replies of this chat nobody answers any more are ended (and refunded) before the next one starts.
+  await closeAbandonedReplies(actor, session.id);
   const clientRequestId = input.clientRequestId?.trim().slice(0, 100) || null;
 
   if (clientRequestId) {

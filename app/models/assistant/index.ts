@@ -11,6 +11,8 @@ export {
   getChatSession,
   listChatSessions,
   openChatSession,
+  readChatView,
+  type ChatView,
   recordChatProgress,
   sendChatMessage,
   type ChatMessageView,

@@ -15,7 +15,7 @@ import { isNotFound, NotFoundError, type Actor } from "~/models/access/actor.ser
 import { EDITOR_MESSAGES } from "~/models/projects/editor-rules";
 import { announceProjectUpdated } from "~/models/projects/project-events.server";
 import { chargeWork, formatCredits, priceOf, refundBatchesCharges, type RefundOutcome, settleBatchCharges, sumCredits } from "~/models/billing";
-import { getProject, getProjectWithScenes, requireProject } from "~/models/projects/project.server";
+import { getProject, getProjectWithScenes, requireProject, type ProjectRef } from "~/models/projects/project.server";
 import { SCENE_ASSET_STEPS, type SceneAssetStep } from "~/models/generation/scene-asset-steps";
 import { planCompile, scenesNeedingPreparation } from "~/models/generation/scene-generation.server";
 import { countScenes } from "~/models/projects/scenes.server";
@@ -99,7 +99,7 @@ export async function getCompileJob(actor: Actor, jobId: string): Promise<Compil
 }
 
 /** The project's newest compile, if any. */
-export async function latestCompileJob(actor: Actor, projectId: string): Promise<CompileJobRow | null> {
+export async function latestCompileJob(actor: Actor, projectId: string | ProjectRef): Promise<CompileJobRow | null> {
   const project = await requireProject(actor, projectId);
   return prisma.compileJob.findFirst({ where: { projectId: project.id }, orderBy: { createdAt: "desc" } });
 }

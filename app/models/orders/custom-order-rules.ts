@@ -34,8 +34,10 @@ export function orderStatusBadge(status: string): { label: string; className: st
   }
 }
 
-/** At most this many orders per page of the admin's list, newest first (docs/product.md#admin-area). */
+/** At most this many orders in a customer's own list, newest first. */
 export const ORDER_LIST_LIMIT = 1000;
+/** Orders per page of the admin's list, newest first, "Load more" beyond (docs/product.md#admin-area, ADR 365). */
+export const STAFF_ORDER_PAGE_SIZE = 24;
 /** The file field of every order upload form. */
 export const FILES_FIELD = "files";
 /** Most files in one upload (a request, a link order, staff media or delivery files). */

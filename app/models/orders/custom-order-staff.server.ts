@@ -10,7 +10,7 @@ import {
   ADMIN_ORDER_STATUSES,
   DELIVERY_MESSAGE_MAX,
   DELIVERY_URL_MAX,
-  ORDER_LIST_LIMIT,
+  STAFF_ORDER_PAGE_SIZE,
   ORDER_MESSAGES,
   orderPath,
   type AdminOrderStatus,
@@ -52,7 +52,7 @@ export type AdminOrderRow = {
 export type AdminOrderPage = { rows: AdminOrderRow[]; page: number; hasMore: boolean };
 
 /**
- * All orders, newest first, at most ORDER_LIST_LIMIT per page (page 1 is the newest), optionally
+ * All orders, newest first, STAFF_ORDER_PAGE_SIZE per page (page 1 is the newest), optionally
  * of one status. Usernames come from profiles in one query for the whole page.
  */
 export async function listOrdersForStaff(actor: Actor, opts: { status?: OrderStatusValue | null; page?: number } = {}): Promise<AdminOrderPage> {
@@ -61,8 +61,8 @@ export async function listOrdersForStaff(actor: Actor, opts: { status?: OrderSta
   const rows = await prisma.customOrder.findMany({
     where: opts.status ? { status: opts.status } : {},
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    skip: (page - 1) * ORDER_LIST_LIMIT,
-    take: ORDER_LIST_LIMIT + 1,
+    skip: (page - 1) * STAFF_ORDER_PAGE_SIZE,
+    take: STAFF_ORDER_PAGE_SIZE + 1,
     select: {
       id: true,
       orderNumber: true,
@@ -75,8 +75,8 @@ export async function listOrdersForStaff(actor: Actor, opts: { status?: OrderSta
       orderLink: { select: { title: true } },
     },
   });
-  const hasMore = rows.length > ORDER_LIST_LIMIT;
-  const pageRows = rows.slice(0, ORDER_LIST_LIMIT);
+  const hasMore = rows.length > STAFF_ORDER_PAGE_SIZE;
+  const pageRows = rows.slice(0, STAFF_ORDER_PAGE_SIZE);
   const userIds = [...new Set(pageRows.map((r) => r.userId).filter((id): id is string => Boolean(id)))];
   const names = await usernamesOf(userIds);
   return {

@@ -17,6 +17,8 @@ export {
   createProjectForStory,
   getProject,
   listUserProjects,
+  listUserProjectsPage,
+  PROJECT_PAGE_SIZE,
   markProjectCompiled,
   markProjectFailed,
   setProjectStatus,

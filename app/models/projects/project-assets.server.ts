@@ -15,7 +15,7 @@ import { MEDIA_REF_MESSAGES, MediaRefError, parseMediaValue } from "~/models/fil
 import { MEDIA_LIMITS } from "~/models/stories/video-media";
 import { announceProjectUpdated } from "./project-events.server";
 import { removeUnusedFiles } from "~/models/files/project-files.server";
-import { getProject, requireProject, updateProject, type ProjectRow } from "./project.server";
+import { getProject, requireProject, updateProject, type ProjectRef, type ProjectRow } from "./project.server";
 import { resolveUploadRef, storeFile, type StoredFile, type UploadTarget } from "~/models/files/stored-files.server";
 import { prisma } from "~/utils/db.server";
 import type { PutBody } from "~/utils/storage/types";
@@ -29,7 +29,7 @@ export type ProjectAssetItem = { id: string; url: string; type: ProjectAssetType
 const ASSET_KINDS = ["image", "video", "audio"] as const;
 
 /** A project's assets, oldest first (the order they were added). */
-export async function listProjectAssets(actor: Actor, projectId: string): Promise<ProjectAssetItem[]> {
+export async function listProjectAssets(actor: Actor, projectId: string | ProjectRef): Promise<ProjectAssetItem[]> {
   const project = await requireProject(actor, projectId);
   return prisma.projectAsset.findMany({
     where: { projectId: project.id },

@@ -7,7 +7,7 @@
 import type { Actor } from "~/models/access/actor.server";
 import { latestCompileJob, type CompileJobRow } from "~/models/compile/compile-jobs.server";
 import { listProjectAssets, type ProjectAssetItem } from "./project-assets.server";
-import { getProject, getProjectWithScenes, type ProjectRow } from "./project.server";
+import { checkedLike, getProject, getProjectWithScenes, type ProjectRow } from "./project.server";
 import { listSceneAssetVersions, type SceneAssetVersion } from "~/models/generation/scene-asset-versions.server";
 import type { SceneAssetStates } from "~/models/generation/scene-asset-steps";
 import { isSceneReadyToCompile } from "~/models/generation/scene-generation.server";
@@ -30,8 +30,11 @@ export type ProjectWorkspace = {
 
 /** The project the actor may work on, as the editors show it. NotFoundError otherwise. */
 export async function getProjectWorkspace(actor: Actor, projectId: string): Promise<ProjectWorkspace> {
-  const { scenes, ...project } = await getProjectWithScenes(actor, projectId);
-  const [assets, latestCompile] = await Promise.all([listProjectAssets(actor, project.id), latestCompileJob(actor, project.id)]);
+  const row = await getProjectWithScenes(actor, projectId);
+  const { scenes, ...rest } = row;
+  // Checked once: the assets and the compile take the checked row, not its id (ADR 365).
+  const project = checkedLike(actor, row, rest);
+  const [assets, latestCompile] = await Promise.all([listProjectAssets(actor, project), latestCompileJob(actor, project)]);
   return {
     project,
     scenes: scenes.map((s) => ({ ...s, assets: sceneAssetStates(s, project), ready: isSceneReadyToCompile(s, project) })),

@@ -52,25 +52,65 @@ export async function ensureFirstProject(actor: Actor): Promise<{ created: boole
 
 const orderedScenes = { orderBy: [{ sceneOrder: "asc" }, { createdAt: "asc" }] } satisfies Prisma.Project$scenesArgs;
 
-/** A project the actor may work on (owner or admin), with its scenes in play order. */
+/** The id and owner of a project: what the checks below take back (a row one of them answered, or its id). */
+export type ProjectRef = { id: string; userId: string };
+
+/**
+ * Rows this module answered after checking that the actor may work on them, by object. Given the
+ * same row back with the same actor (one page's loader reading the project's scenes, assets,
+ * compile and chats), requireProject answers from it instead of reading the owner again: the
+ * check runs once per page (ADR 365). Any other object, or another actor, is read by its id.
+ */
+const checkedFor = new WeakMap<object, Actor>();
+
+function checked<T extends ProjectRef>(actor: Actor, row: T): T {
+  checkedFor.set(row, actor);
+  return row;
+}
+
+/** A row derived from a checked one (a copy without its scenes) counts as checked for the same actor. */
+export function checkedLike<T extends ProjectRef>(actor: Actor, from: ProjectRef, row: T): T {
+  return checkedFor.get(from) === actor && row.id === from.id && row.userId === from.userId ? checked(actor, row) : row;
+}
+
+/**
+ * A project the actor may work on (owner or admin), with its scenes in play order. The editors'
+ * hottest read, so it is two raw statements run side by side (the row, and its scenes joined to
+ * the same owner check) instead of Prisma's compiled findFirst + include: the same rows and
+ * types at about a third of the CPU on this machine (bench/prisma-cost.ts, ADR 365).
+ */
 export async function getProjectWithScenes(actor: Actor, projectId: string): Promise<ProjectWithScenes> {
-  const project = projectId ? await prisma.project.findFirst({ where: { id: projectId, ...ownedBy(actor) }, include: { scenes: orderedScenes } }) : null;
-  if (!project) throw new NotFoundError("Project");
-  return project;
+  if (!projectId || typeof projectId !== "string") throw new NotFoundError("Project");
+  const owner = isAdminActor(actor) ? Prisma.empty : Prisma.sql`AND p."userId" = ${actor.id}`;
+  const [rows, scenes] = await Promise.all([
+    prisma.$queryRaw<ProjectRow[]>`SELECT p.* FROM "canvas_projects" p WHERE p."id" = ${projectId} ${owner} LIMIT 1`,
+    prisma.$queryRaw<SceneRow[]>`SELECT s.* FROM "canvas_scenes" s JOIN "canvas_projects" p ON p."id" = s."projectId"
+      WHERE s."projectId" = ${projectId} ${owner} ORDER BY s."sceneOrder" ASC, s."createdAt" ASC`,
+  ]);
+  if (!rows[0]) throw new NotFoundError("Project");
+  return checked(actor, { ...rows[0], scenes });
 }
 
 /** A project the actor may work on (owner or admin). */
 export async function getProject(actor: Actor, projectId: string): Promise<ProjectRow> {
   const project = projectId ? await prisma.project.findFirst({ where: { id: projectId, ...ownedBy(actor) } }) : null;
   if (!project) throw new NotFoundError("Project");
-  return project;
+  return checked(actor, project);
 }
 
-/** The id and owner of a project the actor may work on: the check the scene and compile modules start with. */
-export async function requireProject(actor: Actor, projectId: string): Promise<{ id: string; userId: string }> {
-  const project = projectId ? await prisma.project.findFirst({ where: { id: projectId, ...ownedBy(actor) }, select: { id: true, userId: true } }) : null;
-  if (!project) throw new NotFoundError("Project");
-  return project;
+/**
+ * The id and owner of a project the actor may work on: the check the scene and compile modules
+ * start with. A row this module answered to the same actor is taken as it is (no second read).
+ */
+export async function requireProject(actor: Actor, project: string | ProjectRef): Promise<ProjectRef> {
+  if (typeof project === "object" && project !== null && checkedFor.get(project) === actor) return project;
+  const projectId = typeof project === "string" ? project : project?.id;
+  const row =
+    typeof projectId === "string" && projectId
+      ? await prisma.project.findFirst({ where: { id: projectId, ...ownedBy(actor) }, select: { id: true, userId: true } })
+      : null;
+  if (!row) throw new NotFoundError("Project");
+  return checked(actor, row);
 }
 
 /** The Create Video story a project was made for, if any (only for a project the actor may see). */
@@ -99,6 +139,27 @@ export async function listUserProjects(
     take: Math.min(Math.max(opts.take ?? 100, 1), 500),
     include: { _count: { select: { scenes: true } } },
   });
+}
+
+/** Cards per page of a long project list (the editors' history and project pickers; ADR 365). */
+export const PROJECT_PAGE_SIZE = 24;
+
+/** One page (1 is the newest) of the actor's projects as listUserProjects orders them, and whether more follow. */
+export async function listUserProjectsPage(
+  actor: Actor,
+  opts: { page?: number; pageSize?: number } = {},
+): Promise<{ items: (ProjectRow & { _count: { scenes: number } })[]; page: number; hasMore: boolean }> {
+  assertActor(actor);
+  const pageSize = Math.min(Math.max(Math.floor(opts.pageSize ?? PROJECT_PAGE_SIZE), 1), 100);
+  const page = Math.min(Math.max(Math.floor(opts.page ?? 1), 1), 10_000);
+  const rows = await prisma.project.findMany({
+    where: { userId: actor.id },
+    orderBy: [{ updatedAt: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+    skip: (page - 1) * pageSize,
+    take: pageSize + 1,
+    include: { _count: { select: { scenes: true } } },
+  });
+  return { items: rows.slice(0, pageSize), page, hasMore: rows.length > pageSize };
 }
 
 /** One scene as the script division produced it (app/providers/llm/planner PlannedScene). */
