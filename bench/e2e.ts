@@ -16,6 +16,7 @@ import { load, type LoadResult } from "./load";
 import { startAppProcess, type AppProcess } from "./app-process";
 import { flagValue, machineInfo, SHARED_MACHINE_NOTE, startBenchApp, writeResult, type BenchApp } from "./pages";
 import { productPhoto } from "../tests/providers/fixtures";
+import { STORYBOARD_TARGET_SEC, storyboardShownAfter } from "./storyboard";
 
 const IDEA = `Tired of warm water by lunchtime? Meet Aurora, the steel bottle that keeps drinks ice-cold all day.
 
@@ -152,7 +153,9 @@ export async function runE2eBench(): Promise<{ pass: boolean }> {
     // 1. One idea alone.
     const first = await data.newAccount("solo", { credits: 100 });
     const one = await submit(bench, first.cookie, first.id, photo);
+    const board = storyboardShownAfter(one.storyId, one.submittedAt);
     const oneDone = (await waitForStories([one], timeoutMs)).get(one.storyId);
+    const storyboardSec = await board;
     const oneSec = oneDone ? (oneDone.at - one.submittedAt) / 1000 : null;
     const oneVideoSec = oneDone?.status === "ready" ? await videoSeconds(oneDone.video) : null;
     const single = {
@@ -161,8 +164,11 @@ export async function runE2eBench(): Promise<{ pass: boolean }> {
       videoSec: oneVideoSec && r2(oneVideoSec),
       ratioToVideoLength: oneSec && oneVideoSec ? r2(oneSec / oneVideoSec) : null,
       target: 0.5,
+      storyboardSec,
+      storyboardTargetSec: STORYBOARD_TARGET_SEC,
       timeline: await timeline(one.submittedAtEpochMs),
     };
+    console.log(`E2E storyboard shown ${storyboardSec ?? "never"} s after submission (target ≤ ${STORYBOARD_TARGET_SEC} s)`);
     console.log(
       `E2E one 3-scene idea: ${single.status} in ${single.submissionToReadySec} s for a ${single.videoSec} s video (x${single.ratioToVideoLength} of its length; target ≤ 0.5)`,
     );

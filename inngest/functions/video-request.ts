@@ -24,6 +24,9 @@ import {
   sceneVoiceOver,
   VIDEO_NOTIFICATIONS,
   settleVideoRequest,
+  buildStoryboard,
+  saveStoryboard,
+  recordStoryStep,
 } from "~/models/stories";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
 import { inngest } from "../client.ts";
@@ -95,6 +98,15 @@ export const videoRequestFunction = inngest.createFunction(
           sourceMediaUrl: media[i],
         })),
       });
+      // The storyboard, in the same step (no model call, no picture made): the card and the story page
+      // show it within seconds of the submission (ADR 355).
+      const storyboard = buildStoryboard({
+        aspectRatio: story.aspectRatio,
+        style: story.storyTypeName,
+        productRef: story.productImageUrl ?? firstPhoto,
+        scenes: divided.scenes.map((s, i) => ({ title: s.title, voiceOver: voiceOvers[i], durationSec: s.estimatedSeconds, mediaRef: media[i] })),
+      });
+      await saveStoryboard(await act(), storyId, storyboard);
       return { projectId: p.id, title: p.title, sceneIds: p.scenes.map((s) => s.id), spoken };
     });
     const { projectId } = project;
@@ -117,6 +129,8 @@ export const videoRequestFunction = inngest.createFunction(
       return { generated: bed.generated };
     });
     await Promise.all([scenes, music]);
+    // The end of the scenes phase: the ETA's measure of this machine (ADR 355).
+    await step.run("scenes-done", async () => ({ recorded: await recordStoryStep(await act(), storyId, "scenesDoneAt") }));
 
     const compiled = await compileStory(step, { storyId, projectId, userId });
 
@@ -130,6 +144,7 @@ export const videoRequestFunction = inngest.createFunction(
       // The render's poster frame goes on the card (docs/decisions/198-poster-frame.md).
       const actor = await act();
       const posterUrl = (await getCompileJob(actor, compiled.compileJobId).catch(() => null))?.posterUrl ?? null;
+      await recordStoryStep(actor, storyId, "readyAt");
       const ready = await markStoryReady(actor, storyId, {
         finalVideoWithMusic: compiled.videoUrl,
         posterUrl,
