@@ -8,12 +8,15 @@ import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
 import { StoryboardStills } from "~/components/storyboard/StoryboardStills";
 import { actorFromUser, isNotFound, requireUser } from "~/models/access";
 import { projectStoryboard } from "~/models/stories";
+import { field } from "~/utils/form-fields";
 
 export const meta: MetaFunction = () => [{ title: "Storyboard — Reelforge" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const projectId = params.projectId ?? "";
+  const parsed = field.cuid("The project id").safeParse(params.projectId);
+  if (!parsed.success) throw new Response("Project not found", { status: 404 });
+  const projectId = parsed.data;
   const storyboard = await projectStoryboard(actorFromUser(user, "web"), projectId).catch((error: unknown) => {
     if (isNotFound(error)) throw new Response("Project not found", { status: 404 });
     throw error;

@@ -144,7 +144,6 @@ export const videoRequestFunction = inngest.createFunction(
       // The render's poster frame goes on the card (docs/decisions/198-poster-frame.md).
       const actor = await act();
       const posterUrl = (await getCompileJob(actor, compiled.compileJobId).catch(() => null))?.posterUrl ?? null;
-      await recordStoryStep(actor, storyId, "readyAt");
       const ready = await markStoryReady(actor, storyId, {
         finalVideoWithMusic: compiled.videoUrl,
         posterUrl,
@@ -152,6 +151,7 @@ export const videoRequestFunction = inngest.createFunction(
         instagramHashtags: seo.hashtags,
       });
       if (!ready) throw new NonRetriableError("The video request was cancelled or has failed meanwhile");
+      await recordStoryStep(actor, storyId, "readyAt");
       await settleVideoRequest(await act(), storyId).catch(stopIfNotFound);
       return { status: ready.status };
     });

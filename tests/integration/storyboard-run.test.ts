@@ -114,11 +114,19 @@ describe("a Create Video run's storyboard", () => {
       220_000,
     );
     expect(ready.errorMessage).toBeNull();
+    // The run records its end just after marking the story Ready.
+    const times = await waitFor(
+      async () => {
+        const t = (await prisma.story.findUnique({ where: { id: storyId }, select: { stepTimes: true } }))?.stepTimes as StepTimes | null;
+        return t?.readyAt ? t : null;
+      },
+      "the run's end time",
+      30_000,
+    );
     const done = await run<{ story: StoryPageData }>(storyPage, get(`/stories/${storyId}`, cookie), { storyId: String(storyId) });
     expect(done.story.videoUrl).toBeTruthy();
     expect(done.story.progress).toBeNull();
     expect(done.story.storyboard?.scenes.every((s) => s.pictureSource === "generated")).toBe(true);
-    const times = ready.stepTimes as StepTimes;
     expect(Date.parse(times.plannedAt!)).toBeLessThanOrEqual(Date.parse(times.scenesDoneAt!));
     expect(Date.parse(times.scenesDoneAt!)).toBeLessThanOrEqual(Date.parse(times.readyAt!));
     expect((await measuredSpeed()).samples).toBeGreaterThanOrEqual(1);

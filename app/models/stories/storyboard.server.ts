@@ -11,7 +11,7 @@ import type { FeedPage, StoryItem } from "~/models/content/content-feed";
 import { presentableFailure } from "~/models/generation/failure-messages";
 import { getProjectWithScenes, type ProjectWithScenes } from "~/models/projects/project.server";
 import { mediaUrl } from "~/utils/storage/buckets";
-import { prisma, type Prisma } from "~/utils/db.server";
+import { Prisma, prisma } from "~/utils/db.server";
 import { publish } from "~/utils/live.server";
 import { runProgress, speedFromHistory, type MeasuredSpeed, type RunProgress, type RunState, type StepTimes } from "./eta";
 import { buildStoryboard, parseStoryboard, type Storyboard, type StoryboardView } from "./storyboard";
@@ -60,19 +60,27 @@ export async function recordStoryStep(actor: Actor, storyId: number, step: "scen
     const times = stepTimesOf(row.stepTimes);
     if (times[step]) return true;
     await tx.story.update({ where: { id: storyId }, data: { stepTimes: { ...times, [step]: at.toISOString() } } });
+    if (step === "readyAt") speedCache = null;
     return true;
   });
 }
 
+/** The measure changes only when a run ends: read at most this often per process (a run ending here clears it at once). */
+const SPEED_CACHE_MS = 30_000;
+let speedCache: { at: number; speed: MeasuredSpeed } | null = null;
+
 /** This install's speed: the median of its last finished Create Video runs (any user's: a measure of the machine, no user data leaves). */
 export async function measuredSpeed(): Promise<MeasuredSpeed> {
+  if (speedCache && Date.now() - speedCache.at < SPEED_CACHE_MS) return speedCache.speed;
   const rows = await prisma.story.findMany({
-    where: { status: "ready", stepTimes: { not: { equals: null } as never } },
+    where: { status: "ready", stepTimes: { not: Prisma.DbNull } },
     orderBy: { updatedAt: "desc" },
     take: HISTORY_ROWS,
     select: { stepTimes: true },
   });
-  return speedFromHistory(rows.map((r) => stepTimesOf(r.stepTimes)));
+  const speed = speedFromHistory(rows.map((r) => stepTimesOf(r.stepTimes)));
+  speedCache = { at: Date.now(), speed };
+  return speed;
 }
 
 /** The storyboard with the pictures a browser may load: a scene's made shot once it exists, else its material. */
@@ -120,7 +128,8 @@ async function runOf(
   const state = runStateOf(storyboard, project, render, ready);
   return {
     storyboard: storyboard ? storyboardView(storyboard, project?.scenes) : null,
-    progress: running ? runProgress(stepTimesOf(row.stepTimes), state, speed, Date.now()) : null,
+    // No ETA before the plan: the video's length is not known yet.
+    progress: running && storyboard ? runProgress(stepTimesOf(row.stepTimes), state, speed, Date.now()) : null,
   };
 }
 
@@ -179,15 +188,15 @@ export async function getStoryRun(actor: Actor, storyId: number): Promise<StoryP
 
 /** The Dashboard's cards of runs in progress carry their storyboard and progress (a page without one costs no query). */
 export async function withRunProgress(actor: Actor, page: FeedPage): Promise<FeedPage> {
-  const running = page.items.filter((i): i is StoryItem => i.kind === "story" && (i.status === "queued" || i.status === "processing")).slice(0, FOLLOWED_RUNS);
+  // A queued story has no storyboard yet (the run marks it processing before planning): only processing ones are looked up.
+  const running = page.items.filter((i): i is StoryItem => i.kind === "story" && i.status === "processing").slice(0, FOLLOWED_RUNS);
   if (!running.length) return page;
-  const [rows, speed] = await Promise.all([
-    prisma.story.findMany({
-      where: { id: { in: running.map((i) => i.id) }, ...ownedBy(actor) },
-      select: { id: true, status: true, projectId: true, storyboard: true, stepTimes: true },
-    }),
-    measuredSpeed(),
-  ]);
+  const rows = await prisma.story.findMany({
+    where: { id: { in: running.map((i) => i.id) }, storyboard: { not: Prisma.DbNull }, ...ownedBy(actor) },
+    select: { id: true, status: true, projectId: true, storyboard: true, stepTimes: true },
+  });
+  if (!rows.length) return page;
+  const speed = await measuredSpeed();
   const runs = new Map(await Promise.all(rows.map(async (row) => [row.id, await runOf(actor, row, speed)] as const)));
   return { ...page, items: page.items.map((i) => (i.kind === "story" && runs.has(i.id) ? { ...i, ...runs.get(i.id) } : i)) };
 }
