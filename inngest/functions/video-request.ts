@@ -79,6 +79,15 @@ export const videoRequestFunction = inngest.createFunction(
       // product photo of its own, the first photo is the product the compositor's scenes show.
       const media = sceneMedia(divided.scenes.length, story.mediaUrls);
       const firstPhoto = story.mediaUrls.find((url) => ownMediaKind(url) === "photo") ?? null;
+      // The storyboard as soon as the script is divided, before the project's rows are written (no model
+      // call, no picture made): the card and the story page show it within seconds of the submission (ADR 355).
+      const storyboard = buildStoryboard({
+        aspectRatio: story.aspectRatio,
+        style: story.storyTypeName,
+        productRef: story.productImageUrl ?? firstPhoto,
+        scenes: divided.scenes.map((s, i) => ({ title: s.title, voiceOver: voiceOvers[i], durationSec: s.estimatedSeconds, mediaRef: media[i] })),
+      });
+      await saveStoryboard(await act(), storyId, storyboard);
       const { project: p } = await createProjectForStory(await act(), storyId, {
         title: titleFromText(spoken) || divided.scenes[0].title || `Story #${storyId}`,
         description: `Create Video request #${storyId}`,
@@ -98,15 +107,6 @@ export const videoRequestFunction = inngest.createFunction(
           sourceMediaUrl: media[i],
         })),
       });
-      // The storyboard, in the same step (no model call, no picture made): the card and the story page
-      // show it within seconds of the submission (ADR 355).
-      const storyboard = buildStoryboard({
-        aspectRatio: story.aspectRatio,
-        style: story.storyTypeName,
-        productRef: story.productImageUrl ?? firstPhoto,
-        scenes: divided.scenes.map((s, i) => ({ title: s.title, voiceOver: voiceOvers[i], durationSec: s.estimatedSeconds, mediaRef: media[i] })),
-      });
-      await saveStoryboard(await act(), storyId, storyboard);
       return { projectId: p.id, title: p.title, sceneIds: p.scenes.map((s) => s.id), spoken };
     });
     const { projectId } = project;

@@ -62,6 +62,20 @@ describe("a Create Video run's storyboard", () => {
     );
     const shownAfter = Date.now() - submitted;
     console.info(`[storyboard] submission → storyboard stored in ${shownAfter} ms`);
+    // Where that time went (diagnostic output): the run's creation and its first steps' results.
+    const runRow = await prisma.workflowRun.findFirst({
+      where: { functionId: { contains: "video-request" }, createdAt: { gte: new Date(submitted - 1000) } },
+      orderBy: { createdAt: "asc" },
+      include: { steps: { orderBy: { createdAt: "asc" }, select: { name: true, createdAt: true } } },
+    });
+    if (runRow)
+      console.info(
+        `[storyboard] run queued +${runRow.createdAt.getTime() - submitted} ms; ` +
+          runRow.steps
+            .slice(0, 3)
+            .map((st) => `${st.name} +${st.createdAt.getTime() - submitted} ms`)
+            .join("; "),
+      );
     expect(planned.finalVideoWithMusic).toBeNull();
     expect(planned.status).toBe("processing");
     expect((planned.stepTimes as StepTimes).plannedAt).toBeTruthy();
@@ -69,7 +83,9 @@ describe("a Create Video run's storyboard", () => {
     const page = await run<{ story: StoryPageData }>(storyPage, get(`/stories/${storyId}`, cookie), { storyId: String(storyId) });
     const board = page.story.storyboard!;
     expect(board.scenes.length).toBeGreaterThanOrEqual(2);
-    const project = await prisma.project.findUniqueOrThrow({ where: { id: planned.projectId! }, include: { scenes: { orderBy: { sceneOrder: "asc" } } } });
+    // The storyboard is stored before the project's rows: the project follows in the same step.
+    const projectId = await waitFor(async () => (await prisma.story.findUnique({ where: { id: storyId } }))?.projectId, "the project", 60_000);
+    const project = await prisma.project.findUniqueOrThrow({ where: { id: projectId }, include: { scenes: { orderBy: { sceneOrder: "asc" } } } });
     expect(board.scenes).toHaveLength(project.scenes.length);
     for (const [i, scene] of board.scenes.entries()) {
       // The beats are the motion provider's plan of the scene; the words are the scene's voice-over.
