@@ -35,7 +35,8 @@ export default function StoryPage() {
   const { story } = useLoaderData<typeof loader>();
   const state = storyBadgeState(story);
   const running = story.status === "queued" || story.status === "processing";
-  useLiveRevalidate(["story.updated"], (event) => event.type === "story.updated" && event.storyId === story.id);
+  // Its own story's changes, and a resync after the connection came back.
+  useLiveRevalidate(["story.updated"], (event) => event.type !== "story.updated" || event.storyId === story.id);
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:px-6 md:py-8">
       {running ? (
