@@ -21,6 +21,7 @@ import { startAppProcess, type AppProcess } from "./app-process";
 import { flagValue, machineInfo, SHARED_MACHINE_NOTE, startBenchApp, writeResult, type BenchApp } from "./pages";
 import { productPhoto } from "../tests/providers/fixtures";
 import { mediaLimiter } from "~/providers/media/limiter.server";
+import { STORYBOARD_TARGET_SEC, storyboardShownAfter } from "./storyboard";
 
 const IDEA = `Tired of warm water by lunchtime? Meet Aurora, the steel bottle that keeps drinks ice-cold all day.
 
@@ -148,7 +149,9 @@ async function singleAndSeven(bench: BenchApp, timeoutMs: number, photo: Buffer)
   // 1. One idea alone.
   const first = await data.newAccount("solo", { credits: 100 });
   const one = await submit(bench, first.cookie, first.id, photo);
+  const board = storyboardShownAfter(one.storyId, one.submittedAt);
   const oneDone = (await waitForStories([one], timeoutMs)).get(one.storyId);
+  const storyboardSec = await board;
   const oneSec = oneDone ? (oneDone.at - one.submittedAt) / 1000 : null;
   const oneVideoSec = oneDone?.status === "ready" ? await videoSeconds(oneDone.video) : null;
   const single = {
@@ -157,8 +160,11 @@ async function singleAndSeven(bench: BenchApp, timeoutMs: number, photo: Buffer)
     videoSec: oneVideoSec && r2(oneVideoSec),
     ratioToVideoLength: oneSec && oneVideoSec ? r2(oneSec / oneVideoSec) : null,
     target: 0.5,
+    storyboardSec,
+    storyboardTargetSec: STORYBOARD_TARGET_SEC,
     timeline: await timeline(one.submittedAtEpochMs),
   };
+  console.log(`E2E storyboard shown ${storyboardSec ?? "never"} s after submission (target ≤ ${STORYBOARD_TARGET_SEC} s)`);
   console.log(
     `E2E one 3-scene idea: ${single.status} in ${single.submissionToReadySec} s for a ${single.videoSec} s video (x${single.ratioToVideoLength} of its length; target ≤ 0.5)`,
   );

@@ -25,6 +25,9 @@ import {
   sceneVoiceOver,
   VIDEO_NOTIFICATIONS,
   settleVideoRequest,
+  buildStoryboard,
+  saveStoryboard,
+  recordStoryStep,
 } from "~/models/stories";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
 import { inngest } from "../client.ts";
@@ -77,6 +80,15 @@ export const videoRequestFunction = inngest.createFunction(
       // product photo of its own, the first photo is the product the compositor's scenes show.
       const media = sceneMedia(divided.scenes.length, story.mediaUrls);
       const firstPhoto = story.mediaUrls.find((url) => ownMediaKind(url) === "photo") ?? null;
+      // The storyboard as soon as the script is divided, before the project's rows are written (no model
+      // call, no picture made): the card and the story page show it within seconds of the submission (ADR 355).
+      const storyboard = buildStoryboard({
+        aspectRatio: story.aspectRatio,
+        style: story.storyTypeName,
+        productRef: story.productImageUrl ?? firstPhoto,
+        scenes: divided.scenes.map((s, i) => ({ title: s.title, voiceOver: voiceOvers[i], durationSec: s.estimatedSeconds, mediaRef: media[i] })),
+      });
+      await saveStoryboard(await act(), storyId, storyboard);
       const { project: p } = await createProjectForStory(await act(), storyId, {
         title: titleFromText(spoken) || divided.scenes[0].title || `Story #${storyId}`,
         description: `Create Video request #${storyId}`,
@@ -125,6 +137,8 @@ export const videoRequestFunction = inngest.createFunction(
       return { generated: bed.generated };
     });
     await Promise.all([scenes, music]);
+    // The end of the scenes phase: the ETA's measure of this machine (ADR 355).
+    await step.run("scenes-done", async () => ({ recorded: await recordStoryStep(await act(), storyId, "scenesDoneAt") }));
 
     const compiled = await compileStory(step, { storyId, projectId, userId });
 
@@ -145,6 +159,7 @@ export const videoRequestFunction = inngest.createFunction(
         instagramHashtags: seo.hashtags,
       });
       if (!ready) throw new NonRetriableError("The video request was cancelled or has failed meanwhile");
+      await recordStoryStep(actor, storyId, "readyAt");
       await settleVideoRequest(await act(), storyId).catch(stopIfNotFound);
       return { status: ready.status };
     });

@@ -354,6 +354,8 @@ export const ROUTES: Record<string, RouteSpec> = {
       ],
     },
   },
+  "routes/_shell.stories.$storyId._index": { loader: { params: { storyId: intId } } },
+  "routes/_shell.projects.$projectId.storyboard": { loader: { params: { projectId: cuid }, query: { from: one("canvas", "x") } } },
   "routes/_shell.stories.$storyId.variants": {
     loader: { params: { storyId: intId } },
     action: {

@@ -102,7 +102,10 @@ export function CanvasEditor({ data, posted }: { data: CanvasEditorData; posted:
         ) : null}
       </div>
       <div className="mt-6">
-        <CompilePanel open={{ project: { finalVideoUrl: project.finalVideoUrl, title: project.title, status: project.status }, scenes, compile }} />
+        <CompilePanel
+          open={{ project: { finalVideoUrl: project.finalVideoUrl, title: project.title, status: project.status }, scenes, compile }}
+          storyboardHref={`/projects/${project.id}/storyboard?from=canvas`}
+        />
       </div>
     </div>
   );

@@ -6,6 +6,8 @@ import type { StoryItem } from "~/models/content/content-feed";
 import { VisibilityToggle } from "./VisibilityToggle";
 import { CardVideo } from "~/components/ui/CardVideo";
 import { DownloadVideoLink } from "~/components/ui/DownloadVideoLink";
+import { RunProgressView } from "~/components/storyboard/RunProgressView";
+import { StoryboardStills } from "~/components/storyboard/StoryboardStills";
 
 export function hashtagText(hashtags: string[]): string {
   return hashtags.map((tag) => (tag.startsWith("#") ? tag : `#${tag}`)).join(" ");
@@ -29,6 +31,8 @@ export function StoryCard({ story }: { story: StoryItem }) {
           <span className="font-medium">This video could not be made</span>
           {story.errorMessage ? <span className="text-xs break-words">{story.errorMessage}</span> : null}
         </MediaPlaceholder>
+      ) : story.storyboard ? (
+        <RunPanel story={story} />
       ) : (
         <MediaPlaceholder>
           <Spinner className="size-6 text-brand-600" />
@@ -76,6 +80,20 @@ export function StoryCard({ story }: { story: StoryItem }) {
         </div>
       </div>
     </CardFrame>
+  );
+}
+
+/** A run in progress with its storyboard (ADR 355): the stills, the steps and the time left; the video replaces it when Ready. */
+function RunPanel({ story }: { story: StoryItem }) {
+  return (
+    <div className="flex flex-col gap-3 border-b border-slate-100 bg-slate-50 p-3" data-testid="card-storyboard">
+      <p className="text-xs font-medium text-slate-700">Storyboard — {progressText(story)}</p>
+      {story.storyboard ? <StoryboardStills storyboard={story.storyboard} compact /> : null}
+      {story.progress ? <RunProgressView progress={story.progress} label={`Story #${story.id} progress`} compact /> : null}
+      <a href={`/stories/${story.id}`} className="text-xs font-medium text-brand-700 underline">
+        Open the storyboard and progress
+      </a>
+    </div>
   );
 }
 

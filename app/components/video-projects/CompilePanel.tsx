@@ -18,7 +18,7 @@ export type CompilePanelProject = {
 };
 
 /** The video compilation panel: its form posts intent "compile" with the format to the page's own action. */
-export function CompilePanel({ open, actionData }: { open: CompilePanelProject; actionData?: ActionResult }) {
+export function CompilePanel({ open, actionData, storyboardHref }: { open: CompilePanelProject; actionData?: ActionResult; storyboardHref?: string }) {
   const fetcher = useFetcher<ActionResult>();
   const result = resultOf(fetcher.data, actionData, "compile");
   const job = open.compile.job;
@@ -55,6 +55,14 @@ export function CompilePanel({ open, actionData }: { open: CompilePanelProject; 
         <span>Project Status:</span> <StatusDot status={open.project.status} /> <span aria-hidden="true">·</span> <span>{count} scene(s) available</span>
       </div>
       {count > 0 ? <p className="text-xs text-slate-500">Cost: {open.compile.costLabel} credits</p> : null}
+      {count > 0 && storyboardHref ? (
+        <p className="mt-2 text-sm">
+          <a href={storyboardHref} className={buttonClasses("secondary", "sm")}>
+            Storyboard
+          </a>{" "}
+          <span className="text-xs text-slate-500">See every shot before you compile (free).</span>
+        </p>
+      ) : null}
       {result && !result.ok ? <ErrorLine message={result.error} /> : null}
       {job ? (
         <div className="mt-3 space-y-2" aria-live="polite">

@@ -17,6 +17,7 @@ import type { Actor } from "~/models/access/actor.server";
 import { listUserImageJobs } from "~/models/generation/image-jobs.server";
 import { listPublicStories, listUserStories } from "~/models/stories/stories.server";
 import { listPublicVideoJobs, listUserVideoJobs } from "~/models/stories/video-jobs.server";
+import { withRunProgress } from "~/models/stories/storyboard.server";
 
 function pageRequest(query: FeedQuery<string>, pageSize: number): PageRequest {
   return { cursor: decodeCursor(query.cursor), take: pageSize + 1 };
@@ -30,7 +31,8 @@ export async function dashboardFeed(actor: Actor, query: FeedQuery<DashboardTab>
   if (query.tab === "stories" || query.tab === "all") lists.push(listUserStories(actor, filter, page));
   if (query.tab === "images" || query.tab === "all") lists.push(listUserImageJobs(actor, filter, page));
   if (query.tab === "videos" || query.tab === "all") lists.push(listUserVideoJobs(actor, filter, page));
-  return pageOf(await Promise.all(lists), pageSize);
+  // Runs in progress carry their storyboard and ETA (ADR 355); a page without one costs nothing more.
+  return withRunProgress(actor, pageOf(await Promise.all(lists), pageSize));
 }
 
 /** Everyone's public content for Explore: stories, plus videos on "All Content". */

@@ -4,6 +4,8 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, isValid, parse } from "date-fns";
 import { isValidTimeZone } from "~/utils/dates";
+import type { RunProgress } from "~/models/stories/eta";
+import type { StoryboardView } from "~/models/stories/storyboard";
 
 export const PAGE_SIZE = 24;
 export const SEARCH_MAX_LENGTH = 200;
@@ -34,6 +36,10 @@ export type StoryItem = {
   aspectRatio?: string;
   /** On the owner's Dashboard: its other sizes and variants, oldest first (docs/decisions/215-story-variants.md). */
   variants?: StoryItem[];
+  /** On the owner's Dashboard, while it is being made: its storyboard (null until planned; docs/decisions/355-storyboard-and-eta.md). */
+  storyboard?: StoryboardView | null;
+  /** On the owner's Dashboard, while it is being made: progress by step and the ETA. */
+  progress?: RunProgress | null;
 };
 
 export type ImageItem = {

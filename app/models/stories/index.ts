@@ -30,3 +30,6 @@ export { createVideoRequest, refundVideoRequest, settleVideoRequest } from "./vi
 export { divisionForMedia, MEDIA_LIMITS, ownMediaKind, sceneMedia } from "./video-media";
 export { showcaseCount } from "./showcase.server";
 export { recoverQueuedStories } from "./video-pipeline.server";
+export { getStoryRun, projectStoryboard, recordStoryStep, saveStoryboard, type StoryPageData } from "./storyboard.server";
+export { buildStoryboard, type Storyboard, type StoryboardView } from "./storyboard";
+export { type RunProgress } from "./eta";
