@@ -33,13 +33,14 @@ describe("platform-safe zones", () => {
     expect(safeAreaOverflow({ left: 600, top: 1200, width: 120, height: 40 }, size)).toEqual({ top: 0, right: 720 - 606, bottom: 1240 - 1000, left: 0 });
   });
 
-  it("centres blocks in the upper, middle and lower thirds, never past the edges", () => {
+  it("puts blocks against the top edge, in the middle, or against the bottom edge, never past the edges", () => {
     const size = { width: 720, height: 1280 };
     const a = safeArea(size);
     const ys = (["upper", "middle", "lower"] as const).map((b) => bandCentreY(size, b, 100));
     expect(ys[0]).toBeLessThan(ys[1]);
     expect(ys[1]).toBeLessThan(ys[2]);
-    expect(ys[2] + 50).toBeLessThanOrEqual(a.bottom);
+    expect(ys[0] - 50).toBe(a.top);
+    expect(ys[2] + 50).toBe(a.bottom);
     expect(bandCentreY(size, "upper", 400) - 200).toBeGreaterThanOrEqual(a.top);
   });
 });

@@ -81,7 +81,12 @@ export function buildStoryboard(input: { aspectRatio: string; style: string | nu
   const count = input.scenes.length;
   const scenes = input.scenes.map((s, i): StoryboardScene => {
     const durationSec = Math.max(0.5, Number.isFinite(s.durationSec) ? s.durationSec : 0);
-    const planned = planBeats(durationSec, { sceneIndex: i, endCard: count > 1 && i === count - 1, tailSlackSec: MOTION_TAIL_SLACK_SECONDS });
+    const planned = planBeats(durationSec, {
+      sceneIndex: i,
+      endCard: count > 1 && i === count - 1,
+      tailSlackSec: MOTION_TAIL_SLACK_SECONDS,
+      style: input.style,
+    });
     const captions = beatCaptions(
       s.voiceOver,
       planned.map((b) => b.durationSec),

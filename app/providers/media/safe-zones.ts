@@ -60,17 +60,18 @@ export function safeAreaOverflow(box: Box, size: Size): Insets {
   };
 }
 
-/** A vertical band for text in the safe area: "upper", "middle" or "lower" third of it, centred at that third's middle. */
+/**
+ * Where text sits vertically in the safe area: "upper" against its top edge, "middle" centred,
+ * "lower" against its bottom edge (where captions sit by default, below the shots' own text).
+ */
 export type SafeBand = "upper" | "middle" | "lower";
 export const SAFE_BANDS: readonly SafeBand[] = ["upper", "middle", "lower"];
 
 /** The y (px) at which a block of `height` px is centred in a band, kept inside the safe area. */
 export function bandCentreY(size: Size, band: SafeBand, height: number): number {
   const a = safeArea(size);
-  const third = a.height / 3;
-  const index = SAFE_BANDS.indexOf(band);
-  const wanted = a.top + third * index + third / 2;
-  const min = a.top + height / 2;
-  const max = a.bottom - height / 2;
-  return Math.round(min > max ? (a.top + a.bottom) / 2 : Math.min(max, Math.max(min, wanted)));
+  if (height >= a.height) return Math.round((a.top + a.bottom) / 2);
+  if (band === "upper") return Math.round(a.top + height / 2);
+  if (band === "lower") return Math.round(a.bottom - height / 2);
+  return Math.round((a.top + a.bottom) / 2);
 }

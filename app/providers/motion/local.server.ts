@@ -36,7 +36,12 @@ export function localMotionPlan(
   variant: MotionVariant,
 ): { beats: Beat[]; beatLengths: number[]; transition: BeatTransition } {
   // The beats as encoded: whole frames (cut-list.ts, which the compile's cut list repeats).
-  const { beats, beatFrames: beatLengths } = encodedBeats(frames / MOTION_FPS, { sceneIndex: request.sceneIndex, variant, endCard: request.endCard, style: request.style });
+  const { beats, beatFrames: beatLengths } = encodedBeats(frames / MOTION_FPS, {
+    sceneIndex: request.sceneIndex,
+    variant,
+    endCard: request.endCard,
+    style: request.style,
+  });
   return { beats, beatLengths, transition: beatTransitionFor(request.style) };
 }
 

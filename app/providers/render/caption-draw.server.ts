@@ -66,7 +66,7 @@ export function captionLineChars(size: Size, style: CaptionDrawStyle): number {
   return Math.max(8, Math.floor(textArea(size, style).maxText / (font * SHAPES[style.look].charEm)));
 }
 
-/** The caption band: a full-width strip of rows, centred in the chosen third of the safe area (its top and height). */
+/** The caption band: a full-width strip of rows against the top or bottom edge of the safe area, or centred in it (its top and height). */
 export function captionBand(size: Size, style: CaptionDrawStyle): { top: number; height: number } {
   const font = wordCaptionFontPx(size, style);
   const shape = SHAPES[style.look];

@@ -8,7 +8,7 @@ export type CaptionLook = (typeof CAPTION_LOOKS)[number];
 export const CAPTION_SIZES = ["small", "medium", "large"] as const;
 export type CaptionSize = (typeof CAPTION_SIZES)[number];
 
-/** The safe area's upper, middle or lower third (SafeBand of media/safe-zones.ts). */
+/** Against the safe area's top edge, in its middle, or against its bottom edge (SafeBand of media/safe-zones.ts). */
 export const CAPTION_POSITIONS = ["upper", "middle", "lower"] as const;
 export type CaptionPosition = (typeof CAPTION_POSITIONS)[number];
 
