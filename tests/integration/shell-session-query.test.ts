@@ -72,7 +72,7 @@ describe("the shell's session user", () => {
     expect(made.count).toBe(alone.count + 1);
   });
 
-  it("create-video shows the balance read with the session: 3 statements with the shell (session, voices, styles)", async () => {
+  it("create-video shows the balance read with the session: 4 statements with the shell (session, voices, styles, the remembered caption look)", async () => {
     const user = await newUser();
     await prisma.creditAccount.create({ data: { userId: user.id, balance: 40 } });
     const request = get("/create-video", user.cookie);
@@ -81,7 +81,7 @@ describe("the shell's session user", () => {
     );
     expect(result[0].user?.credits).toBe(40);
     expect(result[1].credits).toBe(40);
-    expect(count).toBe(3);
+    expect(count).toBe(4);
   });
 
   it("is read again on the next request: a revoked session is signed out at once", async () => {
