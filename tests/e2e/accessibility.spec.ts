@@ -212,7 +212,7 @@ test("keyboard only: the Create Video dialog", async ({ browser }) => {
     await expect(dialog.getByText("product.png").first()).toBeVisible();
   }
 
-  const style = dialog.getByLabel("Style");
+  const style = dialog.getByLabel("Style", { exact: true });
   await tabTo(page, style);
   const firstStyle = await style.inputValue();
   await page.keyboard.press("ArrowDown");
