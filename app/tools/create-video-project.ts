@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { captionInputFromTool, captionPickFor, captionToolInput, saveCaptionPreference } from "~/models/captions";
+import { captionInputFromTool, captionToolInput, rememberCaptionChoice } from "~/models/captions";
 import { createProject } from "~/models/projects";
 import { voiceExists } from "~/models/generation";
 import { aspectRatioArg, renderableAspect } from "~/tools/shapes.server";
@@ -40,8 +40,7 @@ export const createVideoProject = defineTool({
       style,
       voiceId: input.voiceId ?? null,
     });
-    const captions = await captionPickFor(actor, captionInputFromTool(input));
-    if (captions.said) await saveCaptionPreference(actor, captions.pick);
+    await rememberCaptionChoice(actor, captionInputFromTool(input));
     const view = await projectView(actor, project.id, ctx);
     return { data: { project: view.data }, links: view.links };
   },

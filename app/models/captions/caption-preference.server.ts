@@ -38,3 +38,9 @@ export async function captionPickFor(actor: Actor, input: CaptionInput | null | 
   };
   return { pick: captionPickOf(pick) ?? NONE, said: true };
 }
+
+/** Remembers the parts of a caption look a request said (a door that sets the look without making a video now). */
+export async function rememberCaptionChoice(actor: Actor, input: CaptionInput | null | undefined): Promise<CaptionPick> {
+  const captions = await captionPickFor(actor, input);
+  return captions.said ? saveCaptionPreference(actor, captions.pick) : captions.pick;
+}

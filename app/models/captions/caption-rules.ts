@@ -39,7 +39,9 @@ export const captionToolInput = {
   captionPosition: z
     .enum(CAPTION_POSITIONS, { error: `captionPosition must be one of: ${CAPTION_POSITIONS.join(", ")}` })
     .optional()
-    .describe("Where captions sit: the upper, middle or lower third of the platform-safe area; default: the user's last choice, else the Style's own."),
+    .describe(
+      "Where captions sit: against the top edge, in the middle or against the bottom edge of the platform-safe area; default: the user's last choice, else the Style's own.",
+    ),
 };
 
 /** A caption input: a part left out is "not said" (the remembered choice); null is the Style's own. */
