@@ -21,8 +21,9 @@ let env: PipelineEnv;
 
 beforeAll(async () => {
   process.env.PROVIDER_FAULTS = "ffmpeg";
-  // Back-off 1 s, 2 s ... scaled by 0.1: 100 ms, 200 ms.
-  env = await startPipeline({ timeScale: 0.1 });
+  // Back-off 100 ms, 200 ms. Only the back-off is shortened: the compile's poll keeps its real
+  // 3 s interval, so a slow machine's render (20 polls without progress) is not taken for a hang.
+  env = await startPipeline({ timeScale: 1, executor: { retryBaseMs: 100 } });
 }, 120_000);
 afterAll(async () => {
   delete process.env.PROVIDER_FAULTS;

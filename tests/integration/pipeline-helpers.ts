@@ -30,12 +30,13 @@ export type PipelineEnv = {
 };
 
 /** Tiny renders (RENDER_LONG_SIDE=256), temp storage, reference data, the app's functions served and executed. */
-export async function startPipeline(opts: { timeScale?: number; fns?: InngestFunction.Any[] } = {}): Promise<PipelineEnv> {
+export async function startPipeline(opts: { timeScale?: number; fns?: InngestFunction.Any[]; executor?: Partial<ExecutorOptions> } = {}): Promise<PipelineEnv> {
   process.env.RENDER_LONG_SIDE = "256";
   const storage = await useTempStorage();
   await seedReferenceData();
   const host = await startServeHost(opts.fns ?? functions);
-  const make = (overrides: Partial<ExecutorOptions> = {}) => fastExecutor(host.url, { timeScale: opts.timeScale ?? 0.01, leaseMs: 15_000, ...overrides });
+  const make = (overrides: Partial<ExecutorOptions> = {}) =>
+    fastExecutor(host.url, { timeScale: opts.timeScale ?? 0.01, leaseMs: 15_000, ...opts.executor, ...overrides });
   const env: PipelineEnv = {
     host,
     executor: make(),
