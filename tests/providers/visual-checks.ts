@@ -68,32 +68,34 @@ export async function textOnScreen(file: string, timeSec: number, size: Size): P
   try {
     const png = path.join(dir, "frame.png");
     const stretched = path.join(dir, "stretched.png");
+    const binary = path.join(dir, "binary.png");
     const top = captionSafeTop(size);
     // Three times the size and grey: tesseract reads large dark-on-light or light-on-dark text well.
-    // The same grey with its contrast stretched too: dark type on a mid-tone panel (a magenta
-    // button, a saturated card) is read there and missed in the plain grey.
+    // The same grey with its contrast stretched, and cut to black and white at a mid-dark grey: dark
+    // type on a mid-tone panel (a magenta button, a saturated card) is read there and missed in the
+    // plain grey.
     await runFfmpeg(
       [
         ...inputArgs(file, await demuxerOf(file), ["-ss", timeSec.toFixed(3)]),
         "-filter_complex",
-        `[0:v]crop=iw:${top}:0:0,scale=iw*3:-2,format=gray,split[g][s];[s]eq=contrast=2.5[c]`,
-        "-map",
-        "[g]",
-        "-frames:v",
-        "1",
-        png,
-        "-map",
-        "[c]",
-        "-frames:v",
-        "1",
-        stretched,
+        `[0:v]crop=iw:${top}:0:0,scale=iw*3:-2,format=gray,split=3[g][s][b];[s]eq=contrast=2.5[c];[b]lutyuv=y='if(lt(val,90),0,255)'[k]`,
+        ...[
+          ["[g]", png],
+          ["[c]", stretched],
+          ["[k]", binary],
+        ].flatMap(([label, out]) => ["-map", label, "-frames:v", "1", out]),
       ],
       { limiter: null },
     );
     // Automatic page layout reads blocks (headlines, buttons); sparse mode finds scattered words.
     const texts: string[] = [];
-    for (const image of [png, stretched])
-      for (const psm of ["3", "11"]) texts.push((await run("tesseract", [image, "-", "--psm", psm], { timeout: 30_000 })).stdout);
+    for (const [image, psm] of [
+      [png, "3"],
+      [png, "11"],
+      [stretched, "3"],
+      [binary, "3"],
+    ])
+      texts.push((await run("tesseract", [image, "-", "--psm", psm], { timeout: 30_000 })).stdout);
     return texts.join(" ").toLowerCase().replace(/\s+/g, " ").trim();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,8 @@
 // Removes a plain (studio) background from a product photo: a flood fill from the border
 // that follows the background's colour, tolerant of soft gradients and vignettes, then a soft
 // anti-aliased edge. A photo without a plain background is kept whole (backgroundRemoved false).
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 
 export type Cutout = {
@@ -15,7 +17,33 @@ export type Cutout = {
 
 const MAX_SIDE = 1400;
 
+/**
+ * The product cut out of its photo. Every shot of an ad, and the layers drawn again for its motion,
+ * start from the same photo: the last few cut-outs are kept by the photo's bytes, so one photo is
+ * cut out once per process rather than once per shot.
+ */
 export async function cutOutProduct(input: string | Buffer): Promise<Cutout> {
+  const bytes = typeof input === "string" ? await readFile(input) : input;
+  const key = createHash("sha1").update(bytes).digest("hex");
+  let cut = recent.get(key);
+  if (!cut) {
+    cut = cutOut(bytes);
+    // A failed cut-out is not kept: the next call tries again (and says why).
+    cut.catch(() => recent.delete(key));
+    recent.set(key, cut);
+    if (recent.size > RECENT_CUTOUTS) recent.delete(recent.keys().next().value!);
+  } else {
+    // Most recently used last.
+    recent.delete(key);
+    recent.set(key, cut);
+  }
+  return cut;
+}
+
+const RECENT_CUTOUTS = 6;
+const recent = new Map<string, Promise<Cutout>>();
+
+async function cutOut(input: Buffer): Promise<Cutout> {
   const { data, info } = await sharp(input, { failOn: "error" })
     .rotate()
     .resize(MAX_SIDE, MAX_SIDE, { fit: "inside", withoutEnlargement: true })
