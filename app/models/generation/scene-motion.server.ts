@@ -23,7 +23,7 @@ type MadeFrom = NonNullable<Extract<RenderVisual, { kind: "clip" }>["madeFrom"]>
  * layers stored as the scene's files (so they go with the scene's other files).
  */
 export async function sceneMotionOf(
-  clip: MotionResult,
+  clip: Pick<MotionResult, "beats" | "transition">,
   layers: { background: Buffer; foreground: Buffer } | undefined,
   file: { sceneId: string; ownerId: string; sceneOrder: number },
 ): Promise<SceneMotion | null> {
