@@ -70,6 +70,7 @@ import {
   type PipelineEnv,
   uploadMusic,
   uploadProductPhoto,
+  videoRunEnded,
 } from "./pipeline-helpers";
 import { waitFor, waitForRun } from "./workflows-helpers";
 import { webActor } from "../support/web-actor";
@@ -850,19 +851,9 @@ async function watchStory(storyId: number, timeoutMs = 150_000) {
     `story ${storyId} to finish`,
     timeoutMs,
   );
+  // The run goes on after Ready with the scene clips (ADR 380): a test ends with its run, so the next one counts only its own work.
+  await videoRunEnded(storyId, timeoutMs);
   return { story, steps };
-}
-
-/** The story's Create Video run once it ended (after Ready it still makes the scene clips: ADR 380). */
-async function finishedVideoRun(storyId: number, timeoutMs = 150_000) {
-  return waitFor(
-    async () =>
-      (await store.runsOf("reelforge-video-request", 200)).find(
-        (r) => (r.event as { data: { storyId: number } }).data.storyId === storyId && (r.status === "completed" || r.status === "failed"),
-      ),
-    `the video run of story ${storyId} to end`,
-    timeoutMs,
-  );
 }
 
 async function ledger(userId: string) {
@@ -914,7 +905,7 @@ describe("Create Video workflow", () => {
 
     // Ready before the scene clips (ADR 380): the compile drew every scene from the motion planned for its clip, and the
     // clips the editors show were made after Ready, with the same beats; then every scene is completed.
-    const run = await finishedVideoRun(storyId);
+    const run = await videoRunEnded(storyId);
     expect(run.status).toBe("completed");
     expect(run.output).toMatchObject({ clips: { made: 2, failed: 0 } });
     expect(counts()).toEqual({ voice: 2, image: 2, motion: 2, music: 1, render: 1 });
@@ -1060,7 +1051,7 @@ describe("Create Video workflow", () => {
       const storyId = await submit(user.id, { productImageRef: photo.ref });
       ready = (await watchStory(storyId)).story;
       expect(ready.status).toBe("ready");
-      const run = await finishedVideoRun(storyId);
+      const run = await videoRunEnded(storyId);
       expect(run.status).toBe("completed");
       expect(run.output).toMatchObject({ clips: { made: 0, failed: 2 } });
     } finally {
@@ -1115,7 +1106,7 @@ describe("Create Video workflow", () => {
     // Everything before the stop ran once; nothing was generated again after the restart.
     // The scene clips come after Ready (ADR 380): none before the compile.
     expect(during).toMatchObject({ voice: 2, image: 2, motion: 0, music: 1, render: 1 });
-    expect((await finishedVideoRun(storyId)).status).toBe("completed");
+    expect((await videoRunEnded(storyId)).status).toBe("completed");
     expect(counts()).toEqual({ ...during, motion: 2 });
     expect(await getBalance(user.id)).toBe(80);
     expect(await prisma.project.count({ where: { story: { id: storyId } } })).toBe(1);
@@ -1228,6 +1219,7 @@ describe("queued stories", () => {
     expect(story.errorMessage).toBeNull();
     expect(story.status).toBe("ready");
     expect(await getBalance(user.id)).toBe(80);
+    await videoRunEnded(result.storyId);
     // Sent again: the same event id, so no second run.
     await recoverQueuedStories(actorOf(user.id), 0);
     expect(

@@ -8,7 +8,7 @@
 import type { Actor } from "~/models/access/actor.server";
 import { getProjectWithScenes } from "~/models/projects/project.server";
 import { localMotionPlanFor } from "~/providers/motion/local.server";
-import { motionProvider } from "~/providers/registry.server";
+import { motionProvider, renderProvider } from "~/providers/registry.server";
 import { sceneMotionRequest, type SceneAssetOptions } from "./scene-assets.server";
 import { sceneMotionOf, type SceneMotion } from "./scene-motion.server";
 
@@ -18,7 +18,7 @@ const LOCAL_MOTION = "local-motion";
 export type PlannedSceneMotions = {
   /** By scene id: the motion the scene's clip will be drawn with, for the compile to draw now. */
   planned: Record<string, SceneMotion>;
-  /** The scenes whose clip the compile needs first (the user's own clip, a hosted motion model, no image yet), in order. */
+  /** The scenes whose clip the compile needs first (the user's own clip, a hosted motion model or renderer, no image yet), in order. */
   unplanned: string[];
 };
 
@@ -33,7 +33,8 @@ export async function planSceneMotions(
   options: Pick<SceneAssetOptions, "adShots" | "productShotVersion"> = {},
 ): Promise<PlannedSceneMotions> {
   const project = await getProjectWithScenes(actor, projectId);
-  const local = motionProvider().name === LOCAL_MOTION;
+  // Only the local renderer draws beats from a still; a hosted one shows the clip, which it then needs first.
+  const local = motionProvider().name === LOCAL_MOTION && renderProvider().kind === "local";
   const result: PlannedSceneMotions = { planned: {}, unplanned: [] };
   for (const scene of project.scenes) {
     const asked = local ? await sceneMotionRequest(actor, { projectId: project.id, sceneId: scene.id }, options) : null;
