@@ -11,7 +11,7 @@
 //  - the ad-attention check (bench/attention.ts, --attention; with --quick one Style and one ratio):
 //    picture changes per 10 s, words inside the safe area, hook and CTA, loudness, for the fixed ads in
 //    every Style and ratio; written to attention-latest.json and .md.
-// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --copy-only | --sound-only | --visual-only | --compile-only | --attention [--script=3|6] [--reverse] | --attention-merge | --pages | --mcp | --memory | --e2e | --durability | --targets]
+// Each compile starts from an empty segment cache. Usage: npm run bench [-- --quick | --copy-only | --sound-only | --visual-only | --compile-only | --attention [--script=3|6] [--style=NAME] [--reverse] | --attention-merge | --pages | --mcp | --memory | --e2e | --durability | --targets]
 // (--compile-only: the compile and re-compile figures only, merged into media-latest.json;
 // --targets: only the table of issue 25's targets from the latest results, bench/targets-report.ts).
 // The full run ends with that table (bench/results/targets-latest.json and .md).
@@ -114,8 +114,12 @@ async function attention(plannerCopy: ReturnType<typeof plannerCopyCheck>) {
   const scripts = only ? [`${only} scenes` as AdScriptName] : undefined;
   // --reverse: the Styles in reverse order (a second run of the same script starts where the first ends).
   const reverse = process.argv.includes("--reverse");
-  const styles = reverse ? [...AD_STYLES].reverse() : undefined;
-  const name = `attention${quick ? "-quick" : ""}${only ? `-${only}-scenes` : ""}${reverse ? "-reverse" : ""}-latest`;
+  // --style=NAME: one Style only (every ratio; with --quick 9:16), results under their own name.
+  const oneStyle = process.argv.find((a) => a.startsWith("--style="))?.slice("--style=".length);
+  if (oneStyle && !AD_STYLES.includes(oneStyle as (typeof AD_STYLES)[number])) throw new Error(`--style: one of ${AD_STYLES.join(", ")}`);
+  const styles = oneStyle ? [oneStyle] : reverse ? [...AD_STYLES].reverse() : undefined;
+  const styleName = oneStyle ? `-${oneStyle.toLowerCase().replace(/\W+/g, "-")}` : "";
+  const name = `attention${quick ? "-quick" : ""}${only ? `-${only}-scenes` : ""}${styleName}${reverse ? "-reverse" : ""}-latest`;
   // Written after every cell, so a long run stopped early keeps what it measured.
   const write = (cells: AttentionCell[], ocr: boolean, done: boolean) => {
     const date = new Date().toISOString();

@@ -623,7 +623,7 @@ describe("editor generation requests", () => {
     expect((await findSceneOfProject(actorOf(user.id), project.id, target.sceneId)).imagePrompt).toMatch(/\w{3,}/);
   });
 
-  it("edit one scene, regenerate what it made stale, and re-compile: only that scene is rendered again", async () => {
+  it("edit one scene, regenerate what it made stale, and re-compile: only that scene is rendered again", { timeout: 120_000 }, async () => {
     const user = await newCustomer(100);
     const actor = actorOf(user.id);
     const project = await projectWithScenes(user.id, { productImage: await storeProductPhoto(user.id) });
@@ -932,7 +932,9 @@ describe("Create Video workflow", () => {
       const madeFrom = scene.visual.kind === "clip" ? scene.visual.madeFrom : undefined;
       expect(madeFrom?.beats.list.length, `scene ${i + 1}`).toBeGreaterThan(0);
       expect(madeFrom?.image).toBe(fileOf(project.scenes[i].imageUrl));
-      if (madeFrom?.layers) expect(existsSync(madeFrom.layers.foreground) && existsSync(madeFrom.layers.background)).toBe(true);
+      // Every shot of the ad has text (hook, call-outs, end card): its text layer, held still over the moving picture (ADR 381).
+      expect(madeFrom?.layers?.text && existsSync(madeFrom.layers.text), `scene ${i + 1} text layer`).toBe(true);
+      if (madeFrom?.layers?.foreground) expect(existsSync(madeFrom.layers.foreground) && existsSync(madeFrom.layers.background)).toBe(true);
     }
 
     // Charged once (20), nothing refunded; one notification linking to the dashboard.

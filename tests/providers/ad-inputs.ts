@@ -8,6 +8,7 @@ import { LocalProductImageProvider } from "~/providers/image/local.server";
 import { planAdStructure, styleTone, type AdStructure } from "~/providers/llm/planner/ad-structure";
 import type { AspectRatio, Size } from "~/providers/media/types";
 import { LocalMotionProvider } from "~/providers/motion/local.server";
+import type { PictureLayers } from "~/providers/motion/types";
 import { LocalMusicProvider } from "~/providers/music/local.server";
 import type { RenderRequest } from "~/providers/render/types";
 import { LocalVoiceProvider } from "~/providers/voice/local.server";
@@ -94,11 +95,19 @@ export async function adInputs(
     });
     cuts.push(clip.cuts ?? []);
     // As the compile hands it over (ADR 360): the clip with the still, layers and beats it was drawn from, drawn again in the render's one encode.
-    let layers: { background: string; foreground: string } | undefined;
+    let layers: PictureLayers | undefined;
     if (image.layers) {
-      layers = { background: path.join(dir, `shot-${i + 1}-bg.png`), foreground: path.join(dir, `shot-${i + 1}-fg.png`) };
-      writeFileSync(layers.background, image.layers.background);
-      writeFileSync(layers.foreground, image.layers.foreground);
+      const part = (name: string, bytes: Buffer | undefined) => {
+        if (!bytes) return {};
+        const file = path.join(dir, `shot-${i + 1}-${name}.png`);
+        writeFileSync(file, bytes);
+        return { [name]: file };
+      };
+      layers = {
+        background: part("background", image.layers.background).background!,
+        ...part("foreground", image.layers.foreground),
+        ...part("text", image.layers.text),
+      };
     }
     const madeFrom =
       clip.beats && clip.transition

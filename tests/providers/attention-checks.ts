@@ -33,10 +33,39 @@ export function per10s(changes: number, durationSec: number): number {
   return durationSec > 0 ? Math.round((changes / durationSec) * 1000) / 100 : 0;
 }
 
+/**
+ * How a cut of the renderer's list is confirmed by scene detection (ADR 381): a hard cut between
+ * framings of one composed shot (a punch-in: the text held still, flat backgrounds) scores only
+ * 0.02-0.3, under the shot-change threshold, yet it is the frame where the picture jumps. So a
+ * listed cut counts as seen when the scene score at its frame (±1 frame) is at least `minScore`
+ * and `overNeighbours` times the median score of the frames within `windowSec` around it.
+ */
+export const CUT_PEAK = { minScore: 0.02, overNeighbours: 4, windowSec: 0.5, frameSec: 0.05 } as const;
+
+/** The listed cuts that the scene scores confirm: a peak at the cut's frame (CUT_PEAK). */
+export function confirmedCuts(cutList: readonly number[], scores: readonly { t: number; score: number }[]): number[] {
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length ? s[Math.floor(s.length / 2)] : 0;
+  };
+  return cutList.filter((c) => {
+    const at = scores.filter((s) => Math.abs(s.t - c) <= CUT_PEAK.frameSec);
+    if (!at.length) return false;
+    const peak = Math.max(...at.map((s) => s.score));
+    const around = scores.filter((s) => Math.abs(s.t - c) <= CUT_PEAK.windowSec && Math.abs(s.t - c) > CUT_PEAK.frameSec).map((s) => s.score);
+    return peak >= CUT_PEAK.minScore && peak >= CUT_PEAK.overNeighbours * median(around);
+  });
+}
+
+/** The changes scene detection sees: every frame over `threshold`, and every listed cut its scores confirm (merged). */
+export function detectedChanges(scores: readonly { t: number; score: number }[], cutList: readonly number[], threshold = SCENE_THRESHOLD): number[] {
+  return mergeChanges([...scores.filter((s) => s.score > threshold).map((s) => s.t), ...confirmedCuts(cutList, scores)]);
+}
+
 export type ChangeCount = {
   /** The renderer's cut list, merged. */
   cutList: number[];
-  /** ffmpeg scene detection, merged. */
+  /** ffmpeg scene detection (detectedChanges: over the threshold, or a confirmed listed cut), merged. */
   detected: number[];
   cutListPer10s: number;
   detectedPer10s: number;

@@ -6,7 +6,9 @@ import { safeArea } from "~/providers/media/safe-zones";
 import { mergeCells, type AttentionCell } from "../../bench/attention";
 import {
   beatMiddles,
+  confirmedCuts,
   countChanges,
+  detectedChanges,
   knownWords,
   mergeChanges,
   parseTesseractTsv,
@@ -109,5 +111,33 @@ describe("merging runs", () => {
     const a = [cell("3 scenes", "UGC Testimonial", "1:1", 1), cell("3 scenes", "Product Showcase", "16:9", 2)];
     const b = [cell("6 scenes", "Lifestyle", "9:16", 3), cell("3 scenes", "UGC Testimonial", "1:1", 4), cell("3 scenes", "Product Showcase", "9:16", 5)];
     expect(mergeCells([a, b]).map((c) => c.videoSec)).toEqual([5, 2, 1, 3]);
+  });
+});
+
+describe("scene detection of listed cuts (ADR 381)", () => {
+  // 30 fps of a slow move (scores under 0.01), a punch-in at 2.0 s (0.05), a real shot change at 4.0 s (0.6).
+  const scores = Array.from({ length: 180 }, (_, i) => {
+    const t = Math.round(((i + 1) / 30) * 1000) / 1000;
+    const score = Math.abs(t - 2) < 0.001 ? 0.05 : Math.abs(t - 4) < 0.001 ? 0.6 : 0.002 + (i % 3) * 0.002;
+    return { t, score };
+  });
+
+  it("confirms a listed cut where the score peaks at its frame, and none where it does not", () => {
+    expect(confirmedCuts([2, 4], scores)).toEqual([2, 4]);
+    // A listed time with no jump in the picture is not confirmed.
+    expect(confirmedCuts([1, 3, 5], scores)).toEqual([]);
+    // A peak too small to be a visible change (under 0.02) is not either.
+    expect(
+      confirmedCuts(
+        [2],
+        scores.map((s) => (s.t === 2 ? { ...s, score: 0.015 } : s)),
+      ),
+    ).toEqual([]);
+  });
+
+  it("detects every frame over the threshold and the confirmed listed cuts", () => {
+    expect(detectedChanges(scores, [])).toEqual([4]);
+    expect(detectedChanges(scores, [2])).toEqual([2, 4]);
+    expect(detectedChanges(scores, [2, 3])).toEqual([2, 4]);
   });
 });

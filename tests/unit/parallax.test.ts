@@ -111,7 +111,7 @@ describe("parallax", () => {
     expect(Math.abs(moved.product - moved.background)).toBeLessThan(1.5);
   });
 
-  it("draws the hero and the close-up as a plate and a product layer, and the other shots flat", async () => {
+  it("draws the hero and the close-up as a plate and a product layer, the other shots' pictures flat, and every text in a layer", async () => {
     const images = new LocalProductImageProvider();
     const photo = await productPhoto({ width: 360, height: 640 });
     for (const shot of ["hero", "close-up", "feature", "kinetic"] as const) {
@@ -126,15 +126,18 @@ describe("parallax", () => {
         tone: "light",
         layers: true,
       });
+      expect(r.layers, shot).toBeDefined();
+      // The text layer (ADR 381): every shot with text has it; the close-up shows no headline.
+      if (shot === "close-up") expect(r.layers!.text, shot).toBeUndefined();
+      else expect((await sharp(r.layers!.text).metadata()).hasAlpha, shot).toBe(true);
       if (shot === "hero" || shot === "close-up") {
-        expect(r.layers, shot).toBeDefined();
         const fg = await sharp(r.layers!.foreground).metadata();
         expect([fg.width, fg.height, fg.hasAlpha]).toEqual([SIZE.width, SIZE.height, true]);
         // The plate is the picture without the product: the two differ where the product is.
         const [flat, plate] = await Promise.all([r.image, r.layers!.background].map((b) => sharp(b).greyscale().raw().toBuffer()));
         const differing = flat.reduce((n, v, i) => n + (Math.abs(v - plate[i]) > 40 ? 1 : 0), 0);
         expect(differing).toBeGreaterThan(SIZE.width * SIZE.height * 0.02);
-      } else expect(r.layers, shot).toBeUndefined();
+      } else expect(r.layers!.foreground, shot).toBeUndefined();
       const flat = await images.generate({
         productImage: photo,
         prompt: "x",

@@ -5,6 +5,7 @@
 // clip and Create Video renders before its clips exist (docs/decisions/380-ready-before-the-scene-clips.md).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ffmpegPath, runProcess } from "~/providers/media/ffmpeg.server";
 import { mediaLimiter, renderConcurrencyFor } from "~/providers/media/limiter.server";
@@ -171,6 +172,42 @@ describe("every frame encoded once", () => {
       ];
       const result = await runProcess(ffmpegPath(), args);
       return Number(/average:([\d.]+|inf)/.exec(result.stderr)?.[1].replace("inf", "99"));
+    };
+    const last = await psnr((frames - 1) / 30);
+    expect(last).toBeGreaterThan(30);
+    expect(last).toBeGreaterThan((await psnr(0)) + 3);
+  });
+
+  it("draws a layered scene's last frame (plate, product and unmoved text layers) as its motion clip shows it", async () => {
+    const dir = work.dir;
+    const layers = { background: files.img[1], foreground: path.join(dir, "fg.png"), text: path.join(dir, "text.png") };
+    const square = (size: number, background: { r: number; g: number; b: number; alpha: number }) =>
+      sharp({ create: { width: size, height: size, channels: 4, background } })
+        .png()
+        .toBuffer();
+    await sharp({ create: { width: 300, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: await square(120, { r: 250, g: 200, b: 20, alpha: 1 }), left: 90, top: 140 }])
+      .png()
+      .toFile(layers.foreground);
+    await sharp({ create: { ...SIZE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: await square(40, { r: 255, g: 255, b: 255, alpha: 1 }), left: 20, top: 20 }])
+      .png()
+      .toFile(layers.text);
+    const durationSec = CLIP_SECONDS[1];
+    const motion = new LocalMotionProvider({ workDir: path.join(work.dir, "motion") });
+    const clip = await motion.animate({ image: files.img[1], layers, durationSec, aspectRatio: "9:16", size: SIZE, sceneIndex: 1, style: "Unboxing" });
+    const frames = Math.round(durationSec * 30);
+    const out = path.join(dir, "last-layered.png");
+    await drawLastFrame(
+      { kind: "image", path: files.img[1], layers, beats: { list: clip.beats!, transition: clip.transition! } },
+      { frames, size: SIZE, fps: 30, workDir: dir, out },
+    );
+    const psnr = async (at: number) => {
+      const args = [
+        ...["-hide_banner", "-nostdin", "-i", out, "-ss", at.toFixed(3), "-i", clip.path],
+        ...["-frames:v", "1", "-lavfi", "[0:v]format=yuv420p[a];[1:v]format=yuv420p[b];[a][b]psnr", "-f", "null", "-"],
+      ];
+      return Number(/average:([\d.]+|inf)/.exec((await runProcess(ffmpegPath(), args)).stderr)?.[1].replace("inf", "99"));
     };
     const last = await psnr((frames - 1) / 30);
     expect(last).toBeGreaterThan(30);

@@ -1,23 +1,23 @@
 // Pacing (issue 24 item 1, ADR 335): the fixed 3-scene ad, made as the Create Video pipeline makes
 // it (tests/providers/ad-inputs.ts: each scene's clip cut into beats by the local motion), rendered
 // small. Picture changes per 10 s counted twice: by ffmpeg scene detection and from the motion's
-// own cut list (plus the cuts between scenes), both within 5-7; none closer than 0.8 s.
+// own cut list (plus the cuts between scenes), both within 5-7; none closer than 0.8 s. Scene
+// detection sees a frame over the shot-change threshold, or a listed cut where the scene score
+// peaks (a punch-in between framings of one shot, its text held still: ADR 381).
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LocalRenderProvider } from "~/providers/render/local.server";
 import type { RenderResult } from "~/providers/render/types";
 import { adInputs, adVoices } from "../providers/ad-inputs";
 import { tmpWorkDir } from "../providers/helpers";
-import { shotChanges } from "../providers/visual-checks";
+import { detectedChanges } from "../providers/attention-checks";
+import { sceneScores } from "../providers/visual-checks";
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 const SIZE = { width: 270, height: 480 };
 /** One Style per kind of beat transition: a flash, a hard cut, a dip. */
 const STYLES = ["Product Showcase", "UGC Testimonial", "Lifestyle"];
-/** A transition (flash, dip, the soft cut between scenes) shows as up to two detections a few frames apart: one change. */
-const SAME_CHANGE_SECONDS = 0.35;
-
 let work: ReturnType<typeof tmpWorkDir>;
 const ads = new Map<string, { video: RenderResult; cuts: number[]; detected: number[] }>();
 
@@ -33,12 +33,6 @@ function recordedChanges(video: RenderResult, clipCuts: number[][]): number[] {
   return out;
 }
 
-function merged(times: number[]): number[] {
-  const out: number[] = [];
-  for (const t of [...times].sort((a, b) => a - b)) if (!out.length || t - out.at(-1)! > SAME_CHANGE_SECONDS) out.push(t);
-  return out;
-}
-
 beforeAll(async () => {
   work = tmpWorkDir("pacing");
   const voices = await adVoices(path.join(work.dir, "voices"));
@@ -46,7 +40,8 @@ beforeAll(async () => {
   for (const style of STYLES) {
     const { request, cuts } = await adInputs(path.join(work.dir, style.replace(/\W+/g, "-")), style, SIZE, voices, { music: false });
     const video = await renderer.render(request);
-    ads.set(style, { video, cuts: recordedChanges(video, cuts), detected: merged(await shotChanges(video.path, 0.2)) });
+    const listed = recordedChanges(video, cuts);
+    ads.set(style, { video, cuts: listed, detected: detectedChanges(await sceneScores(video.path), listed) });
   }
 });
 afterAll(() => work.cleanup());

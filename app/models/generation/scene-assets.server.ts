@@ -34,7 +34,6 @@ import { startVideoJob, updateVideoJobStatus } from "~/models/stories/video-jobs
 import { styleDetails, type StyleDetails } from "~/models/stories/story-types.server";
 import { ttsVoice } from "./voices.server";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
-import { LAYERED_SHOTS } from "~/providers/image/shots.server";
 import type { ProductShotVersion, ShotLayers } from "~/providers/image/types";
 import { textCardImage } from "~/providers/image/text-card.server";
 import type { AspectRatio } from "~/providers/media/types";
@@ -296,11 +295,12 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
 }
 
 /**
- * The scene's ad shot as a background plate and a product layer, for a parallax move
- * (docs/decisions/220-parallax-layers.md): only when its picture is the generated shot and up to
- * date (an uploaded picture has no inputs hash), and the image provider draws that shot in
- * layers (the local compositor, hero and close-up). The composition is deterministic, so the
- * layers are drawn again rather than stored.
+ * The scene's ad shot in layers: the background plate, the product layer of a parallax move
+ * (docs/decisions/220-parallax-layers.md; hero and close-up) and the text layer the motion holds
+ * still (docs/decisions/381-text-layer-held-still.md). Only when its picture is the generated
+ * shot and up to date (an uploaded picture has no inputs hash), and the image provider draws its
+ * shots in layers (the local compositor). The composition is deterministic, so the layers are
+ * drawn again here rather than kept from the image step.
  */
 async function shotLayers(ctx: SceneContext, options: SceneAssetOptions): Promise<ShotLayers | undefined> {
   const { scene, project, aspect, style, details } = ctx;
@@ -309,7 +309,7 @@ async function shotLayers(ctx: SceneContext, options: SceneAssetOptions): Promis
   const prompt = scene.imagePrompt?.trim();
   if (!productUrl || !prompt) return undefined;
   const ad = await adShotRequest(ctx);
-  if (!ad.shot || !LAYERED_SHOTS.has(ad.shot)) return undefined;
+  if (!ad.shot) return undefined;
   const provider = productImageProvider();
   if (!provider.shotLayers) return undefined;
   const productImage = await readMediaBytes(productUrl, "product image", project.userId);

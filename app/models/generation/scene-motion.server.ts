@@ -1,5 +1,6 @@
 // What the local motion made a scene's video from (docs/decisions/360-encode-every-frame-once.md):
-// the beats and, for a parallax shot, its two layers stored as the scene's files. Kept with the
+// the beats and the shot's layers (background plate, product layer for a parallax shot, text layer
+// held still: ADR 381) stored as the scene's files. Kept with the
 // video's version (scene_asset_versions.inputs.motion), so the compile can hand the renderer the
 // still and the beats and every frame of the ad is lossy-encoded once; the clip stays what the
 // editors show. A video replaced by any other (an upload, a hosted model, an own clip, a restored
@@ -8,23 +9,23 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { Actor } from "~/models/access/actor.server";
 import { mediaFile } from "~/models/files/media-refs.server";
 import type { Beat, BeatTransition } from "~/providers/motion/beats";
-import type { MotionResult } from "~/providers/motion/types";
+import type { MotionResult, PictureLayers } from "~/providers/motion/types";
 import type { RenderVisual } from "~/providers/render/types";
 import { prisma } from "~/utils/db.server";
 import { storeSceneBytes } from "./scene-media.server";
 
 /** The record kept with a local motion's video version; `layers` are stored files (URLs). */
-export type SceneMotion = { beats: Beat[]; transition: BeatTransition; layers?: { background: string; foreground: string } };
+export type SceneMotion = { beats: Beat[]; transition: BeatTransition; layers?: PictureLayers };
 
 type MadeFrom = NonNullable<Extract<RenderVisual, { kind: "clip" }>["madeFrom"]>;
 
 /**
- * The record of a clip the local motion made (null for any other provider's), its parallax
- * layers stored as the scene's files (so they go with the scene's other files).
+ * The record of a clip the local motion made (null for any other provider's), its layers stored
+ * as the scene's files (so they go with the scene's other files).
  */
 export async function sceneMotionOf(
   clip: Pick<MotionResult, "beats" | "transition">,
-  layers: { background: Buffer; foreground: Buffer } | undefined,
+  layers: PictureLayers<Buffer> | undefined,
   file: { sceneId: string; ownerId: string; sceneOrder: number },
 ): Promise<SceneMotion | null> {
   if (!clip.beats?.length || !clip.transition) return null;
@@ -34,7 +35,13 @@ export async function sceneMotionOf(
     return (await storeSceneBytes(bytes, ext, { sceneId: file.sceneId, ownerId: file.ownerId, kind: "image", name })).url;
   };
   const stored = layers
-    ? { layers: { background: await store(layers.background, "background"), foreground: await store(layers.foreground, "foreground") } }
+    ? {
+        layers: {
+          background: await store(layers.background, "background"),
+          ...(layers.foreground ? { foreground: await store(layers.foreground, "foreground") } : {}),
+          ...(layers.text ? { text: await store(layers.text, "text") } : {}),
+        },
+      }
     : {};
   return { beats: clip.beats, transition: clip.transition, ...stored };
 }
@@ -63,11 +70,20 @@ export function parseSceneMotion(value: unknown): SceneMotion | null {
   else if ((t?.kind === "flash" || t?.kind === "dip") && typeof t.seconds === "number") transition = { kind: t.kind, seconds: t.seconds };
   else return null;
   const l = v.layers as Record<string, unknown> | undefined;
-  if (l !== undefined && !(typeof l?.background === "string" && typeof l?.foreground === "string")) return null;
+  const optional = (x: unknown) => x === undefined || typeof x === "string";
+  if (l !== undefined && !(typeof l?.background === "string" && optional(l.foreground) && optional(l.text))) return null;
   return {
     beats: beats.map((b) => ({ start: b.start, durationSec: b.durationSec, framing: b.framing, move: b.move }) as Beat),
     transition,
-    ...(l ? { layers: { background: String(l.background), foreground: String(l.foreground) } } : {}),
+    ...(l
+      ? {
+          layers: {
+            background: String(l.background),
+            ...(typeof l.foreground === "string" ? { foreground: l.foreground } : {}),
+            ...(typeof l.text === "string" ? { text: l.text } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -101,10 +117,12 @@ export async function motionMadeFrom(motion: SceneMotion | undefined, imageUrl: 
   if (!motion || !imageUrl) return null;
   try {
     const image = (await mediaFile(imageUrl, "scene image", ownerId)).path;
+    const file = async (url: string | undefined) => (url ? (await mediaFile(url, "scene layer", ownerId)).path : undefined);
     const layers = motion.layers
       ? {
-          background: (await mediaFile(motion.layers.background, "scene layer", ownerId)).path,
-          foreground: (await mediaFile(motion.layers.foreground, "scene layer", ownerId)).path,
+          background: (await file(motion.layers.background))!,
+          ...(motion.layers.foreground ? { foreground: await file(motion.layers.foreground) } : {}),
+          ...(motion.layers.text ? { text: await file(motion.layers.text) } : {}),
         }
       : undefined;
     return { image, ...(layers ? { layers } : {}), beats: { list: motion.beats, transition: motion.transition } };

@@ -14,7 +14,7 @@ import type { ShotFrame } from "./shots.server";
  * shape and the type are the Style's (docs/decisions/341-five-style-looks.md).
  */
 export async function endCardShot(f: ShotFrame): Promise<void> {
-  const { request, product, palette, W, H, safe, portrait, unit, headline, layers, area, look } = f;
+  const { request, product, palette, W, H, safe, portrait, unit, headline, layers, text, area, look } = f;
   const side = !portrait;
   // Beside the product, the text column runs from the middle of the frame to the safe area's right edge.
   const colX = side ? Math.round(W * 0.52) : area.x;
@@ -27,7 +27,7 @@ export async function endCardShot(f: ShotFrame): Promise<void> {
     const logo = request.brand ? await brandLogo(request.logo, Math.min(d, Math.round(area.width / 2.4))) : await circle(request.logo, d);
     if (logo) {
       const at = placeMark(f, "logo", logo, Math.round(pcx - logo.width / 2), y);
-      layers.push({ input: logo.png, ...at });
+      text.push({ input: logo.png, ...at });
       y += logo.height + Math.round(H * 0.02);
     }
   }
@@ -58,7 +58,7 @@ export async function endCardShot(f: ShotFrame): Promise<void> {
   const bottom = area.y + area.height;
   let ty = side ? Math.round(area.y + Math.max(0, area.height - nameH - bh - siteH) / 2) : y + p.height + Math.round(H * 0.02);
   if (name) {
-    layers.push({ input: name.png, ...placeMark(f, "name", name, Math.round(tcx - name.width / 2), Math.min(ty, bottom - nameH - bh - siteH)) });
+    text.push({ input: name.png, ...placeMark(f, "name", name, Math.round(tcx - name.width / 2), Math.min(ty, bottom - nameH - bh - siteH)) });
     ty += nameH;
   }
   if (cta) {
@@ -66,17 +66,17 @@ export async function endCardShot(f: ShotFrame): Promise<void> {
     const r = buttonRadius(look, bh, ctaSize);
     // The band look's button is a strip of colour across a portrait frame (beside the product, a block).
     const strip = look.layout === "lower-band" && !side;
-    layers.push({
+    text.push({
       input: Buffer.from(
         `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect x="${strip ? 0 : at.left}" y="${at.top}" width="${strip ? W : bw}" height="${bh}" rx="${r}" fill="${palette.accent}"/></svg>`,
       ),
       left: 0,
       top: 0,
     });
-    layers.push({ input: cta.png, left: at.left + padX, top: at.top + padY });
+    text.push({ input: cta.png, left: at.left + padX, top: at.top + padY });
     ty = at.top + bh + Math.round(H * 0.015);
   }
-  if (site) layers.push({ input: site.png, ...placeMark(f, "website", site, Math.round(tcx - site.width / 2), Math.min(ty, bottom - site.height)) });
+  if (site) text.push({ input: site.png, ...placeMark(f, "website", site, Math.round(tcx - site.width / 2), Math.min(ty, bottom - site.height)) });
 }
 
 /** A brand kit's logo, whole (not cropped), fitted into a box `d` high and up to 2.4 d wide. */

@@ -40,9 +40,11 @@ export type ShotRequest = {
   /** The project's Style (story type name): its layout family, type, page and button (style-looks.ts); without it Product Showcase's. */
   style?: string;
   /**
-   * Also return the shot's layers, for a parallax move (docs/decisions/220-parallax-layers.md):
-   * the background plate (everything but the product) and the product layer (cut-out and its
-   * shadow, full frame with alpha). Only the hero and the close-up have them.
+   * Also return the shot's layers: for a parallax move (docs/decisions/220-parallax-layers.md)
+   * the background plate and the product layer (cut-out and its shadow, full frame with alpha;
+   * only the hero and the close-up have one), and the text layer (every headline, call-out,
+   * button, logo and their panels, full frame with alpha) that the camera does not move
+   * (docs/decisions/381-text-layer-held-still.md).
    */
   layers?: boolean;
 };
@@ -80,6 +82,7 @@ export async function composeShot(
   const unit = Math.min(W, H);
   const layers: OverlayOptions[] = [];
   const front: OverlayOptions[] = [];
+  const text: OverlayOptions[] = [];
   const headline = request.headline?.trim() ?? "";
   const photo = request.shot === "photo" && request.photo ? await coverPhoto(request.photo, W, H) : null;
   const kind = photo ? "photo" : request.shot === "photo" ? "kinetic" : request.shot;
@@ -101,6 +104,7 @@ export async function composeShot(
     headline,
     layers,
     front,
+    text,
     photo,
     background: gradientSvg(W, H, palette.bgTop, palette.bgBottom, backdrop),
     paint: (top, bottom, extra) => gradientSvg(W, H, top, bottom, backdrop + extra),
@@ -113,13 +117,24 @@ export async function composeShot(
       .flatten({ background: palette.bgTop })
       .jpeg({ quality: 90, chromaSubsampling: "4:4:4" })
       .toBuffer();
-  const image = await flat([...layers, ...front]);
-  if (!request.layers || !LAYERED_SHOTS.has(request.shot) || !front.length) return { image, palette, marks: f.marks };
-  const foreground = await sharp({ create: { width: W, height: H, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite(front)
-    .png()
-    .toBuffer();
-  return { image, palette, marks: f.marks, layers: { background: await flat(layers), foreground } };
+  const image = await flat([...layers, ...front, ...text]);
+  const parallax = LAYERED_SHOTS.has(request.shot) && front.length > 0;
+  if (!request.layers || (!parallax && !text.length)) return { image, palette, marks: f.marks };
+  const clear = (overlays: OverlayOptions[]) =>
+    sharp({ create: { width: W, height: H, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite(overlays)
+      .png()
+      .toBuffer();
+  return {
+    image,
+    palette,
+    marks: f.marks,
+    layers: {
+      background: await flat(parallax ? layers : [...layers, ...front]),
+      ...(parallax ? { foreground: await clear(front) } : {}),
+      ...(text.length ? { text: await clear(text) } : {}),
+    },
+  };
 }
 
 /** What a layout draws on: the frame's measures, the Style's look, and the background and layers it sets. */
@@ -132,8 +147,10 @@ export type ShotFrame = TextFrame & {
   unit: number;
   headline: string;
   layers: OverlayOptions[];
-  /** The product and its shadow: drawn last, and the layer that moves faster in a parallax move. */
+  /** The product and its shadow: drawn over `layers`, and the layer that moves faster in a parallax move. */
   front: OverlayOptions[];
+  /** Every text, logo and button with its panel: drawn last, and held still while the camera moves the picture. */
+  text: OverlayOptions[];
   /** The user's own picture, covering the frame (the photo shot). */
   photo: Buffer | null;
   background: string;
@@ -194,11 +211,11 @@ async function callOut(f: ShotFrame, text: string, box: Rect, sizePx: number, ta
 
 /** The user's own picture, full bleed; the call-out at the top of the safe area. */
 async function photoShot(f: ShotFrame): Promise<void> {
-  const { palette, W, H, safe, unit, headline, layers, photo, area } = f;
+  const { palette, W, H, safe, unit, headline, layers, text, photo, area } = f;
   if (!photo) return;
   f.background = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${palette.bgBottom}"/></svg>`;
   layers.push({ input: photo, left: 0, top: 0 });
-  if (headline) layers.push(...(await callOut(f, headline, { x: area.x, y: area.y, width: area.width, height: (safe - area.y) * 0.35 }, unit * 0.075, null)));
+  if (headline) text.push(...(await callOut(f, headline, { x: area.x, y: area.y, width: area.width, height: (safe - area.y) * 0.35 }, unit * 0.075, null)));
 }
 
 /**
@@ -207,7 +224,7 @@ async function photoShot(f: ShotFrame): Promise<void> {
  * its height (docs/decisions/214-aspect-ratio-at-creation.md).
  */
 async function heroShot(f: ShotFrame): Promise<void> {
-  const { product, palette, W, H, safe, portrait, unit, headline, layers, front, area } = f;
+  const { product, palette, W, H, safe, portrait, unit, headline, text, front, area } = f;
   const floorY = Math.round(safe * 0.94);
   const beside = headline !== "" && W > H * 1.2;
   const top = headline && !beside ? Math.round(H * (portrait ? 0.33 : 0.36)) : Math.round(H * 0.1);
@@ -222,14 +239,14 @@ async function heroShot(f: ShotFrame): Promise<void> {
   front.push(...(await contactShadow(p.width, cx, floorY, W, H)));
   front.push({ input: p.png, left: Math.round(cx - p.width / 2), top: Math.max(0, floorY - p.height) });
   if (beside)
-    layers.push(
+    text.push(
       ...(await styledText(f, headline, { x: area.x, y: area.y, width: W * 0.5 - area.x, height: safe - area.y - H * 0.04 }, unit * 0.13, {
         align: "left",
         ground: "background",
       })),
     );
   else if (headline)
-    layers.push(
+    text.push(
       ...(await styledText(f, headline, { x: area.x, y: area.y, width: area.width, height: top - area.y - H * 0.02 }, unit * 0.115, {
         align: "centre",
         ground: "background",
@@ -255,7 +272,7 @@ async function closeUpShot(f: ShotFrame): Promise<void> {
 
 /** The product on one side, a call-out on the other. */
 async function featureShot(f: ShotFrame): Promise<void> {
-  const { product, W, H, safe, portrait, unit, headline, layers, area } = f;
+  const { product, W, H, safe, portrait, unit, headline, layers, text, area } = f;
   const p = await fit(product, W * (portrait ? 0.62 : 0.4), safe * (W > H * 1.2 ? 0.8 : 0.62));
   const px = Math.round(W * (portrait ? 0.04 : 0.08));
   const py = Math.round(safe - p.height - H * 0.03);
@@ -265,19 +282,30 @@ async function featureShot(f: ShotFrame): Promise<void> {
     const x = W * (portrait ? 0.42 : 0.5);
     const y = Math.max(area.y, H * (portrait ? 0.09 : 0.12));
     const box = { x, y, width: area.x + area.width - x, height: safe * 0.42 };
-    layers.push(...(await callOut(f, headline, box, unit * 0.075, { x: px + p.width * 0.7, y: py + p.height * 0.3 })));
+    text.push(...(await callOut(f, headline, box, unit * 0.075, { x: px + p.width * 0.7, y: py + p.height * 0.3 })));
   }
 }
 
-/** Half colour panel with the text, half the product on the background. */
+/**
+ * Half colour panel with the text, half the product on the background. The panel belongs to the
+ * text layer: the text stays on it while the camera moves the picture.
+ */
 async function splitShot(f: ShotFrame): Promise<void> {
-  const { product, palette, W, H, safe, portrait, unit, headline, layers, area } = f;
+  const { product, palette, W, H, safe, portrait, unit, headline, layers, text, area } = f;
+  const panel = (width: number, height: number) => ({
+    input: Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${width}" height="${height}" fill="${palette.accent}"/></svg>`,
+    ),
+    left: 0,
+    top: 0,
+  });
+  f.background = f.paint(palette.bgTop, palette.bgBottom, "");
   if (portrait) {
     // The panel covers the safe area's top 44% above the captions.
     const panelH = Math.round(f.area.y + (safe - f.area.y) * 0.44);
-    f.background = f.paint(palette.bgTop, palette.bgBottom, `<rect width="${W}" height="${panelH}" fill="${palette.accent}"/>`);
+    text.push(panel(W, panelH));
     if (headline)
-      layers.push(
+      text.push(
         ...(await styledText(f, headline, { x: area.x, y: area.y, width: area.width, height: panelH - area.y - H * 0.02 }, unit * 0.095, {
           align: "left",
           ground: "accent",
@@ -287,9 +315,9 @@ async function splitShot(f: ShotFrame): Promise<void> {
     layers.push({ input: p.png, left: Math.round(W * 0.56 - p.width / 2), top: Math.round(panelH + H * 0.03) });
   } else {
     const panelW = Math.round(W * 0.5);
-    f.background = f.paint(palette.bgTop, palette.bgBottom, `<rect width="${panelW}" height="${H}" fill="${palette.accent}"/>`);
+    text.push(panel(panelW, H));
     if (headline)
-      layers.push(
+      text.push(
         ...(await styledText(f, headline, { x: area.x, y: area.y, width: panelW - W * 0.04 - area.x, height: safe - area.y - H * 0.04 }, unit * 0.1, {
           align: "left",
           ground: "accent",
@@ -305,13 +333,13 @@ async function splitShot(f: ShotFrame): Promise<void> {
  * centred-hero look, on the Style's own page in the others.
  */
 async function kineticShot(f: ShotFrame): Promise<void> {
-  const { product, palette, W, H, safe, portrait, unit, headline, layers, area, look } = f;
+  const { product, palette, W, H, safe, portrait, unit, headline, layers, text, area, look } = f;
   const onAccent = look.layout === "centred-hero";
   if (onAccent) f.background = f.paint(palette.accent, mix(palette.accent, "#000000", 0.25), "");
   // The magazine look gives its capitals more of the frame.
   const textH = (portrait ? safe * (look.layout === "magazine" ? 0.56 : 0.5) : safe * 0.55) - area.y + H * 0.08;
   if (headline)
-    layers.push(
+    text.push(
       ...(await styledText(f, headline, { x: area.x, y: area.y, width: portrait ? area.width : W * 0.6 - area.x, height: textH }, unit * 0.13, {
         align: "left",
         ground: onAccent ? "accent" : "background",

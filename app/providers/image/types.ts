@@ -36,13 +36,19 @@ export type ProductImageRequest = {
   /** Light or dark backgrounds (the Style's tone). */
   tone?: "light" | "dark";
   /**
-   * Also return the shot's layers when it has them (local compositor, hero and close-up): the
-   * motion step moves them at different rates (docs/decisions/220-parallax-layers.md).
+   * Also return the shot's layers when it has them (local compositor): the motion step moves the
+   * background plate and the product layer at different rates (docs/decisions/220-parallax-layers.md)
+   * and holds the text layer still (docs/decisions/381-text-layer-held-still.md).
    */
   layers?: boolean;
 };
 
-export type ShotLayers = { background: Buffer; foreground: Buffer };
+/**
+ * A shot in layers, each full frame: the background plate (JPEG; the whole picture but the text,
+ * and but the product where `foreground` is given), the product layer (PNG with alpha; hero and
+ * close-up), and the text layer (PNG with alpha: headlines, call-outs, buttons, logo, their panels).
+ */
+export type ShotLayers = { background: Buffer; foreground?: Buffer; text?: Buffer };
 
 export type ProductImageResult = {
   image: Buffer;
@@ -53,7 +59,7 @@ export type ProductImageResult = {
   /** Whether a plain background was found and removed (local compositor). */
   backgroundRemoved?: boolean;
   requestId?: string;
-  /** The background plate (JPEG) and the product layer (PNG with alpha, full frame): `layers` was asked and the shot has them. */
+  /** The shot's layers: `layers` was asked and the shot has a product layer or text. */
   layers?: ShotLayers;
 };
 
@@ -63,7 +69,7 @@ export interface ProductImageProvider {
   generate(request: ProductImageRequest, options?: CallOptions): Promise<ProductImageResult>;
   /**
    * Draws an ad shot's layers again (the same picture `generate` made for the request, as a
-   * background plate and a product layer), null when the shot has none. Only providers that
+   * background plate, a product layer and a text layer), null when the shot has none. Only providers that
    * compose their shots (the local compositor) have it (docs/decisions/220-parallax-layers.md).
    */
   shotLayers?(request: ProductImageRequest, options?: CallOptions): Promise<ShotLayers | null>;

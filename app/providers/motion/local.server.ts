@@ -80,21 +80,34 @@ export class LocalMotionProvider implements MotionProvider {
     const variant = request.variant ?? motionVariantFor(request.sceneIndex ?? 0, request.seed);
     const frames = Math.max(1, Math.round(durationSec * MOTION_FPS));
     const still = await newWorkFile(this.root, "motion", "jpg");
-    const layer = request.layers ? await newWorkFile(this.root, "motion", "png") : null;
+    const layerFile = await newWorkFile(this.root, "motion", "png");
+    const textFile = await newWorkFile(this.root, "motion", "png");
     const out = await newWorkFile(this.root, "motion", "mp4");
     try {
+      let drawn: { foreground?: string; text?: string } = {};
       try {
-        if (request.layers && layer) await prepareLayers(request.layers.background, request.layers.foreground, size, still, layer);
+        if (request.layers) drawn = await prepareLayers(request.layers, size, { background: still, foreground: layerFile, text: textFile });
         else await prepareStill(request.image, size, still);
       } catch (error) {
         throw new ProviderError(this.name, "bad_input", `The scene image cannot be read: ${(error as Error).message}`, { cause: error });
       }
       const { beats, beatLengths, transition } = localMotionPlan(request, frames, variant);
-      const graph = beatFilters({ still: "0:v", ...(layer ? { layer: "1:v" } : {}) }, beats, beatLengths, size, MOTION_FPS, transition, "v").join(";");
+      const layer = drawn.foreground ? "1:v" : undefined;
+      const text = drawn.text ? `${layer ? 2 : 1}:v` : undefined;
+      const graph = beatFilters(
+        { still: "0:v", ...(layer ? { layer } : {}), ...(text ? { text } : {}) },
+        beats,
+        beatLengths,
+        size,
+        MOTION_FPS,
+        transition,
+        "v",
+      ).join(";");
       await runFfmpeg(
         [
           ...inputArgs(still, "jpeg_pipe"),
-          ...(layer ? inputArgs(layer, "png_pipe") : []),
+          ...(drawn.foreground ? inputArgs(drawn.foreground, "png_pipe") : []),
+          ...(drawn.text ? inputArgs(drawn.text, "png_pipe") : []),
           "-filter_complex",
           graph,
           "-map",
@@ -124,7 +137,8 @@ export class LocalMotionProvider implements MotionProvider {
       throw error;
     } finally {
       await rm(still, { force: true });
-      if (layer) await rm(layer, { force: true });
+      await rm(layerFile, { force: true });
+      await rm(textFile, { force: true });
     }
   }
 }

@@ -1,6 +1,9 @@
 import type { AspectRatio, CallOptions, Size } from "~/providers/media/types";
 import type { Beat, BeatTransition } from "./beats";
 
+/** A picture in layers: the background plate, and the product and text layers where it has them. */
+export type PictureLayers<F = string> = { background: F; foreground?: F; text?: F };
+
 export const MOTION_VARIANTS = ["zoom-in", "zoom-out", "pan-left", "pan-right"] as const;
 export type MotionVariant = (typeof MOTION_VARIANTS)[number];
 
@@ -18,12 +21,13 @@ export type MotionRequest = {
   /** Output size; default the 720p-class size of the aspect ratio. */
   size?: Size;
   /**
-   * `image` as two layers: the background plate (without the product) and the product layer (a
-   * PNG with alpha, same frame). The local motion moves the product faster than the background,
-   * a parallax move (docs/decisions/220-parallax-layers.md); hosted models ignore it and animate
-   * `image`.
+   * `image` in layers (same frame): the background plate (without the text, and without the
+   * product where `foreground` is given), the product layer and the text layer (PNGs with alpha).
+   * The local motion moves the product faster than the background, a parallax move
+   * (docs/decisions/220-parallax-layers.md), and holds the text still over both
+   * (docs/decisions/381-text-layer-held-still.md); hosted models ignore it and animate `image`.
    */
-  layers?: { background: string | Buffer; foreground: string | Buffer };
+  layers?: PictureLayers<string | Buffer>;
   /** The last scene of an ad (its end card): the local motion ends it on one held beat of 2-3 s. */
   endCard?: boolean;
   /** The project's Style (story type name): how the local motion joins its beats (beats.ts STYLE_TRANSITIONS). */

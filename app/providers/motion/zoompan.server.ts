@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { hashValue } from "~/providers/media/workdir.server";
 import type { Size } from "~/providers/media/types";
 import { FRAMING_ZOOM, type Beat, type BeatTransition } from "./beats";
-import { MOTION_VARIANTS, type MotionVariant } from "./types";
+import { MOTION_VARIANTS, type MotionVariant, type PictureLayers } from "./types";
 
 /** zoompan moves in whole input pixels; working on a 2x still keeps the motion smooth. */
 export const STILL_OVERSCAN = 2;
@@ -29,24 +29,32 @@ export async function prepareStill(input: string | Buffer, size: Size, out: stri
 }
 
 /**
- * A parallax move's two layers (docs/decisions/220-parallax-layers.md): the background plate and
- * the product layer (a PNG with alpha), both cropped the same way (centre) to cover
- * `size * STILL_OVERSCAN`, so they stay in register.
+ * A picture's layers as the motion draws them (docs/decisions/220-parallax-layers.md, ADR 381):
+ * the background plate, and the product layer (a PNG with alpha) where there is one, both cropped
+ * the same way (centre) to cover `size * STILL_OVERSCAN` so they stay in register; the text layer
+ * at `size` itself (it is laid over the moved picture, not moved).
  */
 export async function prepareLayers(
-  background: string | Buffer,
-  foreground: string | Buffer,
+  layers: PictureLayers<string | Buffer>,
   size: Size,
-  outBackground: string,
-  outForeground: string,
-): Promise<void> {
-  await prepareStill(background, size, outBackground, "centre");
-  await sharp(foreground, { failOn: "error" })
-    .rotate()
-    .ensureAlpha()
-    .resize(size.width * STILL_OVERSCAN, size.height * STILL_OVERSCAN, { fit: "cover", position: "centre" })
-    .png({ compressionLevel: 1 })
-    .toFile(outForeground);
+  out: { background: string; foreground: string; text: string },
+): Promise<{ background: string; foreground?: string; text?: string }> {
+  await prepareStill(layers.background, size, out.background, "centre");
+  const alpha = (input: string | Buffer, width: number, height: number, file: string) =>
+    sharp(input, { failOn: "error" })
+      .rotate()
+      .ensureAlpha()
+      .resize(width, height, { fit: "cover", position: "centre" })
+      .png({ compressionLevel: 1 })
+      .toFile(file);
+  if (layers.foreground) await alpha(layers.foreground, size.width * STILL_OVERSCAN, size.height * STILL_OVERSCAN, out.foreground);
+  if (layers.text) await alpha(layers.text, size.width, size.height, out.text);
+  return { background: out.background, ...(layers.foreground ? { foreground: out.foreground } : {}), ...(layers.text ? { text: out.text } : {}) };
+}
+
+/** Filter graph lines laying the text layer (input `text`, with alpha, at the output size) over `[from]`, unmoved: writes `[out]`. */
+export function textOverFilters(from: string, text: string, out: string): string[] {
+  return [`[${text}]format=yuva420p[txl]`, `[${from}][txl]overlay=format=yuv420:eof_action=repeat,format=yuv420p[${out}]`];
 }
 
 /** How far the background moves, as a fraction of the product layer's move, in a parallax move. */
@@ -110,10 +118,11 @@ export function zoompanFilter(variant: MotionVariant, frames: number, size: Size
 /**
  * Filter graph lines that cut a still (input `still`, or parallax layers `still` + `layer`) into
  * `beats` (docs/decisions/335-beats-within-scenes.md): each beat its own framing and move, joined by
- * `transition` (a hard cut, or a short flash or dip at each beat's start), in one pass. Writes `[out]`.
+ * `transition` (a hard cut, or a short flash or dip at each beat's start), in one pass; the text
+ * layer (input `text`) laid over them unmoved (ADR 381). Writes `[out]`.
  */
 export function beatFilters(
-  inputs: { still: string; layer?: string },
+  inputs: { still: string; layer?: string; text?: string },
   beats: Beat[],
   frames: number[],
   size: Size,
@@ -145,7 +154,9 @@ export function beatFilters(
       lines.push(`[bs${i}]${zoompanFilter(beat.move, f, size, fps, BEAT_MOVE_AMOUNT, base)},setsar=1${fade}[b${i}]`);
     }
   }
-  lines.push(n === 1 ? `[b0]null[${out}]` : `${beats.map((_, i) => `[b${i}]`).join("")}concat=n=${n}:v=1:a=0[${out}]`);
+  const moved = inputs.text ? "bmoved" : out;
+  lines.push(n === 1 ? `[b0]null[${moved}]` : `${beats.map((_, i) => `[b${i}]`).join("")}concat=n=${n}:v=1:a=0[${moved}]`);
+  if (inputs.text) lines.push(...textOverFilters(moved, inputs.text, out));
   return lines;
 }
 

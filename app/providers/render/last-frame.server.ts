@@ -9,7 +9,8 @@ import path from "node:path";
 import { hashFile } from "~/providers/media/workdir.server";
 import { inputArgs, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import type { Size } from "~/providers/media/types";
-import { beatFilters, prepareLayers, prepareStill } from "~/providers/motion/zoompan.server";
+import { beatFilters, prepareLayers, prepareStill, textOverFilters } from "~/providers/motion/zoompan.server";
+import type { PictureLayers } from "~/providers/motion/types";
 import { beatLengths, shownBeats } from "./segment.server";
 import type { RenderVisual } from "./types";
 
@@ -24,7 +25,7 @@ export function isDrawnPicture(visual: RenderVisual): visual is DrawnPicture {
 export async function lastFrameKey(picture: DrawnPicture, frames: number): Promise<unknown> {
   return {
     still: await hashFile(picture.path),
-    layers: picture.layers ? [await hashFile(picture.layers.background), await hashFile(picture.layers.foreground)] : null,
+    layers: picture.layers ? await Promise.all(layerFiles(picture.layers).map((f) => hashFile(f))) : null,
     beats: picture.beats,
     frames,
   };
@@ -46,24 +47,25 @@ export async function drawLastFrame(
   const first = beats.length > 1 && lengths[beats.length - 1] <= fps ? beats.length - 2 : beats.length - 1;
   const before = lengths.slice(0, first).reduce((a, n) => a + n, 0);
   const at = Math.max(0, frames - 1 - before);
-  const still = path.join(o.workDir, `${path.basename(o.out)}-still.jpg`);
-  const layer = path.join(o.workDir, `${path.basename(o.out)}-layer.png`);
+  const base = path.join(o.workDir, path.basename(o.out));
+  const files = { background: `${base}-still.jpg`, foreground: `${base}-layer.png`, text: `${base}-text.png` };
   try {
-    if (picture.layers) await prepareLayers(picture.layers.background, picture.layers.foreground, size, still, layer);
-    else await prepareStill(picture.path, size, still);
-    const graph = beatFilters(
-      { still: "0:v", ...(picture.layers ? { layer: "1:v" } : {}) },
-      beats.slice(first),
-      lengths.slice(first),
-      size,
-      fps,
-      picture.beats.transition,
-      "drawn",
-    );
+    // As the segment draws the picture (segment.server.ts pictureInput): the moved still or layers, the text layer unmoved over them.
+    let layers: { foreground?: string; text?: string } = {};
+    if (picture.layers) layers = await prepareLayers(picture.layers, size, files);
+    else await prepareStill(picture.path, size, files.background);
+    let input = 0;
+    const layer = layers.foreground ? `${++input}:v` : undefined;
+    const text = layers.text ? `${++input}:v` : undefined;
+    const graph = [
+      ...beatFilters({ still: "0:v", ...(layer ? { layer } : {}) }, beats.slice(first), lengths.slice(first), size, fps, picture.beats.transition, "moved"),
+      ...(text ? textOverFilters("moved", text, "drawn") : ["[moved]null[drawn]"]),
+    ];
     await runFfmpeg(
       [
-        ...inputArgs(still, "jpeg_pipe"),
-        ...(picture.layers ? inputArgs(layer, "png_pipe") : []),
+        ...inputArgs(files.background, "jpeg_pipe"),
+        ...(layers.foreground ? inputArgs(layers.foreground, "png_pipe") : []),
+        ...(layers.text ? inputArgs(layers.text, "png_pipe") : []),
         "-filter_complex",
         [...graph, `[drawn]trim=start_frame=${at},setpts=PTS-STARTPTS[v]`].join(";"),
         "-map",
@@ -79,7 +81,11 @@ export async function drawLastFrame(
       { signal: o.signal },
     );
   } finally {
-    await rm(still, { force: true });
-    await rm(layer, { force: true });
+    await Promise.all(Object.values(files).map((f) => rm(f, { force: true })));
   }
+}
+
+/** The files of a picture's layers: the background plate, and the product and text layers where it has them. */
+function layerFiles(layers: PictureLayers): string[] {
+  return [layers.background, layers.foreground, layers.text].filter((f): f is string => typeof f === "string");
 }

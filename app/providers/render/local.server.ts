@@ -14,6 +14,7 @@ import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Si
 import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import { renderCacheMaxBytes, renderLongSide } from "~/utils/tuning.server";
 import { motionVariantFor } from "~/providers/motion/zoompan.server";
+import type { PictureLayers } from "~/providers/motion/types";
 import { joinSegments } from "./join.server";
 import { drawLastFrame, isDrawnPicture, lastFrameKey, type DrawnPicture } from "./last-frame.server";
 import { formatOf, stageInputs, touch } from "./render-inputs.server";
@@ -216,7 +217,7 @@ export class LocalRenderProvider implements LocalRenderer {
     // A clip the local motion made from a still is drawn from that still (ADR 360).
     const scene: RenderScene = { ...given, visual: drawnVisual(given.visual) };
     const layers = scene.visual.kind === "image" ? scene.visual.layers : undefined;
-    if (layers && !(existsSync(layers.background) && existsSync(layers.foreground))) {
+    if (layers && !layerFiles(layers).every((f) => existsSync(f))) {
       throw new ProviderError(this.name, "bad_input", `Scene ${index + 1}: a layer of the image is missing`);
     }
     if (scene.voiceOver && !existsSync(scene.voiceOver.path)) {
@@ -263,7 +264,7 @@ export class LocalRenderProvider implements LocalRenderer {
         motion,
         // Only when given, so the hashes of other scenes stay as they were.
         ...(scene.visual.kind === "image" && scene.visual.beats ? { beats: scene.visual.beats } : {}),
-        layers: layers ? [await hashFile(layers.background), await hashFile(layers.foreground)] : null,
+        layers: layers ? await Promise.all(layerFiles(layers).map((f) => hashFile(f))) : null,
       },
       voice: scene.voiceOver ? await hashFile(scene.voiceOver.path) : null,
       keep,
@@ -349,9 +350,14 @@ export class LocalRenderProvider implements LocalRenderer {
 function drawnVisual(visual: RenderVisual): RenderVisual {
   if (visual.kind !== "clip" || !visual.madeFrom) return visual;
   const from = visual.madeFrom;
-  const files = [from.image, ...(from.layers ? [from.layers.background, from.layers.foreground] : [])];
+  const files = [from.image, ...layerFiles(from.layers)];
   if (!files.every((f) => existsSync(f))) return visual;
   return { kind: "image", path: from.image, ...(from.layers ? { layers: from.layers } : {}), beats: from.beats };
+}
+
+/** The files of a picture's layers: the background plate, and the product and text layers where it has them. */
+function layerFiles(layers: PictureLayers | undefined): string[] {
+  return layers ? [layers.background, layers.foreground, layers.text].filter((f): f is string => typeof f === "string") : [];
 }
 
 /** What of the brand kit changes a segment: its font, colours and corner mark's bytes. */

@@ -6,6 +6,7 @@ import { copyFile, link, utimes } from "node:fs/promises";
 import path from "node:path";
 import { demuxerOf, MediaProcessError, probeMedia } from "~/providers/media/ffmpeg.server";
 import { RenderInputError, type RenderInputKind, type RenderRequest, type RenderScene } from "./types";
+import type { PictureLayers } from "~/providers/motion/types";
 
 /** The demuxer ffmpeg is told for a staged file. */
 export function formatOf(formats: ReadonlyMap<string, string>, file: string): string {
@@ -62,6 +63,11 @@ export async function stageInputs(request: RenderRequest, jobDir: string): Promi
     }
     return staged;
   };
+  const stageLayers = async (layers: PictureLayers, k: number): Promise<PictureLayers> => ({
+    background: await stage(layers.background, "image", k, false),
+    ...(layers.foreground ? { foreground: await stage(layers.foreground, "image", k, false) } : {}),
+    ...(layers.text ? { text: await stage(layers.text, "image", k, false) } : {}),
+  });
   const scenes: RenderScene[] = [];
   for (const [i, scene] of request.scenes.entries()) {
     const k = i + 1;
@@ -74,22 +80,11 @@ export async function stageInputs(request: RenderRequest, jobDir: string): Promi
         staged.madeFrom = {
           ...from,
           image: await stage(from.image, "image", k, false),
-          ...(from.layers
-            ? {
-                layers: {
-                  background: await stage(from.layers.background, "image", k, false),
-                  foreground: await stage(from.layers.foreground, "image", k, false),
-                },
-              }
-            : {}),
+          ...(from.layers ? { layers: await stageLayers(from.layers, k) } : {}),
         };
     } else {
       staged = { ...visual, path: await stage(visual.path, "image", k, false) };
-      if (visual.layers)
-        staged.layers = {
-          background: await stage(visual.layers.background, "image", k, false),
-          foreground: await stage(visual.layers.foreground, "image", k, false),
-        };
+      if (visual.layers) staged.layers = await stageLayers(visual.layers, k);
     }
     const voiceOver = scene.voiceOver ? { voiceOver: { ...scene.voiceOver, path: await stage(scene.voiceOver.path, "voice-over", k, true) } } : {};
     scenes.push({ ...scene, visual: staged, ...voiceOver });

@@ -9,7 +9,7 @@ import { concatInputArgs, concatListLine, inputArgs, lavfiInputArgs, MediaProces
 import { safeArea } from "~/providers/media/safe-zones";
 import type { Size } from "~/providers/media/types";
 import { ensureDir } from "~/providers/media/workdir.server";
-import { beatFilters, motionVariantFor, parallaxFilters, prepareLayers, prepareStill, zoompanFilter } from "~/providers/motion/zoompan.server";
+import { beatFilters, motionVariantFor, parallaxFilters, prepareLayers, prepareStill, textOverFilters, zoompanFilter } from "~/providers/motion/zoompan.server";
 import {
   brandCaptionStyle,
   captionBand,
@@ -172,10 +172,11 @@ async function pictureInput(p: PlannedScene, o: SegmentOptions, tmpDir: string):
   let input = 0;
   if (p.scene.visual.kind === "image") {
     const still = path.join(tmpDir, "still.jpg");
-    const layers = p.scene.visual.layers;
-    const layer = path.join(tmpDir, "layer.png");
+    const given = p.scene.visual.layers;
+    let layers: { foreground?: string; text?: string } = {};
     try {
-      if (layers) await prepareLayers(layers.background, layers.foreground, size, still, layer);
+      if (given)
+        layers = await prepareLayers(given, size, { background: still, foreground: path.join(tmpDir, "layer.png"), text: path.join(tmpDir, "text.png") });
       else await prepareStill(p.scene.visual.path, size, still);
     } catch (error) {
       throw new RenderInputError("image", p.index + 1, (error as Error).message, { cause: error });
@@ -183,30 +184,25 @@ async function pictureInput(p: PlannedScene, o: SegmentOptions, tmpDir: string):
     args.push(...inputArgs(still, "jpeg_pipe"));
     const variant = p.scene.visual.motion ?? motionVariantFor(p.index, o.seed);
     const beats = p.scene.visual.beats ? shownBeats(p.scene.visual.beats.list, p.frames, fps) : null;
-    if (layers) args.push(...inputArgs(layer, "png_pipe"));
+    const still0 = `${input}:v`;
+    const layer = layers.foreground ? `${++input}:v` : undefined;
+    if (layers.foreground) args.push(...inputArgs(layers.foreground, "png_pipe"));
+    const text = layers.text ? `${++input}:v` : undefined;
+    if (layers.text) args.push(...inputArgs(layers.text, "png_pipe"));
+    // The text layer is laid over the moved picture, unmoved (ADR 381).
+    const moved = text ? "moved" : "base";
     if (beats && p.scene.visual.beats) {
       // The motion clip's beats drawn here, in the segment's one encode (ADR 360), each over its own length as in the
       // clip (-frames:v stops the drawing at the scene's end, so a shortened scene is trimmed as the clip was).
       const frames = beatLengths(beats, p.frames, fps);
-      filters.push(
-        ...beatFilters(
-          { still: `${input}:v`, ...(layers ? { layer: `${input + 1}:v` } : {}) },
-          beats,
-          frames,
-          size,
-          fps,
-          p.scene.visual.beats.transition,
-          "base",
-        ),
-      );
-      if (layers) input++;
-    } else if (layers) {
-      filters.push(...parallaxFilters(`${input}:v`, `${input + 1}:v`, variant, p.frames, size, fps, "base"));
-      input++;
+      filters.push(...beatFilters({ still: still0, ...(layer ? { layer } : {}) }, beats, frames, size, fps, p.scene.visual.beats.transition, moved));
+    } else if (layer) {
+      filters.push(...parallaxFilters(still0, layer, variant, p.frames, size, fps, moved));
     } else {
       // 4:2:0 before zoompan: the output is 4:2:0 anyway and the per-frame scaling halves.
-      filters.push(`[${input}:v]format=yuv420p,${zoompanFilter(variant, p.frames, size, fps)},setsar=1[base]`);
+      filters.push(`[${still0}]format=yuv420p,${zoompanFilter(variant, p.frames, size, fps)},setsar=1[${moved}]`);
     }
+    if (text) filters.push(...textOverFilters(moved, text, "base"));
   } else {
     args.push(...inputArgs(p.scene.visual.path, formatOf(o.formats, p.scene.visual.path)));
     filters.push(

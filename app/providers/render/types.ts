@@ -1,15 +1,16 @@
 import type { AspectRatio, CallOptions, Size } from "~/providers/media/types";
 import type { Beat, BeatTransition } from "~/providers/motion/beats";
-import type { MotionVariant } from "~/providers/motion/types";
+import type { MotionVariant, PictureLayers } from "~/providers/motion/types";
 import type { CaptionChoice } from "./caption-looks";
 
 export type RenderFormat = "mp4" | "webm";
 
 /**
  * What a scene shows: a video clip, or a still that gets a zoom/pan move. `url` is for hosted
- * renderers. An image may also come as its two layers (`layers`: the background plate, and the
- * product layer, a PNG with alpha): the local renderer then moves the product faster than the
- * background (docs/decisions/220-parallax-layers.md); hosted renderers ignore them and show
+ * renderers. An image may also come in layers (`layers`: the background plate, the product layer
+ * and the text layer, PNGs with alpha): the local renderer then moves the product faster than the
+ * background (docs/decisions/220-parallax-layers.md) and lays the text over the moved picture
+ * unmoved (docs/decisions/381-text-layer-held-still.md); hosted renderers ignore them and show
  * the flat picture (`path` or `url`).
  */
 export type RenderVisual =
@@ -18,21 +19,21 @@ export type RenderVisual =
       path: string;
       url?: string;
       /**
-       * What the local motion made this clip from (the scene's still, its parallax layers, and
+       * What the local motion made this clip from (the scene's still, its layers, and
        * the beats). The local renderer then draws those beats from the still in the scene's one
        * encode instead of decoding the clip and encoding it again (every frame lossy-encoded once:
        * docs/decisions/360-encode-every-frame-once.md); the clip is still what the editors show,
        * what hosted renderers get (`url`) and what the next scene's soft cut starts from.
        * Ignored (the clip is used) when one of its files is missing.
        */
-      madeFrom?: { image: string; layers?: { background: string; foreground: string }; beats: { list: Beat[]; transition: BeatTransition } };
+      madeFrom?: { image: string; layers?: PictureLayers; beats: { list: Beat[]; transition: BeatTransition } };
     }
   | {
       kind: "image";
       path: string;
       url?: string;
       motion?: MotionVariant;
-      layers?: { background: string; foreground: string };
+      layers?: PictureLayers;
       /**
        * The local motion's beats (motion/local.server.ts localMotionPlan: framings, moves, times and
        * the Style's transition). The local renderer then draws them itself in the scene's one
