@@ -5,12 +5,16 @@
 // again (the path before ADR 360), "once" draws the clips' beats from their stills in the one
 // encode. Records wall and CPU seconds (this process and its ffmpeg children) and the
 // RENDER_CONCURRENCY in use. Writes bench/results/encode-once-<date>[-<label>].json (--label=NAME).
+// --ready-first (docs/decisions/380-ready-before-the-scene-clips.md): mp4 only, the media part of
+// submission → Ready before (clips, then the render) and after (the render from the planned
+// motion; the clips after Ready), and the editors' compile with the clips from the cache.
+// Writes bench/results/ready-first-<date>[-<label>].json.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
 import { mediaLimiter } from "~/providers/media/limiter.server";
-import { LocalMotionProvider } from "~/providers/motion/local.server";
+import { LocalMotionProvider, localMotionPlanFor } from "~/providers/motion/local.server";
 import { LocalRenderProvider, sceneDurationFor } from "~/providers/render/local.server";
 import type { RenderFormat, RenderScene } from "~/providers/render/types";
 import { LocalVoiceProvider } from "~/providers/voice/local.server";
@@ -76,6 +80,9 @@ async function main() {
       captionText: LINES[i],
     }));
   const renders: Record<string, unknown> = {};
+  // --ready-first (ADR 380): only mp4, and only the paths Create Video takes before and after that change.
+  const readyFirstOnly = process.argv.includes("--ready-first");
+  if (readyFirstOnly) return readyFirst({ loadAtStart, clips, scenes, stills, voices });
   for (const format of ["mp4", "webm"] as RenderFormat[]) {
     for (const path_ of ["twice", "once"] as const) {
       const renderer = new LocalRenderProvider({ workDir: path.join(root, `${format}-${path_}`) });
@@ -110,6 +117,76 @@ async function main() {
   const file = path.join(dir, `encode-once-${result.date.slice(0, 10)}${label ? `-${label}` : ""}.json`);
   writeFileSync(file, JSON.stringify(result, null, 2) + "\n");
   console.log(`clips: ${JSON.stringify(result.clips)}; results: ${file}`);
+  rmSync(root, { recursive: true, force: true });
+}
+
+/**
+ * Submission → Ready's media part of Create Video, before and after ADR 380, from the same stills
+ * and voices: before, the three clips (made at once) and then the render drawing their beats;
+ * after, the render drawing the motion planned for the clips (no clip made: they come after
+ * Ready), then the clips. Last, the editors' compile once the clips exist: every segment cached.
+ */
+async function readyFirst(o: {
+  loadAtStart: number[];
+  clips: { value: Awaited<ReturnType<LocalMotionProvider["animate"]>>[]; wallSec: number; cpuSec: number | null };
+  scenes: (once: boolean) => RenderScene[];
+  stills: string[];
+  voices: { path: string; durationSec: number }[];
+}) {
+  const { clips, scenes, stills, voices } = o;
+  const before = await timed(() =>
+    new LocalRenderProvider({ workDir: path.join(root, "before") }).render({ scenes: scenes(true), format: "mp4", seed: "bench" }),
+  );
+  const renderer = new LocalRenderProvider({ workDir: path.join(root, "ready-first") });
+  const planned = await timed(async () =>
+    stills.map((image, i): RenderScene => {
+      const plan = localMotionPlanFor({
+        durationSec: sceneDurationFor(voices[i].durationSec),
+        sceneIndex: i,
+        endCard: i === stills.length - 1,
+        style: "Product Showcase",
+      });
+      if (!plan) throw new Error("the local motion refused the scene");
+      return {
+        id: `s${i}`,
+        visual: { kind: "image", path: image, beats: { list: plan.beats, transition: plan.transition } },
+        voiceOver: { path: voices[i].path },
+        captionText: LINES[i],
+      };
+    }),
+  );
+  const after = await timed(() => renderer.render({ scenes: planned.value, format: "mp4", seed: "bench" }));
+  const editors = await timed(() => renderer.render({ scenes: scenes(true), format: "mp4", seed: "bench" }));
+  const videoSec = round(after.value.durationSec);
+  const result = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, loadAverageAtStart: o.loadAtStart, loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+    renderConcurrency: mediaLimiter().limit,
+    note: "Shared machine (other engineers' work running): wall figures are noisy; CPU seconds are the steadier figure. Media only (voices, stills and the rest of the run are the same before and after).",
+    videoSec,
+    before: {
+      clips: { wallSec: clips.wallSec, cpuSec: clips.cpuSec },
+      render: { wallSec: before.wallSec, cpuSec: before.cpuSec },
+      toReadyWallSec: round(clips.wallSec + before.wallSec),
+      toReadyCpuSec: clips.cpuSec !== null && before.cpuSec !== null ? round(clips.cpuSec + before.cpuSec) : null,
+    },
+    after: {
+      plan: { wallSec: planned.wallSec, cpuSec: planned.cpuSec },
+      render: { wallSec: after.wallSec, cpuSec: after.cpuSec },
+      toReadyWallSec: round(planned.wallSec + after.wallSec),
+      toReadyCpuSec: planned.cpuSec !== null && after.cpuSec !== null ? round(planned.cpuSec + after.cpuSec) : null,
+      clipsAfterReady: { wallSec: clips.wallSec, cpuSec: clips.cpuSec },
+    },
+    editorsCompileWithClips: {
+      wallSec: editors.wallSec,
+      cpuSec: editors.cpuSec,
+      cachedScenes: editors.value.scenes.filter((s) => s.cached).length,
+      scenes: editors.value.scenes.length,
+    },
+  };
+  const file = path.resolve("bench/results", `ready-first-${result.date.slice(0, 10)}${label ? `-${label}` : ""}.json`);
+  writeFileSync(file, JSON.stringify(result, null, 2) + "\n");
+  console.log(JSON.stringify(result, null, 2));
   rmSync(root, { recursive: true, force: true });
 }
 

@@ -94,7 +94,8 @@ export const compileFunction = inngest.createFunction(
       await setCompileMessage(actor, compileJobId, COMPILE_MESSAGES.config).catch(stopIfNotFound);
       try {
         const job = await getCompileJob(actor, compileJobId);
-        const request = await buildRenderRequest(actor, projectId, ready.format, scenePlanOf(job)?.sceneIds);
+        const plan = scenePlanOf(job);
+        const request = await buildRenderRequest(actor, projectId, ready.format, plan?.sceneIds, plan?.motions);
         return { ok: true as const, scenes: request.scenes.length, music: Boolean(request.music) };
       } catch (error) {
         if (isNotFound(error)) throw new NonRetriableError("The project does not exist");

@@ -5,6 +5,7 @@ import { NonRetriableError, type GetStepTools } from "inngest";
 import { actorForWorkflow } from "~/models/access";
 import { createCompileJob } from "~/models/compile";
 import { markProjectFailed } from "~/models/projects";
+import type { PlannedSceneMotions } from "~/models/generation";
 import { projectIdOfStory, refundVideoRequest, notifyStoryOnce, storyCaptionPick, VIDEO_NOTIFICATIONS } from "~/models/stories";
 import type { inngest } from "../client.ts";
 import { compileFunction } from "./compile.ts";
@@ -17,13 +18,22 @@ export function storyCompileJobId(storyId: number): string {
   return `story-${storyId}-compile`;
 }
 
-/** Compiles the story's project: its compile job (once), then the compile run; its video. */
-export async function compileStory(step: Step, o: { storyId: number; projectId: string; userId: string }): Promise<{ compileJobId: string; videoUrl: string }> {
-  const { storyId, projectId, userId } = o;
+/**
+ * Compiles the story's project: its compile job (once), then the compile run; its video. With
+ * `drawn` (Create Video, ADR 380) the compile prepares nothing and draws those scenes from the
+ * motion planned for their clips.
+ */
+export async function compileStory(
+  step: Step,
+  o: { storyId: number; projectId: string; userId: string; drawn?: { sceneIds: string[]; motions: PlannedSceneMotions["planned"] } },
+): Promise<{ compileJobId: string; videoUrl: string }> {
+  const { storyId, projectId, userId, drawn } = o;
   const job = await step.run("create-compile-job", async () => {
     const actor = await actorForWorkflow(userId).catch(stopIfNotFound);
     const captions = await storyCaptionPick(actor, storyId);
-    const created = await createCompileJob(actor, { id: storyCompileJobId(storyId), projectId, format: "mp4", captions }).catch(stopIfNotFound);
+    const created = await createCompileJob(actor, { id: storyCompileJobId(storyId), projectId, format: "mp4", captions, ...(drawn ? { drawn } : {}) }).catch(
+      stopIfNotFound,
+    );
     return { id: created.id };
   });
   try {
@@ -52,6 +62,8 @@ async function failStoryRun(step: Step, o: { storyId: number; userId: string; re
     const actor = await actorOrNull();
     return actor ? refundVideoRequest(actor, storyId, reason) : ({ ok: false, code: "not_found" } as const);
   });
+  // A run that fails after its story is Ready (not refundable) leaves the story and its project as they are.
+  if (!refund.ok && refund.code === "not_refundable") return;
   await step.run("project-failed", async () => {
     const actor = await actorOrNull();
     const projectId = actor ? await projectIdOfStory(actor, storyId) : null;

@@ -1,17 +1,19 @@
 // Create Video (issue 5 §2c, docs/product.md#video-pipeline): "video/requested" → the story's
 // project with scenes divided from the script → the ad's words from a language model when one is
-// configured (ADR 377) → every scene's assets (fan-out with step.invoke,
-// ADR 072) → the music bed (the uploaded track, else a composed one) → compile → the story is
-// "Ready" with its final video, SEO title and hashtags → "Your video is ready".
+// configured (ADR 377) → every scene's assets but its clip (fan-out with step.invoke,
+// ADR 072) → the music bed (the uploaded track, else a composed one) → every scene's motion planned
+// → compile, drawing the scenes from their plans → the story is "Ready" with its final video, SEO
+// title and hashtags → "Your video is ready" → the scene clips the editors show (ADR 380).
 // On any final failure (after retries) the onFailure handler refunds the 20 credits exactly
 // once, marks the story failed with the reason and sends "Your video could not be created".
 // Every step is idempotent: the executor delivers at least once (ADR 102).
 // The run acts as the user its event names (the story's owner, who asked); each step resolves
 // that actor again and the core checks the story and its project against it (ADR 130).
-import { NonRetriableError } from "inngest";
+import { NonRetriableError, type GetStepTools } from "inngest";
 import { titleFromText } from "~/providers/llm/index.server";
 import { type Actor, actorForWorkflow } from "~/models/access";
-import { ensureBackgroundMusic, planProjectAdCopy, planTask } from "~/models/generation";
+import { ensureBackgroundMusic, planProjectAdCopy, planSceneMotions, planTask } from "~/models/generation";
+import { SCENE_ASSET_STEPS } from "~/models/generation/scene-asset-steps";
 import { getCompileJob } from "~/models/compile";
 import { createProjectForStory, getProject } from "~/models/projects";
 import {
@@ -122,9 +124,11 @@ export const videoRequestFunction = inngest.createFunction(
     // Every scene's assets, in parallel runs (each in the fixed step order), and the music bed
     // beside them: it needs only the planned length, and composing it (a synth process) overlaps
     // the scenes' renders (ffmpeg) instead of waiting for them.
+    // The scene's clip is not among them: it is made after Ready (below, ADR 380).
+    const sceneNumber = (sceneId: string) => project.sceneIds.indexOf(sceneId) + 1;
     const scenes = Promise.all(
       project.sceneIds.map((sceneId, i) =>
-        step.invoke(`scene-${i + 1}-assets`, { function: sceneAssetsFunction, data: { projectId, sceneId, userId, storyId } }),
+        step.invoke(`scene-${i + 1}-assets`, { function: sceneAssetsFunction, data: { projectId, sceneId, userId, storyId, steps: [...BEFORE_CLIP_STEPS] } }),
       ),
     ).catch((error: unknown) => {
       throw new NonRetriableError(errorMessageOf(error));
@@ -137,10 +141,21 @@ export const videoRequestFunction = inngest.createFunction(
       return { generated: bed.generated };
     });
     await Promise.all([scenes, music]);
+
+    // Every scene's motion, planned as its clip will draw it (beats, the Style's transition, a parallax shot's
+    // layers) without drawing it: the compile draws the scenes from it, so the video does not wait for the clips
+    // (ADR 380). A scene whose clip cannot be planned (the user's own clip, a hosted motion model) gets its clip
+    // now, before the compile, as before.
+    const motions = await step.run("plan-motion", async () => planSceneMotions(await act(), projectId, { adShots: true }).catch(stopIfNotFound));
+    await Promise.all(motions.unplanned.map((sceneId) => sceneClip(step, { projectId, sceneId, userId, storyId }, sceneNumber(sceneId)))).catch(
+      (error: unknown) => {
+        throw new NonRetriableError(errorMessageOf(error));
+      },
+    );
     // The end of the scenes phase: the ETA's measure of this machine (ADR 355).
     await step.run("scenes-done", async () => ({ recorded: await recordStoryStep(await act(), storyId, "scenesDoneAt") }));
 
-    const compiled = await compileStory(step, { storyId, projectId, userId });
+    const compiled = await compileStory(step, { storyId, projectId, userId, drawn: { sceneIds: project.sceneIds, motions: motions.planned } });
 
     const seo = await step.run("seo", async () => {
       await markStoryProcessing(await act(), storyId, VIDEO_PROGRESS.finishing);
@@ -174,6 +189,27 @@ export const videoRequestFunction = inngest.createFunction(
       return { created: r.created };
     });
 
-    return { storyId, projectId, videoUrl: compiled.videoUrl };
+    // The scene clips the editors show, made after Ready with the beats the video was drawn with (ADR 380). A clip
+    // that fails leaves its scene at "Failed while video" (the editor's Regenerate makes it); the video stays Ready,
+    // and nothing is charged or refunded (the story's 20 credits paid for it).
+    const clips = await Promise.all(
+      Object.keys(motions.planned).map((sceneId) =>
+        sceneClip(step, { projectId, sceneId, userId, storyId }, sceneNumber(sceneId)).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+
+    return { storyId, projectId, videoUrl: compiled.videoUrl, clips: { made: clips.filter(Boolean).length, failed: clips.filter((ok) => !ok).length } };
   },
 );
+
+/** The scene's clip (the scene-assets workflow's video step only), which also completes the scene. */
+function sceneClip(step: GetStepTools<typeof inngest>, data: SceneClipData, sceneNumber: number) {
+  return step.invoke(`scene-${sceneNumber}-clip`, { function: sceneAssetsFunction, data: { ...data, steps: ["video"] } });
+}
+type SceneClipData = { projectId: string; sceneId: string; userId: string; storyId: number };
+
+/** The scene steps made before the compile: all but the clip. */
+const BEFORE_CLIP_STEPS = SCENE_ASSET_STEPS.filter((s) => s !== "video");

@@ -210,7 +210,8 @@ describe("two web processes and a worker on one database", () => {
     const story = await prisma.story.findUniqueOrThrow({ where: { id: answer.storyId } });
     expect(story).toMatchObject({ status: "ready", errorMessage: null });
     expect(story.finalVideoWithMusic).toMatch(/^\/resources\/files\/renders\//);
-    // The Create Video run completes (in the worker: the web processes run no executor, /healthz above).
+    // The Create Video run completes (in the worker: the web processes run no executor, /healthz above), after
+    // Ready with the scene clips (ADR 380).
     await expect
       .poll(
         async () =>
@@ -220,12 +221,12 @@ describe("two web processes and a worker on one database", () => {
             })
           )?.status,
         {
-          timeout: 15_000,
+          timeout: 40_000,
           interval: 200,
         },
       )
       .toBe("completed");
-  }, 90_000);
+  }, 120_000);
 
   // The MCP door over HTTP on a web process that runs no executor (ADR 241): every paid tool's
   // work is queued for the worker and runs there; nothing stays charged without running.

@@ -14,7 +14,7 @@ import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { prisma } from "~/utils/db.server";
 import { webActor } from "../support/web-actor";
 import { CLIPS, clipBytes, discAspect, framesOf, PHOTOS, photoBytes, rgbOf, shareOf } from "./own-media-fixtures";
-import { actorOf, fileOf, newCustomer, startPipeline, type PipelineEnv } from "./pipeline-helpers";
+import { actorOf, fileOf, newCustomer, startPipeline, videoRunEnded, type PipelineEnv } from "./pipeline-helpers";
 import { waitFor } from "./workflows-helpers";
 
 let env: PipelineEnv;
@@ -67,6 +67,8 @@ describe("a Create Video request with the brand's own photos and clips", () => {
     expect(story.errorMessage).toBeNull();
     expect(story.status).toBe("ready");
     console.info(`[own media] 4 photos + 2 clips: submission → Ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // The photo scenes' clips come after Ready (ADR 380); the own clips were made before the compile.
+    expect((await videoRunEnded(result.storyId)).status).toBe("completed");
     expect(story.mediaUrls).toEqual(order.map((f) => f.url));
 
     // The scenes take the material in order; the last is the end card (the compositor's), and

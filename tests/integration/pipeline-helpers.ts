@@ -20,7 +20,8 @@ import type { EmbeddedExecutor, ExecutorOptions } from "../../inngest/executor/i
 import { seedReferenceData } from "../../prisma/seed";
 import { productPhoto } from "../providers/fixtures";
 import { useTempStorage } from "./storage-helpers";
-import { fastExecutor, startServeHost, type ServeHost } from "./workflows-helpers";
+import { fastExecutor, startServeHost, waitFor, type ServeHost } from "./workflows-helpers";
+import * as store from "../../inngest/executor/run-store.ts";
 
 export type PipelineEnv = {
   host: ServeHost;
@@ -55,6 +56,22 @@ export async function startPipeline(opts: { timeScale?: number; fns?: InngestFun
   };
   await env.executor.start();
   return env;
+}
+
+/**
+ * The story's Create Video run once it ended. After Ready it still makes the scene clips (ADR 380):
+ * a test waits for this before it ends, so no run of its own is left for another test file's
+ * executor on the shared database to take.
+ */
+export async function videoRunEnded(storyId: number, timeoutMs = 150_000) {
+  return waitFor(
+    async () =>
+      (await store.runsOf("reelforge-video-request", 200)).find(
+        (r) => (r.event as { data: { storyId: number } }).data.storyId === storyId && (r.status === "completed" || r.status === "failed"),
+      ),
+    `the video run of story ${storyId} to end`,
+    timeoutMs,
+  );
 }
 
 /** The user acting through the web door (not an admin). */

@@ -27,6 +27,7 @@ import {
   getCompileJob,
   recordRenderProgress,
   requestCompile,
+  scenePlanOf,
 } from "~/models/compile/compile-jobs.server";
 import { buildRenderRequest, runLocalRender } from "~/models/compile/compile-render.server";
 import { dashboardFeed } from "~/models/content/content-feed.server";
@@ -69,6 +70,7 @@ import {
   type PipelineEnv,
   uploadMusic,
   uploadProductPhoto,
+  videoRunEnded,
 } from "./pipeline-helpers";
 import { waitFor, waitForRun } from "./workflows-helpers";
 import { webActor } from "../support/web-actor";
@@ -849,6 +851,8 @@ async function watchStory(storyId: number, timeoutMs = 150_000) {
     `story ${storyId} to finish`,
     timeoutMs,
   );
+  // The run goes on after Ready with the scene clips (ADR 380): a test ends with its run, so the next one counts only its own work.
+  await videoRunEnded(storyId, timeoutMs);
   return { story, steps };
 }
 
@@ -897,12 +901,29 @@ describe("Create Video workflow", () => {
     });
     expect(project.finalVideoUrl).toBe(story.finalVideoWithMusic);
     expect(project.backgroundMusicUrl).toMatch(/^\/resources\/files\/renders\/projects\//);
-    expect(project.scenes.map((s) => [s.sceneOrder, s.status])).toEqual([
+    expect(project.scenes[0].voiceOverText).toBe("Meet Aurora, the serum for a morning glow.");
+
+    // Ready before the scene clips (ADR 380): the compile drew every scene from the motion planned for its clip, and the
+    // clips the editors show were made after Ready, with the same beats; then every scene is completed.
+    const run = await videoRunEnded(storyId);
+    expect(run.status).toBe("completed");
+    expect(run.output).toMatchObject({ clips: { made: 2, failed: 0 } });
+    expect(counts()).toEqual({ voice: 2, image: 2, motion: 2, music: 1, render: 1 });
+    const compiled = (await prisma.compileJob.findUnique({ where: { id: storyCompileJobId(storyId) } }))!;
+    const planned = scenePlanOf(compiled);
+    expect(planned).toMatchObject({ sceneIds: project.scenes.map((s) => s.id), prepare: [] });
+    const readyAt = Date.parse(((await prisma.story.findUnique({ where: { id: storyId } }))!.stepTimes as { readyAt: string }).readyAt);
+    const after = (await getProjectWithScenes(actorOf(user.id), story.projectId!))!;
+    expect(after.scenes.map((s) => [s.sceneOrder, s.status])).toEqual([
       [1, "completed"],
       [2, "completed"],
     ]);
-    expect(project.scenes[0].voiceOverText).toBe("Meet Aurora, the serum for a morning glow.");
-    expect(counts()).toEqual({ voice: 2, image: 2, motion: 2, music: 1, render: 1 });
+    for (const scene of after.scenes) {
+      const version = await prisma.sceneAssetVersion.findFirstOrThrow({ where: { sceneId: scene.id, kind: "video", url: scene.videoUrl! } });
+      expect(version.createdAt.getTime(), `scene ${scene.sceneOrder}'s clip made after Ready`).toBeGreaterThanOrEqual(readyAt);
+      const made = (version.inputs as { motion: { beats: unknown; transition: unknown } }).motion;
+      expect(planned?.motions?.[scene.id]).toMatchObject({ beats: made.beats, transition: made.transition });
+    }
     // Every frame encoded once (ADR 360): the render gets each scene's clip with the still and beats the local motion drew it
     // from, and draws them again in its one encode; the clip stays the scene's video the editors show.
     const request = await buildRenderRequest(actorOf(user.id), project.id, "mp4");
@@ -1022,6 +1043,41 @@ describe("Create Video workflow", () => {
     expect(await prisma.notification.count({ where: { userId: user.id } })).toBe(1);
   });
 
+  it("a scene clip that fails after Ready leaves the video Ready and charged once, and the scene to regenerate (ADR 380)", async () => {
+    const user = await newCustomer(100);
+    const photo = await uploadProductPhoto(user.id);
+    // Every motion call fails: only the scene clips, made after Ready, ask the motion provider.
+    process.env.PROVIDER_FAULTS = "motion";
+    let ready: Awaited<ReturnType<typeof watchStory>>["story"];
+    try {
+      const storyId = await submit(user.id, { productImageRef: photo.ref });
+      ready = (await watchStory(storyId)).story;
+      expect(ready.status).toBe("ready");
+      const run = await videoRunEnded(storyId);
+      expect(run.status).toBe("completed");
+      expect(run.output).toMatchObject({ clips: { made: 0, failed: 2 } });
+    } finally {
+      delete process.env.PROVIDER_FAULTS;
+    }
+    // Still Ready with its video; charged once, nothing refunded; told once that it is ready.
+    expect(await prisma.story.findUnique({ where: { id: ready.id } })).toMatchObject({
+      status: "ready",
+      errorMessage: null,
+      finalVideoWithMusic: ready.finalVideoWithMusic,
+    });
+    expect((await ledger(user.id)).map((e) => [e.reason, Number(e.delta)])).toEqual([["video_charge", -20]]);
+    expect(await getBalance(user.id)).toBe(80);
+    expect((await prisma.notification.findMany({ where: { userId: user.id } })).map((n) => n.type)).toEqual(["video_ready"]);
+    // The project keeps its video; each scene says its clip failed, for the editor's Regenerate.
+    const project = (await getProjectWithScenes(actorOf(user.id), ready.projectId!))!;
+    expect(project.status).toBe("completed");
+    expect(project.finalVideoUrl).toBe(ready.finalVideoWithMusic);
+    for (const scene of project.scenes) {
+      expect(scene).toMatchObject({ status: "pending", progressStep: "video", videoUrl: null });
+      expect(scene.errorMessage).toBeTruthy();
+    }
+  });
+
   it("resumes after the executor restarts mid-run without re-running finished steps", async () => {
     const counts = countProviderCalls();
     const user = await newCustomer(100);
@@ -1050,8 +1106,10 @@ describe("Create Video workflow", () => {
     expect(story.errorMessage).toBeNull();
     expect(story.status).toBe("ready");
     // Everything before the stop ran once; nothing was generated again after the restart.
-    expect(during).toMatchObject({ voice: 2, image: 2, motion: 2, music: 1, render: 1 });
-    expect(counts()).toEqual(during);
+    // The scene clips come after Ready (ADR 380): none before the compile.
+    expect(during).toMatchObject({ voice: 2, image: 2, motion: 0, music: 1, render: 1 });
+    expect((await videoRunEnded(storyId)).status).toBe("completed");
+    expect(counts()).toEqual({ ...during, motion: 2 });
     expect(await getBalance(user.id)).toBe(80);
     expect(await prisma.project.count({ where: { story: { id: storyId } } })).toBe(1);
     expect(await prisma.scene.count({ where: { project: { story: { id: storyId } } } })).toBe(2);
@@ -1163,6 +1221,7 @@ describe("queued stories", () => {
     expect(story.errorMessage).toBeNull();
     expect(story.status).toBe("ready");
     expect(await getBalance(user.id)).toBe(80);
+    await videoRunEnded(result.storyId);
     // Sent again: the same event id, so no second run.
     await recoverQueuedStories(actorOf(user.id), 0);
     expect(

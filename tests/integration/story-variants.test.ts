@@ -12,7 +12,17 @@ import { createVideoRequest } from "~/models/stories/video-requests.server";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { prisma } from "~/utils/db.server";
 import { action, loader } from "~/routes/_shell.stories.$storyId.variants";
-import { actorOf, countProviderCalls, fileOf, newAdmin, newCustomer, startPipeline, uploadProductPhoto, type PipelineEnv } from "./pipeline-helpers";
+import {
+  actorOf,
+  countProviderCalls,
+  fileOf,
+  newAdmin,
+  newCustomer,
+  startPipeline,
+  uploadProductPhoto,
+  videoRunEnded,
+  type PipelineEnv,
+} from "./pipeline-helpers";
 import { waitFor } from "./workflows-helpers";
 import { call, formRequest, getRequest } from "./auth-helpers";
 import { newUser } from "./storage-helpers";
@@ -58,6 +68,8 @@ beforeAll(async () => {
   originalId = made.storyId;
   const story = await finished(originalId);
   if (story.status !== "ready") throw new Error(`the original failed: ${story.errorMessage}`);
+  // Its scene clips come after Ready (ADR 380): the tests below count only their own work.
+  await videoRunEnded(originalId);
 }, 200_000);
 afterAll(async () => {
   await env?.close();

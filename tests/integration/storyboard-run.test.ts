@@ -18,7 +18,7 @@ import { loader as storyPage } from "~/routes/_shell.stories.$storyId._index";
 import { loader as projectStoryboardPage } from "~/routes/_shell.projects.$projectId.storyboard";
 import { webActor } from "../support/web-actor";
 import { cookieFor, get, run } from "./dashboard-helpers";
-import { newCustomer, startPipeline, uploadProductPhoto, type PipelineEnv } from "./pipeline-helpers";
+import { newCustomer, startPipeline, uploadProductPhoto, videoRunEnded, type PipelineEnv } from "./pipeline-helpers";
 import { waitFor } from "./workflows-helpers";
 
 let env: PipelineEnv;
@@ -130,6 +130,8 @@ describe("a Create Video run's storyboard", () => {
       220_000,
     );
     expect(ready.errorMessage).toBeNull();
+    // The scene clips come after Ready (ADR 380): the run ends with them.
+    expect((await videoRunEnded(storyId)).status).toBe("completed");
     // The run records its end just after marking the story Ready.
     const times = await waitFor(
       async () => {

@@ -1,13 +1,17 @@
 // Issue 25 item 1 (docs/decisions/360-encode-every-frame-once.md): a scene drawn from its still and
 // the local motion's beats is encoded once (no clip decoded and encoded again), the segments are
-// joined by stream copy, two segments render at once, and the frames are the motion clip's.
+// joined by stream copy, two segments render at once, and the frames are the motion clip's. The soft cut
+// between scenes starts from the previous scene's last frame drawn from its still, so a render needs no
+// clip and Create Video renders before its clips exist (docs/decisions/380-ready-before-the-scene-clips.md).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ffmpegPath, runProcess } from "~/providers/media/ffmpeg.server";
 import { mediaLimiter, renderConcurrencyFor } from "~/providers/media/limiter.server";
 import { LocalMotionProvider } from "~/providers/motion/local.server";
 import { LocalRenderProvider, sceneDurationFor } from "~/providers/render/local.server";
+import { drawLastFrame } from "~/providers/render/last-frame.server";
 import type { RenderRequest, RenderScene } from "~/providers/render/types";
 import { productPhoto } from "../providers/fixtures";
 import { tmpWorkDir, writeTone } from "../providers/helpers";
@@ -104,21 +108,25 @@ describe("every frame encoded once", () => {
       expect(encodes).toHaveLength(3);
       let softCuts = 0;
       for (const args of encodes) {
-        // No clip decoded for its frames: the only video file a segment opens is the previous scene's clip, for the one frame its soft cut starts from.
-        const clipInputs = inputsOf(args).filter((f) => /\.(mp4|webm|mov|mkv)$/.test(f));
-        expect(clipInputs.length).toBeLessThanOrEqual(1);
-        if (clipInputs.length) expect(valueOf(args, "-filter_complex")).toMatch(/(^|;)\[\d+:v\]trim=end_frame=1,/);
-        softCuts += clipInputs.length;
+        // No clip decoded at all: not for the scene's frames, nor for the frame its soft cut starts from, which is
+        // the previous scene's last frame drawn from its still (ADR 380).
+        expect(inputsOf(args).filter((f) => /\.(mp4|webm|mov|mkv)$/.test(f))).toEqual([]);
+        const drawnFrames = inputsOf(args).filter((f) => /last-frame-\d+\.png$/.test(f));
+        expect(drawnFrames.length).toBeLessThanOrEqual(1);
+        if (drawnFrames.length) expect(valueOf(args, "-filter_complex")).toMatch(/(^|;)\[\d+:v\]trim=end_frame=1,/);
+        softCuts += drawnFrames.length;
         // Every beat the scene shows is drawn (a zoompan each, concatenated into the picture).
         expect(valueOf(args, "-filter_complex")?.match(/zoompan=/g)?.length).toBeGreaterThanOrEqual(2);
         expect(valueOf(args, "-filter_complex")).toMatch(/concat=n=\d+:v=1:a=0\[base\]/);
       }
-      // Scenes 2 and 3 start with the soft cut from the clip before them (ADR 207), scene 1 with none.
+      // Scenes 2 and 3 start with the soft cut from the scene before them (ADR 207), scene 1 with none.
       expect(softCuts).toBe(2);
       // The join copies the video stream.
       const join = calls.filter((a) => valueOf(a, "-c:v") === "copy");
       expect(join).toHaveLength(1);
-      expect(calls.filter((a) => valueOf(a, "-c:v") && !["copy", "libx264", "libvpx-vp9"].includes(valueOf(a, "-c:v")!))).toEqual([]);
+      // Besides: one still frame (PNG) for each soft cut, not a video encode.
+      expect(calls.filter((a) => valueOf(a, "-c:v") === "png").map((a) => valueOf(a, "-frames:v"))).toEqual(["1", "1"]);
+      expect(calls.filter((a) => valueOf(a, "-c:v") && !["copy", "libx264", "libvpx-vp9", "png"].includes(valueOf(a, "-c:v")!))).toEqual([]);
       // Two scene segments at once (RENDER_CONCURRENCY from the cores: 2 on a 2-core machine).
       if (mediaLimiter().limit >= 2) expect(peak).toBeGreaterThanOrEqual(2);
 
@@ -131,6 +139,80 @@ describe("every frame encoded once", () => {
       expect(videoEncodes(calls)).toHaveLength(1);
     });
   }
+
+  it("renders Create Video's scenes before their clips exist (the still and the planned beats) as the same segments (ADR 380)", async () => {
+    const withClips = await createVideoScenes("Unboxing");
+    const withoutClips: RenderScene[] = withClips.map((scene) => {
+      if (scene.visual.kind !== "clip" || !scene.visual.madeFrom) throw new Error("expected a clip");
+      return { ...scene, visual: { kind: "image", path: scene.visual.madeFrom.image, beats: scene.visual.madeFrom.beats } };
+    });
+    const renderer = new LocalRenderProvider({ workDir: path.join(work.dir, "w-ready-first") });
+    calls.length = 0;
+    const first = await renderer.render({ scenes: withoutClips, format: "mp4", size: SIZE, seed: "p1" });
+    expect(first.scenes.every((s) => !s.cached)).toBe(true);
+    expect(calls.flatMap(inputsOf).filter((f) => /\.(mp4|webm|mov|mkv)$/.test(f))).toEqual([]);
+    // The editors' compile once the clips are made: every segment from the cache, the picture the same.
+    calls.length = 0;
+    const later = await renderer.render({ scenes: withClips, format: "mp4", size: SIZE, seed: "p1" });
+    expect(later.scenes.map((s) => s.cached)).toEqual([true, true, true]);
+    expect(videoEncodes(calls).filter((a) => valueOf(a, "-c:v") !== "copy")).toEqual([]);
+  });
+
+  it("draws a scene's last frame from its still as its motion clip shows it (the next scene's soft cut)", async () => {
+    const [scene] = await createVideoScenes("Lifestyle");
+    if (scene.visual.kind !== "clip" || !scene.visual.madeFrom) throw new Error("expected a clip");
+    const frames = Math.round(CLIP_SECONDS[0] * 30);
+    const out = path.join(work.dir, "last.png");
+    const picture = { kind: "image" as const, path: scene.visual.madeFrom.image, beats: scene.visual.madeFrom.beats };
+    await drawLastFrame(picture, { frames, size: SIZE, fps: 30, workDir: work.dir, out });
+    const psnr = async (at: number) => {
+      const args = [
+        ...["-hide_banner", "-nostdin", "-i", out, "-ss", at.toFixed(3), "-i", scene.visual.path],
+        ...["-frames:v", "1", "-lavfi", "[0:v]format=yuv420p[a];[1:v]format=yuv420p[b];[a][b]psnr", "-f", "null", "-"],
+      ];
+      const result = await runProcess(ffmpegPath(), args);
+      return Number(/average:([\d.]+|inf)/.exec(result.stderr)?.[1].replace("inf", "99"));
+    };
+    const last = await psnr((frames - 1) / 30);
+    expect(last).toBeGreaterThan(30);
+    expect(last).toBeGreaterThan((await psnr(0)) + 3);
+  });
+
+  it("draws a layered scene's last frame (plate, product and unmoved text layers) as its motion clip shows it", async () => {
+    const dir = work.dir;
+    const layers = { background: files.img[1], foreground: path.join(dir, "fg.png"), text: path.join(dir, "text.png") };
+    const square = (size: number, background: { r: number; g: number; b: number; alpha: number }) =>
+      sharp({ create: { width: size, height: size, channels: 4, background } })
+        .png()
+        .toBuffer();
+    await sharp({ create: { width: 300, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: await square(120, { r: 250, g: 200, b: 20, alpha: 1 }), left: 90, top: 140 }])
+      .png()
+      .toFile(layers.foreground);
+    await sharp({ create: { ...SIZE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: await square(40, { r: 255, g: 255, b: 255, alpha: 1 }), left: 20, top: 20 }])
+      .png()
+      .toFile(layers.text);
+    const durationSec = CLIP_SECONDS[1];
+    const motion = new LocalMotionProvider({ workDir: path.join(work.dir, "motion") });
+    const clip = await motion.animate({ image: files.img[1], layers, durationSec, aspectRatio: "9:16", size: SIZE, sceneIndex: 1, style: "Unboxing" });
+    const frames = Math.round(durationSec * 30);
+    const out = path.join(dir, "last-layered.png");
+    await drawLastFrame(
+      { kind: "image", path: files.img[1], layers, beats: { list: clip.beats!, transition: clip.transition! } },
+      { frames, size: SIZE, fps: 30, workDir: dir, out },
+    );
+    const psnr = async (at: number) => {
+      const args = [
+        ...["-hide_banner", "-nostdin", "-i", out, "-ss", at.toFixed(3), "-i", clip.path],
+        ...["-frames:v", "1", "-lavfi", "[0:v]format=yuv420p[a];[1:v]format=yuv420p[b];[a][b]psnr", "-f", "null", "-"],
+      ];
+      return Number(/average:([\d.]+|inf)/.exec((await runProcess(ffmpegPath(), args)).stderr)?.[1].replace("inf", "99"));
+    };
+    const last = await psnr((frames - 1) / 30);
+    expect(last).toBeGreaterThan(30);
+    expect(last).toBeGreaterThan((await psnr(0)) + 3);
+  });
 
   it("falls back to the clip when a file it was made from is missing", async () => {
     const [scene] = await createVideoScenes("Lifestyle");

@@ -2,7 +2,7 @@
 // messages, what counts as active, and the plan fixed at the request (ADR 250). compile-jobs.server.ts
 // re-exports all of it.
 import { z } from "zod";
-import type { CompileJob } from "~/generated/prisma/client";
+import type { CompileJob, Prisma } from "~/generated/prisma/client";
 import type { CompileStatus } from "~/generated/prisma/enums";
 import { SCENE_ASSET_STEPS, type SceneAssetStep } from "~/models/generation/scene-asset-steps";
 import type { RenderFormat } from "~/providers/render/types";
@@ -66,11 +66,23 @@ export function isActive(job: Pick<CompileJobRow, "status">): boolean {
 export type CompileScenePlan = {
   sceneIds: string[];
   prepare: { sceneId: string; steps: SceneAssetStep[] }[];
+  /**
+   * Create Video's compile (ADR 380): by scene id, the motion planned for a scene whose clip is
+   * made after the video is Ready (generation/scene-motion-plan.server.ts; the stored shape of
+   * scene-motion.server.ts SceneMotion). The render draws those scenes from their still with it.
+   */
+  motions?: Record<string, Prisma.JsonObject>;
 };
 
 const scenePlanSchema = z.object({
   sceneIds: z.array(z.string()),
   prepare: z.array(z.object({ sceneId: z.string(), steps: z.array(z.enum(SCENE_ASSET_STEPS)) })),
+  motions: z
+    .record(
+      z.string(),
+      z.custom<Prisma.JsonObject>((v) => typeof v === "object" && v !== null && !Array.isArray(v)),
+    )
+    .optional(),
 });
 
 /** The job's plan; null for a compile without one (Create Video's: covered by its 20 credits). */

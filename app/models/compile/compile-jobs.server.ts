@@ -18,9 +18,11 @@ import { chargeWork, formatCredits, priceOf, refundBatchesCharges, type RefundOu
 import { getProject, getProjectWithScenes, requireProject, type ProjectRef } from "~/models/projects/project.server";
 import { SCENE_ASSET_STEPS, type SceneAssetStep } from "~/models/generation/scene-asset-steps";
 import { planCompile, scenesNeedingPreparation } from "~/models/generation/scene-generation.server";
+import { sceneMotionJson, type SceneMotion } from "~/models/generation/scene-motion.server";
 import { countScenes } from "~/models/projects/scenes.server";
 import { startVideoJob, updateVideoJobStatus } from "~/models/stories/video-jobs.server";
 import type { RenderFormat } from "~/providers/render/types";
+import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import { sendWorkflowEvents } from "~/models/workflows/engine.server";
 import { projectCompileRequested } from "~/models/workflows/events";
@@ -111,12 +113,29 @@ export async function latestCompileJob(actor: Actor, projectId: string | Project
  */
 export async function createCompileJob(
   actor: Actor,
-  input: { projectId: string; format?: RenderFormat; id?: string; captions?: CaptionPick | null },
+  input: {
+    projectId: string;
+    format?: RenderFormat;
+    id?: string;
+    captions?: CaptionPick | null;
+    /**
+     * Create Video (ADR 380): these scenes, prepared by its own workflow (nothing is prepared
+     * here), and the motion planned for each scene whose clip is made after Ready.
+     */
+    drawn?: { sceneIds: string[]; motions: Record<string, SceneMotion> };
+  },
 ): Promise<CompileJobRow> {
   const format = input.format ?? DEFAULT_COMPILE_FORMAT;
   if (!isCompileFormat(format)) throw new Error("Output format must be mp4 or webm");
   const project = await requireProject(actor, input.projectId);
   const captions = captionPickOf(input.captions);
+  const scenePlan = input.drawn
+    ? ({
+        sceneIds: input.drawn.sceneIds,
+        prepare: [],
+        motions: Object.fromEntries(Object.entries(input.drawn.motions).map(([id, m]) => [id, sceneMotionJson(m) as Prisma.JsonObject])),
+      } satisfies CompileScenePlan)
+    : null;
   const data = {
     projectId: project.id,
     userId: project.userId,
@@ -125,6 +144,7 @@ export async function createCompileJob(
     progress: 0,
     message: COMPILE_MESSAGES.start,
     ...(captions ? { captions } : {}),
+    ...(scenePlan ? { scenePlan } : {}),
   };
   if (!input.id) return prisma.compileJob.create({ data });
   const job = await prisma.compileJob.upsert({ where: { id: input.id }, create: { id: input.id, ...data }, update: {} });
@@ -382,7 +402,9 @@ export async function refundCompile(actor: Actor, jobId: string, reason: string)
   const job = await getCompileJob(actor, jobId);
   const outcome = await refundBatchesCharges(compileBatchIds(job), reason);
   const plan = scenePlanOf(job);
-  if (plan) await setNotice(job.id, await refundNotice(job.id, plan));
+  // A compile nothing was charged for (Create Video's, paid by its story) has no refund notice.
+  if (plan && (await prisma.workCharge.count({ where: { batchId: { in: compileBatchIds(job) } } })) > 0)
+    await setNotice(job.id, await refundNotice(job.id, plan));
   await updateVideoJobStatus(actor, compileVideoJobId(job.id), { status: "failed", errorMessage: presentableFailure(reason) });
   return outcome;
 }

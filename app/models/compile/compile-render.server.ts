@@ -34,12 +34,13 @@ import {
   scenePlanOf,
   setCompileMessage,
   type CompileJobRow,
+  type CompileScenePlan,
 } from "./compile-jobs.server";
 import { mediaFile } from "~/models/files/media-refs.server";
 import { reasonOf } from "~/models/generation/pipeline-errors.server";
 import { getProjectWithScenes, type ProjectWithScenes } from "~/models/projects/project.server";
 import { clipSecondsFor } from "~/models/generation/scene-media.server";
-import { motionMadeFrom, videoMotionsOf } from "~/models/generation/scene-motion.server";
+import { motionMadeFrom, parseSceneMotion, videoMotionsOf } from "~/models/generation/scene-motion.server";
 import { wasKilled } from "~/providers/media/ffmpeg.server";
 import { isAspectRatio } from "~/providers/media/types";
 import { workRoot } from "~/providers/media/workdir.server";
@@ -81,9 +82,15 @@ export class RenderInterruptedError extends Error {
  * The renderer's input for the scenes of a project the actor may work on, in order, with local
  * paths of every file (the owner's stored files only; `url` only for allow-listed links).
  */
-export async function buildRenderRequest(actor: Actor, projectId: string, format: RenderFormat, only?: readonly string[] | null): Promise<RenderRequest> {
+export async function buildRenderRequest(
+  actor: Actor,
+  projectId: string,
+  format: RenderFormat,
+  only?: readonly string[] | null,
+  planned?: CompileScenePlan["motions"],
+): Promise<RenderRequest> {
   // Without a compile job: the actor's remembered caption look, as a compile now would use it.
-  return renderRequestFor(actor, await getProjectWithScenes(actor, projectId), format, only, await getCaptionPreference(actor));
+  return renderRequestFor(actor, await getProjectWithScenes(actor, projectId), format, only, await getCaptionPreference(actor), planned);
 }
 
 /**
@@ -96,6 +103,7 @@ async function renderRequestFor(
   format: RenderFormat,
   only?: readonly string[] | null,
   captions?: unknown,
+  planned?: CompileScenePlan["motions"],
 ): Promise<RenderRequest> {
   const project = only ? { ...whole, scenes: whole.scenes.filter((s) => only.includes(s.id)) } : whole;
   if (project.scenes.length === 0) throw new CompileInputError(COMPILE_MESSAGES.noScenes);
@@ -106,10 +114,19 @@ async function renderRequestFor(
   for (const [i, scene] of project.scenes.entries()) {
     const n = i + 1;
     let visual: RenderScene["visual"];
+    // Create Video's scene whose clip is made after Ready: drawn from its still with the motion planned for the clip (ADR 380).
+    const drawn = scene.videoUrl ? null : await motionMadeFrom(parseSceneMotion(planned?.[scene.id]) ?? undefined, scene.imageUrl, owner);
     if (scene.videoUrl) {
       // A clip the local motion drew from the scene's image: the renderer draws it again in its one encode (ADR 360).
       const madeFrom = await motionMadeFrom(motions.get(scene.id), scene.imageUrl, owner);
       visual = { kind: "clip", ...(await mediaFile(scene.videoUrl, `scene ${n} video`, owner)), ...(madeFrom ? { madeFrom } : {}) };
+    } else if (scene.imageUrl && drawn) {
+      visual = {
+        kind: "image",
+        ...(await mediaFile(scene.imageUrl, `scene ${n} image`, owner)),
+        ...(drawn.layers ? { layers: drawn.layers } : {}),
+        beats: drawn.beats,
+      };
     } else if (scene.imageUrl) visual = { kind: "image", ...(await mediaFile(scene.imageUrl, `scene ${n} image`, owner)) };
     else throw new CompileInputError(`Scene ${n} has no image or video`);
     scenes.push({
@@ -118,7 +135,7 @@ async function renderRequestFor(
       ...(scene.voiceOverUrl ? { voiceOver: await mediaFile(scene.voiceOverUrl, `scene ${n} voice-over`, owner) } : {}),
       captionText: scene.voiceOverText ?? undefined,
       ...(scene.voiceOverUrl ? {} : { durationSec: clipSecondsFor(scene) }),
-      ...(localMotion && visual.kind === "clip" ? { cuts: motionClipCuts(whole.scenes, scene) } : {}),
+      ...((localMotion && visual.kind === "clip") || drawn ? { cuts: motionClipCuts(whole.scenes, scene) } : {}),
     });
   }
   const music = project.backgroundMusicUrl ? { music: await mediaFile(project.backgroundMusicUrl, "background music", owner) } : {};
@@ -201,7 +218,8 @@ export async function startRender(actor: Actor, jobId: string, expectedToken: st
   const pending = `${PENDING}${randomUUID()}`;
   if (!(await claimRender(actor, job.id, expectedToken, { token: pending, provider: provider.name, status: "rendering" }))) return false;
   try {
-    const request = await renderRequestFor(actor, await getProjectWithScenes(actor, job.projectId), formatOf(job), scenePlanOf(job)?.sceneIds, job.captions);
+    const plan = scenePlanOf(job);
+    const request = await renderRequestFor(actor, await getProjectWithScenes(actor, job.projectId), formatOf(job), plan?.sceneIds, job.captions, plan?.motions);
     const { renderId } = await provider.start(request);
     await claimRender(actor, job.id, pending, { token: renderId, provider: provider.name, status: "rendering" });
   } catch (error) {
@@ -241,7 +259,8 @@ export async function runLocalRender(actor: Actor, jobId: string, token: string)
     const project = await getProjectWithScenes(actor, job.projectId).catch((error: unknown) => {
       throw isNotFound(error) ? new CompileInputError("The project no longer exists") : error;
     });
-    const request = await renderRequestFor(actor, project, formatOf(job), scenePlanOf(job)?.sceneIds, job.captions);
+    const plan = scenePlanOf(job);
+    const request = await renderRequestFor(actor, project, formatOf(job), plan?.sceneIds, job.captions, plan?.motions);
     const result = await localRenderProvider().render(
       request,
       (p) => {

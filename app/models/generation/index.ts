@@ -19,6 +19,7 @@ export {
   type GenerationProgress,
 } from "./scene-generation.server";
 export { generateSceneMusic } from "./scene-music.server";
+export { planSceneMotions, type PlannedSceneMotions } from "./scene-motion-plan.server";
 export { checkImageJob, deleteStuckImageJob, listStuckImageJobs, retryImageJob, type JobCheck, type StuckJob } from "./stuck-image-jobs.server";
 export { voiceSample } from "./voice-samples.server";
 export { defaultVoiceId, listVoices, voiceExists } from "./voices.server";

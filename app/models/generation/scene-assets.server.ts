@@ -37,6 +37,7 @@ import { LocalProductImageProvider } from "~/providers/image/local.server";
 import type { ProductShotVersion, ShotLayers } from "~/providers/image/types";
 import { textCardImage } from "~/providers/image/text-card.server";
 import type { AspectRatio } from "~/providers/media/types";
+import type { MotionRequest } from "~/providers/motion/types";
 import { motionProvider, productImageProvider, voiceProvider } from "~/providers/registry.server";
 import { sceneDurationFor } from "~/providers/render/local.server";
 import { clipStill, fitClip } from "~/providers/motion/clip.server";
@@ -364,8 +365,47 @@ async function voiceOverStep(ctx: SceneContext, options: SceneAssetOptions): Pro
   return { step: "voice-over", skipped: false, madeByRequest: true, url: stored.url };
 }
 
-async function videoStep(ctx: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
+/** What the video step asks the motion for: the still (or the shot's layers), the clip's length, its place in the ad and the Style. */
+async function motionRequestOf(ctx: SceneContext, imageUrl: string, options: SceneAssetOptions): Promise<{ request: MotionRequest; layers?: ShotLayers }> {
   const { scene, project, aspect } = ctx;
+  const image = await mediaFilePath(imageUrl, "scene image", project.userId);
+  const layers = await shotLayers(ctx, options);
+  const request: MotionRequest = {
+    image,
+    ...(layers ? { layers } : {}),
+    durationSec: clipSecondsFor(scene),
+    aspectRatio: aspect,
+    sceneIndex: Math.max(0, scene.sceneOrder - 1),
+    seed: project.id,
+    ...(options.adShots ? { variant: adPlan(ctx).shots[ctx.sceneIndex]?.motion } : {}),
+    // Pacing (ADR 335): the ad's last scene holds its end card; the Style picks how beats are joined.
+    endCard: ctx.sceneCount > 1 && ctx.sceneIndex === ctx.sceneCount - 1,
+    style: ctx.style ?? undefined,
+    prompt: scene.imagePrompt ?? undefined,
+    size: videoSizeFor(aspect),
+  };
+  return { request, ...(layers ? { layers } : {}) };
+}
+
+/**
+ * The request the video step would give the motion for the scene now, with what the motion's
+ * record is filed under; null when the video step would not ask the motion (the scene shows the
+ * user's own clip, or has no image yet). Create Video plans the clip's beats from it before the
+ * compile (scene-motion-plan.server.ts, ADR 380).
+ */
+export async function sceneMotionRequest(
+  actor: Actor,
+  target: SceneTarget,
+  options: SceneAssetOptions = {},
+): Promise<{ request: MotionRequest; layers?: ShotLayers; file: { sceneId: string; ownerId: string; sceneOrder: number } } | null> {
+  const ctx = await loadContext(actor, target, "video");
+  const { scene, project } = ctx;
+  if (!scene.imageUrl || ownMediaOf(scene)?.kind === "clip") return null;
+  return { ...(await motionRequestOf(ctx, scene.imageUrl, options)), file: { sceneId: scene.id, ownerId: project.userId, sceneOrder: scene.sceneOrder } };
+}
+
+async function videoStep(ctx: SceneContext, options: SceneAssetOptions): Promise<SceneStepResult> {
+  const { scene, project } = ctx;
   const current = await mediaUpToDate(ctx, "video", options);
   if (current.skip) return { step: "video", skipped: true, madeByRequest: current.mine };
   if (!scene.imageUrl) throw new SceneAssetError("video", SCENE_ASSET_MESSAGES.noImage, false);
@@ -384,25 +424,8 @@ async function videoStep(ctx: SceneContext, options: SceneAssetOptions): Promise
     sceneId: scene.id,
   });
   try {
-    const image = await mediaFilePath(scene.imageUrl, "scene image", project.userId);
-    const layers = await shotLayers(ctx, options);
-    const clip = await provider.animate(
-      {
-        image,
-        ...(layers ? { layers } : {}),
-        durationSec: clipSecondsFor(scene),
-        aspectRatio: aspect,
-        sceneIndex: Math.max(0, scene.sceneOrder - 1),
-        seed: project.id,
-        ...(options.adShots ? { variant: adPlan(ctx).shots[ctx.sceneIndex]?.motion } : {}),
-        // Pacing (ADR 335): the ad's last scene holds its end card; the Style picks how beats are joined.
-        endCard: ctx.sceneCount > 1 && ctx.sceneIndex === ctx.sceneCount - 1,
-        style: ctx.style ?? undefined,
-        prompt: scene.imagePrompt ?? undefined,
-        size: videoSizeFor(aspect),
-      },
-      { signal: options.signal },
-    );
+    const { request, layers } = await motionRequestOf(ctx, scene.imageUrl, options);
+    const clip = await provider.animate(request, { signal: options.signal });
     const stored = await storeSceneFile(clip.path, { sceneId: scene.id, ownerId: project.userId, kind: "video", name: `scene-${scene.sceneOrder}-video.mp4` });
     // The still and beats the clip was drawn from: the compile draws them again instead of re-encoding the clip (ADR 360).
     const motion = await sceneMotionOf(clip, layers, { sceneId: scene.id, ownerId: project.userId, sceneOrder: scene.sceneOrder });

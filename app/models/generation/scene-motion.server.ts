@@ -24,7 +24,7 @@ type MadeFrom = NonNullable<Extract<RenderVisual, { kind: "clip" }>["madeFrom"]>
  * as the scene's files (so they go with the scene's other files).
  */
 export async function sceneMotionOf(
-  clip: MotionResult,
+  clip: Pick<MotionResult, "beats" | "transition">,
   layers: PictureLayers<Buffer> | undefined,
   file: { sceneId: string; ownerId: string; sceneOrder: number },
 ): Promise<SceneMotion | null> {

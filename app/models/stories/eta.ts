@@ -11,7 +11,7 @@ export type StepTimes = {
   submittedAt?: string;
   /** The script was divided and the storyboard stored. */
   plannedAt?: string;
-  /** Every scene's voice-over and picture, and the music, were made. */
+  /** Every scene's voice-over and picture, and the music, were made, and the scenes' motion planned (their clips come after Ready). */
   scenesDoneAt?: string;
   /** The video was rendered and the story marked Ready. */
   readyAt?: string;
@@ -73,7 +73,10 @@ export function speedFromHistory(history: StepTimes[]): MeasuredSpeed {
 export type ProgressStepKey = "storyboard" | "voice" | "pictures" | "render";
 export type ProgressStep = { key: ProgressStepKey; label: string; done: number; total: number; state: "waiting" | "working" | "done" };
 
-/** What the run has done: scenes with their voice-over and with their picture (clip), and the render's percent. */
+/**
+ * What the run has done: scenes with their voice-over and with their picture (the still; the render
+ * draws its motion, and the scene's clip is made after Ready: ADR 380), and the render's percent.
+ */
 export type RunState = {
   planned: boolean;
   scenes: number;

@@ -107,7 +107,8 @@ function runStateOf(
     planned: storyboard !== null,
     scenes: scenes.length || storyboard?.scenes.length || 0,
     voicesDone: scenes.filter((s) => s.voiceOverUrl).length,
-    picturesDone: scenes.filter((s) => s.videoUrl).length,
+    // The scene's picture is its still: the render draws its motion, and its clip is made after Ready (ADR 380).
+    picturesDone: scenes.filter((s) => s.imageUrl).length,
     renderPercent: render ? (render.status === "completed" ? 100 : render.status === "queued" ? 0 : Math.max(0, Math.min(100, render.progress))) : null,
     ready,
   };

@@ -45,6 +45,23 @@ export function localMotionPlan(
   return { beats, beatLengths, transition: beatTransitionFor(request.style) };
 }
 
+/**
+ * The beats and transition the local motion draws for `request`, without drawing them: what
+ * `animate` will record with the clip. Create Video plans the scene's motion with it before the
+ * compile and makes the clip after Ready (docs/decisions/380-ready-before-the-scene-clips.md).
+ * Null when the request is not one the local motion accepts.
+ */
+export function localMotionPlanFor(
+  request: Pick<MotionRequest, "durationSec" | "sceneIndex" | "endCard" | "style" | "variant" | "seed">,
+): { beats: Beat[]; transition: BeatTransition; variant: MotionVariant } | null {
+  const { durationSec } = request;
+  if (!(durationSec > 0 && durationSec <= MAX_MOTION_SECONDS)) return null;
+  const variant = request.variant ?? motionVariantFor(request.sceneIndex ?? 0, request.seed);
+  const frames = Math.max(1, Math.round(durationSec * MOTION_FPS));
+  const { beats, transition } = localMotionPlan(request, frames, variant);
+  return { beats, transition, variant };
+}
+
 export class LocalMotionProvider implements MotionProvider {
   readonly name = "local-motion";
   readonly label = "ffmpeg zoom/pan motion (offline)";

@@ -16,6 +16,7 @@ import { renderCacheMaxBytes, renderLongSide } from "~/utils/tuning.server";
 import { motionVariantFor } from "~/providers/motion/zoompan.server";
 import type { PictureLayers } from "~/providers/motion/types";
 import { joinSegments } from "./join.server";
+import { drawLastFrame, isDrawnPicture, lastFrameKey, type DrawnPicture } from "./last-frame.server";
 import { formatOf, stageInputs, touch } from "./render-inputs.server";
 import { renderSegment, sceneCaptionStyle, type PlannedScene, type SegmentOptions } from "./segment.server";
 import { detectSilences, keptSeconds, speechKeep, type Span } from "./speech.server";
@@ -46,6 +47,9 @@ export {
   VOICE_LEAD,
   VOICE_TAIL,
 } from "./timing";
+
+/** A planned scene, with the previous scene's picture when its last frame is drawn for this one's soft cut. */
+type Planned = PlannedScene & { drawnBefore?: { picture: DrawnPicture; frames: number } };
 
 /** Bump when the segment recipe changes, so old cache entries are not reused. */
 const RENDERER_VERSION = 7;
@@ -108,7 +112,7 @@ export class LocalRenderProvider implements LocalRenderer {
 
   private async renderStaged(
     request: RenderRequest,
-    formats: ReadonlyMap<string, string>,
+    formats: Map<string, string>,
     jobDir: string,
     o: { size: Size; fps: number; format: "mp4" | "webm"; captions: boolean },
     progress: ReturnType<typeof progressReporter>,
@@ -117,7 +121,7 @@ export class LocalRenderProvider implements LocalRenderer {
     const { scenes } = request;
     const { size, fps, format, captions } = o;
     // Plan: measure voice-overs, fix each scene's length in whole frames, hash its inputs.
-    const planned: PlannedScene[] = [];
+    const planned: Planned[] = [];
     const segmentOptions: SegmentOptions = {
       size,
       fps,
@@ -152,6 +156,18 @@ export class LocalRenderProvider implements LocalRenderer {
         if (p.cached) {
           await touch(p.videoFile, p.audioFile);
           return;
+        }
+        if (p.drawnBefore && p.dissolveFrom) {
+          // The previous scene's last frame, drawn from its still for this scene's soft cut (ADR 380).
+          await drawLastFrame(p.drawnBefore.picture, {
+            frames: p.drawnBefore.frames,
+            size,
+            fps,
+            workDir: jobDir,
+            out: p.dissolveFrom.path,
+            signal: options.signal,
+          });
+          formats.set(p.dissolveFrom.path, "png_pipe");
         }
         await renderSegment(p, planned.length, segmentOptions, options.signal, (f) => {
           fractions.set(p.index, f * p.durationSec);
@@ -194,7 +210,7 @@ export class LocalRenderProvider implements LocalRenderer {
     };
   }
 
-  private async plan(index: number, count: number, given: RenderScene, o: SegmentOptions, previous?: PlannedScene): Promise<PlannedScene> {
+  private async plan(index: number, count: number, given: RenderScene, o: SegmentOptions, previous?: Planned): Promise<Planned> {
     if (!given.visual?.path || !existsSync(given.visual.path)) {
       throw new ProviderError(this.name, "bad_input", `Scene ${index + 1} has no image or video file`);
     }
@@ -227,9 +243,15 @@ export class LocalRenderProvider implements LocalRenderer {
     if (durationSec > MAX_SCENE_SECONDS) throw new ProviderError(this.name, "bad_input", `Scene ${index + 1} is longer than ${MAX_SCENE_SECONDS} seconds`);
     const frames = Math.max(1, Math.round(durationSec * o.fps));
     const motion = scene.visual.kind === "image" ? (scene.visual.motion ?? motionVariantFor(index, o.seed)) : null;
-    // A clip before this scene: its last shown frame dissolves into this one.
-    const dissolveFrom =
-      previous?.clip && frames / o.fps > DISSOLVE_SECONDS * 3 ? { path: previous.clip, at: Math.max(0, previous.durationSec - 1 / o.fps) } : null;
+    // A clip before this scene, or a scene drawn from its still and beats: its last shown frame dissolves into this one.
+    // The drawn scene's frame is drawn again from its still (ADR 380), so no clip is needed and both ways give one segment.
+    const soft = previous !== undefined && frames / o.fps > DISSOLVE_SECONDS * 3;
+    const drawnBefore = soft && isDrawnPicture(previous.scene.visual) ? previous.scene.visual : null;
+    const dissolveFrom = drawnBefore
+      ? { path: path.join(o.jobDir, `last-frame-${index - 1}.png`), at: 0 }
+      : soft && previous.clip
+        ? { path: previous.clip, at: Math.max(0, previous.durationSec - 1 / o.fps) }
+        : null;
     const hash = hashValue({
       v: RENDERER_VERSION,
       size: o.size,
@@ -249,7 +271,11 @@ export class LocalRenderProvider implements LocalRenderer {
       captions: o.captions ? (scene.captionText ?? "").trim() : "",
       // The caption look as drawn (look, size, position, colours), so another choice is another segment.
       captionStyle: o.captions ? sceneCaptionStyle(o) : null,
-      dissolve: dissolveFrom ? { sha: await hashFile(dissolveFrom.path), at: dissolveFrom.at } : null,
+      dissolve: drawnBefore
+        ? { drawn: await lastFrameKey(drawnBefore, previous!.frames) }
+        : dissolveFrom
+          ? { sha: await hashFile(dissolveFrom.path), at: dissolveFrom.at }
+          : null,
       lead: VOICE_LEAD,
       first: index === 0,
       last: index === count - 1,
@@ -272,6 +298,7 @@ export class LocalRenderProvider implements LocalRenderer {
       videoFile,
       audioFile,
       cached: existsSync(videoFile) && existsSync(audioFile),
+      ...(drawnBefore ? { drawnBefore: { picture: drawnBefore, frames: previous!.frames } } : {}),
     };
   }
 
