@@ -154,14 +154,22 @@ function attentionJson(result: { results: AttentionCell[] }): string {
 
 /**
  * `--attention-merge`: the cells of the attention runs in bench/results (attention-latest and the --script /
- * --reverse runs beside it) as one attention-latest.json and .md.
+ * --style / --reverse runs beside it; a cell measured in several, the newest) as one attention-latest.json and .md.
  */
 function mergeAttentionRuns(plannerCopy: ReturnType<typeof plannerCopyCheck>) {
   const dir = path.resolve("bench/results");
-  const files = readdirSync(dir).filter((f) => /^attention(-\d-scenes)?(-reverse)?-latest\.json$/.test(f));
-  const runs = files.map(
-    (f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as { date: string; ocr: boolean; storyboard: StoryboardTiming; results: AttentionCell[] },
-  );
+  // Every full run and the --script / --style / --reverse runs (not --quick), newest first: a cell measured again wins.
+  const read = readdirSync(dir)
+    .filter((f) => /^attention(-\d-scenes)?(-[a-z-]+)?(-reverse)?-latest\.json$/.test(f))
+    .map((f) => ({
+      f,
+      run: JSON.parse(readFileSync(path.join(dir, f), "utf8")) as { date: string; ocr: boolean; storyboard: StoryboardTiming; results: AttentionCell[] },
+    }))
+    // An earlier merge is not a run of its own (its date is the merge's).
+    .filter((r) => !("mergedFrom" in r.run))
+    .sort((a, b) => b.run.date.localeCompare(a.run.date));
+  const files = read.map((r) => r.f);
+  const runs = read.map((r) => r.run);
   const cells = mergeCells(runs.map((r) => r.results));
   const expected = Object.keys(AD_SCRIPTS).length * AD_STYLES.length * ATTENTION_RATIOS.length;
   const date = new Date().toISOString();

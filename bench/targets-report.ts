@@ -14,17 +14,20 @@ import { writeResult } from "./pages";
 export const CAUSES: Record<string, Cause> = {
   ready: {
     cause:
-      "Every frame is encoded twice (the scene clip, then again by the final render with the captions) and one ffmpeg runs at a time (e2e-latest.json timeline: the scene clips, then about 4 s of final render).",
-    nextStep: "Issue 25 item 1: motion drawn once, segments joined by stream copy, two ffmpeg at once.",
+      "Every frame is encoded once (ADR 360) and Create Video no longer waits for the scene clips (ADR 380: about 9 of 17-19 CPU-s of media work taken off the path, bench/results/ready-first-2026-11-26*.json); what is left is the stills and voices, then one render that draws every beat by zoompan over a 2x still with the parallax and text layers (9-13 CPU-s for the 10.6 s bench ad), on two cores shared with the web process.",
+    nextStep:
+      "Re-run `npm run bench -- --e2e` on a quiet machine after ADR 380; then draw the beats cheaper (crop and scale of a pre-scaled still instead of zoompan at 2x) and start rendering the scenes already made while the last ones are made.",
   },
   render: {
     cause:
-      "The final pass decodes the scene segments and encodes every frame again; x264 superfast at 720x1280 costs about 0.33 CPU-s per output second (VP9 more), so two encodes per frame leave under 5x on two cores.",
-    nextStep: "Issue 25 item 1: encode each frame once (join by stream copy) and run two ffmpeg at once.",
+      "Every frame is encoded once now (ADR 360), but drawing it costs more than encoding it: zoompan over a still at twice the output size, a beat per 1.5-2 s, the parallax and text overlays and the caption track. The compile bench by CPU fell from 5x (2026-11-24, one move per scene) to 2.2-2.8x (media-2026-11-26-*.json, beats, measured at load 16-34).",
+    nextStep:
+      "Measure a cheaper move filter (per-frame crop and scale of a pre-scaled still, or zoompan at 1.5x overscan) against zoompan at the same smoothness, on a quiet machine.",
   },
   recompile: {
-    cause: "Only the edited scene is re-rendered, but the final pass re-encodes all scenes (and the music mix) again, which dominates the re-compile.",
-    nextStep: "Issue 25 item 1: join the cached segments by stream copy, so a re-compile costs one scene and the mux.",
+    cause:
+      "Only the edited scene is drawn and encoded; the others come from the segment cache and are joined by stream copy (ADR 360). What remains is that scene's drawing, the music mix and the mux: by CPU 0.26-0.28 of a full compile of the 5-scene project (media-2026-11-26-after-encode.json), by wall 0.17-0.43 at load 25-34.",
+    nextStep: "Re-measure on a quiet machine; then mix the music once per project and only re-mux when a scene changes.",
   },
   "page-ratio:landing": {
     cause:
@@ -38,13 +41,12 @@ export const CAUSES: Record<string, Cause> = {
   },
   "page-ratio": {
     cause:
-      "120-163 KB of server-rendered markup per signed-in page (cards, repeated icons) against a 7 KB 404 page, and about 1 ms of CPU per Prisma statement (ADR 238/239).",
-    nextStep: "Issue 25 item 3: cards paged with Load more, shared icons, compression where it wins, fewer statements or raw SQL on hot reads.",
+      "Signed-in pages render their cards and the shell on the server for every request and each Prisma statement costs about 1 ms of CPU (ADR 238/239); ADR 365 paged the cards (24, Load more), shared the icons, cut the editor page from 20 statements to 8 with no write on GET and made its hot read raw SQL, but the dashboard feed still reads through Prisma.",
+    nextStep: "Re-run `npm run bench -- --pages` on a quiet machine after ADR 365; then the dashboard feed as one raw SQL read.",
   },
   "page-p95": {
-    cause:
-      "The same CPU per request as the throughput ratio; the editor page also read its project's ownership 4 times, the chat sessions 3 times and wrote on GET (18 statements).",
-    nextStep: "Issue 25 item 3: the editor page reads each thing once and never writes on GET; lighter signed-in markup.",
+    cause: "The same CPU per request as the throughput ratio (see page-ratio), on two cores.",
+    nextStep: "As page-ratio: re-measure after ADR 365, then the dashboard feed as one raw SQL read.",
   },
   "crowd-ready": {
     cause: "Some crowd ideas failed or did not finish within the time limit (e2e-latest.json crowd).",
