@@ -23,6 +23,7 @@ import {
   notifyStoryOnce,
   ownMediaKind,
   divisionForMedia,
+  endCardOnItsOwn,
   sceneMedia,
   sceneVoiceOver,
   VIDEO_NOTIFICATIONS,
@@ -74,13 +75,15 @@ export const videoRequestFunction = inngest.createFunction(
       if (!script) throw new NonRetriableError("The script is empty");
       // With the brand's own photos and clips, short enough scenes for each to have one (ADR 315).
       const divided = await planTask("divide_script", { script, ...divisionForMedia(script, story.mediaUrls.length) });
-      if (!divided.scenes.length) throw new NonRetriableError("The script could not be divided into scenes");
+      // The last scene is the end card: it says the call to action, and the rest is a scene of its own.
+      const scenes = endCardOnItsOwn(divided.scenes);
+      if (!scenes.length) throw new NonRetriableError("The script could not be divided into scenes");
       // What is said (no scene markers or directions): the title and the SEO text come from it.
-      const voiceOvers = divided.scenes.map((s) => sceneVoiceOver(s, story.readyToGo));
+      const voiceOvers = scenes.map((s) => sceneVoiceOver(s, story.readyToGo));
       const spoken = voiceOvers.join(" ");
       // The brand's own photos and clips, one per scene in the order chosen (ADR 315); without a
       // product photo of its own, the first photo is the product the compositor's scenes show.
-      const media = sceneMedia(divided.scenes.length, story.mediaUrls);
+      const media = sceneMedia(scenes.length, story.mediaUrls);
       const firstPhoto = story.mediaUrls.find((url) => ownMediaKind(url) === "photo") ?? null;
       // The storyboard as soon as the script is divided, before the project's rows are written (no model
       // call, no picture made): the card and the story page show it within seconds of the submission (ADR 355).
@@ -88,11 +91,11 @@ export const videoRequestFunction = inngest.createFunction(
         aspectRatio: story.aspectRatio,
         style: story.storyTypeName,
         productRef: story.productImageUrl ?? firstPhoto,
-        scenes: divided.scenes.map((s, i) => ({ title: s.title, voiceOver: voiceOvers[i], durationSec: s.estimatedSeconds, mediaRef: media[i] })),
+        scenes: scenes.map((s, i) => ({ title: s.title, voiceOver: voiceOvers[i], durationSec: s.estimatedSeconds, mediaRef: media[i] })),
       });
       await saveStoryboard(await act(), storyId, storyboard);
       const { project: p } = await createProjectForStory(await act(), storyId, {
-        title: titleFromText(spoken) || divided.scenes[0].title || `Story #${storyId}`,
+        title: titleFromText(spoken) || scenes[0].title || `Story #${storyId}`,
         description: `Create Video request #${storyId}`,
         fullScript: script,
         mainProductImageUrl: story.productImageUrl ?? firstPhoto,
@@ -101,7 +104,7 @@ export const videoRequestFunction = inngest.createFunction(
         backgroundMusicUrl: story.backgroundMusicUrl,
         aspectRatio: story.aspectRatio,
         status: "in_progress",
-        scenes: divided.scenes.map((s, i) => ({
+        scenes: scenes.map((s, i) => ({
           title: s.title,
           script: s.script,
           voiceOverText: voiceOvers[i],

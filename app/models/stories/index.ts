@@ -28,6 +28,7 @@ export { setVideoJobVisibility } from "./video-jobs.server";
 export { VIDEO_NOTIFICATIONS, notifyStoryOnce, sceneVoiceOver } from "./video-pipeline.server";
 export { createVideoRequest, refundVideoRequest, settleVideoRequest } from "./video-requests.server";
 export { divisionForMedia, MEDIA_LIMITS, ownMediaKind, sceneMedia } from "./video-media";
+export { endCardOnItsOwn, END_CARD_SCENE_MAX_SECONDS } from "./end-card-scene";
 export { showcaseCount } from "./showcase.server";
 export { recoverQueuedStories } from "./video-pipeline.server";
 export { getStoryRun, projectStoryboard, recordStoryStep, saveStoryboard, type StoryPageData } from "./storyboard.server";
