@@ -265,7 +265,7 @@ export function attentionMarkdown(r: {
   return [
     `# Ad attention bench (${r.date})`,
     "",
-    "`npm run bench -- --attention` (ADR 376). Targets: picture changes 5-7 per 10 s by the cut list and by scene detection (gt(scene,0.3), changes < 0.35 s apart as one); " +
+    "`npm run bench -- --attention` (ADR 376). Targets: picture changes 5-7 per 10 s by the cut list and by scene detection (frames over 0.3, and the listed cuts whose frame is a peak of the scene score: ADR 381; changes < 0.35 s apart as one); " +
       "no word read by OCR outside the platform-safe area (ADR 340); hook read by 1.5 s and the call to action 1.5 s before the end; caption contrast ≥ 4.5:1; -14 ± 1 LUFS, true peak ≤ -1 dBTP; no gap > 0.3 s.",
     "",
     `Cells passing: ${passed} of ${r.cells.length}${r.complete === false ? " measured so far (the run had not finished all cells)" : ""}${r.ocr ? "" : " (no tesseract: OCR rows not measured)"}.`,

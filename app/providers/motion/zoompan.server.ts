@@ -6,8 +6,18 @@ import type { Size } from "~/providers/media/types";
 import { FRAMING_ZOOM, type Beat, type BeatTransition } from "./beats";
 import { MOTION_VARIANTS, type MotionVariant, type PictureLayers } from "./types";
 
-/** zoompan moves in whole input pixels; working on a 2x still keeps the motion smooth. */
-export const STILL_OVERSCAN = 2;
+/**
+ * zoompan moves in whole input pixels, so it works on a still larger than the frame: at 1.5x a
+ * step is 2/3 of an output pixel. 2x (half-pixel steps) cost a quarter more render time for a
+ * difference not seen at these speeds (docs/decisions/382-still-overscan.md).
+ */
+export const STILL_OVERSCAN = 1.5;
+
+/** The size a still is prepared at: the frame times STILL_OVERSCAN, in whole even pixels. */
+function overscanned(size: Size): Size {
+  const even = (n: number) => Math.max(2, Math.round((n * STILL_OVERSCAN) / 2) * 2);
+  return { width: even(size.width), height: even(size.height) };
+}
 
 /** Deterministic camera move for a scene: consecutive scenes never repeat the same move. */
 export function motionVariantFor(sceneIndex: number, seed = ""): MotionVariant {
@@ -22,7 +32,7 @@ export function motionVariantFor(sceneIndex: number, seed = ""): MotionVariant {
 export async function prepareStill(input: string | Buffer, size: Size, out: string, position: "attention" | "centre" = "attention"): Promise<void> {
   await sharp(input, { failOn: "error" })
     .rotate()
-    .resize(size.width * STILL_OVERSCAN, size.height * STILL_OVERSCAN, { fit: "cover", position: position === "centre" ? "centre" : sharp.strategy.attention })
+    .resize(overscanned(size).width, overscanned(size).height, { fit: "cover", position: position === "centre" ? "centre" : sharp.strategy.attention })
     .flatten({ background: "#111111" })
     .jpeg({ quality: 92 })
     .toFile(out);
@@ -47,7 +57,7 @@ export async function prepareLayers(
       .resize(width, height, { fit: "cover", position: "centre" })
       .png({ compressionLevel: 1 })
       .toFile(file);
-  if (layers.foreground) await alpha(layers.foreground, size.width * STILL_OVERSCAN, size.height * STILL_OVERSCAN, out.foreground);
+  if (layers.foreground) await alpha(layers.foreground, overscanned(size).width, overscanned(size).height, out.foreground);
   if (layers.text) await alpha(layers.text, size.width, size.height, out.text);
   return { background: out.background, ...(layers.foreground ? { foreground: out.foreground } : {}), ...(layers.text ? { text: out.text } : {}) };
 }

@@ -52,7 +52,7 @@ export {
 type Planned = PlannedScene & { drawnBefore?: { picture: DrawnPicture; frames: number } };
 
 /** Bump when the segment recipe changes, so old cache entries are not reused. */
-const RENDERER_VERSION = 7;
+const RENDERER_VERSION = 8;
 /** Bump when how a voice-over's silences are measured changes (speech-*.json in the cache). */
 const SPEECH_VERSION = 1;
 
