@@ -36,14 +36,17 @@ export async function planSceneMotions(
   // Only the local renderer draws beats from a still; a hosted one shows the clip, which it then needs first.
   const local = motionProvider().name === LOCAL_MOTION && renderProvider().kind === "local";
   const result: PlannedSceneMotions = { planned: {}, unplanned: [] };
-  for (const scene of project.scenes) {
-    const asked = local ? await sceneMotionRequest(actor, { projectId: project.id, sceneId: scene.id }, options) : null;
-    const plan = asked ? localMotionPlanFor(asked.request) : null;
-    if (!asked || !plan) {
-      result.unplanned.push(scene.id);
-      continue;
-    }
-    const motion = await sceneMotionOf(plan, asked.layers, asked.file);
+  // The scenes at once: each draws its shot's layers again (sharp, on its own threads), so the plan
+  // takes about as long as the slowest scene rather than their sum.
+  const motions = await Promise.all(
+    project.scenes.map(async (scene) => {
+      const asked = local ? await sceneMotionRequest(actor, { projectId: project.id, sceneId: scene.id }, options) : null;
+      const plan = asked ? localMotionPlanFor(asked.request) : null;
+      return asked && plan ? sceneMotionOf(plan, asked.layers, asked.file) : null;
+    }),
+  );
+  for (const [i, scene] of project.scenes.entries()) {
+    const motion = motions[i];
     if (motion) result.planned[scene.id] = motion;
     else result.unplanned.push(scene.id);
   }
