@@ -14,9 +14,9 @@ import { writeResult } from "./pages";
 export const CAUSES: Record<string, Cause> = {
   ready: {
     cause:
-      "Every frame is encoded once (ADR 360) and Create Video no longer waits for the scene clips (ADR 380: about 9 of 17-19 CPU-s of media work taken off the path, bench/results/ready-first-2026-11-26*.json); what is left is the stills and voices, then one render that draws every beat by zoompan over a 2x still with the parallax and text layers (9-13 CPU-s for the 10.6 s bench ad), on two cores shared with the web process.",
+      "Every frame is encoded once (ADR 360) and Create Video no longer waits for the scene clips (ADR 380); the e2e timeline of 2026-11-26 20:49 (quiet machine) is the stills and voices with the music beside them 5.8 s, the motion plan 1.5 s, then one render of 10.2 s for the 15.67 s video, which draws every beat (zoompan over a 1.5x still, ADR 382), the parallax and text layers (ADR 381) and the captions in its one encode: the drawing, not the encode, is the cost.",
     nextStep:
-      "Re-run `npm run bench -- --e2e` on a quiet machine after ADR 380; then draw the beats cheaper (crop and scale of a pre-scaled still instead of zoompan at 2x) and start rendering the scenes already made while the last ones are made.",
+      "Render each scene's segment as soon as that scene's still and voice exist (the scenes are drawn in parallel today, but only after all are made), and draw the beats cheaper (per-frame crop and scale of a pre-scaled still instead of zoompan).",
   },
   render: {
     cause:
