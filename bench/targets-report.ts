@@ -20,14 +20,13 @@ export const CAUSES: Record<string, Cause> = {
   },
   render: {
     cause:
-      "Every frame is encoded once now (ADR 360), but drawing it costs more than encoding it: zoompan over a still at twice the output size, a beat per 1.5-2 s, the parallax and text overlays and the caption track. The compile bench by CPU fell from 5x (2026-11-24, one move per scene) to 2.2-2.8x (media-2026-11-26-*.json, beats, measured at load 16-34).",
-    nextStep:
-      "Measure a cheaper move filter (per-frame crop and scale of a pre-scaled still, or zoompan at 1.5x overscan) against zoompan at the same smoothness, on a quiet machine.",
+      "Every frame is encoded once now (ADR 360), but drawing it costs more than encoding it: zoompan over a still at 1.5x the frame (ADR 382), a beat every 1.5-2 s, the parallax and text layers (ADR 381) and the caption track. Quiet machine, 2026-11-26 21:19: 7.1 CPU-s for 10.6 s of mp4 (2.97x on 2 cores by CPU), 10.8 for webm (1.95x); on 2026-11-24, with one move per scene and no layers, 5x by CPU.",
+    nextStep: "Draw the beats cheaper (per-frame crop and scale of a pre-scaled still instead of zoompan), measured at the same smoothness.",
   },
   recompile: {
     cause:
-      "Only the edited scene is drawn and encoded; the others come from the segment cache and are joined by stream copy (ADR 360). What remains is that scene's drawing, the music mix and the mux: by CPU 0.26-0.28 of a full compile of the 5-scene project (media-2026-11-26-after-encode.json), by wall 0.17-0.43 at load 25-34.",
-    nextStep: "Re-measure on a quiet machine; then mix the music once per project and only re-mux when a scene changes.",
+      "Only the edited scene is drawn and encoded; the others come from the segment cache and are joined by stream copy (ADR 360). What remains is that scene's drawing, the music mix and the mux: 0.24-0.25 of a full compile by CPU on the 5-scene project (quiet machine, 2026-11-26 21:19), 0.33-0.35 by wall.",
+    nextStep: "Mix the music once per project and only re-mux when a scene changes; draw the beats cheaper (as for the render).",
   },
   "page-ratio:landing": {
     cause:
