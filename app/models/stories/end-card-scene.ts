@@ -3,17 +3,8 @@
 // would hold that card for its whole length (a 2-scene idea held it for 8 s). Its last sentence
 // becomes a scene of its own, the end card, and the rest stays a scene of the ad's body.
 import { titleFromText } from "~/providers/llm/planner/copy-writer";
+import type { PlannedScene } from "~/providers/llm/planner/divide-script";
 import { countWords, round1, secondsForWords, splitSentences } from "~/providers/llm/planner/text";
-
-export type DividedScene = {
-  order: number;
-  title: string;
-  script: string;
-  voiceOverText: string;
-  description: string;
-  wordCount: number;
-  estimatedSeconds: number;
-};
 
 /** A last scene longer than this (spoken) is split when its last sentence is short enough to be the end card. */
 export const END_CARD_SCENE_MAX_SECONDS = 4;
@@ -24,7 +15,7 @@ export const END_CARD_SCENE_MAX_SECONDS = 4;
  * are. Only for ads of two scenes or more (a one-scene ad has no end card). Both the written and
  * the spoken text are split at their last sentence, or neither.
  */
-export function endCardOnItsOwn<S extends DividedScene>(scenes: S[]): S[] {
+export function endCardOnItsOwn<S extends PlannedScene>(scenes: S[]): S[] {
   const last = scenes.at(-1);
   if (scenes.length < 2 || !last || last.estimatedSeconds <= END_CARD_SCENE_MAX_SECONDS) return scenes;
   const written = splitSentences(last.script);
