@@ -86,6 +86,6 @@ export async function drawLastFrame(
 }
 
 /** The files of a picture's layers: the background plate, and the product and text layers where it has them. */
-function layerFiles(layers: PictureLayers): string[] {
-  return [layers.background, layers.foreground, layers.text].filter((f): f is string => typeof f === "string");
+export function layerFiles(layers: PictureLayers | undefined): string[] {
+  return layers ? [layers.background, layers.foreground, layers.text].filter((f): f is string => typeof f === "string") : [];
 }

@@ -14,9 +14,8 @@ import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Si
 import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import { renderCacheMaxBytes, renderLongSide } from "~/utils/tuning.server";
 import { motionVariantFor } from "~/providers/motion/zoompan.server";
-import type { PictureLayers } from "~/providers/motion/types";
 import { joinSegments } from "./join.server";
-import { drawLastFrame, isDrawnPicture, lastFrameKey, type DrawnPicture } from "./last-frame.server";
+import { drawLastFrame, isDrawnPicture, lastFrameKey, layerFiles, type DrawnPicture } from "./last-frame.server";
 import { formatOf, stageInputs, touch } from "./render-inputs.server";
 import { renderSegment, sceneCaptionStyle, type PlannedScene, type SegmentOptions } from "./segment.server";
 import { detectSilences, keptSeconds, speechKeep, type Span } from "./speech.server";
@@ -353,11 +352,6 @@ function drawnVisual(visual: RenderVisual): RenderVisual {
   const files = [from.image, ...layerFiles(from.layers)];
   if (!files.every((f) => existsSync(f))) return visual;
   return { kind: "image", path: from.image, ...(from.layers ? { layers: from.layers } : {}), beats: from.beats };
-}
-
-/** The files of a picture's layers: the background plate, and the product and text layers where it has them. */
-function layerFiles(layers: PictureLayers | undefined): string[] {
-  return layers ? [layers.background, layers.foreground, layers.text].filter((f): f is string => typeof f === "string") : [];
 }
 
 /** What of the brand kit changes a segment: its font, colours and corner mark's bytes. */
