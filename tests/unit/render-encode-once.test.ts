@@ -12,6 +12,8 @@ import { mediaLimiter, renderConcurrencyFor } from "~/providers/media/limiter.se
 import { LocalMotionProvider } from "~/providers/motion/local.server";
 import { LocalRenderProvider, sceneDurationFor } from "~/providers/render/local.server";
 import { drawLastFrame } from "~/providers/render/last-frame.server";
+import { beatLengths, shownBeats } from "~/providers/render/segment.server";
+import { beatFilters, pictureInputs, preparePicture } from "~/providers/motion/zoompan.server";
 import type { RenderRequest, RenderScene } from "~/providers/render/types";
 import { productPhoto } from "../providers/fixtures";
 import { tmpWorkDir, writeTone } from "../providers/helpers";
@@ -176,6 +178,53 @@ describe("every frame encoded once", () => {
     const last = await psnr((frames - 1) / 30);
     expect(last).toBeGreaterThan(30);
     expect(last).toBeGreaterThan((await psnr(0)) + 3);
+  });
+
+  it("draws only the last frame, the very frame the whole beats draw there, at any length (fade-ins included)", async () => {
+    const layers = { background: files.img[2], foreground: path.join(work.dir, "exact-fg.png") };
+    await sharp({ create: { width: 300, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 100, height: 100, channels: 4, background: "#f5c518" } })
+            .png()
+            .toBuffer(),
+          left: 100,
+          top: 150,
+        },
+      ])
+      .png()
+      .toFile(layers.foreground);
+    const motion = new LocalMotionProvider({ workDir: path.join(work.dir, "motion") });
+    const clip = await motion.animate({ image: files.img[2], layers, durationSec: 4, aspectRatio: "9:16", size: SIZE, sceneIndex: 1, style: "Lifestyle" });
+    const picture = { kind: "image" as const, path: files.img[2], layers, beats: { list: clip.beats!, transition: clip.transition! } };
+    expect(picture.beats.transition.kind).not.toBe("cut");
+    const starts = clip.beats!.map((b) => Math.round(b.start * 30));
+    // The frame just after a beat's start is inside its fade-in; the last of a whole clip; one cut short mid-beat.
+    for (const frames of [starts[1] + 3, Math.round(4 * 30), starts[1] + 20]) {
+      calls.length = 0;
+      const out = path.join(work.dir, `exact-${frames}.png`);
+      await drawLastFrame(picture, { frames, size: SIZE, fps: 30, workDir: work.dir, out });
+      // Only the one frame is drawn, or a few when it falls inside a fade-in.
+      const drawn = calls.flatMap((a) => [...(valueOf(a, "-filter_complex") ?? "").matchAll(/:d=(\d+):s=/g)].map((m) => Number(m[1])));
+      expect(Math.max(...drawn)).toBeLessThanOrEqual(10);
+      // The whole segment's picture, drawn the long way, at that frame.
+      const reference = path.join(work.dir, `exact-ref-${frames}.png`);
+      const inputs = pictureInputs(
+        await preparePicture({ image: files.img[2], layers }, SIZE, {
+          background: `${reference}.jpg`,
+          foreground: `${reference}-l.png`,
+          text: `${reference}-t.png`,
+        }),
+      );
+      const beats = shownBeats(picture.beats.list, frames, 30);
+      const graph = beatFilters(inputs.labels, beats, beatLengths(beats, frames, 30), SIZE, 30, picture.beats.transition, "all");
+      await runProcess(ffmpegPath(), [
+        ...["-hide_banner", "-nostdin", "-y", ...inputs.args, "-filter_complex", [...graph, `[all]trim=start_frame=${frames - 1}[v]`].join(";")],
+        ...["-map", "[v]", "-frames:v", "1", "-f", "image2", "-c:v", "png", reference],
+      ]);
+      const [a, b] = await Promise.all([out, reference].map((f) => sharp(f).raw().toBuffer()));
+      expect(a.equals(b)).toBe(true);
+    }
   });
 
   it("draws a layered scene's last frame (plate, product and unmoved text layers) as its motion clip shows it", async () => {

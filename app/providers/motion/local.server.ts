@@ -1,13 +1,13 @@
 // Image to video offline: the scene image cut into beats (docs/decisions/335-beats-within-scenes.md),
 // each a different framing with its own zoom or pan, encoded as an H.264 clip in one ffmpeg pass.
 import { rm } from "node:fs/promises";
-import { inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { ProviderError, VIDEO_SIZES, type CallOptions } from "~/providers/media/types";
 import { newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import type { MotionProvider, MotionRequest, MotionResult, MotionVariant } from "./types";
 import { beatCuts, beatTransitionFor, type Beat, type BeatTransition } from "./beats";
 import { encodedBeats, MOTION_FPS } from "./cut-list";
-import { beatFilters, motionVariantFor, prepareLayers, prepareStill } from "./zoompan.server";
+import { beatFilters, motionVariantFor, pictureInputs, preparePicture, type PreparedPicture } from "./zoompan.server";
 
 export { MOTION_FPS };
 export const MAX_MOTION_SECONDS = 120;
@@ -84,41 +84,19 @@ export class LocalMotionProvider implements MotionProvider {
     const textFile = await newWorkFile(this.root, "motion", "png");
     const out = await newWorkFile(this.root, "motion", "mp4");
     try {
-      let drawn: { foreground?: string; text?: string } = {};
+      let prepared: PreparedPicture;
       try {
-        if (request.layers) drawn = await prepareLayers(request.layers, size, { background: still, foreground: layerFile, text: textFile });
-        else await prepareStill(request.image, size, still);
+        prepared = await preparePicture(request, size, { background: still, foreground: layerFile, text: textFile });
       } catch (error) {
         throw new ProviderError(this.name, "bad_input", `The scene image cannot be read: ${(error as Error).message}`, { cause: error });
       }
       const { beats, beatLengths, transition } = localMotionPlan(request, frames, variant);
-      const layer = drawn.foreground ? "1:v" : undefined;
-      const text = drawn.text ? `${layer ? 2 : 1}:v` : undefined;
-      const graph = beatFilters(
-        { still: "0:v", ...(layer ? { layer } : {}), ...(text ? { text } : {}) },
-        beats,
-        beatLengths,
-        size,
-        MOTION_FPS,
-        transition,
-        "v",
-      ).join(";");
-      await runFfmpeg(
-        [
-          ...inputArgs(still, "jpeg_pipe"),
-          ...(drawn.foreground ? inputArgs(drawn.foreground, "png_pipe") : []),
-          ...(drawn.text ? inputArgs(drawn.text, "png_pipe") : []),
-          "-filter_complex",
-          graph,
-          "-map",
-          "[v]",
-          "-frames:v",
-          String(frames),
-          ...motionEncoderArgs(),
-          out,
-        ],
-        { signal: options.signal, durationSec: frames / MOTION_FPS },
-      );
+      const inputs = pictureInputs(prepared);
+      const graph = beatFilters(inputs.labels, beats, beatLengths, size, MOTION_FPS, transition, "v").join(";");
+      await runFfmpeg([...inputs.args, "-filter_complex", graph, "-map", "[v]", "-frames:v", String(frames), ...motionEncoderArgs(), out], {
+        signal: options.signal,
+        durationSec: frames / MOTION_FPS,
+      });
       const info = await probeMedia(out, { format: "mov" });
       return {
         path: out,

@@ -1,6 +1,7 @@
 // Ken Burns motion over a still with ffmpeg's zoompan (present in ffmpeg 4.1). Shared by the
 // motion provider (image -> clip) and the renderer (image scenes rendered in one pass).
 import sharp from "sharp";
+import { inputArgs } from "~/providers/media/ffmpeg.server";
 import { hashValue } from "~/providers/media/workdir.server";
 import type { Size } from "~/providers/media/types";
 import { FRAMING_ZOOM, type Beat, type BeatTransition } from "./beats";
@@ -48,7 +49,7 @@ export async function prepareLayers(
   layers: PictureLayers<string | Buffer>,
   size: Size,
   out: { background: string; foreground: string; text: string },
-): Promise<{ background: string; foreground?: string; text?: string }> {
+): Promise<PreparedPicture> {
   await prepareStill(layers.background, size, out.background, "centre");
   const alpha = (input: string | Buffer, width: number, height: number, file: string) =>
     sharp(input, { failOn: "error" })
@@ -60,6 +61,38 @@ export async function prepareLayers(
   if (layers.foreground) await alpha(layers.foreground, overscanned(size).width, overscanned(size).height, out.foreground);
   if (layers.text) await alpha(layers.text, size.width, size.height, out.text);
   return { background: out.background, ...(layers.foreground ? { foreground: out.foreground } : {}), ...(layers.text ? { text: out.text } : {}) };
+}
+
+/** A picture as prepared for the motion: the still (or plate), and the product and text layers where it has them. */
+export type PreparedPicture = { background: string; foreground?: string; text?: string };
+
+/** The labels of a prepared picture's inputs in a filter graph. */
+export type PictureLabels = { still: string; layer?: string; text?: string };
+
+/** Prepares a still, or its layers, into `files` (prepareStill / prepareLayers). */
+export function preparePicture(
+  picture: { image: string | Buffer; layers?: PictureLayers<string | Buffer> },
+  size: Size,
+  files: { background: string; foreground: string; text: string },
+): Promise<PreparedPicture> {
+  if (picture.layers) return prepareLayers(picture.layers, size, files);
+  return prepareStill(picture.image, size, files.background).then(() => ({ background: files.background }));
+}
+
+/** A prepared picture as ffmpeg inputs numbered from `first`: their arguments, their labels, and how many there are. */
+export function pictureInputs(prepared: PreparedPicture, first = 0): { args: string[]; labels: PictureLabels; count: number } {
+  const args = inputArgs(prepared.background, "jpeg_pipe");
+  let n = first;
+  const labels: PictureLabels = { still: `${n++}:v` };
+  if (prepared.foreground) {
+    args.push(...inputArgs(prepared.foreground, "png_pipe"));
+    labels.layer = `${n++}:v`;
+  }
+  if (prepared.text) {
+    args.push(...inputArgs(prepared.text, "png_pipe"));
+    labels.text = `${n++}:v`;
+  }
+  return { args, labels, count: n - first };
 }
 
 /** Filter graph lines laying the text layer (input `text`, with alpha, at the output size) over `[from]`, unmoved: writes `[out]`. */
@@ -90,14 +123,19 @@ export function parallaxFilters(bg: string, fg: string, variant: MotionVariant, 
 const num = (n: number) => String(Math.round(n * 10_000) / 10_000);
 const scaled = (base: number, z: string) => (base === 1 ? z : `${num(base)}*(${z})`);
 
+/** Frames `from` to `from + count - 1` of a move: only those are drawn. */
+export type FrameWindow = { from: number; count: number };
+
 /**
- * The zoompan filter for `frames` output frames from a single prepared still, moving by `amount` (zoom, or the
+ * The zoompan filter for `frames` output frames (or only the `window` of them) from a single prepared still, moving by `amount` (zoom, or the
  * zoom a pan travels in) from a framing of `base` zoom (1: the whole picture; a beat's medium or close crop
  * zooms further, centred). Eased (cosine) so the move starts and ends gently.
  */
-export function zoompanFilter(variant: MotionVariant, frames: number, size: Size, fps: number, amount = 0.16, base = 1): string {
+export function zoompanFilter(variant: MotionVariant, frames: number, size: Size, fps: number, amount = 0.16, base = 1, window?: FrameWindow): string {
   const n = Math.max(1, frames - 1);
-  const e = `((1-cos(PI*min(on/${n},1)))/2)`;
+  // zoompan's `on` counts the frames it has drawn: a window starting later adds its offset, so each frame is the move's own.
+  const on = window?.from ? `(on+${window.from})` : "on";
+  const e = `((1-cos(PI*min(${on}/${n},1)))/2)`;
   const centreX = "iw/2-(iw/zoom/2)";
   const centreY = "ih/2-(ih/zoom/2)";
   let z: string;
@@ -122,7 +160,7 @@ export function zoompanFilter(variant: MotionVariant, frames: number, size: Size
       break;
   }
   y = variant.startsWith("pan") ? `(ih-ih/zoom)/2` : y;
-  return `zoompan=z='${z}':x='${x}':y='${y}':d=${frames}:s=${size.width}x${size.height}:fps=${fps}`;
+  return `zoompan=z='${z}':x='${x}':y='${y}':d=${window ? window.count : frames}:s=${size.width}x${size.height}:fps=${fps}`;
 }
 
 /**
@@ -132,7 +170,7 @@ export function zoompanFilter(variant: MotionVariant, frames: number, size: Size
  * layer (input `text`) laid over them unmoved (ADR 381). Writes `[out]`.
  */
 export function beatFilters(
-  inputs: { still: string; layer?: string; text?: string },
+  inputs: PictureLabels,
   beats: Beat[],
   frames: number[],
   size: Size,
@@ -147,27 +185,69 @@ export function beatFilters(
   split(inputs.still, "bs", "yuv420p");
   if (inputs.layer) split(inputs.layer, "bl", "yuva420p");
   for (const [i, beat] of beats.entries()) {
-    const base = FRAMING_ZOOM[beat.framing];
-    const f = frames[i];
-    const fade =
-      i > 0 && transition.kind !== "cut"
-        ? `,fade=t=in:st=0:d=${Math.min(0.3, transition.seconds)}:color=${transition.kind === "flash" ? "white" : "black"}`
-        : "";
-    if (inputs.layer) {
-      const amount = PARALLAX_FOREGROUND_AMOUNT;
-      lines.push(
-        `[bs${i}]${zoompanFilter(beat.move, f, size, fps, amount * PARALLAX_BACKGROUND_RATE, base)},setsar=1[bbg${i}]`,
-        `[bl${i}]${zoompanFilter(beat.move, f, size, fps, amount, base)},setsar=1[bfg${i}]`,
-        `[bbg${i}][bfg${i}]overlay=format=yuv420:eof_action=pass,format=yuv420p${fade}[b${i}]`,
-      );
-    } else {
-      lines.push(`[bs${i}]${zoompanFilter(beat.move, f, size, fps, BEAT_MOVE_AMOUNT, base)},setsar=1${fade}[b${i}]`);
-    }
+    lines.push(...beatLines({ still: `bs${i}`, ...(inputs.layer ? { layer: `bl${i}` } : {}) }, beat, frames[i], size, fps, fadeIn(i, transition), `b${i}`));
   }
   const moved = inputs.text ? "bmoved" : out;
   lines.push(n === 1 ? `[b0]null[${moved}]` : `${beats.map((_, i) => `[b${i}]`).join("")}concat=n=${n}:v=1:a=0[${moved}]`);
   if (inputs.text) lines.push(...textOverFilters(moved, inputs.text, out));
   return lines;
+}
+
+/**
+ * Frame `at` of beat `index` of `beats` (each `frames[i]` long), exactly as beatFilters draws it, and only that frame:
+ * its move at that frame, and its fade-in while the fade lasts (then the frames from the beat's start are drawn, at
+ * most a third of a second's). Writes `[out]` (one frame).
+ */
+export function beatFrameFilters(
+  inputs: PictureLabels,
+  beats: Beat[],
+  frames: number[],
+  index: number,
+  at: number,
+  size: Size,
+  fps: number,
+  transition: BeatTransition,
+  out: string,
+): string[] {
+  const fade = fadeIn(index, transition);
+  const fadeFrames = transition.kind === "cut" ? 0 : Math.ceil(Math.min(0.3, transition.seconds) * fps) + 1;
+  const window: FrameWindow = fade && at <= fadeFrames ? { from: 0, count: at + 1 } : { from: at, count: 1 };
+  const lines = [`[${inputs.still}]format=yuv420p[bs]`, ...(inputs.layer ? [`[${inputs.layer}]format=yuva420p[bl]`] : [])];
+  const drawn = inputs.text ? "bmoved" : out;
+  const trim = window.from === at ? "null" : `trim=start_frame=${at},setpts=PTS-STARTPTS`;
+  // A window from the beat's start keeps its fade-in; one past the fade shows the beat at full strength.
+  const shownFade = window.from === 0 ? fade : "";
+  lines.push(...beatLines({ still: "bs", ...(inputs.layer ? { layer: "bl" } : {}) }, beats[index], frames[index], size, fps, shownFade, "bw", window));
+  lines.push(`[bw]${trim}[${drawn}]`);
+  if (inputs.text) lines.push(...textOverFilters(drawn, inputs.text, out));
+  return lines;
+}
+
+/** A beat's fade-in filter (with its leading comma), or "" for the first beat and hard cuts. */
+function fadeIn(index: number, transition: BeatTransition): string {
+  if (index === 0 || transition.kind === "cut") return "";
+  return `,fade=t=in:st=0:d=${Math.min(0.3, transition.seconds)}:color=${transition.kind === "flash" ? "white" : "black"}`;
+}
+
+/** One beat's lines: its framing and move over `frames` frames (or the `window` of them), the product layer moving against the plate. */
+function beatLines(
+  src: { still: string; layer?: string },
+  beat: Beat,
+  frames: number,
+  size: Size,
+  fps: number,
+  fade: string,
+  out: string,
+  window?: FrameWindow,
+): string[] {
+  const base = FRAMING_ZOOM[beat.framing];
+  if (!src.layer) return [`[${src.still}]${zoompanFilter(beat.move, frames, size, fps, BEAT_MOVE_AMOUNT, base, window)},setsar=1${fade}[${out}]`];
+  const amount = PARALLAX_FOREGROUND_AMOUNT;
+  return [
+    `[${src.still}]${zoompanFilter(beat.move, frames, size, fps, amount * PARALLAX_BACKGROUND_RATE, base, window)},setsar=1[${out}bg]`,
+    `[${src.layer}]${zoompanFilter(beat.move, frames, size, fps, amount, base, window)},setsar=1[${out}fg]`,
+    `[${out}bg][${out}fg]overlay=format=yuv420:eof_action=pass,format=yuv420p${fade}[${out}]`,
+  ];
 }
 
 /** A beat's move is shorter than a whole scene's, so it moves a little less. */

@@ -7,9 +7,9 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { hashFile } from "~/providers/media/workdir.server";
-import { inputArgs, runFfmpeg } from "~/providers/media/ffmpeg.server";
+import { runFfmpeg } from "~/providers/media/ffmpeg.server";
 import type { Size } from "~/providers/media/types";
-import { beatFilters, prepareLayers, prepareStill, textOverFilters } from "~/providers/motion/zoompan.server";
+import { beatFrameFilters, pictureInputs, preparePicture, type PreparedPicture } from "~/providers/motion/zoompan.server";
 import type { PictureLayers } from "~/providers/motion/types";
 import { beatLengths, shownBeats } from "./segment.server";
 import type { RenderVisual } from "./types";
@@ -33,55 +33,32 @@ export async function lastFrameKey(picture: DrawnPicture, frames: number): Promi
 
 /**
  * Draws frame `frames - 1` of a drawn scene (as its segment draws it: the shown beats, each over
- * its length) into `out` (PNG). Only the beats that frame depends on are drawn: the last shown
- * one, and the one before it when the last is short enough for its fade-in to reach that frame.
+ * its length, the text layer unmoved over them) into `out` (PNG). Only that frame is drawn: the
+ * beat it falls in, at its own point of the move. `prepared`: the picture as the scene's segment
+ * prepared it (else it is prepared here, in `workDir`).
  */
 export async function drawLastFrame(
   picture: DrawnPicture,
-  o: { frames: number; size: Size; fps: number; workDir: string; out: string; signal?: AbortSignal },
+  o: { frames: number; size: Size; fps: number; workDir: string; out: string; prepared?: PreparedPicture; signal?: AbortSignal },
 ): Promise<void> {
   const { frames, size, fps } = o;
   const beats = shownBeats(picture.beats.list, frames, fps);
   const lengths = beatLengths(beats, frames, fps);
-  // A transition's fade-in lasts well under a second: a last beat longer than that shows none of it at its end.
-  const first = beats.length > 1 && lengths[beats.length - 1] <= fps ? beats.length - 2 : beats.length - 1;
-  const before = lengths.slice(0, first).reduce((a, n) => a + n, 0);
-  const at = Math.max(0, frames - 1 - before);
+  // The segment joins the beats end to end and stops after `frames` frames: find the beat its last frame is in.
+  let index = 0;
+  let start = 0;
+  while (index < beats.length - 1 && start + lengths[index] <= frames - 1) start += lengths[index++];
   const base = path.join(o.workDir, path.basename(o.out));
   const files = { background: `${base}-still.jpg`, foreground: `${base}-layer.png`, text: `${base}-text.png` };
   try {
-    // As the segment draws the picture (segment.server.ts pictureInput): the moved still or layers, the text layer unmoved over them.
-    let layers: { foreground?: string; text?: string } = {};
-    if (picture.layers) layers = await prepareLayers(picture.layers, size, files);
-    else await prepareStill(picture.path, size, files.background);
-    let input = 0;
-    const layer = layers.foreground ? `${++input}:v` : undefined;
-    const text = layers.text ? `${++input}:v` : undefined;
-    const graph = [
-      ...beatFilters({ still: "0:v", ...(layer ? { layer } : {}) }, beats.slice(first), lengths.slice(first), size, fps, picture.beats.transition, "moved"),
-      ...(text ? textOverFilters("moved", text, "drawn") : ["[moved]null[drawn]"]),
-    ];
-    await runFfmpeg(
-      [
-        ...inputArgs(files.background, "jpeg_pipe"),
-        ...(layers.foreground ? inputArgs(layers.foreground, "png_pipe") : []),
-        ...(layers.text ? inputArgs(layers.text, "png_pipe") : []),
-        "-filter_complex",
-        [...graph, `[drawn]trim=start_frame=${at},setpts=PTS-STARTPTS[v]`].join(";"),
-        "-map",
-        "[v]",
-        "-frames:v",
-        "1",
-        "-f",
-        "image2",
-        "-c:v",
-        "png",
-        o.out,
-      ],
-      { signal: o.signal },
-    );
+    const prepared = o.prepared ?? (await preparePicture({ image: picture.path, ...(picture.layers ? { layers: picture.layers } : {}) }, size, files));
+    const inputs = pictureInputs(prepared);
+    const graph = beatFrameFilters(inputs.labels, beats, lengths, index, frames - 1 - start, size, fps, picture.beats.transition, "v");
+    await runFfmpeg([...inputs.args, "-filter_complex", graph.join(";"), "-map", "[v]", "-frames:v", "1", "-f", "image2", "-c:v", "png", o.out], {
+      signal: o.signal,
+    });
   } finally {
-    await Promise.all(Object.values(files).map((f) => rm(f, { force: true })));
+    if (!o.prepared) await Promise.all(Object.values(files).map((f) => rm(f, { force: true })));
   }
 }
 

@@ -13,7 +13,7 @@ import { fonts } from "~/providers/media/fonts.server";
 import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Size } from "~/providers/media/types";
 import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import { renderCacheMaxBytes, renderLongSide } from "~/utils/tuning.server";
-import { motionVariantFor } from "~/providers/motion/zoompan.server";
+import { motionVariantFor, preparePicture, type PreparedPicture } from "~/providers/motion/zoompan.server";
 import { joinSegments } from "./join.server";
 import { drawLastFrame, isDrawnPicture, lastFrameKey, layerFiles, type DrawnPicture } from "./last-frame.server";
 import { formatOf, stageInputs, touch } from "./render-inputs.server";
@@ -31,6 +31,7 @@ import type {
   RenderStage,
   RenderVisual,
 } from "./types";
+import { RenderInputError } from "./types";
 import { adCutList } from "~/providers/motion/cut-list";
 
 export {
@@ -132,7 +133,9 @@ export class LocalRenderProvider implements LocalRenderer {
       ...(request.brand ? { brand: request.brand } : {}),
       formats,
       jobDir,
+      picture: (index) => preparedPicture(planned[index], size, jobDir, pictures),
     };
+    const pictures = new Map<number, Promise<PreparedPicture>>();
     for (const [index, scene] of scenes.entries()) {
       options.signal?.throwIfAborted();
       planned.push(await this.plan(index, scenes.length, scene, segmentOptions, planned[index - 1]));
@@ -164,6 +167,7 @@ export class LocalRenderProvider implements LocalRenderer {
             fps,
             workDir: jobDir,
             out: p.dissolveFrom.path,
+            prepared: await segmentOptions.picture(p.index - 1),
             signal: options.signal,
           });
           formats.set(p.dissolveFrom.path, "png_pipe");
@@ -352,6 +356,26 @@ function drawnVisual(visual: RenderVisual): RenderVisual {
   const files = [from.image, ...layerFiles(from.layers)];
   if (!files.every((f) => existsSync(f))) return visual;
   return { kind: "image", path: from.image, ...(from.layers ? { layers: from.layers } : {}), beats: from.beats };
+}
+
+/**
+ * A scene's still or layers prepared for the motion, once per render in the job folder: its
+ * segment draws from it, and so does the next scene's soft cut (its last frame).
+ */
+function preparedPicture(p: Planned, size: Size, jobDir: string, pictures: Map<number, Promise<PreparedPicture>>): Promise<PreparedPicture> {
+  const known = pictures.get(p.index);
+  if (known) return known;
+  const visual = p.scene.visual;
+  if (visual.kind !== "image") throw new Error(`Scene ${p.index + 1} is not drawn from a picture`);
+  const dir = path.join(jobDir, `picture-${p.index}`);
+  const files = { background: path.join(dir, "still.jpg"), foreground: path.join(dir, "layer.png"), text: path.join(dir, "text.png") };
+  const prepared = ensureDir(dir)
+    .then(() => preparePicture({ image: visual.path, ...(visual.layers ? { layers: visual.layers } : {}) }, size, files))
+    .catch((error: unknown) => {
+      throw new RenderInputError("image", p.index + 1, (error as Error).message, { cause: error });
+    });
+  pictures.set(p.index, prepared);
+  return prepared;
 }
 
 /** What of the brand kit changes a segment: its font, colours and corner mark's bytes. */

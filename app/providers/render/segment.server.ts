@@ -9,7 +9,15 @@ import { concatInputArgs, concatListLine, inputArgs, lavfiInputArgs, MediaProces
 import { safeArea } from "~/providers/media/safe-zones";
 import type { Size } from "~/providers/media/types";
 import { ensureDir } from "~/providers/media/workdir.server";
-import { beatFilters, motionVariantFor, parallaxFilters, prepareLayers, prepareStill, textOverFilters, zoompanFilter } from "~/providers/motion/zoompan.server";
+import {
+  beatFilters,
+  motionVariantFor,
+  parallaxFilters,
+  pictureInputs,
+  textOverFilters,
+  zoompanFilter,
+  type PreparedPicture,
+} from "~/providers/motion/zoompan.server";
 import {
   brandCaptionStyle,
   captionBand,
@@ -67,6 +75,8 @@ export type SegmentOptions = {
   formats: ReadonlyMap<string, string>;
   /** The render's own work folder. */
   jobDir: string;
+  /** A drawn scene's picture prepared for the motion, once per render (its segment and the next scene's soft cut draw from it). */
+  picture: (index: number) => Promise<PreparedPicture>;
 };
 
 export async function renderSegment(
@@ -86,7 +96,7 @@ export async function renderSegment(
     const filters: string[] = [];
     let input = 0;
     // Picture.
-    const picture = await pictureInput(p, o, tmpDir);
+    const picture = await pictureInput(p, o);
     args.push(...picture.args);
     filters.push(...picture.filters);
     input += picture.inputs;
@@ -162,7 +172,7 @@ export async function renderSegment(
 }
 
 /** The scene's picture as ffmpeg inputs and the filters that make [base]: a still with its motion (or parallax layers), or a clip fitted to the frame. */
-async function pictureInput(p: PlannedScene, o: SegmentOptions, tmpDir: string): Promise<{ args: string[]; filters: string[]; inputs: number }> {
+async function pictureInput(p: PlannedScene, o: SegmentOptions): Promise<{ args: string[]; filters: string[]; inputs: number }> {
   const { size, fps } = o;
   const W = size.width;
   const H = size.height;
@@ -171,36 +181,24 @@ async function pictureInput(p: PlannedScene, o: SegmentOptions, tmpDir: string):
   const filters: string[] = [];
   let input = 0;
   if (p.scene.visual.kind === "image") {
-    const still = path.join(tmpDir, "still.jpg");
-    const given = p.scene.visual.layers;
-    let layers: { foreground?: string; text?: string } = {};
-    try {
-      if (given)
-        layers = await prepareLayers(given, size, { background: still, foreground: path.join(tmpDir, "layer.png"), text: path.join(tmpDir, "text.png") });
-      else await prepareStill(p.scene.visual.path, size, still);
-    } catch (error) {
-      throw new RenderInputError("image", p.index + 1, (error as Error).message, { cause: error });
-    }
-    args.push(...inputArgs(still, "jpeg_pipe"));
+    const picture = pictureInputs(await o.picture(p.index));
+    args.push(...picture.args);
+    input += picture.count - 1;
+    const { still, layer, text } = picture.labels;
     const variant = p.scene.visual.motion ?? motionVariantFor(p.index, o.seed);
     const beats = p.scene.visual.beats ? shownBeats(p.scene.visual.beats.list, p.frames, fps) : null;
-    const still0 = `${input}:v`;
-    const layer = layers.foreground ? `${++input}:v` : undefined;
-    if (layers.foreground) args.push(...inputArgs(layers.foreground, "png_pipe"));
-    const text = layers.text ? `${++input}:v` : undefined;
-    if (layers.text) args.push(...inputArgs(layers.text, "png_pipe"));
     // The text layer is laid over the moved picture, unmoved (ADR 381).
     const moved = text ? "moved" : "base";
     if (beats && p.scene.visual.beats) {
       // The motion clip's beats drawn here, in the segment's one encode (ADR 360), each over its own length as in the
       // clip (-frames:v stops the drawing at the scene's end, so a shortened scene is trimmed as the clip was).
       const frames = beatLengths(beats, p.frames, fps);
-      filters.push(...beatFilters({ still: still0, ...(layer ? { layer } : {}) }, beats, frames, size, fps, p.scene.visual.beats.transition, moved));
+      filters.push(...beatFilters({ still, ...(layer ? { layer } : {}) }, beats, frames, size, fps, p.scene.visual.beats.transition, moved));
     } else if (layer) {
-      filters.push(...parallaxFilters(still0, layer, variant, p.frames, size, fps, moved));
+      filters.push(...parallaxFilters(still, layer, variant, p.frames, size, fps, moved));
     } else {
       // 4:2:0 before zoompan: the output is 4:2:0 anyway and the per-frame scaling halves.
-      filters.push(`[${still0}]format=yuv420p,${zoompanFilter(variant, p.frames, size, fps)},setsar=1[${moved}]`);
+      filters.push(`[${still}]format=yuv420p,${zoompanFilter(variant, p.frames, size, fps)},setsar=1[${moved}]`);
     }
     if (text) filters.push(...textOverFilters(moved, text, "base"));
   } else {
