@@ -91,7 +91,7 @@ export async function projectPageWithChat(actor: Actor, projectId: string, autoS
 async function pageOf(actor: Actor, workspace: Awaited<ReturnType<typeof getProjectWorkspace>>, autoSceneId: string | null, balance: number) {
   const { project } = workspace;
   // Priced from the rows just read: no statement per scene.
-  const costs = projectCostsOf(project, workspace.scenes);
+  const costs = projectCostsOf(actor, project, workspace.scenes);
   const scenes = workspace.scenes.map((s) => {
     const cost = costs.scenes.get(s.id)!;
     return {

@@ -178,7 +178,8 @@ export const videoRequestFunction = inngest.createFunction(
       });
       if (!ready) throw new NonRetriableError("The video request was cancelled or has failed meanwhile");
       await recordStoryStep(actor, storyId, "readyAt");
-      await settleVideoRequest(await act(), storyId).catch(stopIfNotFound);
+      // The clips made after Ready are paid by the story: until one is made, its scene's video step is free (ADR 383).
+      await settleVideoRequest(await act(), storyId, { clipsOwed: Object.keys(motions.planned) }).catch(stopIfNotFound);
       return { status: ready.status };
     });
 
@@ -193,8 +194,8 @@ export const videoRequestFunction = inngest.createFunction(
     });
 
     // The scene clips the editors show, made after Ready with the beats the video was drawn with (ADR 380). A clip
-    // that fails leaves its scene at "Failed while video" (the editor's Regenerate makes it); the video stays Ready,
-    // and nothing is charged or refunded (the story's 20 credits paid for it).
+    // that fails leaves its scene at "Failed while video" (the editor's Regenerate makes it, free the first time: ADR 383);
+    // the video stays Ready, and nothing is charged or refunded (the story's 20 credits paid for it).
     const clips = await Promise.all(
       Object.keys(motions.planned).map((sceneId) =>
         sceneClip(step, { projectId, sceneId, userId, storyId }, sceneNumber(sceneId)).then(

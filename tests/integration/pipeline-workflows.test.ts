@@ -46,6 +46,7 @@ import * as store from "../../inngest/executor/run-store.ts";
 import { probeMedia } from "~/providers/media/ffmpeg.server";
 import { ProviderError } from "~/providers/media/types";
 import { LocalRenderProvider } from "~/providers/render/local.server";
+import { LocalMotionProvider } from "~/providers/motion/local.server";
 import { lumaStats, POSTER_LUMA } from "~/providers/render/poster.server";
 import type { RenderResult } from "~/providers/render/types";
 import { LocalVoiceProvider } from "~/providers/voice/local.server";
@@ -1076,6 +1077,115 @@ describe("Create Video workflow", () => {
       expect(scene).toMatchObject({ status: "pending", progressStep: "video", videoUrl: null });
       expect(scene.errorMessage).toBeTruthy();
     }
+
+    // The failed clips were paid by the story (ADR 383): the first regeneration of each is free, quoted and charged
+    // alike, for the story's owner only; once a clip exists, a regeneration is charged as usual.
+    const owner = actorOf(user.id);
+    const [first] = project.scenes;
+    const video = { projectId: project.id, sceneId: first.id, step: "video" as const, regenerate: true };
+    expect((await estimateCost(owner, { projectId: project.id, work: { kind: "scene", ...video } })).credits).toBe(0);
+    expect((await estimateCost(owner, { projectId: project.id, work: { kind: "compile" } })).credits).toBe(2);
+    const admin = await newAdmin();
+    expect((await estimateCost(admin.actor, { projectId: project.id, work: { kind: "scene", ...video } })).credits).toBe(2);
+    const stranger = await newCustomer(100);
+    expect(await requestSceneGeneration(actorOf(stranger.id), video)).toMatchObject({ ok: false, code: "not_found" });
+    expect(await getBalance(stranger.id)).toBe(100);
+    const free = await requestSceneGeneration(owner, video);
+    expect(free).toMatchObject({ ok: true, steps: ["video"], credits: 0, balance: 80 });
+    const made = await waitFor(
+      async () => {
+        const s = await prisma.scene.findUnique({ where: { id: first.id } });
+        return s?.videoUrl && s.status === "completed" ? s : null;
+      },
+      "the free clip",
+      60_000,
+    );
+    expect(made.clipPaidBy).toBeNull();
+    // The free step is a charge row of 0 credits (its progress, settled with the step) and no ledger entry.
+    const freeCharges = await prisma.workCharge.findMany({ where: { batchId: free.ok ? free.batchId : "" } });
+    expect(freeCharges.map((c) => [c.item, Number(c.credits), c.status])).toEqual([["video", 0, "completed"]]);
+    expect((await estimateCost(owner, { projectId: project.id, work: { kind: "scene", ...video } })).credits).toBe(2);
+    const paid = await requestSceneGeneration(owner, video);
+    expect(paid).toMatchObject({ ok: true, steps: ["video"], credits: 2, balance: 78 });
+    await waitFor(
+      async () => (await prisma.workCharge.count({ where: { batchId: paid.ok ? paid.batchId : "", status: "completed" } })) === 1,
+      "the paid clip",
+      60_000,
+    );
+    expect(await getBalance(user.id)).toBe(78);
+    expect(
+      (await prisma.creditLedgerEntry.findMany({ where: { userId: user.id, reason: { not: "admin_grant" } }, orderBy: { createdAt: "asc" } })).map((e) => [
+        e.reason,
+        Number(e.delta),
+      ]),
+    ).toEqual([
+      ["video_charge", -20],
+      ["generation_charge", -2],
+    ]);
+  });
+
+  it("an editor compile while the clips are made after Ready charges only the compile: the story paid for the clips (ADR 383)", async () => {
+    const user = await newCustomer(100);
+    const photo = await uploadProductPhoto(user.id);
+    // The scene clips (the only motion calls, all after Ready) wait until released: the window while the run makes them.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const animate = LocalMotionProvider.prototype.animate;
+    vi.spyOn(LocalMotionProvider.prototype, "animate").mockImplementation(async function (this: LocalMotionProvider, ...args) {
+      await gate;
+      return animate.apply(this, args);
+    });
+    let storyId = 0;
+    let compileJobId = "";
+    try {
+      storyId = await submit(user.id, { productImageRef: photo.ref });
+      // Told it is ready: the story's charge is settled and its clips are owed.
+      await waitFor(async () => (await prisma.notification.count({ where: { userId: user.id, type: "video_ready" } })) === 1, "Ready", 150_000);
+      const { projectId } = (await prisma.story.findUniqueOrThrow({ where: { id: storyId } })) as { projectId: string };
+      const owner = actorOf(user.id);
+      const quote = await estimateCost(owner, { projectId, work: { kind: "compile" } });
+      expect(quote.lines.map((l) => [l.step ?? l.work, l.credits])).toEqual([
+        ["video", 0],
+        ["video", 0],
+        ["compile", 2],
+      ]);
+      expect(quote.credits).toBe(2);
+      const compile = await requestCompile(owner, { projectId });
+      expect(compile).toMatchObject({ ok: true, credits: quote.credits, balance: 78 });
+      compileJobId = compile.ok ? compile.job.id : "";
+    } finally {
+      release();
+    }
+    await videoRunEnded(storyId);
+    const job = await waitFor(
+      async () => {
+        const j = await prisma.compileJob.findUnique({ where: { id: compileJobId } });
+        return j && (j.status === "completed" || j.status === "failed") ? j : null;
+      },
+      "the editor's compile",
+      150_000,
+    );
+    expect(job.status).toBe("completed");
+    // Charged once for the video and once for the compile; no scene step, nothing refunded.
+    expect(await getBalance(user.id)).toBe(78);
+    expect(
+      (await prisma.creditLedgerEntry.findMany({ where: { userId: user.id, reason: { not: "admin_grant" } }, orderBy: { createdAt: "asc" } })).map((e) => [
+        e.reason,
+        Number(e.delta),
+      ]),
+    ).toEqual([
+      ["video_charge", -20],
+      ["compile_charge", -2],
+    ]);
+    // The clips exist now: none is owed, and a regeneration is charged as usual.
+    const { projectId } = (await prisma.story.findUniqueOrThrow({ where: { id: storyId } })) as { projectId: string };
+    const scenes = await prisma.scene.findMany({ where: { projectId }, orderBy: { sceneOrder: "asc" } });
+    expect(scenes.map((s) => [Boolean(s.videoUrl), s.clipPaidBy])).toEqual([
+      [true, null],
+      [true, null],
+    ]);
+    const again = await estimateCost(actorOf(user.id), { projectId, work: { kind: "scene", sceneId: scenes[0].id, step: "video", regenerate: true } });
+    expect(again.credits).toBe(2);
   });
 
   it("resumes after the executor restarts mid-run without re-running finished steps", async () => {

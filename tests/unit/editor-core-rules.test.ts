@@ -107,6 +107,7 @@ function scene(overrides: Partial<SceneRow> = {}): SceneRow {
     imageInputsHash: null,
     voiceOverInputsHash: null,
     videoInputsHash: null,
+    clipPaidBy: null,
     createdAt: new Date(0),
     updatedAt: new Date(0),
     ...overrides,
@@ -180,6 +181,21 @@ describe("which steps a request runs", () => {
     expect(steps(planSceneSteps({ ...s, voiceOverText: "New words." }, project, "all"))).toEqual(["voice-over", "video"]);
     expect(steps(planSceneSteps({ ...s, imagePrompt: "a new prompt" }, project, "all"))).toEqual(["image", "video"]);
     expect(steps(planSceneSteps(s, project, "all", true))).toEqual(["image prompt", "image", "script", "voice-over", "video"]);
+  });
+
+  it("a clip its story paid for costs its owner nothing until a clip is made; anyone else pays (ADR 383)", () => {
+    const owed = { ...generated(), videoUrl: null, videoInputsHash: null, clipPaidBy: "story:7" };
+    const video = (s: SceneRow, payer: string | null, regenerate = false) => planSceneSteps(s, project, "video", regenerate, payer).steps;
+    expect(video(owed, "u1")).toEqual([{ step: "video", credits: 0 }]);
+    expect(video(owed, "u1", true)).toEqual([{ step: "video", credits: 0 }]);
+    expect(planSceneSteps({ ...owed, imagePrompt: "new" }, project, "all", false, "u1").steps).toEqual([
+      { step: "image", credits: 1 },
+      { step: "video", credits: 0 },
+    ]);
+    expect(video(owed, "admin")).toEqual([{ step: "video", credits: 2 }]);
+    expect(video(owed, null)).toEqual([{ step: "video", credits: 2 }]);
+    expect(video({ ...owed, clipPaidBy: null }, "u1")).toEqual([{ step: "video", credits: 2 }]);
+    expect(video({ ...owed, videoUrl: "/resources/files/canvas-assets/scenes/s1_video_1.mp4" }, "u1", true)).toEqual([{ step: "video", credits: 2 }]);
   });
 
   it("one step: when missing, stale or asked to regenerate", () => {

@@ -101,7 +101,7 @@ export function insufficientCreditsRefusal(error: InsufficientCredits) {
  * Charges the actor for the items of one request, all or nothing, in one transaction with the
  * ledger rows. With a `clientRequestId` already used by this actor, nothing is charged and the
  * earlier request's charges come back (`duplicate: true`). A request with no items charges
- * nothing. System actors pay for nothing (they are no one's account).
+ * nothing; an item of 0 credits (already paid, ADR 383) is a row without a ledger entry. System actors pay for nothing (they are no one's account).
  */
 export async function chargeWork(actor: Actor, request: ChargeRequest): Promise<ChargeResult> {
   const clientRequestId = request.clientRequestId?.trim() || null;
@@ -157,6 +157,9 @@ export async function chargeWorkInTx(tx: Tx, actor: Actor, request: ChargeReques
         ledgerReference: item.ledger?.reference ?? null,
       },
     });
+    charges.push(row);
+    // Work already paid elsewhere (a clip its story paid for, ADR 383) is recorded at 0 credits: no ledger entry.
+    if (Math.round(item.credits * 100) === 0) continue;
     const reference = item.ledger?.reference ?? workChargeReference(row.id);
     const applied = await applyCreditChangeInTx(tx, {
       userId: payerId,
@@ -168,7 +171,6 @@ export async function chargeWorkInTx(tx: Tx, actor: Actor, request: ChargeReques
     if (!applied.ok && applied.code === "already_applied") throw new ChargeAlreadyApplied(reference);
     if (!applied.ok) throw new InsufficientCredits(needed, applied.balance);
     after = applied.after;
-    charges.push(row);
   }
   return { ok: true, batchId: request.batchId, credits: needed, balance: after, duplicate: false, charges };
 }

@@ -48,7 +48,17 @@ export type ScenePlan = {
   blocked: { step: SceneAssetStep; reason: string } | null;
 };
 
-type PlanProject = Pick<ProjectRow, "mainProductImageUrl" | "style" | "aspectRatio" | "voiceId">;
+type PlanProject = Pick<ProjectRow, "userId" | "mainProductImageUrl" | "style" | "aspectRatio" | "voiceId">;
+
+/**
+ * The scene's clip is owed by the Create Video run its owner paid for (ADR 383): marked when the
+ * story became Ready with this scene's clip still to be made (`clipPaidBy`), and no clip recorded
+ * since (the run's, a compile's or a regeneration's clears the mark). Its video step then costs the
+ * owner nothing; anyone else (an admin acting on the project) pays as usual.
+ */
+export function clipOwedTo(scene: Pick<SceneRow, "clipPaidBy" | "videoUrl">, project: Pick<ProjectRow, "userId">, payerId: string | null | undefined): boolean {
+  return Boolean(scene.clipPaidBy) && !scene.videoUrl && Boolean(payerId) && payerId === project.userId;
+}
 
 function hasText(scene: SceneRow): boolean {
   return [scene.script, scene.voiceOverText, scene.description, scene.title].some((t) => Boolean(t?.trim()));
@@ -61,8 +71,9 @@ function hasText(scene: SceneRow): boolean {
  * will become stale because an earlier step runs (a new prompt → the image, a new image or
  * voice-over → the video); everything with `regenerate`. `blocked` names the first rule that
  * would stop it (Create Video's text card is not offered here: the editors need a product image).
+ * `payerId`: who would pay; a clip its story already paid for is priced 0 for its owner (clipOwedTo).
  */
-export function planSceneSteps(scene: SceneRow, project: PlanProject, choice: GenerationChoice, regenerate = false): ScenePlan {
+export function planSceneSteps(scene: SceneRow, project: PlanProject, choice: GenerationChoice, regenerate = false, payerId?: string | null): ScenePlan {
   const all = choice === "all";
   const wanted = (step: SceneAssetStep) => all || choice === step;
   const generatedAnd = (hash: string | null, cond: boolean) => Boolean(hash) && cond;
@@ -99,7 +110,11 @@ export function planSceneSteps(scene: SceneRow, project: PlanProject, choice: Ge
     runs.add("video");
     if (!scene.imageUrl && !runs.has("image")) block("video", SCENE_ASSET_MESSAGES.noImage);
   }
-  const steps = SCENE_ASSET_STEPS.filter((s) => runs.has(s)).map((step) => ({ step, credits: priceOf({ work: "scene_step", step }) }));
+  const paidClip = clipOwedTo(scene, project, payerId);
+  const steps = SCENE_ASSET_STEPS.filter((s) => runs.has(s)).map((step) => ({
+    step,
+    credits: step === "video" && paidClip ? 0 : priceOf({ work: "scene_step", step }),
+  }));
   return { steps, credits: sumCredits(steps.map((s) => s.credits)), blocked };
 }
 
@@ -128,15 +143,15 @@ export type CompilePlan = {
 
 /** What a compile of this project will run and cost: the scenes it prepares, and the render. */
 export async function planCompile(actor: Actor, projectId: string): Promise<CompilePlan> {
-  return compilePlanOf(await getProjectWithScenes(actor, projectId));
+  return compilePlanOf(await getProjectWithScenes(actor, projectId), actor.id);
 }
 
-/** planCompile for a project and its scenes already read (pure). */
-export function compilePlanOf(project: PlanProject & { scenes: SceneRow[] }): CompilePlan {
+/** planCompile for a project and its scenes already read, priced for `payerId` (pure). */
+export function compilePlanOf(project: PlanProject & { scenes: SceneRow[] }, payerId: string | null): CompilePlan {
   const scenes = project.scenes
     .filter((s) => !isSceneReadyToCompile(s, project))
     .map((s) => {
-      const plan = planSceneSteps(s, project, "all");
+      const plan = planSceneSteps(s, project, "all", false, payerId);
       return { sceneId: s.id, steps: plan.steps, blocked: plan.blocked };
     });
   return {
@@ -210,7 +225,7 @@ export async function requestSceneGeneration(actor: Actor, input: SceneGeneratio
     const steps = SCENE_ASSET_STEPS.filter((s) => earlier.some((c) => c.item === s));
     return { ok: true, batchId: earlier[0].batchId, steps, credits: sumCredits(earlier.map((c) => Number(c.credits))), balance: null, duplicate: true };
   }
-  const plan = planSceneSteps(scene, project, choice, input.regenerate === true);
+  const plan = planSceneSteps(scene, project, choice, input.regenerate === true, actor.id);
   if (plan.blocked) {
     const { step, reason } = plan.blocked;
     return { ok: false, code: "blocked", step, reason, message: choice === "all" ? failedWhile(step, reason) : reason };

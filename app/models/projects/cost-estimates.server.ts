@@ -40,14 +40,20 @@ export async function estimateCost(actor: Actor, input: { projectId: string; wor
   const priced =
     input.work.kind === "compile"
       ? compileCostOf(await planCompile(actor, project.id))
-      : sceneCostOf(await findSceneOfProject(actor, project.id, input.work.sceneId), project, input.work.step ?? "all", input.work.regenerate === true);
+      : sceneCostOf(
+          await findSceneOfProject(actor, project.id, input.work.sceneId),
+          project,
+          input.work.step ?? "all",
+          input.work.regenerate === true,
+          actor.id,
+        );
   return { ...priced, balance, enough: balance >= priced.credits };
 }
 
 type Priced = Pick<CostEstimate, "credits" | "lines" | "blocked">;
 
-function sceneCostOf(scene: SceneRow, project: ProjectRow, choice: GenerationChoice, regenerate: boolean): Priced {
-  const plan = planSceneSteps(scene, project, choice, regenerate);
+function sceneCostOf(scene: SceneRow, project: ProjectRow, choice: GenerationChoice, regenerate: boolean, payerId: string): Priced {
+  const plan = planSceneSteps(scene, project, choice, regenerate, payerId);
   return {
     credits: plan.credits,
     lines: plan.steps.map((p) => ({ work: "scene_step", sceneId: scene.id, step: p.step, credits: p.credits })),
@@ -72,9 +78,9 @@ function compileCostOf(plan: ReturnType<typeof compilePlanOf>): Priced {
  * caller has already read for this actor (the editors' page): the same figures as estimateCost,
  * without a statement per scene (docs/decisions/238-page-speed.md).
  */
-export function projectCostsOf(project: ProjectRow, scenes: SceneRow[]): { scenes: Map<string, Priced>; compile: Priced | null } {
+export function projectCostsOf(actor: Actor, project: ProjectRow, scenes: SceneRow[]): { scenes: Map<string, Priced>; compile: Priced | null } {
   return {
-    scenes: new Map(scenes.map((s) => [s.id, sceneCostOf(s, project, "all", false)])),
-    compile: scenes.length ? compileCostOf(compilePlanOf({ ...project, scenes })) : null,
+    scenes: new Map(scenes.map((s) => [s.id, sceneCostOf(s, project, "all", false, actor.id)])),
+    compile: scenes.length ? compileCostOf(compilePlanOf({ ...project, scenes }, actor.id)) : null,
   };
 }

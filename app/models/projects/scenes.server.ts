@@ -305,7 +305,9 @@ export const SCENE_MEDIA_FIELDS = {
 export async function updateScene(actor: Actor, projectId: string, sceneId: string, data: SceneUpdate): Promise<SceneRow> {
   const project = await requireProject(actor, projectId);
   const checked = await checkMediaFields(data, SCENE_MEDIA_FIELDS, project.userId);
-  const { count } = await prisma.scene.updateMany({ where: { id: sceneId, projectId: project.id }, data: checked });
+  // A clip recorded on the scene is the one its story owed, if any: later clips are paid as usual (ADR 383).
+  const clip = checked.videoUrl ? { clipPaidBy: null } : {};
+  const { count } = await prisma.scene.updateMany({ where: { id: sceneId, projectId: project.id }, data: { ...checked, ...clip } });
   if (count === 0) throw new NotFoundError("Scene");
   await announceProjectUpdated(project);
   return findSceneOfProject(actor, projectId, sceneId);

@@ -426,11 +426,23 @@ export async function refundVideoRequest(actor: Actor, storyId: number, reason: 
 /**
  * The story's video is ready: its charge (Create Video or variant) was delivered and stays
  * (a story not ready is left as it is). Idempotent. NotFoundError for a story the actor may not see.
+ * `clipsOwed`: the scenes of the story's project whose clips the run makes after Ready (ADR 380).
+ * Their clips are paid by the story's settled charge, so each such scene without a clip records it
+ * (`Scene.clipPaidBy`), and its video step is free for the story's owner until a clip is made (ADR 383).
  */
-export async function settleVideoRequest(actor: Actor, storyId: number): Promise<void> {
+export async function settleVideoRequest(actor: Actor, storyId: number, opts: { clipsOwed?: readonly string[] } = {}): Promise<void> {
   await prisma.$transaction(async (tx) => {
     const story = await lockStoryInTx(tx, storyId);
     if (!story || !mayAccess(actor, story.userId)) throw new NotFoundError("Story");
-    if (story.status === "ready") await settleBatchChargesInTx(tx, storyCreditReference(story.id));
+    if (story.status !== "ready") return;
+    const reference = storyCreditReference(story.id);
+    await settleBatchChargesInTx(tx, reference);
+    // Only a story that was paid (its charge delivered, never refunded: a Ready story is not) owes clips.
+    if (!opts.clipsOwed?.length || !story.projectId) return;
+    if ((await tx.workCharge.count({ where: { batchId: reference, status: "completed", credits: { gt: 0 } } })) === 0) return;
+    await tx.scene.updateMany({
+      where: { id: { in: [...opts.clipsOwed] }, projectId: story.projectId, videoUrl: null },
+      data: { clipPaidBy: reference },
+    });
   });
 }
