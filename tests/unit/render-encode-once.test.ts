@@ -86,8 +86,8 @@ const inputsOf = (args: string[]) => args.flatMap((a, i) => (a === "-i" ? [args[
 const videoEncodes = (list: string[][]) => list.filter((a) => ["libx264", "libvpx-vp9"].includes(valueOf(a, "-c:v") ?? ""));
 
 describe("every frame encoded once", () => {
-  it("derives the render concurrency from the cores, leaving one to the web process beyond two", () => {
-    expect([1, 2, 3, 4, 8, 64].map(renderConcurrencyFor)).toEqual([1, 2, 2, 3, 7, 8]);
+  it("derives the render concurrency from the cores: one per core, three from two cores, at most eight", () => {
+    expect([1, 2, 3, 4, 8, 64].map(renderConcurrencyFor)).toEqual([1, 3, 3, 4, 8, 8]);
     expect(renderConcurrencyFor(0)).toBe(1);
   });
 
@@ -129,7 +129,7 @@ describe("every frame encoded once", () => {
       // Besides: one still frame (PNG) for each soft cut, not a video encode.
       expect(calls.filter((a) => valueOf(a, "-c:v") === "png").map((a) => valueOf(a, "-frames:v"))).toEqual(["1", "1"]);
       expect(calls.filter((a) => valueOf(a, "-c:v") && !["copy", "libx264", "libvpx-vp9", "png"].includes(valueOf(a, "-c:v")!))).toEqual([]);
-      // Two scene segments at once (RENDER_CONCURRENCY from the cores: 2 on a 2-core machine).
+      // Scene segments at once (RENDER_CONCURRENCY from the cores: 3 on a 2-core machine).
       if (mediaLimiter().limit >= 2) expect(peak).toBeGreaterThanOrEqual(2);
 
       // A re-render with one scene changed encodes only that scene again.

@@ -268,8 +268,6 @@ async function imageStep(ctx: SceneContext, options: SceneAssetOptions): Promise
           palette: details.palette,
           size,
           ...ad,
-          // Create Video plans the scene's motion from the shot's layers next: drawn now, with the picture.
-          ...(options.adShots ? { layers: true } : {}),
         },
         { signal: options.signal },
       );

@@ -9,7 +9,6 @@ import { cutOutProduct, type Cutout } from "./cutout.server";
 import { mix, readableOn, rgbToHex } from "./color";
 import { backgroundSvg, layoutFor, paletteFor, sceneKindFor, type Box, type Layout, type Palette } from "./design";
 import { fitText, textArea, within } from "./shot-text.server";
-import { keepLayers, keptLayers, shotKey } from "./shot-memo.server";
 import { composeShot, productHues } from "./shots.server";
 import type { ProductImageProvider, ProductImageRequest, ProductImageResult, ShotLayers } from "./types";
 
@@ -21,19 +20,11 @@ export class LocalProductImageProvider implements ProductImageProvider {
 
   async shotLayers(request: ProductImageRequest, options: CallOptions = {}): Promise<ShotLayers | null> {
     if (!request.shot) return null;
-    const key = shotKey(request);
-    const kept = keptLayers(key);
-    if (kept) return kept;
-    const layers = (await this.draw({ ...request, layers: true }, options)).layers ?? null;
-    if (layers) keepLayers(key, layers);
-    return layers;
+    return (await this.draw({ ...request, layers: true }, options)).layers ?? null;
   }
 
   async generate(request: ProductImageRequest, options: CallOptions = {}): Promise<ProductImageResult> {
-    const result = await this.draw(request, options);
-    // Drawn with its layers: the scene's motion plan asks for them next (shot-memo.server.ts).
-    if (request.shot && request.layers && result.layers) keepLayers(shotKey(request), result.layers);
-    return result;
+    return this.draw(request, options);
   }
 
   private async draw(request: ProductImageRequest, options: CallOptions): Promise<ProductImageResult> {

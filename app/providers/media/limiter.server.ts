@@ -1,7 +1,7 @@
 // Bounds how many heavy media processes (ffmpeg, TTS, synth) run at once, so a render never
 // takes every core from the web server. RENDER_CONCURRENCY sets the ffmpeg bound; by default it
-// follows the cores (renderConcurrencyFor): both on a 2-core machine, the children niced below
-// the web process (MEDIA_NICE), one core left to the web process beyond that.
+// follows the cores (renderConcurrencyFor): three on a 2-core machine, the children niced below
+// the web process (MEDIA_NICE).
 import os from "node:os";
 
 export class Semaphore {
@@ -66,13 +66,15 @@ let ffmpegLimiter: Semaphore | null = null;
 let synthSemaphore: Semaphore | null = null;
 
 /**
- * ffmpeg processes at once on a machine with `cores` cores (docs/decisions/360-encode-every-frame-once.md):
- * one per core up to 2 (the children run niced, so the web process still gets the CPU when it asks),
- * then one core left to the web process and node's own work, at most 8.
+ * ffmpeg processes at once on a machine with `cores` cores: one per core, at least 3 from 2 cores,
+ * at most 8 (docs/decisions/385-ready-path-draws-once.md). ffmpeg 4.1 draws a segment's filter
+ * graph on one thread and only x264 uses the others, so a segment alone keeps about 1.4 cores busy:
+ * with two at once, the last scene of an ad rendered alone left part of a core idle. The children
+ * run niced, so the web process still gets the CPU when it asks.
  */
 export function renderConcurrencyFor(cores: number): number {
   const n = Math.max(1, Math.floor(cores));
-  return n <= 2 ? n : Math.min(8, n - 1);
+  return n === 1 ? 1 : Math.min(8, Math.max(3, n));
 }
 
 /** The default ffmpeg bound of this machine (RENDER_CONCURRENCY unset). */
