@@ -196,6 +196,12 @@ export async function runE2eBench(): Promise<{ pass: boolean }> {
     const photo = await productPhoto({ width: 800, height: 1000 });
 
     const ran = crowdOnly ? null : await singleAndSeven(bench, timeoutMs, photo);
+    // --e2e-single-only: the single idea and the 7-scene scripts, printed (an A/B of two builds on one machine), nothing written.
+    if (process.argv.includes("--e2e-single-only")) {
+      for (const run of ran?.single.timeline ?? [])
+        console.log(`E2E  ${run.run} ${run.startedSec}-${run.finishedSec ?? "?"}: ${run.steps.map((s) => `${s.step} ${s.doneSec}`).join(", ")}`);
+      return { pass: ran?.single.status === "ready" };
+    }
     // --e2e-crowd-only: the figures of the run that measured them (absent before any full run).
     const single = ran?.single ?? (previous.single as Single | undefined);
     const ownMedia = ran?.ownMedia ?? (previous.ownMedia as OwnMedia | undefined);
