@@ -113,6 +113,12 @@ function flakyVoice(error: () => Error, times: number): { readonly calls: number
   };
 }
 
+/** The user's ledger apart from the credits granted to the test account, oldest first: [reason, delta]. */
+async function spentOf(userId: string): Promise<[string, number][]> {
+  const entries = await prisma.creditLedgerEntry.findMany({ where: { userId, reason: { not: "admin_grant" } }, orderBy: { createdAt: "asc" } });
+  return entries.map((e) => [e.reason, Number(e.delta)]);
+}
+
 describe("scene assets workflow", () => {
   it("makes and stores every asset in the fixed order and completes the scene", async () => {
     const user = await newCustomer();
@@ -1113,12 +1119,7 @@ describe("Create Video workflow", () => {
       60_000,
     );
     expect(await getBalance(user.id)).toBe(78);
-    expect(
-      (await prisma.creditLedgerEntry.findMany({ where: { userId: user.id, reason: { not: "admin_grant" } }, orderBy: { createdAt: "asc" } })).map((e) => [
-        e.reason,
-        Number(e.delta),
-      ]),
-    ).toEqual([
+    expect(await spentOf(user.id)).toEqual([
       ["video_charge", -20],
       ["generation_charge", -2],
     ]);
@@ -1168,12 +1169,7 @@ describe("Create Video workflow", () => {
     expect(job.status).toBe("completed");
     // Charged once for the video and once for the compile; no scene step, nothing refunded.
     expect(await getBalance(user.id)).toBe(78);
-    expect(
-      (await prisma.creditLedgerEntry.findMany({ where: { userId: user.id, reason: { not: "admin_grant" } }, orderBy: { createdAt: "asc" } })).map((e) => [
-        e.reason,
-        Number(e.delta),
-      ]),
-    ).toEqual([
+    expect(await spentOf(user.id)).toEqual([
       ["video_charge", -20],
       ["compile_charge", -2],
     ]);

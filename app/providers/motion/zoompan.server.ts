@@ -30,7 +30,7 @@ export function motionVariantFor(sceneIndex: number, seed = ""): MotionVariant {
  * Writes the still, oriented and cropped to cover `size * STILL_OVERSCAN` (smart crop keeps the
  * interesting part), as a JPEG ffmpeg 4.1 can read whatever the source format was.
  */
-export async function prepareStill(input: string | Buffer, size: Size, out: string, position: "attention" | "centre" = "attention"): Promise<void> {
+async function prepareStill(input: string | Buffer, size: Size, out: string, position: "attention" | "centre" = "attention"): Promise<void> {
   await sharp(input, { failOn: "error" })
     .rotate()
     .resize(overscanned(size).width, overscanned(size).height, { fit: "cover", position: position === "centre" ? "centre" : sharp.strategy.attention })
@@ -45,7 +45,7 @@ export async function prepareStill(input: string | Buffer, size: Size, out: stri
  * the same way (centre) to cover `size * STILL_OVERSCAN` so they stay in register; the text layer
  * at `size` itself (it is laid over the moved picture, not moved).
  */
-export async function prepareLayers(
+async function prepareLayers(
   layers: PictureLayers<string | Buffer>,
   size: Size,
   out: { background: string; foreground: string; text: string },
