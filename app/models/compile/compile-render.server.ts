@@ -312,21 +312,26 @@ type StoredRender = { bucket: BucketName; key: string; url: string; poster: { bu
  */
 async function storeRender(job: CompileJobRow, title: string, result: RenderResult): Promise<StoredRender> {
   const name = slug(title);
-  const poster = await makePoster(result.path, { firstSceneSec: result.scenes[0]?.durationSec ?? 0, videoSec: result.durationSec, root: workRoot() }).catch(
+  // The poster is picked while the video is stored (both only read the rendered file).
+  const posterMade = makePoster(result.path, { firstSceneSec: result.scenes[0]?.durationSec ?? 0, videoSec: result.durationSec, root: workRoot() }).catch(
     (error: unknown) => {
       console.error(`[compile] job ${job.id}: no poster frame`, error);
       return null;
     },
   );
+  const videoStored = storeFile({
+    bucket: "renders",
+    ownerId: job.userId,
+    params: { prefix: `projects/${job.projectId}` },
+    kinds: ["video"],
+    body: createReadStream(result.path),
+    originalName: `${name}.${result.format}`,
+  });
+  // Settled before either result is used, so the work files are removed only once both are done.
+  await Promise.allSettled([posterMade, videoStored]);
+  const poster = await posterMade;
   try {
-    const video = await storeFile({
-      bucket: "renders",
-      ownerId: job.userId,
-      params: { prefix: `projects/${job.projectId}` },
-      kinds: ["video"],
-      body: createReadStream(result.path),
-      originalName: `${name}.${result.format}`,
-    });
+    const video = await videoStored;
     const image = poster
       ? await storeFile({
           bucket: "renders",

@@ -11,8 +11,15 @@ const require = createRequire(import.meta.url);
 
 export type FontFace = { file: string; family: string };
 
+// Resolved once per package: fonts() is asked for every caption word and headline drawn.
+const packageDirs = new Map<string, string>();
 function packageDir(name: string): string {
-  return path.dirname(require.resolve(`${name}/package.json`));
+  let dir = packageDirs.get(name);
+  if (!dir) {
+    dir = path.dirname(require.resolve(`${name}/package.json`));
+    packageDirs.set(name, dir);
+  }
+  return dir;
 }
 
 export function fonts() {

@@ -1,6 +1,6 @@
-// The join: the cached segments linked into the job folder and concatenated (video
-// stream-copied), the voice mixed with the background music ducked under it, and the mix
-// normalised to -14 LUFS / -1 dBTP (docs/decisions/197-sound-that-flows-and-is-normalised.md).
+// The join: the segments' sound mixed while their pictures are drawn (the voice with the background
+// music ducked under it, normalised to -14 LUFS / -1 dBTP: docs/decisions/197-sound-that-flows-and-is-normalised.md),
+// then the cached segments' pictures concatenated (stream-copied) with it.
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { concatInputArgs, concatListLine, inputArgs, MediaProcessError, runFfmpeg } from "~/providers/media/ffmpeg.server";
@@ -10,41 +10,59 @@ import type { PlannedScene } from "./segment.server";
 import { AUDIO_RATE, DEFAULT_MUSIC_VOLUME } from "./timing";
 import type { RenderRequest } from "./types";
 
-/** Joins the scenes' segments into `out.{format}` in the job folder; `onJoined` gets the work done so far (up to joinWeight). */
-export async function joinSegments(
-  job: {
-    planned: PlannedScene[];
-    request: RenderRequest;
-    formats: ReadonlyMap<string, string>;
-    jobDir: string;
-    format: "mp4" | "webm";
-    fps: number;
-    joinWeight: number;
-    signal?: AbortSignal;
-  },
-  onJoined: (amount: number) => void,
-): Promise<string> {
-  const { planned, request, formats, jobDir, format, fps, joinWeight, signal } = job;
-  const outFile = path.join(jobDir, `out.${format}`);
-  const { videoList, audioList } = await concatLists(planned, jobDir, format);
+type JoinJob = {
+  planned: PlannedScene[];
+  request: RenderRequest;
+  formats: ReadonlyMap<string, string>;
+  jobDir: string;
+  format: "mp4" | "webm";
+  fps: number;
+  joinWeight: number;
+  signal?: AbortSignal;
+};
+
+/**
+ * The ad's sound from the segments' sound files (they exist before the pictures are drawn): the voice
+ * with the music ducked under it, normalised to -14 LUFS / -1 dBTP. Returns the normalised WAV in the
+ * job folder; `onMixed` gets the work done so far (up to 0.4 of joinWeight).
+ */
+export async function mixSegments(job: JoinJob, onMixed: (amount: number) => void): Promise<string> {
+  const { planned, request, formats, jobDir, fps, joinWeight, signal } = job;
+  const audioList = await concatList(planned, jobDir, "wav", (p) => p.audioFile);
   const T = planned.reduce((a, p) => a + p.frames, 0) / fps;
   const mixFile = path.join(jobDir, "mix.wav");
   const levelFile = path.join(jobDir, "level.wav");
-  // 1. The mix (voice and ducked music) as a WAV: audio only, quick.
-  const mixArgs = mixArgsFor(audioList, request, formats, T, mixFile);
-  // 2. Loudness: -14 LUFS integrated, true peak under -1 dBTP (measured gain + limiter).
+  try {
+    // 1. The mix (voice and ducked music) as a WAV: audio only, quick.
+    const mixed = await runFfmpeg(mixArgsFor(audioList, request, formats, T, mixFile), {
+      signal,
+      durationSec: T,
+      onProgress: (f) => onMixed(f * joinWeight * 0.4),
+    });
+    // 2. Loudness: -14 LUFS integrated, true peak under -1 dBTP (measured gain + limiter).
+    await normaliseWav(mixFile, levelFile, AUDIO_RATE, signal, parseEbur128(mixed.stderr));
+  } catch (error) {
+    await blameMusic(job, error);
+    throw error;
+  }
+  return levelFile;
+}
+
+/**
+ * The segments' pictures concatenated (stream-copied) with the ad's sound (`level`, from mixSegments)
+ * into `out.{format}` in the job folder; `onJoined` gets the work done so far (from 0.4 up to joinWeight).
+ */
+export async function muxSegments(job: JoinJob, level: string, onJoined: (amount: number) => void): Promise<string> {
+  const { planned, jobDir, format, fps, joinWeight, signal } = job;
+  const outFile = path.join(jobDir, `out.${format}`);
+  const videoList = await concatList(planned, jobDir, format, (p) => p.videoFile);
+  const T = planned.reduce((a, p) => a + p.frames, 0) / fps;
   // 3. The video stream-copied with the normalised mix.
-  const args = [...concatInputArgs(videoList), ...inputArgs(levelFile, "wav"), "-map", "0:v", "-map", "1:a", "-c:v", "copy"];
+  const args = [...concatInputArgs(videoList), ...inputArgs(level, "wav"), "-map", "0:v", "-map", "1:a", "-c:v", "copy"];
   if (format === "mp4") args.push("-c:a", "aac", "-b:a", "160k", "-movflags", "+faststart");
   else args.push("-c:a", "libopus", "-b:a", "128k");
   args.push("-t", T.toFixed(3), outFile);
   try {
-    const mixed = await runFfmpeg(mixArgs, {
-      signal,
-      durationSec: T,
-      onProgress: (f) => onJoined(f * joinWeight * 0.4),
-    });
-    await normaliseWav(mixFile, levelFile, AUDIO_RATE, signal, parseEbur128(mixed.stderr));
     await runFfmpeg(args, {
       signal,
       durationSec: T,
@@ -52,36 +70,33 @@ export async function joinSegments(
     });
   } catch (error) {
     await rm(outFile, { force: true });
-    if (request.music && error instanceof MediaProcessError && !(error.signal || signal?.aborted)) {
-      // The segments are the renderer's own; a mix that fails reads the music wrongly.
-      const music = await checkInput(request.music.path, formatOf(formats, request.music.path), "music", null).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      if (music) throw music;
-    }
     throw error;
   }
   return outFile;
 }
 
-/** The cached segments linked into the job folder, listed there by relative name for the concat demuxer. */
-async function concatLists(planned: PlannedScene[], jobDir: string, format: "mp4" | "webm"): Promise<{ videoList: string; audioList: string }> {
-  const videoNames: string[] = [];
-  const audioNames: string[] = [];
+/** After a mix failed: the music's own error when the music cannot be read (the segments are the renderer's own). */
+async function blameMusic(job: JoinJob, error: unknown): Promise<void> {
+  const { request, formats, signal } = job;
+  if (!request.music || !(error instanceof MediaProcessError) || error.signal || signal?.aborted) return;
+  const music = await checkInput(request.music.path, formatOf(formats, request.music.path), "music", null).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (music) throw music;
+}
+
+/** The segments' files (their video, or their sound) linked into the job folder, listed there by relative name for the concat demuxer. */
+async function concatList(planned: PlannedScene[], jobDir: string, ext: string, fileOf: (p: PlannedScene) => string): Promise<string> {
+  const names: string[] = [];
   for (const p of planned) {
-    const v = `join-${p.index}.${format}`;
-    const a = `join-${p.index}.wav`;
-    await linkOrCopy(p.videoFile, path.join(jobDir, v));
-    await linkOrCopy(p.audioFile, path.join(jobDir, a));
-    videoNames.push(v);
-    audioNames.push(a);
+    const name = `join-${p.index}.${ext}`;
+    await linkOrCopy(fileOf(p), path.join(jobDir, name));
+    names.push(name);
   }
-  const videoList = path.join(jobDir, "video.txt");
-  const audioList = path.join(jobDir, "audio.txt");
-  await writeFile(videoList, videoNames.map(concatListLine).join("\n") + "\n");
-  await writeFile(audioList, audioNames.map(concatListLine).join("\n") + "\n");
-  return { videoList, audioList };
+  const list = path.join(jobDir, ext === "wav" ? "audio.txt" : "video.txt");
+  await writeFile(list, names.map(concatListLine).join("\n") + "\n");
+  return list;
 }
 
 /** ffmpeg's arguments for the mix: the voice track, with the music looped, faded and ducked under it when there is music, measured while written. */

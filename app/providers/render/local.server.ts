@@ -1,8 +1,9 @@
-// The local compiler: ffmpeg renders each scene to a cached segment (picture with captions, and
-// its voice-over tightened to its speech and padded to exactly the scene's length), then joins
-// the segments with the concat demuxer (video stream-copied), mixes the background music, ducked
-// under the voice, and normalises the mix to -14 LUFS / -1 dBTP
-// (docs/decisions/197-sound-that-flows-and-is-normalised.md).
+// The local compiler: ffmpeg renders each scene to a cached segment: its sound first (the voice-over
+// tightened to its speech and padded to exactly the scene's length), then its picture with captions.
+// The ad's sound is mixed from the segments' sound while the pictures are drawn (the background
+// music ducked under the voice, normalised to -14 LUFS / -1 dBTP:
+// docs/decisions/197-sound-that-flows-and-is-normalised.md), and the pictures are joined with the
+// concat demuxer (video stream-copied) and muxed with it (docs/decisions/386-sound-mixed-while-pictures-draw.md).
 // Progress comes from ffmpeg's -progress output. Filter graphs are written for ffmpeg 4.1.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -14,10 +15,10 @@ import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Si
 import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import { renderCacheMaxBytes, renderLongSide } from "~/utils/tuning.server";
 import { motionVariantFor, preparePicture, type PreparedPicture } from "~/providers/motion/zoompan.server";
-import { joinSegments } from "./join.server";
+import { mixSegments, muxSegments } from "./join.server";
 import { drawLastFrame, isDrawnPicture, lastFrameKey, layerFiles, type DrawnPicture } from "./last-frame.server";
 import { formatOf, stageInputs, touch } from "./render-inputs.server";
-import { renderSegment, sceneCaptionStyle, type PlannedScene, type SegmentOptions } from "./segment.server";
+import { renderSegment, renderSegmentAudio, sceneCaptionStyle, type PlannedScene, type SegmentOptions } from "./segment.server";
 import { detectSilences, keptSeconds, speechKeep, type Span } from "./speech.server";
 import { DEFAULT_FPS, DISSOLVE_SECONDS, MAX_SCENE_SECONDS, MAX_SCENES, sceneDurationFor, VOICE_LEAD } from "./timing";
 import type {
@@ -153,7 +154,18 @@ export class LocalRenderProvider implements LocalRenderer {
     };
 
     progress.stage("scenes", 0);
-    await Promise.all(
+    // Each scene's sound first (a quick process each), then the ad's mix while the pictures are drawn.
+    const sounds = Promise.all(planned.map((p) => (p.cached ? undefined : renderSegmentAudio(p, segmentOptions, options.signal))));
+    const job = { planned, request, formats, jobDir, format, fps, joinWeight, signal: options.signal };
+    const mixed = sounds.then(() =>
+      mixSegments(job, (amount) => {
+        fractions.set(-1, amount);
+        report("scenes");
+      }),
+    );
+    // Awaited after the pictures: until then a failure of the mix is only kept.
+    mixed.catch(() => undefined);
+    const drawn = Promise.all(
       planned.map(async (p) => {
         if (p.cached) {
           await touch(p.videoFile, p.audioFile);
@@ -181,8 +193,13 @@ export class LocalRenderProvider implements LocalRenderer {
         report("scenes");
       }),
     );
-
-    const outFile = await joinSegments({ planned, request, formats, jobDir, format, fps, joinWeight, signal: options.signal }, (amount) => {
+    // A picture that fails ends the render once the mix has stopped too (its files are in the job folder).
+    await drawn.catch(async (error: unknown) => {
+      await mixed.catch(() => undefined);
+      throw error;
+    });
+    const level = await mixed;
+    const outFile = await muxSegments(job, level, (amount) => {
       fractions.set(-1, amount);
       report("joining");
     });

@@ -39,26 +39,28 @@ function score(f: Frame): number {
 
 /** Picks and writes the poster of `video` as a JPEG in the work dir (`root`); the caller stores it. */
 export async function makePoster(video: string, o: { firstSceneSec: number; videoSec: number; root: string; signal?: AbortSignal }): Promise<Poster> {
-  const frames: Frame[] = [];
   const file = await newWorkFile(o.root, "posters", "jpg");
   const format = await demuxerOf(video);
-  try {
-    for (const [i, timeSec] of posterTimes(o.firstSceneSec, o.videoSec).entries()) {
-      const png = `${file}-${i}.png`;
-      try {
-        await runFfmpeg([...inputArgs(video, format, ["-ss", timeSec.toFixed(3)]), "-frames:v", "1", "-c:v", "png", png], {
-          signal: o.signal,
-          limiter: null,
-          timeoutMs: 60_000,
-        });
-        const buf = await readFile(png);
-        frames.push({ timeSec, png: buf, ...(await lumaStats(buf)) });
-      } catch (error) {
-        if (o.signal?.aborted) throw error;
-      } finally {
-        await rm(png, { force: true });
-      }
+  // The candidates at once: each is a short seek and one decoded frame, and the video is Ready only once its poster is.
+  const candidate = async (timeSec: number, i: number): Promise<Frame | null> => {
+    const png = `${file}-${i}.png`;
+    try {
+      await runFfmpeg([...inputArgs(video, format, ["-ss", timeSec.toFixed(3)]), "-frames:v", "1", "-c:v", "png", png], {
+        signal: o.signal,
+        limiter: null,
+        timeoutMs: 60_000,
+      });
+      const buf = await readFile(png);
+      return { timeSec, png: buf, ...(await lumaStats(buf)) };
+    } catch (error) {
+      if (o.signal?.aborted) throw error;
+      return null;
+    } finally {
+      await rm(png, { force: true });
     }
+  };
+  try {
+    const frames = (await Promise.all(posterTimes(o.firstSceneSec, o.videoSec).map(candidate))).filter((f): f is Frame => f !== null);
     if (!frames.length) throw new Error(`No frame could be read from ${path.basename(video)}`);
     const best = frames.reduce((a, b) => (score(b) > score(a) ? b : a));
     await sharp(best.png).jpeg({ quality: 84, mozjpeg: true }).toFile(file);

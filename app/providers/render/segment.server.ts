@@ -1,6 +1,6 @@
 // One scene's segment: its picture (a still with motion, parallax layers or a clip), the soft cut
-// from the previous scene, word-by-word captions and the voice-over tightened to its speech,
-// rendered by ffmpeg into the cache (published atomically).
+// from the previous scene and word-by-word captions; and, in a quick process of its own made first,
+// its sound (the voice-over tightened to its speech). Rendered by ffmpeg into the cache (published atomically).
 import { randomUUID } from "node:crypto";
 import { rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -95,18 +95,13 @@ export async function renderSegment(
     const args: string[] = [];
     const filters: string[] = [];
     let input = 0;
+    // The caption images are drawn while the picture is prepared.
+    const text = o.captions ? (p.scene.captionText ?? "").trim() : "";
+    const [picture, track] = await Promise.all([pictureInput(p, o), text ? captionTrack(p, text, o, tmpDir) : null]);
     // Picture.
-    const picture = await pictureInput(p, o);
     args.push(...picture.args);
     filters.push(...picture.filters);
     input += picture.inputs;
-    // Voice (or silence).
-    if (p.scene.voiceOver) {
-      args.push(...inputArgs(p.scene.voiceOver.path, formatOf(o.formats, p.scene.voiceOver.path)));
-    } else {
-      args.push(...lavfiInputArgs(`anullsrc=r=${AUDIO_RATE}:cl=stereo`, ["-t", D.toFixed(3)]));
-    }
-    const audioInput = input++;
     let last = "base";
     // Dissolve from the previous scene: its last frame, fading out over this scene's start.
     if (p.dissolveFrom) {
@@ -120,9 +115,7 @@ export async function renderSegment(
       input++;
     }
     // Captions: word by word, timed to the speech, as one image track (concat of PNG steps).
-    const text = o.captions ? (p.scene.captionText ?? "").trim() : "";
-    if (text) {
-      const track = await captionTrack(p, text, o, tmpDir);
+    if (track) {
       args.push(...concatInputArgs(track.list));
       // Converted once per caption image, then repeated to the frame rate.
       filters.push(`[${input}:v]format=yuva420p,fps=${fps}[capv]`, `[${last}][capv]overlay=x=0:y=${track.top}:eof_action=pass:shortest=0[cap]`);
@@ -143,32 +136,55 @@ export async function renderSegment(
     if (p.index === 0) fades.push(`fade=t=in:st=0:d=${Math.min(0.35, D / 4).toFixed(3)}`);
     if (p.index === count - 1) fades.push(`fade=t=out:st=${Math.max(0, D - 0.5).toFixed(3)}:d=${Math.min(0.5, D / 4).toFixed(3)}`);
     filters.push(`[${last}]${[...fades, "format=yuv420p"].join(",")}[v]`);
-    const samples = Math.round(D * AUDIO_RATE);
-    const delayMs = p.voiceSec !== null ? Math.round(VOICE_LEAD * 1000) : 0;
-    const voiceIn = `[${audioInput}:a]aresample=${AUDIO_RATE},aformat=sample_fmts=s16:channel_layouts=stereo`;
-    if (p.keep) filters.push(`${voiceIn}[vin]`, keepFilter("vin", "speech", p.keep));
-    else filters.push(`${voiceIn}[speech]`);
-    filters.push(`[speech]` + (delayMs ? `adelay=${delayMs}|${delayMs},` : "") + `apad,atrim=end_sample=${samples}[a]`);
 
     const videoTmp = path.join(tmpDir, `seg.${o.format}`);
-    const audioTmp = path.join(tmpDir, "seg.wav");
     args.push("-filter_complex", filters.join(";"));
     args.push("-map", "[v]", "-frames:v", String(p.frames), "-r", String(fps), "-an");
     args.push(...encoderArgs(o.format, fps));
     args.push(videoTmp);
-    args.push("-map", "[a]", "-c:a", "pcm_s16le", audioTmp);
     try {
       await runFfmpeg(args, { signal, durationSec: D, onProgress: onFraction });
     } catch (error) {
       if (error instanceof MediaProcessError && !error.signal && !signal?.aborted) await blameSceneInputs(p, o.formats);
       throw error;
     }
-    // Publish atomically: a half-written segment is never taken from the cache.
-    await rename(audioTmp, p.audioFile);
+    // Publish atomically: a half-written segment is never taken from the cache (which needs its sound too).
     await rename(videoTmp, p.videoFile);
   } finally {
     await rm(tmpDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The sound of a scene's segment: its voice-over tightened to its speech, after the voice's lead,
+ * padded to exactly the scene's length (or silence), published at `p.audioFile`. Its own quick
+ * process, made before the picture, so the ad's mix is made while the pictures are drawn.
+ */
+export async function renderSegmentAudio(
+  p: PlannedScene,
+  o: Pick<SegmentOptions, "fps" | "formats" | "jobDir">,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const D = p.frames / o.fps;
+  const args = p.scene.voiceOver
+    ? inputArgs(p.scene.voiceOver.path, formatOf(o.formats, p.scene.voiceOver.path))
+    : lavfiInputArgs(`anullsrc=r=${AUDIO_RATE}:cl=stereo`, ["-t", D.toFixed(3)]);
+  const samples = Math.round(D * AUDIO_RATE);
+  const delayMs = p.voiceSec !== null ? Math.round(VOICE_LEAD * 1000) : 0;
+  const voiceIn = `[0:a]aresample=${AUDIO_RATE},aformat=sample_fmts=s16:channel_layouts=stereo`;
+  const filters = p.keep ? [`${voiceIn}[vin]`, keepFilter("vin", "speech", p.keep)] : [`${voiceIn}[speech]`];
+  filters.push(`[speech]` + (delayMs ? `adelay=${delayMs}|${delayMs},` : "") + `apad,atrim=end_sample=${samples}[a]`);
+  const audioTmp = path.join(o.jobDir, `seg-${p.index}-${randomUUID().slice(0, 6)}.wav`);
+  try {
+    await runFfmpeg([...args, "-filter_complex", filters.join(";"), "-map", "[a]", "-c:a", "pcm_s16le", audioTmp], { signal, durationSec: D });
+  } catch (error) {
+    await rm(audioTmp, { force: true });
+    if (error instanceof MediaProcessError && !error.signal && !signal?.aborted && p.scene.voiceOver) {
+      await checkInput(p.scene.voiceOver.path, formatOf(o.formats, p.scene.voiceOver.path), "voice-over", p.index + 1);
+    }
+    throw error;
+  }
+  await rename(audioTmp, p.audioFile);
 }
 
 /** The scene's picture as ffmpeg inputs and the filters that make [base]: a still with its motion (or parallax layers), or a clip fitted to the frame. */
@@ -243,20 +259,25 @@ async function captionTrack(p: PlannedScene, text: string, o: SegmentOptions, tm
       .png()
       .toBuffer(),
   );
+  // The steps' images at once (sharp draws each on its own thread).
+  await Promise.all(
+    steps.map(async (step, k) =>
+      writeFile(
+        path.join(tmpDir, `cap-${k}.png`),
+        await wordCaptionPng(
+          groups[step.group].map((w) => w.text),
+          step.word,
+          size,
+          style,
+        ),
+      ),
+    ),
+  );
   const lines = ["ffconcat version 1.0"];
   let t = 0;
   for (const [k, step] of steps.entries()) {
     if (step.start > t + 0.001) lines.push(concatListLine("cap-blank.png"), `duration ${(step.start - t).toFixed(3)}`);
     const name = `cap-${k}.png`;
-    await writeFile(
-      path.join(tmpDir, name),
-      await wordCaptionPng(
-        groups[step.group].map((w) => w.text),
-        step.word,
-        size,
-        style,
-      ),
-    );
     lines.push(concatListLine(name), `duration ${(step.end - Math.max(t, step.start)).toFixed(3)}`);
     t = step.end;
   }
