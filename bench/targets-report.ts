@@ -14,14 +14,15 @@ import { writeResult } from "./pages";
 export const CAUSES: Record<string, Cause> = {
   ready: {
     cause:
-      "Every frame is encoded once (ADR 360) and Create Video no longer waits for the scene clips (ADR 380); the e2e timeline of 2026-11-26 20:49 (quiet machine) is the stills and voices with the music beside them 5.8 s, the motion plan 1.5 s, then one render of 10.2 s for the 15.67 s video, which draws every beat (zoompan over a 1.5x still, ADR 382), the parallax and text layers (ADR 381) and the captions in its one encode: the drawing, not the encode, is the cost.",
+      "Every frame is encoded once (ADR 360), Create Video does not wait for the scene clips (ADR 380), and the render's ends no longer leave a core idle (ADR 386: the sound mixed while the pictures draw, the poster picked while the video is stored). A CPU sample of a whole run (2026-11-27) shows both cores busy almost throughout: the stills, voices and composed music (5-6 s), the motion plan (1.5-2 s), then the render, which draws every beat (zoompan over a 1.5x still, ADR 382), the parallax and text layers (ADR 381) and the captions: per 15 s of 720x1280, the plate's zoompan 1.7 CPU-s, the product layer's zoompan with alpha 2.25, their overlay about 1, against x264's 2.7.",
     nextStep:
-      "Render each scene's segment as soon as that scene's still and voice exist (the scenes are drawn in parallel today, but only after all are made), and draw the beats cheaper (per-frame crop and scale of a pre-scaled still instead of zoompan).",
+      "Draw the moves cheaper: ffmpeg 4.1's zoompan scales every frame with a new bicubic context and its scale cannot change size per frame; a newer ffmpeg (scale with eval=frame) or frames drawn another way, measured at the same smoothness.",
   },
   render: {
     cause:
-      "Every frame is encoded once now (ADR 360), but drawing it costs more than encoding it: zoompan over a still at 1.5x the frame (ADR 382), a beat every 1.5-2 s, the parallax and text layers (ADR 381) and the caption track. Quiet machine, 2026-11-26 21:19: 7.1 CPU-s for 10.6 s of mp4 (2.97x on 2 cores by CPU), 10.8 for webm (1.95x); on 2026-11-24, with one move per scene and no layers, 5x by CPU.",
-    nextStep: "Draw the beats cheaper (per-frame crop and scale of a pre-scaled still instead of zoompan), measured at the same smoothness.",
+      "Every frame is encoded once now (ADR 360), but drawing it costs more than encoding it: zoompan over a still at 1.5x the frame (ADR 382), a beat every 1.5-2 s, the parallax and text layers (ADR 381) and the caption track. Quiet machine, 2026-11-26 21:19: 7.1 CPU-s for 10.6 s of mp4 (2.97x on 2 cores by CPU), 10.8 for webm (1.95x); on 2026-11-24, with one move per scene and no layers, 5x by CPU. Per 15 s of 720x1280 (2026-11-27): the plate's zoompan 1.7 CPU-s, the product layer's zoompan with alpha 2.25, their overlay about 1, x264 superfast 2.7.",
+    nextStep:
+      "Draw the moves cheaper (zoompan's per-frame bicubic scaling is fixed in ffmpeg 4.1: a newer ffmpeg's per-frame scale, or frames drawn another way), measured at the same smoothness.",
   },
   recompile: {
     cause:

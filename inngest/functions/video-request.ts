@@ -2,8 +2,9 @@
 // project with scenes divided from the script → the ad's words from a language model when one is
 // configured (ADR 377) → every scene's assets but its clip (fan-out with step.invoke,
 // ADR 072) → the music bed (the uploaded track, else a composed one) → every scene's motion planned
-// → compile, drawing the scenes from their plans → the story is "Ready" with its final video, SEO
-// title and hashtags → "Your video is ready" → the scene clips the editors show (ADR 380).
+// → compile, drawing the scenes from their plans, with the SEO title and hashtags written meanwhile
+// → the story is "Ready" with its final video, SEO title and hashtags → "Your video is ready" → the
+// scene clips the editors show (ADR 380).
 // On any final failure (after retries) the onFailure handler refunds the 20 credits exactly
 // once, marks the story failed with the reason and sends "Your video could not be created".
 // Every step is idempotent: the executor delivers at least once (ADR 102).
@@ -42,7 +43,6 @@ export const VIDEO_PROGRESS = {
   writingScenes: "Writing scenes",
   music: "Preparing background music",
   composingMusic: "Composing background music",
-  finishing: "Finishing",
 } as const;
 
 export const videoRequestFunction = inngest.createFunction(
@@ -158,13 +158,14 @@ export const videoRequestFunction = inngest.createFunction(
     // The end of the scenes phase: the ETA's measure of this machine (ADR 355).
     await step.run("scenes-done", async () => ({ recorded: await recordStoryStep(await act(), storyId, "scenesDoneAt") }));
 
-    const compiled = await compileStory(step, { storyId, projectId, userId, drawn: { sceneIds: project.sceneIds, motions: motions.planned } });
-
-    const seo = await step.run("seo", async () => {
-      await markStoryProcessing(await act(), storyId, VIDEO_PROGRESS.finishing);
-      const meta = await planTask("seo_metadata", { script: project.spoken });
-      return { title: meta.title || project.title, hashtags: meta.hashtags };
-    });
+    // The SEO title and hashtags need only what is said: written while the video renders (a hosted model's call included).
+    const [compiled, seo] = await Promise.all([
+      compileStory(step, { storyId, projectId, userId, drawn: { sceneIds: project.sceneIds, motions: motions.planned } }),
+      step.run("seo", async () => {
+        const meta = await planTask("seo_metadata", { script: project.spoken });
+        return { title: meta.title || project.title, hashtags: meta.hashtags };
+      }),
+    ]);
 
     await step.run("mark-ready", async () => {
       // The render's poster frame goes on the card (docs/decisions/198-poster-frame.md).
