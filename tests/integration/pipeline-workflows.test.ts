@@ -1185,6 +1185,9 @@ describe("Create Video workflow", () => {
   });
 
   it("resumes after the executor restarts mid-run without re-running finished steps", async () => {
+    // The render in flight at the stop finishes within the stop's grace, as a worker's shutdown lets it: with the
+    // tests' 2 s grace a loaded machine cut it short, and the render (not a finished step) rightly ran again.
+    await env.restartExecutor({ stopGraceMs: 120_000 });
     const counts = countProviderCalls();
     const user = await newCustomer(100);
     const storyId = await submit(user.id, { productImageRef: (await uploadProductPhoto(user.id)).ref });
