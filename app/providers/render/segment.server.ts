@@ -368,6 +368,6 @@ function encoderArgs(format: "mp4" | "webm", fps: number): string[] {
 
 /** After a segment's ffmpeg failed: throws a RenderInputError for the scene input that cannot be read, if one cannot. */
 async function blameSceneInputs(p: PlannedScene, formats: ReadonlyMap<string, string>): Promise<void> {
+  // The picture's process reads no voice-over (renderSegmentAudio does, and blames it itself).
   if (p.scene.visual.kind === "clip") await checkInput(p.scene.visual.path, formatOf(formats, p.scene.visual.path), "clip", p.index + 1);
-  if (p.scene.voiceOver) await checkInput(p.scene.voiceOver.path, formatOf(formats, p.scene.voiceOver.path), "voice-over", p.index + 1);
 }
