@@ -2,10 +2,20 @@
 // PROVIDER_FAULTS=ffmpeg sends SIGKILL to every ffmpeg of the local render once it has started
 // writing, as the OOM killer would. The render workflow tries again with back-off; when it keeps
 // dying the compile fails with a message a person can read and its charge is refunded once.
-// Runs on a database of its own: its executor must not take other files' runs.
+// Runs on a database of its own: its executor must not take other files' runs. And on a data
+// folder of its own: with the render cache other files filled, only the sub-second mix and mux
+// would run, and a kill sent on their first progress line races their normal exit; here every
+// try draws its scenes, so ffmpeg is killed mid-drawing.
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-const scratch = await vi.hoisted(async () => (await import("../support/scratch-database")).useScratchDatabase("ffmpeg"));
+const scratch = await vi.hoisted(async () => {
+  const { mkdtemp } = await import("node:fs/promises");
+  const os = await import("node:os");
+  const path = await import("node:path");
+  process.env.DATA_DIR = await mkdtemp(path.join(os.tmpdir(), "reelforge-ffmpeg-killed-"));
+  return (await import("../support/scratch-database")).useScratchDatabase("ffmpeg");
+});
 
 import { COMPILE_MESSAGES, getCompileJob, requestCompile } from "~/models/compile/compile-jobs.server";
 import { COMPILE_PRICE, sumCredits } from "~/models/billing";
@@ -30,6 +40,7 @@ afterAll(async () => {
   await env?.close();
   await prisma.$disconnect();
   await scratch.drop();
+  await rm(process.env.DATA_DIR!, { recursive: true, force: true });
 });
 
 describe("ffmpeg killed mid-render", () => {
@@ -54,8 +65,12 @@ describe("ffmpeg killed mid-render", () => {
       "the compile job to fail",
       100_000,
     );
-    // Tried three times (the render workflow's retries), each after a pause.
-    expect(renders).toHaveLength(3);
+    // Tried three times (the render workflow's retries), each after a pause. A failure says why
+    // the job ended and how each render run went.
+    const runsOfJob = (await store.runsOf("reelforge-render-compile-job", 50))
+      .filter((r) => (r.event as { data: { compileJobId: string } }).data.compileJobId === request.job.id)
+      .map((r) => ({ status: r.status, attempt: r.attempt, error: r.error, output: r.output }));
+    expect(renders, JSON.stringify({ job: { message: job.message, errorMessage: job.errorMessage }, renderRuns: runsOfJob })).toHaveLength(3);
     expect(renders[1] - renders[0]).toBeGreaterThanOrEqual(80);
     expect(renders[2] - renders[1]).toBeGreaterThanOrEqual(160);
     expect(job).toMatchObject({ message: COMPILE_MESSAGES.failed, errorMessage: KILLED });
