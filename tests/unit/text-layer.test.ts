@@ -2,12 +2,14 @@
 // headlines, call-outs, buttons and logo come as a layer of their own, and the local motion and the
 // local renderer lay it over the moving picture unmoved, so a close framing never pushes text out
 // of the platform-safe area. The composite still shows the same picture.
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LocalProductImageProvider } from "~/providers/image/local.server";
 import { inputArgs, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import type { Beat } from "~/providers/motion/beats";
+import { beatFilters, pictureInputs, preparePicture, type PreparedPicture } from "~/providers/motion/zoompan.server";
 import { LocalMotionProvider } from "~/providers/motion/local.server";
 import { LocalRenderProvider } from "~/providers/render/local.server";
 import { productPhoto } from "../providers/fixtures";
@@ -61,6 +63,13 @@ async function squares(video: string, n: number): Promise<{ black: Box; blue: Bo
   const centre = (s: Box) => ({ x: s.x / Math.max(1, s.n), y: s.y / Math.max(1, s.n), n: s.n });
   return { black: centre(sum.black), blue: centre(sum.blue) };
 }
+
+// A pan, a push in and a pull back, from three framings.
+const MOVES: Beat[] = [
+  { start: 0, durationSec: 1, framing: "wide", move: "pan-left" },
+  { start: 1, durationSec: 1, framing: "close", move: "zoom-in" },
+  { start: 2, durationSec: 1, framing: "medium", move: "pan-right" },
+];
 
 // A wide beat, then a close one (1.3x): the picture's square grows and moves, the text's does not.
 const BEATS: Beat[] = [
@@ -130,5 +139,59 @@ describe("the text layer", () => {
     // The plate lacks the headline; plate and text together are the shot (JPEG noise aside).
     expect(off(shot, plate)).toBeGreaterThan(SIZE.width * SIZE.height * 0.01);
     expect(off(shot, together)).toBeLessThan(SIZE.width * SIZE.height * 0.002);
+  });
+
+  it("is laid cut to its drawn part, at even coordinates, and gives the same pixels as the whole layer", async () => {
+    // Over a product layer (a red square, transparent elsewhere) moved against the plate.
+    await sharp({ create: { ...SIZE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 30, height: 40, channels: 4, background: "#ff0000" } })
+            .png()
+            .toBuffer(),
+          left: 70,
+          top: 150,
+        },
+      ])
+      .png()
+      .toFile(file("product.png"));
+    const files = { background: file("cut-bg.jpg"), foreground: file("cut-fg.png"), text: file("cut-tx.png") };
+    const layers = { background: file("plate.jpg"), foreground: file("product.png"), text: file("text.png") };
+    const cut = await preparePicture({ image: file("flat.jpg"), layers }, SIZE, files);
+    // The blue square (24 px at 130,40) and a margin, not the whole frame.
+    expect(cut.textAt).toBeDefined();
+    const at = cut.textAt!;
+    expect([at.x % 2, at.y % 2]).toEqual([0, 0]);
+    expect(at.x).toBeGreaterThan(90);
+    expect(at.x).toBeLessThanOrEqual(130);
+    expect(at.y).toBeLessThanOrEqual(40);
+    const part = await sharp(cut.text!).metadata();
+    expect(part.width! * part.height!).toBeLessThan((SIZE.width * SIZE.height) / 4);
+    // The same move with the whole layer laid at 0,0: frame for frame the same bytes.
+    const whole: PreparedPicture = { ...cut, text: file("whole-tx.png") };
+    delete whole.textAt;
+    await sharp(file("text.png")).png().toFile(whole.text!);
+    const frames = 18;
+    const drawn = async (prepared: PreparedPicture, name: string) => {
+      const inputs = pictureInputs(prepared);
+      const graph = beatFilters(inputs.labels, MOVES, [6, 6, 6], SIZE, 6, { kind: "dip", seconds: 0.3 }, "v").join(";");
+      const out = file(name);
+      await runFfmpeg([...inputs.args, "-filter_complex", graph, "-map", "[v]", "-frames:v", String(frames), "-f", "rawvideo", "-pix_fmt", "yuv420p", out], {
+        limiter: null,
+      });
+      return readFile(out);
+    };
+    const [a, b] = await Promise.all([drawn(whole, "whole.yuv"), drawn(cut, "cut.yuv")]);
+    expect(a.length).toBe(frames * SIZE.width * SIZE.height * 1.5);
+    expect(b.equals(a)).toBe(true);
+  });
+
+  it("is left out when nothing of it is drawn", async () => {
+    await sharp({ create: { ...SIZE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toFile(file("empty-text.png"));
+    const files = { background: file("e-bg.jpg"), foreground: file("e-fg.png"), text: file("e-tx.png") };
+    const prepared = await preparePicture({ image: file("flat.jpg"), layers: { background: file("plate.jpg"), text: file("empty-text.png") } }, SIZE, files);
+    expect(prepared).toEqual({ background: files.background });
   });
 });

@@ -59,15 +59,74 @@ async function prepareLayers(
       .png({ compressionLevel: 1 })
       .toFile(file);
   if (layers.foreground) await alpha(layers.foreground, overscanned(size).width, overscanned(size).height, out.foreground);
-  if (layers.text) await alpha(layers.text, size.width, size.height, out.text);
-  return { background: out.background, ...(layers.foreground ? { foreground: out.foreground } : {}), ...(layers.text ? { text: out.text } : {}) };
+  const text = layers.text ? await prepareTextLayer(layers.text, size, out.text) : null;
+  return { background: out.background, ...(layers.foreground ? { foreground: out.foreground } : {}), ...(text ? { text: out.text, textAt: text } : {}) };
 }
 
-/** A picture as prepared for the motion: the still (or plate), and the product and text layers where it has them. */
-export type PreparedPicture = { background: string; foreground?: string; text?: string };
+/**
+ * Transparent pixels kept around a text layer's drawn part: more than the reach of the chroma
+ * filter that converts it to 4:2:0, so the cut layer converts to the same pixels as the whole one.
+ */
+const TEXT_LAYER_MARGIN = 16;
 
-/** The labels of a prepared picture's inputs in a filter graph. */
-export type PictureLabels = { still: string; layer?: string; text?: string };
+/**
+ * The text layer at `size`, cut to its drawn part (with a margin, at even coordinates) so ffmpeg
+ * blends only that part into every frame rather than a whole transparent frame; returns where the
+ * part sits, or null when nothing of the layer is drawn.
+ */
+async function prepareTextLayer(input: string | Buffer, size: Size, file: string): Promise<{ x: number; y: number } | null> {
+  const { data, info } = await sharp(input, { failOn: "error" })
+    .rotate()
+    .ensureAlpha()
+    .resize(size.width, size.height, { fit: "cover", position: "centre" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const box = drawnBox(data, info.width, info.height);
+  if (!box) return null;
+  const even = (n: number) => n - (n % 2);
+  const x = even(Math.max(0, box.left - TEXT_LAYER_MARGIN));
+  const y = even(Math.max(0, box.top - TEXT_LAYER_MARGIN));
+  const right = Math.min(info.width, box.right + 1 + TEXT_LAYER_MARGIN);
+  const bottom = Math.min(info.height, box.bottom + 1 + TEXT_LAYER_MARGIN);
+  const width = Math.min(info.width - x, right - x + ((right - x) % 2));
+  const height = Math.min(info.height - y, bottom - y + ((bottom - y) % 2));
+  await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .extract({ left: x, top: y, width, height })
+    .png({ compressionLevel: 1 })
+    .toFile(file);
+  return { x, y };
+}
+
+/** A box of pixels, its edges included. */
+export type Box = { left: number; top: number; right: number; bottom: number };
+
+/** The smallest box holding every pixel of an RGBA image that is not fully transparent; null when none is. */
+export function drawnBox(rgba: Buffer, width: number, height: number): Box | null {
+  let left = width;
+  let top = height;
+  let right = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width * 4;
+    for (let x = 0; x < width; x++) {
+      if (rgba[row + x * 4 + 3] === 0) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      bottom = y;
+    }
+  }
+  return right < 0 ? null : { left, top, right, bottom };
+}
+
+/**
+ * A picture as prepared for the motion: the still (or plate), and the product and text layers where it has them
+ * (the text layer cut to its drawn part, which sits at `textAt` in the frame).
+ */
+export type PreparedPicture = { background: string; foreground?: string; text?: string; textAt?: { x: number; y: number } };
+
+/** The labels of a prepared picture's inputs in a filter graph (and where the text layer sits). */
+export type PictureLabels = { still: string; layer?: string; text?: string; textAt?: { x: number; y: number } };
 
 /** Prepares a still, or its layers, into `files` (prepareStill / prepareLayers). */
 export function preparePicture(
@@ -91,13 +150,14 @@ export function pictureInputs(prepared: PreparedPicture, first = 0): { args: str
   if (prepared.text) {
     args.push(...inputArgs(prepared.text, "png_pipe"));
     labels.text = `${n++}:v`;
+    if (prepared.textAt) labels.textAt = prepared.textAt;
   }
   return { args, labels, count: n - first };
 }
 
-/** Filter graph lines laying the text layer (input `text`, with alpha, at the output size) over `[from]`, unmoved: writes `[out]`. */
-export function textOverFilters(from: string, text: string, out: string): string[] {
-  return [`[${text}]format=yuva420p[txl]`, `[${from}][txl]overlay=format=yuv420:eof_action=repeat,format=yuv420p[${out}]`];
+/** Filter graph lines laying the text layer (input `text`, with alpha, its top left at `at` in the frame) over `[from]`, unmoved: writes `[out]`. */
+export function textOverFilters(from: string, text: string, out: string, at: { x: number; y: number } = { x: 0, y: 0 }): string[] {
+  return [`[${text}]format=yuva420p[txl]`, `[${from}][txl]overlay=x=${at.x}:y=${at.y}:format=yuv420:eof_action=repeat,format=yuv420p[${out}]`];
 }
 
 /** How far the background moves, as a fraction of the product layer's move, in a parallax move. */
@@ -189,7 +249,7 @@ export function beatFilters(
   }
   const moved = inputs.text ? "bmoved" : out;
   lines.push(n === 1 ? `[b0]null[${moved}]` : `${beats.map((_, i) => `[b${i}]`).join("")}concat=n=${n}:v=1:a=0[${moved}]`);
-  if (inputs.text) lines.push(...textOverFilters(moved, inputs.text, out));
+  if (inputs.text) lines.push(...textOverFilters(moved, inputs.text, out, inputs.textAt));
   return lines;
 }
 
@@ -219,7 +279,7 @@ export function beatFrameFilters(
   const shownFade = window.from === 0 ? fade : "";
   lines.push(...beatLines({ still: "bs", ...(inputs.layer ? { layer: "bl" } : {}) }, beats[index], frames[index], size, fps, shownFade, "bw", window));
   lines.push(`[bw]${trim}[${drawn}]`);
-  if (inputs.text) lines.push(...textOverFilters(drawn, inputs.text, out));
+  if (inputs.text) lines.push(...textOverFilters(drawn, inputs.text, out, inputs.textAt));
   return lines;
 }
 

@@ -200,7 +200,7 @@ async function pictureInput(p: PlannedScene, o: SegmentOptions): Promise<{ args:
     const picture = pictureInputs(await o.picture(p.index));
     args.push(...picture.args);
     input += picture.count - 1;
-    const { still, layer, text } = picture.labels;
+    const { still, layer, text, textAt } = picture.labels;
     const variant = p.scene.visual.motion ?? motionVariantFor(p.index, o.seed);
     const beats = p.scene.visual.beats ? shownBeats(p.scene.visual.beats.list, p.frames, fps) : null;
     // The text layer is laid over the moved picture, unmoved (ADR 381).
@@ -216,7 +216,7 @@ async function pictureInput(p: PlannedScene, o: SegmentOptions): Promise<{ args:
       // 4:2:0 before zoompan: the output is 4:2:0 anyway and the per-frame scaling halves.
       filters.push(`[${still}]format=yuv420p,${zoompanFilter(variant, p.frames, size, fps)},setsar=1[${moved}]`);
     }
-    if (text) filters.push(...textOverFilters(moved, text, "base"));
+    if (text) filters.push(...textOverFilters(moved, text, "base", textAt));
   } else {
     args.push(...inputArgs(p.scene.visual.path, formatOf(o.formats, p.scene.visual.path)));
     filters.push(
