@@ -147,7 +147,11 @@ export type ActionSpec = {
   form: boolean;
   /** Values for the path's dynamic segments. */
   params?: Record<string, Arb>;
-  /** The action ends the session it is sent with (fuzzed with a throw-away session). */
+  /**
+   * The action may end the session it is sent with, or replace it with a new one (sign-out; a
+   * sign-up or sign-in, which never keeps the visitor's earlier session id): fuzzed with a
+   * throw-away session, so the shared signed-in session lives on.
+   */
   endsSession?: boolean;
   /** Multipart bodies go to the storage upload parser (tested with the upload doors). */
   uploads?: boolean;
@@ -446,7 +450,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   "routes/auth.login": {
     loader: { query: { redirectTo: path, error: one("google", "google-not-configured") } },
-    action: { auth: "open", form: true, shapes: [{ email: strict(email), password: lenient(words), redirectTo }] },
+    action: { auth: "open", form: true, shapes: [{ email: strict(email), password: lenient(words), redirectTo }], endsSession: true },
   },
   "routes/auth.logout": { loader: {}, action: { auth: "open", form: false, shapes: [], endsSession: true } },
   "routes/auth.signup": {
@@ -454,6 +458,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     action: {
       auth: "open",
       form: true,
+      endsSession: true,
       shapes: [
         { intent: strict(one("signup")), email: strict(email), password: lenient(words), redirectTo },
         { intent: strict(one("send-code")), phone: strict(phone), redirectTo },
