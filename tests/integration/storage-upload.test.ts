@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as uploadAction } from "~/routes/resources.upload.$bucket";
 import { prisma } from "~/utils/db.server";
 import { storeFile, UploadError } from "~/models/files/stored-files.server";
@@ -215,6 +215,33 @@ describe("parseUploadForm (plain form posts without JavaScript)", () => {
 });
 
 describe("storeFile (server-generated files)", () => {
+  it("stores two scene files made in the same millisecond under two keys when both saw the first key free", async () => {
+    const { user } = await newUser();
+    const at = 1_800_000_000_000;
+    const clock = vi.spyOn(Date, "now").mockReturnValue(at);
+    // Both stores find the key free (as two stores racing between the check and the put do).
+    const exists = vi.spyOn(store.driver, "exists").mockResolvedValue(false);
+    try {
+      const files = await Promise.all(
+        ["plate.png", "layer.png"].map((name) =>
+          storeFile({
+            bucket: "canvas-assets",
+            ownerId: user.id,
+            params: { sceneId: "race", kind: "image" },
+            kinds: ["image"],
+            body: png(),
+            originalName: name,
+          }),
+        ),
+      );
+      expect(files.map((f) => f.key).sort()).toEqual([`scenes/race_image_${at}.png`, `scenes/race_image_${at + 1}.png`]);
+      expect(await prisma.storedObject.count({ where: { ownerId: user.id } })).toBe(2);
+    } finally {
+      exists.mockRestore();
+      clock.mockRestore();
+    }
+  });
+
   it("stores a render with an explicit key once, and never overwrites it", async () => {
     const { user } = await newUser();
     const file = await storeFile({ bucket: "renders", ownerId: user.id, body: mp4(), key: "stories/s1/final.mp4" });

@@ -354,41 +354,53 @@ async function storeChecked(input: StoreFileInput, type: AcceptedType, spool: { 
   const originalName = displayName(input.originalName);
   const ext = storedExtension(originalName, type.exts);
   const driver = storage();
-  let key: string;
-  try {
-    if (input.key) {
-      assertValidKey(input.key);
-      key = input.key;
-      if (await existsOrUnavailable(driver, input.bucket, key)) throw new UploadError("conflict", 409, "A file with this name already exists.");
-    } else {
-      // Keys with a timestamp (canvas scenes, main project images) could meet within a
-      // millisecond; a taken key is skipped, never overwritten.
-      let now = Date.now();
-      key = rule.key(makeKeyContext(ext, params, now));
-      for (let attempt = 0; await existsOrUnavailable(driver, input.bucket, key); attempt++) {
-        if (attempt >= 5) throw new UploadError("conflict", 409, "A file with this name already exists.");
-        now += 1;
-        key = rule.key(makeKeyContext(ext, params, now));
+  const taken = () => new UploadError("conflict", 409, "A file with this name already exists.");
+  // Keys with a timestamp (canvas scenes, main project images) could meet within a millisecond:
+  // a taken key is skipped, never overwritten, and so is one another store took between the
+  // check and the put (the put is exclusive).
+  let now = Date.now();
+  const freeKey = async (): Promise<string> => {
+    try {
+      if (input.key) {
+        assertValidKey(input.key);
+        if (await existsOrUnavailable(driver, input.bucket, input.key)) throw taken();
+        return input.key;
       }
-      assertValidKey(key);
+      let next = rule.key(makeKeyContext(ext, params, now));
+      for (let attempt = 0; await existsOrUnavailable(driver, input.bucket, next); attempt++) {
+        if (attempt >= 5) throw taken();
+        now += 1;
+        next = rule.key(makeKeyContext(ext, params, now));
+      }
+      assertValidKey(next);
+      return next;
+    } catch (error) {
+      if (error instanceof UploadError) throw error;
+      throw new UploadError("bad_request", 400, error instanceof Error ? error.message : "Invalid upload");
     }
-  } catch (error) {
-    if (error instanceof UploadError) throw error;
-    throw new UploadError("bad_request", 400, error instanceof Error ? error.message : "Invalid upload");
-  }
+  };
 
   const total = spool.size;
-  try {
-    await driver.put(input.bucket, key, createReadStream(spool.file), {
-      contentType: type.mime,
-      cacheControl: storedCacheControl(input.bucket),
-    });
-  } catch (error) {
-    if (error instanceof UploadError) throw error;
-    if (error instanceof ObjectExistsError) throw new UploadError("conflict", 409, "A file with this name already exists.");
-    if (error instanceof InvalidKeyError) throw new UploadError("bad_request", 400, error.message);
-    console.error(`storage put ${input.bucket}/${key} failed`, error);
-    throw new UploadError("storage", 503, STORAGE_FAILURE_MESSAGE);
+  let key = await freeKey();
+  for (let lost = 0; ; lost++) {
+    try {
+      await driver.put(input.bucket, key, createReadStream(spool.file), {
+        contentType: type.mime,
+        cacheControl: storedCacheControl(input.bucket),
+      });
+      break;
+    } catch (error) {
+      if (error instanceof UploadError) throw error;
+      if (error instanceof ObjectExistsError) {
+        if (input.key || lost >= 5) throw taken();
+        now += 1;
+        key = await freeKey();
+        continue;
+      }
+      if (error instanceof InvalidKeyError) throw new UploadError("bad_request", 400, error.message);
+      console.error(`storage put ${input.bucket}/${key} failed`, error);
+      throw new UploadError("storage", 503, STORAGE_FAILURE_MESSAGE);
+    }
   }
 
   try {

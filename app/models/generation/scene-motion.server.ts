@@ -34,17 +34,15 @@ export async function sceneMotionOf(
     const name = `scene-${file.sceneOrder}-motion-${part}.${ext}`;
     return (await storeSceneBytes(bytes, ext, { sceneId: file.sceneId, ownerId: file.ownerId, kind: "image", name })).url;
   };
-  // One after another: a scene's files are keyed by the millisecond they are stored in, and two stores of
-  // one scene at once can meet on a key (the second is refused, not retried: see docs/decisions/386-sound-mixed-while-pictures-draw.md).
-  const stored = layers
-    ? {
-        layers: {
-          background: await store(layers.background, "background"),
-          ...(layers.foreground ? { foreground: await store(layers.foreground, "foreground") } : {}),
-          ...(layers.text ? { text: await store(layers.text, "text") } : {}),
-        },
-      }
-    : {};
+  // At once: two stores of one scene in the same millisecond take two keys (docs/decisions/388-a-lost-key-race-takes-the-next-key.md).
+  const [background, foreground, text] = layers
+    ? await Promise.all([
+        store(layers.background, "background"),
+        layers.foreground ? store(layers.foreground, "foreground") : undefined,
+        layers.text ? store(layers.text, "text") : undefined,
+      ])
+    : [];
+  const stored = background ? { layers: { background, ...(foreground ? { foreground } : {}), ...(text ? { text } : {}) } } : {};
   return { beats: clip.beats, transition: clip.transition, ...stored };
 }
 
