@@ -97,11 +97,8 @@ async function prepareTextLayer(input: string | Buffer, size: Size, file: string
   return { x, y };
 }
 
-/** A box of pixels, its edges included. */
-export type Box = { left: number; top: number; right: number; bottom: number };
-
-/** The smallest box holding every pixel of an RGBA image that is not fully transparent; null when none is. */
-export function drawnBox(rgba: Buffer, width: number, height: number): Box | null {
+/** The smallest box (edges included) holding every pixel of an RGBA image that is not fully transparent; null when none is. */
+function drawnBox(rgba: Buffer, width: number, height: number): { left: number; top: number; right: number; bottom: number } | null {
   let left = width;
   let top = height;
   let right = -1;
