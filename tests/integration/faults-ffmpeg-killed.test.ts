@@ -46,6 +46,14 @@ afterAll(async () => {
 describe("ffmpeg killed mid-render", () => {
   it("is retried with back-off, then the compile fails with a readable message and is refunded once", async () => {
     const renders: number[] = [];
+    // What the render logged when it failed for another reason than the kill (shown on failure).
+    const logged: string[] = [];
+    const log = console.error.bind(console);
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      if (typeof args[0] === "string" && args[0].startsWith("[compile]"))
+        logged.push(args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" "));
+      log(...args);
+    });
     const real = LocalRenderProvider.prototype.render;
     vi.spyOn(LocalRenderProvider.prototype, "render").mockImplementation(function (this: LocalRenderProvider, ...args) {
       renders.push(Date.now());
@@ -70,7 +78,7 @@ describe("ffmpeg killed mid-render", () => {
     const runsOfJob = (await store.runsOf("reelforge-render-compile-job", 50))
       .filter((r) => (r.event as { data: { compileJobId: string } }).data.compileJobId === request.job.id)
       .map((r) => ({ status: r.status, attempt: r.attempt, error: r.error, output: r.output }));
-    expect(renders, JSON.stringify({ job: { message: job.message, errorMessage: job.errorMessage }, renderRuns: runsOfJob })).toHaveLength(3);
+    expect(renders, JSON.stringify({ job: { message: job.message, errorMessage: job.errorMessage }, renderRuns: runsOfJob, logged })).toHaveLength(3);
     expect(renders[1] - renders[0]).toBeGreaterThanOrEqual(80);
     expect(renders[2] - renders[1]).toBeGreaterThanOrEqual(160);
     expect(job).toMatchObject({ message: COMPILE_MESSAGES.failed, errorMessage: KILLED });

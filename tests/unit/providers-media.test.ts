@@ -1,7 +1,18 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ffmpegPath, ffprobePath, inputArgs, lavfiInputArgs, probeMedia, progressSeconds, runFfmpeg, runProcess } from "~/providers/media/ffmpeg.server";
+import {
+  ffmpegPath,
+  ffprobePath,
+  inputArgs,
+  lavfiInputArgs,
+  probeMedia,
+  progressSeconds,
+  runFfmpeg,
+  runProcess,
+  wasKilled,
+  watchingKills,
+} from "~/providers/media/ffmpeg.server";
 import { boldFontFor, fonts } from "~/providers/media/fonts.server";
 import { Semaphore } from "~/providers/media/limiter.server";
 import { renderTextImage } from "~/providers/media/text.server";
@@ -72,6 +83,37 @@ describe("ffmpeg from npm", () => {
     setTimeout(() => ac.abort(new Error("stop")), 300);
     await expect(p).rejects.toThrow("stop");
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe("watchingKills", () => {
+  // A process that dies by a signal from outside, as the OOM killer's SIGKILL.
+  const killedFromOutside = () => runProcess("sh", ["-c", "kill -9 $$"]).catch(() => undefined);
+
+  it("fails with the kill of one of its processes, whatever error surfaced first", async () => {
+    const failed = await watchingKills(async () => {
+      await killedFromOutside();
+      throw new Error("ENOENT: no such file or directory, open 'seg.mp4'");
+    }).catch((e: unknown) => e);
+    expect(wasKilled(failed)).toBe(true);
+    expect((failed as Error).message).toMatch(/was killed \(SIGKILL\)/);
+  });
+
+  it("keeps the error when no process was killed, or only by its own abort", async () => {
+    await expect(watchingKills(async () => Promise.reject(new Error("bad input")))).rejects.toThrow("bad input");
+    const ac = new AbortController();
+    const aborted = watchingKills(async () => {
+      const p = runProcess("sleep", ["5"], { signal: ac.signal }).catch(() => undefined);
+      setTimeout(() => ac.abort(new Error("stop")), 50);
+      await p;
+      // Our own SIGKILL has ended it: give its close event time to arrive.
+      await new Promise((r) => setTimeout(r, 100));
+      throw new Error("bad input");
+    });
+    await expect(aborted).rejects.toThrow("bad input");
+    // A kill outside the watched work is not this work's.
+    await killedFromOutside();
+    await expect(watchingKills(async () => Promise.reject(new Error("bad input")))).rejects.toThrow("bad input");
   });
 });
 

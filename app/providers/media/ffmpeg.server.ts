@@ -51,6 +51,25 @@ export function killingFfmpeg<T>(work: () => Promise<T>): Promise<T> {
   return ffmpegFault.run({ kill: true }, work);
 }
 
+// A piece of work's media processes that died by a signal nobody here sent (the OOM killer):
+// inside watchingKills(), the first such death is kept, so a failure it caused further on (a
+// sibling's input cut short, a file missing) is known to be the kill's doing, not a bad input.
+const killWatch = new AsyncLocalStorage<{ killed: MediaProcessError | null }>();
+
+/**
+ * Runs `work`; when it fails and one of its media processes was killed by a signal meanwhile,
+ * fails with that kill (wasKilled() is true of it) whatever error surfaced first.
+ */
+export async function watchingKills<T>(work: () => Promise<T>): Promise<T> {
+  const watch: { killed: MediaProcessError | null } = { killed: null };
+  try {
+    return await killWatch.run(watch, work);
+  } catch (error) {
+    if (watch.killed && !wasKilled(error)) throw watch.killed;
+    throw error;
+  }
+}
+
 export type ProcessOptions = {
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -83,6 +102,7 @@ export function runProcess(command: string, args: string[], options: ProcessOpti
       }
     }
     const killed = ffmpegFault.getStore()?.kill === true && command === ffmpegPath();
+    const watch = killWatch.getStore();
     const out: Buffer[] = [];
     let err = "";
     let pending = "";
@@ -129,8 +149,12 @@ export function runProcess(command: string, args: string[], options: ProcessOpti
     child.on("error", (e) => finish(new MediaProcessError(`Could not start ${shortName(command)}: ${e.message}`, null, err)));
     child.on("close", (code, killedBy) => {
       if (code === 0) finish(null);
-      else if (killedBy) finish(new MediaProcessError(`${shortName(command)} was killed (${killedBy}) before it finished`, null, err, killedBy));
-      else {
+      else if (killedBy) {
+        const killedError = new MediaProcessError(`${shortName(command)} was killed (${killedBy}) before it finished`, null, err, killedBy);
+        // Only a death that decides this process's outcome: our own abort or time-out settled it first.
+        if (watch && !settled) watch.killed ??= killedError;
+        finish(killedError);
+      } else {
         const tail = err.trim().split("\n").slice(-6).join("\n");
         finish(new MediaProcessError(`${shortName(command)} failed (exit ${code}): ${tail}`, code, err));
       }

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { ffmpegPath, ffprobePath, probeMedia, runProcess } from "~/providers/media/ffmpeg.server";
+import { ffmpegPath, ffprobePath, probeMedia, runProcess, watchingKills } from "~/providers/media/ffmpeg.server";
 import { fonts } from "~/providers/media/fonts.server";
 import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Size } from "~/providers/media/types";
 import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "~/providers/media/workdir.server";
@@ -104,8 +104,12 @@ export class LocalRenderProvider implements LocalRenderer {
     // The render's own work folder: every file ffmpeg opens is in it (docs/decisions/270-media-identified-by-structure.md).
     const jobDir = await ensureDir(path.join(this.root, "render", `job-${randomUUID()}`));
     try {
-      const staged = await stageInputs(request, jobDir);
-      return await this.renderStaged(staged.request, staged.formats, jobDir, { size, fps, format, captions }, progress, options);
+      // A process of this render killed from outside (the OOM killer) is the render's failure,
+      // whatever it broke further on: the caller tries again (ADR 230, ADR 389).
+      return await watchingKills(async () => {
+        const staged = await stageInputs(request, jobDir);
+        return this.renderStaged(staged.request, staged.formats, jobDir, { size, fps, format, captions }, progress, options);
+      });
     } finally {
       await rm(jobDir, { recursive: true, force: true });
     }
@@ -154,9 +158,12 @@ export class LocalRenderProvider implements LocalRenderer {
     };
 
     progress.stage("scenes", 0);
+    // Stopped when a scene fails: its siblings and the mix end too, before the job folder is removed.
+    const stop = new AbortController();
+    const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
     // Each scene's sound first (a quick process each), then the ad's mix while the pictures are drawn.
-    const sounds = Promise.all(planned.map((p) => (p.cached ? undefined : renderSegmentAudio(p, segmentOptions, options.signal))));
-    const job = { planned, request, formats, jobDir, format, fps, joinWeight, signal: options.signal };
+    const sounds = Promise.all(planned.map((p) => (p.cached ? undefined : renderSegmentAudio(p, segmentOptions, signal))));
+    const job = { planned, request, formats, jobDir, format, fps, joinWeight, signal };
     const mixed = sounds.then(() =>
       mixSegments(job, (amount) => {
         fractions.set(-1, amount);
@@ -165,37 +172,37 @@ export class LocalRenderProvider implements LocalRenderer {
     );
     // Awaited after the pictures: until then a failure of the mix is only kept.
     mixed.catch(() => undefined);
-    const drawn = Promise.all(
-      planned.map(async (p) => {
-        if (p.cached) {
-          await touch(p.videoFile, p.audioFile);
-          return;
-        }
-        if (p.drawnBefore && p.dissolveFrom) {
-          // The previous scene's last frame, drawn from its still for this scene's soft cut (ADR 380).
-          await drawLastFrame(p.drawnBefore.picture, {
-            frames: p.drawnBefore.frames,
-            size,
-            fps,
-            workDir: jobDir,
-            out: p.dissolveFrom.path,
-            prepared: await segmentOptions.picture(p.index - 1),
-            signal: options.signal,
-          });
-          formats.set(p.dissolveFrom.path, "png_pipe");
-        }
-        await renderSegment(p, planned.length, segmentOptions, options.signal, (f) => {
-          fractions.set(p.index, f * p.durationSec);
-          report("scenes");
+    const drawing = planned.map(async (p) => {
+      if (p.cached) {
+        await touch(p.videoFile, p.audioFile);
+        return;
+      }
+      if (p.drawnBefore && p.dissolveFrom) {
+        // The previous scene's last frame, drawn from its still for this scene's soft cut (ADR 380).
+        await drawLastFrame(p.drawnBefore.picture, {
+          frames: p.drawnBefore.frames,
+          size,
+          fps,
+          workDir: jobDir,
+          out: p.dissolveFrom.path,
+          prepared: await segmentOptions.picture(p.index - 1),
+          signal,
         });
-        fractions.delete(p.index);
-        done += p.durationSec;
+        formats.set(p.dissolveFrom.path, "png_pipe");
+      }
+      await renderSegment(p, planned.length, segmentOptions, signal, (f) => {
+        fractions.set(p.index, f * p.durationSec);
         report("scenes");
-      }),
-    );
-    // A picture that fails ends the render once the mix has stopped too (its files are in the job folder).
-    await drawn.catch(async (error: unknown) => {
-      await mixed.catch(() => undefined);
+      });
+      fractions.delete(p.index);
+      done += p.durationSec;
+      report("scenes");
+    });
+    // A picture that fails stops the others and the mix, and ends the render once every process
+    // of it has ended (their files are in the job folder, removed after this).
+    await Promise.all(drawing).catch(async (error: unknown) => {
+      stop.abort(error);
+      await Promise.allSettled([...drawing, mixed]);
       throw error;
     });
     const level = await mixed;
