@@ -257,6 +257,8 @@ test("a save that gets no answer (network failure, server error) rolls back with
   await expect(page).toHaveURL(/\/canvas\/[A-Za-z0-9_-]+$/);
   const titleInput = page.getByLabel("Project title");
   await expect(titleInput).toHaveValue(title);
+  // The title's own Save (it shows only while the title is changed; the script's is disabled then).
+  const saveTitle = page.locator("form", { has: titleInput }).getByRole("button", { name: "Save" });
 
   // Only the action's POST fails; the page's loaders still answer.
   let failWith: "network" | 500 = "network";
@@ -266,13 +268,15 @@ test("a save that gets no answer (network failure, server error) rolls back with
     return failWith === "network" ? route.abort("failed") : route.fulfill({ status: 500, body: "Unexpected Server Error" });
   });
   await titleInput.fill(`${title} offline`);
-  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(titleInput).toHaveValue(`${title} offline`);
+  await saveTitle.click();
   await expect(page.getByText(/^Failed to update title: .+/)).toBeVisible();
   await expect(titleInput).toHaveValue(title);
 
   failWith = 500;
   await titleInput.fill(`${title} broken`);
-  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(titleInput).toHaveValue(`${title} broken`);
+  await saveTitle.click();
   await expect(page.getByText(/^Failed to update title: .+/)).toBeVisible();
   await expect(titleInput).toHaveValue(title);
 
@@ -284,7 +288,8 @@ test("a save that gets no answer (network failure, server error) rolls back with
 
   await page.unroute(singleFetch);
   await titleInput.fill(`${title} back`);
-  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(titleInput).toHaveValue(`${title} back`);
+  await saveTitle.click();
   await expect(page.getByText("Project changes saved.")).toBeVisible();
   await expect(titleInput).toHaveValue(`${title} back`);
   expect(problems).toEqual([]);
