@@ -1,6 +1,7 @@
 // Files are identified by their whole structure, ffmpeg is always told the input format and the
 // file protocol only, and failures reach people in their words (issue 21 §3-4, issue 20
 // finding 10; docs/decisions/270-media-identified-by-structure.md, 271-render-failures-in-users-words.md).
+import sharp from "sharp";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -65,6 +66,20 @@ describe("whole-file inspection", () => {
   it("refuses a truncated PNG at once (issue 20 finding 10), decoding the whole picture", async () => {
     await expect(inspectMediaFile(await fileOf(noisePng(), "png"), "image/png")).resolves.toBeUndefined();
     expect((await refusal(truncatedPng(), "png", "image/png")).kind).toBe("unreadable");
+  });
+
+  it("refuses a truncated JPEG by decoding it, small (in memory) or large (streamed)", async () => {
+    for (const [width, height] of [
+      [1080, 1920],
+      [2400, 2000],
+    ]) {
+      const whole = await sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+        .jpeg()
+        .toBuffer();
+      await expect(inspectMediaFile(await fileOf(whole, "jpg"), "image/jpeg")).resolves.toBeUndefined();
+      const refused = await refusal(whole.subarray(0, Math.floor(whole.length * 0.95)), "jpg", "image/jpeg");
+      expect(refused.kind, `${width} x ${height}`).toBe("unreadable");
+    }
   });
 
   it("refuses a 30,000 x 30,000 PNG from its header, before decoding a pixel", async () => {

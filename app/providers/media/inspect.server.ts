@@ -18,6 +18,8 @@ import { demuxerForMime, probeMedia, REFERENCING_FORMATS, type ProbeResult } fro
 export const IMAGE_MAX_SIDE = 16_384;
 /** Most pixels an accepted image may have (a 48 MP phone photo fits; a decompression bomb does not). */
 export const IMAGE_MAX_PIXELS = 64_000_000;
+/** Images up to this many pixels (two 1080x1920 frames, at most 16 MB of RGBA) are checked by decoding them into memory. */
+const DECODE_IN_MEMORY_PIXELS = 2 * 1080 * 1920;
 /** Largest side of an accepted video stream. */
 export const VIDEO_MAX_SIDE = 8_192;
 
@@ -89,7 +91,10 @@ async function inspectImage(file: string, mime: string): Promise<void> {
   if (w * h * pages > IMAGE_MAX_PIXELS * 4) throw new MediaRejectedError(`animation of ${pages} frames of ${w} x ${h}`, "too_big");
   try {
     // Decodes every pixel (of the first frame): a truncated or corrupt image fails here, at once.
-    await sharp(file, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }).stats();
+    // Into memory up to a few frames' worth of pixels (a tenth of the CPU of stats(), which also
+    // measures sharpness and entropy); a larger image is streamed through stats() (ADR 390).
+    const image = sharp(file, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error", sequentialRead: true });
+    await (w * h <= DECODE_IN_MEMORY_PIXELS ? image.raw().toBuffer() : image.stats());
   } catch (error) {
     throw new MediaRejectedError(`image cannot be decoded: ${(error as Error).message}`, "unreadable");
   }
