@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { demuxerOf, inputArgs, probeMedia, runFfmpeg } from "~/providers/media/ffmpeg.server";
@@ -104,14 +104,22 @@ describe("local renderer", () => {
     expect(again.scenes.map((s) => s.cached)).toEqual([true, true, true]);
     const edited = threeScenes();
     edited[1] = { ...edited[1], captionText: "Edited caption for the middle scene" };
+    // The ad's sound is kept by what it is made of (ADR 391): an edited caption takes the same one.
+    const sounds = () => readdirSync(renderer.cacheDir).filter((n) => /^mix-\w+\.wav$/.test(n));
+    expect(sounds()).toHaveLength(1);
+    const sound = path.join(renderer.cacheDir, sounds()[0]);
+    const inode = statSync(sound).ino;
     const third = await renderer.render({ scenes: edited, format: "mp4", size: SIZE });
     expect(third.scenes.map((s) => s.cached)).toEqual([true, false, true]);
     expect(third.scenes[1].hash).not.toBe(first.scenes[1].hash);
-    // A changed voice-over file (same path, new content) is noticed too.
+    expect(sounds()).toHaveLength(1);
+    expect(statSync(sound).ino, "the kept sound taken, not made again").toBe(inode);
+    // A changed voice-over file (same path, new content) is noticed too, and so is its new sound.
     writeTone(files.v3, 1.4, 300);
     const fourth = await renderer.render({ scenes: edited, format: "mp4", size: SIZE });
     expect(fourth.scenes.map((s) => s.cached)).toEqual([true, true, false]);
     expect(fourth.scenes[2].durationSec).toBeCloseTo(sceneDurationFor(1.4), 3);
+    expect(sounds()).toHaveLength(2);
     writeTone(files.v3, 1.0, 300);
   });
 

@@ -1,16 +1,20 @@
 // The join: the segments' sound mixed while their pictures are drawn (the voice with the background
 // music ducked under it, normalised to -14 LUFS / -1 dBTP: docs/decisions/197-sound-that-flows-and-is-normalised.md),
 // then the cached segments' pictures concatenated (stream-copied) with it.
-import { rm, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { concatInputArgs, concatListLine, inputArgs, MediaProcessError, runFfmpeg } from "~/providers/media/ffmpeg.server";
 import { measuredOutput, normaliseWav, parseEbur128 } from "./loudness.server";
-import { checkInput, formatOf, linkOrCopy } from "./render-inputs.server";
+import { hashFile, hashValue } from "~/providers/media/workdir.server";
+import { checkInput, formatOf, linkOrCopy, touch } from "./render-inputs.server";
 import type { PlannedScene } from "./segment.server";
 import { AUDIO_RATE, DEFAULT_MUSIC_VOLUME } from "./timing";
 import type { RenderRequest } from "./types";
 
 type JoinJob = {
+  /** The segment cache: the ad's normalised sound is kept there too, by what it is made of. */
+  cacheDir: string;
   planned: PlannedScene[];
   request: RenderRequest;
   formats: ReadonlyMap<string, string>;
@@ -28,10 +32,19 @@ type JoinJob = {
  */
 export async function mixSegments(job: JoinJob, onMixed: (amount: number) => void): Promise<string> {
   const { planned, request, formats, jobDir, fps, joinWeight, signal } = job;
-  const audioList = await concatList(planned, jobDir, "wav", (p) => p.audioFile);
   const T = planned.reduce((a, p) => a + p.frames, 0) / fps;
-  const mixFile = path.join(jobDir, "mix.wav");
   const levelFile = path.join(jobDir, "level.wav");
+  // A re-compile whose sound did not change (an edited caption or picture, another size) takes the
+  // sound the last one made (docs/decisions/391-the-ads-sound-kept-by-what-it-is-made-of.md).
+  // No key when an input cannot be read: the mix below then says which one.
+  const key = await soundKey(job, T).catch(() => null);
+  const kept = key ? path.join(job.cacheDir, `mix-${key}.wav`) : null;
+  if (kept && (await takeKept(kept, levelFile))) {
+    onMixed(joinWeight * 0.4);
+    return levelFile;
+  }
+  const audioList = await concatList(planned, jobDir, "wav", (p) => p.audioFile);
+  const mixFile = path.join(jobDir, "mix.wav");
   try {
     // 1. The mix (voice and ducked music) as a WAV: audio only, quick.
     const mixed = await runFfmpeg(mixArgsFor(audioList, request, formats, T, mixFile), {
@@ -45,8 +58,40 @@ export async function mixSegments(job: JoinJob, onMixed: (amount: number) => voi
     await blameMusic(job, error);
     throw error;
   }
+  // Published whole (a link under a name of its own, then renamed); a render that cannot keep it still has its own.
+  if (kept) {
+    const part = `${kept}.${randomUUID().slice(0, 8)}.part`;
+    await linkOrCopy(levelFile, part)
+      .then(() => rename(part, kept))
+      .catch(() => rm(part, { force: true }));
+  }
   return levelFile;
 }
+
+/** Links the kept sound into the job folder; false when there is none (or it was pruned meanwhile). */
+async function takeKept(kept: string, levelFile: string): Promise<boolean> {
+  try {
+    await linkOrCopy(kept, levelFile);
+  } catch {
+    return false;
+  }
+  await touch(kept);
+  return true;
+}
+
+/** What the ad's normalised sound is made of: each segment's sound, the music and its volume, the length. */
+async function soundKey(job: JoinJob, T: number): Promise<string> {
+  const { planned, request } = job;
+  return hashValue({
+    v: SOUND_VERSION,
+    segments: await Promise.all(planned.map((p) => hashFile(p.audioFile))),
+    music: request.music ? { sha: await hashFile(request.music.path), volume: request.music.volume ?? DEFAULT_MUSIC_VOLUME } : null,
+    T: T.toFixed(3),
+  }).slice(0, 32);
+}
+
+/** Raised when the mix or its loudness changes, so no sound made the old way is taken. */
+const SOUND_VERSION = 1;
 
 /**
  * The segments' pictures concatenated (stream-copied) with the ad's sound (`level`, from mixSegments)

@@ -163,7 +163,7 @@ export class LocalRenderProvider implements LocalRenderer {
     const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
     // Each scene's sound first (a quick process each), then the ad's mix while the pictures are drawn.
     const sounds = Promise.all(planned.map((p) => (p.cached ? undefined : renderSegmentAudio(p, segmentOptions, signal))));
-    const job = { planned, request, formats, jobDir, format, fps, joinWeight, signal };
+    const job = { cacheDir: this.cacheDir, planned, request, formats, jobDir, format, fps, joinWeight, signal };
     const mixed = sounds.then(() =>
       mixSegments(job, (amount) => {
         fractions.set(-1, amount);
