@@ -14,20 +14,21 @@ import { writeResult } from "./pages";
 export const CAUSES: Record<string, Cause> = {
   ready: {
     cause:
-      "Every frame is encoded once (ADR 360), Create Video does not wait for the scene clips (ADR 380), and the render's ends no longer leave a core idle (ADR 386: the sound mixed while the pictures draw, the poster picked while the video is stored). A CPU sample of a whole run (2026-11-27) shows both cores busy almost throughout: the stills, voices and composed music (5-6 s), the motion plan (1.5-2 s), then the render, which draws every beat (zoompan over a 1.5x still, ADR 382), the parallax and text layers (ADR 381) and the captions: per 15 s of 720x1280, the plate's zoompan 1.7 CPU-s, the product layer's zoompan with alpha 2.25, their overlay about 1, against x264's 2.7.",
+      "Both cores are busy from submission to Ready (quiet machine, 2026-11-27, 8.5-9.5 s for the 15.7 s video): the stills, voices (one synthesis at a time) and the composed music until about 2.8 s, the motion plan (the shots' layers drawn again and stored) to about 3.4 s, then the render's 4.7-4.9 s, which draws every beat (zoompan over a 1.5x still, ADR 382), the parallax and text layers (ADR 381) and the captions. Work moved between steps does not shorten it: the motion planned in each scene's run, or the render's pictures and captions prepared beside the last frames, measured no change (A/B, 2 runs each). Only less CPU does: ADR 390 (images checked by decoding, not stats()) took 0.5 s off.",
     nextStep:
-      "Draw the moves cheaper: ffmpeg 4.1's zoompan scales every frame with a new bicubic context and its scale cannot change size per frame; a newer ffmpeg (scale with eval=frame) or frames drawn another way, measured at the same smoothness.",
+      "Draw the moves cheaper (ffmpeg 4.1's zoompan scales every frame with a new bicubic context; a newer ffmpeg's per-frame scale, or frames drawn another way, measured at the same smoothness), and keep the shots' layers from the image step instead of drawing them again for the motion plan (about 0.8 CPU-s of the 3-scene ad).",
   },
   render: {
     cause:
-      "Every frame is encoded once now (ADR 360), but drawing it costs more than encoding it: zoompan over a still at 1.5x the frame (ADR 382), a beat every 1.5-2 s, the parallax and text layers (ADR 381) and the caption track. Quiet machine, 2026-11-26 21:19: 7.1 CPU-s for 10.6 s of mp4 (2.97x on 2 cores by CPU), 10.8 for webm (1.95x); on 2026-11-24, with one move per scene and no layers, 5x by CPU. Per 15 s of 720x1280 (2026-11-27): the plate's zoompan 1.7 CPU-s, the product layer's zoompan with alpha 2.25, their overlay about 1, x264 superfast 2.7.",
+      "Every frame is encoded once (ADR 360), but drawing it costs more than encoding it: zoompan over a still at 1.5x the frame (ADR 382), a beat every 1.5-2 s, the parallax and text layers (ADR 381) and the caption track. Quiet machine, 2026-11-27: 3.8-4.2 CPU-s for 10.6 s of mp4 (5.1-5.6x on 2 cores by CPU), 4.5-5.1x by wall between runs; the wall loses to the start (plan, sounds, pictures prepared) and the end (the mux) where one core waits.",
     nextStep:
       "Draw the moves cheaper (zoompan's per-frame bicubic scaling is fixed in ffmpeg 4.1: a newer ffmpeg's per-frame scale, or frames drawn another way), measured at the same smoothness.",
   },
   recompile: {
     cause:
-      "Only the edited scene is drawn and encoded; the others come from the segment cache and are joined by stream copy (ADR 360). What remains is that scene's drawing, the music mix and the mux: 0.24-0.25 of a full compile by CPU on the 5-scene project (quiet machine, 2026-11-26 21:19), 0.33-0.35 by wall.",
-    nextStep: "Mix the music once per project and only re-mux when a scene changes; draw the beats cheaper (as for the render).",
+      "Only the edited scene is drawn and encoded; the others come from the segment cache and are joined by stream copy (ADR 360), and the ad's sound is kept when nothing audible changed (ADR 391: 0.25 -> 0.21 of a full compile for mp4, 0.32 -> 0.28 for webm). What remains is that scene's picture prepared and drawn, and the mux, which encodes the sound again (AAC, Opus for webm).",
+    nextStep:
+      "Keep the encoded sound track with the kept sound and mux it by stream copy (checking that AAC's priming stays trimmed), and draw the beats cheaper (as for the render).",
   },
   "page-ratio:landing": {
     cause:
@@ -41,12 +42,14 @@ export const CAUSES: Record<string, Cause> = {
   },
   "page-ratio": {
     cause:
-      "Signed-in pages render their cards and the shell on the server for every request and each Prisma statement costs about 1 ms of CPU (ADR 238/239); ADR 365 paged the cards (24, Load more), shared the icons, cut the editor page from 20 statements to 8 with no write on GET and made its hot read raw SQL, but the dashboard feed still reads through Prisma.",
-    nextStep: "Re-run `npm run bench -- --pages` on a quiet machine after ADR 365; then the dashboard feed as one raw SQL read.",
+      "Signed-in pages render their cards and the shell on the server for every request and each Prisma statement costs about 1 ms of CPU (ADR 238/239); ADR 365 paged the cards (24, Load more), shared the icons, cut the editor page to 9 statements with no write on GET and made its hot read raw SQL. Re-measured on a quiet machine (2026-11-27): the 404 page costs 3.2 ms of CPU per request, the dashboard 11.8 (6 statements), the 50-scene editor 17 (9), the canvas 13 (10), admin orders 8.3 (5): the ratios are lower than on the slower machine of 2026-11-26, where the 404 page cost 8.4 ms.",
+    nextStep:
+      "The dashboard feed as one raw SQL read (its three lists, the run progress and the announcements are 6 statements), then a CPU profile of the server rendering of the dashboard and editor pages.",
   },
   "page-p95": {
-    cause: "The same CPU per request as the throughput ratio (see page-ratio), on two cores.",
-    nextStep: "As page-ratio: re-measure after ADR 365, then the dashboard feed as one raw SQL read.",
+    cause:
+      "The same CPU per request as the throughput ratio (see page-ratio), on two cores: met for landing, plans, create-video and admin orders on the quiet machine of 2026-11-27, missed for the dashboard (133 ms), the editor (174 ms) and the canvas (139 ms).",
+    nextStep: "As page-ratio: the dashboard feed as one raw SQL read, then a CPU profile of the server rendering.",
   },
   "crowd-ready": {
     cause: "Some crowd ideas failed or did not finish within the time limit (e2e-latest.json crowd).",
