@@ -105,7 +105,7 @@ describe("local renderer", () => {
     const edited = threeScenes();
     edited[1] = { ...edited[1], captionText: "Edited caption for the middle scene" };
     // The ad's sound is kept by what it is made of (ADR 391): an edited caption takes the same one.
-    const sounds = () => readdirSync(renderer.cacheDir).filter((n) => /^mix-\w+\.wav$/.test(n));
+    const sounds = () => readdirSync(renderer.cacheDir).filter((n) => /^mix-\w+\.m4a$/.test(n));
     expect(sounds()).toHaveLength(1);
     const sound = path.join(renderer.cacheDir, sounds()[0]);
     const inode = statSync(sound).ino;

@@ -1,6 +1,6 @@
 // The join: the segments' sound mixed while their pictures are drawn (the voice with the background
 // music ducked under it, normalised to -14 LUFS / -1 dBTP: docs/decisions/197-sound-that-flows-and-is-normalised.md),
-// then the cached segments' pictures concatenated (stream-copied) with it.
+// encoded once; then the cached segments' pictures and that sound are joined, both stream-copied.
 import { randomUUID } from "node:crypto";
 import { rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -27,30 +27,32 @@ type JoinJob = {
 
 /**
  * The ad's sound from the segments' sound files (they exist before the pictures are drawn): the voice
- * with the music ducked under it, normalised to -14 LUFS / -1 dBTP. Returns the normalised WAV in the
- * job folder; `onMixed` gets the work done so far (up to 0.4 of joinWeight).
+ * with the music ducked under it, normalised to -14 LUFS / -1 dBTP, encoded for the job's format
+ * (AAC in MP4, Opus in WebM) while the pictures are drawn. Returns that track in the job folder, for
+ * the mux to copy; `onMixed` gets the work done so far (up to 0.4 of joinWeight).
  */
 export async function mixSegments(job: JoinJob, onMixed: (amount: number) => void): Promise<string> {
-  const { planned, request, formats, jobDir, fps, joinWeight, signal } = job;
+  const { planned, request, formats, jobDir, format, fps, joinWeight, signal } = job;
   const T = planned.reduce((a, p) => a + p.frames, 0) / fps;
-  const levelFile = path.join(jobDir, "level.wav");
+  const track = path.join(jobDir, `sound.${SOUND_EXT[format]}`);
   // A re-compile whose sound did not change (an edited caption or picture, another size) takes the
   // sound the last one made (docs/decisions/391-the-ads-sound-kept-by-what-it-is-made-of.md).
   // No key when an input cannot be read: the mix below then says which one.
   const key = await soundKey(job, T).catch(() => null);
-  const kept = key ? path.join(job.cacheDir, `mix-${key}.wav`) : null;
-  if (kept && (await takeKept(kept, levelFile))) {
+  const kept = key ? path.join(job.cacheDir, `mix-${key}.${SOUND_EXT[format]}`) : null;
+  if (kept && (await takeKept(kept, track))) {
     onMixed(joinWeight * 0.4);
-    return levelFile;
+    return track;
   }
   const audioList = await concatList(planned, jobDir, "wav", (p) => p.audioFile);
   const mixFile = path.join(jobDir, "mix.wav");
+  const levelFile = path.join(jobDir, "level.wav");
   try {
     // 1. The mix (voice and ducked music) as a WAV: audio only, quick.
     const mixed = await runFfmpeg(mixArgsFor(audioList, request, formats, T, mixFile), {
       signal,
       durationSec: T,
-      onProgress: (f) => onMixed(f * joinWeight * 0.4),
+      onProgress: (f) => onMixed(f * joinWeight * 0.3),
     });
     // 2. Loudness: -14 LUFS integrated, true peak under -1 dBTP (measured gain + limiter).
     await normaliseWav(mixFile, levelFile, AUDIO_RATE, signal, parseEbur128(mixed.stderr));
@@ -58,54 +60,45 @@ export async function mixSegments(job: JoinJob, onMixed: (amount: number) => voi
     await blameMusic(job, error);
     throw error;
   }
+  // 3. Encoded once, here, so the mux only copies it (AAC's priming and Opus's pre-skip travel with it).
+  const codec = format === "mp4" ? ["-c:a", "aac", "-b:a", "160k", "-f", "mp4"] : ["-c:a", "libopus", "-b:a", "128k", "-f", "webm"];
+  await runFfmpeg([...inputArgs(levelFile, "wav"), "-map", "0:a", ...codec, track], {
+    signal,
+    durationSec: T,
+    onProgress: (f) => onMixed(joinWeight * (0.3 + 0.1 * f)),
+  });
   // Published whole (a link under a name of its own, then renamed); a render that cannot keep it still has its own.
   if (kept) {
     const part = `${kept}.${randomUUID().slice(0, 8)}.part`;
-    await linkOrCopy(levelFile, part)
+    await linkOrCopy(track, part)
       .then(() => rename(part, kept))
       .catch(() => rm(part, { force: true }));
   }
-  return levelFile;
+  return track;
 }
-
-/** Links the kept sound into the job folder; false when there is none (or it was pruned meanwhile). */
-async function takeKept(kept: string, levelFile: string): Promise<boolean> {
-  try {
-    await linkOrCopy(kept, levelFile);
-  } catch {
-    return false;
-  }
-  await touch(kept);
-  return true;
-}
-
-/** What the ad's normalised sound is made of: each segment's sound, the music and its volume, the length. */
-async function soundKey(job: JoinJob, T: number): Promise<string> {
-  const { planned, request } = job;
-  return hashValue({
-    v: SOUND_VERSION,
-    segments: await Promise.all(planned.map((p) => hashFile(p.audioFile))),
-    music: request.music ? { sha: await hashFile(request.music.path), volume: request.music.volume ?? DEFAULT_MUSIC_VOLUME } : null,
-    T: T.toFixed(3),
-  }).slice(0, 32);
-}
-
-/** Raised when the mix or its loudness changes, so no sound made the old way is taken. */
-const SOUND_VERSION = 1;
 
 /**
- * The segments' pictures concatenated (stream-copied) with the ad's sound (`level`, from mixSegments)
- * into `out.{format}` in the job folder; `onJoined` gets the work done so far (from 0.4 up to joinWeight).
+ * The segments' pictures concatenated with the ad's sound track (`sound`, from mixSegments), both
+ * stream-copied, into `out.{format}` in the job folder; `onJoined` gets the work done so far (from 0.4 up to joinWeight).
  */
-export async function muxSegments(job: JoinJob, level: string, onJoined: (amount: number) => void): Promise<string> {
+export async function muxSegments(job: JoinJob, sound: string, onJoined: (amount: number) => void): Promise<string> {
   const { planned, jobDir, format, fps, joinWeight, signal } = job;
   const outFile = path.join(jobDir, `out.${format}`);
   const videoList = await concatList(planned, jobDir, format, (p) => p.videoFile);
   const T = planned.reduce((a, p) => a + p.frames, 0) / fps;
-  // 3. The video stream-copied with the normalised mix.
-  const args = [...concatInputArgs(videoList), ...inputArgs(level, "wav"), "-map", "0:v", "-map", "1:a", "-c:v", "copy"];
-  if (format === "mp4") args.push("-c:a", "aac", "-b:a", "160k", "-movflags", "+faststart");
-  else args.push("-c:a", "libopus", "-b:a", "128k");
+  const args = [
+    ...concatInputArgs(videoList),
+    ...inputArgs(sound, format === "mp4" ? "mov" : "matroska"),
+    "-map",
+    "0:v",
+    "-map",
+    "1:a",
+    "-c:v",
+    "copy",
+    "-c:a",
+    "copy",
+  ];
+  if (format === "mp4") args.push("-movflags", "+faststart");
   args.push("-t", T.toFixed(3), outFile);
   try {
     await runFfmpeg(args, {
@@ -130,6 +123,34 @@ async function blameMusic(job: JoinJob, error: unknown): Promise<void> {
   );
   if (music) throw music;
 }
+
+/** Links the kept sound into the job folder; false when there is none (or it was pruned meanwhile). */
+async function takeKept(kept: string, track: string): Promise<boolean> {
+  try {
+    await linkOrCopy(kept, track);
+  } catch {
+    return false;
+  }
+  await touch(kept);
+  return true;
+}
+
+/** What the ad's normalised sound is made of: each segment's sound, the music and its volume, the length. */
+async function soundKey(job: JoinJob, T: number): Promise<string> {
+  const { planned, request } = job;
+  return hashValue({
+    v: SOUND_VERSION,
+    segments: await Promise.all(planned.map((p) => hashFile(p.audioFile))),
+    music: request.music ? { sha: await hashFile(request.music.path), volume: request.music.volume ?? DEFAULT_MUSIC_VOLUME } : null,
+    T: T.toFixed(3),
+  }).slice(0, 32);
+}
+
+/** The sound track's own file name ending (an audio file, not a video of the job). */
+const SOUND_EXT = { mp4: "m4a", webm: "weba" } as const;
+
+/** Raised when the mix, its loudness or its encoding changes, so no sound made the old way is taken. */
+const SOUND_VERSION = 2;
 
 /** The segments' files (their video, or their sound) linked into the job folder, listed there by relative name for the concat demuxer. */
 async function concatList(planned: PlannedScene[], jobDir: string, ext: string, fileOf: (p: PlannedScene) => string): Promise<string> {

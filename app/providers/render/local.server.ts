@@ -205,8 +205,8 @@ export class LocalRenderProvider implements LocalRenderer {
       await Promise.allSettled([...drawing, mixed]);
       throw error;
     });
-    const level = await mixed;
-    const outFile = await muxSegments(job, level, (amount) => {
+    const sound = await mixed;
+    const outFile = await muxSegments(job, sound, (amount) => {
       fractions.set(-1, amount);
       report("joining");
     });
