@@ -20,15 +20,14 @@ export const CAUSES: Record<string, Cause> = {
   },
   render: {
     cause:
-      "Every frame is encoded once (ADR 360), but drawing it costs more than encoding it: zoompan over a still at 1.5x the frame (ADR 382), a beat every 1.5-2 s, the parallax and text layers (ADR 381) and the caption track. Quiet machine, 2026-11-27: 3.8-4.2 CPU-s for 10.6 s of mp4 (5.1-5.6x on 2 cores by CPU), 4.5-5.1x by wall between runs; the wall loses to the start (plan, sounds, pictures prepared) and the end (the mux) where one core waits.",
+      "Every frame is encoded once (ADR 360), but drawing it costs more than encoding it: zoompan over a still at 1.5x the frame (ADR 382), a beat every 1.5-2 s, the parallax and text layers (ADR 381) and the caption track. Quiet machine, 2026-11-27: 3.8-4.2 CPU-s for 10.6 s of mp4 (5.1-5.6x on 2 cores by CPU), 4.5-5.1x by wall between runs; the wall loses to the start (plan, sounds, pictures prepared), where one core waits; since ADR 391 the end is a stream copy of both tracks.",
     nextStep:
       "Draw the moves cheaper (zoompan's per-frame bicubic scaling is fixed in ffmpeg 4.1: a newer ffmpeg's per-frame scale, or frames drawn another way), measured at the same smoothness.",
   },
   recompile: {
     cause:
-      "Only the edited scene is drawn and encoded; the others come from the segment cache and are joined by stream copy (ADR 360), and the ad's sound is kept when nothing audible changed (ADR 391: 0.25 -> 0.21 of a full compile for mp4, 0.32 -> 0.28 for webm). What remains is that scene's picture prepared and drawn, and the mux, which encodes the sound again (AAC, Opus for webm).",
-    nextStep:
-      "Keep the encoded sound track with the kept sound and mux it by stream copy (checking that AAC's priming stays trimmed), and draw the beats cheaper (as for the render).",
+      "Only the edited scene is drawn and encoded; the others come from the segment cache and are joined by stream copy (ADR 360), and the ad's sound track is kept, encoded, when nothing audible changed, so the mux only copies (ADR 391: mp4 0.25 -> 0.17-0.18 of a full compile, webm 0.32 -> 0.20-0.21, A/B on 2026-11-27). What remains is that scene's picture prepared and drawn, and the copy.",
+    nextStep: "Draw the beats cheaper (as for the render); prepare the edited scene's picture once per edit rather than per compile.",
   },
   "page-ratio:landing": {
     cause:
