@@ -9,6 +9,7 @@ import { FAILURES, fieldLabel, MEDIA_LABELS, PROJECT_SAVED, STEP_LABELS, UPLOAD_
 import { actorFromUser, isNotFound, requireAdmin, type Actor } from "~/models/access";
 import { requestCompile } from "~/models/compile";
 import {
+  compileCostFromRows,
   estimateCost,
   addProjectAssets,
   projectUploadTarget,
@@ -57,6 +58,8 @@ export async function loadCanvasEditor({ request, params }: LoaderFunctionArgs):
   const projectId = projectIdOf(params);
   const view = readQuery(request, viewQuery);
   let workspace;
+  const captions = getCaptionPreference(actor);
+  captions.catch(() => undefined); // awaited below; a 404 thrown first must not leave it unhandled
   try {
     workspace = await getProjectWorkspace(actor, projectId);
   } catch (error) {
@@ -71,7 +74,8 @@ export async function loadCanvasEditor({ request, params }: LoaderFunctionArgs):
     selected && view.confirm
       ? await estimateCost(actor, { projectId: project.id, work: { kind: "scene", sceneId: selected.id, step: view.confirm, regenerate: regenerateQuoted } })
       : null;
-  const compileCost = workspace.scenes.length ? await estimateCost(actor, { projectId: project.id, work: { kind: "compile" } }) : null;
+  // Priced from the rows just read (ADR 392): the same figure estimateCost gives, without reading them again.
+  const compileCost = compileCostFromRows(actor, project, workspace.scenes);
   const job = workspace.latestCompile;
   return {
     view,
@@ -116,7 +120,7 @@ export async function loadCanvasEditor({ request, params }: LoaderFunctionArgs):
     compile: {
       costLabel: formatCredits(compileCost?.credits ?? 0),
       job: job ? compileJobView(job) : null,
-      captions: await getCaptionPreference(actor),
+      captions: await captions,
     },
   };
 }

@@ -120,6 +120,47 @@ describe("dashboard feed", () => {
     expect(exact.nextCursor).toBeNull();
   });
 
+  it("shows a story's other sizes and variants under its card, oldest first, each with every card field", async () => {
+    const me = await newUser();
+    const type = await storyType();
+    const original = await story(me.id, {
+      storyTypeId: type.id,
+      status: "ready",
+      finalVideoWithMusic: "renders/a/final.mp4",
+      posterUrl: "renders/a/poster.jpg",
+      seoTitle: "Aurora serum",
+      instagramHashtags: ["#glow", "#serum"],
+      createdAt: new Date("2026-02-01T08:00:00.001Z"),
+    });
+    const later = await story(me.id, { variantOfId: original.id, aspectRatio: "1:1", createdAt: new Date("2026-02-01T09:30:00.120Z") });
+    const earlier = await story(me.id, {
+      variantOfId: original.id,
+      aspectRatio: "16:9",
+      storyTypeId: type.id,
+      status: "failed",
+      errorMessage: "The render provider failed",
+      instagramHashtags: ["#wide"],
+      createdAt: new Date("2026-02-01T09:00:00Z"),
+    });
+    const page = await dashboardFeed(actorOf(me.id), q(""));
+    expect(ids(page)).toEqual([`story:${original.id}`]);
+    const card = page.items[0] as Extract<ContentItem, { kind: "story" }>;
+    expect(card).toMatchObject({
+      status: "ready",
+      storyTypeName: type.name,
+      seoTitle: "Aurora serum",
+      hashtags: ["#glow", "#serum"],
+      videoUrl: expect.stringContaining("final.mp4"),
+      posterUrl: mediaUrl("renders/a/poster.jpg"),
+      createdAt: "2026-02-01T08:00:00.001Z",
+    });
+    expect(card.variants?.map((v) => [v.id, v.aspectRatio, v.createdAt, v.storyTypeName, v.status, v.hashtags, v.variants])).toEqual([
+      [earlier.id, "16:9", "2026-02-01T09:00:00.000Z", type.name, "failed", ["#wide"], undefined],
+      [later.id, "1:1", "2026-02-01T09:30:00.120Z", null, "queued", [], undefined],
+    ]);
+    expect(card.variants?.[0].errorMessage).toBeTruthy();
+  });
+
   it("ignores a cursor that is not ours and starts from the first page", async () => {
     const me = await newUser();
     await story(me.id);

@@ -88,11 +88,11 @@ describe("queries per page", () => {
     });
   }
 
-  // session with its user 1 (ADR 239) + stories 2 (story types batched in one)
-  // + their variants 2 (grouped under each card, ADR 215; batched with their story types) + images 1 + videos 1 + announcements 1
-  it("the query count is small and fixed: 8 statements for All", async () => {
+  // session with its user 1 (ADR 239) + stories 1 (their story types and variants in the same statement, ADR 392)
+  // + images 1 + videos 1 + announcements 1
+  it("the query count is small and fixed: 5 statements for All", async () => {
     const { count } = await countQueries(() => run(dashboardRoute.loader, get("/?tab=all", large.cookie)));
-    expect(count).toBeLessThanOrEqual(8);
+    expect(count).toBeLessThanOrEqual(5);
   });
 
   it("explore: the same count for few and many public items, uploader names included", async () => {

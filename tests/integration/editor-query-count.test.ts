@@ -5,7 +5,10 @@
 import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { actorFromUser } from "~/models/access";
+import { latestCompileJob } from "~/models/compile/compile-jobs.server";
+import { listProjectAssets } from "~/models/projects/project-assets.server";
 import { createProject, getProjectWithScenes } from "~/models/projects/project.server";
+import * as canvasRoute from "~/routes/_shell.canvas.$projectId";
 import * as projectRoute from "~/routes/_shell.video-projects.$projectId";
 import { prisma } from "~/utils/db.server";
 import { seedReferenceData } from "../../prisma/seed";
@@ -121,5 +124,56 @@ describe("the editors' project read in raw SQL (ADR 365)", () => {
     const strangerActor = actorFromUser({ id: stranger.user.id, isAdmin: false }, "web");
     await expect(getProjectWithScenes(strangerActor, project.id)).rejects.toMatchObject({ name: "NotFoundError" });
     await expect(getProjectWithScenes(actor, "no-such-project")).rejects.toMatchObject({ name: "NotFoundError" });
+  });
+
+  it("/canvas/:id reads the project and its scenes once, the same count for 2 and 30 scenes, and writes nothing", async () => {
+    const load = (n: number) => run(canvasRoute.loader, get(`/canvas/${projects[n]}`, admin.cookie), { projectId: projects[n] });
+    await load(30);
+    const few = await countQueries(() => load(2));
+    const many = await countQueries(() => load(30));
+    expect((many.result as { scenes: unknown[] }).scenes).toHaveLength(30);
+    expect(many.count).toBe(few.count);
+    const from = (table: string) => new RegExp(`FROM ("public"\\.)?"${table}"`);
+    expect(many.statements.filter((s) => from("canvas_projects").test(s))).toHaveLength(1);
+    expect(many.statements.filter((s) => from("canvas_scenes").test(s))).toHaveLength(1);
+    expect(writes(many.statements)).toEqual([]);
+    // session 1, project 1, scenes 1, assets 1, latest compile 1, caption preference 1
+    expect(many.count).toBeLessThanOrEqual(6);
+  });
+
+  it("reads the latest compile and the assets as Prisma does (ADR 392)", async () => {
+    const actor = actorFromUser({ id: admin.user.id, isAdmin: true }, "web");
+    const project = await createProject(actor, { title: "Raw compile read", scenes: [] });
+    expect(await latestCompileJob(actor, project.id)).toBeNull();
+    const at = new Date("2026-04-02T10:00:00.250Z");
+    await prisma.compileJob.create({ data: { projectId: project.id, userId: admin.user.id, createdAt: new Date(at.getTime() - 1000) } });
+    await prisma.compileJob.create({
+      data: {
+        projectId: project.id,
+        userId: admin.user.id,
+        format: "webm",
+        status: "completed",
+        progress: 100,
+        videoUrl: "renders/x/final.webm",
+        scenePlan: { scenes: [{ id: "a", seconds: 2.5 }] },
+        captions: { style: "boxed" },
+        createdAt: at,
+      },
+    });
+    const viaPrisma = await prisma.compileJob.findFirstOrThrow({ where: { projectId: project.id }, orderBy: { createdAt: "desc" } });
+    expect(await latestCompileJob(actor, project.id)).toEqual(viaPrisma);
+    await prisma.projectAsset.createMany({
+      data: [
+        { projectId: project.id, url: "uploads/b.mp4", type: "video", name: "b", createdAt: at },
+        { projectId: project.id, url: "uploads/a.jpg", type: "image", name: "a", createdAt: new Date(at.getTime() - 5) },
+      ],
+    });
+    const assets = await prisma.projectAsset.findMany({
+      where: { projectId: project.id },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, url: true, type: true, name: true, createdAt: true },
+    });
+    expect(await listProjectAssets(actor, project.id)).toEqual(assets);
+    expect(assets.map((a) => a.name)).toEqual(["a", "b"]);
   });
 });

@@ -5,7 +5,7 @@
 // page's loaders (by the server's per-request key, app/utils/request-scope.server.ts, or the same
 // Request object); a POST reads again, because its action may have changed what the page shows
 // next (credits, the session itself).
-import { prisma } from "~/utils/db.server";
+import { Prisma, sqlRows } from "~/utils/db.server";
 import { liveRequestKey, REQUEST_KEY_HEADER } from "~/utils/request-scope.server";
 import { deleteSessionRow, readSessionId } from "~/utils/session.server";
 import type { SessionUser } from "./user.server";
@@ -39,7 +39,7 @@ async function readCurrentSession(request: Request): Promise<CurrentSession> {
   if (!sessionId) return SIGNED_OUT;
   // The user is the one the session's data names under USER_SESSION_KEY ("userId", the key
   // remix-auth reads), when it is a string.
-  const rows = await prisma.$queryRaw<Row[]>`
+  const rows = await sqlRows<Row>(Prisma.sql`
     SELECT s."data", s."expiresAt", u."id", u."email", u."phone", p."username", p."avatarKey",
            (a."userId" IS NOT NULL) AS "isAdmin", c."balance"::float8 AS "credits",
            CASE WHEN u."id" IS NULL THEN 0 ELSE (
@@ -50,7 +50,7 @@ async function readCurrentSession(request: Request): Promise<CurrentSession> {
     LEFT JOIN "profiles" p ON p."userId" = u."id"
     LEFT JOIN "admin_users" a ON a."userId" = u."id"
     LEFT JOIN "user_credits" c ON c."userId" = u."id"
-    WHERE s."id" = ${sessionId}`;
+    WHERE s."id" = ${sessionId}`);
   const row = rows[0];
   if (!row) return SIGNED_OUT;
   if (row.expiresAt.getTime() <= Date.now()) {

@@ -4,7 +4,7 @@
 // is atomic under any concurrency), and applies a (reason, reference) pair at most once.
 import { NotFoundError, type Actor } from "~/models/access/actor.server";
 import { AdminOnlyError, isAdminActor, mayAccess } from "~/models/access/permissions.server";
-import { Prisma, prisma } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
 import type { CreditReason } from "~/generated/prisma/client";
 
 export type CreditChange = {
@@ -113,6 +113,7 @@ export async function grantCredits(actor: Actor, grant: { userId: string; delta:
 
 /** Current balance in credits (0 when the user has no account row yet); core use, doors call balanceOf. */
 export async function getBalance(userId: string): Promise<number> {
-  const row = await prisma.creditAccount.findUnique({ where: { userId }, select: { balance: true } });
-  return row ? Number(row.balance) : 0;
+  // Read by the editors' pages and every quote: straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md).
+  const [row] = await sqlRows<{ balance: number }>(Prisma.sql`SELECT "balance"::float8 AS "balance" FROM "user_credits" WHERE "userId" = ${userId}`);
+  return row ? row.balance : 0;
 }

@@ -2,7 +2,7 @@
 // read to prefill the dialog and the editors' forms and to default the tools, saved whenever a
 // door passes a choice. Every function takes the acting user; each user has their own.
 import { assertActor, type Actor } from "~/models/access/actor.server";
-import { prisma } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
 import { captionPickOf, saysAnything, type CaptionInput } from "./caption-rules";
 import type { CaptionPick } from "~/providers/render/caption-looks";
 
@@ -11,7 +11,10 @@ const NONE: CaptionPick = { style: null, size: null, position: null };
 /** The actor's remembered caption pick (all null: never chosen, the Style's own). */
 export async function getCaptionPreference(actor: Actor): Promise<CaptionPick> {
   assertActor(actor);
-  const row = await prisma.captionPreference.findUnique({ where: { userId: actor.id } });
+  // Read by every editor page and Create Video: straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md).
+  const [row] = await sqlRows<{ style: string | null; size: string | null; position: string | null }>(
+    Prisma.sql`SELECT "style", "size", "position" FROM "caption_preferences" WHERE "userId" = ${actor.id}`,
+  );
   return row ? (captionPickOf(row) ?? NONE) : NONE;
 }
 

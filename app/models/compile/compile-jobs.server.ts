@@ -22,8 +22,7 @@ import { sceneMotionJson, type SceneMotion } from "~/models/generation/scene-mot
 import { countScenes } from "~/models/projects/scenes.server";
 import { startVideoJob, updateVideoJobStatus } from "~/models/stories/video-jobs.server";
 import type { RenderFormat } from "~/providers/render/types";
-import type { Prisma } from "~/generated/prisma/client";
-import { prisma } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
 import { sendWorkflowEvents } from "~/models/workflows/engine.server";
 import { projectCompileRequested } from "~/models/workflows/events";
 import {
@@ -103,7 +102,11 @@ export async function getCompileJob(actor: Actor, jobId: string): Promise<Compil
 /** The project's newest compile, if any. */
 export async function latestCompileJob(actor: Actor, projectId: string | ProjectRef): Promise<CompileJobRow | null> {
   const project = await requireProject(actor, projectId);
-  return prisma.compileJob.findFirst({ where: { projectId: project.id }, orderBy: { createdAt: "desc" } });
+  // Read by both editors' pages: straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md).
+  const [row] = await sqlRows<CompileJobRow>(
+    Prisma.sql`SELECT * FROM "compile_jobs" WHERE "projectId" = ${project.id} ORDER BY "createdAt" DESC, "id" DESC LIMIT 1`,
+  );
+  return row ?? null;
 }
 
 /**

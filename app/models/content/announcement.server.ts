@@ -1,6 +1,6 @@
 // Announcements: banners staff show at the top of every user's Dashboard while they are active
 // and their end date has not passed (docs/product.md#announcements).
-import { prisma } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
 import type { AnnouncementType } from "~/generated/prisma/enums";
 
 export type AnnouncementItem = {
@@ -16,12 +16,10 @@ export const ANNOUNCEMENT_LIMIT = 10;
 
 /** Active announcements whose end date is on or after `now`, newest first. */
 export async function listActiveAnnouncements(now: Date = new Date(), limit = ANNOUNCEMENT_LIMIT): Promise<AnnouncementItem[]> {
-  const rows = await prisma.announcement.findMany({
-    where: { active: true, endDate: { gte: now } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
-    select: { id: true, title: true, content: true, type: true, endDate: true, createdAt: true },
-  });
+  // Read on every Dashboard visit: straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md).
+  const rows = await sqlRows<{ id: string; title: string; content: string; type: AnnouncementType; endDate: Date; createdAt: Date }>(Prisma.sql`
+    SELECT "id", "title", "content", "type"::text AS "type", "endDate", "createdAt" FROM "announcements"
+    WHERE "active" AND "endDate" >= ${now} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`);
   return rows.map((row) => ({ ...row, endDate: row.endDate.toISOString(), createdAt: row.createdAt.toISOString() }));
 }
 

@@ -81,6 +81,11 @@ function compileCostOf(plan: ReturnType<typeof compilePlanOf>): Priced {
 export function projectCostsOf(actor: Actor, project: ProjectRow, scenes: SceneRow[]): { scenes: Map<string, Priced>; compile: Priced | null } {
   return {
     scenes: new Map(scenes.map((s) => [s.id, sceneCostOf(s, project, "all", false, actor.id)])),
-    compile: scenes.length ? compileCostOf(compilePlanOf({ ...project, scenes }, actor.id)) : null,
+    compile: compileCostFromRows(actor, project, scenes),
   };
+}
+
+/** The compile's cost alone, as projectCostsOf gives it (null for a project without scenes). */
+export function compileCostFromRows(actor: Actor, project: ProjectRow, scenes: SceneRow[]): Priced | null {
+  return scenes.length ? compileCostOf(compilePlanOf({ ...project, scenes }, actor.id)) : null;
 }

@@ -5,7 +5,7 @@
 // index or the folder's browser-safe modules (files without .server); the rest is internal.
 export { automatedSceneCost, automatedSceneProgress, createSceneAutomatically } from "./automated-scenes.server";
 export { listProjectsForUpdates, listScenesForUpdates, submitSceneUpdate, type UpdateProjectOption, type UpdateSceneOption } from "./canvas-updates.server";
-export { estimateCost, projectCostsOf } from "./cost-estimates.server";
+export { compileCostFromRows, estimateCost, projectCostsOf } from "./cost-estimates.server";
 export { analysisPlanner, analyzeProjectRequirements } from "./project-analysis.server";
 export { addProjectAssets, projectUploadTarget, removeProjectAsset, setMainProjectImage, storeProjectUpload } from "./project-assets.server";
 export { getProjectCanvas, optimizeProjectCanvas } from "./project-canvas.server";

@@ -17,7 +17,7 @@ import { announceProjectUpdated } from "./project-events.server";
 import { removeUnusedFiles } from "~/models/files/project-files.server";
 import { getProject, requireProject, updateProject, type ProjectRef, type ProjectRow } from "./project.server";
 import { resolveUploadRef, storeFile, type StoredFile, type UploadTarget } from "~/models/files/stored-files.server";
-import { prisma } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
 import type { PutBody } from "~/utils/storage/types";
 import { objectRef } from "~/utils/storage/buckets";
 import { normalizeText } from "~/utils/text";
@@ -31,11 +31,9 @@ const ASSET_KINDS = ["image", "video", "audio"] as const;
 /** A project's assets, oldest first (the order they were added). */
 export async function listProjectAssets(actor: Actor, projectId: string | ProjectRef): Promise<ProjectAssetItem[]> {
   const project = await requireProject(actor, projectId);
-  return prisma.projectAsset.findMany({
-    where: { projectId: project.id },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, url: true, type: true, name: true, createdAt: true },
-  });
+  // Read by both editors' pages: straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md).
+  return sqlRows<ProjectAssetItem>(Prisma.sql`SELECT "id", "url", "type"::text AS "type", "name", "createdAt" FROM "project_assets"
+    WHERE "projectId" = ${project.id} ORDER BY "createdAt" ASC, "id" ASC`);
 }
 
 /** The owner's stored media file a reference names; MediaRefError for anything else. */

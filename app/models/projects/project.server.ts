@@ -20,7 +20,7 @@ import { normalizeText, textLength } from "~/utils/text";
 import type { MediaKind } from "~/utils/storage/media-types";
 import type { AdCopy } from "~/providers/llm/planner/ad-structure";
 import { DEFAULT_PROJECT_TITLE } from "~/utils/constants";
-import { Prisma, prisma } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
 
 export type ProjectRow = Project;
 export type SceneRow = Scene;
@@ -77,15 +77,16 @@ export function checkedLike<T extends ProjectRef>(actor: Actor, from: ProjectRef
  * A project the actor may work on (owner or admin), with its scenes in play order. The editors'
  * hottest read, so it is two raw statements run side by side (the row, and its scenes joined to
  * the same owner check) instead of Prisma's compiled findFirst + include: the same rows and
- * types at about a third of the CPU on this machine (bench/prisma-cost.ts, ADR 365).
+ * types at about a third of the CPU on this machine (bench/prisma-cost.ts, ADR 365), sent to the
+ * pg pool directly (ADR 392).
  */
 export async function getProjectWithScenes(actor: Actor, projectId: string): Promise<ProjectWithScenes> {
   if (!projectId || typeof projectId !== "string") throw new NotFoundError("Project");
   const owner = isAdminActor(actor) ? Prisma.empty : Prisma.sql`AND p."userId" = ${actor.id}`;
   const [rows, scenes] = await Promise.all([
-    prisma.$queryRaw<ProjectRow[]>`SELECT p.* FROM "canvas_projects" p WHERE p."id" = ${projectId} ${owner} LIMIT 1`,
-    prisma.$queryRaw<SceneRow[]>`SELECT s.* FROM "canvas_scenes" s JOIN "canvas_projects" p ON p."id" = s."projectId"
-      WHERE s."projectId" = ${projectId} ${owner} ORDER BY s."sceneOrder" ASC, s."createdAt" ASC`,
+    sqlRows<ProjectRow>(Prisma.sql`SELECT p.* FROM "canvas_projects" p WHERE p."id" = ${projectId} ${owner} LIMIT 1`),
+    sqlRows<SceneRow>(Prisma.sql`SELECT s.* FROM "canvas_scenes" s JOIN "canvas_projects" p ON p."id" = s."projectId"
+      WHERE s."projectId" = ${projectId} ${owner} ORDER BY s."sceneOrder" ASC, s."createdAt" ASC`),
   ]);
   if (!rows[0]) throw new NotFoundError("Project");
   return checked(actor, { ...rows[0], scenes });

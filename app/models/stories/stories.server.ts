@@ -8,10 +8,10 @@ import { presentableFailure } from "~/models/generation/failure-messages";
 import { assertActor, NotFoundError, type Actor } from "~/models/access/actor.server";
 import { ownedBy } from "~/models/access/permissions.server";
 import type { StoryItem } from "~/models/content/content-feed";
-import { escapeLike, keysetCondition, type ContentFilter, type PageRequest } from "~/models/content/content-feed";
+import { escapeLike, KIND_RANK, type ContentFilter, type FeedCursor, type PageRequest } from "~/models/content/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/files/content-files.server";
 import { finishedVideoUrl } from "~/models/compile/finished-video";
-import { prisma, type Prisma } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
 import { publish, publishSafely } from "~/utils/live.server";
 import type { StoryStatus } from "~/generated/prisma/enums";
 
@@ -35,8 +35,6 @@ const cardSelect = {
 type CardRow = Prisma.StoryGetPayload<{ select: typeof cardSelect }> & { variants?: Prisma.StoryGetPayload<{ select: typeof cardSelect }>[] };
 
 /** The owner's cards carry their variants (ADR 215); the variants are not cards of their own there. */
-const ownerCardSelect = { ...cardSelect, variants: { select: cardSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } } satisfies Prisma.StorySelect;
-
 function toItem(row: CardRow): StoryItem {
   return {
     aspectRatio: row.aspectRatio,
@@ -58,34 +56,70 @@ function toItem(row: CardRow): StoryItem {
   };
 }
 
-function filterWhere(filter: ContentFilter): Prisma.StoryWhereInput[] {
-  const and: Prisma.StoryWhereInput[] = [];
+// The card's columns, for the feed's one-statement read (docs/decisions/392-hot-reads-on-the-pg-pool.md);
+// a list column may hold NULL, which Prisma reads as [].
+const CARD_COLUMNS = Prisma.sql`s."id", s."source", s."status"::text AS "status", s."progressStep", s."errorMessage", s."finalVideoWithMusic",
+  s."posterUrl", s."productImageUrl", s."seoTitle", COALESCE(s."instagramHashtags", '{}') AS "instagramHashtags", s."isPublic", s."createdAt", s."aspectRatio"`;
+
+type FeedRow = Omit<CardRow, "storyType" | "variants"> & { storyTypeName: string | null };
+type VariantJson = Omit<FeedRow, "createdAt"> & { createdAt: string };
+
+const cardRow = (row: FeedRow): CardRow => {
+  const { storyTypeName, ...rest } = row;
+  return { ...rest, storyType: storyTypeName === null ? null : { name: storyTypeName } };
+};
+
+function filterSql(filter: ContentFilter): Prisma.Sql[] {
+  const and: Prisma.Sql[] = [];
   if (filter.search) {
-    and.push({
-      OR: [
-        { source: { contains: escapeLike(filter.search), mode: "insensitive" } },
-        { seoTitle: { contains: escapeLike(filter.search), mode: "insensitive" } },
-      ],
-    });
+    // As Prisma's `contains` with mode "insensitive": ILIKE, the text's own % and _ escaped.
+    const pattern = `%${escapeLike(filter.search)}%`;
+    and.push(Prisma.sql`(s."source" ILIKE ${pattern} OR s."seoTitle" ILIKE ${pattern})`);
   }
-  if (filter.createdFrom) and.push({ createdAt: { gte: filter.createdFrom } });
-  if (filter.createdBefore) and.push({ createdAt: { lt: filter.createdBefore } });
+  if (filter.createdFrom) and.push(Prisma.sql`s."createdAt" >= ${filter.createdFrom}`);
+  if (filter.createdBefore) and.push(Prisma.sql`s."createdAt" < ${filter.createdBefore}`);
   return and;
 }
 
-async function listStories(
-  base: Prisma.StoryWhereInput,
-  filter: ContentFilter,
-  page: PageRequest,
-  select: typeof cardSelect | typeof ownerCardSelect = cardSelect,
-): Promise<StoryItem[]> {
-  const rows: CardRow[] = await prisma.story.findMany({
-    where: { AND: [base, ...filterWhere(filter), keysetCondition(page.cursor, "story", Number) as Prisma.StoryWhereInput] },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: Math.min(Math.max(page.take, 1), 101),
-    select,
-  });
-  return rows.map(toItem);
+/** keysetCondition (content-feed.ts) for the stories table, as SQL. */
+function keysetSql(cursor: FeedCursor | null): Prisma.Sql[] {
+  if (!cursor) return [];
+  const rank = KIND_RANK.story;
+  const cursorRank = KIND_RANK[cursor.kind];
+  if (rank < cursorRank) return [Prisma.sql`s."createdAt" < ${cursor.createdAt}`];
+  if (rank > cursorRank) return [Prisma.sql`s."createdAt" <= ${cursor.createdAt}`];
+  return [Prisma.sql`(s."createdAt" < ${cursor.createdAt} OR (s."createdAt" = ${cursor.createdAt} AND s."id" < ${Number(cursor.id)}))`];
+}
+
+/**
+ * One page of story cards, newest first, in one statement: the story type joined and, for the
+ * owner's cards, the variants aggregated oldest first (ADR 215). Sent to the pg pool directly: the
+ * Dashboard reads it on every visit.
+ */
+async function listStories(base: Prisma.Sql[], filter: ContentFilter, page: PageRequest, withVariants = false): Promise<StoryItem[]> {
+  const variants = withVariants
+    ? Prisma.sql`, COALESCE((SELECT json_agg(json_build_object(
+        'id', s."id", 'source', s."source", 'status', s."status", 'progressStep', s."progressStep", 'errorMessage', s."errorMessage",
+        'finalVideoWithMusic', s."finalVideoWithMusic", 'posterUrl', s."posterUrl", 'productImageUrl', s."productImageUrl",
+        'seoTitle', s."seoTitle", 'instagramHashtags', COALESCE(s."instagramHashtags", '{}'), 'isPublic', s."isPublic", 'createdAt', s."createdAt",
+        'aspectRatio', s."aspectRatio", 'storyTypeName', t."name") ORDER BY s."createdAt" ASC, s."id" ASC)
+        FROM "stories" s LEFT JOIN "story_type" t ON t."id" = s."storyTypeId" WHERE s."variantOfId" = card."id"), '[]'::json) AS "variants"`
+    : Prisma.empty;
+  const rows = await sqlRows<FeedRow & { variants?: VariantJson[] }>(Prisma.sql`
+    SELECT card.* ${variants} FROM (
+      SELECT ${CARD_COLUMNS}, t."name" AS "storyTypeName"
+      FROM "stories" s LEFT JOIN "story_type" t ON t."id" = s."storyTypeId"
+      WHERE ${Prisma.join([...base, ...filterSql(filter), ...keysetSql(page.cursor)], " AND ")}
+      ORDER BY s."createdAt" DESC, s."id" DESC
+      LIMIT ${Math.min(Math.max(page.take, 1), 101)}
+    ) card ORDER BY card."createdAt" DESC, card."id" DESC`);
+  return rows.map(({ variants: vs, ...row }) =>
+    toItem({
+      ...cardRow(row),
+      // json_agg writes a timestamp without its zone; it is UTC (as every stored time).
+      ...(vs ? { variants: vs.map((v) => cardRow({ ...v, createdAt: new Date(`${v.createdAt}Z`) })) } : {}),
+    }),
+  );
 }
 
 /**
@@ -94,8 +128,7 @@ async function listStories(
  */
 export function listUserStories(actor: Actor, filter: ContentFilter, page: PageRequest): Promise<StoryItem[]> {
   assertActor(actor);
-  const userId = actor.id;
-  return listStories({ userId, variantOfId: null }, filter, page, ownerCardSelect);
+  return listStories([Prisma.sql`s."userId" = ${actor.id}`, Prisma.sql`s."variantOfId" IS NULL`], filter, page, true);
 }
 
 /**
@@ -103,7 +136,7 @@ export function listUserStories(actor: Actor, filter: ContentFilter, page: PageR
  * a public story appears once its final video exists).
  */
 export function listPublicStories(filter: ContentFilter, page: PageRequest): Promise<StoryItem[]> {
-  return listStories({ isPublic: true, finalVideoWithMusic: { not: null } }, filter, page);
+  return listStories([Prisma.sql`s."isPublic"`, Prisma.sql`s."finalVideoWithMusic" IS NOT NULL`], filter, page);
 }
 
 /** Files a story shows in Explore. */

@@ -1,0 +1,56 @@
+// sqlRows (app/utils/db.server.ts, docs/decisions/392-hot-reads-on-the-pg-pool.md): a read sent
+// straight to the pg pool gives the values `$queryRaw` and Prisma's own reads give, whatever the
+// process's time zone, and takes Date parameters as UTC.
+import { afterAll, describe, expect, it } from "vitest";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
+import { newUser } from "./dashboard-helpers";
+
+const zone = process.env.TZ;
+afterAll(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
+
+describe("sqlRows", () => {
+  it("reads timestamps, arrays, json, enums and numbers as $queryRaw does", async () => {
+    const user = await newUser();
+    const createdAt = new Date("2026-03-29T01:30:00.123Z");
+    const story = await prisma.story.create({
+      data: {
+        userId: user.id,
+        source: "An idea",
+        instagramHashtags: ["#a", "#b"],
+        captions: { style: "boxed" },
+        status: "processing",
+        createdAt,
+      },
+    });
+    const query = Prisma.sql`SELECT "id", "createdAt", "instagramHashtags", "captions", "status"::text AS "status", "creditsCharged"::float8 AS "credits",
+      ARRAY["createdAt", "createdAt" + interval '1 hour'] AS "times"
+      FROM "stories" WHERE "id" = ${story.id} AND "createdAt" = ${createdAt}`;
+    // Another zone for the process than the database's: a timestamp without a zone is still UTC.
+    process.env.TZ = "Asia/Kolkata";
+    const [row] = await sqlRows<Record<string, unknown>>(query);
+    const [raw] = await prisma.$queryRaw<Record<string, unknown>[]>(query);
+    expect(row).toEqual(raw);
+    expect(row).toEqual({
+      id: story.id,
+      createdAt,
+      instagramHashtags: ["#a", "#b"],
+      captions: { style: "boxed" },
+      status: "processing",
+      credits: 0,
+      times: [createdAt, new Date(createdAt.getTime() + 3_600_000)],
+    });
+  });
+
+  it("finds nothing for a Date a zone away", async () => {
+    process.env.TZ = "America/New_York";
+    const user = await newUser();
+    const createdAt = new Date("2026-05-01T10:00:00.000Z");
+    const story = await prisma.story.create({ data: { userId: user.id, source: "x", instagramHashtags: [], createdAt } });
+    const at = (d: Date) => sqlRows<{ id: number }>(Prisma.sql`SELECT "id" FROM "stories" WHERE "id" = ${story.id} AND "createdAt" >= ${d}`);
+    expect(await at(createdAt)).toEqual([{ id: story.id }]);
+    expect(await at(new Date(createdAt.getTime() + 1))).toEqual([]);
+  });
+});
