@@ -236,6 +236,63 @@ describe("the staff list", () => {
   });
 });
 
+describe("the staff's order list row (one statement, ADR 392)", () => {
+  it("names the customer by username, a guest by name, the type by its link, and the credits and times exactly", async () => {
+    const named = await newUser();
+    const unnamed = await newUser();
+    await prisma.profile.create({ data: { userId: named.user.id, username: `rowname_${Date.now().toString(36)}` } });
+    const guest = await prisma.customOrderGuest.create({ data: { name: "Asha Guest" } });
+    const link = await prisma.customOrderLink.create({ data: { title: "Festive reel", accessCode: `row${Date.now().toString(36)}` } });
+    const at = new Date(Date.now() + 86_400_000); // newest of the table, so on the first page
+    const [a, b, c] = await Promise.all([
+      prisma.customOrder.create({
+        data: { userId: named.user.id, status: "delivered", creditsUsed: 12.5, deliveredAt: new Date(at.getTime() + 7), createdAt: at },
+      }),
+      prisma.customOrder.create({ data: { guestId: guest.id, orderLinkId: link.id, status: "awaiting_payment", createdAt: new Date(at.getTime() - 1) } }),
+      prisma.customOrder.create({ data: { userId: unnamed.user.id, status: "pending", creditsUsed: 0.1, createdAt: new Date(at.getTime() - 2) } }),
+    ]);
+    const { rows } = unwrap<{ rows: Record<string, unknown>[] }>(await run(ordersTab.loader, get("/admin/orders", admin.cookie))).body;
+    expect(rows.slice(0, 3)).toEqual([
+      {
+        id: a.id,
+        orderNumber: a.orderNumber,
+        createdAt: at.toISOString(),
+        status: "delivered",
+        creditsUsed: 12.5,
+        customer: expect.stringMatching(/^rowname_/),
+        isGuest: false,
+        orderType: "Custom Order",
+        deliveredAt: new Date(at.getTime() + 7).toISOString(),
+      },
+      {
+        id: b.id,
+        orderNumber: b.orderNumber,
+        createdAt: new Date(at.getTime() - 1).toISOString(),
+        status: "awaiting_payment",
+        creditsUsed: 0,
+        customer: "Asha Guest",
+        isGuest: true,
+        orderType: "Festive reel",
+        deliveredAt: null,
+      },
+      {
+        id: c.id,
+        orderNumber: c.orderNumber,
+        createdAt: new Date(at.getTime() - 2).toISOString(),
+        status: "pending",
+        creditsUsed: 0.1,
+        customer: null,
+        isGuest: false,
+        orderType: "Custom Order",
+        deliveredAt: null,
+      },
+    ]);
+    const guests = unwrap<{ rows: { id: string }[] }>(await run(ordersTab.loader, get("/admin/orders?status=awaiting_payment", admin.cookie))).body.rows;
+    expect(guests[0].id).toBe(b.id);
+    await prisma.customOrder.deleteMany({ where: { id: { in: [a.id, b.id, c.id] } } });
+  });
+});
+
 describe("order links", () => {
   async function createLink(fields: Record<string, string>) {
     const answer = await run(linksTab.action, post("/admin/links", { intent: "create", requirePhoneSent: "1", requirePhone: "on", ...fields }, admin.cookie));

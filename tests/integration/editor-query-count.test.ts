@@ -5,6 +5,7 @@
 import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { actorFromUser } from "~/models/access";
+import { listChatSessions, readChatView } from "~/models/assistant/chat.server";
 import { latestCompileJob } from "~/models/compile/compile-jobs.server";
 import { listProjectAssets } from "~/models/projects/project-assets.server";
 import { createProject, getProjectWithScenes } from "~/models/projects/project.server";
@@ -175,5 +176,33 @@ describe("the editors' project read in raw SQL (ADR 365)", () => {
     });
     expect(await listProjectAssets(actor, project.id)).toEqual(assets);
     expect(assets.map((a) => a.name)).toEqual(["a", "b"]);
+  });
+
+  it("reads a project's chats as Prisma does: the list with message counts, the active one, and chats about no project apart (ADR 392)", async () => {
+    const owner = await newUser();
+    const actor = actorFromUser({ id: owner.user.id, isAdmin: false }, "web");
+    const project = await createProject(actor, { title: "Chats", scenes: [] });
+    const t = Date.parse("2026-05-01T10:00:00.000Z");
+    const older = await prisma.chatSession.create({
+      data: { userId: owner.user.id, projectId: project.id, title: "Ideas", activeAt: new Date(t + 9), updatedAt: new Date(t) },
+    });
+    const newer = await prisma.chatSession.create({ data: { userId: owner.user.id, projectId: project.id, updatedAt: new Date(t + 5) } });
+    const loose = await prisma.chatSession.create({ data: { userId: owner.user.id, title: "No project" } });
+    await prisma.chatMessage.createMany({
+      data: [
+        { sessionId: older.id, role: "user", content: "a" },
+        { sessionId: older.id, role: "assistant", content: "b" },
+        { sessionId: loose.id, role: "user", content: "c" },
+      ],
+    });
+    expect(await listChatSessions(actor, project.id)).toEqual([
+      { id: newer.id, title: "New chat", updatedAt: new Date(t + 5), messageCount: 0 },
+      { id: older.id, title: "Ideas", updatedAt: new Date(t), messageCount: 2 },
+    ]);
+    expect((await listChatSessions(actor, null)).map((c) => [c.id, c.messageCount])).toEqual([[loose.id, 1]]);
+    const view = await readChatView(actor, { project: project.id });
+    // The active chat: the one last made active (a chat never made active comes after).
+    expect(view.session).toEqual(await prisma.chatSession.findUniqueOrThrow({ where: { id: older.id } }));
+    expect(view.messages.map((m) => m.content)).toEqual(["a", "b"]);
   });
 });

@@ -2,7 +2,12 @@
 // straight to the pg pool gives the values `$queryRaw` and Prisma's own reads give, whatever the
 // process's time zone, and takes Date parameters as UTC.
 import { afterAll, describe, expect, it } from "vitest";
+import { listPlans } from "~/models/billing/plans.server";
+import { listVoices } from "~/models/generation/voices.server";
+import { listShowcaseVideos } from "~/models/stories/showcase.server";
+import { listStoryTypes } from "~/models/stories/story-types.server";
 import { Prisma, prisma, sqlRows } from "~/utils/db.server";
+import { seedReferenceData } from "../../prisma/seed";
 import { newUser } from "./dashboard-helpers";
 
 const zone = process.env.TZ;
@@ -52,5 +57,20 @@ describe("sqlRows", () => {
     const at = (d: Date) => sqlRows<{ id: number }>(Prisma.sql`SELECT "id" FROM "stories" WHERE "id" = ${story.id} AND "createdAt" >= ${d}`);
     expect(await at(createdAt)).toEqual([{ id: story.id }]);
     expect(await at(new Date(createdAt.getTime() + 1))).toEqual([]);
+  });
+
+  it("the public pages' lists read raw are Prisma's: plans, voices, Styles, the showcase", async () => {
+    await seedReferenceData();
+    await prisma.plan.create({ data: { name: `RAW${Date.now().toString(36)}`.toUpperCase(), credits: 7, price: 149.5, sortOrder: 99 } });
+    const plans = await prisma.plan.findMany({ where: { active: true }, orderBy: [{ sortOrder: "asc" }, { price: "asc" }] });
+    expect(await listPlans()).toEqual(
+      plans.map((p) => ({ id: p.id, name: p.name, credits: p.credits, price: Number(p.price.toString()), billing: p.billing, features: p.features })),
+    );
+    expect((await listPlans()).find((p) => p.credits === 7)).toMatchObject({ price: 149.5, features: [] });
+    expect(await listVoices()).toEqual(await prisma.voice.findMany({ select: { id: true, name: true }, orderBy: { id: "asc" } }));
+    expect(await listStoryTypes()).toEqual(await prisma.storyType.findMany({ select: { id: true, name: true }, orderBy: { id: "asc" } }));
+    await prisma.showcaseVideo.create({ data: { title: `Raw ${Date.now()}`, videoPath: "a.mp4", displayOrder: -1 } });
+    const [first] = await listShowcaseVideos(1);
+    expect(first).toMatchObject({ description: null, category: null, thumbnailUrl: null, videoUrl: expect.stringContaining("a.mp4") });
   });
 });

@@ -22,7 +22,7 @@ import {
 import { chargeForWork, CHAT_COST_CREDITS, refundWorkCharge, settleWorkCharge } from "~/models/billing";
 import { getBalance } from "~/models/billing/credits.server";
 import { requireProject, type ProjectRef } from "~/models/projects/project.server";
-import { Prisma, prisma } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
 import { normalizeText, textLength } from "~/utils/text";
 
 export type ChatSessionRow = ChatSession;
@@ -96,7 +96,10 @@ export async function readChatView(
         if (s.projectId !== projectId) throw new NotFoundError("Chat session");
         return s;
       })
-    : prisma.chatSession.findFirst({ where: { userId: actor.id, projectId }, orderBy: [{ activeAt: { sort: "desc", nulls: "last" } }, { updatedAt: "desc" }] });
+    : sqlRows<ChatSession>(
+        Prisma.sql`SELECT * FROM "chat_sessions" WHERE "userId" = ${actor.id} AND ${sameProject(projectId)}
+          ORDER BY "activeAt" DESC NULLS LAST, "updatedAt" DESC LIMIT 1`,
+      ).then((rows) => rows[0] ?? null);
   const [session, sessions] = await Promise.all([active, sessionsOf(actor, projectId)]);
   const rows = session
     ? await prisma.chatMessage.findMany({ where: { sessionId: session.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 200 })
@@ -121,13 +124,18 @@ export async function listChatSessions(actor: Actor, projectId: string | Project
 
 /** The actor's chats about a project already checked (its id, or null), newest first. */
 async function sessionsOf(actor: Actor, projectId: string | null): Promise<ChatSessionItem[]> {
-  const rows = await prisma.chatSession.findMany({
-    where: { userId: actor.id, projectId },
-    orderBy: { updatedAt: "desc" },
-    take: 50,
-    select: { id: true, title: true, updatedAt: true, _count: { select: { messages: true } } },
-  });
-  return rows.map((r) => ({ id: r.id, title: r.title ?? "New chat", updatedAt: r.updatedAt, messageCount: r._count.messages }));
+  // Read by every editor page with its chat: straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md).
+  return sqlRows<ChatSessionItem>(Prisma.sql`
+    SELECT s."id", COALESCE(s."title", 'New chat') AS "title", s."updatedAt",
+           (SELECT count(*)::int FROM "chat_messages" m WHERE m."sessionId" = s."id") AS "messageCount"
+    FROM "chat_sessions" s WHERE s."userId" = ${actor.id} AND ${sameProject(projectId, "s")}
+    ORDER BY s."updatedAt" DESC LIMIT 50`);
+}
+
+/** The chats of one project, or (null) those about no project. */
+function sameProject(projectId: string | null, alias?: string): Prisma.Sql {
+  const column = alias ? Prisma.raw(`${alias}."projectId"`) : Prisma.raw(`"projectId"`);
+  return projectId === null ? Prisma.sql`${column} IS NULL` : Prisma.sql`${column} = ${projectId}`;
 }
 
 /** Deletes one of the actor's chats with its messages (usage rows and charges stay: they are the books). */

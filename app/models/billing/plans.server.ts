@@ -1,5 +1,5 @@
 // Credit packs (plans table; BASIC and PRO are seeded, docs/product.md#plans).
-import { prisma } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
 
 export type PlanView = {
   id: string;
@@ -16,8 +16,10 @@ function view(p: { id: string; name: string; credits: number; price: { toString(
 }
 
 export async function listPlans(): Promise<PlanView[]> {
-  const rows = await prisma.plan.findMany({ where: { active: true }, orderBy: [{ sortOrder: "asc" }, { price: "asc" }] });
-  return rows.map(view);
+  // Read by the public plans page: straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md).
+  return sqlRows<PlanView>(Prisma.sql`
+    SELECT "id", "name", "credits", "price"::float8 AS "price", "billing", COALESCE("features", '{}') AS "features"
+    FROM "plans" WHERE "active" ORDER BY "sortOrder" ASC, "price" ASC`);
 }
 
 /** An active plan by its name (case-insensitive, "basic" finds BASIC). */

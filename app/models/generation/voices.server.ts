@@ -1,12 +1,13 @@
 // Voices: the list the Create Video dialog offers, and the speech engine's voice behind each.
-import { prisma } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
 import { DEFAULT_VOICE_ID } from "~/utils/constants";
 
 export type VoiceOption = { id: number; name: string };
 
 /** Every voice, by id (voice 1 is the default, docs/product.md#create-video). */
 export function listVoices(): Promise<VoiceOption[]> {
-  return prisma.voice.findMany({ select: { id: true, name: true }, orderBy: { id: "asc" } });
+  // Read by every Create Video page: straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md).
+  return sqlRows<VoiceOption>(Prisma.sql`SELECT "id", "name" FROM "voices" ORDER BY "id" ASC`);
 }
 
 export async function voiceExists(id: number): Promise<boolean> {

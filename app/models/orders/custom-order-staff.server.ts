@@ -32,7 +32,7 @@ import {
 } from "./custom-orders.server";
 import { createNotification } from "~/models/content/notification.server";
 import { deleteFile, type UploadTarget } from "~/models/files/stored-files.server";
-import { prisma } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
 import { fileUrlFromRef, parseObjectRef } from "~/utils/storage/buckets";
 // ───────────────────────────── staff: the list ─────────────────────────────
 
@@ -58,39 +58,43 @@ export type AdminOrderPage = { rows: AdminOrderRow[]; page: number; hasMore: boo
 export async function listOrdersForStaff(actor: Actor, opts: { status?: OrderStatusValue | null; page?: number } = {}): Promise<AdminOrderPage> {
   assertStaff(actor, ORDER_STAFF);
   const page = Math.max(1, Math.min(Math.floor(opts.page ?? 1), 100_000));
-  const rows = await prisma.customOrder.findMany({
-    where: opts.status ? { status: opts.status } : {},
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    skip: (page - 1) * STAFF_ORDER_PAGE_SIZE,
-    take: STAFF_ORDER_PAGE_SIZE + 1,
-    select: {
-      id: true,
-      orderNumber: true,
-      createdAt: true,
-      status: true,
-      creditsUsed: true,
-      userId: true,
-      deliveredAt: true,
-      guest: { select: { name: true } },
-      orderLink: { select: { title: true } },
-    },
-  });
+  // The staff's list in one statement, straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md):
+  // the guest's name, the order link's title and the customer's username joined.
+  const rows = await sqlRows<{
+    id: string;
+    orderNumber: number;
+    createdAt: Date;
+    status: OrderStatusValue;
+    creditsUsed: number;
+    userId: string | null;
+    deliveredAt: Date | null;
+    hasGuest: boolean;
+    guestName: string | null;
+    linkTitle: string | null;
+    username: string | null;
+  }>(Prisma.sql`
+    SELECT o."id", o."orderNumber", o."createdAt", o."status"::text AS "status", o."creditsUsed"::float8 AS "creditsUsed", o."userId",
+           o."deliveredAt", (g."id" IS NOT NULL) AS "hasGuest", g."name" AS "guestName", l."title" AS "linkTitle", p."username"
+    FROM "custom_orders" o
+    LEFT JOIN "custom_order_guests" g ON g."id" = o."guestId"
+    LEFT JOIN "custom_order_links" l ON l."id" = o."orderLinkId"
+    LEFT JOIN "profiles" p ON p."userId" = o."userId"
+    ${opts.status ? Prisma.sql`WHERE o."status" = ${opts.status}` : Prisma.empty}
+    ORDER BY o."createdAt" DESC, o."id" DESC
+    OFFSET ${(page - 1) * STAFF_ORDER_PAGE_SIZE} LIMIT ${STAFF_ORDER_PAGE_SIZE + 1}`);
   const hasMore = rows.length > STAFF_ORDER_PAGE_SIZE;
-  const pageRows = rows.slice(0, STAFF_ORDER_PAGE_SIZE);
-  const userIds = [...new Set(pageRows.map((r) => r.userId).filter((id): id is string => Boolean(id)))];
-  const names = await usernamesOf(userIds);
   return {
     page,
     hasMore,
-    rows: pageRows.map((r) => ({
+    rows: rows.slice(0, STAFF_ORDER_PAGE_SIZE).map((r) => ({
       id: r.id,
       orderNumber: r.orderNumber,
       createdAt: r.createdAt.toISOString(),
       status: r.status,
-      creditsUsed: Number(r.creditsUsed),
-      customer: r.userId ? (names.get(r.userId) ?? null) : (r.guest?.name ?? null),
-      isGuest: !r.userId && Boolean(r.guest),
-      orderType: r.orderLink?.title ?? TYPE_DEFAULT,
+      creditsUsed: r.creditsUsed,
+      customer: r.userId ? r.username || null : r.guestName,
+      isGuest: !r.userId && r.hasGuest,
+      orderType: r.linkTitle ?? TYPE_DEFAULT,
       deliveredAt: r.deliveredAt?.toISOString() ?? null,
     })),
   };

@@ -1,6 +1,6 @@
 // Showcase videos (auth_showcase_videos): example videos published by staff for the
 // landing page and the sign-in carousel.
-import { prisma } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
 import { fileUrl } from "~/utils/storage/buckets";
 
 import type { ShowcaseItem } from "./showcase";
@@ -17,10 +17,17 @@ export function showcaseFileUrl(pathOrUrl: string): string {
 }
 
 export async function listShowcaseVideos(limit = 12): Promise<ShowcaseItem[]> {
-  const rows = await prisma.showcaseVideo.findMany({
-    orderBy: [{ displayOrder: "asc" }, { createdAt: "desc" }],
-    take: limit,
-  });
+  // Read by the landing page and the sign-in pages: straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md).
+  const rows = await sqlRows<{
+    id: string;
+    title: string;
+    description: string | null;
+    category: string | null;
+    videoPath: string;
+    thumbnailPath: string | null;
+  }>(Prisma.sql`
+    SELECT "id", "title", "description", "category", "videoPath", "thumbnailPath" FROM "auth_showcase_videos"
+    ORDER BY "displayOrder" ASC, "createdAt" DESC LIMIT ${limit}`);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,

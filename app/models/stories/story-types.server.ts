@@ -1,12 +1,13 @@
 // Story types (story_type): the "Style" choices of Create Video, and the palette and mood a
 // style gives the pictures and the music (StoryType.details).
-import { prisma } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
 
 export type StoryTypeOption = { id: number; name: string };
 
 /** Every story type, by id. */
 export function listStoryTypes(): Promise<StoryTypeOption[]> {
-  return prisma.storyType.findMany({ select: { id: true, name: true }, orderBy: { id: "asc" } });
+  // Read by every Create Video page: straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md).
+  return sqlRows<StoryTypeOption>(Prisma.sql`SELECT "id", "name" FROM "story_type" ORDER BY "id" ASC`);
 }
 
 export async function storyTypeExists(id: number): Promise<boolean> {
