@@ -16,6 +16,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedCluster,
 } from "../server/database.ts";
+import { withWebNodeOptions } from "../scripts/web-node-options.mjs";
 import { freePort } from "../tests/support/app-process.ts";
 
 const require = createRequire(import.meta.url);
@@ -113,11 +114,14 @@ export async function startAppProcess(
   const port = await freePort();
   // No public origin: the app is reached on its loopback address (the bench's own APP_URL, if any, is not inherited).
   const { APP_URL: _appUrl, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", ...(opts.nodeFlags ?? []), opts.entry ?? "server/index.ts"], {
+  const entry = opts.entry ?? "server/index.ts";
+  // The web process gets the V8 options `npm start` gives it (scripts/web-node-options.mjs).
+  const base = entry === "server/index.ts" ? withWebNodeOptions(inherited) : inherited;
+  const child = spawn(process.execPath, ["--import", "tsx", ...(opts.nodeFlags ?? []), entry], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
-      ...inherited,
+      ...base,
       NODE_ENV: "production",
       DATABASE_URL: db.url,
       DATA_DIR: db.dataDir,

@@ -16,6 +16,7 @@
 // keeps its demo accounts, sandbox gateway and outbox.
 import { spawnSync, spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { withWebNodeOptions } from "./web-node-options.mjs";
 
 const require = createRequire(import.meta.url);
 const remix = require.resolve("@remix-run/dev/dist/cli.js");
@@ -46,7 +47,11 @@ let workerEnv = null;
 let quickDeaths = 0;
 let restartDelayMs = 1000;
 
-const web = spawn(process.execPath, [tsx, "server/index.ts"], childOptions(withWorker ? { ...process.env, WORKFLOW_EXECUTOR: "off" } : process.env));
+const web = spawn(
+  process.execPath,
+  [tsx, "server/index.ts"],
+  childOptions(withWebNodeOptions(withWorker ? { ...process.env, WORKFLOW_EXECUTOR: "off" } : process.env)),
+);
 web.on("message", (message) => {
   if (!withWorker || message?.type !== "web-ready" || workerEnv) return;
   workerEnv = { ...process.env, DATABASE_URL: message.databaseUrl };
