@@ -82,6 +82,7 @@ export const inngest = new Inngest({
 connectWorkflowEngine({
   send: (events) => inngest.send(events as Parameters<typeof inngest.send>[0]),
   activeRunsOf: runStore.activeRunsOf,
+  hasActiveRuns: runStore.hasActiveRuns,
   latestRunWithEventData: runStore.latestRunWithEventData,
   projectHasLiveRuns: runStore.projectHasLiveRuns,
   cancelRunsWithEventData: runStore.cancelRunsWithEventData,

@@ -6,7 +6,7 @@
 // Every write made while executing a run is guarded by the lease (lockedBy = executor id): an
 // executor whose lease expired can no longer change the run, so two loops never both record a
 // step or finish the same run.
-import { Prisma, prisma } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows } from "~/utils/db.server";
 import type { WorkflowRun, WorkflowRunStatus, WorkflowStep } from "~/generated/prisma/client";
 
 export type { WorkflowRun, WorkflowStep, WorkflowRunStatus };
@@ -327,6 +327,14 @@ export async function cancelRun(runId: string, reason = "Cancelled"): Promise<bo
     },
   });
   return count === 1;
+}
+
+/** Whether a function has an unfinished run: the landing page asks it on each visit while the showcase is empty (ADR 392). */
+export async function hasActiveRuns(functionId: string): Promise<boolean> {
+  const [row] = await sqlRows<{ any: boolean }>(
+    Prisma.sql`SELECT EXISTS (SELECT 1 FROM "workflow_runs" WHERE "functionId" = ${functionId} AND "status" IN (${Prisma.join(ACTIVE)})) AS "any"`,
+  );
+  return row?.any === true;
 }
 
 /** Unfinished runs of a function (for cancel-on-event matching). */

@@ -57,8 +57,8 @@ export async function requestShowcaseSeed(): Promise<boolean> {
   const { showcaseCount } = await import("~/models/stories");
   if ((await showcaseCount()) > 0) return false;
   if (workflowEngine.kind === "embedded") {
-    const { activeRunsOf } = await import("../executor/run-store.ts");
-    if ((await activeRunsOf(SHOWCASE_FUNCTION_ID)).length > 0) return false;
+    const { hasActiveRuns } = await import("../executor/run-store.ts");
+    if (await hasActiveRuns(SHOWCASE_FUNCTION_ID)) return false;
   }
   await inngest.send(showcaseSeedRequested.create({ reason: "The showcase is empty" }, { id: `showcase-seed-${Date.now()}` }));
   return true;

@@ -8,6 +8,7 @@ const load = () => import("../../inngest/client.ts");
 connectWorkflowEngine({
   send: async (events) => (await load(), sendWorkflowEvents(events)),
   activeRunsOf: async (functionId) => (await load(), workflowRuns.activeRunsOf(functionId)),
+  hasActiveRuns: async (functionId) => (await load(), workflowRuns.hasActiveRuns(functionId)),
   latestRunWithEventData: async (functionId, field, value) => (await load(), workflowRuns.latestRunWithEventData(functionId, field, value)),
   projectHasLiveRuns: async (projectId, since) => (await load(), workflowRuns.projectHasLiveRuns(projectId, since)),
   cancelRunsWithEventData: async (field, value, reason, orChildren) => (await load(), workflowRuns.cancelRunsWithEventData(field, value, reason, orChildren)),

@@ -125,7 +125,7 @@ const SHOWCASE_RUN = functionId("showcase-seed");
  * background after its first start): the landing page says so instead of "none yet".
  */
 export async function showcaseBeingMade(): Promise<boolean> {
-  return (await workflowRuns.activeRunsOf(SHOWCASE_RUN)).length > 0;
+  return workflowRuns.hasActiveRuns(SHOWCASE_RUN);
 }
 
 /**

@@ -13,6 +13,8 @@ export type WorkflowEngine = {
   send(events: OutgoingEvent | OutgoingEvent[]): Promise<{ ids: string[] }>;
   /** Unfinished runs of a function (its full id, see functionId). */
   activeRunsOf(functionId: string): Promise<WorkflowRun[]>;
+  /** Whether a function has an unfinished run (one indexed statement; nothing of the runs read). */
+  hasActiveRuns(functionId: string): Promise<boolean>;
   /** The newest run of a function whose event carries `value` at data.`field`. */
   latestRunWithEventData(functionId: string, field: string, value: string): Promise<WorkflowRun | null>;
   /** Whether an unfinished run naming the project moved since `since` or is held under a live lease. */
@@ -44,6 +46,7 @@ export function sendWorkflowEvents(events: OutgoingEvent | OutgoingEvent[]): Pro
 
 export const workflowRuns = {
   activeRunsOf: (functionId: string) => engine().activeRunsOf(functionId),
+  hasActiveRuns: (functionId: string) => engine().hasActiveRuns(functionId),
   latestRunWithEventData: (functionId: string, field: string, value: string) => engine().latestRunWithEventData(functionId, field, value),
   projectHasLiveRuns: (projectId: string, since: Date) => engine().projectHasLiveRuns(projectId, since),
   cancelRunsWithEventData: (field: string, value: string, reason: string, orChildren = false) =>
