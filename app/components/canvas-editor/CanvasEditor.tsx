@@ -80,7 +80,8 @@ export function CanvasEditor({ data, posted }: { data: CanvasEditorData; posted:
         </div>
       ) : null}
       <div className={`mt-4 grid gap-4 ${panelOpen ? "lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]" : ""}`}>
-        <main className="min-w-0">
+        {/* A section, not a second <main>: the shell's <main> holds the whole page (one main landmark). */}
+        <section className="min-w-0" aria-label="Script and scenes">
           <nav className="mb-4 flex gap-2" aria-label="Editor tabs">
             <Link to={link({ tab: "script" })} className={tabClass(view.tab === "script")} aria-current={view.tab === "script" ? "page" : undefined}>
               Script
@@ -94,7 +95,7 @@ export function CanvasEditor({ data, posted }: { data: CanvasEditorData; posted:
           ) : (
             <ScenesTab scenes={scenes} selectedId={view.scene} confirmDelete={view.confirmDelete} />
           )}
-        </main>
+        </section>
         {panelOpen ? (
           <aside className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Scene details">
             <SceneDetail scene={selected} versions={versions} ownerId={project.userId} quote={quote} media={materialOptions(assets)} />
