@@ -3,7 +3,8 @@
 // smallest page (the 404 page) measured in the same run, before and after the pages; and SQL
 // statements per request for each page with 5 and with 50 items. Writes
 // bench/results/pages-latest.json. Flags: --duration=SECONDS per measurement (default 5),
-// --cpu-prof (the server writes a V8 CPU profile under bench/.work/profiles/), --connections=10
+// --cpu-prof (the server writes a V8 CPU profile under bench/.work/profiles/, with each page's time window:
+// `npx tsx bench/profile-pages.ts` then prints where each page's CPU goes), --connections=10
 // (the levels measured, default 10,50), --npm-start (issue 25 §2: against `node scripts/start.mjs`
 // as users run it, web process and worker, NODE_ENV left to it; writes pages-npm-start-latest.json),
 // --npm-run-dev (the same with `npm run dev`, development mode; pages-npm-run-dev-latest.json).
@@ -102,6 +103,9 @@ export function writeResult(file: string, result: unknown): void {
   writeFileSync(path.join(dir, file), JSON.stringify(result, null, 2) + "\n");
 }
 
+/** One page's measurement, for slicing the server's CPU profile (--cpu-prof). */
+export type ProfileWindow = { page: string; connections: number; fromUs: number; toUs: number; requests: number };
+
 type Page = { name: string; path: string; cookie?: string; kind: "public" | "signed-in" | "baseline"; expect: number };
 
 export async function runPagesBench(): Promise<{ pass: boolean }> {
@@ -115,6 +119,7 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
   const levelsToMeasure = (flagValue("connections") ?? "10,50").split(",").map(Number);
   const { db, app, data } = await startBenchApp("pages", { npmStart, dev, ...(cpuProf ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {}) });
   const { startQueryCounter } = await import("./query-count");
+  const profileWindows: ProfileWindow[] = [];
   const counter = await startQueryCounter();
   try {
     const user = await data.newAccount("user", { credits: 5000 });
@@ -175,7 +180,10 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
       // The server's CPU time per request too: on a shared machine it is steadier than req/s.
       const run = async (p: Page) => {
         const cpu = processCpuSec(app.pid);
+        const from = process.hrtime.bigint();
         const r = await load(app.url + p.path, { connections, durationSec, headers: p.cookie ? { cookie: p.cookie } : undefined });
+        // V8's profile times are the same monotonic clock in microseconds: bench/profile-pages.ts slices the profile by these.
+        profileWindows.push({ page: p.name, connections, fromUs: Number(from / 1000n), toUs: Number(process.hrtime.bigint() / 1000n), requests: r.requests });
         const used = cpu === null ? null : processCpuSec(app.pid)! - cpu;
         return { ...r, serverCpuMsPerRequest: used === null || !r.requests ? null : Math.round((used * 1000 * 10) / r.requests) / 10 };
       };
@@ -219,6 +227,10 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
       bytesPerPage: bytes,
     };
     writeResult(resultFile, result);
+    if (cpuProf) {
+      mkdirSync(profileDir, { recursive: true });
+      writeFileSync(path.join(profileDir, "windows.json"), JSON.stringify(profileWindows, null, 1));
+    }
     console.log(`Pages (${durationSec} s each, load ${loadAtStart.map((l) => l.toFixed(2)).join(" ")}):`);
     console.log(`${"page".padEnd(16)} conn  req/s  ratio  p50 ms  p95 ms  cpu ms/req  cpu ratio  queries@5/50  pass`);
     for (const [connections, l] of Object.entries(levels)) {

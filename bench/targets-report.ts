@@ -31,24 +31,25 @@ export const CAUSES: Record<string, Cause> = {
   },
   "page-ratio:landing": {
     cause:
-      "The public pages cost more server CPU per request than the 404 page (React server rendering of the full page; see the CPU ms per request in the detail), and the landing page reads the showcase.",
-    nextStep: "Issue 25 items 2 and 3: production React under npm start, lighter markup (shared icons), compression where it wins.",
+      "Quiet machine, 2026-11-27, after ADR 392/393: the 404 page costs about 3 ms of server CPU per request, of which about 1 ms is the router matching the route table (matchRoutes flattens, ranks and compiles the patterns on every call, several calls per request) and the rest the shell's render; the landing page adds the full page's server render (31 KB) and, while the showcase is empty (as in the bench, SEED_SHOWCASE=false), one indexed statement asking whether it is being made. The showcase read and that check went to the pg pool (ADR 392): 5.9 -> 4.2 ms of CPU per request in a per-page profile.",
+    nextStep:
+      "Lighter landing markup (the sections below the fold rendered from static HTML), or the route matching memoised upstream (a trial memo of compiled patterns saved about 0.35 ms of every request, the 404 page's too).",
   },
   "page-ratio:plans": {
     cause:
-      "The public pages cost more server CPU per request than the 404 page (React server rendering of the full page; see the CPU ms per request in the detail).",
-    nextStep: "Issue 25 items 2 and 3: production React under npm start, lighter markup (shared icons), compression where it wins.",
+      "The plans page is read on the pg pool since ADR 392 (one statement), with the web process's larger young generation (ADR 393): met on the quiet machine of 2026-11-27.",
+    nextStep: "Keep it: the bench re-measures it each run.",
   },
   "page-ratio": {
     cause:
-      "Signed-in pages render their cards and the shell on the server for every request and each Prisma statement costs about 1 ms of CPU (ADR 238/239); ADR 365 paged the cards (24, Load more), shared the icons, cut the editor page to 9 statements with no write on GET and made its hot read raw SQL. Re-measured on a quiet machine (2026-11-27): the 404 page costs 3.2 ms of CPU per request, the dashboard 11.8 (6 statements), the 50-scene editor 17 (9), the canvas 13 (10), admin orders 8.3 (5): the ratios are lower than on the slower machine of 2026-11-26, where the 404 page cost 8.4 ms.",
+      "Server CPU per request on the quiet machine of 2026-11-27 (bench/results/pages-latest.json): the 404 page about 3 ms; after ADR 392 (the hot reads on the pg pool: Prisma's query compiler and engine cost 1.2-2.3 ms per model read, the pool 0.2) and ADR 393 (32 MB semi-spaces), the dashboard 11.8 -> 7.9 ms (6 statements -> 3), the canvas 13.2 -> 6.8 (10 -> 6), admin orders 8.3 -> 5.8-6.4 (5 -> 2), create-video 7.5 -> 5.2, the 50-scene editor 17.1 -> 12.5, landing 6.0 -> 4.3 (two runs of the bench). What is left is React's server render of the cards and the garbage it makes (the editor: 50 scene cards, each with its four no-JavaScript forms, about 1,700 elements; the dashboard: 24 cards of 3.6 KB), and the router's matching, which the 404 page pays too.",
     nextStep:
-      "The dashboard feed as one raw SQL read (its three lists, the run progress and the announcements are 6 statements), then a CPU profile of the server rendering of the dashboard and editor pages.",
+      "The editor: render the scene cards' controls for the scenes on screen (or page the scene list like the cards, ADR 365) so a 50-scene project does not render 200 forms; the dashboard: lighter card markup. Then profile again: `npm run bench -- --pages --cpu-prof`, then `npx tsx bench/profile-pages.ts --page='editor project'`.",
   },
   "page-p95": {
     cause:
-      "The same CPU per request as the throughput ratio (see page-ratio), on two cores: met for landing, plans, create-video and admin orders on the quiet machine of 2026-11-27, missed for the dashboard (133 ms), the editor (174 ms) and the canvas (139 ms).",
-    nextStep: "As page-ratio: the dashboard feed as one raw SQL read, then a CPU profile of the server rendering.",
+      "The same CPU per request as the throughput ratio (see page-ratio), on two cores: after ADR 392/393 met for every page but the 50-scene editor on the quiet machine of 2026-11-27 (dashboard 133 -> 84 ms, canvas 139 -> 78 ms; the editor 174 -> 136 ms).",
+    nextStep: "As page-ratio: the editor's scene cards rendered for the scenes on screen.",
   },
   "crowd-ready": {
     cause: "Some crowd ideas failed or did not finish within the time limit (e2e-latest.json crowd).",
