@@ -38,13 +38,7 @@ export function materialOptions(assets: readonly { id: string; url: string; name
     .map((a) => ({ id: a.id, url: a.url, name: a.name, kind: a.type === "image" ? "photo" : "clip" }));
 }
 
-export function SceneMaterialControl({
-  sceneId,
-  currentUrl,
-  media,
-  posted,
-  hint,
-}: {
+type MaterialControlProps = {
   sceneId: string;
   /** The scene's sourceMediaUrl. */
   currentUrl: string | null;
@@ -53,7 +47,23 @@ export function SceneMaterialControl({
   posted?: MaterialResult;
   /** Where the page adds photos and clips. */
   hint: string;
-}) {
+};
+
+export function SceneMaterialControl(props: MaterialControlProps) {
+  // Nothing to choose: the project has no photos or clips and the scene shows its generated picture.
+  // The hint alone, not a form whose only choice is the current one (on a 50-scene page, 50 such forms).
+  if (props.media.length === 0 && !props.currentUrl && !props.posted) {
+    return (
+      <details className="text-sm" data-testid="scene-material">
+        <summary className="cursor-pointer text-slate-700">Scene material</summary>
+        <p className="mt-2 text-xs text-slate-600">{props.hint}</p>
+      </details>
+    );
+  }
+  return <SceneMaterialForm {...props} />;
+}
+
+function SceneMaterialForm({ sceneId, currentUrl, media, posted, hint }: MaterialControlProps) {
   const fetcher = useFetcher<MaterialResult>();
   const result = fetcher.state === "idle" ? (fetcher.data ?? posted) : undefined;
   const current = media.find((m) => m.url === currentUrl)?.id ?? "";
