@@ -12,6 +12,9 @@ function create(): { client: PrismaClient; pool: pg.Pool } {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle connection that fails (the database restarted) is dropped by the pool; unheard, its "error"
+  // event would end the process. PrismaPg adds its own listener only once Prisma first connects.
+  pool.on("error", (error) => console.error("[db] an idle database connection failed:", error.message));
   // $disconnect() ends the pool, as it did when the adapter owned it.
   return { client: new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }), pool };
 }

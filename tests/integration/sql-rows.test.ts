@@ -1,7 +1,7 @@
 // sqlRows (app/utils/db.server.ts, docs/decisions/392-hot-reads-on-the-pg-pool.md): a read sent
 // straight to the pg pool gives the values `$queryRaw` and Prisma's own reads give, whatever the
 // process's time zone, and takes Date parameters as UTC.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { listPlans } from "~/models/billing/plans.server";
 import { listVoices } from "~/models/generation/voices.server";
 import { listShowcaseVideos } from "~/models/stories/showcase.server";
@@ -73,5 +73,16 @@ describe("sqlRows", () => {
     expect((await listShowcaseVideos()).map((v) => [v.id, v.title, v.description, v.category])).toEqual(
       showcase.map((v) => [v.id, v.title, v.description, v.category]),
     );
+  });
+
+  it("hears an idle connection's failure (logged; the pool drops it) instead of letting it end the process", () => {
+    const pool = globalThis.__reelforgeDb!.pool;
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(() => pool.emit("error", new Error("terminating connection due to administrator command"))).not.toThrow();
+      expect(logged).toHaveBeenCalledWith("[db] an idle database connection failed:", "terminating connection due to administrator command");
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
