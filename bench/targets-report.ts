@@ -37,18 +37,18 @@ export const CAUSES: Record<string, Cause> = {
   },
   "page-ratio:plans": {
     cause:
-      "The plans page is read on the pg pool since ADR 392 (one statement), with the web process's larger young generation (ADR 393): met on the quiet machine of 2026-11-27.",
-    nextStep: "Keep it: the bench re-measures it each run.",
+      "The plans page is read on the pg pool since ADR 392 (one statement), with the web process's larger young generation (ADR 393): 0.79-0.89 of the 404 page in three runs on the quiet machine of 2026-11-27 (3.4-3.8 ms of server CPU per request against 2.9-3.0), so at the limit; the rest is the page's server render and the router's matching, which the 404 page pays too.",
+    nextStep: "As for the landing page: lighter markup, or the route matching memoised upstream.",
   },
   "page-ratio": {
     cause:
-      "Server CPU per request on the quiet machine of 2026-11-27 (bench/results/pages-latest.json): the 404 page about 3 ms; after ADR 392 (the hot reads on the pg pool: Prisma's query compiler and engine cost 1.2-2.3 ms per model read, the pool 0.2) and ADR 393 (32 MB semi-spaces), the dashboard 11.8 -> 7.9 ms (6 statements -> 3), the canvas 13.2 -> 6.8 (10 -> 6), admin orders 8.3 -> 5.8-6.4 (5 -> 2), create-video 7.5 -> 5.2, the 50-scene editor 17.1 -> 12.5, landing 6.0 -> 4.3 (two runs of the bench). What is left is React's server render of the cards and the garbage it makes (the editor: 50 scene cards, each with its four no-JavaScript forms, about 1,700 elements; the dashboard: 24 cards of 3.6 KB), and the router's matching, which the 404 page pays too.",
+      "Server CPU per request on the quiet machine of 2026-11-27 (bench/results/pages-latest.json): the 404 page about 3 ms; after ADR 392 (the hot reads on the pg pool: Prisma's query compiler and engine cost 1.2-2.3 ms per model read, the pool 0.2) and ADR 393 (32 MB semi-spaces), the dashboard 11.8 -> 7.9 ms (6 statements -> 3), the canvas 13.2 -> 6.8 (10 -> 6), admin orders 8.3 -> 5.8-6.4 (5 -> 2), create-video 7.5 -> 5.2-5.4, the 50-scene editor 17.1 -> 11.3 (its scene cards no longer render a material form when there is nothing to choose), landing 6.0 -> 4.3 (three runs of the bench). What is left is React's server render of the cards and the garbage it makes (the editor: 50 scene cards, each with its four no-JavaScript forms, about 1,700 elements; the dashboard: 24 cards of 3.6 KB), and the router's matching, which the 404 page pays too.",
     nextStep:
-      "The editor: render the scene cards' controls for the scenes on screen (or page the scene list like the cards, ADR 365) so a 50-scene project does not render 200 forms; the dashboard: lighter card markup. Then profile again: `npm run bench -- --pages --cpu-prof`, then `npx tsx bench/profile-pages.ts --page='editor project'`.",
+      "The editor: render the scene cards' controls for the scenes on screen (or page the scene list like the cards, ADR 365) so a 50-scene project does not render 150 forms; the dashboard: lighter card markup. Then profile again: `npm run bench -- --pages --cpu-prof`, then `npx tsx bench/profile-pages.ts --page='editor project'`.",
   },
   "page-p95": {
     cause:
-      "The same CPU per request as the throughput ratio (see page-ratio), on two cores: after ADR 392/393 met for every page but the 50-scene editor on the quiet machine of 2026-11-27 (dashboard 133 -> 84 ms, canvas 139 -> 78 ms; the editor 174 -> 136 ms).",
+      "The same CPU per request as the throughput ratio (see page-ratio), on two cores: after ADR 392/393 met for every page but the 50-scene editor on the quiet machine of 2026-11-27 (dashboard 133 -> 82-84 ms, canvas 139 -> 78-86 ms; the editor 174 -> 124 ms).",
     nextStep: "As page-ratio: the editor's scene cards rendered for the scenes on screen.",
   },
   "crowd-ready": {
