@@ -56,8 +56,10 @@ export const CAUSES: Record<string, Cause> = {
     nextStep: "Read the failed workflow runs' errors in the e2e database; re-run `npm run bench -- --e2e`.",
   },
   "crowd-dashboard-p95": {
-    cause: "The renders (ffmpeg, sharp) share the two cores with the web process, and the dashboard costs several ms of CPU per request.",
-    nextStep: "Issue 25 items 1 and 3: fewer CPU-seconds per render (encode once) and a lighter dashboard; renders stay niced in the worker.",
+    cause:
+      "The renders (ffmpeg, sharp, speech) share the two cores with the web process; the worker and its media processes are niced, but 20 renders keep both cores busy for three minutes. After ADR 392/393 the dashboard costs about 8 ms of CPU per request (it was 12): quiet p95 340 -> 187 ms, worst 5 s sample while 20 users render 721 -> 506 ms (bench e2e, 2026-11-27). The quiet figure is after the single and 7-scene runs, whose clips-after-Ready work may still be running.",
+    nextStep:
+      "Fewer CPU-seconds per render (draw the moves cheaper: see render), and a lighter dashboard (card markup); a CPU share for the web process beyond nice (a cgroup weight, where the host allows it).",
   },
   memory: {
     cause:
