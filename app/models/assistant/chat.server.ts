@@ -97,8 +97,8 @@ export async function readChatView(
         return s;
       })
     : sqlRows<ChatSession>(
-        Prisma.sql`SELECT * FROM "chat_sessions" WHERE "userId" = ${actor.id} AND ${sameProject(projectId)}
-          ORDER BY "activeAt" DESC NULLS LAST, "updatedAt" DESC LIMIT 1`,
+        Prisma.sql`SELECT s.* FROM "chat_sessions" s WHERE s."userId" = ${actor.id} AND ${sameProject(projectId)}
+          ORDER BY s."activeAt" DESC NULLS LAST, s."updatedAt" DESC LIMIT 1`,
       ).then((rows) => rows[0] ?? null);
   const [session, sessions] = await Promise.all([active, sessionsOf(actor, projectId)]);
   const rows = session
@@ -128,14 +128,13 @@ async function sessionsOf(actor: Actor, projectId: string | null): Promise<ChatS
   return sqlRows<ChatSessionItem>(Prisma.sql`
     SELECT s."id", COALESCE(s."title", 'New chat') AS "title", s."updatedAt",
            (SELECT count(*)::int FROM "chat_messages" m WHERE m."sessionId" = s."id") AS "messageCount"
-    FROM "chat_sessions" s WHERE s."userId" = ${actor.id} AND ${sameProject(projectId, "s")}
+    FROM "chat_sessions" s WHERE s."userId" = ${actor.id} AND ${sameProject(projectId)}
     ORDER BY s."updatedAt" DESC LIMIT 50`);
 }
 
-/** The chats of one project, or (null) those about no project. */
-function sameProject(projectId: string | null, alias?: string): Prisma.Sql {
-  const column = alias ? Prisma.raw(`${alias}."projectId"`) : Prisma.raw(`"projectId"`);
-  return projectId === null ? Prisma.sql`${column} IS NULL` : Prisma.sql`${column} = ${projectId}`;
+/** The chats (`s`) of one project, or (null) those about no project. */
+function sameProject(projectId: string | null): Prisma.Sql {
+  return projectId === null ? Prisma.sql`s."projectId" IS NULL` : Prisma.sql`s."projectId" = ${projectId}`;
 }
 
 /** Deletes one of the actor's chats with its messages (usage rows and charges stay: they are the books). */

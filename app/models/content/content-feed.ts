@@ -237,15 +237,22 @@ export function decodeCursor(value: string | null | undefined): FeedCursor | nul
 }
 
 /**
- * The where-condition (Prisma shape) that selects, from the table of `kind`, the items after
- * the cursor in the feed order (createdAt desc, kind rank asc, id desc).
+ * Which items of the table of `kind` come after the cursor in the feed order (createdAt desc, kind
+ * rank asc, id desc): those created before it ("before"), at or before it ("atOrBefore": a kind
+ * ranked after the cursor's), or, for the cursor's own kind, before it or at it with a lower id ("tie").
  */
-export function keysetCondition<Id extends string | number>(cursor: FeedCursor | null, kind: ContentKind, id: (raw: string) => Id): Record<string, unknown> {
-  if (!cursor) return {};
+export function keysetBound(cursor: FeedCursor, kind: ContentKind): "before" | "atOrBefore" | "tie" {
   const rank = KIND_RANK[kind];
   const cursorRank = KIND_RANK[cursor.kind];
-  if (rank < cursorRank) return { createdAt: { lt: cursor.createdAt } };
-  if (rank > cursorRank) return { createdAt: { lte: cursor.createdAt } };
+  return rank < cursorRank ? "before" : rank > cursorRank ? "atOrBefore" : "tie";
+}
+
+/** keysetBound as a where-condition (Prisma shape). */
+export function keysetCondition<Id extends string | number>(cursor: FeedCursor | null, kind: ContentKind, id: (raw: string) => Id): Record<string, unknown> {
+  if (!cursor) return {};
+  const bound = keysetBound(cursor, kind);
+  if (bound === "before") return { createdAt: { lt: cursor.createdAt } };
+  if (bound === "atOrBefore") return { createdAt: { lte: cursor.createdAt } };
   return { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: id(cursor.id) } }] };
 }
 

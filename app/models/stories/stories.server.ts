@@ -8,7 +8,7 @@ import { presentableFailure } from "~/models/generation/failure-messages";
 import { assertActor, NotFoundError, type Actor } from "~/models/access/actor.server";
 import { ownedBy } from "~/models/access/permissions.server";
 import type { StoryItem } from "~/models/content/content-feed";
-import { escapeLike, KIND_RANK, type ContentFilter, type FeedCursor, type PageRequest } from "~/models/content/content-feed";
+import { escapeLike, keysetBound, type ContentFilter, type FeedCursor, type PageRequest } from "~/models/content/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/files/content-files.server";
 import { finishedVideoUrl } from "~/models/compile/finished-video";
 import { Prisma, prisma, sqlRows } from "~/utils/db.server";
@@ -81,13 +81,12 @@ function filterSql(filter: ContentFilter): Prisma.Sql[] {
   return and;
 }
 
-/** keysetCondition (content-feed.ts) for the stories table, as SQL. */
+/** keysetBound (content-feed.ts) for the stories table, as SQL. */
 function keysetSql(cursor: FeedCursor | null): Prisma.Sql[] {
   if (!cursor) return [];
-  const rank = KIND_RANK.story;
-  const cursorRank = KIND_RANK[cursor.kind];
-  if (rank < cursorRank) return [Prisma.sql`s."createdAt" < ${cursor.createdAt}`];
-  if (rank > cursorRank) return [Prisma.sql`s."createdAt" <= ${cursor.createdAt}`];
+  const bound = keysetBound(cursor, "story");
+  if (bound === "before") return [Prisma.sql`s."createdAt" < ${cursor.createdAt}`];
+  if (bound === "atOrBefore") return [Prisma.sql`s."createdAt" <= ${cursor.createdAt}`];
   return [Prisma.sql`(s."createdAt" < ${cursor.createdAt} OR (s."createdAt" = ${cursor.createdAt} AND s."id" < ${Number(cursor.id)}))`];
 }
 
