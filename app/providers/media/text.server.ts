@@ -5,7 +5,10 @@ import { boldFontFor, ensureFontconfig, escapeXml } from "./fonts.server";
 
 export type TextImage = { png: Buffer; width: number; height: number };
 
-export async function renderTextImage(options: {
+/** Text drawn as raw RGBA pixels (4 channels, not premultiplied), for callers that go on compositing it. */
+export type RawTextImage = { rgba: Buffer; width: number; height: number };
+
+type TextOptions = {
   text: string;
   sizePx: number;
   color: string;
@@ -21,7 +24,17 @@ export async function renderTextImage(options: {
    * optionally [text, colour, size scale, background colour] (a marker behind the run).
    */
   runs?: Array<[string, string] | [string, string, number] | [string, string, number, string]>;
-}): Promise<TextImage> {
+};
+
+export async function renderTextImage(options: TextOptions): Promise<TextImage> {
+  const { rgba, width, height } = await renderTextRaw(options);
+  // Lossless either way; deflate would only cost here (a caption draws one per word step), so none.
+  const png = await sharp(rgba, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 0 }).toBuffer();
+  return { png, width, height };
+}
+
+/** renderTextImage's pixels, without the PNG around them. */
+export async function renderTextRaw(options: TextOptions): Promise<RawTextImage> {
   ensureFontconfig();
   const font = boldFontFor(options.text, options.style, options.fontId);
   const markup = options.runs
@@ -47,13 +60,13 @@ export async function renderTextImage(options: {
       spacing: options.lineSpacing ?? Math.round(options.sizePx * 0.12),
     },
   })
-    .png()
+    .raw()
     .toBuffer({ resolveWithObject: true });
   // Pango's logical box can clip the last glyph's overhang by a pixel or two: pad it.
   const pad = Math.ceil(options.sizePx * 0.06);
-  const png = await sharp(data)
+  const padded = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
     .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0, alpha: 0 } })
-    .png()
-    .toBuffer();
-  return { png, width: info.width + pad * 2, height: info.height + pad * 2 };
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { rgba: padded.data, width: padded.info.width, height: padded.info.height };
 }

@@ -5,7 +5,7 @@
 // a panel whose words fill with colour as they are said; minimal: small text with a soft shadow.
 import sharp, { type OverlayOptions } from "sharp";
 import { bandCentreY, safeArea } from "~/providers/media/safe-zones";
-import { renderTextImage } from "~/providers/media/text.server";
+import { renderTextRaw, type RawTextImage } from "~/providers/media/text.server";
 import type { Size } from "~/providers/media/types";
 import type { CaptionLook } from "./caption-looks";
 
@@ -101,7 +101,7 @@ export async function wordCaptionPng(group: string[], active: number, size: Size
   const area = textArea(size, style);
   const padY = Math.round(font * shape.padY);
   const runs = wordRuns(group, active, style);
-  const drawn = await renderTextImage({
+  const drawn = await renderTextRaw({
     text: runs.map((r) => r[0]).join(""),
     runs,
     sizePx: font,
@@ -128,7 +128,7 @@ export async function wordCaptionPng(group: string[], active: number, size: Size
   } else {
     layers.push(await halo(fit, style, font, shape.backing, { left: textLeft, top: textTop }, { width: size.width, height: band.height }));
   }
-  layers.push({ input: fit.png, left: textLeft, top: textTop });
+  layers.push({ input: fit.rgba, raw: rawOf(fit), left: textLeft, top: textTop });
   return (
     sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${band.height}">${svg}</svg>`))
       .composite(layers)
@@ -138,17 +138,16 @@ export async function wordCaptionPng(group: string[], active: number, size: Size
   );
 }
 
-async function fitInside(
-  img: { png: Buffer; width: number; height: number },
-  maxW: number,
-  maxH: number,
-): Promise<{ png: Buffer; width: number; height: number }> {
+/** How sharp reads one of these raw images. */
+const rawOf = (img: { width: number; height: number }) => ({ width: img.width, height: img.height, channels: 4 as const });
+
+async function fitInside(img: RawTextImage, maxW: number, maxH: number): Promise<RawTextImage> {
   if (img.width <= maxW && img.height <= maxH) return img;
-  const out = await sharp(img.png)
+  const out = await sharp(img.rgba, { raw: rawOf(img) })
     .resize({ width: Math.max(1, Math.floor(maxW)), height: Math.max(1, Math.floor(maxH)), fit: "inside" })
-    .png()
+    .raw()
     .toBuffer({ resolveWithObject: true });
-  return { png: out.data, width: out.info.width, height: out.info.height };
+  return { rgba: out.data, width: out.info.width, height: out.info.height };
 }
 
 /**
@@ -156,7 +155,7 @@ async function fitInside(
  * copy) in the backing colour, made from the text's own alpha and clipped to the band.
  */
 async function halo(
-  text: { png: Buffer; width: number; height: number },
+  text: RawTextImage,
   style: CaptionDrawStyle,
   font: number,
   kind: "outline" | "shadow",
@@ -166,7 +165,7 @@ async function halo(
   const m = Math.ceil(font * 0.3);
   const sigma = Math.max(0.5, font * (kind === "outline" ? 0.05 : 0.09));
   const gain = kind === "outline" ? 9 : 2.6;
-  const blurred = await sharp(text.png)
+  const blurred = await sharp(text.rgba, { raw: rawOf(text) })
     .extend({ top: m, bottom: m, left: m, right: m, background: { r: 0, g: 0, b: 0, alpha: 0 } })
     .extractChannel(3)
     .blur(sigma)
@@ -174,7 +173,10 @@ async function halo(
     .toBuffer({ resolveWithObject: true });
   const { width, height } = blurred.info;
   // A second pass: sharp applies `linear` before `blur` within one pipeline.
-  const mask = { data: Buffer.from(blurred.data.map((v) => Math.min(255, Math.round(v * gain * style.panelOpacity)))) };
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) lut[v] = Math.min(255, Math.round(v * gain * style.panelOpacity));
+  const mask = Buffer.allocUnsafe(blurred.data.length);
+  for (let i = 0; i < mask.length; i++) mask[i] = lut[blurred.data[i]];
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(style.panel.slice(i, i + 2), 16));
   const dy = kind === "shadow" ? Math.round(font * 0.05) : 0;
   // Cropped to the band, so the overlay never reaches past the caption's own image.
@@ -184,12 +186,13 @@ async function halo(
   const w = Math.min(width - crop.left, band.width - Math.max(0, left));
   const h = Math.min(height - crop.top, band.height - Math.max(0, top));
   const full = await sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
-    .joinChannel(mask.data, { raw: { width, height, channels: 1 } })
+    .joinChannel(mask, { raw: { width, height, channels: 1 } })
     .raw()
     .toBuffer();
-  const png = await sharp(full, { raw: { width, height, channels: 4 } })
-    .extract({ left: crop.left, top: crop.top, width: Math.max(1, w), height: Math.max(1, h) })
-    .png()
+  const shown = { width: Math.max(1, w), height: Math.max(1, h) };
+  const rgba = await sharp(full, { raw: { width, height, channels: 4 } })
+    .extract({ left: crop.left, top: crop.top, ...shown })
+    .raw()
     .toBuffer();
-  return { input: png, left: Math.max(0, left), top: Math.max(0, top) };
+  return { input: rgba, raw: rawOf(shown), left: Math.max(0, left), top: Math.max(0, top) };
 }

@@ -51,6 +51,7 @@ export async function mixSegments(job: JoinJob, onMixed: (amount: number) => voi
     // 1. The mix (voice and ducked music) as a WAV: audio only, quick.
     const mixed = await runFfmpeg(mixArgsFor(audioList, request, formats, T, mixFile), {
       signal,
+      limiter: SOUND_LIMITER,
       durationSec: T,
       onProgress: (f) => onMixed(f * joinWeight * 0.3),
     });
@@ -64,6 +65,7 @@ export async function mixSegments(job: JoinJob, onMixed: (amount: number) => voi
   const codec = format === "mp4" ? ["-c:a", "aac", "-b:a", "160k", "-f", "mp4"] : ["-c:a", "libopus", "-b:a", "128k", "-f", "webm"];
   await runFfmpeg([...inputArgs(levelFile, "wav"), "-map", "0:a", ...codec, track], {
     signal,
+    limiter: SOUND_LIMITER,
     durationSec: T,
     onProgress: (f) => onMixed(joinWeight * (0.3 + 0.1 * f)),
   });
@@ -145,6 +147,14 @@ async function soundKey(job: JoinJob, T: number): Promise<string> {
     T: T.toFixed(3),
   }).slice(0, 32);
 }
+
+/**
+ * The sound's processes are not queued behind the pictures' (the shared limiter): one at a time per
+ * render and light (about 0.1 CPU-s each), they would otherwise wait for a scene's picture to end and
+ * then run alone at the render's end (docs/decisions/394-the-sound-not-queued-behind-the-pictures.md).
+ * The loudness pass runs the same way (normaliseWav).
+ */
+const SOUND_LIMITER = null;
 
 /** The sound track's own file name ending (an audio file, not a video of the job). */
 const SOUND_EXT = { mp4: "m4a", webm: "weba" } as const;
