@@ -168,11 +168,11 @@ export const PARALLAX_FOREGROUND_AMOUNT = 0.18;
  * background at PARALLAX_BACKGROUND_RATE of it, so the product moves against its background as
  * if nearer the camera. Writes `[out]` (yuv420p).
  */
-export function parallaxFilters(bg: string, fg: string, variant: MotionVariant, frames: number, size: Size, fps: number, out: string): string[] {
+export function parallaxFilters(bg: string, fg: string, variant: MotionVariant, frames: number, size: Size, fps: number, out: string, window?: FrameWindow): string[] {
   const amount = PARALLAX_FOREGROUND_AMOUNT;
   return [
-    `[${bg}]format=yuv420p,${zoompanFilter(variant, frames, size, fps, amount * PARALLAX_BACKGROUND_RATE)},setsar=1[pbg]`,
-    `[${fg}]format=yuva420p,${zoompanFilter(variant, frames, size, fps, amount)},setsar=1[pfg]`,
+    `[${bg}]format=yuv420p,${zoompanFilter(variant, frames, size, fps, amount * PARALLAX_BACKGROUND_RATE, 1, window)},setsar=1[pbg]`,
+    `[${fg}]format=yuva420p,${zoompanFilter(variant, frames, size, fps, amount, 1, window)},setsar=1[pfg]`,
     `[pbg][pfg]overlay=format=yuv420:eof_action=pass,format=yuv420p[${out}]`,
   ];
 }
@@ -224,7 +224,8 @@ export function zoompanFilter(variant: MotionVariant, frames: number, size: Size
  * Filter graph lines that cut a still (input `still`, or parallax layers `still` + `layer`) into
  * `beats` (docs/decisions/335-beats-within-scenes.md): each beat its own framing and move, joined by
  * `transition` (a hard cut, or a short flash or dip at each beat's start), in one pass; the text
- * layer (input `text`) laid over them unmoved (ADR 381). Writes `[out]`.
+ * layer (input `text`) laid over them unmoved (ADR 381). Writes `[out]`: every frame, or only the
+ * frames of `window` (a part of the scene drawn by a process of its own, splitBeatsAt).
  */
 export function beatFilters(
   inputs: PictureLabels,
@@ -234,18 +235,22 @@ export function beatFilters(
   fps: number,
   transition: BeatTransition,
   out: string,
+  window?: FrameWindow,
 ): string[] {
-  const n = beats.length;
+  const shown = beatWindows(frames, window);
+  const n = shown.length;
   const lines: string[] = [];
   const split = (label: string, prefix: string, fmt: string) =>
-    lines.push(n === 1 ? `[${label}]format=${fmt},null[${prefix}0]` : `[${label}]format=${fmt},split=${n}${beats.map((_, i) => `[${prefix}${i}]`).join("")}`);
+    lines.push(n === 1 ? `[${label}]format=${fmt},null[${prefix}0]` : `[${label}]format=${fmt},split=${n}${shown.map((_, k) => `[${prefix}${k}]`).join("")}`);
   split(inputs.still, "bs", "yuv420p");
   if (inputs.layer) split(inputs.layer, "bl", "yuva420p");
-  for (const [i, beat] of beats.entries()) {
-    lines.push(...beatLines({ still: `bs${i}`, ...(inputs.layer ? { layer: `bl${i}` } : {}) }, beat, frames[i], size, fps, fadeIn(i, transition), `b${i}`));
+  for (const [k, { index: i, window: part }] of shown.entries()) {
+    // A beat drawn from its start keeps its fade-in; splitBeatsAt never starts a window inside a beat's fade.
+    const fade = part && part.from > 0 ? "" : fadeIn(i, transition);
+    lines.push(...beatLines({ still: `bs${k}`, ...(inputs.layer ? { layer: `bl${k}` } : {}) }, beats[i], frames[i], size, fps, fade, `b${k}`, part));
   }
   const moved = inputs.text ? "bmoved" : out;
-  lines.push(n === 1 ? `[b0]null[${moved}]` : `${beats.map((_, i) => `[b${i}]`).join("")}concat=n=${n}:v=1:a=0[${moved}]`);
+  lines.push(n === 1 ? `[b0]null[${moved}]` : `${shown.map((_, k) => `[b${k}]`).join("")}concat=n=${n}:v=1:a=0[${moved}]`);
   if (inputs.text) lines.push(...textOverFilters(moved, inputs.text, out, inputs.textAt));
   return lines;
 }
@@ -278,6 +283,40 @@ export function beatFrameFilters(
   lines.push(`[bw]${trim}[${drawn}]`);
   if (inputs.text) lines.push(...textOverFilters(drawn, inputs.text, out, inputs.textAt));
   return lines;
+}
+
+/** The beats (of these lengths) that a window of frames shows, each with the part of it shown (none: all of it). */
+function beatWindows(frames: number[], window?: FrameWindow): Array<{ index: number; window?: FrameWindow }> {
+  if (!window) return frames.map((_, index) => ({ index }));
+  const shown: Array<{ index: number; window?: FrameWindow }> = [];
+  let start = 0;
+  const end = window.from + window.count;
+  for (const [index, length] of frames.entries()) {
+    const from = Math.max(window.from, start);
+    const to = Math.min(end, start + length);
+    if (to > from) shown.push({ index, ...(from === start && to === start + length ? {} : { window: { from: from - start, count: to - from } }) });
+    start += length;
+  }
+  return shown;
+}
+
+/**
+ * Where a scene drawn in beats of these lengths may be cut into two parts drawn at once: frames at
+ * which a beat starts, and frames inside a beat that has no fade-in (the first beat, or every beat
+ * of a hard-cut Style), since a part starting inside a fade would draw it again.
+ */
+export function beatCutPoints(frames: number[], transition: BeatTransition): (frame: number) => boolean {
+  const starts: number[] = [];
+  let start = 0;
+  for (const length of frames) {
+    starts.push(start);
+    start += length;
+  }
+  return (frame) => {
+    let i = starts.length - 1;
+    while (i > 0 && starts[i] > frame) i--;
+    return starts[i] === frame || fadeIn(i, transition) === "";
+  };
 }
 
 /** A beat's fade-in filter (with its leading comma), or "" for the first beat and hard cuts. */

@@ -6,8 +6,10 @@
 // concat demuxer (video stream-copied) and muxed with it (docs/decisions/386-sound-mixed-while-pictures-draw.md).
 // Progress comes from ffmpeg's -progress output. Filter graphs are written for ffmpeg 4.1.
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { existsSync } from "node:fs";
 import { readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { ffmpegPath, ffprobePath, probeMedia, runProcess, watchingKills } from "~/providers/media/ffmpeg.server";
 import { fonts } from "~/providers/media/fonts.server";
@@ -48,6 +50,8 @@ export {
   VOICE_LEAD,
   VOICE_TAIL,
 } from "./timing";
+
+const availableCores = () => (typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length);
 
 /** A planned scene, with the previous scene's picture when its last frame is drawn for this one's soft cut. */
 type Planned = PlannedScene & { drawnBefore?: { picture: DrawnPicture; frames: number } };
@@ -145,6 +149,8 @@ export class LocalRenderProvider implements LocalRenderer {
       options.signal?.throwIfAborted();
       planned.push(await this.plan(index, scenes.length, scene, segmentOptions, planned[index - 1]));
     }
+    // Fewer stills' scenes to draw than cores (a re-compile after one edit): each is drawn in two parts at once (ADR 395).
+    segmentOptions.split = planned.filter((p) => !p.cached && p.scene.visual.kind === "image").length < availableCores();
     const totalSec = planned.reduce((a, s) => a + s.durationSec, 0);
     // Weights: seconds of video to encode per uncached scene; the join re-encodes audio only.
     const joinWeight = Math.max(0.5, totalSec * 0.12);
@@ -161,6 +167,8 @@ export class LocalRenderProvider implements LocalRenderer {
     // Stopped when a scene fails: its siblings and the mix end too, before the job folder is removed.
     const stop = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+    // Every process of the render listens to it (a scene's parts, the sound's steps, their permits).
+    setMaxListeners(64, signal);
     // Each scene's sound first (a quick process each), then the ad's mix while the pictures are drawn.
     const sounds = Promise.all(planned.map((p) => (p.cached ? undefined : renderSegmentAudio(p, segmentOptions, signal))));
     const job = { cacheDir: this.cacheDir, planned, request, formats, jobDir, format, fps, joinWeight, signal };

@@ -10,12 +10,14 @@ import { safeArea } from "~/providers/media/safe-zones";
 import type { Size } from "~/providers/media/types";
 import { ensureDir } from "~/providers/media/workdir.server";
 import {
+  beatCutPoints,
   beatFilters,
   motionVariantFor,
   parallaxFilters,
   pictureInputs,
   textOverFilters,
   zoompanFilter,
+  type FrameWindow,
   type PreparedPicture,
 } from "~/providers/motion/zoompan.server";
 import {
@@ -77,6 +79,8 @@ export type SegmentOptions = {
   jobDir: string;
   /** A drawn scene's picture prepared for the motion, once per render (its segment and the next scene's soft cut draw from it). */
   picture: (index: number) => Promise<PreparedPicture>;
+  /** Draw a still's scene in two parts at once where it can be cut (segmentParts). */
+  split?: boolean;
 };
 
 export async function renderSegment(
@@ -86,73 +90,162 @@ export async function renderSegment(
   signal: AbortSignal | undefined,
   onFraction: (f: number) => void,
 ): Promise<void> {
-  const { size, fps } = o;
-  const W = size.width;
-  const H = size.height;
-  const D = p.frames / fps;
   const tmpDir = await ensureDir(path.join(o.jobDir, `seg-${p.index}-${randomUUID().slice(0, 6)}`));
   try {
-    const args: string[] = [];
-    const filters: string[] = [];
-    let input = 0;
     // The caption images are drawn while the picture is prepared.
     const text = o.captions ? (p.scene.captionText ?? "").trim() : "";
-    const [picture, track] = await Promise.all([pictureInput(p, o), text ? captionTrack(p, text, o, tmpDir) : null]);
-    // Picture.
-    args.push(...picture.args);
-    filters.push(...picture.filters);
-    input += picture.inputs;
-    let last = "base";
-    // Dissolve from the previous scene: its last frame, fading out over this scene's start.
-    if (p.dissolveFrom) {
-      args.push(...inputArgs(p.dissolveFrom.path, formatOf(o.formats, p.dissolveFrom.path), ["-ss", p.dissolveFrom.at.toFixed(3)]));
-      filters.push(
-        `[${input}:v]trim=end_frame=1,scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,format=yuva420p,colorchannelmixer=aa=${DISSOLVE_START},` +
-          `loop=loop=${Math.round(DISSOLVE_SECONDS * fps)}:size=1:start=0,setpts=N/(${fps}*TB),fade=t=out:st=0:d=${DISSOLVE_SECONDS}:alpha=1[prev]`,
-        `[${last}][prev]overlay=eof_action=pass:shortest=0[dis]`,
-      );
-      last = "dis";
-      input++;
-    }
-    // Captions: word by word, timed to the speech, as one image track (concat of PNG steps).
-    if (track) {
-      args.push(...concatInputArgs(track.list));
-      // Converted once per caption image, then repeated to the frame rate.
-      filters.push(`[${input}:v]format=yuva420p,fps=${fps}[capv]`, `[${last}][capv]overlay=x=0:y=${track.top}:eof_action=pass:shortest=0[cap]`);
-      last = "cap";
-      input++;
-    }
-    // The brand's corner mark, over the picture and captions; not on an ad's last scene, the end
-    // card, which shows the logo itself.
-    if (o.brand?.cornerMark && !(count > 1 && p.index === count - 1)) {
-      const mark = await cornerMark(o.brand.cornerMark.path, size, tmpDir);
-      const { x, y } = cornerMarkAt(size, mark, captionBand(size, sceneCaptionStyle(o)));
-      args.push(...inputArgs(mark.file, "png_pipe"));
-      filters.push(`[${last}][${input}:v]overlay=x=${x}:y=${y}:eof_action=repeat[mark]`);
-      last = "mark";
-      input++;
-    }
-    const fades: string[] = [];
-    if (p.index === 0) fades.push(`fade=t=in:st=0:d=${Math.min(0.35, D / 4).toFixed(3)}`);
-    if (p.index === count - 1) fades.push(`fade=t=out:st=${Math.max(0, D - 0.5).toFixed(3)}:d=${Math.min(0.5, D / 4).toFixed(3)}`);
-    filters.push(`[${last}]${[...fades, "format=yuv420p"].join(",")}[v]`);
-
-    const videoTmp = path.join(tmpDir, `seg.${o.format}`);
-    args.push("-filter_complex", filters.join(";"));
-    args.push("-map", "[v]", "-frames:v", String(p.frames), "-r", String(fps), "-an");
-    args.push(...encoderArgs(o.format, fps));
-    args.push(videoTmp);
-    try {
-      await runFfmpeg(args, { signal, durationSec: D, onProgress: onFraction });
-    } catch (error) {
-      if (error instanceof MediaProcessError && !error.signal && !signal?.aborted) await blameSceneInputs(p, o.formats);
-      throw error;
-    }
+    const [track, mark] = await Promise.all([
+      text ? captionTrack(p, text, o, tmpDir) : null,
+      o.brand?.cornerMark && !(count > 1 && p.index === count - 1) ? cornerMark(o.brand.cornerMark.path, o.size, tmpDir) : null,
+      p.scene.visual.kind === "image" ? o.picture(p.index) : null,
+    ]);
+    const parts = o.split ? segmentParts(p, count, o.fps) : [{ from: 0, count: p.frames }];
+    const drawn = parts.map(() => 0);
+    const files = await Promise.all(
+      parts.map((window, k) =>
+        renderPart(p, count, o, { window, k, last: k === parts.length - 1, track, mark, tmpDir }, signal, (f) => {
+          drawn[k] = f * window.count;
+          onFraction(drawn.reduce((a, b) => a + b, 0) / p.frames);
+        }),
+      ),
+    );
+    const videoTmp = files.length === 1 ? files[0] : await joinParts(files, o, tmpDir, signal);
     // Publish atomically: a half-written segment is never taken from the cache (which needs its sound too).
     await rename(videoTmp, p.videoFile);
   } finally {
     await rm(tmpDir, { recursive: true, force: true });
   }
+}
+
+/** A scene shorter than this many seconds a part is drawn in one process. */
+const MIN_PART_SECONDS = 1;
+
+/**
+ * The parts a scene's picture is drawn in, each by its own ffmpeg at once (docs/decisions/395-a-scene-drawn-in-two-parts.md):
+ * a still's scene of at least two MIN_PART_SECONDS is cut in two near its middle, where no part
+ * starts inside the soft cut from the previous scene, the ad's fade-in or fade-out, or a beat's
+ * fade-in; a clip, a short scene, or one with no such frame is drawn whole.
+ */
+export function segmentParts(p: Pick<PlannedScene, "frames" | "index" | "dissolveFrom" | "scene">, count: number, fps: number): FrameWindow[] {
+  const whole = [{ from: 0, count: p.frames }];
+  if (p.scene.visual.kind !== "image") return whole;
+  const min = Math.round(MIN_PART_SECONDS * fps);
+  const D = p.frames / fps;
+  let lo = min;
+  if (p.dissolveFrom) lo = Math.max(lo, Math.ceil(DISSOLVE_SECONDS * fps) + 1);
+  if (p.index === 0) lo = Math.max(lo, Math.ceil(fadeInSeconds(D) * fps) + 1);
+  let hi = p.frames - min;
+  if (p.index === count - 1) hi = Math.min(hi, Math.floor(fadeOutStart(D) * fps) - 1);
+  if (hi < lo) return whole;
+  const beats = p.scene.visual.beats ? shownBeats(p.scene.visual.beats.list, p.frames, fps) : null;
+  const allowed = beats && p.scene.visual.beats ? beatCutPoints(beatLengths(beats, p.frames, fps), p.scene.visual.beats.transition) : () => true;
+  const middle = Math.round(p.frames / 2);
+  // First a frame on the caption images' time grid, then any: see CAPTION_DEMUX_RATE.
+  const grid = Number.isInteger(fps) ? fps / gcd(fps, CAPTION_DEMUX_RATE) : 1;
+  for (const onGrid of [true, false]) {
+    for (let d = 0; middle - d >= lo || middle + d <= hi; d++) {
+      for (const at of [middle - d, middle + d]) {
+        if (at >= lo && at <= hi && (!onGrid || at % grid === 0) && allowed(at)) return [{ from: 0, count: at }, { from: at, count: p.frames - at }];
+      }
+    }
+  }
+  return whole;
+}
+
+/**
+ * ffmpeg 4.1 reads the caption images (concat of PNGs) on a 1/25 s time base, so a caption changes
+ * on the frame nearest its time on that grid, counted from the track's start. A part that starts on
+ * that grid (every 6th frame at 30 fps) changes its captions on the very frames the whole scene
+ * does; one that starts between (a beat's start) may change one a frame apart.
+ */
+const CAPTION_DEMUX_RATE = 25;
+const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
+
+const fadeInSeconds = (D: number) => Math.min(0.35, D / 4);
+const fadeOutStart = (D: number) => Math.max(0, D - 0.5);
+
+/** One part of a scene's picture (frames `window` of it), with its captions, soft cut, mark and fades, encoded to a file of the segment's folder. */
+async function renderPart(
+  p: PlannedScene,
+  count: number,
+  o: SegmentOptions,
+  part: { window: FrameWindow; k: number; last: boolean; track: CaptionTrack | null; mark: CornerMark | null; tmpDir: string },
+  signal: AbortSignal | undefined,
+  onFraction: (f: number) => void,
+): Promise<string> {
+  const { size, fps } = o;
+  const W = size.width;
+  const H = size.height;
+  const D = p.frames / fps;
+  const { window, tmpDir } = part;
+  const whole = window.from === 0 && window.count === p.frames;
+  const t0 = window.from / fps;
+  const args: string[] = [];
+  const filters: string[] = [];
+  let input = 0;
+  // Picture.
+  const picture = await pictureInput(p, o, whole ? undefined : window);
+  args.push(...picture.args);
+  filters.push(...picture.filters);
+  input += picture.inputs;
+  let last = "base";
+  // Dissolve from the previous scene: its last frame, fading out over this scene's start.
+  if (p.dissolveFrom && window.from === 0) {
+    args.push(...inputArgs(p.dissolveFrom.path, formatOf(o.formats, p.dissolveFrom.path), ["-ss", p.dissolveFrom.at.toFixed(3)]));
+    filters.push(
+      `[${input}:v]trim=end_frame=1,scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,format=yuva420p,colorchannelmixer=aa=${DISSOLVE_START},` +
+        `loop=loop=${Math.round(DISSOLVE_SECONDS * fps)}:size=1:start=0,setpts=N/(${fps}*TB),fade=t=out:st=0:d=${DISSOLVE_SECONDS}:alpha=1[prev]`,
+      `[${last}][prev]overlay=eof_action=pass:shortest=0[dis]`,
+    );
+    last = "dis";
+    input++;
+  }
+  // Captions: word by word, timed to the speech, as one image track (concat of PNG steps).
+  if (part.track) {
+    const list = await captionList(part.track, fps, window.from, part.last ? Infinity : window.from + window.count, path.join(tmpDir, `captions-${part.k}.txt`));
+    args.push(...concatInputArgs(list));
+    // Converted once per caption image, then repeated to the frame rate.
+    filters.push(`[${input}:v]format=yuva420p,fps=${fps}[capv]`, `[${last}][capv]overlay=x=0:y=${part.track.top}:eof_action=pass:shortest=0[cap]`);
+    last = "cap";
+    input++;
+  }
+  // The brand's corner mark, over the picture and captions; not on an ad's last scene, the end
+  // card, which shows the logo itself.
+  if (part.mark) {
+    const { x, y } = cornerMarkAt(size, part.mark, captionBand(size, sceneCaptionStyle(o)));
+    args.push(...inputArgs(part.mark.file, "png_pipe"));
+    filters.push(`[${last}][${input}:v]overlay=x=${x}:y=${y}:eof_action=repeat[mark]`);
+    last = "mark";
+    input++;
+  }
+  // The ad's fade-in and fade-out, in the parts that hold them (segmentParts cuts outside them).
+  const fades: string[] = [];
+  if (p.index === 0 && window.from === 0) fades.push(`fade=t=in:st=0:d=${fadeInSeconds(D).toFixed(3)}`);
+  if (p.index === count - 1 && part.last) fades.push(`fade=t=out:st=${(fadeOutStart(D) - t0).toFixed(3)}:d=${Math.min(0.5, D / 4).toFixed(3)}`);
+  filters.push(`[${last}]${[...fades, "format=yuv420p"].join(",")}[v]`);
+
+  const videoTmp = path.join(tmpDir, whole ? `seg.${o.format}` : `part-${part.k}.${o.format}`);
+  args.push("-filter_complex", filters.join(";"));
+  args.push("-map", "[v]", "-frames:v", String(window.count), "-r", String(fps), "-an");
+  args.push(...encoderArgs(o.format, fps));
+  args.push(videoTmp);
+  try {
+    await runFfmpeg(args, { signal, durationSec: window.count / fps, onProgress: onFraction });
+  } catch (error) {
+    if (error instanceof MediaProcessError && !error.signal && !signal?.aborted) await blameSceneInputs(p, o.formats);
+    throw error;
+  }
+  return videoTmp;
+}
+
+/** The parts of a scene's picture joined by stream copy (the same encoder and settings, each from a key frame) into one file. */
+async function joinParts(files: string[], o: SegmentOptions, tmpDir: string, signal: AbortSignal | undefined): Promise<string> {
+  const list = path.join(tmpDir, "parts.txt");
+  await writeFile(list, ["ffconcat version 1.0", ...files.map((f) => concatListLine(path.basename(f)))].join("\n") + "\n");
+  const out = path.join(tmpDir, `seg.${o.format}`);
+  const timescale = o.format === "mp4" ? ["-video_track_timescale", String(o.fps * 512)] : [];
+  await runFfmpeg([...concatInputArgs(list), "-map", "0:v", "-c", "copy", ...timescale, "-f", o.format === "mp4" ? "mp4" : "webm", out], { signal });
+  return out;
 }
 
 /**
@@ -188,7 +281,7 @@ export async function renderSegmentAudio(
 }
 
 /** The scene's picture as ffmpeg inputs and the filters that make [base]: a still with its motion (or parallax layers), or a clip fitted to the frame. */
-async function pictureInput(p: PlannedScene, o: SegmentOptions): Promise<{ args: string[]; filters: string[]; inputs: number }> {
+async function pictureInput(p: PlannedScene, o: SegmentOptions, window?: FrameWindow): Promise<{ args: string[]; filters: string[]; inputs: number }> {
   const { size, fps } = o;
   const W = size.width;
   const H = size.height;
@@ -209,12 +302,12 @@ async function pictureInput(p: PlannedScene, o: SegmentOptions): Promise<{ args:
       // The motion clip's beats drawn here, in the segment's one encode (ADR 360), each over its own length as in the
       // clip (-frames:v stops the drawing at the scene's end, so a shortened scene is trimmed as the clip was).
       const frames = beatLengths(beats, p.frames, fps);
-      filters.push(...beatFilters({ still, ...(layer ? { layer } : {}) }, beats, frames, size, fps, p.scene.visual.beats.transition, moved));
+      filters.push(...beatFilters({ still, ...(layer ? { layer } : {}) }, beats, frames, size, fps, p.scene.visual.beats.transition, moved, window));
     } else if (layer) {
-      filters.push(...parallaxFilters(still, layer, variant, p.frames, size, fps, moved));
+      filters.push(...parallaxFilters(still, layer, variant, p.frames, size, fps, moved, window));
     } else {
       // 4:2:0 before zoompan: the output is 4:2:0 anyway and the per-frame scaling halves.
-      filters.push(`[${still}]format=yuv420p,${zoompanFilter(variant, p.frames, size, fps)},setsar=1[${moved}]`);
+      filters.push(`[${still}]format=yuv420p,${zoompanFilter(variant, p.frames, size, fps, undefined, undefined, window)},setsar=1[${moved}]`);
     }
     if (text) filters.push(...textOverFilters(moved, text, "base", textAt));
   } else {
@@ -242,8 +335,11 @@ export function beatLengths(beats: Beat[], frames: number, fps: number): number[
   return lengths;
 }
 
-/** The caption track of a scene: one PNG per word step in a concat list, and where the band sits. */
-async function captionTrack(p: PlannedScene, text: string, o: SegmentOptions, tmpDir: string): Promise<{ list: string; top: number }> {
+/** A scene's caption track: its images in order, each shown from `start` to `end` seconds (blank between words), and where the band sits. */
+type CaptionTrack = { shown: Array<{ name: string; start: number; end: number }>; top: number };
+
+/** The caption track of a scene: one PNG per word step (and a blank one), drawn into the segment's folder. */
+async function captionTrack(p: PlannedScene, text: string, o: SegmentOptions, tmpDir: string): Promise<CaptionTrack> {
   const { size } = o;
   const W = size.width;
   const D = p.frames / o.fps;
@@ -273,19 +369,33 @@ async function captionTrack(p: PlannedScene, text: string, o: SegmentOptions, tm
       ),
     ),
   );
-  const lines = ["ffconcat version 1.0"];
+  const shown: CaptionTrack["shown"] = [];
   let t = 0;
   for (const [k, step] of steps.entries()) {
-    if (step.start > t + 0.001) lines.push(concatListLine("cap-blank.png"), `duration ${(step.start - t).toFixed(3)}`);
-    const name = `cap-${k}.png`;
-    lines.push(concatListLine(name), `duration ${(step.end - Math.max(t, step.start)).toFixed(3)}`);
+    if (step.start > t + 0.001) shown.push({ name: "cap-blank.png", start: t, end: step.start });
+    shown.push({ name: `cap-${k}.png`, start: Math.max(t, step.start), end: step.end });
     t = step.end;
   }
-  if (t < D) lines.push(concatListLine("cap-blank.png"), `duration ${(D - t).toFixed(3)}`);
+  if (t < D) shown.push({ name: "cap-blank.png", start: t, end: D });
+  return { shown, top: band.top };
+}
+
+/**
+ * The track's concat list for frames `from` to `to` of the scene (a part's own time starts at 0), written to `file`.
+ * Each image starts and ends on a frame (the nearest to its time) and its duration is written to the microsecond,
+ * so the images change on the same frames whether the scene is drawn whole or in parts.
+ */
+async function captionList(track: CaptionTrack, fps: number, from: number, to: number, file: string): Promise<string> {
+  const lines = ["ffconcat version 1.0"];
+  for (const { name, start, end } of track.shown) {
+    const a = Math.max(Math.round(start * fps), from);
+    const b = Math.min(Math.round(end * fps), to);
+    if (b <= a) continue;
+    lines.push(concatListLine(name), `duration ${((b - a) / fps).toFixed(6)}`);
+  }
   lines.push(concatListLine("cap-blank.png"));
-  const list = path.join(tmpDir, "captions.txt");
-  await writeFile(list, lines.join("\n") + "\n");
-  return { list, top: band.top };
+  await writeFile(file, lines.join("\n") + "\n");
+  return file;
 }
 
 /** The Style's caption look, in the brand kit's colours and font when there is one. */
@@ -307,7 +417,9 @@ function cornerMarkAt(size: Size, mark: { width: number; height: number; margin:
  * translucent), at the left edge just above the captions' band: the shots draw their headlines
  * at the top, and the platforms their buttons along the right edge and their own text below.
  */
-async function cornerMark(logo: string, size: Size, tmpDir: string): Promise<{ file: string; width: number; height: number; margin: number }> {
+type CornerMark = { file: string; width: number; height: number; margin: number };
+
+async function cornerMark(logo: string, size: Size, tmpDir: string): Promise<CornerMark> {
   const side = Math.max(8, Math.round(Math.min(size.width, size.height) * 0.11));
   const margin = Math.round(Math.min(size.width, size.height) * 0.035);
   const file = path.join(tmpDir, "mark.png");
