@@ -6,6 +6,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { projectCanvasLinks } from "~/components/project-canvas/ProjectCanvas";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
+import { SCENES_FIRST_PAGE } from "~/components/video-projects/page-data";
 import { VideoProjectsPage } from "~/components/video-projects/VideoProjectsPage";
 import { isNotFound } from "~/models/access";
 import { field } from "~/utils/form-fields";
@@ -28,6 +29,8 @@ const pageQuery = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional()
     .catch(undefined),
+  // Every scene card, past the first SCENES_FIRST_PAGE ("Show all scenes").
+  scenes: z.enum(["all"]).optional().catch(undefined),
 });
 
 function projectIdOf(params: LoaderFunctionArgs["params"]): string {
@@ -39,7 +42,7 @@ function projectIdOf(params: LoaderFunctionArgs["params"]): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await videoProjectsActor(request);
   const projectId = projectIdOf(params);
-  const { history, canvas, auto, page } = readQuery(request, pageQuery);
+  const { history, canvas, auto, page, scenes } = readQuery(request, pageQuery);
   const historyOpen = history === "open";
   try {
     // Read only (ADR 365): the project checked once, no chat made or touched by a GET.
@@ -48,7 +51,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       projectPageWithChat(actor, projectId, auto ?? null),
       historyOpen ? projectHistory(actor, page ?? 1) : NO_HISTORY,
     ]);
-    return { open, history: items.items, historyPage: { page: items.page, hasMore: items.hasMore }, historyOpen, canvasOpen: canvas !== "hidden", assistant };
+    // A long project's page renders its first scene cards; the rest on "Show all scenes" (a link, no JavaScript needed).
+    const shown = scenes === "all" ? open : { ...open, scenes: open.scenes.slice(0, SCENES_FIRST_PAGE) };
+    return { open: { ...shown, sceneCount: open.scenes.length }, history: items.items, historyPage: { page: items.page, hasMore: items.hasMore }, historyOpen, canvasOpen: canvas !== "hidden", assistant };
   } catch (error) {
     if (isNotFound(error)) throw new Response("Project not found", { status: 404 });
     throw error;

@@ -1,9 +1,9 @@
 // The project manager panel: create a project, or the open project with its product image, its
 // scenes (each with Generate Assets and the AI actions) and Add Scene.
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Badge } from "~/components/ui/Badge";
-import { Button } from "~/components/ui/Button";
+import { Button, buttonClasses } from "~/components/ui/Button";
 import { FileUpload } from "~/components/upload/FileUpload";
 import { SCENE_ASSET_MESSAGES } from "~/models/generation/scene-asset-steps";
 import { AiAnalysisPanel, SceneAiActions } from "./AiPanels";
@@ -79,7 +79,26 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
           ))}
         </ul>
       )}
+      <MoreScenes shown={scenes.length} total={open.sceneCount ?? scenes.length} />
     </div>
+  );
+}
+
+/** Under a long project's first scene cards: how many are shown, and a link to all of them (the page's query, plus scenes=all). */
+function MoreScenes({ shown, total }: { shown: number; total: number }) {
+  const location = useLocation();
+  if (shown >= total) return null;
+  const query = new URLSearchParams(location.search);
+  query.set("scenes", "all");
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+      <span>
+        Showing {shown} of {total} scenes.
+      </span>
+      <Link to={`?${query.toString()}`} preventScrollReset className={buttonClasses("secondary", "sm")}>
+        Show all {total} scenes
+      </Link>
+    </p>
   );
 }
 

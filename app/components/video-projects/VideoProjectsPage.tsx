@@ -9,7 +9,7 @@ import { Button, buttonClasses } from "~/components/ui/Button";
 import { useLiveRevalidate } from "~/hooks/useLiveEvents";
 import { panel, type ActionResult } from "./parts";
 import { CompilePanel } from "./CompilePanel";
-import type { HistoryItem, PageProject } from "./page-data";
+import { SCENES_FIRST_PAGE, type HistoryItem, type PageProject } from "./page-data";
 import { DeleteConfirmation, ProjectHistory } from "./ProjectHistory";
 import { ProjectManager } from "./ProjectManager";
 
@@ -38,6 +38,8 @@ export function VideoProjectsPage({
   assistant: AssistantChatState;
 }) {
   const base = open ? `/video-projects/${open.project.id}` : "/video-projects";
+  // A long project shown whole ("Show all scenes") stays whole when the view changes.
+  const allScenes = open ? open.scenes.length > SCENES_FIRST_PAGE && open.scenes.length >= (open.sceneCount ?? 0) : false;
   // Real progress (compile job, scene steps): the core announces every change of the open
   // project on the live stream (project.updated, ADR 156), and the page reloads its data then,
   // without polling. Without JavaScript the page shows the state as of its last load.
@@ -55,6 +57,7 @@ export function VideoProjectsPage({
             // A GET form: works without JavaScript; the view state lives in the query like the history's.
             <Form method="get" action={base} preventScrollReset>
               {historyOpen ? <input type="hidden" name="history" value="open" /> : null}
+              {allScenes ? <input type="hidden" name="scenes" value="all" /> : null}
               <input type="hidden" name="canvas" value={canvasOpen ? "hidden" : "open"} />
               <Button type="submit" variant="secondary" aria-expanded={canvasOpen} aria-controls={canvasOpen ? "canvas-view" : undefined}>
                 {canvasOpen ? "Hide Canvas View" : "Show Canvas View"}
@@ -62,7 +65,7 @@ export function VideoProjectsPage({
             </Form>
           ) : null}
           <Link
-            to={`${base}?history=${historyOpen ? "closed" : "open"}${open && !canvasOpen ? "&canvas=hidden" : ""}`}
+            to={`${base}?history=${historyOpen ? "closed" : "open"}${open && !canvasOpen ? "&canvas=hidden" : ""}${allScenes ? "&scenes=all" : ""}`}
             className={buttonClasses("secondary")}
             preventScrollReset
           >

@@ -4,6 +4,9 @@ import type { CaptionPick } from "~/models/captions/caption-rules";
 import type { PageAutomation } from "./AutomatedSceneForm";
 import type { CompileJobView } from "~/models/compile/finished-video";
 
+/** Scene cards a project's page renders before "Show all scenes" (ADR 396). */
+export const SCENES_FIRST_PAGE = 12;
+
 export type HistoryItem = {
   id: string;
   title: string;
@@ -43,6 +46,8 @@ export type PageProject = {
     mainProductImageUrl: string | null;
   };
   scenes: PageScene[];
+  /** How many scenes the project has: more than `scenes` when the page shows only its first ones. */
+  sceneCount?: number;
   /** The project's own photos and clips (its image and video assets), oldest first. */
   media: PageMedia[];
   compile: {
