@@ -182,7 +182,15 @@ function AddSceneForm({ actionData }: { actionData?: ActionResult }) {
       <Button type="submit" size="sm" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? "Adding..." : "Add Scene"}
       </Button>
-      {result && !result.ok ? <ErrorLine message={result.error} /> : null}
+      {result ? (
+        result.ok ? (
+          <p role="status" className="text-sm text-green-700">
+            {result.message}
+          </p>
+        ) : (
+          <ErrorLine message={result.error} />
+        )
+      ) : null}
     </fetcher.Form>
   );
 }
