@@ -65,18 +65,24 @@ async function submit(bench: BenchApp, cookie: string, userId: string, photo: Bu
 /** Polls the stories until each is ready or failed (or the time is up): when each finished. */
 async function waitForStories(stories: Submitted[], timeoutMs: number, whileWaiting?: () => Promise<void>) {
   const { prisma } = await import("~/utils/db.server");
-  const done = new Map<number, { status: string; at: number; video: string | null }>();
+  // `at`: when the story recorded it became Ready (its readyAt, on this clock), else when a poll saw it; `seenAt`: the poll.
+  const done = new Map<number, { status: string; at: number; seenAt: number; video: string | null }>();
   const deadline = performance.now() + timeoutMs;
   let poller: Promise<void> | null = null;
   const poll = async () => {
     while (done.size < stories.length && performance.now() < deadline) {
       const rows = await prisma.story.findMany({
         where: { id: { in: stories.map((s) => s.storyId) } },
-        select: { id: true, status: true, finalVideoWithMusic: true },
+        select: { id: true, status: true, finalVideoWithMusic: true, stepTimes: true },
       });
       for (const r of rows)
-        if ((r.status === "ready" || r.status === "failed") && !done.has(r.id))
-          done.set(r.id, { status: r.status, at: performance.now(), video: r.finalVideoWithMusic });
+        if ((r.status === "ready" || r.status === "failed") && !done.has(r.id)) {
+          const seenAt = performance.now();
+          const readyAt = Date.parse(String((r.stepTimes as { readyAt?: unknown } | null)?.readyAt ?? ""));
+          // The poll runs every 250 ms: the story's own record of the moment is the measure, the poll only finds it.
+          const at = r.status === "ready" && Number.isFinite(readyAt) ? seenAt - Math.max(0, Date.now() - readyAt) : seenAt;
+          done.set(r.id, { status: r.status, at, seenAt, video: r.finalVideoWithMusic });
+        }
       await new Promise((r) => setTimeout(r, 250));
     }
   };
@@ -153,10 +159,12 @@ async function singleAndSeven(bench: BenchApp, timeoutMs: number, photo: Buffer)
   const oneDone = (await waitForStories([one], timeoutMs)).get(one.storyId);
   const storyboardSec = await board;
   const oneSec = oneDone ? (oneDone.at - one.submittedAt) / 1000 : null;
+  const oneSeenSec = oneDone ? (oneDone.seenAt - one.submittedAt) / 1000 : null;
   const oneVideoSec = oneDone?.status === "ready" ? await videoSeconds(oneDone.video) : null;
   const single = {
     status: oneDone?.status ?? "timed out",
     submissionToReadySec: oneSec && r2(oneSec),
+    readySeenByPollSec: oneSeenSec && r2(oneSeenSec),
     videoSec: oneVideoSec && r2(oneVideoSec),
     ratioToVideoLength: oneSec && oneVideoSec ? r2(oneSec / oneVideoSec) : null,
     target: 0.5,
@@ -166,7 +174,7 @@ async function singleAndSeven(bench: BenchApp, timeoutMs: number, photo: Buffer)
   };
   console.log(`E2E storyboard shown ${storyboardSec ?? "never"} s after submission (target ≤ ${STORYBOARD_TARGET_SEC} s)`);
   console.log(
-    `E2E one 3-scene idea: ${single.status} in ${single.submissionToReadySec} s for a ${single.videoSec} s video (x${single.ratioToVideoLength} of its length; target ≤ 0.5)`,
+    `E2E one 3-scene idea: ${single.status} in ${single.submissionToReadySec} s for a ${single.videoSec} s video (x${single.ratioToVideoLength} of its length; target ≤ 0.5; the 250 ms poll saw it after ${single.readySeenByPollSec} s)`,
   );
 
   // 1b. Seven scenes from one photo, then from the brand's own 4 photos and 2 clips.
@@ -242,7 +250,7 @@ export async function runE2eBench(): Promise<{ pass: boolean }> {
       note: SHARED_MACHINE_NOTE,
       setup:
         `${oneProcess ? "One production server process (web + embedded workflow executor, renders in the same process)" : "A production web process (WORKFLOW_EXECUTOR=off) and one worker process (npm run worker: the executor and the renders, niced) on one database, as npm start runs them"} on loopback;` +
-        " local providers (no keys); ideas posted to /create-video as the form without JavaScript does, with a product photo; Ready read from the stories table every 250 ms; the dashboard (50 items) loaded at 10 connections for 5 s in every 20 s while the crowd renders.",
+        " local providers (no keys); ideas posted to /create-video as the form without JavaScript does, with a product photo; Ready: the moment the story recorded it became Ready (its stepTimes.readyAt, written as it is marked Ready), found by reading the stories table every 250 ms (readySeenByPollSec: when the poll saw it); the dashboard (50 items) loaded at 10 connections for 5 s in every 20 s while the crowd renders.",
       single,
       ownMedia,
       ...(crowdOnly ? { crowdOnlyRun: `crowd from this run; single and ownMedia from the run of ${String(previous.date ?? "?")}` } : {}),

@@ -120,6 +120,12 @@ describe("createChatModel / resolveChatConfig", () => {
     expect(() => resolveChatConfig({ OPENAI_API_KEY: "x", OPENAI_BASE_URL: "not a url" })).toThrow(/OPENAI_BASE_URL/);
     expect(() => resolveChatConfig({ LLM_PROVIDER: "llama-cpp" })).toThrow(/LLAMA_MODEL_PATH/);
     expect(() => resolveChatConfig({ LLM_PROVIDER: "mystery" })).toThrow(/LLM_PROVIDER/);
+    // Read again for each set of values (the last one is kept): a change shows at once, a bad value throws every time.
+    expect(resolveChatConfig({ OPENAI_API_KEY: "sk-x", OPENAI_MODEL: "m1" })).toMatchObject({ provider: "openai", model: "m1" });
+    expect(resolveChatConfig({ OPENAI_API_KEY: "sk-x", OPENAI_MODEL: "m2" })).toMatchObject({ provider: "openai", model: "m2" });
+    expect(resolveChatConfig({ OPENAI_API_KEY: "sk-x", OPENAI_MODEL: "m2", UNRELATED: "y" })).toMatchObject({ model: "m2" });
+    expect(() => resolveChatConfig({ LLM_PROVIDER: "mystery" })).toThrow(/LLM_PROVIDER/);
+    expect(resolveChatConfig({})).toEqual({ provider: "local-planner" });
     await expect(createChatModel({ LLM_PROVIDER: "llama-cpp", LLAMA_MODEL_PATH: "/nonexistent/model.gguf" })).rejects.toThrow(/does not exist/);
     // A keyless local server (Ollama, llama.cpp server) is fine with a base URL alone.
     expect(resolveChatConfig({ LLM_PROVIDER: "openai", OPENAI_BASE_URL: baseURL })).toMatchObject({ provider: "openai", baseURL });

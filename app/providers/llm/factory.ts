@@ -47,9 +47,27 @@ export class ChatModelConfigError extends Error {
 
 type EnvLike = Record<string, string | undefined>;
 
+const ENV_KEYS = Object.keys(envSchema.shape) as Array<keyof typeof envSchema.shape>;
+
+/** The last settings read, by the values they were read from: pages ask on every request (the assistant's provider line). */
+let lastRead: { key: string; config: ChatModelConfig } | null = null;
+
 /** Reads the chat-model settings from environment variables (empty strings count as unset). */
 export function resolveChatConfig(env: EnvLike = process.env): ChatModelConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
+  // Only the variables the settings use (reading the whole environment cost more than the rest).
+  const cleaned: EnvLike = {};
+  for (const k of ENV_KEYS) {
+    const v = env[k];
+    if (v !== undefined && v.trim() !== "") cleaned[k] = v;
+  }
+  const key = JSON.stringify(cleaned);
+  if (lastRead?.key === key) return { ...lastRead.config };
+  const config = parseChatConfig(cleaned);
+  lastRead = { key, config };
+  return { ...config };
+}
+
+function parseChatConfig(cleaned: EnvLike): ChatModelConfig {
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ChatModelConfigError(`Invalid chat model configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
