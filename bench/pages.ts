@@ -134,7 +134,13 @@ export async function runPagesBench(): Promise<{ pass: boolean }> {
       { name: "create-video", path: "/create-video", cookie: user.cookie, kind: "signed-in", expect: 200 },
       { name: "editor project", path: `/video-projects/${items === 5 ? project5 : project50}`, cookie: admin.cookie, kind: "signed-in", expect: 200 },
       // The page as it opens shows a long project's first 12 scene cards (ADR 396); every card, as "Show all scenes" shows them (not a target of its own).
-      { name: "editor all scenes", path: `/video-projects/${items === 5 ? project5 : project50}?scenes=all`, cookie: admin.cookie, kind: "signed-in", expect: 200 },
+      {
+        name: "editor all scenes",
+        path: `/video-projects/${items === 5 ? project5 : project50}?scenes=all`,
+        cookie: admin.cookie,
+        kind: "signed-in",
+        expect: 200,
+      },
       { name: "editor canvas", path: `/canvas/${items === 5 ? project5 : project50}`, cookie: admin.cookie, kind: "signed-in", expect: 200 },
       { name: "admin orders", path: "/admin/orders", cookie: admin.cookie, kind: "signed-in", expect: 200 },
     ];

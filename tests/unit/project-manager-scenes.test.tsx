@@ -24,7 +24,12 @@ const project = (shown: number, total: number): PageProject => ({
   scenes: Array.from({ length: shown }, (_, i) => scene(i + 1)),
   sceneCount: total,
   media: [],
-  compile: { costLabel: "5", blocked: null, job: null, captions: { style: "bold-pop", size: "large", position: "lower" } as PageProject["compile"]["captions"] },
+  compile: {
+    costLabel: "5",
+    blocked: null,
+    job: null,
+    captions: { style: "bold-pop", size: "large", position: "lower" } as PageProject["compile"]["captions"],
+  },
   planner: { label: "Local planner", local: true },
   automation: { cost: 10, costLabel: "10", progress: null } as unknown as PageProject["automation"],
   balance: 100,

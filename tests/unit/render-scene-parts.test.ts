@@ -30,18 +30,31 @@ beforeAll(async () => {
   voice = writeTone(path.join(work.dir, "v.wav"), VOICE_SECONDS, 240);
   // A parallax shot's layers: the plate, a product square with alpha, a text mark laid over unmoved.
   const square = (side: number, background: { r: number; g: number; b: number; alpha: number }) =>
-    sharp({ create: { width: side, height: side, channels: 4, background } }).png().toBuffer();
+    sharp({ create: { width: side, height: side, channels: 4, background } })
+      .png()
+      .toBuffer();
   const clear = (width: number, height: number) => sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } });
   layers = { background: img, foreground: path.join(work.dir, "fg.png"), text: path.join(work.dir, "text.png") };
-  await clear(300, 400).composite([{ input: await square(120, { r: 250, g: 200, b: 20, alpha: 1 }), left: 90, top: 140 }]).png().toFile(layers.foreground);
-  await clear(SIZE.width, SIZE.height).composite([{ input: await square(40, { r: 255, g: 255, b: 255, alpha: 1 }), left: 20, top: 20 }]).png().toFile(layers.text);
+  await clear(300, 400)
+    .composite([{ input: await square(120, { r: 250, g: 200, b: 20, alpha: 1 }), left: 90, top: 140 }])
+    .png()
+    .toFile(layers.foreground);
+  await clear(SIZE.width, SIZE.height)
+    .composite([{ input: await square(40, { r: 255, g: 255, b: 255, alpha: 1 }), left: 20, top: 20 }])
+    .png()
+    .toFile(layers.text);
 });
 afterAll(() => work.cleanup());
 afterEach(() => vi.restoreAllMocks());
 
 const beat = (start: number, durationSec: number): Beat => ({ start, durationSec, framing: "wide", move: "pan-left" });
 const still = (beats?: { list: Beat[]; transition: BeatTransition }) =>
-  ({ frames: 120, index: 1, dissolveFrom: null, scene: { id: "s", visual: { kind: "image", path: "x.jpg", ...(beats ? { beats } : {}) } } }) as unknown as PlannedScene;
+  ({
+    frames: 120,
+    index: 1,
+    dissolveFrom: null,
+    scene: { id: "s", visual: { kind: "image", path: "x.jpg", ...(beats ? { beats } : {}) } },
+  }) as unknown as PlannedScene;
 
 describe("where a scene is cut into parts", () => {
   it("cuts a still's scene near its middle, and leaves short scenes and clips whole", () => {
@@ -83,7 +96,19 @@ describe("where a scene is cut into parts", () => {
 /** PSNR of each frame of `a` against the frame of `b` with the same number (dB; 99 for identical frames). */
 async function framePsnr(a: string, b: string): Promise<number[]> {
   const stats = path.join(work.dir, `psnr-${Date.now()}.log`);
-  await runProcess(ffmpegPath(), ["-hide_banner", "-nostdin", "-i", a, "-i", b, "-lavfi", `[0:v]setpts=N/(30*TB)[a];[1:v]setpts=N/(30*TB)[b];[a][b]psnr=stats_file=${stats}`, "-f", "null", "-"]);
+  await runProcess(ffmpegPath(), [
+    "-hide_banner",
+    "-nostdin",
+    "-i",
+    a,
+    "-i",
+    b,
+    "-lavfi",
+    `[0:v]setpts=N/(30*TB)[a];[1:v]setpts=N/(30*TB)[b];[a][b]psnr=stats_file=${stats}`,
+    "-f",
+    "null",
+    "-",
+  ]);
   return readFileSync(stats, "utf8")
     .trim()
     .split("\n")
@@ -103,7 +128,9 @@ describe("a scene drawn in two parts", () => {
     it(`shows every frame as the scene drawn whole (${format}, ${style ? `${style}'s beats` : "one move"}${layered ? " over parallax layers" : ""}, captions)`, async () => {
       const motion = new LocalMotionProvider({ workDir: path.join(work.dir, "motion") });
       const shot = layered ? { layers } : {};
-      const clip = style ? await motion.animate({ image: img, ...shot, durationSec: sceneDurationFor(VOICE_SECONDS), aspectRatio: "9:16", size: SIZE, sceneIndex: 0, style }) : null;
+      const clip = style
+        ? await motion.animate({ image: img, ...shot, durationSec: sceneDurationFor(VOICE_SECONDS), aspectRatio: "9:16", size: SIZE, sceneIndex: 0, style })
+        : null;
       const scene: RenderScene = {
         id: "a",
         visual: clip

@@ -36,7 +36,16 @@ it("mixes, levels and encodes the ad's sound while every render permit is held b
   try {
     expect(limiter.running).toBe(limiter.limit);
     const mixed = mixSegments(
-      { cacheDir, planned, request: { scenes: [], format: "mp4", music: { path: music } }, formats: new Map([[music, "wav"]]), jobDir, format: "mp4", fps: 30, joinWeight: 1 },
+      {
+        cacheDir,
+        planned,
+        request: { scenes: [], format: "mp4", music: { path: music } },
+        formats: new Map([[music, "wav"]]),
+        jobDir,
+        format: "mp4",
+        fps: 30,
+        joinWeight: 1,
+      },
       () => undefined,
     );
     let timer: NodeJS.Timeout | undefined;

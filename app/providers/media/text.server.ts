@@ -29,7 +29,9 @@ type TextOptions = {
 export async function renderTextImage(options: TextOptions): Promise<TextImage> {
   const { rgba, width, height } = await renderTextRaw(options);
   // Lossless either way; deflate would only cost here (a caption draws one per word step), so none.
-  const png = await sharp(rgba, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 0 }).toBuffer();
+  const png = await sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   return { png, width, height };
 }
 

@@ -168,7 +168,16 @@ export const PARALLAX_FOREGROUND_AMOUNT = 0.18;
  * background at PARALLAX_BACKGROUND_RATE of it, so the product moves against its background as
  * if nearer the camera. Writes `[out]` (yuv420p).
  */
-export function parallaxFilters(bg: string, fg: string, variant: MotionVariant, frames: number, size: Size, fps: number, out: string, window?: FrameWindow): string[] {
+export function parallaxFilters(
+  bg: string,
+  fg: string,
+  variant: MotionVariant,
+  frames: number,
+  size: Size,
+  fps: number,
+  out: string,
+  window?: FrameWindow,
+): string[] {
   const amount = PARALLAX_FOREGROUND_AMOUNT;
   return [
     `[${bg}]format=yuv420p,${zoompanFilter(variant, frames, size, fps, amount * PARALLAX_BACKGROUND_RATE, 1, window)},setsar=1[pbg]`,

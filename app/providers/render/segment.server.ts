@@ -145,7 +145,11 @@ export function segmentParts(p: Pick<PlannedScene, "frames" | "index" | "dissolv
   for (const onGrid of [true, false]) {
     for (let d = 0; middle - d >= lo || middle + d <= hi; d++) {
       for (const at of [middle - d, middle + d]) {
-        if (at >= lo && at <= hi && (!onGrid || at % grid === 0) && allowed(at)) return [{ from: 0, count: at }, { from: at, count: p.frames - at }];
+        if (at >= lo && at <= hi && (!onGrid || at % grid === 0) && allowed(at))
+          return [
+            { from: 0, count: at },
+            { from: at, count: p.frames - at },
+          ];
       }
     }
   }
@@ -202,7 +206,13 @@ async function renderPart(
   }
   // Captions: word by word, timed to the speech, as one image track (concat of PNG steps).
   if (part.track) {
-    const list = await captionList(part.track, fps, window.from, part.last ? Infinity : window.from + window.count, path.join(tmpDir, `captions-${part.k}.txt`));
+    const list = await captionList(
+      part.track,
+      fps,
+      window.from,
+      part.last ? Infinity : window.from + window.count,
+      path.join(tmpDir, `captions-${part.k}.txt`),
+    );
     args.push(...concatInputArgs(list));
     // Converted once per caption image, then repeated to the frame rate.
     filters.push(`[${input}:v]format=yuva420p,fps=${fps}[capv]`, `[${last}][capv]overlay=x=0:y=${part.track.top}:eof_action=pass:shortest=0[cap]`);
