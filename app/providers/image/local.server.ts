@@ -2,6 +2,7 @@
 // background drawn from the prompt and style (scene, palette, surface), add soft shadows and an
 // optional headline. v1 is a centred studio packshot; v2 an offset, tilted, colour-blocked
 // editorial layout.
+import { createHash } from "node:crypto";
 import sharp, { type OverlayOptions } from "sharp";
 import { FULL_SIZES, ProviderError, isAspectRatio, type CallOptions } from "~/providers/media/types";
 import { hashValue } from "~/providers/media/workdir.server";
@@ -14,17 +15,64 @@ import type { ProductImageProvider, ProductImageRequest, ProductImageResult, Sho
 
 export const MAX_HEADLINE_CHARS = 120;
 
+/**
+ * The layers of the shots drawn lately, by everything they were drawn from (docs/decisions/397-a-shots-layers-drawn-once.md):
+ * Create Video draws each scene's shot in its image step, then plans its motion from the shot's
+ * layers (and its clip after Ready asks again). Kept in this process only; a miss draws them again.
+ */
+const RECENT_LAYERS = 8;
+const recentLayers = new Map<string, ShotLayers | null>();
+
+function keepLayers(key: string | null, layers: ShotLayers | null): void {
+  if (key === null) return;
+  recentLayers.delete(key);
+  recentLayers.set(key, layers);
+  if (recentLayers.size > RECENT_LAYERS) recentLayers.delete(recentLayers.keys().next().value!);
+}
+
+/** What a shot is drawn from, as a key: its pictures by their bytes' hash, everything else as it is; null for a picture given by path (it may change). */
+function shotKey(request: ProductImageRequest): string | null {
+  const { layers: _layers, productImage, photo, logo, ...rest } = request;
+  if (typeof productImage === "string") return null;
+  const bytes = (b: Buffer | undefined) => (b === undefined ? null : createHash("sha256").update(b).digest("hex"));
+  return hashValue(sortedKeys({ ...rest, productImage: bytes(productImage), photo: bytes(photo), logo: bytes(logo) }));
+}
+
+/** The value with every object's keys in order (undefined ones dropped), so two requests built in another order key the same. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => [k, sortedKeys(v)]),
+  );
+}
+
 export class LocalProductImageProvider implements ProductImageProvider {
   readonly name = "local-compositor";
   readonly label = "sharp product-shot compositor (offline)";
 
   async shotLayers(request: ProductImageRequest, options: CallOptions = {}): Promise<ShotLayers | null> {
     if (!request.shot) return null;
-    return (await this.draw({ ...request, layers: true }, options)).layers ?? null;
+    const key = shotKey(request);
+    const kept = key === null ? undefined : recentLayers.get(key);
+    if (kept !== undefined) return kept;
+    const layers = (await this.draw({ ...request, layers: true }, options)).layers ?? null;
+    keepLayers(key, layers);
+    return layers;
   }
 
   async generate(request: ProductImageRequest, options: CallOptions = {}): Promise<ProductImageResult> {
-    return this.draw(request, options);
+    const key = request.shot ? shotKey(request) : null;
+    if (key === null) return this.draw(request, options);
+    // An ad's shot is drawn with its layers, kept for the motion that asks for them next (the same picture either way).
+    const drawn = await this.draw({ ...request, layers: true }, options);
+    keepLayers(key, drawn.layers ?? null);
+    if (request.layers) return drawn;
+    const { layers: _layers, ...image } = drawn;
+    return image;
   }
 
   private async draw(request: ProductImageRequest, options: CallOptions): Promise<ProductImageResult> {
