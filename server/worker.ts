@@ -6,11 +6,11 @@
 // default 5; ffmpeg and synthesis children are niced again on top, MEDIA_NICE).
 import "./node-env.ts";
 import { existsSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { bootstrap } from "./bootstrap.ts";
+import { lowerProcessPriority } from "./priority.ts";
 import { createWorkerApp } from "./worker-app.ts";
 
 lowerPriority();
@@ -51,9 +51,6 @@ if (process.connected) process.on("disconnect", () => void shutdown("the process
 function lowerPriority() {
   const n = Number(process.env.WORKER_NICE ?? 5);
   if (!Number.isInteger(n) || n < 0 || n > 19) throw new Error("WORKER_NICE must be a whole number from 0 to 19");
-  try {
-    os.setPriority(Math.max(os.getPriority(), n));
-  } catch (error) {
-    console.warn(`[worker] could not lower the CPU priority: ${(error as Error).message}`);
-  }
+  // Every thread, those running already included (docs/decisions/398-every-worker-thread-niced.md).
+  if (lowerProcessPriority(n) > 0) console.warn("[worker] could not lower the CPU priority of every thread");
 }
