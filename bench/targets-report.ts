@@ -14,19 +14,19 @@ import { writeResult } from "./pages";
 export const CAUSES: Record<string, Cause> = {
   ready: {
     cause:
-      "Both cores are busy from submission to Ready (quiet machine, 2026-11-27, 8.5-9.5 s for the 15.7 s video): the stills, voices (one synthesis at a time) and the composed music until about 2.8 s, the motion plan (the shots' layers drawn again and stored) to about 3.4 s, then the render's 4.7-4.9 s, which draws every beat (zoompan over a 1.5x still, ADR 382), the parallax and text layers (ADR 381) and the captions. Work moved between steps does not shorten it: the motion planned in each scene's run, or the render's pictures and captions prepared beside the last frames, measured no change (A/B, 2 runs each). Only less CPU does: ADR 390 (images checked by decoding, not stats()) took 0.5 s off.",
+      "Both cores are busy from submission to Ready (quiet machine, 2026-11-27, 8.1-8.6 s for the 15.7 s video): the stills, voices (one synthesis at a time) and the composed music until about 2.9-3.1 s, the motion plan (0.13-0.16 s since ADR 397 keeps the shots' layers from the image step; it was 0.6 s), then the render's 4.8-5.2 s. Two of the three scenes are parallax shots whose segment costs 2.2-2.4 CPU-s each (the zoompans of the plate and of the product layer with alpha 0.8, the captions, text layer and beat joins 0.4, x264 0.95), the third 1 CPU-s. Work moved between steps does not shorten it: drawing every scene in two parts at once measured slower (8.7 against 8.2 s, ADR 395), as the motion planned in each scene's run did before; only less CPU does (ADR 390, 394, 397).",
     nextStep:
-      "Draw the moves cheaper (ffmpeg 4.1's zoompan scales every frame with a new bicubic context; a newer ffmpeg's per-frame scale, or frames drawn another way, measured at the same smoothness), and keep the shots' layers from the image step instead of drawing them again for the motion plan (about 0.8 CPU-s of the 3-scene ad).",
+      "Draw the moves cheaper: the product layer's zoompan with alpha (0.47 CPU-s of a 6 s parallax scene) and the plate's (0.35) each set up a new bicubic scaler for every frame in ffmpeg 4.1; a newer ffmpeg's per-frame scale, or frames drawn another way, measured at the same smoothness.",
   },
   render: {
     cause:
-      "Every frame is encoded once (ADR 360), but drawing it costs more than encoding it: zoompan over a still at 1.5x the frame (ADR 382), a beat every 1.5-2 s, the parallax and text layers (ADR 381) and the caption track. Quiet machine, 2026-11-27: 3.8-4.2 CPU-s for 10.6 s of mp4 (5.1-5.6x on 2 cores by CPU), 4.5-5.1x by wall between runs; the wall loses to the start (plan, sounds, pictures prepared), where one core waits; since ADR 391 the end is a stream copy of both tracks.",
+      "Every frame is encoded once (ADR 360), but drawing it costs more than encoding it: zoompan over a still at 1.5x the frame (ADR 382), a beat every 1.5-2 s, the parallax and text layers (ADR 381) and the caption track. Since ADR 394 (the sound no longer waits behind the pictures for a render permit; the caption images drawn from raw pixels, 22 -> 14.5 ms each) the 3-scene mp4 compile is 5.08-5.45x real time by wall in most runs on the quiet machine of 2026-11-27 (4.8-5.0x in the noisier ones), 3.6-3.9 CPU-s for 10.6 s.",
     nextStep:
       "Draw the moves cheaper (zoompan's per-frame bicubic scaling is fixed in ffmpeg 4.1: a newer ffmpeg's per-frame scale, or frames drawn another way), measured at the same smoothness.",
   },
   recompile: {
     cause:
-      "Only the edited scene is drawn and encoded; the others come from the segment cache and are joined by stream copy (ADR 360), and the ad's sound track is kept, encoded, when nothing audible changed, so the mux only copies (ADR 391: mp4 0.25 -> 0.17-0.18 of a full compile, webm 0.32 -> 0.20-0.21, A/B on 2026-11-27). What remains is that scene's picture prepared and drawn, and the copy.",
+      "Only the edited scene is drawn and encoded; the others come from the segment cache and are joined by stream copy (ADR 360), the ad's sound is kept when nothing audible changed (ADR 391), and since ADR 395 a scene drawn alone is drawn in two parts at once (ffmpeg 4.1 runs a filter graph on one thread): webm 20.4-21.5 % -> 16.9-17.8 % of a full compile, mp4 16.6-17.9 % (quiet machine, 2026-11-27).",
     nextStep: "Draw the beats cheaper (as for the render); prepare the edited scene's picture once per edit rather than per compile.",
   },
   "page-ratio:landing": {
@@ -42,14 +42,14 @@ export const CAUSES: Record<string, Cause> = {
   },
   "page-ratio": {
     cause:
-      "Server CPU per request on the quiet machine of 2026-11-27 (bench/results/pages-latest.json): the 404 page about 3 ms; after ADR 392 (the hot reads on the pg pool: Prisma's query compiler and engine cost 1.2-2.3 ms per model read, the pool 0.2) and ADR 393 (32 MB semi-spaces), the dashboard 11.8 -> 7.9 ms (6 statements -> 3), the canvas 13.2 -> 6.8 (10 -> 6), admin orders 8.3 -> 5.8-6.4 (5 -> 2), create-video 7.5 -> 5.2-5.4, the 50-scene editor 17.1 -> 11.3 (its scene cards no longer render a material form when there is nothing to choose), landing 6.0 -> 4.3 (three runs of the bench). What is left is React's server render of the cards and the garbage it makes (the editor: 50 scene cards, each with its four no-JavaScript forms, about 1,700 elements; the dashboard: 24 cards of 3.6 KB), and the router's matching, which the 404 page pays too.",
+      "Server CPU per request on the quiet machine of 2026-11-27 (bench/results/pages-latest.json): the 404 page about 3 ms; after ADR 392 (the hot reads on the pg pool) and ADR 393 (32 MB semi-spaces), the dashboard 11.8 -> 7.9-8.4 ms, the canvas 13.2 -> 6.8-8.5, admin orders 8.3 -> 5.6-6.4, create-video 7.5 -> 5.2-5.6; the 50-scene editor 17.1 -> 11.3 ms, and 8.7 ms since it opens with its first 12 scene cards (ADR 396). What is left is React's server render of each page's own parts and the garbage it makes (a per-page CPU profile of the editor: react-dom 1.5 ms, the garbage collector 1.2, the router's matching 1.2, the app's components 0.9, writing 63 KB 0.5) and the router's matching, which the 404 page pays too: a page must cost at most 1.7 times the 404 page (about 2 ms above the shell) to reach 0.6.",
     nextStep:
-      "The editor: render the scene cards' controls for the scenes on screen (or page the scene list like the cards, ADR 365) so a 50-scene project does not render 150 forms; the dashboard: lighter card markup. Then profile again: `npm run bench -- --pages --cpu-prof`, then `npx tsx bench/profile-pages.ts --page='editor project'`.",
+      "Lighter pages around their lists: the editor's canvas view and its second assistant panel rendered on request rather than on every load, the dashboard's card markup shared; then profile again: `npm run bench -- --pages --cpu-prof`, then `npx tsx bench/profile-pages.ts --page='editor project'`.",
   },
   "page-p95": {
     cause:
-      "The same CPU per request as the throughput ratio (see page-ratio), on two cores: after ADR 392/393 met for every page but the 50-scene editor on the quiet machine of 2026-11-27 (dashboard 133 -> 82-84 ms, canvas 139 -> 78-86 ms; the editor 174 -> 124 ms).",
-    nextStep: "As page-ratio: the editor's scene cards rendered for the scenes on screen.",
+      "The same CPU per request as the throughput ratio (see page-ratio), on two cores: met for every page but the 50-scene editor on the quiet machine of 2026-11-27 until it opened with its first 12 scene cards (ADR 396): 124 -> 98 ms, at the limit.",
+    nextStep: "As page-ratio: a lighter editor page around its scene cards.",
   },
   "crowd-ready": {
     cause: "Some crowd ideas failed or did not finish within the time limit (e2e-latest.json crowd).",
@@ -57,9 +57,9 @@ export const CAUSES: Record<string, Cause> = {
   },
   "crowd-dashboard-p95": {
     cause:
-      "The renders (ffmpeg, sharp, speech) share the two cores with the web process; the worker and its media processes are niced, but 20 renders keep both cores busy for three minutes. After ADR 392/393 the dashboard costs about 8 ms of CPU per request (it was 12): quiet p95 340 -> 187 ms, worst 5 s sample while 20 users render 721 -> 506 ms (bench e2e, 2026-11-27). The quiet figure is after the single and 7-scene runs, whose clips-after-Ready work may still be running.",
+      "The renders (ffmpeg, sharp, speech) share the two cores with the web process for the 2.5-3 minutes 20 renders take. The worker lowered only its main thread's priority: Linux keeps a nice value per thread, and its other threads (libuv's pool, libvips's threads that draw the stills and captions, V8's) ran at the web process's priority. Since ADR 398 every thread of the worker is niced (WORKER_NICE) and ffmpeg below it: worst 5 s p95 while 20 users render 506 ms (2026-11-27 morning) -> 304 ms (after ADR 392-397) -> 213 ms, with the dashboard at about 8 ms of CPU per request; quiet p95 200-224 ms, measured right after the single and 7-scene runs, whose clips-after-Ready work may still be running.",
     nextStep:
-      "Fewer CPU-seconds per render (draw the moves cheaper: see render), and a lighter dashboard (card markup); a CPU share for the web process beyond nice (a cgroup weight, where the host allows it).",
+      "A lighter dashboard (its 24 cards' markup: 8 ms of CPU per request against 3 for the 404 page), and a CPU share for the web process beyond nice (a cgroup weight, where the host allows it).",
   },
   memory: {
     cause:
