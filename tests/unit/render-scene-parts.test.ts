@@ -1,6 +1,6 @@
 // A scene drawn in two parts at once shows the frames it shows drawn whole
 // (docs/decisions/395-a-scene-drawn-in-two-parts.md).
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -15,6 +15,31 @@ import { productPhoto } from "../providers/fixtures";
 import { tmpWorkDir, writeTone } from "../providers/helpers";
 
 vi.setConfig({ testTimeout: 180_000 });
+
+// Failure injection for one test: the second part's ffmpeg fails at once, the first waits for its signal.
+const inject = vi.hoisted(() => ({ on: false, firstAborted: false, folderThere: false }));
+vi.mock("~/providers/media/ffmpeg.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/providers/media/ffmpeg.server")>();
+  return {
+    ...real,
+    runFfmpeg: (args: string[], options?: Parameters<typeof real.runFfmpeg>[1]) => {
+      const out = args[args.length - 1] ?? "";
+      if (inject.on && /part-1\.mp4$/.test(out)) return Promise.reject(new real.MediaProcessError("the second part failed", 1, ""));
+      if (inject.on && /part-0\.mp4$/.test(out))
+        return new Promise((_, reject) => {
+          const stopped = () => {
+            inject.firstAborted = true;
+            // Still running, so its folder must still be there.
+            inject.folderThere = existsSync(path.dirname(out));
+            reject(new real.MediaProcessError("stopped", null, "", "SIGTERM"));
+          };
+          if (options?.signal?.aborted) stopped();
+          else options?.signal?.addEventListener("abort", stopped);
+        });
+      return real.runFfmpeg(args, options);
+    },
+  };
+});
 
 let work: ReturnType<typeof tmpWorkDir>;
 let img: string;
@@ -156,4 +181,27 @@ describe("a scene drawn in two parts", () => {
       expect(psnr.slice().sort((a, b) => a - b)[Math.floor(psnr.length / 2)]).toBeGreaterThan(40);
     });
   }
+});
+
+describe("a part that fails", () => {
+  it("stops its sibling, and the render fails with its error", async () => {
+    vi.spyOn(os, "availableParallelism").mockReturnValue(8);
+    const renderer = new LocalRenderProvider({ workDir: path.join(work.dir, "w-fail") });
+    inject.on = true;
+    inject.firstAborted = false;
+    inject.folderThere = false;
+    try {
+      await expect(
+        renderer.render({
+          scenes: [{ id: "f", visual: { kind: "image", path: img, motion: "zoom-in" }, voiceOver: { path: voice }, captionText: "It fails." }],
+          format: "mp4",
+          size: SIZE,
+        }),
+      ).rejects.toThrow("the second part failed");
+      expect(inject.firstAborted).toBe(true);
+      expect(inject.folderThere).toBe(true);
+    } finally {
+      inject.on = false;
+    }
+  });
 });

@@ -101,14 +101,24 @@ export async function renderSegment(
     ]);
     const parts = o.split ? segmentParts(p, count, o.fps) : [{ from: 0, count: p.frames }];
     const drawn = parts.map(() => 0);
-    const files = await Promise.all(
+    // A part that fails stops its sibling; both have ended before the folder they write in is removed.
+    const sibling = new AbortController();
+    const partSignal = signal ? AbortSignal.any([signal, sibling.signal]) : sibling.signal;
+    const failure: { error?: unknown } = {};
+    const settled = await Promise.allSettled(
       parts.map((window, k) =>
-        renderPart(p, count, o, { window, k, last: k === parts.length - 1, track, mark, tmpDir }, signal, (f) => {
+        renderPart(p, count, o, { window, k, last: k === parts.length - 1, track, mark, tmpDir }, partSignal, (f) => {
           drawn[k] = f * window.count;
           onFraction(drawn.reduce((a, b) => a + b, 0) / p.frames);
+        }).catch((error: unknown) => {
+          if (!("error" in failure)) failure.error = error;
+          sibling.abort(error);
+          throw error;
         }),
       ),
     );
+    if ("error" in failure) throw failure.error;
+    const files = settled.map((r) => (r as PromiseFulfilledResult<string>).value);
     const videoTmp = files.length === 1 ? files[0] : await joinParts(files, o, tmpDir, signal);
     // Publish atomically: a half-written segment is never taken from the cache (which needs its sound too).
     await rename(videoTmp, p.videoFile);
