@@ -10,7 +10,7 @@ import { AiAnalysisPanel, SceneAiActions } from "./AiPanels";
 import { AutomatedSceneForm } from "./AutomatedSceneForm";
 import type { PageMedia, PageScene, PageProject } from "./page-data";
 import { ProjectMediaCard, SceneMaterial, SceneMaterialBadge } from "./SceneMaterial";
-import { ErrorLine, input, panel, resultOf, useHydrated, StatusDot, confirmOr, type ActionResult } from "./parts";
+import { ErrorLine, input, panel, resultOf, ResultLine, useHydrated, StatusDot, confirmOr, type ActionResult } from "./parts";
 
 export function ProjectManager({ open, actionData }: { open: PageProject | null; actionData?: ActionResult }) {
   return (
@@ -147,15 +147,7 @@ function ProductImageCard({ project, actionData }: { project: PageProject["proje
           </Button>
         </remove.Form>
       ) : null}
-      {result ? (
-        result.ok ? (
-          <p role="status" className="text-sm text-green-700">
-            {result.message}
-          </p>
-        ) : (
-          <ErrorLine message={result.error} />
-        )
-      ) : null}
+      <ResultLine result={result} />
     </section>
   );
 }
@@ -182,15 +174,7 @@ function AddSceneForm({ actionData }: { actionData?: ActionResult }) {
       <Button type="submit" size="sm" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? "Adding..." : "Add Scene"}
       </Button>
-      {result ? (
-        result.ok ? (
-          <p role="status" className="text-sm text-green-700">
-            {result.message}
-          </p>
-        ) : (
-          <ErrorLine message={result.error} />
-        )
-      ) : null}
+      <ResultLine result={result} />
     </fetcher.Form>
   );
 }

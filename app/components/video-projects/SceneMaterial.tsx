@@ -6,21 +6,10 @@ import { MediaThumb, OwnMaterialBadge, SceneMaterialControl } from "~/components
 import { Button } from "~/components/ui/Button";
 import { CLIP_ACCEPT, MEDIA_LIMITS, PHOTO_ACCEPT, PROJECT_MEDIA_HINT } from "~/models/stories/video-media";
 import type { PageMedia, PageScene } from "./page-data";
-import { ErrorLine, resultOf, type ActionResult } from "./parts";
+import { ResultLine, resultOf, type ActionResult } from "./parts";
 
 /** The file field of the photos and clips form (the route's PROJECT_MEDIA_FIELD). */
 const MEDIA_FIELD = "media";
-
-function Result({ result }: { result: ActionResult | undefined }) {
-  if (!result) return null;
-  return result.ok ? (
-    <p role="status" className="text-sm text-green-700">
-      {result.message}
-    </p>
-  ) : (
-    <ErrorLine message={result.error} />
-  );
-}
 
 /** The project's own photos and clips: thumbnails and the form that adds more (up to 8 photos and 4 clips). */
 export function ProjectMediaCard({ media, actionData }: { media: PageMedia[]; actionData?: ActionResult }) {
@@ -60,7 +49,7 @@ export function ProjectMediaCard({ media, actionData }: { media: PageMedia[]; ac
           Upload photos or clips
         </Button>
       </Form>
-      <Result result={resultOf(undefined, actionData, "add-media")} />
+      <ResultLine result={resultOf(undefined, actionData, "add-media")} />
     </section>
   );
 }

@@ -18,6 +18,18 @@ export function ErrorLine({ message }: { message: string | null | undefined }) {
   ) : null;
 }
 
+/** An action's answer under its form: the message, or the error. */
+export function ResultLine({ result }: { result: ActionResult | undefined }) {
+  if (!result) return null;
+  return result.ok ? (
+    <p role="status" className="text-sm text-green-700">
+      {result.message}
+    </p>
+  ) : (
+    <ErrorLine message={result.error} />
+  );
+}
+
 /** A fetcher's answer for this intent (or the no-JS action data). */
 export function resultOf(fetcherData: unknown, actionData: ActionResult | undefined, intent: string): ActionResult | undefined {
   const data = (fetcherData as ActionResult | undefined) ?? actionData;

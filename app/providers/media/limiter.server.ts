@@ -77,9 +77,14 @@ export function renderConcurrencyFor(cores: number): number {
   return n === 1 ? 1 : Math.min(8, Math.max(3, n));
 }
 
+/** The cores this process may use. */
+export function availableCores(): number {
+  return typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+}
+
 /** The default ffmpeg bound of this machine (RENDER_CONCURRENCY unset). */
 export function defaultRenderConcurrency(): number {
-  return renderConcurrencyFor(typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length);
+  return renderConcurrencyFor(availableCores());
 }
 
 /** The shared bound on simultaneous ffmpeg processes (RENDER_CONCURRENCY, default from the core count). */

@@ -234,7 +234,7 @@ export function zoompanFilter(variant: MotionVariant, frames: number, size: Size
  * `beats` (docs/decisions/335-beats-within-scenes.md): each beat its own framing and move, joined by
  * `transition` (a hard cut, or a short flash or dip at each beat's start), in one pass; the text
  * layer (input `text`) laid over them unmoved (ADR 381). Writes `[out]`: every frame, or only the
- * frames of `window` (a part of the scene drawn by a process of its own, splitBeatsAt).
+ * frames of `window` (a part of the scene drawn by a process of its own: segmentParts in render/segment.server.ts).
  */
 export function beatFilters(
   inputs: PictureLabels,
@@ -254,7 +254,7 @@ export function beatFilters(
   split(inputs.still, "bs", "yuv420p");
   if (inputs.layer) split(inputs.layer, "bl", "yuva420p");
   for (const [k, { index: i, window: part }] of shown.entries()) {
-    // A beat drawn from its start keeps its fade-in; splitBeatsAt never starts a window inside a beat's fade.
+    // A beat drawn from its start keeps its fade-in; segmentParts never starts a window inside a beat's fade (beatCutPoints).
     const fade = part && part.from > 0 ? "" : fadeIn(i, transition);
     lines.push(...beatLines({ still: `bs${k}`, ...(inputs.layer ? { layer: `bl${k}` } : {}) }, beats[i], frames[i], size, fps, fade, `b${k}`, part));
   }

@@ -9,10 +9,10 @@ import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { existsSync } from "node:fs";
 import { readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { ffmpegPath, ffprobePath, probeMedia, runProcess, watchingKills } from "~/providers/media/ffmpeg.server";
 import { fonts } from "~/providers/media/fonts.server";
+import { availableCores } from "~/providers/media/limiter.server";
 import { ProviderError, VIDEO_SIZES, sizeWithLongSide, type CallOptions, type Size } from "~/providers/media/types";
 import { ensureDir, hashFile, hashValue, newWorkFile, workRoot } from "~/providers/media/workdir.server";
 import { renderCacheMaxBytes, renderLongSide } from "~/utils/tuning.server";
@@ -50,8 +50,6 @@ export {
   VOICE_LEAD,
   VOICE_TAIL,
 } from "./timing";
-
-const availableCores = () => (typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length);
 
 /** A planned scene, with the previous scene's picture when its last frame is drawn for this one's soft cut. */
 type Planned = PlannedScene & { drawnBefore?: { picture: DrawnPicture; frames: number } };

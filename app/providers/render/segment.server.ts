@@ -127,7 +127,7 @@ export async function renderSegment(
   }
 }
 
-/** A scene shorter than this many seconds a part is drawn in one process. */
+/** The shortest part: a scene shorter than twice this is drawn whole. */
 const MIN_PART_SECONDS = 1;
 
 /**
@@ -431,14 +431,14 @@ function cornerMarkAt(size: Size, mark: { width: number; height: number; margin:
   return { x: Math.max(mark.margin, a.left), y: above >= a.top ? above : Math.min(a.bottom - mark.height, band.top + band.height + mark.margin) };
 }
 
+type CornerMark = { file: string; width: number; height: number; margin: number };
+
 /**
  * The brand's logo as a small corner mark (PNG in the segment's folder, so ffmpeg opens only
  * files of the render's own folder): about 11% of the frame's short side (an opaque logo slightly
  * translucent), at the left edge just above the captions' band: the shots draw their headlines
  * at the top, and the platforms their buttons along the right edge and their own text below.
  */
-type CornerMark = { file: string; width: number; height: number; margin: number };
-
 async function cornerMark(logo: string, size: Size, tmpDir: string): Promise<CornerMark> {
   const side = Math.max(8, Math.round(Math.min(size.width, size.height) * 0.11));
   const margin = Math.round(Math.min(size.width, size.height) * 0.035);
