@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as dashboardRoute from "~/routes/_shell._index";
 import * as exploreRoute from "~/routes/_shell.explore";
 import { createAnnouncement } from "~/models/content/announcement.server";
+import { PAGE_SIZE } from "~/models/content/content-feed";
 import { prisma } from "~/utils/db.server";
 import { get, newUser, run, storyType, uid } from "./dashboard-helpers";
 
@@ -77,13 +78,13 @@ describe("queries per page", () => {
       const few = await countQueries(() => run(dashboardRoute.loader, get(`/?tab=${tab}`, small.cookie)));
       const many = await countQueries(() => run(dashboardRoute.loader, get(`/?tab=${tab}`, large.cookie)));
       expect((few.result as Loaded).feed.items.length).toBe(tab === "all" ? 6 : 2);
-      expect((many.result as Loaded).feed.items.length).toBe(24);
+      expect((many.result as Loaded).feed.items.length).toBe(PAGE_SIZE);
       expect(few.count).toBeGreaterThan(0);
       expect(many.count).toBe(few.count);
       // A later page costs the same as the first.
       const cursor = (many.result as Loaded).feed.nextCursor!;
       const next = await countQueries(() => run(dashboardRoute.loader, get(`/?tab=${tab}&cursor=${cursor}`, large.cookie)));
-      expect((next.result as Loaded).feed.items.length).toBe(24);
+      expect((next.result as Loaded).feed.items.length).toBe(PAGE_SIZE);
       expect(next.count).toBe(few.count);
     });
   }
@@ -99,7 +100,7 @@ describe("queries per page", () => {
     const few = await countQueries(() => run(exploreRoute.loader, get(`/explore?q=${smallTag}`, small.cookie)));
     const many = await countQueries(() => run(exploreRoute.loader, get(`/explore?q=${largeTag}`, small.cookie)));
     expect((few.result as Loaded).feed.items.length).toBe(3);
-    expect((many.result as Loaded).feed.items.length).toBe(24);
+    expect((many.result as Loaded).feed.items.length).toBe(PAGE_SIZE);
     expect(many.count).toBe(few.count);
   });
 });

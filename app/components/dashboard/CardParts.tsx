@@ -28,7 +28,7 @@ const JOB_BADGE: Record<JobStatusValue, string> = {
 /** The job's status value in a badge (docs/product.md#dashboard). */
 export function JobStatusBadge({ status }: { status: JobStatusValue }) {
   return (
-    <span className={cx("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium", JOB_BADGE[status])}>
+    <span className={cx("pill", JOB_BADGE[status])}>
       <span className="sr-only">Status: </span>
       {status}
     </span>
@@ -50,7 +50,7 @@ export function StoryBadge({ state }: { state: StoryBadgeState }) {
     failed: "bg-red-100 text-red-800",
   }[state];
   return (
-    <span className={cx("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium", styles)}>
+    <span className={cx("pill", styles)}>
       {state === "processing" ? <Spinner className="size-3" /> : null}
       {state === "ready" ? "Ready" : state === "processing" ? "Processing" : "Failed"}
     </span>
@@ -59,26 +59,27 @@ export function StoryBadge({ state }: { state: StoryBadgeState }) {
 
 /** The grey box that stands where a result will appear. */
 export function MediaPlaceholder({ children, tone = "neutral" }: { children: React.ReactNode; tone?: "neutral" | "error" }) {
-  return (
-    <div
-      className={cx(
-        "flex aspect-[4/5] w-full flex-col items-center justify-center gap-2 px-4 text-center text-sm",
-        tone === "error" ? "bg-red-50 text-red-800" : "bg-slate-100 text-slate-600",
-      )}
-    >
-      {children}
-    </div>
-  );
+  return <div className={cx("card-placeholder", tone === "error" ? "bg-red-50 text-red-800" : "bg-slate-100 text-slate-600")}>{children}</div>;
 }
 
 export function CardFrame({ children, className, labelledBy }: { children: React.ReactNode; className?: string; labelledBy: string }) {
   return (
-    <article
-      aria-labelledby={labelledBy}
-      className={cx("flex w-full min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm", className)}
-    >
+    <article aria-labelledby={labelledBy} className={cx("card", className)}>
       {children}
     </article>
+  );
+}
+
+/** A card's heading: what it is (the kicker), its title, and its status badge beside them. */
+export function CardHead({ titleId, kicker, title, badge }: { titleId: string; kicker: React.ReactNode; title: string; badge: React.ReactNode }) {
+  return (
+    <div className="card-head">
+      <h3 id={titleId} className="card-title">
+        <span className="card-kicker">{kicker}</span>
+        <span className="line-clamp-2 break-words">{title}</span>
+      </h3>
+      {badge}
+    </div>
   );
 }
 

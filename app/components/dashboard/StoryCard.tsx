@@ -1,6 +1,6 @@
 // A story on the Dashboard: Ready / Processing / Failed, the final video when ready, the SEO
 // title and hashtags with copy buttons, and the public/private switch.
-import { CardFrame, LocalDate, MediaPlaceholder, Spinner, StoryBadge, storyBadgeState } from "./CardParts";
+import { CardFrame, CardHead, LocalDate, MediaPlaceholder, Spinner, StoryBadge, storyBadgeState } from "./CardParts";
 import { CopyButton } from "./CopyButton";
 import type { StoryItem } from "~/models/content/content-feed";
 import { VisibilityToggle } from "./VisibilityToggle";
@@ -41,40 +41,28 @@ export function StoryCard({ story }: { story: StoryItem }) {
         </MediaPlaceholder>
       )}
 
-      <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="flex items-start justify-between gap-2">
-          <h3 id={titleId} className="min-w-0 font-semibold text-slate-900">
-            <span className="block text-xs font-medium text-slate-500">Story #{story.id}</span>
-            <span className="line-clamp-2 break-words">{story.seoTitle ?? "Untitled video"}</span>
-          </h3>
-          <StoryBadge state={state} />
-        </div>
-        <p className="line-clamp-3 text-sm break-words text-slate-600">{story.source}</p>
+      <div className="card-body">
+        <CardHead titleId={titleId} kicker={`Story #${story.id}`} title={story.seoTitle ?? "Untitled video"} badge={<StoryBadge state={state} />} />
+        <p className="card-text">{story.source}</p>
         {hashtags ? <p className="text-xs break-words text-brand-700">{hashtags}</p> : null}
-        <div className="flex flex-wrap gap-2">
+        <div className="card-actions">
           {story.seoTitle ? <CopyButton value={story.seoTitle} label="Title" /> : null}
           {hashtags ? <CopyButton value={hashtags} label="Hashtags" /> : null}
           <CopyButton value={story.source} label="Script" />
           {state === "ready" && story.videoUrl ? <DownloadVideoLink url={story.videoUrl} title={story.seoTitle} fallbackName={`video-${story.id}`} /> : null}
         </div>
         {state === "ready" && story.variants ? (
-          <div className="flex flex-wrap gap-2">
-            <a
-              href={`/stories/${story.id}/variants#size`}
-              className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
-            >
+          <div className="card-actions">
+            <a href={`/stories/${story.id}/variants#size`} className="chip-link">
               Make another size
             </a>
-            <a
-              href={`/stories/${story.id}/variants#variants`}
-              className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
-            >
+            <a href={`/stories/${story.id}/variants#variants`} className="chip-link">
               Make variants
             </a>
           </div>
         ) : null}
         {story.variants && story.variants.length > 0 ? <StoryVariants story={story} variants={story.variants} /> : null}
-        <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3 text-xs text-slate-500">
+        <div className="card-footer">
           <LocalDate iso={story.createdAt} />
           <VisibilityToggle kind="story" id={story.id} visibility={story.isPublic ? "public" : "private"} />
         </div>

@@ -1,6 +1,6 @@
 // A video generation job on the Dashboard: "Processing..." until its result exists, the status
 // badge, copy buttons and the public/private switch.
-import { CardFrame, JobPendingMedia, JobStatusBadge, LocalDate } from "./CardParts";
+import { CardFrame, CardHead, JobPendingMedia, JobStatusBadge, LocalDate } from "./CardParts";
 import { CopyButton } from "./CopyButton";
 import type { VideoItem } from "~/models/content/content-feed";
 import { VisibilityToggle } from "./VisibilityToggle";
@@ -16,24 +16,18 @@ export function VideoCard({ video }: { video: VideoItem }) {
       ) : (
         <JobPendingMedia noun="Video" failed={video.status === "failed"} errorMessage={video.errorMessage} />
       )}
-      <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="flex items-start justify-between gap-2">
-          <h3 id={titleId} className="min-w-0 font-semibold text-slate-900">
-            <span className="block text-xs font-medium text-slate-500">Video</span>
-            <span className="line-clamp-2 break-words">{video.seoTitle ?? video.prompt}</span>
-          </h3>
-          <JobStatusBadge status={video.status} />
-        </div>
-        {video.seoTitle ? <p className="line-clamp-3 text-sm break-words text-slate-600">{video.prompt}</p> : null}
+      <div className="card-body">
+        <CardHead titleId={titleId} kicker="Video" title={video.seoTitle ?? video.prompt} badge={<JobStatusBadge status={video.status} />} />
+        {video.seoTitle ? <p className="card-text">{video.prompt}</p> : null}
         {video.sceneDescription ? <p className="line-clamp-2 text-xs break-words text-slate-500">{video.sceneDescription}</p> : null}
-        <div className="flex flex-wrap gap-2">
+        <div className="card-actions">
           <CopyButton value={video.prompt} label="Prompt" />
           {video.seoTitle ? <CopyButton value={video.seoTitle} label="Title" /> : null}
           {video.status === "completed" && video.resultUrl ? (
             <DownloadVideoLink url={video.resultUrl} title={video.seoTitle ?? video.prompt} fallbackName={`video-${video.id}`} />
           ) : null}
         </div>
-        <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3 text-xs text-slate-500">
+        <div className="card-footer">
           <LocalDate iso={video.createdAt} />
           <VisibilityToggle kind="video" id={video.id} visibility={video.visibility} />
         </div>

@@ -49,13 +49,10 @@ export function VisibilityToggle({ kind, id, visibility }: { kind: ContentKind; 
         role="switch"
         aria-checked={isPublic}
         title={isPublic ? `Public: anyone signed in can see it on Explore. Make it private` : `Private: only you can see it. Make it public`}
-        className="group inline-flex h-8 items-center gap-2 rounded-md px-1.5 text-xs font-medium text-slate-700 hover:bg-slate-100"
+        className="switch"
       >
-        <span
-          aria-hidden="true"
-          className={cx("relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors", isPublic ? "bg-brand-600" : "bg-slate-300")}
-        >
-          <span className={cx("inline-block size-4 rounded-full bg-white shadow transition-transform", isPublic ? "translate-x-4.5" : "translate-x-0.5")} />
+        <span aria-hidden="true" className={cx("switch-track", isPublic ? "bg-brand-600" : "bg-slate-300")}>
+          <span className={cx("switch-thumb", isPublic ? "translate-x-4.5" : "translate-x-0.5")} />
         </span>
         <span>
           Public<span className="sr-only"> {kind}</span>

@@ -25,15 +25,16 @@ const INFO_ICONS: Record<string, IconName> = {
   "/terms": "file",
 };
 
-/** Tooltip of the collapsed desktop sidebar (delay 0); the accessible name is the link text. */
+/**
+ * Tooltip of the collapsed desktop sidebar (delay 0); the accessible name is the link text. Only a
+ * collapsed sidebar has them: the expanded one never shows them, and a page carried 13 hidden ones.
+ */
 function Tooltip({ show, children }: { show: boolean; children: React.ReactNode }) {
+  if (!show) return null;
   return (
     <span
       aria-hidden="true"
-      className={cx(
-        "pointer-events-none absolute left-full top-1/2 z-50 ml-3 hidden -translate-y-1/2 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow-lg",
-        show && "md:group-hover:block md:group-focus-visible:block",
-      )}
+      className="pointer-events-none absolute left-full top-1/2 z-50 ml-3 hidden -translate-y-1/2 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow-lg md:group-hover:block md:group-focus-visible:block"
     >
       {children}
     </span>

@@ -10,10 +10,8 @@ export function DownloadVideoLink({ url, title, fallbackName, className }: { url
       href={downloadHref(url, fileName)}
       download={fileName}
       aria-label={`Download ${fileName}`}
-      className={cx(
-        "inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-200 bg-white px-2.5 text-xs font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
-        className,
-      )}
+      // .download-link (app/tailwind.css); the focus ring is the page's :focus-visible rule.
+      className={cx("download-link", className)}
     >
       <svg
         viewBox="0 0 24 24"

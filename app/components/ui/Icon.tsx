@@ -167,19 +167,10 @@ const paths: Record<IconName, React.ReactNode> = {
   ),
 };
 
+/** The stroke style lives in the `.icon` class (app/tailwind.css): six attributes fewer on each of a page's icons (ADR 399). */
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
-    <svg
-      className={cx("size-5 shrink-0", className)}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg className={cx("icon", className)} viewBox="0 0 24 24" aria-hidden="true">
       {paths[name]}
     </svg>
   );
