@@ -3,7 +3,7 @@
 // loopback port (WORKER_PORT, default any free one; WORKER_HOST, default 127.0.0.1), with the
 // embedded executor that claims runs from PostgreSQL and calls them there. Renders and
 // generation therefore run here, at a lower CPU priority than the web processes (WORKER_NICE,
-// default 5; ffmpeg and synthesis children are niced again on top, MEDIA_NICE).
+// default 14; ffmpeg and synthesis children lower still, MEDIA_NICE 19: ADR 400).
 import "./node-env.ts";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -49,7 +49,7 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 if (process.connected) process.on("disconnect", () => void shutdown("the process that started it is gone"));
 
 function lowerPriority() {
-  const n = Number(process.env.WORKER_NICE ?? 5);
+  const n = Number(process.env.WORKER_NICE ?? 14);
   if (!Number.isInteger(n) || n < 0 || n > 19) throw new Error("WORKER_NICE must be a whole number from 0 to 19");
   // Every thread, those running already included (docs/decisions/398-every-worker-thread-niced.md).
   if (lowerProcessPriority(n) > 0) console.warn("[worker] could not lower the CPU priority of every thread");

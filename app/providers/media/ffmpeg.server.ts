@@ -75,7 +75,7 @@ export type ProcessOptions = {
   timeoutMs?: number;
   stdin?: string | Buffer;
   env?: NodeJS.ProcessEnv;
-  /** Niceness for the child (default MEDIA_NICE or 10). */
+  /** Niceness for the child (default MEDIA_NICE or 19). */
   nice?: number;
   onStdoutLine?: (line: string) => void;
 };

@@ -112,6 +112,7 @@ export function musicLimiter(): Semaphore {
 
 /** Niceness for child processes: below the web server, so requests stay responsive. */
 export function mediaNiceness(): number {
-  const n = Number(process.env.MEDIA_NICE ?? 10);
-  return Number.isInteger(n) && n >= 0 && n <= 19 ? n : 10;
+  // 19, below the worker's 14 by the same weight ratio as 10 was below 5 (ADR 400).
+  const n = Number(process.env.MEDIA_NICE ?? 19);
+  return Number.isInteger(n) && n >= 0 && n <= 19 ? n : 19;
 }
