@@ -148,10 +148,7 @@ export default function AdminOrderDialog() {
                 preventScrollReset
                 replace
                 aria-current={s.value === section ? "page" : undefined}
-                className={cx(
-                  "inline-flex h-8 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap",
-                  s.value === section ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
-                )}
+                className={cx("tab", s.value === section && "tab-current")}
               >
                 {s.label}
               </Link>

@@ -9,17 +9,7 @@ export function AdminTabs() {
       <ul className="inline-flex gap-1 rounded-lg bg-slate-100 p-1">
         {ADMIN_TABS.map((tab) => (
           <li key={tab.value}>
-            <NavLink
-              to={`/admin/${tab.value}`}
-              prefetch="intent"
-              preventScrollReset
-              className={({ isActive }) =>
-                cx(
-                  "inline-flex h-8 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap",
-                  isActive ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
-                )
-              }
-            >
+            <NavLink to={`/admin/${tab.value}`} prefetch="intent" preventScrollReset className={({ isActive }) => cx("tab", isActive && "tab-current")}>
               {tab.label}
             </NavLink>
           </li>

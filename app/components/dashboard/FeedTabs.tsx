@@ -25,10 +25,7 @@ export function FeedTabs<Tab extends string>({
                 to={{ search: feedSearch(query, { tab: tab.value, cursor: null }, defaultTab) }}
                 aria-current={current ? "page" : undefined}
                 preventScrollReset
-                className={cx(
-                  "inline-flex h-8 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap",
-                  current ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
-                )}
+                className={cx("tab", current && "tab-current")}
               >
                 {tab.label}
               </Link>

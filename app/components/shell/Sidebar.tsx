@@ -160,8 +160,8 @@ export function Sidebar({ user, unread, onCloseMobile }: { user: ShellUser; unre
                       to={link.href}
                       aria-current={active ? "page" : undefined}
                       className={cx(
-                        "group relative flex h-9 items-center gap-3 rounded-lg px-3 text-sm",
-                        active ? "bg-brand-50 font-medium text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+                        "group nav-info",
+                        active ? "bg-brand-50 font-medium text-brand-700" : "nav-info-idle",
                         collapsed && "md:justify-center md:px-0",
                       )}
                     >
@@ -256,10 +256,7 @@ function SidebarItem({
       </Tooltip>
     </>
   );
-  const layout = cx(
-    "group relative flex min-h-11 items-center gap-3 rounded-lg px-3 py-1.5",
-    collapsed && "md:min-h-9 md:justify-center md:px-0 md:py-0 md:h-9",
-  );
+  const layout = cx("group nav-item", collapsed && "md:min-h-9 md:justify-center md:px-0 md:py-0 md:h-9");
 
   if (item.disabled || !item.href) {
     return (
@@ -269,11 +266,7 @@ function SidebarItem({
     );
   }
   return (
-    <Link
-      to={item.href}
-      aria-current={active ? "page" : undefined}
-      className={cx(layout, active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900")}
-    >
+    <Link to={item.href} aria-current={active ? "page" : undefined} className={cx(layout, active ? "bg-brand-50 text-brand-700" : "nav-idle")}>
       {body}
     </Link>
   );

@@ -24,12 +24,7 @@ function RadioGroup({ legend, name, options, checked, idPrefix }: { legend: stri
         {options.map((o) => {
           const id = `${idPrefix}-${name}-${o.value || "style"}`;
           return (
-            <label
-              key={o.value}
-              htmlFor={id}
-              title={o.hint}
-              className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500"
-            >
+            <label key={o.value} htmlFor={id} title={o.hint} className="choice">
               <input id={id} type="radio" name={name} value={o.value} defaultChecked={o.value === checked} className="size-4 accent-indigo-600" />
               {o.label}
             </label>
