@@ -31,9 +31,9 @@ export const CAUSES: Record<string, Cause> = {
   },
   "page-ratio:landing": {
     cause:
-      "Quiet machine, 2026-11-27, after ADR 392/393: the 404 page costs about 3 ms of server CPU per request, of which about 1 ms is the router matching the route table (matchRoutes flattens, ranks and compiles the patterns on every call, several calls per request) and the rest the shell's render; the landing page adds the full page's server render (31 KB) and, while the showcase is empty (as in the bench, SEED_SHOWCASE=false), one indexed statement asking whether it is being made. The showcase read and that check went to the pg pool (ADR 392): 5.9 -> 4.2 ms of CPU per request in a per-page profile.",
+      "Quiet machine, 2026-11-27 evening: 0.77 in the last three runs (0.72-0.74 before ADR 399). The 404 page costs 2.65-3 ms of server CPU per request, of which about 1 ms is the router matching the route table (matchRoutes flattens, ranks and compiles the patterns on every call, several calls per request); the landing 3.9 ms: the page's server render (28 KB), its showcase read and, while the showcase is empty (as in the bench, SEED_SHOWCASE=false), one statement asking whether it is being made. ADR 399 took out a walk of the whole environment on every request (the provider registry's key, 0.1 ms) and the icons' attributes. Cutting the router's matching, which the 404 page pays too, would lower every ratio, not raise it.",
     nextStep:
-      "Lighter landing markup (the sections below the fold rendered from static HTML), or the route matching memoised upstream (a trial memo of compiled patterns saved about 0.35 ms of every request, the 404 page's too).",
+      "Lighter landing markup (the sections below the fold, 11 KB, rendered from static HTML), and the landing route's module split from the dashboard's (the anonymous page preloads the dashboard's chunks: 48 link tags, 3.2 KB).",
   },
   "page-ratio:plans": {
     cause:
@@ -42,9 +42,9 @@ export const CAUSES: Record<string, Cause> = {
   },
   "page-ratio": {
     cause:
-      "Server CPU per request on the quiet machine of 2026-11-27 (bench/results/pages-latest.json): the 404 page about 3 ms; after ADR 392 (the hot reads on the pg pool) and ADR 393 (32 MB semi-spaces), the dashboard 11.8 -> 7.9-8.4 ms, the canvas 13.2 -> 6.8-8.5, admin orders 8.3 -> 5.6-6.4, create-video 7.5 -> 5.2-5.6; the 50-scene editor 17.1 -> 11.3 ms, and 8.7 ms since it opens with its first 12 scene cards (ADR 396). What is left is React's server render of each page's own parts and the garbage it makes (a per-page CPU profile of the editor: react-dom 1.5 ms, the garbage collector 1.2, the router's matching 1.2, the app's components 0.9, writing 63 KB 0.5) and the router's matching, which the 404 page pays too: a page must cost at most 1.7 times the 404 page (about 2 ms above the shell) to reach 0.6.",
+      "Server CPU per request on the quiet machine of 2026-11-27 evening (bench/results/pages-latest.json): the 404 page 2.65-3 ms; the dashboard 6.1-6.9 ms (8.0 before ADR 399's twelve cards a page and card classes, 11.8 before ADR 392/393), create-video 4.7-5.7, admin orders 5.2-5.6, the canvas 6.5-7.1, the 50-scene editor 7.6-7.9. Ratios move by up to 0.1 between runs of the same build (create-video 0.53-0.63). What is left is spread thin: per-page CPU profiles and A/B runs (two server processes, interleaved) put the sidebar and bottom bar at 0.7-0.8 ms on every signed-in page, React's render and the bytes it writes (encodeInto, writev: about 0.05 ms per KB) for the rest, and each router Link or Form at 3-5 microseconds; handing React's output on in one chunk instead of about 60 saved nothing measurable (ADR 399). A page must cost at most 1.7 times the 404 page to reach 0.6.",
     nextStep:
-      "Lighter pages around their lists: the editor's canvas view and its second assistant panel rendered on request rather than on every load, the dashboard's card markup shared; then profile again: `npm run bench -- --pages --cpu-prof`, then `npx tsx bench/profile-pages.ts --page='editor project'`.",
+      "A lighter signed-in shell (the sidebar's markup drawn once per user and state, or a smaller sidebar), and the editor's and canvas's forms and scene cards measured one by one with `npm run bench -- --pages --cpu-prof` and `npx tsx bench/profile-pages.ts --page='editor project'`.",
   },
   "page-p95": {
     cause:
@@ -57,9 +57,9 @@ export const CAUSES: Record<string, Cause> = {
   },
   "crowd-dashboard-p95": {
     cause:
-      "The renders (ffmpeg, sharp, speech) share the two cores with the web process for the 2.5-3 minutes 20 renders take. The worker lowered only its main thread's priority: Linux keeps a nice value per thread, and its other threads (libuv's pool, libvips's threads that draw the stills and captions, V8's) ran at the web process's priority. Since ADR 398 every thread of the worker is niced (WORKER_NICE) and ffmpeg below it: worst 5 s p95 while 20 users render 506 ms (2026-11-27 morning) -> 304 ms (after ADR 392-397) -> 213 ms, with the dashboard at about 8 ms of CPU per request; quiet p95 200-224 ms, measured right after the single and 7-scene runs, whose clips-after-Ready work may still be running.",
+      "The renders (ffmpeg, sharp, speech) share the two cores with the web process for the 3 minutes 20 renders take. Since ADR 398 every thread of the worker is niced, and since ADR 400 the worker runs at nice 14 and its ffmpeg and synthesis children at 19 (were 5 and 10): worst 5 s p95 506 ms (2026-11-27 morning) -> 213-215 ms (ADR 398, 399) -> 138-142 ms in the two runs since ADR 400, the last of the 20 ads Ready after 175-179 s as before.",
     nextStep:
-      "A lighter dashboard (its 24 cards' markup: 8 ms of CPU per request against 3 for the 404 page), and a CPU share for the web process beyond nice (a cgroup weight, where the host allows it).",
+      "If it is missed again: a CPU share for the web process beyond nice (a cgroup weight, where the host allows it), and a lighter dashboard (6-7 ms of CPU per request against 2.7-3 for the 404 page).",
   },
   memory: {
     cause:
