@@ -1,10 +1,9 @@
 // A long project's page shows its first scene cards and a link to all of them that keeps the
 // page's other view settings (ADR 396); a short one shows every card and no link.
-import { renderToStaticMarkup } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import type { PageProject, PageScene } from "~/components/video-projects/page-data";
 import { ProjectManager } from "~/components/video-projects/ProjectManager";
+import { renderInRouter } from "../support/render-in-router";
 
 const scene = (i: number): PageScene => ({
   id: `s${i}`,
@@ -37,11 +36,7 @@ const project = (shown: number, total: number): PageProject => ({
 
 /** The panel as a page at `url` renders it (its forms need a data router). */
 async function render(open: PageProject, url: string): Promise<string> {
-  const routes = [{ path: "/video-projects/:projectId", element: <ProjectManager open={open} /> }];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${url}`));
-  if (context instanceof Response) throw new Error("unexpected redirect");
-  return renderToStaticMarkup(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />);
+  return renderInRouter(<ProjectManager open={open} />, { path: "/video-projects/:projectId", url });
 }
 
 describe("the project's scene cards", () => {

@@ -2,9 +2,9 @@
 // whose only choice is the scene's current one. A scene that still shows a photo given before keeps the
 // form, so it can be put back to its generated picture.
 import { renderToStaticMarkup } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { SceneMaterialControl } from "~/components/scene-material/SceneMaterialControl";
+import { renderInRouter } from "../support/render-in-router";
 
 const hint = 'Add photos or clips under "Your photos and clips" to choose one.';
 
@@ -19,11 +19,7 @@ describe("SceneMaterialControl", () => {
 
   it("keeps the form for a scene that still shows a photo given before, so it can be put back", async () => {
     // The form posts through Remix's fetcher, which needs a data router: render it inside one.
-    const routes = [{ path: "/", element: <SceneMaterialControl sceneId="s1" currentUrl="/resources/files/p.jpg" media={[]} hint={hint} /> }];
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request("http://localhost/"));
-    if (context instanceof Response) throw new Error("unexpected redirect");
-    const html = renderToStaticMarkup(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />);
+    const html = await renderInRouter(<SceneMaterialControl sceneId="s1" currentUrl="/resources/files/p.jpg" media={[]} hint={hint} />);
     expect(html).toContain("<form");
     expect(html).toContain("Use for this scene");
     expect(html).toContain("This scene shows a photo or clip given to it before.");

@@ -1,25 +1,19 @@
 // The collapsed desktop sidebar names each icon in a tooltip; the expanded one shows the names
 // and carries no tooltips (ADR 399: 13 hidden spans on every signed-in page before). Icons take
 // their stroke style from the `.icon` class, not from attributes.
-import { renderToStaticMarkup } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { Sidebar } from "~/components/shell/Sidebar";
 import { SidebarProvider } from "~/components/shell/SidebarContext";
+import { renderInRouter } from "../support/render-in-router";
 
 const user = { label: "ann@example.com", credits: 40, isAdmin: false, avatarUrl: null };
 
-async function render(open: boolean): Promise<string> {
-  const element = (
+function render(open: boolean): Promise<string> {
+  return renderInRouter(
     <SidebarProvider defaultOpen={open}>
       <Sidebar user={user} unread={2} onCloseMobile={() => {}} />
-    </SidebarProvider>
+    </SidebarProvider>,
   );
-  const routes = [{ path: "/", element }];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request("http://localhost/"));
-  if (context instanceof Response) throw new Error("unexpected response");
-  return renderToStaticMarkup(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />);
 }
 
 const tooltips = (html: string) =>
