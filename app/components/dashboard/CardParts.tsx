@@ -1,4 +1,5 @@
 // Small pieces shared by the content cards of the Dashboard and Explore.
+import { Badge } from "~/components/ui/Badge";
 import { cx } from "~/components/ui/cx";
 import type { JobStatusValue } from "~/models/content/content-feed";
 import { Time } from "~/components/time/TimeZone";
@@ -28,10 +29,10 @@ const JOB_BADGE: Record<JobStatusValue, string> = {
 /** The job's status value in a badge (docs/product.md#dashboard). */
 export function JobStatusBadge({ status }: { status: JobStatusValue }) {
   return (
-    <span className={cx("pill", JOB_BADGE[status])}>
+    <Badge className={JOB_BADGE[status]}>
       <span className="sr-only">Status: </span>
       {status}
-    </span>
+    </Badge>
   );
 }
 
@@ -50,10 +51,10 @@ export function StoryBadge({ state }: { state: StoryBadgeState }) {
     failed: "bg-red-100 text-red-800",
   }[state];
   return (
-    <span className={cx("pill", styles)}>
+    <Badge className={styles}>
       {state === "processing" ? <Spinner className="size-3" /> : null}
       {state === "ready" ? "Ready" : state === "processing" ? "Processing" : "Failed"}
-    </span>
+    </Badge>
   );
 }
 

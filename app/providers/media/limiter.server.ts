@@ -111,8 +111,10 @@ export function musicLimiter(): Semaphore {
 }
 
 /** Niceness for child processes: below the web server, so requests stay responsive. */
+// 19, below the worker's 14 by the same weight ratio as 10 was below 5 (ADR 400).
+const DEFAULT_MEDIA_NICE = 19;
+
 export function mediaNiceness(): number {
-  // 19, below the worker's 14 by the same weight ratio as 10 was below 5 (ADR 400).
-  const n = Number(process.env.MEDIA_NICE ?? 19);
-  return Number.isInteger(n) && n >= 0 && n <= 19 ? n : 19;
+  const n = Number(process.env.MEDIA_NICE ?? DEFAULT_MEDIA_NICE);
+  return Number.isInteger(n) && n >= 0 && n <= 19 ? n : DEFAULT_MEDIA_NICE;
 }
