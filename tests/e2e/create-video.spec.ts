@@ -110,6 +110,18 @@ test("the demo user creates a video, sees it become Ready without reloading, and
   await expect(download).toHaveAttribute("download", /^[a-z0-9-]+\.mp4$/);
   const file = await page.request.get((await download.getAttribute("href"))!);
   expect(file.headers()["content-disposition"]).toMatch(/^attachment; filename="[a-z0-9-]+\.mp4"$/);
+
+  // The public/private switch changes through a fetcher once the page runs: a toast, no
+  // navigation, and the new state is what the server shows after a reload.
+  const toggle = card.getByRole("switch");
+  const wasPublic = (await toggle.getAttribute("aria-checked")) === "true";
+  await toggle.click();
+  await expect(page.getByText("Visibility updated")).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-checked", String(!wasPublic));
+  expect(reloaded).toBe(false);
+  await page.reload();
+  await expect(storyCard(page, "Meet Aurora, the serum for a morning glow.").getByRole("switch")).toHaveAttribute("aria-checked", String(!wasPublic));
+
   expect(await creditsOnCard(page)).toBe(before - 20);
 
   // The caption choice is remembered: the dialog opens with it (ADR 350).
