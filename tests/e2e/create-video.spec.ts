@@ -155,7 +155,10 @@ test("a Ready card makes another size: the price is shown first, the variant app
   });
   expect(size.width).toBeGreaterThan(size.height);
   await expect(item.getByRole("link", { name: /^Download / })).toBeVisible();
+  // The live updates reloaded the page's data meanwhile: the message stays until the user leaves.
+  await expect(page.getByTestId("flash-message")).toContainText("Your video is being made in another size");
   expect(await creditsOnCard(page)).toBe(before - 8);
+  await expect(page.getByTestId("flash-message")).toHaveCount(0);
 });
 
 test("a provider failure refunds the credits and shows the failed card", async ({ page }) => {

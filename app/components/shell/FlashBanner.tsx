@@ -1,5 +1,6 @@
 // A one-time message carried across a redirect (app/utils/flash.server.ts), e.g. "Success: Your
 // video has been created successfully" after creating a video without JavaScript.
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
@@ -8,10 +9,19 @@ import type { Flash } from "~/utils/flash";
 
 export type { Flash };
 
-export function FlashBanner({ flash }: { flash: Flash | null }) {
+export function FlashBanner({ flash: fresh }: { flash: Flash | null }) {
+  const { key } = useLocation();
   const [hidden, setHidden] = useState<Flash | null>(null);
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
+  // The message stays until the user leaves the page or dismisses it: a live update reloads the
+  // shell's data, which finds the message spent, and the banner must not vanish under the
+  // user's pointer (the page below it moved up by its height).
+  const [kept, setKept] = useState<{ key: string; flash: Flash } | null>(null);
+  useEffect(() => {
+    if (fresh) setKept({ key, flash: fresh });
+  }, [fresh, key]);
+  const flash = fresh ?? (kept?.key === key ? kept.flash : null);
   if (!flash || hidden === flash) return null;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6">
