@@ -146,12 +146,19 @@ export async function planCompile(actor: Actor, projectId: string): Promise<Comp
   return compilePlanOf(await getProjectWithScenes(actor, projectId), actor.id);
 }
 
-/** planCompile for a project and its scenes already read, priced for `payerId` (pure). */
-export function compilePlanOf(project: PlanProject & { scenes: SceneRow[] }, payerId: string | null): CompilePlan {
+/**
+ * planCompile for a project and its scenes already read, priced for `payerId` (pure). `planOf`
+ * gives a scene's plan where the caller has made it already (all steps, no regenerate, the same payer).
+ */
+export function compilePlanOf(
+  project: PlanProject & { scenes: SceneRow[] },
+  payerId: string | null,
+  planOf: (scene: SceneRow) => ScenePlan = (s) => planSceneSteps(s, project, "all", false, payerId),
+): CompilePlan {
   const scenes = project.scenes
     .filter((s) => !isSceneReadyToCompile(s, project))
     .map((s) => {
-      const plan = planSceneSteps(s, project, "all", false, payerId);
+      const plan = planOf(s);
       return { sceneId: s.id, steps: plan.steps, blocked: plan.blocked };
     });
   return {

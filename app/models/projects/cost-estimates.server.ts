@@ -7,7 +7,7 @@ import { getBalance } from "~/models/billing/credits.server";
 import { failedWhile, type SceneAssetStep } from "~/models/generation/scene-asset-steps";
 import { getProject } from "./project.server";
 import type { ProjectRow } from "./project.server";
-import { compilePlanOf, planCompile, planSceneSteps, type GenerationChoice } from "~/models/generation/scene-generation.server";
+import { compilePlanOf, planCompile, planSceneSteps, type GenerationChoice, type ScenePlan } from "~/models/generation/scene-generation.server";
 import { findSceneOfProject, type SceneRow } from "./scenes.server";
 
 /** The work to price: a scene's step(s), or a compile of the project. */
@@ -53,7 +53,10 @@ export async function estimateCost(actor: Actor, input: { projectId: string; wor
 type Priced = Pick<CostEstimate, "credits" | "lines" | "blocked">;
 
 function sceneCostOf(scene: SceneRow, project: ProjectRow, choice: GenerationChoice, regenerate: boolean, payerId: string): Priced {
-  const plan = planSceneSteps(scene, project, choice, regenerate, payerId);
+  return pricedScenePlan(scene, planSceneSteps(scene, project, choice, regenerate, payerId), choice);
+}
+
+function pricedScenePlan(scene: SceneRow, plan: ScenePlan, choice: GenerationChoice): Priced {
   return {
     credits: plan.credits,
     lines: plan.steps.map((p) => ({ work: "scene_step", sceneId: scene.id, step: p.step, credits: p.credits })),
@@ -79,9 +82,11 @@ function compileCostOf(plan: ReturnType<typeof compilePlanOf>): Priced {
  * without a statement per scene (docs/decisions/238-page-speed.md).
  */
 export function projectCostsOf(actor: Actor, project: ProjectRow, scenes: SceneRow[]): { scenes: Map<string, Priced>; compile: Priced | null } {
+  // Each scene planned once: its own cost and the compile's preparation are the same plan.
+  const plans = new Map(scenes.map((s) => [s.id, planSceneSteps(s, project, "all", false, actor.id)]));
   return {
-    scenes: new Map(scenes.map((s) => [s.id, sceneCostOf(s, project, "all", false, actor.id)])),
-    compile: compileCostFromRows(actor, project, scenes),
+    scenes: new Map(scenes.map((s) => [s.id, pricedScenePlan(s, plans.get(s.id)!, "all")])),
+    compile: scenes.length ? compileCostOf(compilePlanOf({ ...project, scenes }, actor.id, (s) => plans.get(s.id)!)) : null,
   };
 }
 
