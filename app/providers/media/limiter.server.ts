@@ -110,10 +110,10 @@ export function musicLimiter(): Semaphore {
   return musicSemaphore;
 }
 
-/** Niceness for child processes: below the web server, so requests stay responsive. */
 // 19, below the worker's 14 by the same weight ratio as 10 was below 5 (ADR 400).
 const DEFAULT_MEDIA_NICE = 19;
 
+/** Niceness for child processes: below the web server, so requests stay responsive. */
 export function mediaNiceness(): number {
   const n = Number(process.env.MEDIA_NICE ?? DEFAULT_MEDIA_NICE);
   return Number.isInteger(n) && n >= 0 && n <= 19 ? n : DEFAULT_MEDIA_NICE;
