@@ -89,7 +89,9 @@ export async function loadCanvasEditor({ request, params }: LoaderFunctionArgs):
       status: project.status,
       finalVideoUrl: finishedVideoUrl(project.finalVideoUrl),
     },
-    scenes: workspace.scenes.map((s) => ({
+    sceneCount: workspace.scenes.length,
+    // Only the Scenes tab lists every scene; the Script tab and the detail panel need the selected one (ADR 403).
+    scenes: (view.tab === "scenes" ? workspace.scenes : selected ? [selected] : []).map((s) => ({
       id: s.id,
       sceneOrder: s.sceneOrder,
       title: s.title,

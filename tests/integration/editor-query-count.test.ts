@@ -129,12 +129,16 @@ describe("the editors' project read in raw SQL (ADR 365)", () => {
   });
 
   it("/canvas/:id reads the project and its scenes once, the same count for 2 and 30 scenes, and writes nothing", async () => {
-    const load = (n: number) => run(canvasRoute.loader, get(`/canvas/${projects[n]}`, admin.cookie), { projectId: projects[n] });
+    // The Scenes tab lists every scene; the Script tab sends only their count (ADR 403).
+    const load = (n: number, tab = "scenes") => run(canvasRoute.loader, get(`/canvas/${projects[n]}?tab=${tab}`, admin.cookie), { projectId: projects[n] });
     await load(30);
     const few = await countQueries(() => load(2));
     const many = await countQueries(() => load(30));
     expect((many.result as { scenes: unknown[] }).scenes).toHaveLength(30);
     expect(many.count).toBe(few.count);
+    const script = await countQueries(() => load(30, "script"));
+    expect(script.result).toMatchObject({ sceneCount: 30, scenes: [] });
+    expect(script.count).toBe(many.count);
     const from = (table: string) => new RegExp(`FROM ("public"\\.)?"${table}"`);
     expect(many.statements.filter((s) => from("canvas_projects").test(s))).toHaveLength(1);
     expect(many.statements.filter((s) => from("canvas_scenes").test(s))).toHaveLength(1);

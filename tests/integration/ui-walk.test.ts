@@ -115,6 +115,25 @@ describe("the compile panel and the project canvas (finding 13)", () => {
     }
   });
 
+  it("counts every scene of a long project, not the cards shown; the canvas's Script tab sends no scene's text (ADR 403)", async () => {
+    const scenes = Array.from({ length: 14 }, (_, i) => ({
+      title: `Scene ${i + 1}`,
+      script: `Line ${i + 1} of the script.`,
+      voiceOverText: `Voice ${i + 1}.`,
+    }));
+    const project = await createProject(adminActor(), { title: "Long one", scenes });
+    const b = browser(admin.cookie);
+    const editor = await (await b.get(`/video-projects/${project.id}`)).text();
+    expect(visible(editor)).toContain("Showing 12 of 14 scenes.");
+    expect(visible(editor)).toContain("Project Status: draft · 14 scene(s) available");
+    const script = await (await b.get(`/canvas/${project.id}`)).text();
+    expect(visible(script)).toContain("Project Status: draft · 14 scene(s) available");
+    expect(script).not.toContain("Line 1 of the script.");
+    const list = await (await b.get(`/canvas/${project.id}?tab=scenes`)).text();
+    expect(visible(list)).toContain("Scenes (14)");
+    expect(list).toContain("Line 14 of the script.");
+  });
+
   it("shows the project canvas on /video-projects/{id} by default; Hide Canvas View works without JavaScript", async () => {
     const project = await createProject(adminActor(), { title: "Canvas default" });
     const b = browser(admin.cookie);

@@ -46,7 +46,7 @@ function TitleEditor({ title }: { title: string }) {
 
 /** The page: the loader's data, and the answer of a form posted without JavaScript (fetchers keep their own). */
 export function CanvasEditor({ data, posted }: { data: CanvasEditorData; posted: CanvasActionData | undefined }) {
-  const { project, scenes: savedScenes, view, assets, versions, compile, quote } = data;
+  const { project, sceneCount, scenes: savedScenes, view, assets, versions, compile, quote } = data;
   const scenes = useScenesWithPendingEdits(savedScenes);
   // The asset workflow and the compile change the project after the request answered: follow them (ADR 156); so do staff's canvas updates (ADR 188).
   useLiveRevalidate(["project.updated"], (event) => event.type === "project.updated" && event.projectId === project.id, 300);
@@ -91,7 +91,7 @@ export function CanvasEditor({ data, posted }: { data: CanvasEditorData; posted:
             </Link>
           </nav>
           {view.tab === "script" ? (
-            <ScriptTab project={project} sceneCount={scenes.length} assets={assets} />
+            <ScriptTab project={project} sceneCount={sceneCount} assets={assets} />
           ) : (
             <ScenesTab scenes={scenes} selectedId={view.scene} confirmDelete={view.confirmDelete} />
           )}
@@ -104,7 +104,7 @@ export function CanvasEditor({ data, posted }: { data: CanvasEditorData; posted:
       </div>
       <div className="mt-6">
         <CompilePanel
-          open={{ project: { finalVideoUrl: project.finalVideoUrl, title: project.title, status: project.status }, scenes, compile }}
+          open={{ project: { finalVideoUrl: project.finalVideoUrl, title: project.title, status: project.status }, sceneCount, compile }}
           storyboardHref={`/projects/${project.id}/storyboard?from=canvas`}
         />
       </div>

@@ -58,6 +58,9 @@ export type EditorCompileJob = CompileJobView;
 export type CanvasEditorData = {
   view: EditorView;
   project: EditorProject;
+  /** How many scenes the project has. */
+  sceneCount: number;
+  /** The scenes the view shows: every one on the Scenes tab, else only the selected one (for the detail panel). */
   scenes: EditorScene[];
   assets: Array<{ id: string; url: string; type: string; name: string }>;
   quote: EditorQuote | null;

@@ -13,7 +13,8 @@ const ACTIVE = new Set(["queued", "rendering"]);
 /** What the compile panel reads of a project (the canvas editor shows the same panel). */
 export type CompilePanelProject = {
   project: Pick<PageProject["project"], "finalVideoUrl" | "title" | "status">;
-  scenes: readonly unknown[];
+  /** Every scene of the project, not only the cards the page shows. */
+  sceneCount: number;
   compile: Pick<PageProject["compile"], "costLabel" | "job" | "captions">;
 };
 
@@ -23,7 +24,7 @@ export function CompilePanel({ open, actionData, storyboardHref }: { open: Compi
   const result = resultOf(fetcher.data, actionData, "compile");
   const job = open.compile.job;
   const running = fetcher.state !== "idle" || (job !== null && ACTIVE.has(job.status));
-  const count = open.scenes.length;
+  const count = open.sceneCount;
 
   const { url: videoUrl, posterUrl } = projectVideo(open.project, job);
   return (

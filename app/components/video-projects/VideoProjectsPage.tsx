@@ -86,7 +86,13 @@ export function VideoProjectsPage({
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProjectManager open={open} actionData={actionData} />
-          {open ? <CompilePanel open={open} actionData={actionData} storyboardHref={`/projects/${open.project.id}/storyboard`} /> : null}
+          {open ? (
+            <CompilePanel
+              open={{ ...open, sceneCount: open.sceneCount ?? open.scenes.length }}
+              actionData={actionData}
+              storyboardHref={`/projects/${open.project.id}/storyboard`}
+            />
+          ) : null}
         </div>
         <AssistantPanel assistant={assistant} />
       </div>
