@@ -103,6 +103,8 @@ describe("the shell's session user", () => {
     await prisma.user.delete({ where: { id: user.id } });
     expect((await run<Shell>(shellRoute.loader, get("/", user.cookie))).user).toBeNull();
     const other = await newUser();
+    // The genuine cookie first: its checked signature is kept, and must not vouch for a changed one.
+    expect((await run<Shell>(shellRoute.loader, get("/", other.cookie))).user).not.toBeNull();
     const forged = other.cookie.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
     expect((await run<Shell>(shellRoute.loader, get("/", forged))).user).toBeNull();
   });

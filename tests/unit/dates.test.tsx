@@ -24,6 +24,18 @@ describe("formatInZone", () => {
     expect(formatInZone("not a date", "UTC")).toBe("—");
   });
 
+  it("gives the same answers when asked again (kept answers), each for its own zone, style and moment", () => {
+    const moments = Array.from({ length: 2100 }, (_, i) => new Date(Date.UTC(2026, 10, 25, 20, 15) + i * 60_000));
+    for (let round = 0; round < 2; round++) {
+      expect(formatInZone(MOMENT, "UTC")).toBe("Nov 25, 2026, 8:15 PM UTC");
+      expect(formatInZone(new Date(MOMENT), "Asia/Kolkata")).toBe("Nov 26, 2026, 1:45 AM GMT+5:30");
+      expect(formatInZone(Date.parse(MOMENT), "UTC", "time")).toBe("8:15:00 PM UTC");
+      expect(formatInZone(MOMENT, "Mars/Olympus", "date")).toBe("Nov 25, 2026");
+      // More moments than are kept: the oldest go, and every answer is still its own.
+      expect(moments.map((m) => formatInZone(m, "UTC", "time")).slice(-2)).toEqual(["7:13:00 AM UTC", "7:14:00 AM UTC"]);
+    }
+  });
+
   it("reads the zone from the cookie the browser writes, and nothing else", () => {
     expect(timeZoneFromCookie(timeZoneCookie("America/Argentina/Buenos_Aires").split(";")[0])).toBe("America/Argentina/Buenos_Aires");
     expect(timeZoneFromCookie("a=1; tz=Asia%2FKolkata; b=2")).toBe("Asia/Kolkata");
