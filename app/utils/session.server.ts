@@ -88,7 +88,7 @@ export async function readSessionId(cookieHeader: string | null): Promise<string
 
 /**
  * Cookie headers whose signature was checked, with the session id they carry: the same header
- * always carries the same id, and checking it (three HMAC-SHA1s, base64 and JSON) cost 0.15 ms of
+ * always carries the same id, and checking it (three HMAC-SHA1s, base64 and JSON) took up to 0.15 ms of
  * every signed-in request. Only verified headers are kept, at most VERIFIED_IDS_MAX, oldest out
  * first; the session row is still read on every request, so revoking a session still works.
  */
