@@ -11,6 +11,7 @@ import type { OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/s
 import express from "express";
 // The fixed OAuth terms only (no database): the access folder's index would open it now.
 import { SUPPORTED_SCOPES } from "../app/models/access/oauth-rules.ts";
+import { keepAtMost } from "../app/utils/bounded-map.ts";
 import { PostgresRateLimitStore } from "./oauth-rate-limit-store.ts";
 
 // The core is loaded on first use: it opens the database, whose URL the bootstrap sets after
@@ -138,9 +139,8 @@ export function oauthRoutes(opts: OAuthRoutesOptions): express.Router | null {
     const origin = `http://${host[1].toLowerCase()}:${Number(host[2])}`;
     let routes = byOrigin.get(origin);
     if (!routes) {
-      if (byOrigin.size >= MAX_LOOPBACK_ORIGINS) byOrigin.delete(byOrigin.keys().next().value!);
       routes = routerFor(oauthSettings(origin)!, opts);
-      byOrigin.set(origin, routes);
+      keepAtMost(byOrigin, origin, routes, MAX_LOOPBACK_ORIGINS);
     }
     routes(req, res, next);
   });

@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // A long project's page renders its first scene cards; the rest on "Show all scenes" (a link, no JavaScript needed).
     const shown = scenes === "all" ? open : { ...open, scenes: open.scenes.slice(0, SCENES_FIRST_PAGE) };
     return {
-      open: { ...shown, sceneCount: open.scenes.length },
+      open: shown,
       history: items.items,
       historyPage: { page: items.page, hasMore: items.hasMore },
       historyOpen,

@@ -122,6 +122,7 @@ async function pageOf(actor: Actor, workspace: Awaited<ReturnType<typeof getProj
       mainProductImageUrl: project.mainProductImageUrl,
     },
     scenes,
+    sceneCount: scenes.length,
     /** The project's own photos and clips a scene may show (its image and video assets). */
     media: workspace.assets
       .filter((a) => a.type === "image" || a.type === "video")

@@ -5,6 +5,7 @@
 // server texts) UTC, and every date with a time names its zone ("… UTC"). Pure: the server, the
 // browser and the core use it alike.
 import { TZDate } from "@date-fns/tz";
+import { keepAtMost } from "~/utils/bounded-map";
 
 export const TIME_ZONE_COOKIE = "tz";
 export const FALLBACK_TIME_ZONE = "UTC";
@@ -94,8 +95,7 @@ export function formatInZone(value: Date | string | number | null | undefined, z
   let text = formatted.get(key);
   if (text === undefined) {
     text = formatter(style, zone).format(d);
-    if (formatted.size >= FORMATTED_MAX) formatted.delete(formatted.keys().next().value!);
-    formatted.set(key, text);
+    keepAtMost(formatted, key, text, FORMATTED_MAX);
   }
   return text;
 }

@@ -2,6 +2,7 @@
 // sessions table, so a session can be revoked on the server (sign-out, "sign out everywhere").
 import { createCookie, createSessionStorage } from "@remix-run/node";
 import { prisma } from "~/utils/db.server";
+import { keepAtMost } from "~/utils/bounded-map";
 import { env, secureCookies } from "~/utils/env.server";
 
 export const SESSION_MAX_AGE_S = 60 * 60 * 24 * 30;
@@ -81,8 +82,7 @@ export async function readSessionId(cookieHeader: string | null): Promise<string
   if (known) return known;
   const id: unknown = await sessionCookie().parse(cookieHeader);
   if (typeof id !== "string" || !id) return null;
-  if (verifiedIds.size >= VERIFIED_IDS_MAX) verifiedIds.delete(verifiedIds.keys().next().value!);
-  verifiedIds.set(cookieHeader, id);
+  keepAtMost(verifiedIds, cookieHeader, id, VERIFIED_IDS_MAX);
   return id;
 }
 

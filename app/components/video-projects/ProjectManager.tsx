@@ -79,7 +79,7 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
           ))}
         </ul>
       )}
-      <MoreScenes shown={scenes.length} total={open.sceneCount ?? scenes.length} />
+      <MoreScenes shown={scenes.length} total={open.sceneCount} />
     </div>
   );
 }

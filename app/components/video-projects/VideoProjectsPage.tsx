@@ -39,7 +39,7 @@ export function VideoProjectsPage({
 }) {
   const base = open ? `/video-projects/${open.project.id}` : "/video-projects";
   // A long project shown whole ("Show all scenes") stays whole when the view changes.
-  const allScenes = open ? open.scenes.length > SCENES_FIRST_PAGE && open.scenes.length >= (open.sceneCount ?? 0) : false;
+  const allScenes = open ? open.scenes.length > SCENES_FIRST_PAGE && open.scenes.length >= open.sceneCount : false;
   // Real progress (compile job, scene steps): the core announces every change of the open
   // project on the live stream (project.updated, ADR 156), and the page reloads its data then,
   // without polling. Without JavaScript the page shows the state as of its last load.
@@ -86,13 +86,7 @@ export function VideoProjectsPage({
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProjectManager open={open} actionData={actionData} />
-          {open ? (
-            <CompilePanel
-              open={{ ...open, sceneCount: open.sceneCount ?? open.scenes.length }}
-              actionData={actionData}
-              storyboardHref={`/projects/${open.project.id}/storyboard`}
-            />
-          ) : null}
+          {open ? <CompilePanel open={open} actionData={actionData} storyboardHref={`/projects/${open.project.id}/storyboard`} /> : null}
         </div>
         <AssistantPanel assistant={assistant} />
       </div>

@@ -47,7 +47,7 @@ export type PageProject = {
   };
   scenes: PageScene[];
   /** How many scenes the project has: more than `scenes` when the page shows only its first ones. */
-  sceneCount?: number;
+  sceneCount: number;
   /** The project's own photos and clips (its image and video assets), oldest first. */
   media: PageMedia[];
   compile: {

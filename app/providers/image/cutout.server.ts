@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
+import { keepAtMost } from "~/utils/bounded-map";
 
 export type Cutout = {
   /** RGBA PNG of the product, trimmed to its bounds. */
@@ -30,12 +31,10 @@ export async function cutOutProduct(input: string | Buffer): Promise<Cutout> {
     cut = cutOut(bytes);
     // A failed cut-out is not kept: the next call tries again (and says why).
     cut.catch(() => recent.delete(key));
-    recent.set(key, cut);
-    if (recent.size > RECENT_CUTOUTS) recent.delete(recent.keys().next().value!);
+    keepAtMost(recent, key, cut, RECENT_CUTOUTS);
   } else {
     // Most recently used last.
-    recent.delete(key);
-    recent.set(key, cut);
+    keepAtMost(recent, key, cut, RECENT_CUTOUTS);
   }
   return cut;
 }

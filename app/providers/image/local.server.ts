@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import sharp, { type OverlayOptions } from "sharp";
 import { FULL_SIZES, ProviderError, isAspectRatio, type CallOptions } from "~/providers/media/types";
+import { keepAtMost } from "~/utils/bounded-map";
 import { hashValue } from "~/providers/media/workdir.server";
 import { cutOutProduct, type Cutout } from "./cutout.server";
 import { mix, readableOn, rgbToHex } from "./color";
@@ -25,9 +26,7 @@ const recentLayers = new Map<string, ShotLayers | null>();
 
 function keepLayers(key: string | null, layers: ShotLayers | null): void {
   if (key === null) return;
-  recentLayers.delete(key);
-  recentLayers.set(key, layers);
-  if (recentLayers.size > RECENT_LAYERS) recentLayers.delete(recentLayers.keys().next().value!);
+  keepAtMost(recentLayers, key, layers, RECENT_LAYERS);
 }
 
 /** What a shot is drawn from, as a key: its pictures by their bytes' hash, everything else as it is; null for a picture given by path (it may change). */
