@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { useAppLinkNavigation } from "~/components/ui/AppLink";
 import { TimeZoneProvider } from "~/components/time/TimeZone";
 import { FALLBACK_TIME_ZONE, timeZoneOf } from "~/utils/dates";
 import { AccessDenied } from "~/components/AccessDenied";
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useAppLinkNavigation();
   return <Outlet />;
 }
 

@@ -2,7 +2,7 @@
 // dashboard for signed-in users: announcements, search, date range, tabs, content cards that
 // update live, and the visibility and dismiss actions.
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import dayPickerStyles from "react-day-picker/style.css";
 import { z } from "zod";
 import { AnnouncementBanners } from "~/components/dashboard/AnnouncementBanners";
@@ -33,6 +33,7 @@ import { activeModels } from "~/providers/model-use.server";
 import { field } from "~/utils/form-fields";
 import { readForm, readQuery } from "~/utils/forms.server";
 import { getSession, sessionStorage } from "~/utils/session.server";
+import { AppLink } from "~/components/ui/AppLink";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: dayPickerStyles },
@@ -185,7 +186,7 @@ function Dashboard({ data }: { data: DashboardData }) {
           <p className="mt-1 text-sm text-slate-600">Your Content Overview</p>
         </div>
         <div className="flex items-center gap-2">
-          <Link to="/notifications" className={buttonClasses("secondary", "md", "relative")}>
+          <AppLink to="/notifications" className={buttonClasses("secondary", "md", "relative")}>
             <svg
               viewBox="0 0 24 24"
               fill="none"
@@ -205,11 +206,11 @@ function Dashboard({ data }: { data: DashboardData }) {
                 <span className="sr-only"> unread</span>
               </span>
             ) : null}
-          </Link>
-          <Link to="/create-video" className={buttonClasses("primary", "md")}>
+          </AppLink>
+          <AppLink to="/create-video" className={buttonClasses("primary", "md")}>
             <Icon name="video" className="size-4" />
             Create video
-          </Link>
+          </AppLink>
         </div>
       </div>
 
@@ -226,10 +227,10 @@ function Dashboard({ data }: { data: DashboardData }) {
 
       {feed.items.length === 0 ? (
         <EmptyState title={EMPTY_TEXT[query.tab]} hint={EMPTY_HINT}>
-          <Link to="/create-video" className={buttonClasses("primary", "md", "mt-6")}>
+          <AppLink to="/create-video" className={buttonClasses("primary", "md", "mt-6")}>
             <Icon name="video" className="size-4" />
             Create a video
-          </Link>
+          </AppLink>
         </EmptyState>
       ) : (
         <>

@@ -2,12 +2,13 @@
 // order, newest first, 24 a page ("Load more" beyond, a plain link), with the customer's username
 // or the guest's name. A row opens the detail dialog, /admin/orders/{orderId} (nested route).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { formatOrderCredits } from "~/components/orders/format";
 import { Time } from "~/components/time/TimeZone";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
+import { AppLink } from "~/components/ui/AppLink";
 import { Button } from "~/components/ui/Button";
 import { LoadMore, withPage } from "~/components/ui/LoadMore";
 import { actorFromUser, requireAdmin } from "~/models/access";
@@ -138,14 +139,14 @@ export default function AdminOrdersTab() {
                     <Time value={row.deliveredAt} format="date" />
                   </td>
                   <td className="px-3 py-2">
-                    <Link
+                    <AppLink
                       to={`/admin/orders/${row.id}${search}`}
                       preventScrollReset
                       className="font-medium text-brand-700 hover:underline"
                       aria-label={`Open order ${row.orderNumber}`}
                     >
                       Open
-                    </Link>
+                    </AppLink>
                   </td>
                 </tr>
               ))}

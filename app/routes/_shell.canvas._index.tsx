@@ -4,7 +4,7 @@
 // without JavaScript); with JavaScript the forms go through fetchers. The work is the core's
 // (listUserProjectsPage, createProject, deleteProject) as the admin's "web" actor.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
@@ -18,6 +18,7 @@ import { setFlash } from "~/utils/flash.server";
 import { readFormData, readQuery } from "~/utils/forms.server";
 import { coreRefusal, refused, type CanvasActionData } from "./_shell.canvas.server";
 import { Time } from "~/components/time/TimeZone";
+import { AppLink } from "~/components/ui/AppLink";
 
 export const meta: MetaFunction = () => [{ title: "Canvas — Reelforge" }];
 
@@ -136,13 +137,13 @@ function ProjectCard({ project }: { project: ReturnType<typeof useLoaderData<typ
   if (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "delete") return null;
   return (
     <li className="flex items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <Link to={`/canvas/${project.id}`} className="min-w-0 flex-1">
+      <AppLink to={`/canvas/${project.id}`} className="min-w-0 flex-1">
         <h3 className="truncate font-semibold text-slate-900">{project.title}</h3>
         {project.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{project.description}</p> : null}
         <p className="mt-2 text-xs text-slate-500">
           Last updated <Time value={project.updatedAt} /> · {project.scenes} scene{project.scenes === 1 ? "" : "s"}
         </p>
-      </Link>
+      </AppLink>
       <fetcher.Form
         method="post"
         action="/canvas?index"

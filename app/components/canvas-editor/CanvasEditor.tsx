@@ -2,7 +2,7 @@
 // Project, Multi-Agent Chat, detail-panel toggle), the Script and Scenes tabs, the scene detail
 // panel and the compile panel. The selected scene, tab and panel live in the query, so every state
 // is a link; every change is a form posted to the route's action (fetchers with JavaScript).
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { CompilePanel } from "~/components/video-projects/VideoProjectsPage";
 import { useLiveRevalidate } from "~/hooks/useLiveEvents";
@@ -14,6 +14,7 @@ import { SceneDetail } from "./SceneDetail";
 import { materialOptions } from "~/components/scene-material/SceneMaterialControl";
 import { ScenesTab } from "./ScenesTab";
 import { ScriptTab } from "./ScriptTab";
+import { AppLink } from "~/components/ui/AppLink";
 
 function TitleEditor({ title }: { title: string }) {
   const fetcher = useFetcher<CanvasActionData>();
@@ -51,6 +52,8 @@ export function CanvasEditor({ data, posted }: { data: CanvasEditorData; posted:
   // The asset workflow and the compile change the project after the request answered: follow them (ADR 156); so do staff's canvas updates (ADR 188).
   useLiveRevalidate(["project.updated"], (event) => event.type === "project.updated" && event.projectId === project.id, 300);
   const link = useViewLink();
+  // App links are plain anchors: their query links carry the path, as <Link> wrote them.
+  const { pathname } = useLocation();
   const selected = scenes.find((s) => s.id === view.scene);
   const panelOpen = view.panel === "open";
   const tabClass = (active: boolean) =>
@@ -83,12 +86,20 @@ export function CanvasEditor({ data, posted }: { data: CanvasEditorData; posted:
         {/* A section, not a second <main>: the shell's <main> holds the whole page (one main landmark). */}
         <section className="min-w-0" aria-label="Script and scenes">
           <nav className="mb-4 flex gap-2" aria-label="Editor tabs">
-            <Link to={link({ tab: "script" })} className={tabClass(view.tab === "script")} aria-current={view.tab === "script" ? "page" : undefined}>
+            <AppLink
+              to={pathname + link({ tab: "script" })}
+              className={tabClass(view.tab === "script")}
+              aria-current={view.tab === "script" ? "page" : undefined}
+            >
               Script
-            </Link>
-            <Link to={link({ tab: "scenes" })} className={tabClass(view.tab === "scenes")} aria-current={view.tab === "scenes" ? "page" : undefined}>
+            </AppLink>
+            <AppLink
+              to={pathname + link({ tab: "scenes" })}
+              className={tabClass(view.tab === "scenes")}
+              aria-current={view.tab === "scenes" ? "page" : undefined}
+            >
               Scenes
-            </Link>
+            </AppLink>
           </nav>
           {view.tab === "script" ? (
             <ScriptTab project={project} sceneCount={sceneCount} assets={assets} />

@@ -1,11 +1,12 @@
 // The canvas editor's Scenes tab: the scenes in order, each a link that opens it in the detail
 // panel, with Delete (confirmed first) and Add Scene.
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import type { CanvasActionData, EditorScene } from "./editor-data";
 import { useViewLink } from "./hooks";
 import { DELETE_SCENE_QUESTION, sceneLabel } from "./labels";
 import { Notice } from "./Notice";
+import { AppLink } from "~/components/ui/AppLink";
 
 const PREVIEW_CHARS = 60;
 
@@ -21,7 +22,11 @@ function SceneRowItem({ scene, selected, confirming }: { scene: EditorScene; sel
   return (
     <li className={`rounded-lg border p-3 ${selected ? "border-brand-500 bg-brand-50" : "border-slate-200 bg-white"}`}>
       <div className="flex items-start gap-2">
-        <Link to={link({ scene: scene.id, panel: "open", confirmDelete: null })} className="min-w-0 flex-1" aria-current={selected ? "true" : undefined}>
+        <AppLink
+          to={pathname + link({ scene: scene.id, panel: "open", confirmDelete: null })}
+          className="min-w-0 flex-1"
+          aria-current={selected ? "true" : undefined}
+        >
           <p className="truncate font-medium text-slate-900">{sceneLabel(scene)}</p>
           <p className="truncate text-sm text-slate-600">{preview}</p>
           <p className={`text-xs ${scene.imagePrompt ? "text-emerald-700" : "text-slate-600"}`}>{scene.imagePrompt ? "✓ Image prompt" : "✗ No image prompt"}</p>
@@ -30,7 +35,7 @@ function SceneRowItem({ scene, selected, confirming }: { scene: EditorScene; sel
               {failed.error}
             </p>
           ) : null}
-        </Link>
+        </AppLink>
         {confirming ? null : (
           // Without JavaScript a link to the confirm step (?confirmDelete=); with it the browser's confirm asks.
           <ButtonLink

@@ -2,7 +2,7 @@
 // where JavaScript runs, which gives a real modal (the page behind is inert, so focus stays inside;
 // Escape closes it; it is labelled by its title). Without JavaScript the same element is rendered
 // open in the page flow, so /create-video?new=1 shows the form inline.
-import { Link } from "@remix-run/react";
+
 import { useEffect, useRef } from "react";
 import { Toaster } from "sonner";
 import { formatCredits } from "~/components/shell/nav";
@@ -10,6 +10,7 @@ import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
 import { VIDEO_COST_CREDITS } from "~/models/billing/prices";
 import { DIALOG_TOASTER_ID } from "~/models/stories/video-request-rules";
+import { AppLink } from "~/components/ui/AppLink";
 
 export function CreateVideoDialog({
   open,
@@ -71,10 +72,10 @@ export function CreateVideoDialog({
     >
       <div className="border-b border-slate-200 px-5 pt-4 pb-4 sm:px-6">
         <div className="flex items-center justify-between gap-3">
-          <Link to="/" className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900">
+          <AppLink to="/" className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900">
             <Icon name="arrow-right" className="size-4 rotate-180" />
             Back to Dashboard
-          </Link>
+          </AppLink>
           {hydrated ? (
             <button
               type="button"

@@ -6,7 +6,7 @@
 // the submit goes through a fetcher with the refs, "Creating..." shows while it runs, and after
 // VIDEO_CREATE_TIMEOUT_MS the "Timeout" toast says the request goes on in the background (it
 // is not sent again; a manual retry reuses the same request id, so it cannot charge twice).
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button, buttonClasses } from "~/components/ui/Button";
@@ -33,6 +33,7 @@ import { CaptionFields } from "~/components/ui/CaptionFields";
 import type { CaptionPick } from "~/models/captions/caption-rules";
 import { ScriptField } from "./ScriptField";
 import { VoiceSamples } from "./VoiceSamples";
+import { AppLink } from "~/components/ui/AppLink";
 
 export type Option = { id: number; name: string };
 
@@ -285,9 +286,9 @@ export function CreateVideoForm({
             Cancel
           </Button>
         ) : (
-          <Link to={cancelHref} className={buttonClasses("secondary", "lg", "w-full sm:w-auto")}>
+          <AppLink to={cancelHref} className={buttonClasses("secondary", "lg", "w-full sm:w-auto")}>
             Cancel
-          </Link>
+          </AppLink>
         )}
         <Button type="submit" size="lg" disabled={submitting || uploading} aria-disabled={submitting || uploading} className="w-full sm:w-auto">
           {submitting ? (

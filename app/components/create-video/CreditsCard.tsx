@@ -1,6 +1,6 @@
 // The card of /create-video (docs/product.md#the-page): the balance, the cost tooltip, the
 // "Create New Video" button (disabled under 20 credits) and the way to more credits.
-import { Link } from "@remix-run/react";
+
 import { useId, useState } from "react";
 import { formatCredits } from "~/components/shell/nav";
 import { buttonClasses } from "~/components/ui/Button";
@@ -8,6 +8,7 @@ import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
 import { CUSTOM_ORDER_COST_CREDITS, VIDEO_COST_CREDITS } from "~/models/billing/prices";
 import { VIDEO_MESSAGES } from "~/models/stories/video-request-rules";
+import { AppLink } from "~/components/ui/AppLink";
 
 /**
  * "Each video requires 20 credits": shown while the info button is hovered or focused (CSS, so
@@ -92,7 +93,7 @@ export function CreditsCard({
 
       <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
         {canCreate ? (
-          <Link
+          <AppLink
             to={createHref}
             preventScrollReset
             onClick={(event) => {
@@ -104,23 +105,23 @@ export function CreditsCard({
             className={buttonClasses("primary", "lg", "w-full sm:w-auto")}
           >
             {button}
-          </Link>
+          </AppLink>
         ) : (
           <button type="button" disabled aria-describedby={tooltipId} className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
             {button}
           </button>
         )}
         {credits !== null && !canCreate ? (
-          <Link to="/plans" className="text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline sm:text-left">
+          <AppLink to="/plans" className="text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline sm:text-left">
             Get more credits
-          </Link>
+          </AppLink>
         ) : null}
       </div>
       <p className="mt-4 border-t border-slate-100 pt-4 text-sm text-slate-600">
         Would you rather our team made it?{" "}
-        <Link to="/custom-orders" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+        <AppLink to="/custom-orders" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
           Place a custom order
-        </Link>{" "}
+        </AppLink>{" "}
         ({CUSTOM_ORDER_COST_CREDITS} credits).
       </p>
     </section>

@@ -1,5 +1,6 @@
 // Empty state and page links of a feed.
-import { Link } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 
 export function EmptyState({ title, hint, children }: { title: string; hint: string; children?: React.ReactNode }) {
   return (
@@ -33,26 +34,27 @@ export function EmptyState({ title, hint, children }: { title: string; hint: str
 
 /** Keyset pages: "Older" continues after the last card; "Newest" starts over. */
 export function FeedPager({ nextSearch, firstSearch, onFirstPage }: { nextSearch: string | null; firstSearch: string; onFirstPage: boolean }) {
+  const { pathname } = useLocation();
   if (!nextSearch && onFirstPage) return null;
   return (
     <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-3">
       {onFirstPage ? (
         <span />
       ) : (
-        <Link
-          to={{ search: firstSearch }}
+        <AppLink
+          to={pathname + firstSearch}
           className="inline-flex h-10 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50"
         >
           ← Newest
-        </Link>
+        </AppLink>
       )}
       {nextSearch ? (
-        <Link
-          to={{ search: nextSearch }}
+        <AppLink
+          to={pathname + nextSearch}
           className="inline-flex h-10 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50"
         >
           Older →
-        </Link>
+        </AppLink>
       ) : null}
     </nav>
   );

@@ -1,7 +1,8 @@
 // Tabs of a feed as links: the tab is part of the URL (works without JavaScript, can be shared).
-import { Link } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { cx } from "~/components/ui/cx";
 import { feedSearch, type FeedQuery } from "~/models/content/content-feed";
+import { AppLink } from "~/components/ui/AppLink";
 
 export function FeedTabs<Tab extends string>({
   tabs,
@@ -14,6 +15,7 @@ export function FeedTabs<Tab extends string>({
   defaultTab: Tab;
   label: string;
 }) {
+  const { pathname } = useLocation();
   return (
     <nav aria-label={label} className="overflow-x-auto">
       <ul className="inline-flex gap-1 rounded-lg bg-slate-100 p-1">
@@ -21,14 +23,14 @@ export function FeedTabs<Tab extends string>({
           const current = tab.value === query.tab;
           return (
             <li key={tab.value}>
-              <Link
-                to={{ search: feedSearch(query, { tab: tab.value, cursor: null }, defaultTab) }}
+              <AppLink
+                to={pathname + feedSearch(query, { tab: tab.value, cursor: null }, defaultTab)}
                 aria-current={current ? "page" : undefined}
                 preventScrollReset
                 className={cx("tab", current && "tab-current")}
               >
                 {tab.label}
-              </Link>
+              </AppLink>
             </li>
           );
         })}

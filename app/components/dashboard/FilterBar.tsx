@@ -1,7 +1,8 @@
 // The search and date filter of the Dashboard (and the search of Explore): a GET form, so the
 // filter lives in the URL and works without JavaScript (plain date inputs); with JavaScript the
 // dates are picked in a two-month range calendar and the browser's time zone is sent along.
-import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useRef } from "react";
 import { DateRangePicker, DATE_RANGE_LABEL } from "./DateRangePicker";
 import type { FeedQuery } from "~/models/content/content-feed";
@@ -121,12 +122,12 @@ export function FilterBar<Tab extends string>({
           {searching ? "Searching..." : "Search"}
         </button>
         {filtered ? (
-          <Link
+          <AppLink
             to={clearHref}
             className="inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
           >
             Clear filters
-          </Link>
+          </AppLink>
         ) : null}
       </div>
     </Form>

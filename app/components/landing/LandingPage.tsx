@@ -1,5 +1,5 @@
 // The landing page for signed-out visitors at "/".
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useCallback } from "react";
 import { buttonClasses } from "~/components/ui/Button";
 import { Icon, type IconName } from "~/components/ui/Icon";
@@ -74,10 +74,10 @@ export function LandingPage({ showcase, showcaseInProgress = false, models }: { 
                 delivered to your dashboard {LANDING_DELIVERY}.
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-                <Link to="/auth/signup" className={buttonClasses("primary", "lg")}>
+                <AppLink to="/auth/signup" className={buttonClasses("primary", "lg")}>
                   Start Now
                   <Icon name="arrow-right" className="size-4" />
-                </Link>
+                </AppLink>
                 <a href="#showcase" onClick={scrollToShowcase} className={buttonClasses("secondary", "lg")}>
                   <Icon name="play" className="size-4" />
                   Watch Demo Videos
@@ -161,10 +161,10 @@ export function LandingPage({ showcase, showcaseInProgress = false, models }: { 
               ))}
             </ol>
             <div className="mt-10 text-center">
-              <Link to="/auth/signup" className={buttonClasses("primary", "lg")}>
+              <AppLink to="/auth/signup" className={buttonClasses("primary", "lg")}>
                 <Icon name="upload" className="size-4" />
                 Upload & Order Now
-              </Link>
+              </AppLink>
             </div>
           </div>
         </section>
@@ -273,10 +273,10 @@ export function LandingPage({ showcase, showcaseInProgress = false, models }: { 
               <p className="mx-auto mt-3 max-w-xl text-white/85">
                 {price} per video, delivered {LANDING_DELIVERY}. No calls or waiting.
               </p>
-              <Link to="/auth/signup" className={buttonClasses("light", "lg", "mt-8")}>
+              <AppLink to="/auth/signup" className={buttonClasses("light", "lg", "mt-8")}>
                 Get Started Now
                 <Icon name="arrow-right" className="size-4" />
-              </Link>
+              </AppLink>
             </div>
           </div>
         </section>

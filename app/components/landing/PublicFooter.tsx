@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { INFO_LINKS } from "~/components/shell/nav";
 import { BrandMark } from "~/components/shell/BrandMark";
 
@@ -14,15 +14,15 @@ export function PublicFooter() {
           <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
             {INFO_LINKS.map((link) => (
               <li key={link.href}>
-                <Link to={link.href} className="rounded text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline">
+                <AppLink to={link.href} className="rounded text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline">
                   {link.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
             <li>
-              <Link to="/status" className="rounded text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline">
+              <AppLink to="/status" className="rounded text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline">
                 System Status
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>

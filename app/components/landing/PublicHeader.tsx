@@ -1,4 +1,5 @@
-import { Link, NavLink } from "@remix-run/react";
+import { NavLink } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { buttonClasses } from "~/components/ui/Button";
 import { cx } from "~/components/ui/cx";
 import { BrandMark } from "~/components/shell/BrandMark";
@@ -8,17 +9,17 @@ export function PublicHeader({ className }: { className?: string }) {
   return (
     <header className={cx("sticky top-0 z-30 border-b border-slate-200/70 bg-white/85 backdrop-blur", className)}>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900">
+        <AppLink to="/" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900">
           <BrandMark />
           <span>Reelforge</span>
-        </Link>
+        </AppLink>
         <nav aria-label="Site" className="flex items-center gap-1 sm:gap-2">
           <NavLink to="/plans" className={({ isActive }) => cx(buttonClasses("ghost", "md"), isActive && "bg-slate-100 text-slate-900")}>
             Pricing
           </NavLink>
-          <Link to="/auth/login" className={buttonClasses("primary", "md")}>
+          <AppLink to="/auth/login" className={buttonClasses("primary", "md")}>
             Login
-          </Link>
+          </AppLink>
         </nav>
       </div>
     </header>

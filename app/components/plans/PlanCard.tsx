@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { discountedPrice, formatINR } from "~/models/billing/pricing";
@@ -49,9 +49,9 @@ export function PlanCard({ plan, applied, featured }: { plan: PlanCardData; appl
           </li>
         ))}
       </ul>
-      <Link to={paymentHref(plan.name, applied)} className={buttonClasses("primary", "lg", "mt-6 w-full")} aria-describedby={headingId}>
+      <AppLink to={paymentHref(plan.name, applied)} className={buttonClasses("primary", "lg", "mt-6 w-full")} aria-describedby={headingId}>
         Buy Now
-      </Link>
+      </AppLink>
     </article>
   );
 }

@@ -1,5 +1,5 @@
 // "Choose Your Plan" (docs/product.md#plans): used by /plans and by the Plans tab of /settings.
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useCallback, useState } from "react";
 import { Icon } from "~/components/ui/Icon";
 import { DiscountCodeForm } from "./DiscountCodeForm";
@@ -36,10 +36,10 @@ export function PlansContent({
   return (
     <div className={embedded ? "" : "mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 lg:py-10"}>
       {embedded ? null : (
-        <Link to="/" className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900">
+        <AppLink to="/" className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900">
           <Icon name="arrow-right" className="size-4 rotate-180" />
           Back
-        </Link>
+        </AppLink>
       )}
       {outcome ? (
         <div className="mt-4">

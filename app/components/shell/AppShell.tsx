@@ -1,6 +1,7 @@
 // The signed-in navigation shell: sidebar (desktop: 16rem, collapsible to 3rem; mobile: an
 // 18rem overlay), a mobile top bar and bottom navigation, and the page in <main>.
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useCallback, useEffect, useRef } from "react";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
@@ -75,10 +76,10 @@ function ShellFrame({ user, unread, children }: { user: ShellUser; unread: numbe
         >
           <Icon name="menu" className="size-6" />
         </a>
-        <Link to="/" className="flex items-center gap-2 rounded-md font-bold tracking-tight text-slate-900">
+        <AppLink to="/" className="flex items-center gap-2 rounded-md font-bold tracking-tight text-slate-900">
           <BrandMark className="size-7" />
           <span>Reelforge</span>
-        </Link>
+        </AppLink>
       </header>
 
       <Sidebar user={user} unread={unread} onCloseMobile={closeMobile} />

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
 import { BOTTOM_NAV_ITEMS, isNavItemActive, unreadBadge } from "./nav";
@@ -17,7 +18,7 @@ export function BottomNav({ unread }: { unread: number }) {
           const active = isNavItemActive(item, pathname);
           return (
             <li key={item.key}>
-              <Link
+              <AppLink
                 to={item.href}
                 aria-current={active ? "page" : undefined}
                 className={cx(
@@ -38,7 +39,7 @@ export function BottomNav({ unread }: { unread: number }) {
                 </span>
                 {item.label}
                 {badge && item.key === "dashboard" ? <span className="sr-only">, {badge.label}</span> : null}
-              </Link>
+              </AppLink>
             </li>
           );
         })}

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useEffect, useRef } from "react";
 import { SignOutButton } from "~/components/SignOutButton";
 import { cx } from "~/components/ui/cx";
@@ -107,11 +108,11 @@ export function Sidebar({ user, unread, onCloseMobile }: { user: ShellUser; unre
       )}
     >
       <div className={cx("flex h-14 shrink-0 items-center gap-2 px-3 md:h-12", collapsed && "md:justify-center md:px-0")}>
-        <Link to="/" className="group relative flex min-w-0 items-center gap-2 rounded-md font-bold tracking-tight text-slate-900">
+        <AppLink to="/" className="group relative flex min-w-0 items-center gap-2 rounded-md font-bold tracking-tight text-slate-900">
           <BrandMark className="size-7" />
           <span className={cx("truncate text-lg", collapsed && "md:sr-only")}>Reelforge</span>
           <Tooltip show={collapsed}>Reelforge</Tooltip>
-        </Link>
+        </AppLink>
         {/* A link to "#" so that without JavaScript it still closes the :target overlay. */}
         {/* eslint-disable-next-line jsx-a11y/anchor-is-valid */}
         <a
@@ -156,7 +157,7 @@ export function Sidebar({ user, unread, onCloseMobile }: { user: ShellUser; unre
                 const active = isNavItemActive(link, pathname);
                 return (
                   <li key={link.href}>
-                    <Link
+                    <AppLink
                       to={link.href}
                       aria-current={active ? "page" : undefined}
                       className={cx(
@@ -168,7 +169,7 @@ export function Sidebar({ user, unread, onCloseMobile }: { user: ShellUser; unre
                       <Icon name={INFO_ICONS[link.href] ?? "info"} className="size-4" />
                       <span className={cx("truncate", collapsed && "md:sr-only")}>{link.label}</span>
                       <Tooltip show={collapsed}>{link.label}</Tooltip>
-                    </Link>
+                    </AppLink>
                   </li>
                 );
               })}
@@ -266,8 +267,8 @@ function SidebarItem({
     );
   }
   return (
-    <Link to={item.href} aria-current={active ? "page" : undefined} className={cx(layout, active ? "bg-brand-50 text-brand-700" : "nav-idle")}>
+    <AppLink to={item.href} aria-current={active ? "page" : undefined} className={cx(layout, active ? "bg-brand-50 text-brand-700" : "nav-idle")}>
       {body}
-    </Link>
+    </AppLink>
   );
 }

@@ -1,11 +1,12 @@
 // The project history: the user's projects as cards (open, delete with a confirmation), and the
 // confirmation a delete without JavaScript gets from the action.
-import { Link, useFetcher, useLocation, useRevalidator } from "@remix-run/react";
+import { useFetcher, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { LoadMore, withPage } from "~/components/ui/LoadMore";
 import type { HistoryItem } from "./page-data";
 import { ErrorLine, panel, resultOf, StatusDot, confirmOr, type ActionResult } from "./parts";
+import { AppLink } from "~/components/ui/AppLink";
 
 /** The confirmation a delete without JavaScript gets from the action before anything is deleted. */
 export function DeleteConfirmation({ base, projectId, question }: { base: string; projectId: string; question: string }) {
@@ -18,9 +19,9 @@ export function DeleteConfirmation({ base, projectId, question }: { base: string
       <Button type="submit" variant="danger" size="sm">
         Delete
       </Button>
-      <Link to={`${base}?history=open`} className={buttonClasses("secondary", "sm")}>
+      <AppLink to={`${base}?history=open`} className={buttonClasses("secondary", "sm")}>
         Cancel
-      </Link>
+      </AppLink>
     </form>
   );
 }
@@ -44,7 +45,7 @@ export function ProjectHistory({
         <h2 id="history-title" className="text-lg font-semibold text-slate-900">
           Project History
         </h2>
-        <Link
+        <AppLink
           to={`${base}?history=open`}
           className={buttonClasses("ghost", "sm")}
           onClick={(e) => {
@@ -53,7 +54,7 @@ export function ProjectHistory({
           }}
         >
           Refresh
-        </Link>
+        </AppLink>
       </div>
       {revalidator.state === "loading" ? (
         <p className="mt-3 text-sm text-slate-600" aria-live="polite">
@@ -82,9 +83,9 @@ function HistoryCard({ item, actionData }: { item: HistoryItem; actionData?: Act
   useEffect(() => setHydrated(true), []);
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3" data-testid="project-card">
-      <Link to={`/video-projects/${item.id}`} className="font-medium text-slate-900 hover:text-brand-600">
+      <AppLink to={`/video-projects/${item.id}`} className="font-medium text-slate-900 hover:text-brand-600">
         {item.title}
-      </Link>
+      </AppLink>
       {item.description ? <p className="line-clamp-2 text-sm text-slate-600">{item.description}</p> : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <StatusDot status={item.status} />

@@ -1,6 +1,6 @@
 // The project manager panel: create a project, or the open project with its product image, its
 // scenes (each with Generate Assets and the AI actions) and Add Scene.
-import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
@@ -11,6 +11,7 @@ import { AutomatedSceneForm } from "./AutomatedSceneForm";
 import type { PageMedia, PageScene, PageProject } from "./page-data";
 import { ProjectMediaCard, SceneMaterial, SceneMaterialBadge } from "./SceneMaterial";
 import { ErrorLine, input, panel, resultOf, ResultLine, useHydrated, StatusDot, confirmOr, type ActionResult } from "./parts";
+import { AppLink } from "~/components/ui/AppLink";
 
 export function ProjectManager({ open, actionData }: { open: PageProject | null; actionData?: ActionResult }) {
   return (
@@ -60,9 +61,9 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
         </div>
         {project.description ? <p className="text-sm text-slate-600">{project.description}</p> : null}
         <p className="text-xs text-slate-500">
-          <Link to="/video-projects" className="hover:text-brand-600">
+          <AppLink to="/video-projects" className="hover:text-brand-600">
             New project
-          </Link>
+          </AppLink>
         </p>
       </div>
       <ProductImageCard project={project} actionData={actionData} />
@@ -95,9 +96,9 @@ function MoreScenes({ shown, total }: { shown: number; total: number }) {
       <span>
         Showing {shown} of {total} scenes.
       </span>
-      <Link to={`?${query.toString()}`} preventScrollReset className={buttonClasses("secondary", "sm")}>
+      <AppLink to={`${location.pathname}?${query.toString()}`} preventScrollReset className={buttonClasses("secondary", "sm")}>
         Show all {total} scenes
-      </Link>
+      </AppLink>
     </p>
   );
 }

@@ -2,7 +2,7 @@
 // the project manager panel, the video compilation panel and the AI Assistant column. Every form
 // posts to the route's action (works without JavaScript); with JavaScript they go through a
 // fetcher and the page revalidates. The data comes from the route's loader as plain props.
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { AssistantChat, type AssistantChatState } from "~/components/assistant/AssistantChat";
 import { ProjectCanvas } from "~/components/project-canvas/ProjectCanvas";
 import { Button, buttonClasses } from "~/components/ui/Button";
@@ -12,6 +12,7 @@ import { CompilePanel } from "./CompilePanel";
 import { SCENES_FIRST_PAGE, type HistoryItem, type PageProject } from "./page-data";
 import { DeleteConfirmation, ProjectHistory } from "./ProjectHistory";
 import { ProjectManager } from "./ProjectManager";
+import { AppLink } from "~/components/ui/AppLink";
 
 export { CompilePanel, type CompilePanelProject } from "./CompilePanel";
 export type { HistoryItem, PageCompileJob, PageProject, PageScene } from "./page-data";
@@ -64,13 +65,13 @@ export function VideoProjectsPage({
               </Button>
             </Form>
           ) : null}
-          <Link
+          <AppLink
             to={`${base}?history=${historyOpen ? "closed" : "open"}${open && !canvasOpen ? "&canvas=hidden" : ""}${allScenes ? "&scenes=all" : ""}`}
             className={buttonClasses("secondary")}
             preventScrollReset
           >
             {historyOpen ? "Hide History" : "Project History"}
-          </Link>
+          </AppLink>
         </div>
       </header>
       {open && canvasOpen ? (
