@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
+import { requestCustomOrder } from "./support/custom-order";
 import { DEMO_ADMIN, signIn } from "./support/sign-in";
 
 type Account = { email: string; password: string; userId: string };
@@ -276,13 +277,7 @@ test("keyboard only: the editor's scene list", async ({ browser }) => {
 
 test("keyboard only: the admin order dialog", async ({ browser }) => {
   const user = await signedInPage(browser, data.customer.email, data.customer.password);
-  await user.goto("/custom-orders?new=1");
-  const request = user.getByTestId("order-request-dialog");
-  await request.getByLabel("Images or videos").setInputFiles({ name: "product.png", mimeType: "image/png", buffer: PNG });
-  await request.getByLabel("Remark").fill("Keyboard run");
-  await request.getByRole("button", { name: /Submit Order/ }).click();
-  await user.waitForURL(/\/custom-orders\/\d+$/);
-  const orderNumber = Number(new URL(user.url()).pathname.split("/").pop());
+  const orderNumber = await requestCustomOrder(user, "Keyboard run");
 
   const admin = await signedInPage(browser, DEMO_ADMIN);
   await admin.goto("/admin/orders");

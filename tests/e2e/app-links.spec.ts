@@ -2,10 +2,8 @@
 // <Link> was; modified clicks, links the page handles itself and the no-JavaScript path stay the
 // browser's. Run with `node scripts/e2e.mjs tests/e2e/app-links.spec.ts`.
 import { expect, test, type Page } from "@playwright/test";
+import { requestCustomOrder } from "./support/custom-order";
 import { DEMO_ADMIN, DEMO_USER, signIn } from "./support/sign-in";
-
-// A 1x1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 /** A mark on the window that a document load would wipe. */
 async function mark(page: Page) {
@@ -91,13 +89,7 @@ test("an order opens over the list without a page load", async ({ browser }) => 
   await user.waitForURL(/\/payment\/sandbox/);
   await user.getByTestId("sandbox-success").click();
   await user.waitForURL(/\/plans\?payment=success/);
-  await user.goto("/custom-orders?new=1");
-  const dialog = user.getByTestId("order-request-dialog");
-  await dialog.getByLabel("Images or videos").setInputFiles({ name: "product.png", mimeType: "image/png", buffer: PNG });
-  await dialog.getByLabel("Remark").fill("App links");
-  await dialog.getByRole("button", { name: /Submit Order/ }).click();
-  await user.waitForURL(/\/custom-orders\/\d+$/);
-  const orderNumber = new URL(user.url()).pathname.split("/").pop();
+  const orderNumber = await requestCustomOrder(user, "App links");
 
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, DEMO_ADMIN);

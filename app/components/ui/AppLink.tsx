@@ -6,9 +6,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 
-const ATTR = "data-app-link";
-const PREVENT_SCROLL_RESET = "data-prevent-scroll-reset";
-
 export type AppLinkProps = Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   /** An absolute path of a page (not a resource route: those need a document request). */
   to: string;
@@ -18,21 +15,21 @@ export type AppLinkProps = Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "
 
 export function AppLink({ to, preventScrollReset, children, ...rest }: AppLinkProps) {
   return (
-    <a href={to} {...{ [ATTR]: "" }} {...(preventScrollReset ? { [PREVENT_SCROLL_RESET]: "" } : null)} {...rest}>
+    <a href={to} data-app-link="" data-prevent-scroll-reset={preventScrollReset ? "" : undefined} {...rest}>
       {children}
     </a>
   );
 }
 
 /** Where a click on an app link goes, or null when the browser should follow it itself. */
-export function appLinkTarget(event: MouseEvent, origin: string): { to: string; preventScrollReset: boolean } | null {
+function appLinkTarget(event: MouseEvent, origin: string): { to: string; preventScrollReset: boolean } | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
-  const anchor = event.target instanceof Element ? event.target.closest(`a[${ATTR}]`) : null;
+  const anchor = event.target instanceof Element ? event.target.closest("a[data-app-link]") : null;
   if (!(anchor instanceof HTMLAnchorElement)) return null;
   if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return null;
   const url = new URL(anchor.href);
   if (url.origin !== origin) return null;
-  return { to: url.pathname + url.search + url.hash, preventScrollReset: anchor.hasAttribute(PREVENT_SCROLL_RESET) };
+  return { to: url.pathname + url.search + url.hash, preventScrollReset: anchor.hasAttribute("data-prevent-scroll-reset") };
 }
 
 /** The router follows clicks on app links; mounted once, in the root. */
