@@ -12,7 +12,7 @@ import { isNotFound } from "~/models/access";
 import { field } from "~/utils/form-fields";
 import { readQuery } from "~/utils/forms.server";
 import type { ActionResult } from "./_shell.video-projects.server";
-import { NO_HISTORY, projectHistory, projectPageWithChat, videoProjectsAction, videoProjectsActor } from "./_shell.video-projects.server";
+import { NO_HISTORY, projectHistory, projectPageWithChat, videoProjectsAction, videoProjectsViewer } from "./_shell.video-projects.server";
 
 export const meta: MetaFunction = () => [{ title: "Video Projects — Reelforge" }];
 
@@ -40,7 +40,7 @@ function projectIdOf(params: LoaderFunctionArgs["params"]): string {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const actor = await videoProjectsActor(request);
+  const { actor, balance } = await videoProjectsViewer(request);
   const projectId = projectIdOf(params);
   const { history, canvas, auto, page, scenes } = readQuery(request, pageQuery);
   const historyOpen = history === "open";
@@ -48,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Read only (ADR 365): the project checked once, no chat made or touched by a GET.
     // The history (closed by default here) is read only when it is shown, one page at a time.
     const [{ open, assistant }, items] = await Promise.all([
-      projectPageWithChat(actor, projectId, auto ?? null),
+      projectPageWithChat(actor, balance, projectId, auto ?? null),
       historyOpen ? projectHistory(actor, page ?? 1) : NO_HISTORY,
     ]);
     // A long project's page renders its first scene cards; the rest on "Show all scenes" (a link, no JavaScript needed).

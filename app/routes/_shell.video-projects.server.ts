@@ -74,13 +74,19 @@ export async function projectForPage(actor: Actor, projectId: string, autoSceneI
   return pageOf(actor, workspace, autoSceneId, await balanceOf(actor));
 }
 
+/** The signed-in admin of a project page: the actor, and the balance read with the session. */
+export async function videoProjectsViewer(request: Request): Promise<{ actor: Actor; balance: number }> {
+  const user = await requireAdmin(request);
+  return { actor: actorFromUser(user, "web"), balance: user.credits };
+}
+
 /**
  * The open project's page and its assistant chat, each thing read once (ADR 365): the project is
- * checked once (its assets, compile and chats take the checked row), the balance is read once
- * for both, and nothing is written (the chat a GET shows is only read).
+ * checked once (its assets, compile and chats take the checked row), the balance is the one read
+ * with the session user for both, and nothing is written (the chat a GET shows is only read).
  */
-export async function projectPageWithChat(actor: Actor, projectId: string, autoSceneId: string | null) {
-  const [workspace, balance] = await Promise.all([getProjectWorkspace(actor, projectId), balanceOf(actor)]);
+export async function projectPageWithChat(actor: Actor, balance: number, projectId: string, autoSceneId: string | null) {
+  const workspace = await getProjectWorkspace(actor, projectId);
   const [open, assistant] = await Promise.all([
     pageOf(actor, workspace, autoSceneId, balance),
     assistantState(actor, { projectId: workspace.project.id, project: workspace.project, balance }),

@@ -1,6 +1,7 @@
 // The project editors' rules that need no database: the price list (ADR 150), the scene
 // ordering rule (from 1, max + 1, ADR 255), staleness of a
 // scene's generated assets and the plan of which generation steps a request runs (ADR 151).
+import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import type { ProjectRow, SceneRow } from "~/models/projects/project.server";
 
@@ -12,7 +13,7 @@ vi.hoisted(() => {
 const { COMPILE_PRICE, PRICES, SCENE_ALL_STEPS_PRICE, SCENE_STEP_PRICES, formatCredits, insufficientCreditsMessage, priceOf, sumCredits } =
   await import("~/models/billing/prices");
 const { clampPosition, nextSceneOrder } = await import("~/models/projects/scene-order");
-const { currentInputsHash, isStale, sceneAssetStates } = await import("~/models/projects/scene-staleness.server");
+const { currentInputsHash, hashInputs, isStale, sceneAssetStates } = await import("~/models/projects/scene-staleness.server");
 const { planSceneSteps } = await import("~/models/generation/scene-generation.server");
 
 describe("the price list", () => {
@@ -157,6 +158,17 @@ describe("staleness", () => {
     expect(isStale("video", { ...s, imageUrl: "/resources/files/canvas-assets/scenes/s1_image_2.jpg" }, project)).toBe(true);
     // A voice-over of another length changes the clip's length: the video is stale too.
     expect(isStale("video", { ...s, voiceOverDuration: 3.4 }, project)).toBe(true);
+  });
+
+  it("a remembered hash is the hash itself, before and after the remembered ones are forgotten", () => {
+    const inputs = { text: "Meet Aurora.", voice: 1 };
+    const sha = createHash("sha256").update('[["text","Meet Aurora."],["voice",1]]').digest("hex").slice(0, 32);
+    expect(hashInputs(inputs)).toBe(sha);
+    expect(hashInputs({ voice: 1, text: "Meet Aurora." })).toBe(sha);
+    expect(hashInputs({ ...inputs, text: "Meet Aurora!" })).not.toBe(sha);
+    // Long prompts fill what is remembered (a million characters) and it starts again.
+    for (let i = 0; i < 250; i++) hashInputs({ prompt: `${i} ${"x".repeat(5000)}` });
+    expect(hashInputs(inputs)).toBe(sha);
   });
 
   it("an uploaded file (no recorded inputs) is never stale itself", () => {

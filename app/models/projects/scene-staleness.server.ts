@@ -74,12 +74,27 @@ export function stepInputs(step: SceneMediaStep, scene: StalenessScene, project:
   }
 }
 
+// The hashes of the inputs seen lately, by their text: a page of a long project checks every
+// scene's three files, each check one hash, and the same scenes again on the next page.
+// Bounded by their text's length (an image prompt can be long), then forgotten all at once.
+const recentHashes = new Map<string, string>();
+const RECENT_HASHES_MAX_CHARS = 1_000_000;
+let recentChars = 0;
+
 export function hashInputs(inputs: Record<string, unknown>): string {
   const keys = Object.keys(inputs).sort();
-  return createHash("sha256")
-    .update(JSON.stringify(keys.map((k) => [k, inputs[k]])))
-    .digest("hex")
-    .slice(0, 32);
+  const key = JSON.stringify(keys.map((k) => [k, inputs[k]]));
+  let hash = recentHashes.get(key);
+  if (hash === undefined) {
+    hash = createHash("sha256").update(key).digest("hex").slice(0, 32);
+    if (recentChars + key.length > RECENT_HASHES_MAX_CHARS) {
+      recentHashes.clear();
+      recentChars = 0;
+    }
+    recentHashes.set(key, hash);
+    recentChars += key.length;
+  }
+  return hash;
 }
 
 /** The hash the step would record if it ran now. */
