@@ -3,11 +3,15 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { setStaticMarkupRenderer } from "~/components/ui/StaticMarkup";
 import { NonceProvider } from "~/hooks/useNonce";
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from "~/utils/db-errors.server";
 
 const ABORT_DELAY = 5_000;
+
+// The shell's navigation is sent as the markup drawn the first time for its key (docs/decisions/405-static-markup.md).
+setStaticMarkupRenderer(renderToStaticMarkup);
 
 /**
  * Errors of loaders and actions. The database being unreachable is noted on the load context,

@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { AppLink } from "~/components/ui/AppLink";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/Icon";
+import { StaticMarkup } from "~/components/ui/StaticMarkup";
 import { BOTTOM_NAV_ITEMS, isNavItemActive, unreadBadge } from "./nav";
 
 /** Mobile bottom navigation (under 768px): Dashboard, Video, Plans. */
@@ -13,7 +14,13 @@ export function BottomNav({ unread }: { unread: number }) {
       aria-label="Quick"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="grid grid-cols-3">
+      <StaticMarkup
+        as="ul"
+        className="grid grid-cols-3"
+        cacheKey={`bottom-nav:${BOTTOM_NAV_ITEMS.filter((item) => isNavItemActive(item, pathname))
+          .map((item) => item.key)
+          .join(",")}:${badge ? `${badge.text}:${badge.label}` : ""}`}
+      >
         {BOTTOM_NAV_ITEMS.map((item) => {
           const active = isNavItemActive(item, pathname);
           return (
@@ -38,12 +45,12 @@ export function BottomNav({ unread }: { unread: number }) {
                   ) : null}
                 </span>
                 {item.label}
-                {badge && item.key === "dashboard" ? <span className="sr-only">, {badge.label}</span> : null}
+                {badge && item.key === "dashboard" ? <span className="sr-only">{`, ${badge.label}`}</span> : null}
               </AppLink>
             </li>
           );
         })}
-      </ul>
+      </StaticMarkup>
     </nav>
   );
 }

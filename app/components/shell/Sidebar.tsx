@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { AppLink } from "~/components/ui/AppLink";
 import { useEffect, useRef } from "react";
 import { SignOutButton } from "~/components/SignOutButton";
+import { StaticMarkup } from "~/components/ui/StaticMarkup";
 import { cx } from "~/components/ui/cx";
 import { Icon, type IconName } from "~/components/ui/Icon";
 import { BrandMark } from "./BrandMark";
@@ -56,6 +57,11 @@ export function Sidebar({ user, unread, onCloseMobile }: { user: ShellUser; unre
   const closeRef = useRef<HTMLAnchorElement>(null);
   const items = navItemsFor(user.isAdmin ? "admin" : "user");
   const badge = unreadBadge(unread);
+  // What the navigation draws besides the role, the layout and the badge: which links are current.
+  const activeKeys = [
+    ...items.filter((item) => isNavItemActive(item, pathname)).map((item) => item.key),
+    ...INFO_LINKS.filter((link) => isNavItemActive(link, pathname)).map((link) => link.href),
+  ].join(",");
 
   // Mobile overlay: focus moves in on open, Escape closes, Tab stays inside.
   useEffect(() => {
@@ -136,7 +142,10 @@ export function Sidebar({ user, unread, onCloseMobile }: { user: ShellUser; unre
         </a>
       </div>
 
-      <div className={cx("min-h-0 flex-1 overflow-y-auto px-2 py-2", collapsed && "md:overflow-visible")}>
+      <StaticMarkup
+        className={cx("min-h-0 flex-1 overflow-y-auto px-2 py-2", collapsed && "md:overflow-visible")}
+        cacheKey={`sidebar:${user.isAdmin ? "admin" : "user"}:${activeKeys}:${collapsed}:${badge ? `${badge.text}:${badge.label}` : ""}`}
+      >
         <nav aria-label="Main">
           <ul className="space-y-1">
             {items.map((item) => (
@@ -176,7 +185,7 @@ export function Sidebar({ user, unread, onCloseMobile }: { user: ShellUser; unre
             </ul>
           </nav>
         </div>
-      </div>
+      </StaticMarkup>
 
       <div className="shrink-0 border-t border-slate-200 p-2">
         <section
@@ -223,6 +232,8 @@ function SidebarItem({
   collapsed: boolean;
   badge: { text: string; label: string } | null;
 }) {
+  // One text node: the server may send this as static markup, which does not separate adjacent texts.
+  const tooltip = `${item.label}${item.disabled && item.disabledNote ? ` (${item.disabledNote})` : ""}${badge ? ` · ${badge.text} unread` : ""}`;
   const body = (
     <>
       <span className="relative">
@@ -240,7 +251,7 @@ function SidebarItem({
         {item.disabled && item.disabledNote ? (
           <span className="mt-0.5 inline-block rounded-full bg-slate-100 px-2 py-px text-[11px] font-medium text-slate-500">{item.disabledNote}</span>
         ) : null}
-        {badge ? <span className="sr-only">, {badge.label}</span> : null}
+        {badge ? <span className="sr-only">{`, ${badge.label}`}</span> : null}
       </span>
       {badge ? (
         <span
@@ -250,11 +261,7 @@ function SidebarItem({
           {badge.text}
         </span>
       ) : null}
-      <Tooltip show={collapsed}>
-        {item.label}
-        {item.disabled && item.disabledNote ? ` (${item.disabledNote})` : ""}
-        {badge ? ` · ${badge.text} unread` : ""}
-      </Tooltip>
+      <Tooltip show={collapsed}>{tooltip}</Tooltip>
     </>
   );
   const layout = cx("group nav-item", collapsed && "md:min-h-9 md:justify-center md:px-0 md:py-0 md:h-9");
