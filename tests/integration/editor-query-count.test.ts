@@ -9,6 +9,7 @@ import { listChatSessions, readChatView } from "~/models/assistant/chat.server";
 import { latestCompileJob } from "~/models/compile/compile-jobs.server";
 import { listProjectAssets } from "~/models/projects/project-assets.server";
 import { createProject, getProjectWithScenes } from "~/models/projects/project.server";
+import { getProjectWorkspace } from "~/models/projects/project-workspace.server";
 import * as canvasRoute from "~/routes/_shell.canvas.$projectId";
 import * as projectRoute from "~/routes/_shell.video-projects.$projectId";
 import { prisma } from "~/utils/db.server";
@@ -90,7 +91,7 @@ describe("the editor page's GET (ADR 365)", () => {
     expect((await prisma.chatMessage.findFirstOrThrow({ where: { sessionId: chat.id } })).status).toBe("thinking");
   });
 
-  it("reads the project's owner once, the chats once and the balance once: at most 8 statements with a chat", async () => {
+  it("reads the project's owner once, the chats once and the balance once: at most 6 statements with a chat", async () => {
     await load(projects[30]);
     const { statements } = await countQueries(() => load(projects[30]));
     const from = (table: string) => new RegExp(`FROM ("public"\\.)?"${table}"`);
@@ -101,7 +102,8 @@ describe("the editor page's GET (ADR 365)", () => {
     expect(ownerChecks).toHaveLength(1);
     expect(chatReads.length).toBeLessThanOrEqual(2); // the active chat and the list
     expect(balanceReads).toHaveLength(1);
-    expect(statements.length).toBeLessThanOrEqual(8);
+    // session, project (with its assets and latest compile), scenes, caption preference, the active chat, the chat list
+    expect(statements.length).toBeLessThanOrEqual(6);
   });
 });
 
@@ -144,14 +146,15 @@ describe("the editors' project read in raw SQL (ADR 365)", () => {
     expect(many.statements.filter((s) => from("canvas_projects").test(s))).toHaveLength(1);
     expect(many.statements.filter((s) => from("canvas_scenes").test(s))).toHaveLength(1);
     expect(writes(many.statements)).toEqual([]);
-    // session 1, project 1, scenes 1, assets 1, latest compile 1, caption preference 1
-    expect(many.count).toBeLessThanOrEqual(6);
+    // session 1, project (with its assets and latest compile) 1, scenes 1, caption preference 1
+    expect(many.count).toBeLessThanOrEqual(4);
   });
 
-  it("reads the latest compile and the assets as Prisma does (ADR 392)", async () => {
+  it("reads the latest compile and the assets as Prisma does, alone or with the project's row (ADR 392)", async () => {
     const actor = actorFromUser({ id: admin.user.id, isAdmin: true }, "web");
     const project = await createProject(actor, { title: "Raw compile read", scenes: [] });
     expect(await latestCompileJob(actor, project.id)).toBeNull();
+    expect(await getProjectWorkspace(actor, project.id)).toMatchObject({ assets: [], latestCompile: null });
     const at = new Date("2026-04-02T10:00:00.250Z");
     await prisma.compileJob.create({ data: { projectId: project.id, userId: admin.user.id, createdAt: new Date(at.getTime() - 1000) } });
     await prisma.compileJob.create({
@@ -169,6 +172,8 @@ describe("the editors' project read in raw SQL (ADR 365)", () => {
     });
     const viaPrisma = await prisma.compileJob.findFirstOrThrow({ where: { projectId: project.id }, orderBy: { createdAt: "desc" } });
     expect(await latestCompileJob(actor, project.id)).toEqual(viaPrisma);
+    // The editors take it with the project's row, as JSON: the same values and types.
+    expect((await getProjectWorkspace(actor, project.id)).latestCompile).toEqual(viaPrisma);
     await prisma.projectAsset.createMany({
       data: [
         { projectId: project.id, url: "uploads/b.mp4", type: "video", name: "b", createdAt: at },
@@ -182,6 +187,12 @@ describe("the editors' project read in raw SQL (ADR 365)", () => {
     });
     expect(await listProjectAssets(actor, project.id)).toEqual(assets);
     expect(assets.map((a) => a.name)).toEqual(["a", "b"]);
+    const workspace = await getProjectWorkspace(actor, project.id);
+    expect(workspace.assets).toEqual(assets);
+    expect(workspace.project).toEqual(await prisma.project.findUniqueOrThrow({ where: { id: project.id } }));
+    // Another user sees neither the project nor what comes with it.
+    const stranger = actorFromUser({ id: (await newUser()).user.id, isAdmin: false }, "web");
+    await expect(getProjectWorkspace(stranger, project.id)).rejects.toMatchObject({ name: "NotFoundError" });
   });
 
   it("reads a project's chats as Prisma does: the list with message counts, the active one, and chats about no project apart (ADR 392)", async () => {

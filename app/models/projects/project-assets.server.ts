@@ -17,7 +17,7 @@ import { announceProjectUpdated } from "./project-events.server";
 import { removeUnusedFiles } from "~/models/files/project-files.server";
 import { getProject, requireProject, updateProject, type ProjectRef, type ProjectRow } from "./project.server";
 import { resolveUploadRef, storeFile, type StoredFile, type UploadTarget } from "~/models/files/stored-files.server";
-import { Prisma, prisma, sqlRows } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows, utcFromJson } from "~/utils/db.server";
 import type { PutBody } from "~/utils/storage/types";
 import { objectRef } from "~/utils/storage/buckets";
 import { normalizeText } from "~/utils/text";
@@ -34,6 +34,26 @@ export async function listProjectAssets(actor: Actor, projectId: string | Projec
   // Read by both editors' pages: straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md).
   return sqlRows<ProjectAssetItem>(Prisma.sql`SELECT "id", "url", "type"::text AS "type", "name", "createdAt" FROM "project_assets"
     WHERE "projectId" = ${project.id} ORDER BY "createdAt" ASC, "id" ASC`);
+}
+
+/**
+ * The assets of the project `projectId` names (a column of a read that checked the project), as
+ * one JSON array in listProjectAssets' order: the editors read them with the project's row
+ * (project-workspace.server.ts). projectAssetsFromJson turns it into listProjectAssets' items.
+ */
+export function projectAssetsJson(projectId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`COALESCE((SELECT json_agg(json_build_object('id', a."id", 'url', a."url", 'type', a."type", 'name', a."name", 'createdAt', a."createdAt")
+    ORDER BY a."createdAt" ASC, a."id" ASC) FROM "project_assets" a WHERE a."projectId" = ${projectId}), '[]'::json)`;
+}
+
+export function projectAssetsFromJson(value: unknown): ProjectAssetItem[] {
+  return (value as (Omit<ProjectAssetItem, "createdAt"> & { createdAt: string })[]).map((a) => ({
+    id: a.id,
+    url: a.url,
+    type: a.type,
+    name: a.name,
+    createdAt: utcFromJson(a.createdAt),
+  }));
 }
 
 /** The owner's stored media file a reference names; MediaRefError for anything else. */

@@ -5,8 +5,9 @@
 // tool read this; every change goes through the core functions named in
 // docs/decisions/152-editor-operations.md.
 import type { Actor } from "~/models/access/actor.server";
-import { latestCompileJob, type CompileJobRow } from "~/models/compile/compile-jobs.server";
-import { listProjectAssets, type ProjectAssetItem } from "./project-assets.server";
+import { compileJobFromJson, latestCompileJobJson, type CompileJobRow } from "~/models/compile/compile-jobs.server";
+import { Prisma } from "~/utils/db.server";
+import { projectAssetsFromJson, projectAssetsJson, type ProjectAssetItem } from "./project-assets.server";
 import { checkedLike, getProject, getProjectWithScenes, type ProjectRow } from "./project.server";
 import { listSceneAssetVersions, type SceneAssetVersion } from "~/models/generation/scene-asset-versions.server";
 import type { SceneAssetStates } from "~/models/generation/scene-asset-steps";
@@ -30,11 +31,18 @@ export type ProjectWorkspace = {
 
 /** The project the actor may work on, as the editors show it. NotFoundError otherwise. */
 export async function getProjectWorkspace(actor: Actor, projectId: string): Promise<ProjectWorkspace> {
-  const row = await getProjectWithScenes(actor, projectId);
-  const { scenes, ...rest } = row;
-  // Checked once: the assets and the compile take the checked row, not its id (ADR 365).
+  // The assets and the latest compile come with the project's row, under its owner check: one
+  // statement, not three (the editors' pages read this on every visit).
+  const projectColumn = Prisma.raw(`p."id"`);
+  const row = await getProjectWithScenes<{ __assets: unknown; __compile: unknown }>(
+    actor,
+    projectId,
+    Prisma.sql`, ${projectAssetsJson(projectColumn)} AS "__assets", ${latestCompileJobJson(projectColumn)} AS "__compile"`,
+  );
+  const { scenes, __assets, __compile, ...rest } = row;
   const project = checkedLike(actor, row, rest);
-  const [assets, latestCompile] = await Promise.all([listProjectAssets(actor, project), latestCompileJob(actor, project)]);
+  const assets = projectAssetsFromJson(__assets);
+  const latestCompile = compileJobFromJson(__compile);
   return {
     project,
     // The rows were read for this call alone, so each scene takes its states in place: a copy of

@@ -80,11 +80,16 @@ export function checkedLike<T extends ProjectRef>(actor: Actor, from: ProjectRef
  * types at about a third of the CPU on this machine (bench/prisma-cost.ts, ADR 365), sent to the
  * pg pool directly (ADR 392).
  */
-export async function getProjectWithScenes(actor: Actor, projectId: string): Promise<ProjectWithScenes> {
+export async function getProjectWithScenes<Extra extends object = object>(
+  actor: Actor,
+  projectId: string,
+  /** More columns of the project's row, under the same check (", <expression> AS name, ..."; p is the project). */
+  extraColumns: Prisma.Sql = Prisma.empty,
+): Promise<ProjectWithScenes & Extra> {
   if (!projectId || typeof projectId !== "string") throw new NotFoundError("Project");
   const owner = isAdminActor(actor) ? Prisma.empty : Prisma.sql`AND p."userId" = ${actor.id}`;
   const [rows, scenes] = await Promise.all([
-    sqlRows<ProjectRow>(Prisma.sql`SELECT p.* FROM "canvas_projects" p WHERE p."id" = ${projectId} ${owner} LIMIT 1`),
+    sqlRows<ProjectRow & Extra>(Prisma.sql`SELECT p.* ${extraColumns} FROM "canvas_projects" p WHERE p."id" = ${projectId} ${owner} LIMIT 1`),
     sqlRows<SceneRow>(Prisma.sql`SELECT s.* FROM "canvas_scenes" s JOIN "canvas_projects" p ON p."id" = s."projectId"
       WHERE s."projectId" = ${projectId} ${owner} ORDER BY s."sceneOrder" ASC, s."createdAt" ASC`),
   ]);
