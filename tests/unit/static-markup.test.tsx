@@ -4,10 +4,12 @@
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { LandingPage } from "~/components/landing/LandingPage";
 import { BottomNav } from "~/components/shell/BottomNav";
 import { Sidebar } from "~/components/shell/Sidebar";
 import { SidebarProvider } from "~/components/shell/SidebarContext";
 import { setStaticMarkupRenderer, StaticMarkup } from "~/components/ui/StaticMarkup";
+import { NO_MODELS } from "~/providers/model-use";
 
 /** As the page at `url` is drawn on the server (renderToString separates texts as the stream does). */
 async function pageHtml(element: React.ReactElement, url: string): Promise<string> {
@@ -64,5 +66,23 @@ describe("StaticMarkup", () => {
     }
     // The current page is marked in the kept markup too.
     expect(drawn[cases.findIndex((c) => c.isAdmin && c.open && c.url === "/admin/orders")]).toMatch(/<a href="\/admin"[^>]*aria-current="page"/);
+  });
+
+  it("the landing page is the same markup kept or drawn, with and without AI models, with and without examples", async () => {
+    const showcase = [{ id: "1", title: "Bottle", description: "Cold all day", category: "Drinks", videoUrl: "/v.mp4", thumbnailUrl: null }];
+    const cases = [
+      { models: NO_MODELS, showcase: [] },
+      { models: { ...NO_MODELS, voice: true, image: true }, showcase },
+      { models: { planning: true, voice: true, image: true, motion: true, music: true }, showcase: [] },
+    ];
+    const page = (c: (typeof cases)[number]) => <LandingPage models={c.models} showcase={c.showcase} />;
+    const drawn = await Promise.all(cases.map((c) => pageHtml(page(c), "/")));
+    setStaticMarkupRenderer(renderToStaticMarkup);
+    for (let round = 0; round < 2; round++) {
+      const kept = await Promise.all(cases.map((c) => pageHtml(page(c), "/")));
+      kept.forEach((html, i) => expect(html, `case ${i}`).toBe(drawn[i]));
+    }
+    expect(drawn[2]).toContain("AI UGC video ads");
+    expect(drawn[0]).not.toContain("AI UGC video ads");
   });
 });
