@@ -137,7 +137,8 @@ export function targetRows(r: { e2e: Json | null; media: Json | null; pages: Jso
       source: pagesSrc,
       detail:
         `${String(get(page(name), "reqPerSec") ?? "?")} req/s against ${String(get(page(name), "baseline", "reqPerSec") ?? get(r.pages, "connections", "10", "baseline", "reqPerSec") ?? "?")}; ` +
-        `server CPU ${String(get(page(name), "serverCpuMsPerRequest") ?? "?")} ms per request against ${String(get(page(name), "baseline", "serverCpuMsPerRequest") ?? get(r.pages, "connections", "10", "baseline", "serverCpuMsPerRequest") ?? "?")}`,
+        `server CPU ${String(get(page(name), "serverCpuMsPerRequest") ?? "?")} ms per request against ${String(get(page(name), "baseline", "serverCpuMsPerRequest") ?? get(r.pages, "connections", "10", "baseline", "serverCpuMsPerRequest") ?? "?")}` +
+        (Array.isArray(get(page(name), "roundRatios")) ? `; the median of rounds ${(get(page(name), "roundRatios") as number[]).join(", ")}` : ""),
     });
   }
   for (const name of [...PUBLIC_PAGES, ...SIGNED_IN_PAGES])
