@@ -10,8 +10,10 @@ import { isDatabaseUnavailable, noteDatabaseUnavailable } from "~/utils/db-error
 
 const ABORT_DELAY = 5_000;
 
-// The shell's navigation is sent as the markup drawn the first time for its key (docs/decisions/405-static-markup.md).
-setStaticMarkupRenderer(renderToStaticMarkup);
+// The shell's navigation is sent as the markup drawn the first time for its key (docs/decisions/405-static-markup.md);
+// not under Vite's dev server (`remix vite:dev`), which replaces an edited component in the
+// running process: the kept markup would be the old one. `npm start` and `npm run dev` run a build.
+if (!(import.meta as ImportMeta & { hot?: unknown }).hot) setStaticMarkupRenderer(renderToStaticMarkup);
 
 /**
  * Errors of loaders and actions. The database being unreachable is noted on the load context,
