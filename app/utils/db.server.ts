@@ -51,7 +51,7 @@ export async function sqlRows<T>(query: Prisma.Sql): Promise<T[]> {
   return result.rows as T[];
 }
 
-/** A timestamp that json_build_object or row_to_json wrote (no zone: stored times are UTC). */
+/** A timestamp that json_agg, json_build_object or row_to_json wrote (no zone: stored times are UTC). */
 export function utcFromJson(text: string): Date {
   return new Date(`${text}Z`);
 }

@@ -2,7 +2,6 @@
 // where JavaScript runs, which gives a real modal (the page behind is inert, so focus stays inside;
 // Escape closes it; it is labelled by its title). Without JavaScript the same element is rendered
 // open in the page flow, so /create-video?new=1 shows the form inline.
-
 import { useEffect, useRef } from "react";
 import { Toaster } from "sonner";
 import { formatCredits } from "~/components/shell/nav";

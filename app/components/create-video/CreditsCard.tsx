@@ -1,6 +1,5 @@
 // The card of /create-video (docs/product.md#the-page): the balance, the cost tooltip, the
 // "Create New Video" button (disabled under 20 credits) and the way to more credits.
-
 import { useId, useState } from "react";
 import { formatCredits } from "~/components/shell/nav";
 import { buttonClasses } from "~/components/ui/Button";

@@ -102,17 +102,15 @@ export async function getCompileJob(actor: Actor, jobId: string): Promise<Compil
 /** The project's newest compile, if any. */
 export async function latestCompileJob(actor: Actor, projectId: string | ProjectRef): Promise<CompileJobRow | null> {
   const project = await requireProject(actor, projectId);
-  // Read by both editors' pages: straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md).
-  const [row] = await sqlRows<CompileJobRow>(
-    Prisma.sql`SELECT * FROM "compile_jobs" WHERE "projectId" = ${project.id} ORDER BY "createdAt" DESC, "id" DESC LIMIT 1`,
-  );
-  return row ?? null;
+  // Straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md); the same read the editors take with the project's row.
+  const [row] = await sqlRows<{ job: unknown }>(Prisma.sql`SELECT ${latestCompileJobJson(Prisma.sql`${project.id}`)} AS "job"`);
+  return compileJobFromJson(row?.job);
 }
 
 /**
- * The latest compile of the project `projectId` names (a column of a read that checked the
- * project), as one JSON value: the editors read it with the project's row, one statement fewer
- * (project-workspace.server.ts). compileJobFromJson turns it into the row latestCompileJob gives.
+ * The newest compile of the project `projectId` names (a value, or a column of a read that
+ * checked the project), as one JSON value: the editors read it with the project's row, one
+ * statement fewer (project-workspace.server.ts). compileJobFromJson turns it into the row.
  */
 export function latestCompileJobJson(projectId: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(SELECT row_to_json(c) FROM (SELECT * FROM "compile_jobs" WHERE "projectId" = ${projectId} ORDER BY "createdAt" DESC, "id" DESC LIMIT 1) c)`;

@@ -31,15 +31,15 @@ const ASSET_KINDS = ["image", "video", "audio"] as const;
 /** A project's assets, oldest first (the order they were added). */
 export async function listProjectAssets(actor: Actor, projectId: string | ProjectRef): Promise<ProjectAssetItem[]> {
   const project = await requireProject(actor, projectId);
-  // Read by both editors' pages: straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md).
-  return sqlRows<ProjectAssetItem>(Prisma.sql`SELECT "id", "url", "type"::text AS "type", "name", "createdAt" FROM "project_assets"
-    WHERE "projectId" = ${project.id} ORDER BY "createdAt" ASC, "id" ASC`);
+  // Straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md); the same read the editors take with the project's row.
+  const [row] = await sqlRows<{ assets: unknown }>(Prisma.sql`SELECT ${projectAssetsJson(Prisma.sql`${project.id}`)} AS "assets"`);
+  return projectAssetsFromJson(row.assets);
 }
 
 /**
- * The assets of the project `projectId` names (a column of a read that checked the project), as
- * one JSON array in listProjectAssets' order: the editors read them with the project's row
- * (project-workspace.server.ts). projectAssetsFromJson turns it into listProjectAssets' items.
+ * The assets of the project `projectId` names (a value, or a column of a read that checked the
+ * project), oldest first, as one JSON array: the editors read them with the project's row
+ * (project-workspace.server.ts). projectAssetsFromJson turns it into the items.
  */
 export function projectAssetsJson(projectId: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`COALESCE((SELECT json_agg(json_build_object('id', a."id", 'url', a."url", 'type', a."type", 'name', a."name", 'createdAt', a."createdAt")

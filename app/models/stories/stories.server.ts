@@ -11,7 +11,7 @@ import type { StoryItem } from "~/models/content/content-feed";
 import { escapeLike, keysetBound, type ContentFilter, type FeedCursor, type PageRequest } from "~/models/content/content-feed";
 import { mediaUrl, setContentFilesPublic } from "~/models/files/content-files.server";
 import { finishedVideoUrl } from "~/models/compile/finished-video";
-import { Prisma, prisma, sqlRows } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows, utcFromJson } from "~/utils/db.server";
 import { publish, publishSafely } from "~/utils/live.server";
 import type { StoryStatus } from "~/generated/prisma/enums";
 
@@ -115,8 +115,7 @@ async function listStories(base: Prisma.Sql[], filter: ContentFilter, page: Page
   return rows.map(({ variants: vs, ...row }) =>
     toItem({
       ...cardRow(row),
-      // json_agg writes a timestamp without its zone; it is UTC (as every stored time).
-      ...(vs ? { variants: vs.map((v) => cardRow({ ...v, createdAt: new Date(`${v.createdAt}Z`) })) } : {}),
+      ...(vs ? { variants: vs.map((v) => cardRow({ ...v, createdAt: utcFromJson(v.createdAt) })) } : {}),
     }),
   );
 }
