@@ -2,7 +2,7 @@
 // dashboard for signed-in users: announcements, search, date range, tabs, content cards that
 // update live, and the visibility and dismiss actions.
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import dayPickerStyles from "react-day-picker/style.css";
 import { z } from "zod";
 import { AnnouncementBanners } from "~/components/dashboard/AnnouncementBanners";
@@ -13,6 +13,7 @@ import { EmptyState, FeedPager, GRID_CLASSES } from "~/components/dashboard/Feed
 import { FeedTabs } from "~/components/dashboard/FeedTabs";
 import { FilterBar } from "~/components/dashboard/FilterBar";
 import { ImageCard } from "~/components/dashboard/ImageCard";
+import { KeptCard } from "~/components/dashboard/KeptCard";
 import { EMPTY_HINT, EMPTY_TEXT, TOASTS } from "~/components/dashboard/messages";
 import { StoryCard } from "~/components/dashboard/StoryCard";
 import { VideoCard } from "~/components/dashboard/VideoCard";
@@ -21,6 +22,7 @@ import { LANDING_DELIVERY } from "~/components/landing/format";
 import { LandingPage } from "~/components/landing/LandingPage";
 import { landingTitle } from "~/components/landing/provider-copy";
 import { ShellErrorBoundary } from "~/components/shell/ShellErrorBoundary";
+import { useTimeZone } from "~/components/time/TimeZone";
 import { buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { useLiveRevalidate } from "~/hooks/useLiveEvents";
@@ -158,10 +160,10 @@ export default function Index() {
 
 type DashboardData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { view: "dashboard" }>;
 
-function ContentCard({ item }: { item: ContentItem }) {
-  if (item.kind === "story") return <StoryCard story={item} />;
-  if (item.kind === "image") return <ImageCard image={item} />;
-  return <VideoCard video={item} />;
+function ContentCard({ item, returnTo }: { item: ContentItem; returnTo: string }) {
+  if (item.kind === "story") return <StoryCard story={item} returnTo={returnTo} />;
+  if (item.kind === "image") return <ImageCard image={item} returnTo={returnTo} />;
+  return <VideoCard video={item} returnTo={returnTo} />;
 }
 
 function Dashboard({ data }: { data: DashboardData }) {
@@ -169,6 +171,9 @@ function Dashboard({ data }: { data: DashboardData }) {
   const shell = useRouteLoaderData<ShellLoaderData>("routes/_shell");
   const unread = shell?.unread ?? 0;
   const actionData = useActionData<typeof action>() as DashboardActionData | undefined;
+  const zone = useTimeZone();
+  const location = useLocation();
+  const returnTo = location.pathname + location.search;
   // Processing cards follow the workflow without a reload.
   useLiveRevalidate(["story.updated", "job.updated"]);
 
@@ -237,9 +242,9 @@ function Dashboard({ data }: { data: DashboardData }) {
           <CopyButtonIcons />
           <ul className={GRID_CLASSES} aria-label="Your content">
             {feed.items.map((item) => (
-              <li key={`${item.kind}-${item.id}`} className="flex">
-                <ContentCard item={item} />
-              </li>
+              <KeptCard key={`${item.kind}-${item.id}`} item={item} zone={zone} returnTo={returnTo}>
+                <ContentCard item={item} returnTo={returnTo} />
+              </KeptCard>
             ))}
           </ul>
         </>

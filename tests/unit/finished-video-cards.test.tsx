@@ -42,7 +42,7 @@ const video: VideoItem = {
 
 describe("finished video cards", () => {
   it("a ready story shows its poster frame and downloads as <title-slug>.mp4", () => {
-    const html = renderToStaticMarkup(<StoryCard story={story} />);
+    const html = renderToStaticMarkup(<StoryCard story={story} returnTo="/" />);
     expect(html).toContain('poster="/resources/files/renders/projects/p1/p.jpg"');
     expect(html).toContain('href="/resources/files/renders/projects/p1/v.mp4?download=crispjar-salad-jar-keeps-dressing-separate.mp4"');
     expect(html).toContain('download="crispjar-salad-jar-keeps-dressing-separate.mp4"');
@@ -50,14 +50,16 @@ describe("finished video cards", () => {
   });
 
   it("a story still processing has no Download; a story without a title downloads as video-<id>.mp4", () => {
-    expect(renderToStaticMarkup(<StoryCard story={{ ...story, status: "processing", videoUrl: null, posterUrl: null }} />)).not.toContain("Download");
-    expect(renderToStaticMarkup(<StoryCard story={{ ...story, seoTitle: null }} />)).toContain('download="video-7.mp4"');
+    expect(renderToStaticMarkup(<StoryCard story={{ ...story, status: "processing", videoUrl: null, posterUrl: null }} returnTo="/" />)).not.toContain(
+      "Download",
+    );
+    expect(renderToStaticMarkup(<StoryCard story={{ ...story, seoTitle: null }} returnTo="/" />)).toContain('download="video-7.mp4"');
   });
 
   it("a completed video job has a Download named after its prompt", () => {
-    const html = renderToStaticMarkup(<VideoCard video={video} />);
+    const html = renderToStaticMarkup(<VideoCard video={video} returnTo="/" />);
     expect(html).toContain('download="a-slow-push-in-on-the-jar.mp4"');
-    expect(renderToStaticMarkup(<VideoCard video={{ ...video, status: "in_progress", resultUrl: null }} />)).not.toContain("Download");
+    expect(renderToStaticMarkup(<VideoCard video={{ ...video, status: "in_progress", resultUrl: null }} returnTo="/" />)).not.toContain("Download");
   });
 
   it("an Explore card shows the story's poster frame too", () => {
@@ -82,7 +84,7 @@ describe("finished video cards", () => {
       videoUrl: null,
       posterUrl: null,
     };
-    const html = renderToStaticMarkup(<StoryCard story={{ ...story, aspectRatio: "9:16", variants: [variant, making] }} />);
+    const html = renderToStaticMarkup(<StoryCard story={{ ...story, aspectRatio: "9:16", variants: [variant, making] }} returnTo="/" />);
     expect(html).toContain('href="/stories/7/variants#size"');
     expect(html).toContain(">Make another size</a>");
     expect(html).toContain(">Make variants</a>");
@@ -91,6 +93,6 @@ describe("finished video cards", () => {
     expect(html).toContain('href="/resources/files/renders/projects/p2/v.mp4?download=crispjar-salad-jar-keeps-dressing-separate.mp4"');
     expect(html).toContain("Generating scene 1 of 2: image");
     // Without its variants list (Explore, a variant itself) a card offers neither.
-    expect(renderToStaticMarkup(<StoryCard story={story} />)).not.toContain("Make another size");
+    expect(renderToStaticMarkup(<StoryCard story={story} returnTo="/" />)).not.toContain("Make another size");
   });
 });

@@ -4,11 +4,19 @@
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ImageCard } from "~/components/dashboard/ImageCard";
+import { KeptCard, keepsMarkup } from "~/components/dashboard/KeptCard";
+import { StoryCard } from "~/components/dashboard/StoryCard";
+import { VideoCard } from "~/components/dashboard/VideoCard";
 import { LandingPage } from "~/components/landing/LandingPage";
+import { TimeZoneProvider } from "~/components/time/TimeZone";
 import { BottomNav } from "~/components/shell/BottomNav";
 import { Sidebar } from "~/components/shell/Sidebar";
 import { SidebarProvider } from "~/components/shell/SidebarContext";
 import { setStaticMarkupRenderer, StaticMarkup } from "~/components/ui/StaticMarkup";
+import type { ContentItem, StoryItem } from "~/models/content/content-feed";
+import { FIRST_RUN_SPEED, runProgress } from "~/models/stories/eta";
+import { buildStoryboard } from "~/models/stories/storyboard";
 import { NO_MODELS } from "~/providers/model-use";
 
 /** As the page at `url` is drawn on the server (renderToString separates texts as the stream does). */
@@ -84,5 +92,91 @@ describe("StaticMarkup", () => {
     }
     expect(drawn[2]).toContain("AI UGC video ads");
     expect(drawn[0]).not.toContain("AI UGC video ads");
+  });
+
+  it("a dashboard card is the same markup kept or drawn, for every kind and state, time zone and page", async () => {
+    const story: StoryItem = {
+      kind: "story",
+      id: 7,
+      source: "Tired of soggy salads? Meet CrispJar.",
+      status: "ready",
+      progressStep: null,
+      errorMessage: null,
+      videoUrl: "/resources/files/renders/p1/v.mp4",
+      posterUrl: "/resources/files/renders/p1/p.jpg",
+      productImageUrl: null,
+      seoTitle: "CrispJar Salad Jar",
+      hashtags: ["CrispJar", "#lunch"],
+      isPublic: true,
+      storyTypeName: "Product demo",
+      createdAt: "2026-11-24T23:30:00.000Z",
+    };
+    const board = buildStoryboard({
+      aspectRatio: "9:16",
+      style: null,
+      productRef: null,
+      scenes: [{ title: "Meet", voiceOver: "Meet CrispJar.", durationSec: 4, mediaRef: null }],
+    });
+    const storyboard = { ...board, scenes: board.scenes.map((s) => ({ ...s, pictureUrl: s.material.ref, pictureSource: s.material.kind })) };
+    const progress = runProgress(
+      { plannedAt: "2026-11-24T23:30:01.000Z", videoSec: board.totalSec, scenes: 1 },
+      { planned: true, scenes: 1, voicesDone: 1, picturesDone: 0, renderPercent: null, ready: false },
+      FIRST_RUN_SPEED,
+      Date.parse("2026-11-24T23:30:09.000Z"),
+    );
+    const job = { prompt: "A jar on a table", seoTitle: "Jar", errorMessage: null, createdAt: "2026-11-25T08:00:00.000Z" };
+    const items: ContentItem[] = [
+      {
+        ...story,
+        variants: [
+          { ...story, id: 8, aspectRatio: "1:1" },
+          { ...story, id: 9, status: "failed", videoUrl: null, errorMessage: "No voice" },
+        ],
+      },
+      { ...story, id: 10, seoTitle: null, hashtags: [], isPublic: false, posterUrl: null },
+      { ...story, id: 11, status: "processing", videoUrl: null, posterUrl: null, progressStep: "Generating scene 1 of 2: image" },
+      { ...story, id: 12, status: "queued", videoUrl: null, posterUrl: null },
+      { ...story, id: 13, status: "failed", videoUrl: null, posterUrl: null, errorMessage: "The render failed" },
+      { ...story, id: 14, status: "processing", videoUrl: null, posterUrl: null, storyboard, progress },
+      { kind: "image", id: "i1", status: "completed", visibility: "public", resultUrl: "/resources/files/i1.png", ...job },
+      { kind: "image", id: "i2", status: "in_queue", visibility: "private", resultUrl: null, ...job, seoTitle: null },
+      { kind: "image", id: "i3", status: "failed", visibility: "private", resultUrl: null, ...job, errorMessage: "Refused" },
+      { kind: "video", id: "v1", status: "completed", visibility: "private", resultUrl: "/resources/files/v1.mp4", sceneDescription: "A slow push-in", ...job },
+      { kind: "video", id: "v2", status: "in_progress", visibility: "public", resultUrl: null, sceneDescription: null, ...job },
+      { kind: "video", id: "v3", status: "failed", visibility: "private", resultUrl: null, sceneDescription: null, ...job, errorMessage: null },
+    ];
+    // The storyboard's run is drawn each time (its texts change every few seconds); every other card is kept.
+    expect(items.filter((i) => !keepsMarkup(i)).map((i) => i.id)).toEqual([14]);
+    const card = (item: ContentItem, returnTo: string) =>
+      item.kind === "story" ? (
+        <StoryCard story={item} returnTo={returnTo} />
+      ) : item.kind === "image" ? (
+        <ImageCard image={item} returnTo={returnTo} />
+      ) : (
+        <VideoCard video={item} returnTo={returnTo} />
+      );
+    const cases = ["UTC", "Asia/Tokyo"].flatMap((zone) => ["/", "/?tab=all&q=jar"].map((returnTo) => ({ zone, returnTo })));
+    const list = (c: (typeof cases)[number]) => (
+      <TimeZoneProvider zone={c.zone}>
+        <ul>
+          {items.map((item) => (
+            <KeptCard key={`${item.kind}-${item.id}`} item={item} zone={c.zone} returnTo={c.returnTo}>
+              {card(item, c.returnTo)}
+            </KeptCard>
+          ))}
+        </ul>
+      </TimeZoneProvider>
+    );
+    const drawn = await Promise.all(cases.map((c) => pageHtml(list(c), c.returnTo)));
+    setStaticMarkupRenderer(renderToStaticMarkup);
+    for (let round = 0; round < 2; round++) {
+      const kept = await Promise.all(cases.map((c) => pageHtml(list(c), c.returnTo)));
+      kept.forEach((html, i) => expect(html, JSON.stringify(cases[i])).toBe(drawn[i]));
+    }
+    // Each case keeps its own zone's dates and its own page to come back to.
+    expect(drawn[0]).toContain("Nov 24, 2026, 11:30 PM UTC");
+    expect(drawn[2]).toContain('dateTime="2026-11-24T23:30:00.000Z">Nov 25, 2026, 8:30 AM');
+    expect(drawn[1]).toContain('name="redirectTo" value="/?tab=all&amp;q=jar"');
+    expect(drawn[0]).toMatch(/<form method="post" action="\/\?index" class="inline-flex">/);
   });
 });

@@ -49,7 +49,7 @@ const progress = runProgress(
 
 describe("the card of a run in progress", () => {
   it("shows a still per beat, the voice-over lines, one progressbar with the time left, and the story page link", () => {
-    const html = renderToStaticMarkup(<StoryCard story={{ ...base, storyboard: view, progress }} />);
+    const html = renderToStaticMarkup(<StoryCard story={{ ...base, storyboard: view, progress }} returnTo="/" />);
     const beats = board.scenes.reduce((n, s) => n + s.beats.length, 0);
     expect(html.match(/<figure/g)).toHaveLength(beats);
     expect(html.match(/<img /g)).toHaveLength(beats);
@@ -64,11 +64,11 @@ describe("the card of a run in progress", () => {
   });
 
   it("keeps the Processing placeholder before the plan, and shows the video, not the storyboard, when Ready", () => {
-    const before = renderToStaticMarkup(<StoryCard story={base} />);
+    const before = renderToStaticMarkup(<StoryCard story={base} returnTo="/" />);
     expect(before).not.toContain("progressbar");
     expect(before).toContain("Generating scene 1 of 2: image");
     const ready = renderToStaticMarkup(
-      <StoryCard story={{ ...base, status: "ready", videoUrl: "/resources/files/renders/p/v.mp4", storyboard: view, progress: null }} />,
+      <StoryCard story={{ ...base, status: "ready", videoUrl: "/resources/files/renders/p/v.mp4", storyboard: view, progress: null }} returnTo="/" />,
     );
     expect(ready).toContain("<video");
     expect(ready).not.toContain("<figure");

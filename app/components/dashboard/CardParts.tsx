@@ -89,7 +89,7 @@ export function JobPendingMedia({ noun, failed, errorMessage }: { noun: "Image" 
   if (failed) {
     return (
       <MediaPlaceholder tone="error">
-        <span className="font-medium">{noun} generation failed</span>
+        <span className="font-medium">{`${noun} generation failed`}</span>
         {errorMessage ? <span className="text-xs break-words">{errorMessage}</span> : null}
       </MediaPlaceholder>
     );

@@ -6,7 +6,7 @@ import { DownloadImageButton } from "./DownloadImageButton";
 import type { ImageItem } from "~/models/content/content-feed";
 import { VisibilityToggle } from "./VisibilityToggle";
 
-export function ImageCard({ image }: { image: ImageItem }) {
+export function ImageCard({ image, returnTo }: { image: ImageItem; returnTo: string }) {
   const titleId = `image-${image.id}-title`;
   return (
     <CardFrame labelledBy={titleId}>
@@ -25,7 +25,7 @@ export function ImageCard({ image }: { image: ImageItem }) {
         </div>
         <div className="card-footer">
           <LocalDate iso={image.createdAt} />
-          <VisibilityToggle kind="image" id={image.id} visibility={image.visibility} />
+          <VisibilityToggle kind="image" id={image.id} visibility={image.visibility} returnTo={returnTo} />
         </div>
       </div>
     </CardFrame>

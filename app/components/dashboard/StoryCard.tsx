@@ -18,7 +18,7 @@ function progressText(s: { progressStep: string | null; status: string }): strin
   return s.progressStep ?? (s.status === "queued" ? "Waiting to start" : "Working on it");
 }
 
-export function StoryCard({ story }: { story: StoryItem }) {
+export function StoryCard({ story, returnTo }: { story: StoryItem; returnTo: string }) {
   const state = storyBadgeState(story);
   const titleId = `story-${story.id}-title`;
   const hashtags = hashtagText(story.hashtags);
@@ -64,7 +64,7 @@ export function StoryCard({ story }: { story: StoryItem }) {
         {story.variants && story.variants.length > 0 ? <StoryVariants story={story} variants={story.variants} /> : null}
         <div className="card-footer">
           <LocalDate iso={story.createdAt} />
-          <VisibilityToggle kind="story" id={story.id} visibility={story.isPublic ? "public" : "private"} />
+          <VisibilityToggle kind="story" id={story.id} visibility={story.isPublic ? "public" : "private"} returnTo={returnTo} />
         </div>
       </div>
     </CardFrame>
@@ -89,7 +89,7 @@ function RunPanel({ story }: { story: StoryItem }) {
 function StoryVariants({ story, variants }: { story: StoryItem; variants: StoryItem[] }) {
   return (
     <details className="rounded-lg border border-slate-200">
-      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-800">Variants ({variants.length})</summary>
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-800">{`Variants (${variants.length})`}</summary>
       <ul className="flex flex-col gap-3 p-3">
         {variants.map((v) => {
           const state = storyBadgeState(v);
@@ -97,10 +97,7 @@ function StoryVariants({ story, variants }: { story: StoryItem; variants: StoryI
           return (
             <li key={v.id} className="flex flex-col gap-2 border-t border-slate-100 pt-3 first:border-t-0 first:pt-0" aria-label={`Variant story #${v.id}`}>
               <div className="flex items-center justify-between gap-2">
-                <span className="text-xs text-slate-600">
-                  Story #{v.id}
-                  {label ? ` — ${label}` : ""}
-                </span>
+                <span className="text-xs text-slate-600">{`Story #${v.id}${label ? ` — ${label}` : ""}`}</span>
                 <StoryBadge state={state} />
               </div>
               {state === "ready" && v.videoUrl ? (

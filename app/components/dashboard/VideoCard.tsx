@@ -7,7 +7,7 @@ import { VisibilityToggle } from "./VisibilityToggle";
 import { CardVideo } from "~/components/ui/CardVideo";
 import { DownloadVideoLink } from "~/components/ui/DownloadVideoLink";
 
-export function VideoCard({ video }: { video: VideoItem }) {
+export function VideoCard({ video, returnTo }: { video: VideoItem; returnTo: string }) {
   const titleId = `video-${video.id}-title`;
   return (
     <CardFrame labelledBy={titleId}>
@@ -29,7 +29,7 @@ export function VideoCard({ video }: { video: VideoItem }) {
         </div>
         <div className="card-footer">
           <LocalDate iso={video.createdAt} />
-          <VisibilityToggle kind="video" id={video.id} visibility={video.visibility} />
+          <VisibilityToggle kind="video" id={video.id} visibility={video.visibility} returnTo={returnTo} />
         </div>
       </div>
     </CardFrame>

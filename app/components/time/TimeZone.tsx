@@ -27,6 +27,11 @@ export function TimeZoneProvider({ zone, children }: { zone: string; children: R
   return <TimeZoneContext.Provider value={current}>{children}</TimeZoneContext.Provider>;
 }
 
+/** The zone for a subtree drawn apart from the page (StaticMarkup's `scope`): the page's own zone, given again. */
+export function TimeZoneScope({ zone, children }: { zone: string; children: React.ReactNode }) {
+  return <TimeZoneContext.Provider value={zone}>{children}</TimeZoneContext.Provider>;
+}
+
 /** The zone dates are shown in: the viewer's, or UTC. */
 export function useTimeZone(): string {
   return useContext(TimeZoneContext);

@@ -1,22 +1,26 @@
-// A subtree the server sends as the markup it drew the first time (docs/decisions/405-static-markup.md).
-// The shell's navigation is the same for every user of a role on a given page; drawing it
-// element by element cost about 0.15-0.2 ms of every signed-in page. On the server, the first
-// render of each `cacheKey` is kept as a string and later requests send that string; in the
-// browser the children render as usual and hydrate against that markup, so links, handlers and
-// client navigation behave as if it had been drawn each time.
+// A subtree the server sends as the markup it drew the first time (docs/decisions/405-static-markup.md,
+// docs/decisions/406-kept-dashboard-cards.md). The shell's navigation is the same for every user of a
+// role on a given page, and a dashboard card the same for the same item; drawing them element by
+// element cost most of a signed-in page's render. On the server, the first render of each `cacheKey`
+// is kept as a string and later requests send that string; in the browser the children render as
+// usual and hydrate against that markup, so links, handlers and client navigation behave as if it
+// had been drawn each time.
 //
-// The children must be a function of `cacheKey` alone (no user's data, no request's data, no
-// context such as the router's, no useId), and draw no adjacent text nodes (one string, not
-// `{a} {b}`): the streamed render separates those with comments that static markup leaves out,
-// and hydration would not match. tests/unit/static-markup.test.tsx checks the shell's lists.
+// The children must be a function of `cacheKey` alone (no request's data outside the key, no context
+// such as the router's unless `scope` provides it again, no useId), and draw no adjacent text nodes
+// (one string, not `{a} {b}`): the streamed render separates those with comments that static markup
+// leaves out, and hydration would not match. tests/unit/static-markup.test.tsx checks every use.
 import type { ReactElement, ReactNode } from "react";
 
 type Renderer = (node: ReactElement) => string;
 
 let renderer: Renderer | null = null;
 const drawn = new Map<string, string>();
-/** Keys are a handful per page (role × active item × layout); the bound only guards a mistake. */
-const MAX_KEYS = 1000;
+/**
+ * The navigation has a few dozen keys; the dashboard's cards one per item shown (about 3 KB each with
+ * its key). Past the bound the least recently sent key is dropped: about 6 MB at most.
+ */
+const MAX_KEYS = 2000;
 
 /** Set by the server's entry (renderToStaticMarkup); never in the browser, where children render. */
 export function setStaticMarkupRenderer(render: Renderer | null): void {
@@ -24,24 +28,32 @@ export function setStaticMarkupRenderer(render: Renderer | null): void {
   drawn.clear();
 }
 
-/** `as`: the element that holds the children (a list's `ul`, so the markup stays as it was). */
+/**
+ * `as`: the element that holds the children (a list's `ul` or `li`, so the markup stays as it was).
+ * `scope`: wraps the children for the server's drawing alone, to give them again a context the page
+ * provides above them (the viewer's time zone); what it provides must be part of the key.
+ */
 export function StaticMarkup({
   as: Tag = "div",
   cacheKey,
   className,
+  scope,
   children,
 }: {
-  as?: "div" | "ul";
+  as?: "div" | "ul" | "li";
   cacheKey: string;
   className?: string;
+  scope?: (children: ReactElement) => ReactElement;
   children: ReactNode;
 }) {
   if (!renderer) return <Tag className={className}>{children}</Tag>;
   let html = drawn.get(cacheKey);
   if (html === undefined) {
-    html = renderer(<>{children}</>);
-    if (drawn.size >= MAX_KEYS) drawn.clear();
-    drawn.set(cacheKey, html);
-  }
+    const node = <>{children}</>;
+    html = renderer(scope ? scope(node) : node);
+    if (drawn.size >= MAX_KEYS) drawn.delete(drawn.keys().next().value!);
+  } else drawn.delete(cacheKey);
+  // Set last: a Map keeps insertion order, so the first key is the least recently sent.
+  drawn.set(cacheKey, html);
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
