@@ -13,7 +13,7 @@ import { TimeZoneProvider } from "~/components/time/TimeZone";
 import { BottomNav } from "~/components/shell/BottomNav";
 import { Sidebar } from "~/components/shell/Sidebar";
 import { SidebarProvider } from "~/components/shell/SidebarContext";
-import { setStaticMarkupRenderer, StaticMarkup } from "~/components/ui/StaticMarkup";
+import { keptMarkupSize, MAX_KEPT_CHARS, setStaticMarkupRenderer, StaticMarkup } from "~/components/ui/StaticMarkup";
 import type { ContentItem, StoryItem } from "~/models/content/content-feed";
 import { FIRST_RUN_SPEED, runProgress } from "~/models/stories/eta";
 import { buildStoryboard } from "~/models/stories/storyboard";
@@ -43,6 +43,32 @@ describe("StaticMarkup", () => {
     // The same key is sent as drawn the first time, without drawing it again.
     expect(renderToString(tree("One"))).toBe('<div class="box"><a href="/x">One</a></div>');
     expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps at most MAX_KEPT_CHARS characters, keys included, dropping the least recently sent first", () => {
+    const render = vi.fn(renderToStaticMarkup);
+    setStaticMarkupRenderer(render);
+    const tree = (key: string) => (
+      <StaticMarkup cacheKey={key}>
+        <p>{key.slice(0, 10)}</p>
+      </StaticMarkup>
+    );
+    const long = (i: number) => `${String(i).padStart(8, "0")}${"x".repeat(10_000)}`;
+    renderToString(tree("hot"));
+    const keys = Math.ceil(MAX_KEPT_CHARS / 10_000) + 50;
+    for (let i = 0; i < keys; i++) {
+      renderToString(tree(long(i)));
+      if (i % 100 === 0) renderToString(tree("hot")); // sent often: never the least recently sent
+    }
+    const { chars, keys: kept } = keptMarkupSize();
+    expect(chars).toBeLessThanOrEqual(MAX_KEPT_CHARS);
+    expect(kept).toBeLessThan(keys);
+    const drawnBefore = render.mock.calls.length;
+    renderToString(tree("hot"));
+    renderToString(tree(long(keys - 1)));
+    expect(render.mock.calls.length).toBe(drawnBefore); // both still kept
+    renderToString(tree(long(0)));
+    expect(render.mock.calls.length).toBe(drawnBefore + 1); // the oldest was dropped: drawn again
   });
 
   it("the sidebar's navigation is the same markup kept or drawn, for every role, page, layout and badge", async () => {

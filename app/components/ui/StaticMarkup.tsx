@@ -18,14 +18,22 @@ let renderer: Renderer | null = null;
 const drawn = new Map<string, string>();
 /**
  * The navigation has a few dozen keys; the dashboard's cards one per item shown (about 3 KB each with
- * its key). Past the bound the least recently sent key is dropped: about 6 MB at most.
+ * its key). Bounded by characters, keys included, since a key holds a user's text and URL: past the
+ * bound the least recently sent keys are dropped.
  */
-const MAX_KEYS = 2000;
+export const MAX_KEPT_CHARS = 4_000_000;
+let keptChars = 0;
 
 /** Set by the server's entry (renderToStaticMarkup); never in the browser, where children render. */
 export function setStaticMarkupRenderer(render: Renderer | null): void {
   renderer = render;
   drawn.clear();
+  keptChars = 0;
+}
+
+/** How many subtrees are kept and their characters, keys included (for tests). */
+export function keptMarkupSize(): { keys: number; chars: number } {
+  return { keys: drawn.size, chars: keptChars };
 }
 
 /**
@@ -51,7 +59,12 @@ export function StaticMarkup({
   if (html === undefined) {
     const node = <>{children}</>;
     html = renderer(scope ? scope(node) : node);
-    if (drawn.size >= MAX_KEYS) drawn.delete(drawn.keys().next().value!);
+    keptChars += cacheKey.length + html.length;
+    for (const [key, kept] of drawn) {
+      if (keptChars <= MAX_KEPT_CHARS) break;
+      drawn.delete(key);
+      keptChars -= key.length + kept.length;
+    }
   } else drawn.delete(cacheKey);
   // Set last: a Map keeps insertion order, so the first key is the least recently sent.
   drawn.set(cacheKey, html);
