@@ -119,8 +119,21 @@ test("the demo user creates a video, sees it become Ready without reloading, and
   await expect(page.getByText("Visibility updated")).toBeVisible();
   await expect(toggle).toHaveAttribute("aria-checked", String(!wasPublic));
   expect(reloaded).toBe(false);
+  // Reloads send the card as kept markup (ADR 406): the browser hydrates it without a mismatch, and
+  // the switch then works through the fetcher again.
+  const hydrationErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i.test(m.text())) hydrationErrors.push(m.text());
+  });
+  page.on("pageerror", (e) => hydrationErrors.push(e.message));
   await page.reload();
-  await expect(storyCard(page, "Meet Aurora, the serum for a morning glow.").getByRole("switch")).toHaveAttribute("aria-checked", String(!wasPublic));
+  await page.reload();
+  const reloadedCard = storyCard(page, "Meet Aurora, the serum for a morning glow.");
+  await expect(reloadedCard.getByRole("switch")).toHaveAttribute("aria-checked", String(!wasPublic));
+  await expect(reloadedCard.getByRole("button", { name: "Copy script" })).toBeEnabled();
+  await reloadedCard.getByRole("switch").click();
+  await expect(reloadedCard.getByRole("switch")).toHaveAttribute("aria-checked", String(wasPublic));
+  expect(hydrationErrors).toEqual([]);
 
   expect(await creditsOnCard(page)).toBe(before - 20);
 
