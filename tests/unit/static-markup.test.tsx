@@ -27,6 +27,21 @@ async function pageHtml(element: React.ReactElement, url: string): Promise<strin
   return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />);
 }
 
+/**
+ * Each case drawn element by element, then twice with kept markup (the first request of a key draws
+ * and keeps it, the second sends what was kept): the HTML must be the same. Returns the drawn HTML.
+ */
+async function expectKeptAsDrawn<C>(cases: C[], element: (c: C) => React.ReactElement, urlOf: (c: C) => string): Promise<string[]> {
+  setStaticMarkupRenderer(null);
+  const drawn = await Promise.all(cases.map((c) => pageHtml(element(c), urlOf(c))));
+  setStaticMarkupRenderer(renderToStaticMarkup);
+  for (let round = 0; round < 2; round++) {
+    const kept = await Promise.all(cases.map((c) => pageHtml(element(c), urlOf(c))));
+    kept.forEach((html, i) => expect(html, JSON.stringify(cases[i])).toBe(drawn[i]));
+  }
+  return drawn;
+}
+
 afterEach(() => setStaticMarkupRenderer(null));
 
 describe("StaticMarkup", () => {
@@ -82,22 +97,14 @@ describe("StaticMarkup", () => {
         <Sidebar user={{ label: "ann@example.com", credits: 40, isAdmin: c.isAdmin, avatarUrl: null }} unread={c.unread} onCloseMobile={() => {}} />
       </SidebarProvider>
     );
-    const drawn = await Promise.all(cases.map((c) => pageHtml(sidebar(c), c.url)));
-    setStaticMarkupRenderer(renderToStaticMarkup);
-    // Twice: the first request of a key draws and keeps it, the second sends what was kept.
-    for (let round = 0; round < 2; round++) {
-      const kept = await Promise.all(cases.map((c) => pageHtml(sidebar(c), c.url)));
-      kept.forEach((html, i) => expect(html, JSON.stringify(cases[i])).toBe(drawn[i]));
-    }
+    const drawn = await expectKeptAsDrawn(cases, sidebar, (c) => c.url);
     // The bottom bar (phones) likewise.
     const bars = [0, 3].flatMap((unread) => ["/", "/create-video", "/plans", "/about"].map((url) => ({ unread, url })));
-    setStaticMarkupRenderer(null);
-    const barsDrawn = await Promise.all(bars.map((b) => pageHtml(<BottomNav unread={b.unread} />, b.url)));
-    setStaticMarkupRenderer(renderToStaticMarkup);
-    for (let round = 0; round < 2; round++) {
-      const kept = await Promise.all(bars.map((b) => pageHtml(<BottomNav unread={b.unread} />, b.url)));
-      kept.forEach((html, i) => expect(html, JSON.stringify(bars[i])).toBe(barsDrawn[i]));
-    }
+    await expectKeptAsDrawn(
+      bars,
+      (b) => <BottomNav unread={b.unread} />,
+      (b) => b.url,
+    );
     // The current page is marked in the kept markup too.
     expect(drawn[cases.findIndex((c) => c.isAdmin && c.open && c.url === "/admin/orders")]).toMatch(/<a href="\/admin"[^>]*aria-current="page"/);
   });
@@ -110,12 +117,7 @@ describe("StaticMarkup", () => {
       { models: { planning: true, voice: true, image: true, motion: true, music: true }, showcase: [] },
     ];
     const page = (c: (typeof cases)[number]) => <LandingPage models={c.models} showcase={c.showcase} />;
-    const drawn = await Promise.all(cases.map((c) => pageHtml(page(c), "/")));
-    setStaticMarkupRenderer(renderToStaticMarkup);
-    for (let round = 0; round < 2; round++) {
-      const kept = await Promise.all(cases.map((c) => pageHtml(page(c), "/")));
-      kept.forEach((html, i) => expect(html, `case ${i}`).toBe(drawn[i]));
-    }
+    const drawn = await expectKeptAsDrawn(cases, page, () => "/");
     expect(drawn[2]).toContain("AI UGC video ads");
     expect(drawn[0]).not.toContain("AI UGC video ads");
   });
@@ -193,12 +195,7 @@ describe("StaticMarkup", () => {
         </ul>
       </TimeZoneProvider>
     );
-    const drawn = await Promise.all(cases.map((c) => pageHtml(list(c), c.returnTo)));
-    setStaticMarkupRenderer(renderToStaticMarkup);
-    for (let round = 0; round < 2; round++) {
-      const kept = await Promise.all(cases.map((c) => pageHtml(list(c), c.returnTo)));
-      kept.forEach((html, i) => expect(html, JSON.stringify(cases[i])).toBe(drawn[i]));
-    }
+    const drawn = await expectKeptAsDrawn(cases, list, (c) => c.returnTo);
     // Each case keeps its own zone's dates and its own page to come back to.
     expect(drawn[0]).toContain("Nov 24, 2026, 11:30 PM UTC");
     expect(drawn[2]).toContain('dateTime="2026-11-24T23:30:00.000Z">Nov 25, 2026, 8:30 AM');

@@ -5,13 +5,14 @@
 import { TimeZoneScope } from "~/components/time/TimeZone";
 import { StaticMarkup } from "~/components/ui/StaticMarkup";
 import type { ContentItem } from "~/models/content/content-feed";
+import { storyBadgeState } from "./CardParts";
 
 /**
  * A story still being made shows its storyboard and progress, which change every few seconds and
  * write texts side by side (kept markup would not hydrate): that card is drawn each time.
  */
 export function keepsMarkup(item: ContentItem): boolean {
-  return !(item.kind === "story" && item.storyboard && !item.videoUrl && item.status !== "failed");
+  return !(item.kind === "story" && item.storyboard && storyBadgeState(item) === "processing");
 }
 
 /** The kept markup's key: everything the card is drawn from. */
