@@ -76,7 +76,9 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // A client that left mid-page is not an error of ours, and logging it would format a
+          // source-mapped stack (about 10 ms of CPU) for each such visitor.
+          if (shellRendered && !request.signal.aborted) console.error(error);
         },
       },
     );

@@ -2,7 +2,7 @@
 // what both loaders read and what their actions do, each through the core as the signed-in admin
 // (actorFromUser(user, "web")). Rules, prices and authorization stay in app/models; this module
 // only reads the form, calls the core and turns its answers into data for the page.
-import { captionFormFields, captionInputFromFields, getCaptionPreference } from "~/models/captions";
+import { captionFormFields, captionInputFromFields } from "~/models/captions";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { type Actor, actorFromUser, isNotFound, requireAdmin } from "~/models/access";
@@ -12,7 +12,7 @@ import {
   createSceneAutomatically,
   projectCostsOf,
   deleteProject,
-  getProjectWorkspace,
+  getEditorWorkspace,
   createProject,
   getProject,
   listUserProjectsPage,
@@ -70,7 +70,7 @@ export const NO_HISTORY: Awaited<ReturnType<typeof projectHistory>> = { items: [
  * creation stands.
  */
 export async function projectForPage(actor: Actor, projectId: string, autoSceneId: string | null = null) {
-  const workspace = await getProjectWorkspace(actor, projectId);
+  const workspace = await getEditorWorkspace(actor, projectId);
   return pageOf(actor, workspace, autoSceneId, await balanceOf(actor));
 }
 
@@ -86,7 +86,7 @@ export async function videoProjectsViewer(request: Request): Promise<{ actor: Ac
  * with the session user for both, and nothing is written (the chat a GET shows is only read).
  */
 export async function projectPageWithChat(actor: Actor, balance: number, projectId: string, autoSceneId: string | null) {
-  const workspace = await getProjectWorkspace(actor, projectId);
+  const workspace = await getEditorWorkspace(actor, projectId);
   const [open, assistant] = await Promise.all([
     pageOf(actor, workspace, autoSceneId, balance),
     assistantState(actor, { projectId: workspace.project.id, project: workspace.project, balance }),
@@ -94,7 +94,7 @@ export async function projectPageWithChat(actor: Actor, balance: number, project
   return { open, assistant };
 }
 
-async function pageOf(actor: Actor, workspace: Awaited<ReturnType<typeof getProjectWorkspace>>, autoSceneId: string | null, balance: number) {
+async function pageOf(actor: Actor, workspace: Awaited<ReturnType<typeof getEditorWorkspace>>, autoSceneId: string | null, balance: number) {
   const { project } = workspace;
   // Priced from the rows just read: no statement per scene.
   const costs = projectCostsOf(actor, project, workspace.scenes);
@@ -138,7 +138,7 @@ async function pageOf(actor: Actor, workspace: Awaited<ReturnType<typeof getProj
       costLabel: formatCredits(compileCost?.credits ?? 0),
       blocked: compileCost?.blocked ?? null,
       job: job ? compileJobView(job) : null,
-      captions: await getCaptionPreference(actor),
+      captions: workspace.captionPick,
     },
     planner: analysisPlanner(),
     automation: {

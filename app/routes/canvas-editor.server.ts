@@ -1,7 +1,7 @@
 // The canvas editor's door logic (/canvas/:projectId, app/routes/_shell.canvas.$projectId.tsx):
 // the loader's data and the action's intents, each the core's work as the admin's "web" actor
 // (docs/decisions/152-editor-operations.md). Remix ignores *.server.ts files under app/routes.
-import { captionFormFields, captionInputFromFields, getCaptionPreference } from "~/models/captions";
+import { captionFormFields, captionInputFromFields } from "~/models/captions";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { CanvasActionData, CanvasEditorData } from "~/components/canvas-editor/editor-data";
@@ -17,7 +17,7 @@ import {
   setMainProjectImage,
   deleteScene,
   updateProject,
-  getProjectWorkspace,
+  getEditorWorkspace,
   addScene,
   editScene,
   SCENE_TEXT_FIELDS,
@@ -58,10 +58,8 @@ export async function loadCanvasEditor({ request, params }: LoaderFunctionArgs):
   const projectId = projectIdOf(params);
   const view = readQuery(request, viewQuery);
   let workspace;
-  const captions = getCaptionPreference(actor);
-  captions.catch(() => undefined); // awaited below; a 404 thrown first must not leave it unhandled
   try {
-    workspace = await getProjectWorkspace(actor, projectId);
+    workspace = await getEditorWorkspace(actor, projectId);
   } catch (error) {
     if (isNotFound(error)) throw inputError(NOT_FOUND(projectId), 404);
     throw error;
@@ -122,7 +120,7 @@ export async function loadCanvasEditor({ request, params }: LoaderFunctionArgs):
     compile: {
       costLabel: formatCredits(compileCost?.credits ?? 0),
       job: job ? compileJobView(job) : null,
-      captions: await captions,
+      captions: workspace.captionPick,
     },
   };
 }

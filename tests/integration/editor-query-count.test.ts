@@ -5,11 +5,12 @@
 import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { actorFromUser } from "~/models/access";
-import { listChatSessions, readChatView } from "~/models/assistant/chat.server";
+import { listChatSessions, readChatView, toMessageView } from "~/models/assistant/chat.server";
 import { latestCompileJob } from "~/models/compile/compile-jobs.server";
 import { listProjectAssets } from "~/models/projects/project-assets.server";
 import { createProject, getProjectWithScenes } from "~/models/projects/project.server";
-import { getProjectWorkspace } from "~/models/projects/project-workspace.server";
+import { getEditorWorkspace, getProjectWorkspace } from "~/models/projects/project-workspace.server";
+import { getCaptionPreference, saveCaptionPreference } from "~/models/captions";
 import * as canvasRoute from "~/routes/_shell.canvas.$projectId";
 import * as projectRoute from "~/routes/_shell.video-projects.$projectId";
 import { prisma } from "~/utils/db.server";
@@ -91,7 +92,7 @@ describe("the editor page's GET (ADR 365)", () => {
     expect((await prisma.chatMessage.findFirstOrThrow({ where: { sessionId: chat.id } })).status).toBe("thinking");
   });
 
-  it("reads the project's owner once, the chats once and the balance once: at most 6 statements with a chat", async () => {
+  it("reads the project's owner once, the chats once and the balance once: 4 statements with no chat", async () => {
     await load(projects[30]);
     const { statements } = await countQueries(() => load(projects[30]));
     const from = (table: string) => new RegExp(`FROM ("public"\\.)?"${table}"`);
@@ -100,10 +101,12 @@ describe("the editor page's GET (ADR 365)", () => {
     // The balance comes with the session user (joined there); no statement reads it again.
     const balanceReads = statements.filter((s) => /(FROM|JOIN) ("public"\.)?"user_credits"/.test(s));
     expect(ownerChecks).toHaveLength(1);
-    expect(chatReads.length).toBeLessThanOrEqual(2); // the active chat and the list
+    expect(chatReads).toHaveLength(1); // the list, the active chat with it
     expect(balanceReads).toHaveLength(1);
-    // session, project (with its assets and latest compile), scenes, caption preference, the active chat, the chat list
-    expect(statements.length).toBeLessThanOrEqual(6);
+    // The caption pick comes with the project's row.
+    expect(statements.filter((s) => from("caption_preferences").test(s) && !from("canvas_projects").test(s))).toHaveLength(0);
+    // session, project (with its assets, latest compile and the viewer's caption pick), scenes, the chats
+    expect(statements).toHaveLength(4);
   });
 });
 
@@ -146,8 +149,25 @@ describe("the editors' project read in raw SQL (ADR 365)", () => {
     expect(many.statements.filter((s) => from("canvas_projects").test(s))).toHaveLength(1);
     expect(many.statements.filter((s) => from("canvas_scenes").test(s))).toHaveLength(1);
     expect(writes(many.statements)).toEqual([]);
-    // session 1, project (with its assets and latest compile) 1, scenes 1, caption preference 1
-    expect(many.count).toBeLessThanOrEqual(4);
+    // session 1, project (with its assets, latest compile and the viewer's caption pick) 1, scenes 1
+    expect(many.count).toBe(3);
+  });
+
+  it("reads the viewer's caption pick with the project's row as getCaptionPreference does, each user their own", async () => {
+    const owner = await newUser();
+    const actor = actorFromUser({ id: owner.user.id, isAdmin: false }, "web");
+    const adminActor = actorFromUser({ id: admin.user.id, isAdmin: true }, "web");
+    const project = await createProject(actor, { title: "Captions", scenes: [] });
+    const none = { style: null, size: null, position: null };
+    expect((await getEditorWorkspace(actor, project.id)).captionPick).toEqual(none);
+    await saveCaptionPreference(actor, { style: "boxed", size: "large", position: null });
+    const saved = await getEditorWorkspace(actor, project.id);
+    expect(saved.captionPick).toEqual({ style: "boxed", size: "large", position: null });
+    expect(saved.captionPick).toEqual(await getCaptionPreference(actor));
+    // The project's row carries no extra column.
+    expect(saved.project).toEqual(await prisma.project.findUniqueOrThrow({ where: { id: project.id } }));
+    // An admin opening the project sees the admin's own pick, not the owner's.
+    expect((await getEditorWorkspace(adminActor, project.id)).captionPick).toEqual(await getCaptionPreference(adminActor));
   });
 
   it("reads the latest compile and the assets as Prisma does, alone or with the project's row (ADR 392)", async () => {
@@ -207,8 +227,17 @@ describe("the editors' project read in raw SQL (ADR 365)", () => {
     const loose = await prisma.chatSession.create({ data: { userId: owner.user.id, title: "No project" } });
     await prisma.chatMessage.createMany({
       data: [
-        { sessionId: older.id, role: "user", content: "a" },
-        { sessionId: older.id, role: "assistant", content: "b" },
+        { sessionId: older.id, role: "user", content: "a", createdAt: new Date(t + 1) },
+        {
+          sessionId: older.id,
+          role: "assistant",
+          content: "b",
+          status: "completed",
+          selectedTool: "add_scene",
+          tasks: [{ id: "t1", name: "Add a scene", status: "completed", type: "tool" }],
+          command: { type: "open", target: "scene" },
+          createdAt: new Date(t + 2),
+        },
         { sessionId: loose.id, role: "user", content: "c" },
       ],
     });
@@ -221,5 +250,17 @@ describe("the editors' project read in raw SQL (ADR 365)", () => {
     // The active chat: the one last made active (a chat never made active comes after).
     expect(view.session).toEqual(await prisma.chatSession.findUniqueOrThrow({ where: { id: older.id } }));
     expect(view.messages.map((m) => m.content)).toEqual(["a", "b"]);
+    // The messages as Prisma reads them, JSON columns and timestamps included.
+    const prismaRows = await prisma.chatMessage.findMany({ where: { sessionId: older.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    expect(view.messages).toEqual(prismaRows.map(toMessageView));
+    expect(view.messages[1].tasks).toEqual([{ id: "t1", name: "Add a scene", status: "completed", type: "tool" }]);
+    // The list and the active chat read in one statement match the two reads they replace.
+    expect(view.sessions).toEqual(await listChatSessions(actor, project.id));
+    const mine = await readChatView(actor, { project: project.id, sessionId: newer.id });
+    expect(mine.session).toEqual(await prisma.chatSession.findUniqueOrThrow({ where: { id: newer.id } }));
+    expect(mine.sessions).toEqual(view.sessions);
+    // No chat about a project yet: none active, none listed.
+    const empty = await createProject(actor, { title: "Quiet", scenes: [] });
+    expect(await readChatView(actor, { project: empty.id })).toEqual({ session: null, sessions: [], messages: [] });
   });
 });

@@ -22,7 +22,7 @@ import {
 import { chargeForWork, CHAT_COST_CREDITS, refundWorkCharge, settleWorkCharge } from "~/models/billing";
 import { getBalance } from "~/models/billing/credits.server";
 import { requireProject, type ProjectRef } from "~/models/projects/project.server";
-import { Prisma, prisma, sqlRows } from "~/utils/db.server";
+import { Prisma, prisma, sqlRows, utcFromJson } from "~/utils/db.server";
 import { normalizeText, textLength } from "~/utils/text";
 
 export type ChatSessionRow = ChatSession;
@@ -91,18 +91,26 @@ export async function readChatView(
 ): Promise<ChatView> {
   assertActor(actor);
   const projectId = await checkProject(actor, input.project);
-  const active = input.sessionId
-    ? ownSession(actor, input.sessionId).then((s) => {
-        if (s.projectId !== projectId) throw new NotFoundError("Chat session");
-        return s;
-      })
-    : sqlRows<ChatSession>(
-        Prisma.sql`SELECT s.* FROM "chat_sessions" s WHERE s."userId" = ${actor.id} AND ${sameProject(projectId)}
-          ORDER BY s."activeAt" DESC NULLS LAST, s."updatedAt" DESC LIMIT 1`,
-      ).then((rows) => rows[0] ?? null);
-  const [session, sessions] = await Promise.all([active, sessionsOf(actor, projectId)]);
+  let session: ChatSessionRow | null;
+  let sessions: ChatSessionItem[];
+  if (input.sessionId) {
+    const active = ownSession(actor, input.sessionId).then((s) => {
+      if (s.projectId !== projectId) throw new NotFoundError("Chat session");
+      return s;
+    });
+    [session, sessions] = await Promise.all([active, sessionsOf(actor, projectId)]);
+  } else {
+    // The active chat comes with the list, one statement (every editor visit): it is one of the
+    // same chats, so an empty list means there is none.
+    const rows = await sqlRows<ChatSessionItem & { __active: unknown }>(sessionsSql(actor, projectId, activeSessionJson(actor, projectId)));
+    session = sessionFromJson(rows[0]?.__active);
+    sessions = rows.map(({ __active: _, ...item }) => item);
+  }
+  // The same rows and types as Prisma's findMany, without its engine (ADR 392).
   const rows = session
-    ? await prisma.chatMessage.findMany({ where: { sessionId: session.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 200 })
+    ? await sqlRows<ChatMessageRow>(
+        Prisma.sql`SELECT m.* FROM "chat_messages" m WHERE m."sessionId" = ${session.id} ORDER BY m."createdAt" DESC, m."id" DESC LIMIT 200`,
+      )
     : [];
   return { session, sessions, messages: rows.reverse().map((m) => shownAsEnded(toMessageView(m), m, now)) };
 }
@@ -125,14 +133,35 @@ export async function listChatSessions(actor: Actor, projectId: string | Project
 /** The actor's chats about a project already checked (its id, or null), newest first. */
 async function sessionsOf(actor: Actor, projectId: string | null): Promise<ChatSessionItem[]> {
   // Read by every editor page with its chat: straight to the pool (docs/decisions/392-hot-reads-on-the-pg-pool.md).
-  return sqlRows<ChatSessionItem>(Prisma.sql`
-    SELECT s."id", COALESCE(s."title", 'New chat') AS "title", s."updatedAt",
-           (SELECT count(*)::int FROM "chat_messages" m WHERE m."sessionId" = s."id") AS "messageCount"
-    FROM "chat_sessions" s WHERE s."userId" = ${actor.id} AND ${sameProject(projectId)}
-    ORDER BY s."updatedAt" DESC LIMIT 50`);
+  return sqlRows<ChatSessionItem>(sessionsSql(actor, projectId, Prisma.empty));
 }
 
-/** The chats (`s`) of one project, or (null) those about no project. */
+/** The list's statement; `also`: one more column (", <expression> AS name") of every row. */
+function sessionsSql(actor: Actor, projectId: string | null, also: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
+    SELECT s."id", COALESCE(s."title", 'New chat') AS "title", s."updatedAt",
+           (SELECT count(*)::int FROM "chat_messages" m WHERE m."sessionId" = s."id") AS "messageCount" ${also}
+    FROM "chat_sessions" s WHERE s."userId" = ${actor.id} AND ${sameProject(projectId)}
+    ORDER BY s."updatedAt" DESC LIMIT 50`;
+}
+
+/** The active chat (the one last opened, else the newest) as a JSON column named "__active". */
+function activeSessionJson(actor: Actor, projectId: string | null): Prisma.Sql {
+  return Prisma.sql`, (SELECT row_to_json(a) FROM (SELECT s.* FROM "chat_sessions" s WHERE s."userId" = ${actor.id} AND ${sameProject(projectId)}
+    ORDER BY s."activeAt" DESC NULLS LAST, s."updatedAt" DESC LIMIT 1) a) AS "__active"`;
+}
+
+function sessionFromJson(value: unknown): ChatSessionRow | null {
+  if (!value) return null;
+  const row = value as Omit<ChatSessionRow, "activeAt" | "createdAt" | "updatedAt"> & { activeAt: string | null; createdAt: string; updatedAt: string };
+  return {
+    ...row,
+    activeAt: row.activeAt === null ? null : utcFromJson(row.activeAt),
+    createdAt: utcFromJson(row.createdAt),
+    updatedAt: utcFromJson(row.updatedAt),
+  };
+}
+
 function sameProject(projectId: string | null): Prisma.Sql {
   return projectId === null ? Prisma.sql`s."projectId" IS NULL` : Prisma.sql`s."projectId" = ${projectId}`;
 }

@@ -3,5 +3,12 @@
 // used by every door (the Create Video dialog, the editors' compile forms, MCP and the assistant).
 // Owns table caption_preferences. Its public API: doors import only this index or
 // caption-rules.ts (browser-safe); the rest is internal.
-export { captionPickFor, getCaptionPreference, rememberCaptionChoice, saveCaptionPreference } from "./caption-preference.server";
+export {
+  captionPickFor,
+  captionPreferenceFromJson,
+  captionPreferenceJson,
+  getCaptionPreference,
+  rememberCaptionChoice,
+  saveCaptionPreference,
+} from "./caption-preference.server";
 export * from "./caption-rules";

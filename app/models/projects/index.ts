@@ -10,7 +10,7 @@ export { analysisPlanner, analyzeProjectRequirements } from "./project-analysis.
 export { addProjectAssets, projectUploadTarget, removeProjectAsset, setMainProjectImage, storeProjectUpload } from "./project-assets.server";
 export { getProjectCanvas, optimizeProjectCanvas } from "./project-canvas.server";
 export { deleteProject, deleteScene } from "./project-removal.server";
-export { getProjectWorkspace, type WorkspaceScene } from "./project-workspace.server";
+export { getEditorWorkspace, getProjectWorkspace, type WorkspaceScene } from "./project-workspace.server";
 export {
   ProjectError,
   createProject,

@@ -5,6 +5,7 @@
 // tool read this; every change goes through the core functions named in
 // docs/decisions/152-editor-operations.md.
 import type { Actor } from "~/models/access/actor.server";
+import { captionPreferenceFromJson, captionPreferenceJson } from "~/models/captions/caption-preference.server";
 import { compileJobFromJson, latestCompileJobJson, type CompileJobRow } from "~/models/compile/compile-jobs.server";
 import { Prisma } from "~/utils/db.server";
 import { projectAssetsFromJson, projectAssetsJson, type ProjectAssetItem } from "./project-assets.server";
@@ -14,6 +15,7 @@ import type { SceneAssetStates } from "~/models/generation/scene-asset-steps";
 import { isSceneReadyToCompile } from "~/models/generation/scene-generation.server";
 import { sceneAssetStates } from "./scene-staleness.server";
 import { findSceneOfProject, type SceneRow } from "./scenes.server";
+import type { CaptionPick } from "~/providers/render/caption-looks";
 
 export type WorkspaceScene = SceneRow & {
   /** The scene's image, voice-over and video as the editors show them ("stale": Regenerate). */
@@ -31,19 +33,31 @@ export type ProjectWorkspace = {
 
 /** The project the actor may work on, as the editors show it. NotFoundError otherwise. */
 export async function getProjectWorkspace(actor: Actor, projectId: string): Promise<ProjectWorkspace> {
+  return (await readWorkspace(actor, projectId, false)).workspace;
+}
+
+/**
+ * The workspace with the actor's remembered caption pick, which both editors' compile forms
+ * prefill: read in the project's statement, not a statement of its own (every editor visit).
+ */
+export async function getEditorWorkspace(actor: Actor, projectId: string): Promise<ProjectWorkspace & { captionPick: CaptionPick }> {
+  const { workspace, captions } = await readWorkspace(actor, projectId, true);
+  return { ...workspace, captionPick: captionPreferenceFromJson(captions) };
+}
+
+async function readWorkspace(actor: Actor, projectId: string, withCaptions: boolean): Promise<{ workspace: ProjectWorkspace; captions: unknown }> {
   // The assets and the latest compile come with the project's row, under its owner check: one
   // statement, not three (the editors' pages read this on every visit).
   const projectColumn = Prisma.raw(`p."id"`);
-  const row = await getProjectWithScenes<{ __assets: unknown; __compile: unknown }>(
+  const captionsColumn = withCaptions ? Prisma.sql`, ${captionPreferenceJson(actor)} AS "__captions"` : Prisma.empty;
+  const row = await getProjectWithScenes<{ __assets: unknown; __compile: unknown; __captions?: unknown }>(
     actor,
     projectId,
-    Prisma.sql`, ${projectAssetsJson(projectColumn)} AS "__assets", ${latestCompileJobJson(projectColumn)} AS "__compile"`,
+    Prisma.sql`, ${projectAssetsJson(projectColumn)} AS "__assets", ${latestCompileJobJson(projectColumn)} AS "__compile" ${captionsColumn}`,
   );
-  const { scenes, __assets, __compile, ...rest } = row;
+  const { scenes, __assets, __compile, __captions, ...rest } = row;
   const project = checkedLike(actor, row, rest);
-  const assets = projectAssetsFromJson(__assets);
-  const latestCompile = compileJobFromJson(__compile);
-  return {
+  const workspace: ProjectWorkspace = {
     project,
     // The rows were read for this call alone, so each scene takes its states in place: a copy of
     // each 33-column row cost more than the states themselves (0.3 ms of a 50-scene page).
@@ -53,9 +67,10 @@ export async function getProjectWorkspace(actor: Actor, projectId: string): Prom
       scene.ready = isSceneReadyToCompile(s, project);
       return scene;
     }),
-    assets,
-    latestCompile,
+    assets: projectAssetsFromJson(__assets),
+    latestCompile: compileJobFromJson(__compile),
   };
+  return { workspace, captions: __captions };
 }
 
 export type SceneDetail = WorkspaceScene & { versions: SceneAssetVersion[] };
