@@ -156,6 +156,18 @@ test("automated scene creation from a product image, the planner's actions, Gene
   await card.getByRole("button", { name: "Generate Assets" }).click();
   await expect(card.getByText("Has Video")).toBeVisible({ timeout: 240_000 });
 
+  // Reloads send the scene cards as kept markup (ADR 407): the browser hydrates them without a
+  // mismatch, and their forms then post through fetchers (the page is not loaded again).
+  const hydrationErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i.test(m.text())) hydrationErrors.push(m.text());
+  });
+  page.on("pageerror", (e) => hydrationErrors.push(e.message));
+  await page.reload();
+  await page.reload();
+  await expect(card).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
   // The planner's actions.
   await page.getByRole("button", { name: "Analyze Project" }).click();
   const analysis = page.getByTestId("ai-analysis");
@@ -171,6 +183,8 @@ test("automated scene creation from a product image, the planner's actions, Gene
   await expect(proposal.getByText("Here is a proposed description. Use it, or keep yours: nothing has changed yet.")).toBeVisible();
   await proposal.getByRole("button", { name: "Use this description" }).click();
   await expect(card.getByText("Scene description updated.")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  expect(hydrationErrors).toEqual([]);
 
   // Compile, then download the video.
   page.once("dialog", (dialog) => void dialog.accept());

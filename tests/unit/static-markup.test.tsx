@@ -18,6 +18,8 @@ import type { ContentItem, StoryItem } from "~/models/content/content-feed";
 import { FIRST_RUN_SPEED, runProgress } from "~/models/stories/eta";
 import { buildStoryboard } from "~/models/stories/storyboard";
 import { NO_MODELS } from "~/providers/model-use";
+import { ProjectManager } from "~/components/video-projects/ProjectManager";
+import type { PageMedia, PageProject, PageScene } from "~/components/video-projects/page-data";
 
 /** As the page at `url` is drawn on the server (renderToString separates texts as the stream does). */
 async function pageHtml(element: React.ReactElement, url: string): Promise<string> {
@@ -201,5 +203,66 @@ describe("StaticMarkup", () => {
     expect(drawn[2]).toContain('dateTime="2026-11-24T23:30:00.000Z">Nov 25, 2026, 8:30 AM');
     expect(drawn[1]).toContain('name="redirectTo" value="/?tab=all&amp;q=jar"');
     expect(drawn[0]).toMatch(/<form method="post" action="\/\?index" class="inline-flex">/);
+  });
+
+  it("the editor's scene cards are the same markup kept or drawn, for every state, with and without photos and clips, on any page", async () => {
+    const scene = (over: Partial<PageScene>): PageScene => ({
+      id: "s1",
+      title: "Opening",
+      description: null,
+      status: "draft",
+      errorMessage: null,
+      hasImage: false,
+      hasVideo: false,
+      material: null,
+      costLabel: "2.5",
+      blocked: null,
+      ...over,
+    });
+    const scenes = [
+      scene({}),
+      scene({ id: "s2", title: "", description: "A calm <b>morning</b> & coffee", status: "in_progress" }),
+      scene({ id: "s3", status: "completed", hasImage: true, hasVideo: true, material: { url: "/files/a.jpg", kind: "photo" } }),
+      scene({ id: "s4", status: "failed", errorMessage: "The voice could not be made", material: { url: "/files/old.mp4", kind: "clip" } }),
+    ];
+    const media: PageMedia[] = [
+      { id: "m1", url: "/files/a.jpg", name: 'Bottle "front"', kind: "photo" },
+      { id: "m2", url: "/files/b.mp4", name: "Pour", kind: "clip" },
+    ];
+    const open = (withMedia: boolean): PageProject => ({
+      project: { id: "p1", userId: "u1", title: "Spring", description: null, status: "draft", finalVideoUrl: null, mainProductImageUrl: null },
+      scenes,
+      sceneCount: 20,
+      media: withMedia ? media : [],
+      compile: { costLabel: "10", blocked: null, job: null, captions: { style: null, size: null, position: null } },
+      planner: { label: "Local planner", local: true },
+      automation: { costLabel: "5", progress: null },
+      balance: 100,
+    });
+    const cases = [true, false].flatMap((withMedia) =>
+      ["/video-projects/p1", "/video-projects/p1?canvas=hidden&history=open"].map((url) => ({ withMedia, url })),
+    );
+    const drawn = await expectKeptAsDrawn(
+      cases,
+      (c) => <ProjectManager open={open(c.withMedia)} />,
+      (c) => c.url,
+    );
+    // The kept cards post to the page with its query, as its other forms do.
+    const actions = (html: string) => [...html.matchAll(/<form method="post" action="([^"]*)"/g)].map((m) => m[1].replaceAll("&amp;", "&"));
+    // (The test's route matches every path, so its action is "/"; Remix's own forms on the page say the same.)
+    expect(actions(drawn[1]).length).toBeGreaterThan(4 * 4);
+    expect(new Set(actions(drawn[1]))).toEqual(new Set(["/?canvas=hidden&history=open"]));
+    expect(drawn[0]).toContain("Photo: Bottle &quot;front&quot;");
+    expect(drawn[2]).not.toContain("Photo: Bottle");
+    expect(drawn[0].match(/data-testid="scene-card"/g)).toHaveLength(4);
+    // A card that shows a post's answer (no JavaScript) is drawn, not kept: its key would not hold the answer.
+    setStaticMarkupRenderer(renderToStaticMarkup);
+    const before = keptMarkupSize().keys;
+    const answered = await pageHtml(
+      <ProjectManager open={open(true)} actionData={{ ok: false, intent: "generate-assets", sceneId: "s1", error: "Not enough credits" }} />,
+      "/video-projects/p1",
+    );
+    expect(answered).toContain("Not enough credits");
+    expect(keptMarkupSize().keys).toBe(before);
   });
 });

@@ -2,9 +2,9 @@
 // (its image and video assets), or "Generated picture" (none). A radio list with thumbnails
 // (labelled; arrow keys choose, the button saves), posted to the page's action as intent
 // "scene-material" {sceneId, assetId} (a fetcher with JavaScript, a plain post without).
-import { useFetcher } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
+import { useFetcherForm, type PageForm } from "~/components/ui/page-form";
 
 export type MaterialOption = { id: string; url: string; name: string; kind: "photo" | "clip" };
 export type MaterialResult = { ok: boolean; message?: string; error?: string };
@@ -47,6 +47,8 @@ type MaterialControlProps = {
   posted?: MaterialResult;
   /** Where the page adds photos and clips. */
   hint: string;
+  /** The form to post with (a page that keeps its scene cards as markup passes a plain one first); else a fetcher's. */
+  form?: PageForm<MaterialResult>;
 };
 
 export function SceneMaterialControl(props: MaterialControlProps) {
@@ -60,18 +62,22 @@ export function SceneMaterialControl(props: MaterialControlProps) {
       </details>
     );
   }
-  return <SceneMaterialForm {...props} />;
+  return props.form ? <SceneMaterialForm {...props} form={props.form} /> : <LiveMaterialForm {...props} />;
 }
 
-function SceneMaterialForm({ sceneId, currentUrl, media, posted, hint }: MaterialControlProps) {
-  const fetcher = useFetcher<MaterialResult>();
-  const result = fetcher.state === "idle" ? (fetcher.data ?? posted) : undefined;
+function LiveMaterialForm(props: MaterialControlProps) {
+  const form = useFetcherForm<MaterialResult>();
+  return <SceneMaterialForm {...props} form={form} />;
+}
+
+function SceneMaterialForm({ sceneId, currentUrl, media, posted, hint, form }: MaterialControlProps & { form: PageForm<MaterialResult> }) {
+  const result = form.state === "idle" ? (form.data ?? posted) : undefined;
   const current = media.find((m) => m.url === currentUrl)?.id ?? "";
   const group = `material-${sceneId}`;
   return (
     <details className="text-sm" open={Boolean(posted)} data-testid="scene-material">
       <summary className="cursor-pointer text-slate-700">Scene material</summary>
-      <fetcher.Form method="post" className="mt-2 space-y-2" preventScrollReset>
+      <form.Form method="post" className="mt-2 space-y-2" preventScrollReset>
         <input type="hidden" name="intent" value="scene-material" />
         <input type="hidden" name="sceneId" value={sceneId} />
         <fieldset className="space-y-1">
@@ -84,18 +90,16 @@ function SceneMaterialForm({ sceneId, currentUrl, media, posted, hint }: Materia
             <label key={m.id} className="flex items-center gap-2" htmlFor={`${group}-${m.id}`}>
               <input id={`${group}-${m.id}`} type="radio" name="assetId" value={m.id} defaultChecked={current === m.id} />
               <MediaThumb media={m} decorative />
-              <span className="min-w-0 truncate">
-                {m.kind === "clip" ? "Clip" : "Photo"}: {m.name}
-              </span>
+              <span className="min-w-0 truncate">{`${m.kind === "clip" ? "Clip" : "Photo"}: ${m.name}`}</span>
             </label>
           ))}
         </fieldset>
         {currentUrl && !current ? <p className="text-xs text-slate-600">This scene shows a photo or clip given to it before.</p> : null}
         {media.length === 0 ? <p className="text-xs text-slate-600">{hint}</p> : null}
-        <Button type="submit" size="sm" variant="secondary" disabled={fetcher.state !== "idle"}>
+        <Button type="submit" size="sm" variant="secondary" disabled={form.state !== "idle"}>
           Use for this scene
         </Button>
-      </fetcher.Form>
+      </form.Form>
       {result ? (
         result.ok ? (
           <p role="status" className="text-sm text-green-700">

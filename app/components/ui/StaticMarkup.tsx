@@ -1,6 +1,6 @@
 // A subtree the server sends as the markup it drew the first time (docs/decisions/405-static-markup.md,
-// docs/decisions/406-kept-dashboard-cards.md). The shell's navigation is the same for every user of a
-// role on a given page, and a dashboard card the same for the same item; drawing them element by
+// 406-kept-dashboard-cards.md, 407-kept-scene-cards.md). The shell's navigation is the same for every user
+// of a role on a given page, and a dashboard card or a scene card the same for the same item; drawing them element by
 // element cost most of a signed-in page's render. On the server, the first render of each `cacheKey`
 // is kept as a string and later requests send that string; in the browser the children render as
 // usual and hydrate against that markup, so links, handlers and client navigation behave as if it
@@ -45,16 +45,23 @@ export function StaticMarkup({
   as: Tag = "div",
   cacheKey,
   className,
+  "data-testid": testId,
   scope,
   children,
 }: {
   as?: "div" | "ul" | "li";
   cacheKey: string;
   className?: string;
+  "data-testid"?: string;
   scope?: (children: ReactElement) => ReactElement;
   children: ReactNode;
 }) {
-  if (!renderer) return <Tag className={className}>{children}</Tag>;
+  if (!renderer)
+    return (
+      <Tag className={className} data-testid={testId}>
+        {children}
+      </Tag>
+    );
   let html = drawn.get(cacheKey);
   if (html === undefined) {
     const node = <>{children}</>;
@@ -68,5 +75,5 @@ export function StaticMarkup({
   } else drawn.delete(cacheKey);
   // Set last: a Map keeps insertion order, so the first key is the least recently sent.
   drawn.set(cacheKey, html);
-  return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <Tag className={className} data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />;
 }

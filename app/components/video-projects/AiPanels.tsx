@@ -5,6 +5,7 @@
 // proposes an order: the user applies it with a second form (ADR 175).
 import { useFetcher } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
+import type { PageForm } from "~/components/ui/page-form";
 import { ErrorLine, resultOf, type ActionResult } from "./parts";
 
 type Analysis = {
@@ -158,11 +159,11 @@ function ProposalView({ proposal, apply, busy }: { proposal: Proposal; apply: Re
 }
 
 /** Enhance Scene and Suggest Improvements of one scene, with their answers. */
-export function SceneAiActions({ sceneId, actionData }: { sceneId: string; actionData?: ActionResult }) {
-  const enhance = useFetcher<ActionResult>();
-  const suggest = useFetcher<ActionResult>();
+export type SceneAiForms = { enhance: PageForm<ActionResult>; suggest: PageForm<ActionResult>; apply: PageForm<ActionResult> };
+
+export function SceneAiActions({ sceneId, actionData, forms }: { sceneId: string; actionData?: ActionResult; forms: SceneAiForms }) {
+  const { enhance, suggest, apply } = forms;
   const mine = (r: ActionResult | undefined) => (r && "sceneId" in r && r.sceneId === sceneId ? r : undefined);
-  const apply = useFetcher<ActionResult>();
   const enhanced = mine(resultOf(enhance.data, actionData, "enhance-scene"));
   const applied = mine(resultOf(apply.data, actionData, "apply-description"));
   const proposal = enhanced?.ok ? (enhanced.data as { description: string; previous: string | null } | undefined) : undefined;

@@ -1,17 +1,20 @@
 // The project manager panel: create a project, or the open project with its product image, its
 // scenes (each with Generate Assets and the AI actions) and Add Scene.
-import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { Form, useFetcher, useFormAction, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { FileUpload } from "~/components/upload/FileUpload";
 import { SCENE_ASSET_MESSAGES } from "~/models/generation/scene-asset-steps";
-import { AiAnalysisPanel, SceneAiActions } from "./AiPanels";
+import { AiAnalysisPanel, SceneAiActions, type SceneAiForms } from "./AiPanels";
 import { AutomatedSceneForm } from "./AutomatedSceneForm";
 import type { PageMedia, PageScene, PageProject } from "./page-data";
 import { ProjectMediaCard, SceneMaterial, SceneMaterialBadge } from "./SceneMaterial";
 import { ErrorLine, input, panel, resultOf, ResultLine, useHydrated, StatusDot, confirmOr, type ActionResult } from "./parts";
 import { AppLink } from "~/components/ui/AppLink";
+import { plainForm, useFetcherForm, type PageForm } from "~/components/ui/page-form";
+import { StaticMarkup } from "~/components/ui/StaticMarkup";
+import type { MaterialResult } from "~/components/scene-material/SceneMaterialControl";
 
 export function ProjectManager({ open, actionData }: { open: PageProject | null; actionData?: ActionResult }) {
   return (
@@ -50,6 +53,8 @@ function CreateProjectForm({ actionData }: { actionData?: ActionResult }) {
 
 function OpenProject({ open, actionData }: { open: PageProject; actionData?: ActionResult }) {
   const { project, scenes } = open;
+  // Where the scene cards' forms post (this page, its query kept): given to them, since a kept card has no router.
+  const action = useFormAction();
   return (
     <div className="space-y-4">
       <div className="space-y-1">
@@ -76,7 +81,7 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
       ) : (
         <ul className="space-y-3">
           {scenes.map((s) => (
-            <SceneCard key={s.id} scene={s} media={open.media} actionData={actionData} />
+            <SceneCard key={s.id} scene={s} media={open.media} actionData={actionData} action={action} />
           ))}
         </ul>
       )}
@@ -180,13 +185,60 @@ function AddSceneForm({ actionData }: { actionData?: ActionResult }) {
   );
 }
 
-function SceneCard({ scene, media, actionData }: { scene: PageScene; media: PageMedia[]; actionData?: ActionResult }) {
-  const fetcher = useFetcher<ActionResult>();
+type SceneCardProps = { scene: PageScene; media: PageMedia[]; actionData?: ActionResult; action: string };
+
+/**
+ * A scene's card. Until React has hydrated its forms are plain posts to the page's action, so the
+ * server keeps the card's markup for the same scene, photos and clips and page (ADR 407), unless
+ * the page shows a post's answer without JavaScript; then fetchers' forms.
+ */
+function SceneCard(props: SceneCardProps) {
+  const hydrated = useHydrated();
+  if (hydrated) return <LiveSceneCard {...props} />;
+  const plain = plainForm<ActionResult>(props.action);
+  const forms: SceneForms = {
+    generate: plain,
+    ai: { enhance: plain, suggest: plain, apply: plain },
+    material: plainForm<MaterialResult>(props.action),
+  };
+  const body = <SceneCardBody {...props} forms={forms} />;
+  if (props.actionData) return <li {...SCENE_CARD}>{body}</li>;
+  return (
+    <StaticMarkup as="li" {...SCENE_CARD} cacheKey={sceneCardKey(props)}>
+      {body}
+    </StaticMarkup>
+  );
+}
+
+const SCENE_CARD = { className: "space-y-2 rounded-xl border border-slate-200 p-3", "data-testid": "scene-card" } as const;
+
+/** The kept markup's key: everything a card is drawn from when no answer is shown. */
+export function sceneCardKey({ scene, media, action }: SceneCardProps): string {
+  return `scene\u0000${action}\u0000${JSON.stringify(scene)}\u0000${JSON.stringify(media)}`;
+}
+
+type SceneForms = { generate: PageForm<ActionResult>; ai: SceneAiForms; material: PageForm<MaterialResult> };
+
+function LiveSceneCard(props: SceneCardProps) {
+  const generate = useFetcherForm<ActionResult>();
+  const enhance = useFetcherForm<ActionResult>();
+  const suggest = useFetcherForm<ActionResult>();
+  const apply = useFetcherForm<ActionResult>();
+  const material = useFetcherForm<MaterialResult>();
+  return (
+    <li {...SCENE_CARD}>
+      <SceneCardBody {...props} forms={{ generate, ai: { enhance, suggest, apply }, material }} />
+    </li>
+  );
+}
+
+function SceneCardBody({ scene, media, actionData, forms }: SceneCardProps & { forms: SceneForms }) {
+  const fetcher = forms.generate;
   const result = resultOf(fetcher.data, actionData, "generate-assets");
   const mine = result && (result.ok ? Boolean(fetcher.data) : "sceneId" in result && result.sceneId === scene.id);
   const busy = fetcher.state !== "idle" || scene.status === "in_progress";
   return (
-    <li className="space-y-2 rounded-xl border border-slate-200 p-3" data-testid="scene-card">
+    <>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium text-slate-900">{scene.title || "Untitled scene"}</span>
         <span className="text-xs uppercase tracking-wide text-slate-500">{scene.status}</span>
@@ -208,7 +260,7 @@ function SceneCard({ scene, media, actionData }: { scene: PageScene; media: Page
         <Button type="submit" size="sm" variant="secondary" disabled={busy}>
           {fetcher.state !== "idle" ? "Generating..." : "Generate Assets"}
         </Button>
-        <span className="text-xs text-slate-500">Cost: {scene.costLabel} credits</span>
+        <span className="text-xs text-slate-500">{`Cost: ${scene.costLabel} credits`}</span>
       </fetcher.Form>
       {mine && result ? (
         result.ok ? (
@@ -227,8 +279,8 @@ function SceneCard({ scene, media, actionData }: { scene: PageScene; media: Page
           </p>
         )
       ) : null}
-      <SceneMaterial scene={scene} media={media} actionData={actionData} />
-      <SceneAiActions sceneId={scene.id} actionData={actionData} />
-    </li>
+      <SceneMaterial scene={scene} media={media} actionData={actionData} form={forms.material} />
+      <SceneAiActions sceneId={scene.id} actionData={actionData} forms={forms.ai} />
+    </>
   );
 }

@@ -2,7 +2,8 @@
 // clips card (upload, with or without JavaScript: a plain multipart form), each scene's "Scene
 // material" control (one of them, or a generated picture) and the badge of a scene that shows one.
 import { Form } from "@remix-run/react";
-import { MediaThumb, OwnMaterialBadge, SceneMaterialControl } from "~/components/scene-material/SceneMaterialControl";
+import { MediaThumb, OwnMaterialBadge, SceneMaterialControl, type MaterialResult } from "~/components/scene-material/SceneMaterialControl";
+import type { PageForm } from "~/components/ui/page-form";
 import { Button } from "~/components/ui/Button";
 import { CLIP_ACCEPT, MEDIA_LIMITS, PHOTO_ACCEPT, PROJECT_MEDIA_HINT } from "~/models/stories/video-media";
 import type { PageMedia, PageScene } from "./page-data";
@@ -60,7 +61,17 @@ export function SceneMaterialBadge({ scene }: { scene: PageScene }) {
 }
 
 /** A scene's "Scene material" control on this page. */
-export function SceneMaterial({ scene, media, actionData }: { scene: PageScene; media: PageMedia[]; actionData?: ActionResult }) {
+export function SceneMaterial({
+  scene,
+  media,
+  actionData,
+  form,
+}: {
+  scene: PageScene;
+  media: PageMedia[];
+  actionData?: ActionResult;
+  form: PageForm<MaterialResult>;
+}) {
   const result = resultOf(undefined, actionData, "scene-material");
   const mine = result && "sceneId" in result && result.sceneId === scene.id ? result : undefined;
   return (
@@ -70,6 +81,7 @@ export function SceneMaterial({ scene, media, actionData }: { scene: PageScene; 
       media={media}
       posted={mine}
       hint='Add photos or clips under "Your photos and clips" to choose one.'
+      form={form}
     />
   );
 }

@@ -1,6 +1,5 @@
 // Pieces the Video Project Management page's panels share: the action's answer, the error line,
 // the form styles, the status dot and the confirm step.
-import { useEffect, useState } from "react";
 
 export type ActionResult =
   | { ok: true; intent: string; message: string; sceneId?: string; data?: unknown }
@@ -36,12 +35,8 @@ export function resultOf(fetcherData: unknown, actionData: ActionResult | undefi
   return data && data.intent === intent ? data : undefined;
 }
 
-/** True once the page runs with JavaScript (server render and no-JS: false). */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+/** True once the page runs with JavaScript (server render, no-JS and hydration: false). */
+export { useHydrated } from "~/components/create-video/useHydrated";
 
 /** The status dot colours (docs/product.md#video-projects). */
 const STATUS_DOT: Record<string, string> = {
