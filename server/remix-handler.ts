@@ -39,6 +39,13 @@ export function createRemixHandler(opts: {
   };
 }
 
+/**
+ * Aborts the request of a response (createRemixRequest). sendResponse calls it before it cancels a
+ * body it stops sending: the render then sees its client gone (entry.server does not log that),
+ * even where the response was destroyed and its 'close' event has not come yet.
+ */
+const abortRequestOf = new WeakMap<object, () => void>();
+
 /** The Fetch Request for an Express request; aborted when the client leaves before the response is done. */
 export function createRemixRequest(req: express.Request, res: express.Response): Request {
   // req.hostname honours "trust proxy" but drops the port; take it from the forwarded or Host header.
@@ -62,6 +69,7 @@ export function createRemixRequest(req: express.Request, res: express.Response):
     controller?.abort();
     endRequestKey(requestKey);
   });
+  abortRequestOf.set(res, () => controller?.abort());
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = requestBodyStream(req);
@@ -132,7 +140,9 @@ export async function sendResponse(res: Flushable, response: Response): Promise<
   // Whenever we stop before the end (client gone, write error), the body is cancelled so its
   // source (an open file, a database cursor) is released now rather than by the GC.
   const cancel = () => {
-    if (!finished) void reader.cancel().catch(() => {});
+    if (finished) return;
+    abortRequestOf.get(res)?.();
+    void reader.cancel().catch(() => {});
   };
   res.once("close", cancel);
   // One 'drain' listener per response, not one per back-pressured write: the compression

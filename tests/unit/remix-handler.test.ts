@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { sendResponse } from "../../server/remix-handler.ts";
+import { createRemixRequest, sendResponse } from "../../server/remix-handler.ts";
 
 const CHUNK = 64 * 1024;
 let server: http.Server | null = null;
@@ -91,5 +91,39 @@ describe("sendResponse to a client that is already gone", () => {
     await fetch(`http://127.0.0.1:${port}/gone`).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 200));
     expect(counter.cancelled).toBe(true);
+  });
+});
+
+describe("sendResponse stopping before the end", () => {
+  it("aborts the request before it cancels the body, even before the response's 'close' event", async () => {
+    const seen: { abortedAtCancel?: boolean } = {};
+    const app = express();
+    app.get("/leave", (req, res) => {
+      const request = createRemixRequest(req, res);
+      let pulled = 0;
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            // The response is destroyed while the next chunk is on its way: sendResponse stops
+            // at once, before Node emits 'close' (on a later tick).
+            if (++pulled === 2) res.destroy();
+            controller.enqueue(new Uint8Array(16));
+          },
+          cancel() {
+            seen.abortedAtCancel = request.signal.aborted;
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      void sendResponse(res, new Response(body));
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server!.once("listening", r));
+    const { port } = server.address() as AddressInfo;
+    await fetch(`http://127.0.0.1:${port}/leave`)
+      .then((r) => r.text())
+      .catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen.abortedAtCancel).toBe(true);
   });
 });
