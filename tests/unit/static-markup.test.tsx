@@ -19,6 +19,7 @@ import { FIRST_RUN_SPEED, runProgress } from "~/models/stories/eta";
 import { buildStoryboard } from "~/models/stories/storyboard";
 import { NO_MODELS } from "~/providers/model-use";
 import { ProjectManager } from "~/components/video-projects/ProjectManager";
+import { CanvasPanelBeforeHydration, LiveProjectCanvas, ProjectCanvas } from "~/components/project-canvas/ProjectCanvas";
 import type { PageMedia, PageProject, PageScene } from "~/components/video-projects/page-data";
 
 /** As the page at `url` is drawn on the server (renderToString separates texts as the stream does). */
@@ -264,5 +265,22 @@ describe("StaticMarkup", () => {
     );
     expect(answered).toContain("Not enough credits");
     expect(keptMarkupSize().keys).toBe(before);
+  });
+
+  it("the editor's project canvas panel is the same markup kept or drawn, and the same as the live panel's first render", async () => {
+    const cases = [
+      { projectId: "p1", side: true },
+      { projectId: "p1", side: false },
+      { projectId: null, side: false },
+    ];
+    const panel = (c: (typeof cases)[number]) => <ProjectCanvas projectId={c.projectId} sidePanel={c.side ? <p>Chat</p> : undefined} />;
+    const drawn = await expectKeptAsDrawn(cases, panel, () => "/video-projects/p1");
+    expect(drawn[0]).toContain("Loading");
+    // After hydration the live panel (React Flow, the diagram's data loading) takes its place with the same markup.
+    for (const c of cases) {
+      const before = renderToString(<CanvasPanelBeforeHydration projectId={c.projectId} hasSidePanel={c.side} />);
+      const live = renderToString(<LiveProjectCanvas projectId={c.projectId} sidePanel={c.side ? <p>Chat</p> : undefined} />);
+      expect(live, JSON.stringify(c)).toBe(before);
+    }
   });
 });

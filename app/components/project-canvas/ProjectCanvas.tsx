@@ -29,6 +29,8 @@ import {
 import { NODE_TYPES, toFlowNode, type FlowNode } from "./CanvasNodes";
 import { useCanvasData } from "./useCanvasData";
 import { Time } from "~/components/time/TimeZone";
+import { useHydrated } from "~/components/create-video/useHydrated";
+import { StaticMarkup } from "~/components/ui/StaticMarkup";
 
 /** The route that shows the canvas adds React Flow's stylesheet with these links. */
 export const projectCanvasLinks = (): LinkDescriptor[] => [{ rel: "stylesheet", href: flowStyles }];
@@ -179,101 +181,180 @@ function CanvasPanel({ projectId, onClose, sidePanel }: { projectId: string | nu
     );
 
   return (
+    <CanvasFrame
+      hasSidePanel={Boolean(sidePanel)}
+      assistantOpen={assistantOpen}
+      onToggleAssistant={() => setAssistantOpen((o) => !o)}
+      updatedAt={updatedAt}
+      refreshDisabled={!projectId || loading}
+      onRefresh={() => void refresh()}
+      zoom={zoom}
+      toolsDisabled={toolsDisabled}
+      optimizing={optimizing}
+      onZoomIn={() => void flow.zoomTo(zoomIn(zoom))}
+      onZoomOut={() => void flow.zoomTo(zoomOut(zoom))}
+      onReset={() => fit(currentRects())}
+      onOptimize={() => void onOptimize()}
+      onClose={onClose}
+      error={data && error ? error : null}
+      area={{ ref: area, onPointerDownCapture, onKeyDownCapture }}
+      selectedLabel={selected ? selected.data.label : null}
+      aside={sidePanel && assistantOpen ? sidePanel : null}
+    >
+      {body ?? (
+        <ReactFlow<FlowNode>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          onNodesChange={onNodesChange}
+          onNodeClick={onNodeClick}
+          onInit={onInit}
+          minZoom={ZOOM.min}
+          maxZoom={ZOOM.max}
+          nodesConnectable={false}
+          edgesFocusable={false}
+          deleteKeyCode={null}
+          multiSelectionKeyCode={null}
+          selectionKeyCode={null}
+          zoomOnDoubleClick={false}
+          aria-label={`Diagram of the project ${data?.title ?? ""}`}
+        />
+      )}
+    </CanvasFrame>
+  );
+}
+
+type FrameProps = {
+  hasSidePanel: boolean;
+  assistantOpen: boolean;
+  onToggleAssistant?: () => void;
+  updatedAt: Date | null;
+  refreshDisabled: boolean;
+  onRefresh?: () => void;
+  zoom: number;
+  toolsDisabled: boolean;
+  optimizing: boolean;
+  onZoomIn?: () => void;
+  onZoomOut?: () => void;
+  onReset?: () => void;
+  onOptimize?: () => void;
+  onClose?: () => void;
+  error: string | null;
+  area?: { ref: React.RefObject<HTMLDivElement>; onPointerDownCapture: React.PointerEventHandler; onKeyDownCapture: React.KeyboardEventHandler };
+  selectedLabel: string | null;
+  aside: React.ReactNode;
+  children: React.ReactNode;
+};
+
+/** The panel around the diagram: its title, tools, the diagram's area and the legend (the same markup before and after hydration). */
+function CanvasFrame(props: FrameProps) {
+  const { zoom, toolsDisabled } = props;
+  return (
     <section className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="project-canvas-title">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="project-canvas-title" className="text-lg font-semibold text-slate-900">
             {CANVAS_MESSAGES.title}
           </h2>
-          <p className="text-sm text-slate-500">Last updated: {updatedAt ? <Time value={updatedAt} format="time" /> : "—"}</p>
+          <p className="text-sm text-slate-500">
+            {/* One text when there is no time yet: the panel's markup is kept (adjacent texts would not hydrate). */}
+            {props.updatedAt ? (
+              <>
+                {"Last updated: "}
+                <Time value={props.updatedAt} format="time" />
+              </>
+            ) : (
+              "Last updated: —"
+            )}
+          </p>
         </div>
         <div role="toolbar" aria-label="Canvas tools" className="flex flex-wrap items-center gap-2">
-          {sidePanel ? (
-            <Button variant="secondary" size="sm" onClick={() => setAssistantOpen((o) => !o)} aria-pressed={assistantOpen}>
+          {props.hasSidePanel ? (
+            <Button variant="secondary" size="sm" onClick={props.onToggleAssistant} aria-pressed={props.assistantOpen}>
               AI Assistant
             </Button>
           ) : null}
-          <Button variant="secondary" size="sm" onClick={() => void refresh()} disabled={!projectId || loading} aria-label="Refresh Canvas">
+          <Button variant="secondary" size="sm" onClick={props.onRefresh} disabled={props.refreshDisabled} aria-label="Refresh Canvas">
             Refresh Canvas
           </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void flow.zoomTo(zoomIn(zoom))}
-            disabled={toolsDisabled || !canZoomIn(zoom)}
-            aria-label="Zoom In"
-          >
+          <Button variant="secondary" size="sm" onClick={props.onZoomIn} disabled={toolsDisabled || !canZoomIn(zoom)} aria-label="Zoom In">
             Zoom In
           </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void flow.zoomTo(zoomOut(zoom))}
-            disabled={toolsDisabled || !canZoomOut(zoom)}
-            aria-label="Zoom Out"
-          >
+          <Button variant="secondary" size="sm" onClick={props.onZoomOut} disabled={toolsDisabled || !canZoomOut(zoom)} aria-label="Zoom Out">
             Zoom Out
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => fit(currentRects())} disabled={toolsDisabled} aria-label="Reset View">
+          <Button variant="secondary" size="sm" onClick={props.onReset} disabled={toolsDisabled} aria-label="Reset View">
             Reset View
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => void onOptimize()} disabled={toolsDisabled || optimizing} aria-label="Optimize Layout">
-            {optimizing ? "Optimizing..." : "Optimize Layout"}
+          <Button variant="secondary" size="sm" onClick={props.onOptimize} disabled={toolsDisabled || props.optimizing} aria-label="Optimize Layout">
+            {props.optimizing ? "Optimizing..." : "Optimize Layout"}
           </Button>
-          <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close Canvas">
+          <Button variant="ghost" size="sm" onClick={props.onClose} aria-label="Close Canvas">
             Close Canvas
           </Button>
         </div>
       </div>
-      {data && error ? (
+      {props.error ? (
         <p role="alert" className="text-sm text-red-700">
-          {CANVAS_MESSAGES.error(error)}
+          {CANVAS_MESSAGES.error(props.error)}
         </p>
       ) : null}
-      <div className={sidePanel && assistantOpen ? "grid gap-3 lg:grid-cols-[minmax(0,1fr)_22rem]" : ""}>
+      <div className={props.aside ? "grid gap-3 lg:grid-cols-[minmax(0,1fr)_22rem]" : ""}>
         <div
-          ref={area}
+          ref={props.area?.ref}
           className="relative w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-50"
           style={{ height: CANVAS_HEIGHT }}
           data-testid="project-canvas"
-          onPointerDownCapture={onPointerDownCapture}
-          onKeyDownCapture={onKeyDownCapture}
+          onPointerDownCapture={props.area?.onPointerDownCapture}
+          onKeyDownCapture={props.area?.onKeyDownCapture}
         >
-          {body ?? (
-            <ReactFlow<FlowNode>
-              nodes={nodes}
-              edges={edges}
-              nodeTypes={NODE_TYPES}
-              onNodesChange={onNodesChange}
-              onNodeClick={onNodeClick}
-              onInit={onInit}
-              minZoom={ZOOM.min}
-              maxZoom={ZOOM.max}
-              nodesConnectable={false}
-              edgesFocusable={false}
-              deleteKeyCode={null}
-              multiSelectionKeyCode={null}
-              selectionKeyCode={null}
-              zoomOnDoubleClick={false}
-              aria-label={`Diagram of the project ${data?.title ?? ""}`}
-            />
-          )}
+          {props.children}
         </div>
-        {sidePanel && assistantOpen ? (
+        {props.aside ? (
           <aside className="min-w-0 rounded-xl border border-slate-200 p-3" aria-label="Canvas assistant">
-            {sidePanel}
+            {props.aside}
           </aside>
         ) : null}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Legend />
         <p className="text-sm text-slate-600" aria-live="polite">
-          <span data-testid="canvas-zoom">Zoom: {zoomPercent(zoom)}</span>
+          <span data-testid="canvas-zoom">{`Zoom: ${zoomPercent(zoom)}`}</span>
           {" · "}
-          <span data-testid="canvas-selection">{selected ? `Selected: ${selected.data.label}` : "Nothing selected"}</span>
+          <span data-testid="canvas-selection">{props.selectedLabel ? `Selected: ${props.selectedLabel}` : "Nothing selected"}</span>
         </p>
       </div>
     </section>
+  );
+}
+
+/**
+ * The panel as it is before the browser runs it: the diagram is still to load. It needs no React
+ * Flow store, so the server keeps its markup for the project (docs/decisions/407-kept-scene-cards.md)
+ * and the browser hydrates it, then mounts the live panel.
+ */
+export function CanvasPanelBeforeHydration({ projectId, hasSidePanel }: { projectId: string | null; hasSidePanel: boolean }) {
+  return (
+    <CanvasFrame
+      hasSidePanel={hasSidePanel}
+      assistantOpen={false}
+      updatedAt={null}
+      refreshDisabled
+      zoom={1}
+      toolsDisabled
+      optimizing={false}
+      error={null}
+      selectedLabel={null}
+      aside={null}
+    >
+      {projectId ? (
+        <p className="p-6 text-slate-600" role="status">
+          {CANVAS_MESSAGES.loading}
+        </p>
+      ) : (
+        <p className="p-6 text-slate-600">{CANVAS_MESSAGES.empty}</p>
+      )}
+    </CanvasFrame>
   );
 }
 
@@ -282,6 +363,19 @@ function CanvasPanel({ projectId, onClose, sidePanel }: { projectId: string | nu
  * Canvas" button. Reopening reloads the diagram.
  */
 export function ProjectCanvas({ projectId, sidePanel }: { projectId: string | null; sidePanel?: React.ReactNode }) {
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <StaticMarkup cacheKey={`project-canvas\u0000${projectId ?? ""}\u0000${sidePanel ? 1 : 0}`}>
+        <CanvasPanelBeforeHydration projectId={projectId} hasSidePanel={Boolean(sidePanel)} />
+      </StaticMarkup>
+    );
+  }
+  return <LiveProjectCanvas projectId={projectId} sidePanel={sidePanel} />;
+}
+
+/** The panel once the browser runs it: it loads the diagram and draws it with React Flow. */
+export function LiveProjectCanvas({ projectId, sidePanel }: { projectId: string | null; sidePanel?: React.ReactNode }) {
   const [open, setOpen] = useState(true);
   if (!open) {
     return (
