@@ -85,6 +85,15 @@ test("the admin asks the assistant to add a scene and generate its assets", asyn
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: "tests/.tmp/assistant-390.png", fullPage: true });
+  // On a phone the chat is at the bottom of the page: opening the page stays at its top, and the
+  // chat shows its newest message inside its own scroll box (it used to pull the page down to it).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.goto(`/video-projects/${projectId}`);
+  await expect(chat.getByTestId("chat-message-assistant").last()).toHaveAttribute("data-status", "completed");
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const logBox = chat.getByRole("log", { name: "Chat messages" });
+  expect(await logBox.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop)).toBeLessThanOrEqual(2);
 
   // The same chat on the project's multi-agent chat page, with the steps open.
   await page.setViewportSize({ width: 1280, height: 900 });

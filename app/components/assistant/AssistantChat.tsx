@@ -140,8 +140,11 @@ export function AssistantChat({
     if (!loading) setMessages(state.messages);
   }, [state.messages, state.sessionId, loading]);
 
+  // The newest message in view inside the chat's own scroll box; scrollIntoView would also move the
+  // page, and on a phone (one column, the chat at the bottom) every visit jumped down to the chat.
   useEffect(() => {
-    log.current?.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+    const box = log.current?.parentElement;
+    if (box) box.scrollTop = box.scrollHeight;
   }, [messages, streaming.text]);
 
   const upsert = (m: ChatMessageView) => setMessages((list) => (list.some((x) => x.id === m.id) ? list.map((x) => (x.id === m.id ? m : x)) : [...list, m]));
