@@ -213,7 +213,7 @@ function SceneCard(props: SceneCardProps) {
 const SCENE_CARD = { className: "space-y-2 rounded-xl border border-slate-200 p-3", "data-testid": "scene-card" } as const;
 
 /** The kept markup's key: everything a card is drawn from when no answer is shown. */
-export function sceneCardKey({ scene, media, action }: SceneCardProps): string {
+function sceneCardKey({ scene, media, action }: SceneCardProps): string {
   return `scene\u0000${action}\u0000${JSON.stringify(scene)}\u0000${JSON.stringify(media)}`;
 }
 
