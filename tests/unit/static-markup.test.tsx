@@ -19,6 +19,7 @@ import { FIRST_RUN_SPEED, runProgress } from "~/models/stories/eta";
 import { buildStoryboard } from "~/models/stories/storyboard";
 import { NO_MODELS } from "~/providers/model-use";
 import { ProjectManager } from "~/components/video-projects/ProjectManager";
+import { CompilePanel } from "~/components/video-projects/CompilePanel";
 import { CanvasPanelBeforeHydration, LiveProjectCanvas, ProjectCanvas } from "~/components/project-canvas/ProjectCanvas";
 import type { PageMedia, PageProject, PageScene } from "~/components/video-projects/page-data";
 
@@ -282,5 +283,22 @@ describe("StaticMarkup", () => {
       const live = renderToString(<LiveProjectCanvas projectId={c.projectId} sidePanel={c.side ? <p>Chat</p> : undefined} />);
       expect(live, JSON.stringify(c)).toBe(before);
     }
+  });
+
+  it("the compile panel's caption choice is the same markup kept or drawn, for each pick", async () => {
+    const picks = [
+      { style: null, size: null, position: null },
+      { style: "boxed", size: "large", position: "lower" },
+      { style: "karaoke", size: null, position: "upper" },
+    ] as const;
+    const panel = (captions: (typeof picks)[number]) => (
+      <CompilePanel
+        open={{ project: { finalVideoUrl: null, title: "Spring", status: "draft" }, sceneCount: 3, compile: { costLabel: "12.8", job: null, captions } }}
+        storyboardHref="/projects/p1/storyboard"
+      />
+    );
+    const drawn = await expectKeptAsDrawn([...picks], panel, () => "/video-projects/p1");
+    expect(drawn[1]).toMatch(/checked="" value="boxed"/);
+    expect(drawn[0]).not.toMatch(/checked="" value="boxed"/);
   });
 });

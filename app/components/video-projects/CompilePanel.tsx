@@ -3,6 +3,7 @@
 import { useFetcher } from "@remix-run/react";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { CaptionFields } from "~/components/ui/CaptionFields";
+import { StaticMarkup } from "~/components/ui/StaticMarkup";
 import { projectVideo } from "~/models/compile/finished-video";
 import { downloadFileName, downloadHref } from "~/utils/download-name";
 import type { PageProject } from "./page-data";
@@ -45,9 +46,10 @@ export function CompilePanel({ open, actionData, storyboardHref }: { open: Compi
             <option value="webm">WebM</option>
           </select>
         </label>
-        <div className="w-full">
+        {/* The caption radios are drawn from the pick alone: kept as markup (ADR 407), a few keys in all. */}
+        <StaticMarkup className="w-full" cacheKey={`compile-captions\u0000${JSON.stringify(open.compile.captions)}`}>
           <CaptionFields initial={open.compile.captions} idPrefix="compile" />
-        </div>
+        </StaticMarkup>
         <Button type="submit" disabled={running || count === 0}>
           {running ? "Compiling..." : "Compile Full Video"}
         </Button>
