@@ -8,6 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
 import { DEMO_USER, signIn } from "./support/sign-in";
 import sharp from "sharp";
+import { watchHydrationErrors } from "./support/hydration";
 
 /** The balance the Create Video card shows ("You have N credits available"). */
 async function creditsOnCard(page: Page): Promise<number> {
@@ -121,11 +122,7 @@ test("the demo user creates a video, sees it become Ready without reloading, and
   expect(reloaded).toBe(false);
   // Reloads send the card as kept markup (ADR 406): the browser hydrates it without a mismatch, and
   // the switch then works through the fetcher again.
-  const hydrationErrors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" && /hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i.test(m.text())) hydrationErrors.push(m.text());
-  });
-  page.on("pageerror", (e) => hydrationErrors.push(e.message));
+  const hydrationErrors = watchHydrationErrors(page);
   await page.reload();
   await page.reload();
   const reloadedCard = storyCard(page, "Meet Aurora, the serum for a morning glow.");

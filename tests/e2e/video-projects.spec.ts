@@ -10,6 +10,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { productPhoto } from "../providers/fixtures";
 import { DEMO_ADMIN, signIn } from "./support/sign-in";
+import { watchHydrationErrors } from "./support/hydration";
 
 function projectData(...args: string[]): unknown {
   const tsx = path.join(process.cwd(), "node_modules/.bin/tsx");
@@ -158,11 +159,7 @@ test("automated scene creation from a product image, the planner's actions, Gene
 
   // Reloads send the scene cards as kept markup (ADR 407): the browser hydrates them without a
   // mismatch, and their forms then post through fetchers (the page is not loaded again).
-  const hydrationErrors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" && /hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i.test(m.text())) hydrationErrors.push(m.text());
-  });
-  page.on("pageerror", (e) => hydrationErrors.push(e.message));
+  const hydrationErrors = watchHydrationErrors(page);
   await page.reload();
   await page.reload();
   await expect(card).toBeVisible();
