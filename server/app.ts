@@ -11,6 +11,7 @@ import { allowedOriginsFromEnv, mcpHttpRouter } from "../mcp-server/transports/h
 import { isDatabaseUnavailable } from "../app/utils/db-errors.server.ts";
 import { lingeringClose } from "./lingering-close.ts";
 import { originCheck } from "./origin-check.ts";
+import { publicFiles } from "./public-files.ts";
 import { createRemixHandler } from "./remix-handler.ts";
 import { cspNonce, securityHeaders } from "./security-headers.ts";
 import { sendUnavailable } from "./unavailable.ts";
@@ -52,7 +53,7 @@ export function createApp(build: ServerBuild, opts: AppOptions = {}): express.Ex
   if (oauth) app.use(oauth);
   const root = path.resolve(import.meta.dirname, "..");
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  app.use(publicFiles(path.join(root, "public"), { maxAge: "1h" }));
   // clientIp: the caller's address (proxies trusted on loopback only), for per-IP rate limits and
   // loopback-only conveniences; cspNonce: the nonce of this response's Content-Security-Policy.
   app.all("*", createRemixHandler({ build, mode: build.mode, getLoadContext: (req, res) => ({ clientIp: req.ip ?? null, cspNonce: cspNonce(res) }) }));

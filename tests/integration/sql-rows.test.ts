@@ -1,6 +1,7 @@
 // sqlRows (app/utils/db.server.ts, docs/decisions/392-hot-reads-on-the-pg-pool.md): a read sent
 // straight to the pg pool gives the values `$queryRaw` and Prisma's own reads give, whatever the
-// process's time zone, and takes Date parameters as UTC.
+// process's time zone, and takes Date parameters as UTC; each text is a named prepared statement
+// (docs/decisions/408-hot-reads-prepared.md).
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { listPlans } from "~/models/billing/plans.server";
 import { listVoices } from "~/models/generation/voices.server";
@@ -73,6 +74,50 @@ describe("sqlRows", () => {
     expect((await listShowcaseVideos()).map((v) => [v.id, v.title, v.description, v.category])).toEqual(
       showcase.map((v) => [v.id, v.title, v.description, v.category]),
     );
+  });
+
+  // The pool hands back the connection released last, so a read right after another runs on its connection.
+  const preparedTexts = async () =>
+    (await sqlRows<{ statement: string }>(Prisma.sql`SELECT "statement" FROM pg_prepared_statements WHERE "name" LIKE 'rf\_%'`)).map((r) => r.statement);
+
+  it("prepares each text once per connection, under one name, and reads through it the next time", async () => {
+    const marker = `prepared-${Date.now()}`;
+    const query = (n: number) => Prisma.sql`SELECT ${n}::int AS "n", ${marker}::text AS "marker"`;
+    expect(await sqlRows(query(1))).toEqual([{ n: 1, marker }]);
+    const texts = await preparedTexts();
+    expect(texts.filter((t) => t === query(1).text)).toHaveLength(1);
+    expect(await sqlRows(query(2))).toEqual([{ n: 2, marker }]);
+    expect((await preparedTexts()).filter((t) => t === query(1).text)).toHaveLength(1);
+  });
+
+  it("reads a table whose columns changed after its statement was prepared (a migration while the app runs)", async () => {
+    const table = Prisma.raw(`"prepared_probe_${process.pid}_${Date.now()}"`);
+    await prisma.$executeRaw`CREATE TABLE ${table} ("a" int)`;
+    try {
+      await prisma.$executeRaw`INSERT INTO ${table} VALUES (1)`;
+      const read = () => sqlRows<Record<string, unknown>>(Prisma.sql`SELECT * FROM ${table}`);
+      expect(await read()).toEqual([{ a: 1 }]);
+      await prisma.$executeRaw`ALTER TABLE ${table} ADD COLUMN "b" text DEFAULT 'x'`;
+      expect(await read()).toEqual([{ a: 1, b: "x" }]);
+      expect(await read()).toEqual([{ a: 1, b: "x" }]);
+    } finally {
+      await prisma.$executeRaw`DROP TABLE ${table}`;
+    }
+  });
+
+  it("sends texts unnamed with DATABASE_PREPARED_STATEMENTS=off", async () => {
+    vi.stubEnv("DATABASE_PREPARED_STATEMENTS", "off");
+    vi.resetModules();
+    try {
+      const fresh = await import("~/utils/db.server");
+      const marker = `unnamed-${Date.now()}`;
+      const query = fresh.Prisma.sql`SELECT ${marker}::text AS "marker"`;
+      expect(await fresh.sqlRows(query)).toEqual([{ marker }]);
+      expect(await preparedTexts()).not.toContain(query.text);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
   });
 
   it("hears an idle connection's failure (logged; the pool drops it) instead of letting it end the process", () => {
