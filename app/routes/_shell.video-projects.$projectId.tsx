@@ -51,13 +51,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Read only (ADR 365): the project checked once, no chat made or touched by a GET.
     // The history (closed by default here) is read only when it is shown, one page at a time.
     const [{ open, assistant }, items] = await Promise.all([
-      projectPageWithChat(actor, balance, projectId, auto ?? null),
+      // A long project's page draws its first scene cards; the rest on "Show all scenes" (a link, no JavaScript needed).
+      projectPageWithChat(actor, balance, projectId, auto ?? null, scenes === "all" ? Infinity : SCENES_FIRST_PAGE),
       historyOpen ? projectHistory(actor, page ?? 1) : NO_HISTORY,
     ]);
-    // A long project's page renders its first scene cards; the rest on "Show all scenes" (a link, no JavaScript needed).
-    const shown = scenes === "all" ? open : { ...open, scenes: open.scenes.slice(0, SCENES_FIRST_PAGE) };
     return {
-      open: shown,
+      open,
       history: items.items,
       historyPage: { page: items.page, hasMore: items.hasMore },
       historyOpen,

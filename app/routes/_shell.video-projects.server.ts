@@ -85,20 +85,28 @@ export async function videoProjectsViewer(request: Request): Promise<{ actor: Ac
  * checked once (its assets, compile and chats take the checked row), the balance is the one read
  * with the session user for both, and nothing is written (the chat a GET shows is only read).
  */
-export async function projectPageWithChat(actor: Actor, balance: number, projectId: string, autoSceneId: string | null) {
+export async function projectPageWithChat(actor: Actor, balance: number, projectId: string, autoSceneId: string | null, sceneLimit = Infinity) {
   const workspace = await getEditorWorkspace(actor, projectId);
   const [open, assistant] = await Promise.all([
-    pageOf(actor, workspace, autoSceneId, balance),
+    pageOf(actor, workspace, autoSceneId, balance, sceneLimit),
     assistantState(actor, { projectId: workspace.project.id, project: workspace.project, balance }),
   ]);
   return { open, assistant };
 }
 
-async function pageOf(actor: Actor, workspace: Awaited<ReturnType<typeof getEditorWorkspace>>, autoSceneId: string | null, balance: number) {
+/** `sceneLimit`: the cards the page draws (the first ones); the prices and the count are the whole project's. */
+async function pageOf(
+  actor: Actor,
+  workspace: Awaited<ReturnType<typeof getEditorWorkspace>>,
+  autoSceneId: string | null,
+  balance: number,
+  sceneLimit = Infinity,
+) {
   const { project } = workspace;
   // Priced from the rows just read: no statement per scene.
   const costs = projectCostsOf(actor, project, workspace.scenes);
-  const scenes = workspace.scenes.map((s) => {
+  const shown = sceneLimit < workspace.scenes.length ? workspace.scenes.slice(0, sceneLimit) : workspace.scenes;
+  const scenes = shown.map((s) => {
     const cost = costs.scenes.get(s.id)!;
     return {
       id: s.id,
@@ -128,7 +136,7 @@ async function pageOf(actor: Actor, workspace: Awaited<ReturnType<typeof getEdit
       mainProductImageUrl: project.mainProductImageUrl,
     },
     scenes,
-    sceneCount: scenes.length,
+    sceneCount: workspace.scenes.length,
     /** The project's own photos and clips a scene may show (its image and video assets). */
     media: workspace.assets
       .filter((a) => a.type === "image" || a.type === "video")

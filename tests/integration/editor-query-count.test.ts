@@ -55,7 +55,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("queries per editor page", () => {
   it("/video-projects/:id: the same count for 2 and 30 scenes", async () => {
-    // Every scene shown (?scenes=all): the first page shows 12 of them (ADR 396).
+    // Every scene shown (?scenes=all): the first page shows 8 of them (ADR 396).
     const load = (n: number) => run(projectRoute.loader, get(`/video-projects/${projects[n]}?scenes=all`, admin.cookie), { projectId: projects[n] });
     await load(2); // a warm-up (per-process caches)
     await load(30);

@@ -124,7 +124,7 @@ describe("the compile panel and the project canvas (finding 13)", () => {
     const project = await createProject(adminActor(), { title: "Long one", scenes });
     const b = browser(admin.cookie);
     const editor = await (await b.get(`/video-projects/${project.id}`)).text();
-    expect(visible(editor)).toContain("Showing 12 of 14 scenes.");
+    expect(visible(editor)).toContain("Showing 8 of 14 scenes.");
     expect(visible(editor)).toContain("Project Status: draft · 14 scene(s) available");
     const script = await (await b.get(`/canvas/${project.id}`)).text();
     expect(visible(script)).toContain("Project Status: draft · 14 scene(s) available");

@@ -169,21 +169,21 @@ describe("create and delete projects", () => {
 });
 
 describe("scenes", () => {
-  it("shows a long project's first 12 scene cards and their count; ?scenes=all shows every card (ADR 396)", async () => {
+  it("shows a long project's first 8 scene cards and their count; ?scenes=all shows every card (ADR 396)", async () => {
     const project = await createProject(ownerA, {
       title: "Long serum",
       scenes: Array.from({ length: 14 }, (_, i) => ({ title: `Scene ${i + 1}`, script: `Line ${i + 1}.`, voiceOverText: `Line ${i + 1}.` })),
     });
     type Page = Awaited<ReturnType<typeof projectRoute.loader>>;
     const first = (await run(projectRoute.loader, get(projectPath(project.id), admin.cookie), { projectId: project.id })) as Page;
-    expect(first.open.scenes.map((s) => s.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Scene ${i + 1}`));
+    expect(first.open.scenes.map((s) => s.title)).toEqual(Array.from({ length: 8 }, (_, i) => `Scene ${i + 1}`));
     expect(first.open.sceneCount).toBe(14);
     const all = (await run(projectRoute.loader, get(`${projectPath(project.id)}?scenes=all`, admin.cookie), { projectId: project.id })) as Page;
     expect(all.open.scenes).toHaveLength(14);
     expect(all.open.sceneCount).toBe(14);
     // Anything else in the query is the default.
     const odd = (await run(projectRoute.loader, get(`${projectPath(project.id)}?scenes=everything`, admin.cookie), { projectId: project.id })) as Page;
-    expect(odd.open.scenes).toHaveLength(12);
+    expect(odd.open.scenes).toHaveLength(8);
   });
 
   it("adds a scene last, after the highest order (one rule, ADR 255), to another user's project", async () => {

@@ -4,8 +4,8 @@ import type { CaptionPick } from "~/models/captions/caption-rules";
 import type { PageAutomation } from "./AutomatedSceneForm";
 import type { CompileJobView } from "~/models/compile/finished-video";
 
-/** Scene cards a project's page renders before "Show all scenes" (ADR 396). */
-export const SCENES_FIRST_PAGE = 12;
+/** Scene cards a project's page renders before "Show all scenes" (ADR 396): the 3 to 7 scenes of a Create Video ad all show. */
+export const SCENES_FIRST_PAGE = 8;
 
 export type HistoryItem = {
   id: string;
