@@ -13,7 +13,6 @@ import { assistantState } from "./_shell.multi-agent-chat.server";
 
 export const meta: MetaFunction = () => [{ title: "Multi-agent chat — Reelforge" }];
 
-// Built once: a zod schema costs more to build than to run (about 0.1 ms on each request).
 const PROJECT_ID = field.token("The project id");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

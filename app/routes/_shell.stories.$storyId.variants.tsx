@@ -29,7 +29,6 @@ export const meta: MetaFunction = () => [{ title: "Another size or variants — 
 
 const ROWS = Array.from({ length: MAX_STORY_VARIANTS }, (_, i) => i + 1);
 
-// Built once: a zod schema costs more to build than to run (about 0.1 ms on each request).
 const STORY_ID = field.intId("The story id");
 
 function storyIdOf(params: LoaderFunctionArgs["params"]): number {

@@ -38,7 +38,7 @@ import {
 } from "~/models/projects";
 import { sceneMaterialKind } from "~/models/stories/video-media";
 import { requestCompile } from "~/models/compile";
-import { balanceOf, formatCredits } from "~/models/billing";
+import { formatCredits } from "~/models/billing";
 import { SCENE_ASSET_MESSAGES } from "~/models/generation/scene-asset-steps";
 import { removeFiles, isMediaRefError, parseMultipartUpload } from "~/models/files";
 import { ProductImageError, requestSceneGeneration } from "~/models/generation";
@@ -64,16 +64,6 @@ export async function projectHistory(actor: Actor, page = 1) {
 /** The history as a closed panel has it: nothing read. */
 export const NO_HISTORY: Awaited<ReturnType<typeof projectHistory>> = { items: [], page: 1, hasMore: false };
 
-/**
- * One project as the management page shows it, with the cost of each piece of work (shown before
- * the user confirms) and, when `autoSceneId` names one of its scenes, where its automated
- * creation stands.
- */
-export async function projectForPage(actor: Actor, projectId: string, autoSceneId: string | null = null) {
-  const workspace = await getEditorWorkspace(actor, projectId);
-  return pageOf(actor, workspace, autoSceneId, await balanceOf(actor));
-}
-
 /** The signed-in admin of a project page: the actor, and the balance read with the session. */
 export async function videoProjectsViewer(request: Request): Promise<{ actor: Actor; balance: number }> {
   const user = await requireAdmin(request);
@@ -85,7 +75,7 @@ export async function videoProjectsViewer(request: Request): Promise<{ actor: Ac
  * checked once (its assets, compile and chats take the checked row), the balance is the one read
  * with the session user for both, and nothing is written (the chat a GET shows is only read).
  */
-export async function projectPageWithChat(actor: Actor, balance: number, projectId: string, autoSceneId: string | null, sceneLimit = Infinity) {
+export async function projectPageWithChat(actor: Actor, balance: number, projectId: string, autoSceneId: string | null, sceneLimit: number) {
   const workspace = await getEditorWorkspace(actor, projectId);
   const [open, assistant] = await Promise.all([
     pageOf(actor, workspace, autoSceneId, balance, sceneLimit),
@@ -94,13 +84,18 @@ export async function projectPageWithChat(actor: Actor, balance: number, project
   return { open, assistant };
 }
 
-/** `sceneLimit`: the cards the page draws (the first ones); the prices and the count are the whole project's. */
+/**
+ * One project as the management page shows it, with the cost of each piece of work (shown before
+ * the user confirms) and, when `autoSceneId` names one of its scenes, where its automated creation
+ * stands. `sceneLimit`: the cards the page draws (the first ones); the prices and the count are the
+ * whole project's.
+ */
 async function pageOf(
   actor: Actor,
   workspace: Awaited<ReturnType<typeof getEditorWorkspace>>,
   autoSceneId: string | null,
   balance: number,
-  sceneLimit = Infinity,
+  sceneLimit: number,
 ) {
   const { project } = workspace;
   // Priced from the rows just read: no statement per scene.
@@ -160,8 +155,6 @@ async function pageOf(
     balance,
   };
 }
-
-export type ProjectPage = Awaited<ReturnType<typeof projectForPage>>;
 
 const nameField = field.line({ max: 200, label: "The name" });
 const textField = field.text({ max: 20_000, label: "The description" });
