@@ -51,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // The history (closed by default here) is read only when it is shown, one page at a time.
     const [{ open, assistant }, items] = await Promise.all([
       // A long project's page draws its first scene cards; the rest on "Show all scenes" (a link, no JavaScript needed).
-      projectPageWithChat(actor, balance, projectId, auto ?? null, scenes === "all" ? Infinity : SCENES_FIRST_PAGE),
+      projectPageWithChat(actor, balance, projectId, auto ?? null, scenes === "all" ? null : SCENES_FIRST_PAGE),
       historyOpen ? projectHistory(actor, page ?? 1) : NO_HISTORY,
     ]);
     return {

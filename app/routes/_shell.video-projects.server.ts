@@ -10,9 +10,8 @@ import {
   automatedSceneCost,
   automatedSceneProgress,
   createSceneAutomatically,
-  projectCostsOf,
   deleteProject,
-  getEditorWorkspace,
+  getPricedEditorWorkspace,
   createProject,
   getProject,
   listUserProjectsPage,
@@ -74,11 +73,13 @@ export async function videoProjectsViewer(request: Request): Promise<{ actor: Ac
  * The open project's page and its assistant chat, each thing read once (ADR 365): the project is
  * checked once (its assets, compile and chats take the checked row), the balance is the one read
  * with the session user for both, and nothing is written (the chat a GET shows is only read).
+ * `sceneLimit`: the cards the page draws (the first ones; null: all); the prices and the count are
+ * the whole project's (ADR 409).
  */
-export async function projectPageWithChat(actor: Actor, balance: number, projectId: string, autoSceneId: string | null, sceneLimit: number) {
-  const workspace = await getEditorWorkspace(actor, projectId);
+export async function projectPageWithChat(actor: Actor, balance: number, projectId: string, autoSceneId: string | null, sceneLimit: number | null) {
+  const workspace = await getPricedEditorWorkspace(actor, projectId, sceneLimit);
   const [open, assistant] = await Promise.all([
-    pageOf(actor, workspace, autoSceneId, balance, sceneLimit),
+    pageOf(actor, workspace, autoSceneId, balance),
     assistantState(actor, { projectId: workspace.project.id, project: workspace.project, balance }),
   ]);
   return { open, assistant };
@@ -87,22 +88,12 @@ export async function projectPageWithChat(actor: Actor, balance: number, project
 /**
  * One project as the management page shows it, with the cost of each piece of work (shown before
  * the user confirms) and, when `autoSceneId` names one of its scenes, where its automated creation
- * stands. `sceneLimit`: the cards the page draws (the first ones); the prices and the count are the
- * whole project's.
+ * stands.
  */
-async function pageOf(
-  actor: Actor,
-  workspace: Awaited<ReturnType<typeof getEditorWorkspace>>,
-  autoSceneId: string | null,
-  balance: number,
-  sceneLimit: number,
-) {
-  const { project } = workspace;
-  // Priced from the rows just read: no statement per scene.
-  const costs = projectCostsOf(actor, project, workspace.scenes);
-  const shown = sceneLimit < workspace.scenes.length ? workspace.scenes.slice(0, sceneLimit) : workspace.scenes;
-  const scenes = shown.map((s) => {
-    const cost = costs.scenes.get(s.id)!;
+async function pageOf(actor: Actor, workspace: Awaited<ReturnType<typeof getPricedEditorWorkspace>>, autoSceneId: string | null, balance: number) {
+  const { project, prices } = workspace;
+  const scenes = workspace.scenes.map((s) => {
+    const cost = prices.scenes.get(s.id)!;
     return {
       id: s.id,
       title: s.title,
@@ -118,7 +109,7 @@ async function pageOf(
       blocked: cost.blocked,
     };
   });
-  const compileCost = costs.compile;
+  const compileCost = prices.compile;
   const job = workspace.latestCompile;
   return {
     project: {
@@ -131,7 +122,7 @@ async function pageOf(
       mainProductImageUrl: project.mainProductImageUrl,
     },
     scenes,
-    sceneCount: workspace.scenes.length,
+    sceneCount: workspace.sceneCount,
     /** The project's own photos and clips a scene may show (its image and video assets). */
     media: workspace.assets
       .filter((a) => a.type === "image" || a.type === "video")

@@ -9,7 +9,6 @@ import { FAILURES, fieldLabel, MEDIA_LABELS, PROJECT_SAVED, STEP_LABELS, UPLOAD_
 import { actorFromUser, isNotFound, requireAdmin, type Actor } from "~/models/access";
 import { requestCompile } from "~/models/compile";
 import {
-  compileCostFromRows,
   estimateCost,
   addProjectAssets,
   projectUploadTarget,
@@ -17,7 +16,7 @@ import {
   setMainProjectImage,
   deleteScene,
   updateProject,
-  getEditorWorkspace,
+  getPricedEditorWorkspace,
   addScene,
   editScene,
   SCENE_TEXT_FIELDS,
@@ -61,7 +60,7 @@ export async function loadCanvasEditor({ request, params }: LoaderFunctionArgs):
   const view = readQuery(request, viewQuery);
   let workspace;
   try {
-    workspace = await getEditorWorkspace(actor, projectId);
+    workspace = await getPricedEditorWorkspace(actor, projectId, null);
   } catch (error) {
     if (isNotFound(error)) throw inputError(NOT_FOUND(projectId), 404);
     throw error;
@@ -74,8 +73,8 @@ export async function loadCanvasEditor({ request, params }: LoaderFunctionArgs):
     selected && view.confirm
       ? await estimateCost(actor, { projectId: project.id, work: { kind: "scene", sceneId: selected.id, step: view.confirm, regenerate: regenerateQuoted } })
       : null;
-  // Priced from the rows just read (ADR 392): the same figure estimateCost gives, without reading them again.
-  const compileCost = compileCostFromRows(actor, project, workspace.scenes);
+  // The same figure estimateCost gives, kept while the project and its scenes stay as they are (ADR 409).
+  const compileCost = workspace.prices.compile;
   const job = workspace.latestCompile;
   return {
     view,

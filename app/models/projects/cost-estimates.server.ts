@@ -91,6 +91,6 @@ export function projectCostsOf(actor: Actor, project: ProjectRow, scenes: SceneR
 }
 
 /** The compile's cost alone, as projectCostsOf gives it (null for a project without scenes); `planOf` as compilePlanOf takes it. */
-export function compileCostFromRows(actor: Actor, project: ProjectRow, scenes: SceneRow[], planOf?: (scene: SceneRow) => ScenePlan): Priced | null {
+function compileCostFromRows(actor: Actor, project: ProjectRow, scenes: SceneRow[], planOf?: (scene: SceneRow) => ScenePlan): Priced | null {
   return scenes.length ? compileCostOf(compilePlanOf({ ...project, scenes }, actor.id, planOf)) : null;
 }

@@ -5,12 +5,13 @@
 // index or the folder's browser-safe modules (files without .server); the rest is internal.
 export { automatedSceneCost, automatedSceneProgress, createSceneAutomatically } from "./automated-scenes.server";
 export { listProjectsForUpdates, listScenesForUpdates, submitSceneUpdate, type UpdateProjectOption, type UpdateSceneOption } from "./canvas-updates.server";
-export { compileCostFromRows, estimateCost, projectCostsOf } from "./cost-estimates.server";
+export { estimateCost } from "./cost-estimates.server";
 export { analysisPlanner, analyzeProjectRequirements } from "./project-analysis.server";
 export { addProjectAssets, projectUploadTarget, removeProjectAsset, setMainProjectImage, storeProjectUpload } from "./project-assets.server";
 export { getProjectCanvas, optimizeProjectCanvas } from "./project-canvas.server";
 export { deleteProject, deleteScene } from "./project-removal.server";
 export { getEditorWorkspace, getProjectWorkspace, type WorkspaceScene } from "./project-workspace.server";
+export { getPricedEditorWorkspace, type PriceTag, type PriceTags } from "./priced-workspace.server";
 export {
   ProjectError,
   createProject,

@@ -9,7 +9,7 @@ import { captionPreferenceFromJson, captionPreferenceJson } from "~/models/capti
 import { compileJobFromJson, latestCompileJobJson, type CompileJobRow } from "~/models/compile/compile-jobs.server";
 import { Prisma } from "~/utils/db.server";
 import { projectAssetsFromJson, projectAssetsJson, type ProjectAssetItem } from "./project-assets.server";
-import { checkedLike, getProject, getProjectWithScenes, type ProjectRow } from "./project.server";
+import { checkedLike, getProject, getProjectWithFirstScenes, getProjectWithScenes, type ProjectRow } from "./project.server";
 import { listSceneAssetVersions, type SceneAssetVersion } from "~/models/generation/scene-asset-versions.server";
 import type { SceneAssetStates } from "~/models/generation/scene-asset-steps";
 import { isSceneReadyToCompile } from "~/models/generation/scene-generation.server";
@@ -33,31 +33,50 @@ export type ProjectWorkspace = {
 
 /** The project the actor may work on, as the editors show it. NotFoundError otherwise. */
 export async function getProjectWorkspace(actor: Actor, projectId: string): Promise<ProjectWorkspace> {
-  return (await readWorkspace(actor, projectId, false)).workspace;
+  const row = await getProjectWithScenes<WorkspaceColumns>(actor, projectId, workspaceColumns());
+  const { scenes, __assets, __compile, ...project } = row;
+  return workspaceOf(checkedLike(actor, row, project), scenes, __assets, __compile);
 }
+
+export type EditorWorkspace = ProjectWorkspace & {
+  captionPick: CaptionPick;
+  /** All the project's scenes, shown or not. */
+  sceneCount: number;
+  /** Changes with every change to the project or its scenes (getProjectWithFirstScenes). */
+  scenesVersion: string;
+};
 
 /**
  * The workspace with the actor's remembered caption pick, which both editors' compile forms
  * prefill: read in the project's statement, not a statement of its own (every editor visit).
+ * `sceneLimit`: only the first scenes (a long project's first page, ADR 396); null: all of them.
  */
-export async function getEditorWorkspace(actor: Actor, projectId: string): Promise<ProjectWorkspace & { captionPick: CaptionPick }> {
-  const { workspace, captions } = await readWorkspace(actor, projectId, true);
-  return { ...workspace, captionPick: captionPreferenceFromJson(captions) };
-}
-
-async function readWorkspace(actor: Actor, projectId: string, withCaptions: boolean): Promise<{ workspace: ProjectWorkspace; captions: unknown }> {
-  // The assets and the latest compile come with the project's row, under its owner check: one
-  // statement, not three (the editors' pages read this on every visit).
-  const projectColumn = Prisma.raw(`p."id"`);
-  const captionsColumn = withCaptions ? Prisma.sql`, ${captionPreferenceJson(actor)} AS "__captions"` : Prisma.empty;
-  const row = await getProjectWithScenes<{ __assets: unknown; __compile: unknown; __captions?: unknown }>(
+export async function getEditorWorkspace(actor: Actor, projectId: string, sceneLimit: number | null = null): Promise<EditorWorkspace> {
+  const row = await getProjectWithFirstScenes<WorkspaceColumns & { __captions: unknown }>(
     actor,
     projectId,
-    Prisma.sql`, ${projectAssetsJson(projectColumn)} AS "__assets", ${latestCompileJobJson(projectColumn)} AS "__compile" ${captionsColumn}`,
+    sceneLimit,
+    Prisma.sql`${workspaceColumns()}, ${captionPreferenceJson(actor)} AS "__captions"`,
   );
-  const { scenes, __assets, __compile, __captions, ...rest } = row;
-  const project = checkedLike(actor, row, rest);
-  const workspace: ProjectWorkspace = {
+  const { scenes, __assets, __compile, __captions, sceneCount, scenesVersion, ...project } = row;
+  return {
+    ...workspaceOf(checkedLike(actor, row, project), scenes, __assets, __compile),
+    captionPick: captionPreferenceFromJson(__captions),
+    sceneCount,
+    scenesVersion,
+  };
+}
+
+type WorkspaceColumns = { __assets: unknown; __compile: unknown };
+
+/** The assets and the latest compile, with the project's row under its owner check: one statement, not three. */
+function workspaceColumns(): Prisma.Sql {
+  const projectColumn = Prisma.raw(`p."id"`);
+  return Prisma.sql`, ${projectAssetsJson(projectColumn)} AS "__assets", ${latestCompileJobJson(projectColumn)} AS "__compile"`;
+}
+
+function workspaceOf(project: ProjectRow, scenes: SceneRow[], assets: unknown, compile: unknown): ProjectWorkspace {
+  return {
     project,
     // The rows were read for this call alone, so each scene takes its states in place: a copy of
     // each 33-column row cost more than the states themselves (0.3 ms of a 50-scene page).
@@ -67,10 +86,9 @@ async function readWorkspace(actor: Actor, projectId: string, withCaptions: bool
       scene.ready = isSceneReadyToCompile(s, project);
       return scene;
     }),
-    assets: projectAssetsFromJson(__assets),
-    latestCompile: compileJobFromJson(__compile),
+    assets: projectAssetsFromJson(assets),
+    latestCompile: compileJobFromJson(compile),
   };
-  return { workspace, captions: __captions };
 }
 
 export type SceneDetail = WorkspaceScene & { versions: SceneAssetVersion[] };

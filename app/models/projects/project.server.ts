@@ -96,6 +96,41 @@ export async function getProjectWithScenes<Extra extends object = object>(
   return checked(actor, Object.assign(project as ProjectRow & Extra, { scenes: __scenes.map(sceneFromJson) }));
 }
 
+/**
+ * getProjectWithScenes for the editors' pages, which show the first scenes of a long project (ADR
+ * 396) and price all of them: only the first `sceneLimit` scenes (null: all), with the count of all
+ * and `scenesVersion`, which changes with every committed change to the project's row or to any of
+ * its scenes (added, removed, edited, reordered), because PostgreSQL gives each new version of a
+ * row the writing transaction's id (xmin). The same version means the same rows (ADR 409).
+ */
+export async function getProjectWithFirstScenes<Extra extends object = object>(
+  actor: Actor,
+  projectId: string,
+  sceneLimit: number | null,
+  extraColumns: Prisma.Sql = Prisma.empty,
+): Promise<ProjectWithScenes & Extra & { sceneCount: number; scenesVersion: string }> {
+  if (!projectId || typeof projectId !== "string") throw new NotFoundError("Project");
+  const owner = isAdminActor(actor) ? Prisma.empty : Prisma.sql`AND p."userId" = ${actor.id}`;
+  const limit = sceneLimit === null || !Number.isFinite(sceneLimit) ? null : Math.max(0, Math.floor(sceneLimit));
+  const [row] = await sqlRows<
+    ProjectRow & Extra & { __scenes: SceneJson[]; __sceneCount: number; __scenesVersion: string }
+  >(Prisma.sql`SELECT p.* ${extraColumns},
+    COALESCE((SELECT json_agg(s ORDER BY s."sceneOrder" ASC, s."createdAt" ASC) FROM (SELECT * FROM "canvas_scenes" f WHERE f."projectId" = p."id"
+      ORDER BY f."sceneOrder" ASC, f."createdAt" ASC LIMIT ${limit}) s), '[]'::json) AS "__scenes",
+    v."count" AS "__sceneCount", v."version" AS "__scenesVersion"
+    FROM "canvas_projects" p
+    CROSS JOIN LATERAL (SELECT count(*)::int AS "count",
+      md5(p.xmin::text || '/' || COALESCE(string_agg(c."id" || ':' || c.xmin::text, ',' ORDER BY c."sceneOrder", c."createdAt", c."id"), '')) AS "version"
+      FROM "canvas_scenes" c WHERE c."projectId" = p."id") v
+    WHERE p."id" = ${projectId} ${owner} LIMIT 1`);
+  if (!row) throw new NotFoundError("Project");
+  const { __scenes, __sceneCount, __scenesVersion, ...project } = row;
+  return checked(
+    actor,
+    Object.assign(project as ProjectRow & Extra, { scenes: __scenes.map(sceneFromJson), sceneCount: __sceneCount, scenesVersion: __scenesVersion }),
+  );
+}
+
 /** A scene as json_agg wrote it: its timestamps as text (UTC), every other column as the row has it. */
 type SceneJson = Omit<SceneRow, "createdAt" | "updatedAt"> & { createdAt: string | Date; updatedAt: string | Date };
 
