@@ -232,7 +232,16 @@ describe("StaticMarkup", () => {
       { id: "m2", url: "/files/b.mp4", name: "Pour", kind: "clip" },
     ];
     const open = (withMedia: boolean): PageProject => ({
-      project: { id: "p1", userId: "u1", title: "Spring", description: null, status: "draft", finalVideoUrl: null, mainProductImageUrl: null },
+      project: {
+        id: "p1",
+        userId: "u1",
+        title: "Spring",
+        description: null,
+        status: "draft",
+        finalVideoUrl: null,
+        // The product image's form and its Remove button differ with an image.
+        mainProductImageUrl: withMedia ? "project-images/u1/p1/main.png" : null,
+      },
       scenes,
       sceneCount: 20,
       media: withMedia ? media : [],
@@ -257,6 +266,12 @@ describe("StaticMarkup", () => {
     expect(drawn[0]).toContain("Photo: Bottle &quot;front&quot;");
     expect(drawn[2]).not.toContain("Photo: Bottle");
     expect(drawn[0].match(/data-testid="scene-card"/g)).toHaveLength(4);
+    // The forms above the cards are kept too (ADR 409): the product image's input has its own id, not one of React's.
+    expect(drawn[0]).toContain('<label for="product-image-file"');
+    expect(drawn[0]).toContain("Remove product image");
+    expect(drawn[2]).not.toContain("Remove product image");
+    expect(drawn[0]).toContain("1 of 8 photos, 1 of 4 clips.");
+    expect(drawn[0]).toContain("Cost: 5 credits (image, script, voice-over and video)");
     // A card that shows a post's answer (no JavaScript) is drawn, not kept: its key would not hold the answer.
     setStaticMarkupRenderer(renderToStaticMarkup);
     const before = keptMarkupSize().keys;

@@ -11,6 +11,8 @@ import { formatBytes, type MediaKind } from "~/utils/storage/media-types";
 import { useUpload, type UploadedFile } from "./useUpload";
 
 export type FileUploadProps = {
+  /** The input's id, where the markup must not depend on its place in the tree (markup kept by StaticMarkup); else one of React's. */
+  id?: string;
   bucket: BucketName;
   label: string;
   /** Form field name of the file (default "file"); the reference goes in "{name}Ref". */
@@ -46,6 +48,7 @@ function Preview({ url, contentType, name }: { url: string; contentType: string;
 }
 
 export function FileUpload({
+  id: givenId,
   bucket,
   label,
   name = "file",
@@ -62,7 +65,8 @@ export function FileUpload({
   onUploadingChange,
   className,
 }: FileUploadProps) {
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const inputRef = useRef<HTMLInputElement>(null);
   const { upload, reset, status, progress, error, file } = useUpload({ bucket, params, kinds, url: uploadUrl });
   const [local, setLocal] = useState<{ url: string; type: string; name: string } | null>(null);

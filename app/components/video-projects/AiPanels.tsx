@@ -3,10 +3,9 @@
 // Improvements. Each is a form posting to the page's action (works without JavaScript); with
 // JavaScript it goes through a fetcher and shows "Loading..." meanwhile. Optimize Scenes only
 // proposes an order: the user applies it with a second form (ADR 175).
-import { useFetcher } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
-import type { PageForm } from "~/components/ui/page-form";
-import { ErrorLine, resultOf, type ActionResult } from "./parts";
+import { plainForm, useFetcherForm, type PageForm } from "~/components/ui/page-form";
+import { ErrorLine, resultOf, useHydrated, type ActionResult } from "./parts";
 
 type Analysis = {
   summary: string;
@@ -38,10 +37,26 @@ function Busy({ busy }: { busy: boolean }) {
   ) : null;
 }
 
-export function AiAnalysisPanel({ actionData, planner }: { actionData?: ActionResult; planner: { label: string; local: boolean } }) {
-  const analyze = useFetcher<ActionResult>();
-  const optimize = useFetcher<ActionResult>();
-  const apply = useFetcher<ActionResult>();
+type AnalysisProps = { actionData?: ActionResult; planner: { label: string; local: boolean }; action: string };
+type AnalysisForms = { analyze: PageForm<ActionResult>; optimize: PageForm<ActionResult>; apply: PageForm<ActionResult> };
+
+/** Before hydration plain posts to `action` (markup that may be kept); after, fetchers' forms. */
+export function AiAnalysisPanel(props: AnalysisProps) {
+  const hydrated = useHydrated();
+  if (hydrated) return <LiveAiAnalysisPanel {...props} />;
+  const plain = plainForm<ActionResult>(props.action);
+  return <AiAnalysisBody {...props} forms={{ analyze: plain, optimize: plain, apply: plain }} />;
+}
+
+function LiveAiAnalysisPanel(props: AnalysisProps) {
+  const analyze = useFetcherForm<ActionResult>();
+  const optimize = useFetcherForm<ActionResult>();
+  const apply = useFetcherForm<ActionResult>();
+  return <AiAnalysisBody {...props} forms={{ analyze, optimize, apply }} />;
+}
+
+function AiAnalysisBody({ actionData, planner, forms }: AnalysisProps & { forms: AnalysisForms }) {
+  const { analyze, optimize, apply } = forms;
   const analyzed = resultOf(analyze.data, actionData, "analyze-project");
   const proposed = resultOf(optimize.data, actionData, "optimize-scenes");
   const applied = resultOf(apply.data, actionData, "apply-order");
@@ -127,7 +142,7 @@ function AnalysisView({ analysis }: { analysis: Analysis }) {
   );
 }
 
-function ProposalView({ proposal, apply, busy }: { proposal: Proposal; apply: ReturnType<typeof useFetcher<ActionResult>>; busy: boolean }) {
+function ProposalView({ proposal, apply, busy }: { proposal: Proposal; apply: PageForm<ActionResult>; busy: boolean }) {
   return (
     <div className="space-y-2 text-sm text-slate-700" data-testid="scene-order-proposal">
       <p className="font-medium text-slate-900">{proposal.summary}</p>

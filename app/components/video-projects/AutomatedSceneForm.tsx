@@ -3,7 +3,7 @@
 // without JavaScript), which makes the scene and starts its generation, then opens the page on
 // that scene's progress. The eight steps show their real state, read from the scene by the
 // loader and refreshed by the live stream while the workflow runs.
-import { useFetcher } from "@remix-run/react";
+import { plainForm, useFetcherForm, type PageForm } from "~/components/ui/page-form";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { ErrorLine, input, resultOf, useHydrated, type ActionResult } from "./parts";
@@ -33,24 +33,46 @@ const MARK: Record<StepState, { icon: string; className: string; words: string }
 const UPLOADING = "Uploading product image...";
 const FAILED = "Failed to create scene";
 
-export function AutomatedSceneForm({ automation, actionData }: { automation: PageAutomation; actionData?: ActionResult }) {
-  const fetcher = useFetcher<ActionResult>();
+type AutomatedSceneProps = { automation: PageAutomation; actionData?: ActionResult; action: string };
+
+/** Before hydration a plain post to `action` (markup that may be kept); after, a fetcher's form. */
+export function AutomatedSceneForm(props: AutomatedSceneProps) {
   const hydrated = useHydrated();
+  if (hydrated) return <LiveAutomatedSceneForm {...props} />;
+  return <AutomatedSceneBody {...props} form={plainForm(props.action)} picked={null} />;
+}
+
+function LiveAutomatedSceneForm(props: AutomatedSceneProps) {
+  const form = useFetcherForm<ActionResult>();
   const [hasImage, setHasImage] = useState(false);
-  const createdId = automation.progress?.sceneId ?? null;
+  const createdId = props.automation.progress?.sceneId ?? null;
   useEffect(() => setHasImage(false), [createdId]);
-  const refused = resultOf(fetcher.data, actionData, "create-scene-auto");
-  const submitting = fetcher.state === "submitting";
+  return <AutomatedSceneBody {...props} form={form} picked={{ hasImage, setHasImage }} />;
+}
+
+function AutomatedSceneBody({
+  automation,
+  actionData,
+  form,
+  picked,
+}: AutomatedSceneProps & {
+  form: PageForm<ActionResult>;
+  /** With JavaScript: whether an image is chosen (the button waits for one). */
+  picked: { hasImage: boolean; setHasImage: (has: boolean) => void } | null;
+}) {
+  const refused = resultOf(form.data, actionData, "create-scene-auto");
+  const submitting = form.state === "submitting";
   const progress = submitting ? null : automation.progress;
-  const running = submitting || fetcher.state === "loading" || progress?.status === "running";
+  const running = submitting || form.state === "loading" || progress?.status === "running";
   const message = submitting ? UPLOADING : refused && !refused.ok ? FAILED : progress?.message;
+  const waiting = picked !== null && !picked.hasImage;
   return (
     <section className="space-y-3 rounded-xl border border-slate-200 p-3" aria-labelledby="auto-scene-title">
       <h3 id="auto-scene-title" className="text-sm font-semibold text-slate-800">
         Automated Scene Creation
       </h3>
       {/* A new form (picker emptied) for each scene created. */}
-      <fetcher.Form key={automation.progress?.sceneId ?? "new"} method="post" encType="multipart/form-data" className="space-y-3">
+      <form.Form key={automation.progress?.sceneId ?? "new"} method="post" encType="multipart/form-data" className="space-y-3">
         <input type="hidden" name="intent" value="create-scene-auto" />
         <label className="block text-sm font-medium text-slate-700">
           Product image
@@ -60,11 +82,11 @@ export function AutomatedSceneForm({ automation, actionData }: { automation: Pag
             accept="image/*"
             required
             aria-describedby="auto-scene-image-hint"
-            onChange={(e) => setHasImage(Boolean(e.currentTarget.files?.length))}
+            onChange={(e) => picked?.setHasImage(Boolean(e.currentTarget.files?.length))}
             className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
           />
         </label>
-        {hydrated && !hasImage ? (
+        {waiting ? (
           <p id="auto-scene-image-hint" className="text-xs text-slate-500">
             Product image is required
           </p>
@@ -74,12 +96,12 @@ export function AutomatedSceneForm({ automation, actionData }: { automation: Pag
           <textarea name="description" rows={3} maxLength={20_000} placeholder="Describe the scene you want to create..." className={`mt-1 ${input}`} />
         </label>
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" size="sm" disabled={running || (hydrated && !hasImage)}>
+          <Button type="submit" size="sm" disabled={running || waiting}>
             {running ? "Creating Scene..." : "Create Scene Automatically"}
           </Button>
-          <span className="text-xs text-slate-500">Cost: {automation.costLabel} credits (image, script, voice-over and video)</span>
+          <span className="text-xs text-slate-500">{`Cost: ${automation.costLabel} credits (image, script, voice-over and video)`}</span>
         </div>
-      </fetcher.Form>
+      </form.Form>
       {message ? (
         <p className="text-sm text-slate-700" aria-live="polite" data-testid="auto-scene-message">
           {message}

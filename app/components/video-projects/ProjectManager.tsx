@@ -1,10 +1,11 @@
 // The project manager panel: create a project, or the open project with its product image, its
 // scenes (each with Generate Assets and the AI actions) and Add Scene.
-import { Form, useFetcher, useFormAction, useLocation } from "@remix-run/react";
+import { useFetcher, useFormAction, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { FileUpload } from "~/components/upload/FileUpload";
+import type { UploadedFile } from "~/components/upload/useUpload";
 import { SCENE_ASSET_MESSAGES } from "~/models/generation/scene-asset-steps";
 import { AiAnalysisPanel, SceneAiActions, type SceneAiForms } from "./AiPanels";
 import { AutomatedSceneForm } from "./AutomatedSceneForm";
@@ -71,11 +72,7 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
           </AppLink>
         </p>
       </div>
-      <ProductImageCard project={project} actionData={actionData} />
-      <ProjectMediaCard media={open.media} actionData={actionData} />
-      <AddSceneForm actionData={actionData} />
-      <AiAnalysisPanel actionData={actionData} planner={open.planner} />
-      <AutomatedSceneForm automation={open.automation} actionData={actionData} />
+      <ProjectTools open={open} actionData={actionData} action={action} />
       {scenes.length === 0 ? (
         <p className="text-sm text-slate-600">No scenes yet. Add the first scene above.</p>
       ) : (
@@ -89,6 +86,34 @@ function OpenProject({ open, actionData }: { open: PageProject; actionData?: Act
     </div>
   );
 }
+
+/**
+ * The forms above the scene cards: the product image, the photos and clips, Add Scene, AI analysis
+ * and automated scene creation. Until React has hydrated they are plain posts to the page's action
+ * drawn from the project's image, photos and clips alone, so the server keeps their markup like the
+ * cards' (ADR 407), unless the page shows a post's answer or a scene's automated creation.
+ */
+function ProjectTools({ open, actionData, action }: { open: PageProject; actionData?: ActionResult; action: string }) {
+  const tools = (
+    <>
+      <ProductImageCard project={open.project} actionData={actionData} action={action} />
+      <ProjectMediaCard media={open.media} actionData={actionData} action={action} />
+      <AddSceneForm actionData={actionData} action={action} />
+      <AiAnalysisPanel actionData={actionData} planner={open.planner} action={action} />
+      <AutomatedSceneForm automation={open.automation} actionData={actionData} action={action} />
+    </>
+  );
+  if (actionData || open.automation.progress) return <div className={TOOLS_CLASS}>{tools}</div>;
+  const { id, userId, mainProductImageUrl } = open.project;
+  const key = `tools\u0000${action}\u0000${JSON.stringify([id, userId, mainProductImageUrl, open.media, open.planner, open.automation.costLabel])}`;
+  return (
+    <StaticMarkup cacheKey={key} className={TOOLS_CLASS}>
+      {tools}
+    </StaticMarkup>
+  );
+}
+
+const TOOLS_CLASS = "space-y-4";
 
 /** Under a long project's first scene cards: how many are shown, and a link to all of them (the page's query, plus scenes=all). */
 function MoreScenes({ shown, total }: { shown: number; total: number }) {
@@ -114,11 +139,40 @@ function MoreScenes({ shown, total }: { shown: number; total: number }) {
  * form posts the file (multipart) to the page's action. Generate Assets points here when a
  * scene needs it.
  */
-function ProductImageCard({ project, actionData }: { project: PageProject["project"]; actionData?: ActionResult }) {
-  const fetcher = useFetcher<ActionResult>();
-  const remove = useFetcher<ActionResult>();
+function ProductImageCard(props: ProductImageProps) {
   const hydrated = useHydrated();
-  const result = resultOf(remove.data, undefined, "main-image") ?? resultOf(fetcher.data, actionData, "main-image");
+  if (hydrated) return <LiveProductImageCard {...props} />;
+  return <ProductImageBody {...props} remove={plainForm(props.action)} result={resultOf(undefined, props.actionData, "main-image")} />;
+}
+
+type ProductImageProps = { project: PageProject["project"]; actionData?: ActionResult; action: string };
+
+function LiveProductImageCard(props: ProductImageProps) {
+  const fetcher = useFetcher<ActionResult>();
+  const remove = useFetcherForm<ActionResult>();
+  const result = resultOf(remove.data, undefined, "main-image") ?? resultOf(fetcher.data, props.actionData, "main-image");
+  return (
+    <ProductImageBody
+      {...props}
+      remove={remove}
+      result={result}
+      onUploaded={(file) => fetcher.submit({ intent: "main-image", ref: file.ref }, { method: "post" })}
+    />
+  );
+}
+
+function ProductImageBody({
+  project,
+  action,
+  remove,
+  result,
+  onUploaded,
+}: ProductImageProps & {
+  remove: PageForm<ActionResult>;
+  result: ActionResult | undefined;
+  /** With JavaScript: save the uploaded file's reference. Without it the form posts the file. */
+  onUploaded?: (file: UploadedFile) => void;
+}) {
   const current = project.mainProductImageUrl;
   return (
     <section id="product-image" tabIndex={-1} className="space-y-2 rounded-xl bg-slate-50 p-3" aria-labelledby="product-image-title">
@@ -126,9 +180,11 @@ function ProductImageCard({ project, actionData }: { project: PageProject["proje
         Product Image
       </h4>
       <p className="text-xs text-slate-600">Generate Assets makes each scene's image from this picture.</p>
-      <Form method="post" encType="multipart/form-data" className="space-y-2">
+      {/* With JavaScript the file goes up on its own and this form is never posted (no button). */}
+      <form method="post" action={action} encType="multipart/form-data" className="space-y-2">
         <input type="hidden" name="intent" value="main-image" />
         <FileUpload
+          id="product-image-file"
           name="mainImage"
           key={current ?? "none"}
           bucket="project-images"
@@ -136,14 +192,14 @@ function ProductImageCard({ project, actionData }: { project: PageProject["proje
           kinds={["image"]}
           params={{ projectId: project.id, purpose: "main", ownerId: project.userId }}
           current={current ? { url: current, contentType: "image/*", name: "Product image" } : null}
-          onUploaded={(file) => fetcher.submit({ intent: "main-image", ref: file.ref }, { method: "post" })}
+          onUploaded={onUploaded}
         />
-        {hydrated ? null : (
+        {onUploaded ? null : (
           <Button type="submit" size="sm" variant="secondary">
             Upload product image
           </Button>
         )}
-      </Form>
+      </form>
       {current ? (
         <remove.Form method="post">
           <input type="hidden" name="intent" value="main-image" />
@@ -158,15 +214,26 @@ function ProductImageCard({ project, actionData }: { project: PageProject["proje
   );
 }
 
-function AddSceneForm({ actionData }: { actionData?: ActionResult }) {
-  const fetcher = useFetcher<ActionResult>();
-  const result = resultOf(fetcher.data, actionData, "add-scene");
+function AddSceneForm({ actionData, action }: { actionData?: ActionResult; action: string }) {
+  const hydrated = useHydrated();
+  if (hydrated) return <LiveAddSceneForm actionData={actionData} />;
+  return <AddSceneBody form={plainForm(action)} actionData={actionData} />;
+}
+
+function LiveAddSceneForm({ actionData }: { actionData?: ActionResult }) {
+  const form = useFetcherForm<ActionResult>();
+  // A new, empty form after each scene added.
   const [key, setKey] = useState(0);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setKey((k) => k + 1);
-  }, [fetcher.state, fetcher.data]);
+    if (form.state === "idle" && form.data?.ok) setKey((k) => k + 1);
+  }, [form.state, form.data]);
+  return <AddSceneBody key={key} form={form} actionData={actionData} />;
+}
+
+function AddSceneBody({ form, actionData }: { form: PageForm<ActionResult>; actionData?: ActionResult }) {
+  const result = resultOf(form.data, actionData, "add-scene");
   return (
-    <fetcher.Form key={key} method="post" className="space-y-3 rounded-xl bg-slate-50 p-3">
+    <form.Form method="post" className="space-y-3 rounded-xl bg-slate-50 p-3">
       <input type="hidden" name="intent" value="add-scene" />
       <h4 className="text-sm font-semibold text-slate-800">Add Scene</h4>
       <label className="block text-sm font-medium text-slate-700">
@@ -177,11 +244,11 @@ function AddSceneForm({ actionData }: { actionData?: ActionResult }) {
         Description
         <textarea name="description" rows={2} className={`mt-1 ${input}`} />
       </label>
-      <Button type="submit" size="sm" disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" ? "Adding..." : "Add Scene"}
+      <Button type="submit" size="sm" disabled={form.state !== "idle"}>
+        {form.state !== "idle" ? "Adding..." : "Add Scene"}
       </Button>
       <ResultLine result={result} />
-    </fetcher.Form>
+    </form.Form>
   );
 }
 
