@@ -86,11 +86,6 @@ export function projectCostsOf(actor: Actor, project: ProjectRow, scenes: SceneR
   const plans = new Map(scenes.map((s) => [s.id, planSceneSteps(s, project, "all", false, actor.id)]));
   return {
     scenes: new Map(scenes.map((s) => [s.id, pricedScenePlan(s, plans.get(s.id)!, "all")])),
-    compile: compileCostFromRows(actor, project, scenes, (s) => plans.get(s.id)!),
+    compile: scenes.length ? compileCostOf(compilePlanOf({ ...project, scenes }, actor.id, (s) => plans.get(s.id)!)) : null,
   };
-}
-
-/** The compile's cost alone, as projectCostsOf gives it (null for a project without scenes); `planOf` as compilePlanOf takes it. */
-function compileCostFromRows(actor: Actor, project: ProjectRow, scenes: SceneRow[], planOf?: (scene: SceneRow) => ScenePlan): Priced | null {
-  return scenes.length ? compileCostOf(compilePlanOf({ ...project, scenes }, actor.id, planOf)) : null;
 }

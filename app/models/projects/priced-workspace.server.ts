@@ -6,11 +6,11 @@
 // a visit at the same version reads only the scenes it shows.
 import type { Actor } from "~/models/access/actor.server";
 import { keepAtMost } from "~/utils/bounded-map";
-import { projectCostsOf } from "./cost-estimates.server";
+import { projectCostsOf, type CostEstimate } from "./cost-estimates.server";
 import { getEditorWorkspace, type EditorWorkspace } from "./project-workspace.server";
 
 /** What a piece of work costs now, and what would stop it (the product's message). */
-export type PriceTag = { credits: number; blocked: string | null };
+export type PriceTag = Pick<CostEstimate, "credits" | "blocked">;
 
 export type PriceTags = {
   /** Every scene's work (all its steps), by scene id. */
@@ -46,7 +46,7 @@ export async function getPricedEditorWorkspace(actor: Actor, projectId: string, 
 
 function priceTagsOf(actor: Actor, workspace: EditorWorkspace): PriceTags {
   const costs = projectCostsOf(actor, workspace.project, workspace.scenes);
-  const tag = (c: { credits: number; blocked: string | null }): PriceTag => ({ credits: c.credits, blocked: c.blocked });
+  const tag = (c: PriceTag): PriceTag => ({ credits: c.credits, blocked: c.blocked });
   return {
     scenes: new Map([...costs.scenes].map(([id, c]) => [id, tag(c)])),
     compile: costs.compile ? tag(costs.compile) : null,

@@ -86,12 +86,13 @@ export async function getProjectWithScenes<Extra extends object = object>(
   /** More columns of the project's row, under the same check (", <expression> AS name, ..."; p is the project). */
   extraColumns: Prisma.Sql = Prisma.empty,
 ): Promise<ProjectWithScenes & Extra> {
-  if (!projectId || typeof projectId !== "string") throw new NotFoundError("Project");
-  const owner = isAdminActor(actor) ? Prisma.empty : Prisma.sql`AND p."userId" = ${actor.id}`;
-  const [row] = await sqlRows<ProjectRow & Extra & { __scenes: SceneJson[] }>(Prisma.sql`SELECT p.* ${extraColumns},
+  const row = await projectRowWith<Extra & { __scenes: SceneJson[] }>(
+    actor,
+    projectId,
+    (owner) => Prisma.sql`SELECT p.* ${extraColumns},
     COALESCE((SELECT json_agg(s ORDER BY s."sceneOrder" ASC, s."createdAt" ASC) FROM "canvas_scenes" s WHERE s."projectId" = p."id"), '[]'::json) AS "__scenes"
-    FROM "canvas_projects" p WHERE p."id" = ${projectId} ${owner} LIMIT 1`);
-  if (!row) throw new NotFoundError("Project");
+    FROM "canvas_projects" p WHERE p."id" = ${projectId} ${owner} LIMIT 1`,
+  );
   const { __scenes, ...project } = row;
   return checked(actor, Object.assign(project as ProjectRow & Extra, { scenes: __scenes.map(sceneFromJson) }));
 }
@@ -109,12 +110,11 @@ export async function getProjectWithFirstScenes<Extra extends object = object>(
   sceneLimit: number | null,
   extraColumns: Prisma.Sql = Prisma.empty,
 ): Promise<ProjectWithScenes & Extra & { sceneCount: number; scenesVersion: string }> {
-  if (!projectId || typeof projectId !== "string") throw new NotFoundError("Project");
-  const owner = isAdminActor(actor) ? Prisma.empty : Prisma.sql`AND p."userId" = ${actor.id}`;
   const limit = sceneLimit === null || !Number.isFinite(sceneLimit) ? null : Math.max(0, Math.floor(sceneLimit));
-  const [row] = await sqlRows<
-    ProjectRow & Extra & { __scenes: SceneJson[]; __sceneCount: number; __scenesVersion: string }
-  >(Prisma.sql`SELECT p.* ${extraColumns},
+  const row = await projectRowWith<Extra & { __scenes: SceneJson[]; __sceneCount: number; __scenesVersion: string }>(
+    actor,
+    projectId,
+    (owner) => Prisma.sql`SELECT p.* ${extraColumns},
     COALESCE((SELECT json_agg(s ORDER BY s."sceneOrder" ASC, s."createdAt" ASC) FROM (SELECT * FROM "canvas_scenes" f WHERE f."projectId" = p."id"
       ORDER BY f."sceneOrder" ASC, f."createdAt" ASC LIMIT ${limit}) s), '[]'::json) AS "__scenes",
     v."count" AS "__sceneCount", v."version" AS "__scenesVersion"
@@ -122,13 +122,25 @@ export async function getProjectWithFirstScenes<Extra extends object = object>(
     CROSS JOIN LATERAL (SELECT count(*)::int AS "count",
       md5(p.xmin::text || '/' || COALESCE(string_agg(c."id" || ':' || c.xmin::text, ',' ORDER BY c."sceneOrder", c."createdAt", c."id"), '')) AS "version"
       FROM "canvas_scenes" c WHERE c."projectId" = p."id") v
-    WHERE p."id" = ${projectId} ${owner} LIMIT 1`);
-  if (!row) throw new NotFoundError("Project");
+    WHERE p."id" = ${projectId} ${owner} LIMIT 1`,
+  );
   const { __scenes, __sceneCount, __scenesVersion, ...project } = row;
   return checked(
     actor,
     Object.assign(project as ProjectRow & Extra, { scenes: __scenes.map(sceneFromJson), sceneCount: __sceneCount, scenesVersion: __scenesVersion }),
   );
+}
+
+/**
+ * The one row of a statement over the project `p` (its id and `owner` condition in its WHERE) that
+ * the actor may work on (owner or admin); NotFoundError when there is none.
+ */
+async function projectRowWith<Extra>(actor: Actor, projectId: string, statement: (owner: Prisma.Sql) => Prisma.Sql): Promise<ProjectRow & Extra> {
+  if (!projectId || typeof projectId !== "string") throw new NotFoundError("Project");
+  const owner = isAdminActor(actor) ? Prisma.empty : Prisma.sql`AND p."userId" = ${actor.id}`;
+  const [row] = await sqlRows<ProjectRow & Extra>(statement(owner));
+  if (!row) throw new NotFoundError("Project");
+  return row;
 }
 
 /** A scene as json_agg wrote it: its timestamps as text (UTC), every other column as the row has it. */
